@@ -1,0 +1,76 @@
+import path from 'node:path';
+
+export const ALL_SCOPES = [
+  'basic', 'settings', 'activities', 'albums', 'friends', 'messages',
+  'videos', 'blogs', 'groups', 'music', 'classifieds', 'events',
+] as const;
+export type Scope = (typeof ALL_SCOPES)[number];
+
+export const ALL_GRANTS = [
+  'authorization_code', 'refresh_token', 'implicit', 'password', 'client_credentials',
+] as const;
+export type Grant = (typeof ALL_GRANTS)[number];
+
+export const DEV_CLIENT_SECRET = 'dev-web-client-secret-change-me';
+
+export interface Config {
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  webOrigin: string;
+  clientId: string;
+  clientSecret: string;
+  /** Largest non-multipart request body, bytes. */
+  bodyLimit: number;
+  /** Largest uploaded file, bytes. */
+  uploadMaxBytes: number;
+  /** Names of the two external identity providers the password grant accepts. */
+  providers: [string, string];
+  linkPreviewAllowPrivate: boolean;
+  /** Secret for CSRF tokens of the site's own forms (derived when not set). */
+  siteSecret: string;
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function url(name: string, value: string | undefined, fallback: string): string {
+  const v = value || fallback;
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${v}"`);
+  }
+  return v.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const secret = env.OAUTH_CLIENT_SECRET || DEV_CLIENT_SECRET;
+  if (env.NODE_ENV === 'production' && !env.OAUTH_CLIENT_SECRET) {
+    console.warn(
+      '\n!!! WARNING: OAUTH_CLIENT_SECRET is not set; the web client uses the public development secret.\n' +
+        '!!! Anyone can impersonate the web client. Set OAUTH_CLIENT_SECRET in production.\n',
+    );
+  }
+  return {
+    host: env.API_HOST || '127.0.0.1',
+    port: int('API_PORT', env.API_PORT, 4000),
+    publicUrl: url('API_PUBLIC_URL', env.API_PUBLIC_URL, 'http://localhost:4000'),
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    webOrigin: url('WEB_ORIGIN', env.WEB_ORIGIN, 'http://localhost:3000'),
+    clientId: env.OAUTH_CLIENT_ID || 'web',
+    clientSecret: secret,
+    bodyLimit: int('API_BODY_LIMIT', env.API_BODY_LIMIT, 1024 * 1024),
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
+    providers: [env.OAUTH_PROVIDER_A || 'facebook', env.OAUTH_PROVIDER_B || 'twitter'],
+    linkPreviewAllowPrivate: env.LINK_PREVIEW_ALLOW_PRIVATE === '1',
+    siteSecret: env.SITE_SECRET || `site:${secret}`,
+    ...overrides,
+  };
+}

@@ -1,0 +1,305 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+
+// Written against Kysely's schema builder so that the same migrations run on PostgreSQL
+// (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
+const m001: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('full_name', 'text', (c) => c.notNull())
+      .addColumn('user_name', 'text', (c) => c.notNull().unique())
+      .addColumn('gender', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('country_iso', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('joined', 'integer', (c) => c.notNull())
+      .addColumn('avatar_key', 'text')
+      .addColumn('notifications_read_at', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+
+    await db.schema
+      .createTable('user_identities')
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('uid', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'uid'])
+      .execute();
+
+    await db.schema
+      .createTable('friendships')
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('friend_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('friendships_pk', ['user_id', 'friend_id'])
+      .execute();
+
+    await db.schema
+      .createTable('oauth_clients')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('secret_hash', 'text')
+      .addColumn('redirect_uris', 'text', (c) => c.notNull())
+      .addColumn('grants', 'text', (c) => c.notNull())
+      .addColumn('scopes', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('oauth_codes')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('redirect_uri', 'text')
+      .addColumn('scope', 'text', (c) => c.notNull())
+      .addColumn('code_challenge', 'text')
+      .addColumn('code_challenge_method', 'text')
+      .addColumn('family_id', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'integer', (c) => c.notNull())
+      .addColumn('used_at', 'integer')
+      .execute();
+
+    await db.schema
+      .createTable('oauth_tokens')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('scope', 'text', (c) => c.notNull())
+      .addColumn('family_id', 'text')
+      .addColumn('expires_at', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('used_at', 'integer')
+      .addColumn('revoked_at', 'integer')
+      .execute();
+    await db.schema.createIndex('oauth_tokens_family').on('oauth_tokens').column('family_id').execute();
+
+    await db.schema
+      .createTable('site_sessions')
+      .addColumn('id_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('expires_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('categories')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('module', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .execute();
+
+    const privacy = (name: string) => (t: any) =>
+      t.addColumn(name, 'text', (c: any) => c.notNull().defaultTo('everyone'));
+
+    let albums = db.schema
+      .createTable('albums')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull().defaultTo('normal'))
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
+      .addColumn('allow_search', 'integer', (c) => c.notNull().defaultTo(1));
+    albums = privacy('auth_view')(privacy('auth_comment')(privacy('auth_tag')(albums)));
+    await albums
+      .addColumn('cover_photo_id', 'integer')
+      .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('albums_owner').on('albums').columns(['owner_id', 'kind']).execute();
+
+    await db.schema
+      .createTable('photos')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('album_id', 'integer', (c) => c.references('albums.id').onDelete('cascade'))
+      .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('image_key', 'text', (c) => c.notNull())
+      .addColumn('width', 'integer', (c) => c.notNull())
+      .addColumn('height', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('photos_album').on('photos').columns(['album_id', 'id']).execute();
+
+    let blogs = db.schema
+      .createTable('blogs')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
+      .addColumn('is_draft', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('allow_search', 'integer', (c) => c.notNull().defaultTo(1));
+    blogs = privacy('auth_view')(privacy('auth_comment')(blogs));
+    await blogs
+      .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('tags')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('title', 'text', (c) => c.notNull().unique())
+      .execute();
+    await db.schema
+      .createTable('item_tags')
+      .addColumn('item_type', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'integer', (c) => c.notNull())
+      .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id').onDelete('cascade'))
+      .addPrimaryKeyConstraint('item_tags_pk', ['item_type', 'item_id', 'tag_id'])
+      .execute();
+
+    let classifieds = db.schema
+      .createTable('classifieds')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
+      .addColumn('price_cents', 'integer')
+      .addColumn('location', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('is_closed', 'integer', (c) => c.notNull().defaultTo(0));
+    classifieds = privacy('auth_view')(privacy('auth_comment')(classifieds));
+    await classifieds
+      .addColumn('main_photo_id', 'integer')
+      .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('classified_photos')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('classified_id', 'integer', (c) => c.notNull().references('classifieds.id').onDelete('cascade'))
+      .addColumn('image_key', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    let events = db.schema
+      .createTable('events')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
+      .addColumn('start_time', 'integer', (c) => c.notNull())
+      .addColumn('end_time', 'integer', (c) => c.notNull())
+      .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('UTC'))
+      .addColumn('host', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('location', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('allow_search', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('auth_invite', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('approval', 'integer', (c) => c.notNull().defaultTo(0));
+    events = privacy('auth_view')(privacy('auth_comment')(privacy('auth_photo')(events)));
+    await events
+      .addColumn('image_key', 'text')
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('event_members')
+      .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('rsvp', 'text', (c) => c.notNull())
+      .addColumn('invited_by', 'integer')
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('event_members_pk', ['event_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('activities')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('subject_type', 'text', (c) => c.notNull().defaultTo('user'))
+      .addColumn('subject_id', 'integer', (c) => c.notNull())
+      .addColumn('content', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('auth_view', 'text', (c) => c.notNull().defaultTo('everyone'))
+      .addColumn('attachment_type', 'text')
+      .addColumn('attachment_id', 'integer')
+      .addColumn('is_share', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('link_uri', 'text')
+      .addColumn('link_title', 'text')
+      .addColumn('link_description', 'text')
+      .addColumn('link_thumb', 'text')
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    // Keyset paging of the feed (id DESC) by owner, by wall, and by attached item.
+    await db.schema.createIndex('activities_owner').on('activities').columns(['owner_id', 'id']).execute();
+    await db.schema
+      .createIndex('activities_subject')
+      .on('activities')
+      .columns(['subject_type', 'subject_id', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('activities_attachment')
+      .on('activities')
+      .columns(['attachment_type', 'attachment_id'])
+      .execute();
+
+    await db.schema
+      .createTable('likes')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('target_type', 'text', (c) => c.notNull())
+      .addColumn('target_id', 'integer', (c) => c.notNull())
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addUniqueConstraint('likes_unique', ['target_type', 'target_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('comments')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('item_type', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'integer', (c) => c.notNull())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('comments_item').on('comments').columns(['item_type', 'item_id', 'id']).execute();
+
+    await db.schema
+      .createTable('notifications')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('actor_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('item_type', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'created_at']).execute();
+
+    await db.schema
+      .createTable('songs')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('owner_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('file_key', 'text', (c) => c.notNull())
+      .addColumn('play_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    void sql;
+  },
+};
+
+const migrations: Record<string, Migration> = { '001_core': m001 };
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

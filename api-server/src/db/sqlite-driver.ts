@@ -1,0 +1,36 @@
+import { DatabaseSync } from 'node:sqlite';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+/**
+ * Kysely's SqliteDialect expects better-sqlite3's shape. Node 24 ships SQLite as `node:sqlite`,
+ * which saves a native build on every install; this adapter gives it that shape
+ * (`reader` is not a property of node:sqlite statements, `columns()` tells the same).
+ */
+export function openSqlite(file: string): DatabaseSync {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
+
+export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
+  const adapter: SqliteDatabase = {
+    close: () => db.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = db.prepare(sql);
+      const reader = stmt.columns().length > 0;
+      return {
+        reader,
+        all: (params: ReadonlyArray<unknown>) => stmt.all(...(params as never[])) as unknown[],
+        run: (params: ReadonlyArray<unknown>) => {
+          const r = stmt.run(...(params as never[]));
+          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+        },
+        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(...(params as never[])) as IterableIterator<unknown>,
+      };
+    },
+  };
+  return new SqliteDialect({ database: adapter });
+}

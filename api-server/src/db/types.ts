@@ -1,0 +1,287 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Privacy ids shared by every module (see routes/shared/privacy.ts). */
+export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  user_name: string;
+  gender: string;
+  country_iso: string;
+  joined: number;
+  /** Storage key of the profile picture (storage/images.ts), null for the default picture. */
+  avatar_key: string | null;
+  /** Time the user last read their notifications. */
+  notifications_read_at: Generated<number>;
+}
+
+export interface UserIdentitiesTable {
+  provider: string;
+  uid: string;
+  user_id: number;
+}
+
+export interface FriendshipsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: number;
+}
+
+export interface OauthClientsTable {
+  id: string;
+  name: string;
+  /** scrypt hash; null for public clients. */
+  secret_hash: string | null;
+  redirect_uris: string; // JSON array
+  grants: string; // JSON array
+  scopes: string; // JSON array
+  created_at: number;
+}
+
+export interface OauthCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  client_id: string;
+  user_id: number;
+  /** The redirect_uri the authorization request carried, null when it named none. */
+  redirect_uri: string | null;
+  scope: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  family_id: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface OauthTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  client_id: string;
+  user_id: number | null;
+  scope: string;
+  /** Tokens descending from one grant (a code or a password sign-in) share a family. */
+  family_id: string | null;
+  expires_at: number;
+  created_at: number;
+  /** Refresh tokens: set when exchanged; a second use revokes the family. */
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface SiteSessionsTable {
+  id_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  module: 'album' | 'blog' | 'classified' | 'event';
+  title: string;
+}
+
+export interface AlbumsTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** 'normal' for albums people make; otherwise the compose_upload type of a special album. */
+  kind: string;
+  title: string;
+  description: string;
+  category_id: number | null;
+  allow_search: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  auth_tag: Privacy;
+  cover_photo_id: number | null;
+  view_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PhotosTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** null while an upload waits to be put into an album (photo_upload). */
+  album_id: number | null;
+  title: string;
+  description: string;
+  image_key: string;
+  width: number;
+  height: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface BlogsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  body: string;
+  category_id: number | null;
+  is_draft: number;
+  allow_search: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  view_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  title: string;
+}
+
+export interface ItemTagsTable {
+  item_type: string;
+  item_id: number;
+  tag_id: number;
+}
+
+export interface ClassifiedsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  body: string;
+  category_id: number | null;
+  /** Price in cents; null when none was given. */
+  price_cents: number | null;
+  location: string;
+  is_closed: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  main_photo_id: number | null;
+  view_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ClassifiedPhotosTable {
+  id: Generated<number>;
+  classified_id: number;
+  image_key: string;
+  description: string;
+  created_at: number;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  category_id: number | null;
+  start_time: number;
+  end_time: number;
+  timezone: string;
+  host: string;
+  location: string;
+  allow_search: number;
+  auth_invite: number;
+  approval: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  auth_photo: Privacy;
+  image_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventMembersTable {
+  event_id: number;
+  user_id: number;
+  /** attending | maybe_attending | not_attending | awaiting_reply (invited) | requested */
+  rsvp: string;
+  invited_by: number | null;
+  created_at: number;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** Whose wall it was posted on: 'user' and that user's id. */
+  subject_type: string;
+  subject_id: number;
+  content: string;
+  auth_view: Privacy;
+  /** photo | link | music | a shared item type (activity, album, photo, blog, classified, event) */
+  attachment_type: string | null;
+  attachment_id: number | null;
+  /** Shared items: true when this activity shares an item rather than posting a photo. */
+  is_share: number;
+  link_uri: string | null;
+  link_title: string | null;
+  link_description: string | null;
+  link_thumb: string | null;
+  created_at: number;
+}
+
+export interface LikesTable {
+  id: Generated<number>;
+  /** The liked thing: an item type, or 'comment'. */
+  target_type: string;
+  target_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  item_type: string;
+  item_id: number;
+  owner_id: number;
+  body: string;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  actor_id: number;
+  kind: 'like' | 'comment' | 'share';
+  item_type: string;
+  item_id: number;
+  created_at: number;
+}
+
+export interface SongsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  file_key: string;
+  play_count: number;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  friendships: FriendshipsTable;
+  oauth_clients: OauthClientsTable;
+  oauth_codes: OauthCodesTable;
+  oauth_tokens: OauthTokensTable;
+  site_sessions: SiteSessionsTable;
+  categories: CategoriesTable;
+  albums: AlbumsTable;
+  photos: PhotosTable;
+  blogs: BlogsTable;
+  tags: TagsTable;
+  item_tags: ItemTagsTable;
+  classifieds: ClassifiedsTable;
+  classified_photos: ClassifiedPhotosTable;
+  events: EventsTable;
+  event_members: EventMembersTable;
+  activities: ActivitiesTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  notifications: NotificationsTable;
+  songs: SongsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Activity = Selectable<ActivitiesTable>;
+export type NewActivity = Insertable<ActivitiesTable>;

@@ -1,0 +1,21 @@
+import { invalidParam } from '../errors.ts';
+
+/**
+ * The `fields` query parameter (spec rule 4): a comma-separated choice from the endpoint's
+ * allowed names. Without it every allowed field is returned. An unknown name is a 400.
+ */
+export function parseFields(param: string | undefined, allowed: readonly string[], name = 'fields'): string[] {
+  if (param === undefined || param.trim() === '') return [...allowed];
+  const wanted = param.split(',').map((f) => f.trim()).filter(Boolean);
+  const unknown = wanted.filter((f) => !allowed.includes(f));
+  if (unknown.length) {
+    throw invalidParam(name, `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; allowed: ${allowed.join(' ')}`);
+  }
+  return [...new Set(wanted)];
+}
+
+export function pick<T extends Record<string, unknown>>(obj: T, fields: readonly string[]): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (f in obj) out[f] = obj[f];
+  return out as Partial<T>;
+}

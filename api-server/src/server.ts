@@ -1,0 +1,23 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { ensureWebClient } from './oauth/clients.ts';
+
+const config = loadConfig();
+const { db } = await openDatabase(config.dataDir);
+await ensureWebClient(db, config);
+const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'info' } });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { ALL_SCOPES, loadConfig, type Config } from '../src/config.ts';
+import { type DB, now, openDatabase } from '../src/db/index.ts';
+import { hashSecret } from '../src/oauth/crypto.ts';
+import { issueTokens, newFamilyId } from '../src/oauth/tokens.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DB;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh API on a fresh temporary database, in process (requests go through `inject`). */
+export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const config = loadConfig({}, { dataDir, ...overrides });
+  const { db } = await openDatabase(dataDir);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app, db, config, dataDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userSeq = 0;
+// Hashing with scrypt is slow on purpose; tests share one hash of 'password'.
+let passwordHash: Promise<string> | undefined;
+
+export async function createUser(db: DB, fields: Partial<{ email: string; full_name: string; password: string }> = {}) {
+  userSeq += 1;
+  passwordHash ??= hashSecret('password');
+  const hash = fields.password ? await hashSecret(fields.password) : await passwordHash;
+  const name = fields.full_name ?? `User ${userSeq}`;
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: fields.email ?? `user${userSeq}-${Date.now()}@example.com`,
+      password_hash: hash,
+      full_name: name,
+      user_name: `user${userSeq}_${Math.random().toString(36).slice(2, 8)}`,
+      gender: '',
+      country_iso: 'US',
+      joined: now(),
+      avatar_key: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name };
+}
+
+export async function befriend(db: DB, a: number, b: number): Promise<void> {
+  const t = now();
+  await db.insertInto('friendships').values([
+    { user_id: a, friend_id: b, created_at: t },
+    { user_id: b, friend_id: a, created_at: t },
+  ]).execute();
+}
+
+/** A registered test client (confidential unless `public`). */
+export async function createClient(db: DB, opts: Partial<{ id: string; secret: string | null; redirectUris: string[]; grants: string[]; scopes: string[] }> = {}) {
+  const id = opts.id ?? `client-${Math.random().toString(36).slice(2, 10)}`;
+  const secret = opts.secret === undefined ? 'client-secret' : opts.secret;
+  await db.insertInto('oauth_clients').values({
+    id,
+    name: `Test app ${id}`,
+    secret_hash: secret === null ? null : await hashSecret(secret),
+    redirect_uris: JSON.stringify(opts.redirectUris ?? ['https://app.example/callback']),
+    grants: JSON.stringify(opts.grants ?? ['authorization_code', 'refresh_token', 'password', 'client_credentials', 'implicit']),
+    scopes: JSON.stringify(opts.scopes ?? ALL_SCOPES),
+    created_at: now(),
+  }).execute();
+  return { id, secret };
+}
+
+/** An access token for `userId` (null: a client-credentials token) with the given scopes. */
+export async function tokenFor(db: DB, userId: number | null, scopes: readonly string[] = ALL_SCOPES): Promise<string> {
+  let client = await db.selectFrom('oauth_clients').select('id').where('id', '=', 'token-helper').executeTakeFirst();
+  if (!client) client = { id: (await createClient(db, { id: 'token-helper' })).id };
+  const t = await issueTokens(db, { clientId: client.id, userId, scope: scopes.join(' '), familyId: newFamilyId(), withRefresh: false });
+  return t.access_token;
+}
+
+/** inject() with a bearer token; returns status and parsed JSON body. */
+export async function call(app: FastifyInstance, token: string | null, opts: InjectOptions) {
+  const res = await app.inject({
+    ...opts,
+    headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  let body: any;
+  try { body = res.json(); } catch { body = res.body; }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+/** A multipart/form-data body for inject(): fields and (name → {filename, content, type}) files. */
+export function multipartBody(fields: Record<string, string | number>, files: Record<string, { filename: string; content: Buffer; type?: string }> = {}) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const [k, f] of Object.entries(files)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(f.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
