@@ -1,0 +1,118 @@
+// npm run bench:api — the feed must not slow down as the database grows.
+// Builds two databases (1,000 and 100,000 activities), runs the real API server on each
+// (loopback, real HTTP), and loads GET /api/v1/activities?limit=15 (first page) and its
+// deepest maxid page with autocannon. Rounds alternate between the two servers so machine
+// noise hits both alike; the best round of each is kept. Prints throughput, p50/p99 and the
+// 100k/1k cost ratios; exits 1 when a page costs more than 1.25x at 100k.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../api-server/src/config.ts';
+import { openDatabase } from '../api-server/src/db/index.ts';
+import { seedDemo } from '../api-server/src/seed/demo.ts';
+import { seedScale } from '../api-server/src/seed/scale.ts';
+import { issueTokens, newFamilyId } from '../api-server/src/oauth/tokens.ts';
+import { ensureWebClient } from '../api-server/src/oauth/clients.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SIZES = [1_000, 100_000];
+const DURATION = Number(process.env.BENCH_SECONDS || 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+const CONNECTIONS = 8;
+const LIMIT_RATIO = 1.25;
+
+interface Target { size: number; port: number; token: string; deepMaxId: number; dir: string; proc?: ChildProcess }
+
+async function prepare(size: number, port: number): Promise<Target> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-api-${size}-`));
+  const config = loadConfig({ DATA_DIR: dir });
+  const { db } = await openDatabase(dir);
+  const { activities } = await seedDemo(db, config);
+  await seedScale(db, size - activities);
+  const demo = await db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+  // The token's client must exist before the server registers it at start.
+  await ensureWebClient(db, config);
+  const { access_token } = await issueTokens(db, {
+    clientId: config.clientId, userId: demo.id, scope: 'basic activities', familyId: newFamilyId(), withRefresh: false,
+  });
+  const total = await db.selectFrom('activities').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  await db.destroy();
+  console.log(`database of ${Number(total.n).toLocaleString('en-US')} activities ready in ${dir}`);
+  return { size, port, token: access_token, deepMaxId: 0, dir };
+}
+
+async function startServer(t: Target) {
+  t.proc = spawn(process.execPath, [path.join(root, 'api-server/src/server.ts')], {
+    env: { ...process.env, DATA_DIR: t.dir, API_PORT: String(t.port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', OAUTH_CLIENT_SECRET: 'bench-secret' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${t.port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${base}/api/v1/activities?limit=1`, { headers: { authorization: `Bearer ${t.token}` } });
+      if (res.ok) break;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // The deepest page: the 16 oldest items of the feed (minid=0 returns those just above 0),
+  // the newest of which is the exclusive maxid of the last 15.
+  const res = await fetch(`${base}/api/v1/activities?limit=16&minid=0&fields=id`, { headers: { authorization: `Bearer ${t.token}` } });
+  const body = (await res.json()) as { data: { first_id: number; items: unknown[] } };
+  t.deepMaxId = body.data.first_id;
+  const check = await fetch(`${base}/api/v1/activities?limit=15&maxid=${t.deepMaxId}`, { headers: { authorization: `Bearer ${t.token}` } });
+  const page = (await check.json()) as { data: { count: number; end_of_feed: boolean } };
+  if (page.data.count !== 15 || !page.data.end_of_feed) throw new Error(`deepest page of ${t.size} is not the last 15 items: ${JSON.stringify(page.data)}`);
+}
+
+async function load(t: Target, url: string) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${t.port}${url}`,
+    headers: { authorization: `Bearer ${t.token}` },
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const targets = [await prepare(SIZES[0]!, 4901), await prepare(SIZES[1]!, 4902)];
+try {
+  for (const t of targets) await startServer(t);
+  const pages = [
+    { name: 'first page', url: () => '/api/v1/activities?limit=15' },
+    { name: 'deepest page', url: (t: Target) => `/api/v1/activities?limit=15&maxid=${t.deepMaxId}` },
+  ];
+  const best = new Map<string, { rps: number; p50: number; p99: number }>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const p of pages) {
+      for (const t of targets) {
+        const r = await load(t, p.url(t));
+        const key = `${p.name}@${t.size}`;
+        const prev = best.get(key);
+        if (!prev || r.rps > prev.rps) best.set(key, r);
+        console.log(`round ${round}  ${p.name.padEnd(12)} ${String(t.size).padStart(7)} activities: ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+      }
+    }
+  }
+  console.log('\nbest of each (throughput; cost = 1 / throughput):');
+  let failed = false;
+  for (const p of pages) {
+    const small = best.get(`${p.name}@${SIZES[0]}`)!;
+    const large = best.get(`${p.name}@${SIZES[1]}`)!;
+    const costRatio = small.rps / large.rps;
+    const p99Ratio = large.p99 / Math.max(1, small.p99);
+    const ok = costRatio <= LIMIT_RATIO;
+    failed ||= !ok;
+    console.log(
+      `  ${p.name.padEnd(12)} 1k: ${small.rps.toFixed(0)} req/s p99 ${small.p99} ms | 100k: ${large.rps.toFixed(0)} req/s p99 ${large.p99} ms | cost 100k/1k = ${costRatio.toFixed(2)}x, p99 ratio ${p99Ratio.toFixed(2)}x  ${ok ? 'OK' : `OVER ${LIMIT_RATIO}x`}`,
+    );
+  }
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  for (const t of targets) {
+    t.proc?.kill('SIGTERM');
+    fs.rmSync(t.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,83 @@
+// npm start: migrate and seed the database when it is new, build the web app when its build is
+// missing or older than its sources, then run the API server and the web app until Ctrl-C.
+// npm run dev: the same with `next dev` instead of a production build.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../api-server/src/config.ts';
+import { openDatabase } from '../api-server/src/db/index.ts';
+import { seedDemo } from '../api-server/src/seed/demo.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dev = process.argv.includes('--dev');
+const config = loadConfig();
+const webPort = process.env.PORT || '3000';
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+const { db } = await openDatabase(config.dataDir);
+await seedDemo(db, config, (m) => console.log(`[seed] ${m}`));
+await db.destroy();
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, e)));
+  return max;
+}
+
+if (!dev) {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+  const sources = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'proxy.ts']
+    .map((p) => newestMtime(path.join(root, p)));
+  if (Math.max(...sources) > built) {
+    console.log('[start] building the web app (next build)…');
+    const res = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
+}
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function run(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+    void stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const timer = setTimeout(() => c.kill('SIGKILL'), 8000);
+          c.once('exit', () => { clearTimeout(timer); resolve(); });
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+run('api', [path.join(root, 'api-server', 'src', 'server.ts')], {});
+run('web', [nextBin, dev ? 'dev' : 'start', '--port', webPort], {});
+
+console.log(`
+  Social is starting:
+    web  http://localhost:${webPort}
+    api  ${config.publicUrl}/api/v1   (OAuth metadata: ${config.publicUrl}/.well-known/oauth-authorization-server)
+  Sign in as demo@example.com / demo-password. Ctrl-C stops both.
+`);
