@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_CLIENT_SECRET = 'dev-web-client-secret-change-me';
+const DEV_SESSION_SECRET = 'dev-session-secret-change-me-0123456789abcdef';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  WEB_ORIGIN: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  SOCIAL_API_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4000/api/v1'),
+  OAUTH_CLIENT_ID: z.string().min(1).default('web'),
+  OAUTH_CLIENT_SECRET: z.string().min(1).default(DEV_CLIENT_SECRET),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').default(DEV_SESSION_SECRET),
+  DATA_DIR: z.string().min(1).default('.data'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Milliseconds a page waits for the API before answering with an error page. */
+  API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+});
+
+export type Env = z.infer<typeof schema> & { secure: boolean };
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    for (const [name, fallback] of [['OAUTH_CLIENT_SECRET', DEV_CLIENT_SECRET], ['SESSION_SECRET', DEV_SESSION_SECRET]] as const) {
+      if (env[name] === fallback) {
+        console.warn(`\n!!! WARNING: ${name} is not set; using the public development default. Set it in production.\n`);
+      }
+    }
+  }
+  return {
+    ...env,
+    WEB_ORIGIN: env.WEB_ORIGIN.replace(/\/+$/, ''),
+    SOCIAL_API_URL: env.SOCIAL_API_URL.replace(/\/+$/, ''),
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    secure: env.WEB_ORIGIN.startsWith('https:'),
+  };
+}
+
+let cached: Env | undefined;
+/** The web app's configuration, parsed once (server only). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,94 @@
+import { ApiError } from './errors.ts';
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** Bearer access token; server side only. */
+  token?: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Form fields (sent as multipart/form-data, as the spec says) or a ready FormData. */
+  form?: Record<string, string | number | boolean | undefined | null> | FormData;
+  /** A raw body stream (uploads) with its content type; sent with duplex 'half'. */
+  stream?: { body: ReadableStream<Uint8Array>; contentType: string; contentLength?: string };
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientConfig {
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+interface Envelope {
+  success?: unknown;
+  data?: unknown;
+}
+
+function toFormData(form: NonNullable<ApiFetchOptions['form']>): FormData {
+  if (form instanceof FormData) return form;
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(form)) if (v !== undefined && v !== null) fd.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  return fd;
+}
+
+/**
+ * The one wrapper around the social API: base URL, Bearer header, timeout, envelope
+ * unwrapping. Resolves with `data` of a `{success:true}` answer (undefined when there is
+ * none) and throws ApiError for everything else, including an unreachable or slow API.
+ */
+export async function apiFetch<T = unknown>(config: ApiClientConfig, path: string, opts: ApiFetchOptions = {}): Promise<T> {
+  const url = new URL(config.baseUrl + path);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined;
+  if (opts.stream) {
+    body = opts.stream.body;
+    headers['content-type'] = opts.stream.contentType;
+    if (opts.stream.contentLength) headers['content-length'] = opts.stream.contentLength;
+  } else if (opts.form) {
+    body = toFormData(opts.form);
+  }
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? config.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal,
+      cache: 'no-store',
+      redirect: 'error',
+      ...(opts.stream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  } catch (e) {
+    if (timeout.aborted) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+  }
+
+  let json: Envelope;
+  try {
+    json = (await res.json()) as Envelope;
+  } catch {
+    if (timeout.aborted) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+    throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`);
+  }
+  if (res.ok && json && json.success === true) return json.data as T;
+
+  const data = (json?.data ?? {}) as { message?: unknown; error_text?: unknown; error_params?: unknown };
+  const fieldErrors: Record<string, string> = {};
+  if (Array.isArray(data.error_params)) {
+    for (const p of data.error_params as Array<{ name?: unknown; message?: unknown }>) {
+      if (typeof p?.name === 'string') fieldErrors[p.name] = typeof p.message === 'string' ? p.message : 'is invalid';
+    }
+  }
+  const status = res.ok ? 502 : res.status;
+  throw new ApiError(
+    status,
+    typeof data.error_text === 'string' ? data.error_text : res.ok ? 'bad_response' : 'error',
+    typeof data.message === 'string' && data.message ? data.message : `The site answered ${res.status}.`,
+    fieldErrors,
+  );
+}
