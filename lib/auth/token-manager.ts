@@ -1,0 +1,115 @@
+import { ApiError } from '../social-api/errors.ts';
+import type { SessionRecord, SessionStore } from './session-store.ts';
+
+/** The refresh token was refused (invalid_grant): the session is over and has been deleted. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('You were signed out. Please sign in again.');
+    this.name = 'SessionEndedError';
+  }
+}
+
+export interface TokenEndpoint {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+}
+
+export interface TokenSet {
+  access_token: string;
+  expires_in: number;
+  refresh_token?: string;
+  scope?: string;
+}
+
+/** POST grant_type=refresh_token with HTTP Basic client authentication (RFC 6749 §6, §2.3.1). */
+export async function requestRefresh(ep: TokenEndpoint, refreshToken: string): Promise<TokenSet> {
+  const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
+  let res: Response;
+  try {
+    res = await fetch(ep.url, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      signal: AbortSignal.timeout(ep.timeoutMs),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+  }
+  const body = (await res.json().catch(() => ({}))) as Partial<TokenSet> & { error?: string };
+  if (res.ok && typeof body.access_token === 'string' && typeof body.expires_in === 'number') return body as TokenSet;
+  if (body.error === 'invalid_grant') throw new SessionEndedError();
+  throw new ApiError(502, 'bad_response', `The site refused to renew the sign-in (${body.error ?? res.status}).`);
+}
+
+export interface TokenManagerOptions {
+  store: SessionStore;
+  endpoint: TokenEndpoint;
+  /** Refresh this long before the access token expires. */
+  skewMs?: number;
+  /** Life of a session record in the store, seconds (the refresh token's life). */
+  sessionTtl: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Hands out a valid access token for a session, refreshing it shortly before it expires.
+ * Concurrent requests of one session share one refresh: in this process through a shared
+ * promise, across processes sharing the store through the store's lock. The rotated refresh
+ * token is written before anyone is told the new access token, so no one uses the old one.
+ */
+export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTtl }: TokenManagerOptions) {
+  const inflight = new Map<string, Promise<SessionRecord>>();
+  const fresh = (rec: SessionRecord) => rec.accessExpiresAt - skewMs > Date.now();
+
+  async function refresh(sid: string): Promise<SessionRecord> {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const rec = await store.get(sid);
+      if (!rec) throw new SessionEndedError();
+      if (fresh(rec)) return rec; // another process refreshed it meanwhile
+      if (await store.lock(sid, 15_000)) {
+        try {
+          const current = (await store.get(sid)) ?? rec;
+          if (fresh(current)) return current;
+          if (!current.refreshToken) throw new SessionEndedError();
+          const t = await requestRefresh(endpoint, current.refreshToken);
+          const next: SessionRecord = {
+            ...current,
+            accessToken: t.access_token,
+            accessExpiresAt: Date.now() + t.expires_in * 1000,
+            refreshToken: t.refresh_token ?? current.refreshToken,
+            scope: t.scope ?? current.scope,
+          };
+          await store.set(sid, next, sessionTtl);
+          return next;
+        } catch (e) {
+          if (e instanceof SessionEndedError) await store.delete(sid);
+          throw e;
+        } finally {
+          await store.unlock(sid);
+        }
+      }
+      await sleep(100);
+    }
+    throw new ApiError(503, 'refresh_busy', 'Your sign-in is being renewed; please try again.');
+  }
+
+  return {
+    /** The session's record with a usable access token; undefined when there is no such session. */
+    async session(sid: string): Promise<SessionRecord | undefined> {
+      const rec = await store.get(sid);
+      if (!rec) return undefined;
+      if (fresh(rec)) return rec;
+      let p = inflight.get(sid);
+      if (!p) {
+        p = refresh(sid).finally(() => inflight.delete(sid));
+        inflight.set(sid, p);
+      }
+      return p;
+    },
+  };
+}
+export type TokenManager = ReturnType<typeof createTokenManager>;
