@@ -42,7 +42,7 @@ if (!dev) {
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function run(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function run(name: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   child.on('exit', (code, signal) => {
     if (stopping) return;
@@ -72,8 +72,8 @@ async function stop(code: number) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-run('api', [path.join(root, 'api-server', 'src', 'server.ts')], {});
-run('web', [nextBin, dev ? 'dev' : 'start', '--port', webPort], {});
+run('api', [path.join(root, 'api-server', 'src', 'server.ts')]);
+run('web', [nextBin, dev ? 'dev' : 'start', '--port', webPort]);
 
 console.log(`
   Social is starting:

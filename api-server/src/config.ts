@@ -50,7 +50,7 @@ function url(name: string, value: string | undefined, fallback: string): string 
   return v.replace(/\/+$/, '');
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const secret = env.OAUTH_CLIENT_SECRET || DEV_CLIENT_SECRET;
   if (env.NODE_ENV === 'production' && !env.OAUTH_CLIENT_SECRET) {
     console.warn(

@@ -20,10 +20,12 @@ export const newFamilyId = (): string => crypto.randomUUID();
 /**
  * Issues an access token, and a refresh token when `withRefresh` (code and password grants,
  * and refresh rotation). Tokens of one grant share `familyId` so they can be revoked together.
+ * `refreshScope` (default `scope`) lets a rotation narrow the access token while the new refresh
+ * token keeps the scope of the one it replaces (RFC 6749 §6).
  */
 export async function issueTokens(
   db: DB,
-  opts: { clientId: string; userId: number | null; scope: string; familyId: string | null; withRefresh: boolean },
+  opts: { clientId: string; userId: number | null; scope: string; familyId: string | null; withRefresh: boolean; refreshScope?: string },
 ): Promise<TokenResponse> {
   const t = now();
   const access = randomToken();
@@ -37,7 +39,10 @@ export async function issueTokens(
   let refresh: string | undefined;
   if (opts.withRefresh) {
     refresh = randomToken();
-    rows.push({ ...rows[0]!, token_hash: sha256(refresh), kind: 'refresh' as never, expires_at: t + REFRESH_TOKEN_TTL });
+    rows.push({
+      ...rows[0]!, token_hash: sha256(refresh), kind: 'refresh' as never, scope: opts.refreshScope ?? opts.scope,
+      expires_at: t + REFRESH_TOKEN_TTL,
+    });
   }
   await db.insertInto('oauth_tokens').values(rows).execute();
   return {

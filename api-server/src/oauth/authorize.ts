@@ -1,0 +1,163 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { now } from '../db/index.ts';
+import {
+  AUTHORIZATION_PARAMS, type AuthorizationRequest, authorizationParams, checkAuthorizationRequest, errorLocation,
+  responseLocation,
+} from './authorization-request.ts';
+import { checkPassword } from './credentials.ts';
+import { randomToken, sha256 } from './crypto.ts';
+import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from './csrf.ts';
+import { consentPage, cspSourceOf, errorPage, type FormContext, pageHeaders, signInPage } from './pages.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
+import { endSiteSession, siteUserId, startSiteSession } from './site-session.ts';
+import { CODE_TTL, issueTokens, newFamilyId } from './tokens.ts';
+
+export const AUTHORIZE_PATH = '/api/v1/oauth/authorize';
+
+const text = { type: 'string' };
+const requestProperties = Object.fromEntries(AUTHORIZATION_PARAMS.map((name) => [name, text]));
+const authorizeQuery = { type: 'object', properties: requestProperties };
+const authorizeBody = {
+  type: 'object',
+  properties: { ...requestProperties, [CSRF_FIELD]: text, action: text, email: text, password: text },
+};
+
+function sendPage(reply: FastifyReply, status: number, html: string, formTargets: string[] = []): FastifyReply {
+  return pageHeaders(reply, formTargets).code(status).type('text/html; charset=utf-8').send(html);
+}
+
+const showError = (reply: FastifyReply, status: number, message: string, title = 'This request cannot be completed') =>
+  sendPage(reply, status, errorPage(title, message));
+
+/** Malformed requests (a parameter sent twice) and failures answer a page, never JSON or a trace. */
+function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode ?? 500;
+  if (err.validation || (status >= 400 && status < 500)) {
+    return showError(reply, 400, 'The authorization request is malformed: each parameter must be sent at most once, as text.');
+  }
+  req.log.error({ err }, 'authorize page failed');
+  return showError(reply, 500, 'Something went wrong on our side. Please try again.', 'Something went wrong');
+}
+
+/** The page's forms carry the authorization request along, so every step re-validates it. */
+function formContext(req: FastifyRequest, reply: FastifyReply, request: AuthorizationRequest): FormContext {
+  const hidden: Record<string, string> = {};
+  for (const [k, v] of Object.entries(request.params)) if (v !== undefined) hidden[k] = v;
+  hidden[CSRF_FIELD] = csrfToken(req, reply);
+  return { action: AUTHORIZE_PATH, hidden, clientName: request.client.name };
+}
+
+const formTargets = (request: AuthorizationRequest): string[] => {
+  const source = cspSourceOf(request.redirectUri);
+  return source ? [source] : [];
+};
+
+/** The authorize page again, for the same request (after signing in or out). */
+const backToAuthorize = (request: AuthorizationRequest): string =>
+  `${AUTHORIZE_PATH}?${new URLSearchParams(request.params as Record<string, string>).toString()}`;
+
+async function renderStep(req: FastifyRequest, reply: FastifyReply, request: AuthorizationRequest) {
+  const userId = await siteUserId(req);
+  const user = userId === null ? undefined
+    : await req.server.db.selectFrom('users').select(['full_name', 'email']).where('id', '=', userId).executeTakeFirst();
+  const ctx = formContext(req, reply, request);
+  if (!user) return sendPage(reply, 200, signInPage(ctx), formTargets(request));
+  const redirectHost = URL.canParse(request.redirectUri) ? new URL(request.redirectUri).host || request.redirectUri : request.redirectUri;
+  return sendPage(reply, 200, consentPage(ctx, { user, scopes: request.scopes, redirectHost }), formTargets(request));
+}
+
+/** The user allowed the request: a code (code flow) or an access token (implicit flow) goes back. */
+async function grant(req: FastifyRequest, request: AuthorizationRequest, userId: number): Promise<string> {
+  const { db } = req.server;
+  const scope = request.scopes.join(' ');
+  if (request.responseType === 'code') {
+    const code = randomToken();
+    await db.insertInto('oauth_codes').values({
+      code_hash: sha256(code),
+      client_id: request.client.id,
+      user_id: userId,
+      redirect_uri: request.params.redirect_uri ?? null,
+      scope,
+      code_challenge: request.codeChallenge,
+      code_challenge_method: request.codeChallenge ? 'S256' : null,
+      family_id: newFamilyId(),
+      expires_at: now() + CODE_TTL,
+      used_at: null,
+    }).execute();
+    return responseLocation(request.redirectUri, { code, state: request.state }, false);
+  }
+  // Implicit: no refresh token (RFC 6749 §4.2.2).
+  const tokens = await issueTokens(db, { clientId: request.client.id, userId, scope, familyId: newFamilyId(), withRefresh: false });
+  return responseLocation(request.redirectUri, {
+    access_token: tokens.access_token,
+    token_type: tokens.token_type,
+    expires_in: String(tokens.expires_in),
+    scope: tokens.scope,
+    state: request.state,
+  }, true);
+}
+
+export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: SignInThrottle }): void {
+  const common = { errorHandler: pageErrorHandler, onRequest: async (_req: FastifyRequest, reply: FastifyReply) => { pageHeaders(reply); } };
+
+  app.get(AUTHORIZE_PATH, { ...common, schema: { querystring: authorizeQuery } }, async (req, reply) => {
+    const checked = await checkAuthorizationRequest(app.db, authorizationParams(req.query));
+    if (checked.kind === 'show') return showError(reply, 400, checked.message);
+    if (checked.kind === 'redirect') return reply.redirect(checked.location, 302);
+    return renderStep(req, reply, checked.request);
+  });
+
+  app.post(AUTHORIZE_PATH, { ...common, schema: { body: authorizeBody } }, async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (!sameOrigin(req)) {
+      return showError(reply, 403, 'This form was sent from another site. Start again from the application you were using.');
+    }
+    if (!csrfValid(req, body[CSRF_FIELD])) {
+      return showError(reply, 403, 'This form has expired or did not come from this site. Go back, reload the page and try again.');
+    }
+    const checked = await checkAuthorizationRequest(app.db, authorizationParams(body));
+    if (checked.kind === 'show') return showError(reply, 400, checked.message);
+    if (checked.kind === 'redirect') return reply.redirect(checked.location, 303);
+    const request = checked.request;
+
+    switch (body.action) {
+      case 'sign_in': {
+        const email = typeof body.email === 'string' ? body.email.trim() : '';
+        const password = typeof body.password === 'string' ? body.password : '';
+        const again = (status: number, error: string) =>
+          sendPage(reply, status, signInPage(formContext(req, reply, request), { email, error }), formTargets(request));
+        if (!email || !password) return again(400, 'Enter your email and password.');
+        const wait = throttle.retryAfter(email);
+        if (wait) {
+          reply.header('Retry-After', String(wait));
+          return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+        }
+        const userId = await checkPassword(app.db, email, password);
+        if (userId === null) {
+          throttle.fail(email);
+          return again(401, 'The email or password is incorrect.');
+        }
+        throttle.succeed(email);
+        await startSiteSession(req, reply, userId);
+        return reply.redirect(backToAuthorize(request), 303);
+      }
+      case 'sign_out': {
+        await endSiteSession(req, reply);
+        return reply.redirect(backToAuthorize(request), 303);
+      }
+      case 'allow':
+      case 'deny': {
+        const userId = await siteUserId(req);
+        // The session ended while the consent page was open: sign in again.
+        if (userId === null) return reply.redirect(backToAuthorize(request), 303);
+        if (body.action === 'deny') {
+          const to = errorLocation({ ...request, inFragment: request.responseType === 'token' }, 'access_denied', 'The user denied the request.');
+          return reply.redirect(to, 303);
+        }
+        return reply.redirect(await grant(req, request, userId), 303);
+      }
+      default:
+        return showError(reply, 400, 'The form was not sent by one of its buttons. Go back and try again.');
+    }
+  });
+}
