@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { type DB, openDatabase } from './db/index.ts';
 import { registerErrorHandling } from './errors.ts';
 import { filesDir } from './storage/images.ts';
+import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
 import apiRoutes from './routes/index.ts';
 
@@ -58,6 +59,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   const files = filesDir(config.dataDir);
   fs.mkdirSync(files, { recursive: true });
+  // Owner summaries of users without a picture point at this one (domain/owners.ts).
+  await ensureDefaultAvatar(config.dataDir);
   await app.register(fastifyStatic, {
     root: files,
     prefix: '/files/',

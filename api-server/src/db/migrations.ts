@@ -292,7 +292,21 @@ const m001: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '001_core': m001 };
+// Likes, comments, shares and notifications of the resource API (routes/activities, routes/core).
+const m002: Migration = {
+  async up(db: Kysely<unknown>) {
+    // What made a notification exist (the comment, the share activity), so that deleting
+    // it withdraws exactly that notification; null for likes (found by actor and target).
+    await db.schema.alterTable('notifications').addColumn('source_type', 'text').execute();
+    await db.schema.alterTable('notifications').addColumn('source_id', 'integer').execute();
+    await db.schema.createIndex('notifications_source').on('notifications').columns(['source_type', 'source_id']).execute();
+    await db.schema.createIndex('notifications_item').on('notifications').columns(['item_type', 'item_id']).execute();
+    // The public feed (client-credentials tokens): auth_view = 'everyone' by id DESC.
+    await db.schema.createIndex('activities_view').on('activities').columns(['auth_view', 'id']).execute();
+  },
+};
+
+const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

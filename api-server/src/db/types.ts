@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-/** Privacy ids shared by every module (see routes/shared/privacy.ts). */
+/** Privacy ids shared by every module (see domain/privacy.ts). */
 export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner';
 
 export interface UsersTable {
@@ -243,8 +243,12 @@ export interface NotificationsTable {
   user_id: number;
   actor_id: number;
   kind: 'like' | 'comment' | 'share';
+  /** What was liked, commented or shared: an item type or 'comment' (a liked comment). */
   item_type: string;
   item_id: number;
+  /** What made it: ('comment', id) for a comment, ('activity', id) for a share; null for a like. */
+  source_type: string | null;
+  source_id: number | null;
   created_at: number;
 }
 

@@ -3,6 +3,7 @@ import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import { hashSecret } from '../oauth/crypto.ts';
 import { storeImage } from '../storage/images.ts';
+import { specialAlbumId } from '../routes/albums/compose-upload.ts';
 import { avatarPng, landscapeJpeg } from './pictures.ts';
 import { rng, type Rng } from './random.ts';
 import { bodyHtml } from '../domain/text.ts';
@@ -120,15 +121,8 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
   log('seeding photos…');
   const wallAlbums = new Map<number, number>();
   async function wallAlbum(owner: number, at: number): Promise<number> {
-    let id = wallAlbums.get(owner);
-    if (!id) {
-      const row = await db.insertInto('albums').values({
-        owner_id: uid(owner), kind: 'wall', title: 'Wall Photos', description: '', category_id: null, allow_search: 1,
-        auth_view: 'everyone', auth_comment: 'everyone', auth_tag: 'owner_member', cover_photo_id: null, created_at: at, updated_at: at,
-      }).returning('id').executeTakeFirstOrThrow();
-      id = row.id;
-      wallAlbums.set(owner, id);
-    }
+    const id = await specialAlbumId(db, uid(owner), 'wall', at);
+    wallAlbums.set(owner, id);
     return id;
   }
 

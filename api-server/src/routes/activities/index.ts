@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { requireScope } from '../../oauth/resource-auth.ts';
+import activityReadRoutes from './read.ts';
+import activityWriteRoutes from './write.ts';
 
+/** /activities (spec: Activities, scope activities). */
 export default async function activitiesRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  app.addHook('onRequest', requireScope(app.db, 'activities'));
+  await app.register(activityReadRoutes);
+  await app.register(activityWriteRoutes);
 }

@@ -1,0 +1,189 @@
+import type { Config } from '../config.ts';
+import type { DB } from '../db/index.ts';
+import type { Privacy } from '../db/types.ts';
+import { notFound } from '../errors.ts';
+import { imageUrl } from '../storage/images.ts';
+import { plainText } from './format.ts';
+import { allows, type Viewer } from './privacy.ts';
+
+/** Things people like, comment on and share (the spec's item_type values this site has). */
+export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export function isItemType(value: string): value is ItemType {
+  return (ITEM_TYPES as readonly string[]).includes(value);
+}
+
+/** One item with the effective privacy that governs it and what a share card shows. */
+export interface Item {
+  type: ItemType;
+  id: number;
+  ownerId: number;
+  authView: Privacy;
+  authComment: Privacy;
+  /** Also always sees it: the owner of the wall an activity was posted on. */
+  wallOwnerId: number | null;
+  title: string;
+  description: string;
+  /** 500-px picture URL, '' when it has none. */
+  img: string;
+  /** The item's page on the web client. */
+  href: string;
+}
+
+/** The web client's path of each item type. */
+const WEB_PATHS: Record<ItemType, string> = {
+  activity: 'activities', album: 'albums', photo: 'photos', blog: 'blogs', classified: 'listings', event: 'events',
+};
+
+export function webHref(config: Config, type: ItemType, id: number): string {
+  return `${config.webOrigin}/${WEB_PATHS[type]}/${id}`;
+}
+
+const img500 = (config: Config, key: string | null | undefined) => (key ? imageUrl(config.publicUrl, key, '500') : '');
+
+type Loaded = Omit<Item, 'type' | 'href'>;
+/** Loads many items of one type in one query (feeds load every attachment of a page at once). */
+type Loader = (db: DB, config: Config, ids: readonly number[]) => Promise<Loaded[]>;
+
+const loaders: Record<ItemType, Loader> = {
+  async activity(db, config, ids) {
+    const rows = await db
+      .selectFrom('activities as a')
+      .innerJoin('users as u', 'u.id', 'a.owner_id')
+      // The card shows an attached photo only when the photo's album is not restricted.
+      .leftJoin('photos as p', (j) => j.onRef('p.id', '=', 'a.attachment_id').on('a.attachment_type', '=', 'photo'))
+      .leftJoin('albums as pa', 'pa.id', 'p.album_id')
+      .select(['a.id', 'a.owner_id', 'a.subject_type', 'a.subject_id', 'a.content', 'a.auth_view', 'a.link_thumb', 'a.link_title', 'u.full_name', 'p.image_key', 'pa.auth_view as photo_view'])
+      .where('a.id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      authView: row.auth_view,
+      // Activities have no comment setting of their own: who may see one may comment.
+      authComment: row.auth_view,
+      wallOwnerId: row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null,
+      title: row.full_name,
+      description: plainText(row.content) || row.link_title || '',
+      img: row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered') ? img500(config, row.image_key) : row.link_thumb ?? '',
+    }));
+  },
+
+  async album(db, config, ids) {
+    const rows = await db
+      .selectFrom('albums as a')
+      .select(['a.id', 'a.owner_id', 'a.title', 'a.description', 'a.auth_view', 'a.auth_comment'])
+      // The cover, or else the newest photo.
+      .select((eb) =>
+        eb
+          .selectFrom('photos as p')
+          .select('p.image_key')
+          .whereRef('p.album_id', '=', 'a.id')
+          .orderBy((o) => o.case().when('p.id', '=', o.ref('a.cover_photo_id')).then(0).else(1).end())
+          .orderBy('p.id', 'desc')
+          .limit(1)
+          .as('image_key'),
+      )
+      .where('a.id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id, ownerId: row.owner_id, authView: row.auth_view, authComment: row.auth_comment, wallOwnerId: null,
+      title: row.title, description: plainText(row.description), img: img500(config, row.image_key),
+    }));
+  },
+
+  async photo(db, config, ids) {
+    const rows = await db
+      .selectFrom('photos as p')
+      .leftJoin('albums as a', 'a.id', 'p.album_id')
+      .select(['p.id', 'p.owner_id', 'p.title', 'p.description', 'p.image_key', 'a.id as album_id', 'a.auth_view', 'a.auth_comment'])
+      .where('p.id', 'in', ids)
+      .execute();
+    // A photo takes its album's privacy; one not yet in an album is its owner's alone.
+    return rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      authView: row.album_id !== null ? row.auth_view! : 'owner',
+      authComment: row.album_id !== null ? row.auth_comment! : 'owner',
+      wallOwnerId: null,
+      title: row.title, description: plainText(row.description), img: img500(config, row.image_key),
+    }));
+  },
+
+  async blog(db, _config, ids) {
+    const rows = await db
+      .selectFrom('blogs')
+      .select(['id', 'owner_id', 'title', 'body', 'is_draft', 'auth_view', 'auth_comment'])
+      .where('id', 'in', ids)
+      .execute();
+    // Drafts are their owner's alone.
+    return rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      authView: row.is_draft === 1 ? 'owner' : row.auth_view,
+      authComment: row.is_draft === 1 ? 'owner' : row.auth_comment,
+      wallOwnerId: null,
+      title: row.title, description: plainText(row.body), img: '',
+    }));
+  },
+
+  async classified(db, config, ids) {
+    const rows = await db
+      .selectFrom('classifieds as c')
+      .leftJoin('classified_photos as cp', 'cp.id', 'c.main_photo_id')
+      .select(['c.id', 'c.owner_id', 'c.title', 'c.body', 'c.auth_view', 'c.auth_comment', 'cp.image_key'])
+      .where('c.id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id, ownerId: row.owner_id, authView: row.auth_view, authComment: row.auth_comment, wallOwnerId: null,
+      title: row.title, description: plainText(row.body), img: img500(config, row.image_key),
+    }));
+  },
+
+  async event(db, config, ids) {
+    const rows = await db
+      .selectFrom('events')
+      .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'image_key'])
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id, ownerId: row.owner_id, authView: row.auth_view, authComment: row.auth_comment, wallOwnerId: null,
+      title: row.title, description: plainText(row.description), img: img500(config, row.image_key),
+    }));
+  },
+};
+
+/** Items of one type by id, whoever may see them; ids that match nothing are absent. */
+export async function loadItems(db: DB, config: Config, type: ItemType, ids: readonly number[]): Promise<Map<number, Item>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const found = await loaders[type](db, config, unique);
+  return new Map(found.map((f) => [f.id, { ...f, type, href: webHref(config, type, f.id) }]));
+}
+
+/** The item, whoever may see it; undefined when there is none. */
+export async function loadItem(db: DB, config: Config, type: ItemType, id: number): Promise<Item | undefined> {
+  return (await loadItems(db, config, type, [id])).get(id);
+}
+
+export function canView(viewer: Viewer, item: Item): Promise<boolean> {
+  return allows(viewer, item.authView, item.ownerId, item.wallOwnerId);
+}
+
+/** Liking needs a user (not a client-credentials token) who may see the item. */
+export async function canLike(viewer: Viewer, item: Item): Promise<boolean> {
+  return viewer.userId !== null && (await canView(viewer, item));
+}
+
+/** Commenting needs a user who may see the item and whom its comment privacy lets in. */
+export async function canComment(viewer: Viewer, item: Item): Promise<boolean> {
+  return (await canLike(viewer, item)) && (await allows(viewer, item.authComment, item.ownerId, item.wallOwnerId));
+}
+
+/** The item when the viewer may see it; 404 otherwise (absent and hidden look the same). */
+export async function getVisibleItem(db: DB, config: Config, viewer: Viewer, type: ItemType, id: number): Promise<Item> {
+  const item = await loadItem(db, config, type, id);
+  if (!item || !(await canView(viewer, item))) throw notFound();
+  return item;
+}

@@ -1,0 +1,102 @@
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { DB } from '../../db/index.ts';
+import type { ActivitiesTable, Database } from '../../db/types.ts';
+import { activityVisibleTo } from '../../domain/privacy.ts';
+
+export type ActivityRow = Selectable<ActivitiesTable>;
+
+export interface FeedQuery {
+  /** null: a client-credentials token, which reads what everyone may see. */
+  readerId: number | null;
+  /** A user's wall instead of the reader's feed. */
+  wallOf?: number;
+  limit: number;
+  /** Exclusive bounds on the id; see feedPage. */
+  maxid?: number;
+  minid?: number;
+}
+
+type Where = (eb: ExpressionBuilder<Database, 'activities'>) => Expression<SqlBool>;
+
+const ownedBy = (userId: number): Where => (eb) => eb('activities.owner_id', '=', userId);
+const onWallOf = (userId: number): Where => (eb) =>
+  eb.and([eb('activities.subject_type', '=', 'user'), eb('activities.subject_id', '=', userId)]);
+
+/**
+ * A feed is the union of sources that each match one index (activities_owner,
+ * activities_subject, activities_view), all ordered by id, each with the privacy filter it
+ * needs: one user's posts, the posts on one wall, or every public post.
+ */
+async function sourcesOf(db: DB, q: FeedQuery): Promise<Where[]> {
+  const me = q.readerId;
+  if (q.wallOf !== undefined) {
+    const n = q.wallOf;
+    return [ownedBy(n), onWallOf(n)].map((source) => (eb) => eb.and([source(eb), activityVisibleTo(eb, me)]));
+  }
+  if (me === null) return [(eb) => activityVisibleTo(eb, null)];
+  const friends = await db.selectFrom('friendships').select('friend_id').where('user_id', '=', me).execute();
+  return [
+    // The reader sees all of their own posts and all posts on their wall.
+    ownedBy(me),
+    onWallOf(me),
+    // A friend's posts, but those for the friend alone (which activityVisibleTo would also
+    // refuse; those on the reader's wall come from the source above).
+    ...friends.map((f) => (eb: ExpressionBuilder<Database, 'activities'>) =>
+      eb.and([ownedBy(f.friend_id)(eb), eb('activities.auth_view', '!=', 'owner')])),
+  ];
+}
+
+// SQLite allows 500 terms in a compound SELECT.
+const SOURCES_PER_QUERY = 100;
+
+/**
+ * Ids of the first `n` activities of the feed beyond a bound, in `dir` order.
+ * Each source is read on its own index from the bound and stops after n rows (so the cost does
+ * not grow with the table, and never OFFSET or COUNT); the per-source lists are merged here.
+ * A single `owner IN (friends) OR wall = me ORDER BY id DESC` instead makes the database
+ * collect and sort every matching row.
+ */
+async function pageIds(
+  db: DB, sources: Where[], bounds: { below?: number; above?: number }, dir: 'asc' | 'desc', n: number,
+): Promise<number[]> {
+  const found = new Set<number>();
+  for (let start = 0; start < sources.length; start += SOURCES_PER_QUERY) {
+    const parts = sources.slice(start, start + SOURCES_PER_QUERY).map((source, i) => {
+      let sub = db.selectFrom('activities').select('activities.id').where(source);
+      if (bounds.below !== undefined) sub = sub.where('activities.id', '<', bounds.below);
+      if (bounds.above !== undefined) sub = sub.where('activities.id', '>', bounds.above);
+      // Wrapped, so that ORDER BY and LIMIT apply to each member of the UNION ALL.
+      return db.selectFrom(sub.orderBy('activities.id', dir).limit(n).as(`s${i}`)).select(`s${i}.id as id`);
+    });
+    const query = parts.slice(1).reduce((acc, part) => acc.unionAll(part), parts[0]!);
+    for (const row of await query.execute()) found.add(row.id);
+  }
+  return [...found].sort((a, b) => (dir === 'desc' ? b - a : a - b)).slice(0, n);
+}
+
+/**
+ * One page of a feed, newest first, by keyset on id:
+ * - no bound or maxid: the newest `limit` items with id < maxid;
+ * - minid: the `limit` items just above minid (the oldest of the newer ones, so a client
+ *   paging upward never skips any), still returned newest first; maxid, if also given,
+ *   caps them from above.
+ * endOfFeed: no item of the feed is older than the oldest one of this page.
+ */
+export async function feedPage(db: DB, q: FeedQuery): Promise<{ rows: ActivityRow[]; endOfFeed: boolean }> {
+  const sources = await sourcesOf(db, q);
+  let ids: number[];
+  let endOfFeed: boolean;
+  if (q.minid === undefined) {
+    ids = await pageIds(db, sources, { below: q.maxid }, 'desc', q.limit + 1);
+    endOfFeed = ids.length <= q.limit;
+    ids = ids.slice(0, q.limit);
+  } else {
+    ids = (await pageIds(db, sources, { below: q.maxid, above: q.minid }, 'asc', q.limit)).reverse();
+    // Everything at or below minid is older than this page (when it is empty, too).
+    const below = ids.length ? ids[ids.length - 1]! : q.minid + 1;
+    endOfFeed = (await pageIds(db, sources, { below }, 'desc', 1)).length === 0;
+  }
+  if (ids.length === 0) return { rows: [], endOfFeed };
+  const rows = await db.selectFrom('activities').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
+  return { rows, endOfFeed };
+}

@@ -1,0 +1,132 @@
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
+import { getCommentStats, presentComments, type CommentView } from '../../domain/comments.ts';
+import { canView, isItemType, loadItems } from '../../domain/items.ts';
+import { getLikeStats } from '../../domain/likes.ts';
+import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain/owners.ts';
+import type { Viewer } from '../../domain/privacy.ts';
+import type { ActivityRow } from './feed-query.ts';
+
+export const ACTIVITY_FIELDS = [
+  'id', 'owner', 'content', 'attachments', 'timestamp', 'is_liked', 'can_like', 'total_like', 'user_liked',
+  'can_comment', 'total_comment', 'comments', 'can_delete', 'can_share',
+] as const;
+export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
+
+export interface Attachment {
+  id: number;
+  type: string;
+  title: string;
+  description: string;
+  img: string;
+  href: string;
+}
+
+const USER_LIKED_MAX = 10;
+const COMMENTS_SHOWN = 3;
+
+/** Who may delete an activity: its owner, and the owner of the wall it was posted on. */
+export function canDeleteActivity(viewer: Viewer, row: ActivityRow): boolean {
+  const me = viewer.userId;
+  return me !== null && (me === row.owner_id || (row.subject_type === 'user' && me === row.subject_id));
+}
+
+/** Only what may be seen by anyone signed in can be passed on. */
+export function canShareActivity(viewer: Viewer, row: ActivityRow): boolean {
+  return viewer.userId !== null && (row.auth_view === 'everyone' || row.auth_view === 'registered');
+}
+
+/**
+ * The attachments of a page of activities as the reader may see them (a query per attached
+ * type). An attached item that was deleted or is hidden from the reader is left out; the
+ * activity itself still shows.
+ */
+async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[]): Promise<Attachment[][]> {
+  const idsByType = new Map<string, number[]>();
+  for (const r of rows) {
+    if (r.attachment_type === null || r.attachment_id === null) continue;
+    idsByType.set(r.attachment_type, [...(idsByType.get(r.attachment_type) ?? []), r.attachment_id]);
+  }
+  const cards = new Map<string, Attachment>(); // by `${type}:${id}`
+  await Promise.all([...idsByType].map(async ([type, ids]) => {
+    if (type === 'music') {
+      const songs = await db.selectFrom('songs').select(['id', 'title', 'file_key']).where('id', 'in', [...new Set(ids)]).execute();
+      for (const song of songs) {
+        cards.set(`music:${song.id}`, { id: song.id, type: 'music', title: song.title, description: '', img: '', href: `${config.publicUrl}/files/${song.file_key}` });
+      }
+    } else if (isItemType(type)) {
+      for (const item of (await loadItems(db, config, type, ids)).values()) {
+        if (!(await canView(viewer, item))) continue;
+        cards.set(`${type}:${item.id}`, { id: item.id, type: item.type, title: item.title, description: item.description, img: item.img, href: item.href });
+      }
+    }
+  }));
+  return rows.map((r) => {
+    if (r.attachment_type === 'link') {
+      if (!r.link_uri) return [];
+      return [{ id: 0, type: 'link', title: r.link_title || r.link_uri, description: r.link_description ?? '', img: r.link_thumb ?? '', href: r.link_uri }];
+    }
+    const card = cards.get(`${r.attachment_type}:${r.attachment_id}`);
+    return card ? [card] : [];
+  });
+}
+
+/**
+ * Activities (already known to be visible to the reader) as the spec's Activity, with only
+ * the fields asked for; the queries behind a field run only when it is asked for.
+ */
+export async function presentActivities(
+  db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[], fields: readonly ActivityField[],
+): Promise<Array<Partial<Record<ActivityField, unknown>>>> {
+  if (rows.length === 0) return [];
+  const want = new Set(fields);
+  const ids = rows.map((r) => r.id);
+  const needLikes = want.has('is_liked') || want.has('total_like') || want.has('user_liked');
+  const needComments = want.has('total_comment') || want.has('comments');
+
+  const [likes, comments, attachments] = await Promise.all([
+    needLikes ? getLikeStats(db, 'activity', ids, viewer.userId, want.has('user_liked') ? USER_LIKED_MAX : 0) : undefined,
+    needComments ? getCommentStats(db, 'activity', ids, want.has('comments') ? COMMENTS_SHOWN : 0) : undefined,
+    want.has('attachments') ? attachmentsOf(db, config, viewer, rows) : undefined,
+  ]);
+
+  const userIds = new Set<number>();
+  if (want.has('owner')) for (const r of rows) userIds.add(r.owner_id);
+  if (likes && want.has('user_liked')) for (const l of likes.values()) for (const u of l.recent) userIds.add(u);
+  const owners = await getOwnerSummaries(db, config, userIds);
+  const summary = (id: number): OwnerSummary => owners.get(id) ?? missingOwner(config, id);
+
+  const commentViews = new Map<number, CommentView>();
+  if (comments && want.has('comments')) {
+    const ownerOf = new Map(rows.map((r) => [r.id, r.owner_id]));
+    const all = [...comments.values()].flatMap((c) => c.latest);
+    const views = await presentComments(db, config, viewer, (c) => ownerOf.get(c.item_id)!, all);
+    for (const v of views) commentViews.set(v.id, v);
+  }
+
+  // Rows reach here only when the reader may see them, so a user may like and comment.
+  const signedIn = viewer.userId !== null;
+  return rows.map((r, i) => {
+    const l = likes?.get(r.id);
+    const c = comments?.get(r.id);
+    const full: Record<ActivityField, () => unknown> = {
+      id: () => r.id,
+      owner: () => summary(r.owner_id),
+      content: () => r.content,
+      attachments: () => attachments![i],
+      timestamp: () => r.created_at,
+      is_liked: () => l!.isLiked,
+      can_like: () => signedIn,
+      total_like: () => l!.total,
+      user_liked: () => l!.recent.map(summary),
+      can_comment: () => signedIn,
+      total_comment: () => c!.total,
+      comments: () => c!.latest.map((x) => commentViews.get(x.id)!),
+      can_delete: () => canDeleteActivity(viewer, r),
+      can_share: () => canShareActivity(viewer, r),
+    };
+    const out: Partial<Record<ActivityField, unknown>> = {};
+    for (const f of fields) out[f] = full[f]();
+    return out;
+  });
+}

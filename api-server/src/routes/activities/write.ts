@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import { now } from '../../db/index.ts';
+import type { NewActivity } from '../../db/types.ts';
+import { forbidden, invalidParam, invalidParams, missingParam, notFound, type ParamError } from '../../errors.ts';
+import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { getVisibleItem, ITEM_TYPES, type ItemType } from '../../domain/items.ts';
+import { notify } from '../../domain/notifications.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { bodyHtml } from '../../domain/text.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { getVisibleActivity } from './read.ts';
+import { canDeleteActivity } from './present.ts';
+
+export const BODY_MAX = 5000;
+
+interface PostBody {
+  subject_type?: string;
+  subject_id?: number;
+  body?: string;
+  'attachment[type]'?: 'photo' | 'link' | 'music' | 'video';
+  'attachment[photo_id]'?: number;
+  'attachment[uri]'?: string;
+  'attachment[title]'?: string;
+  'attachment[description]'?: string;
+  'attachment[thumb]'?: string;
+  'attachment[song_id]'?: number;
+  'attachment[video_id]'?: number;
+}
+
+const postSchema = {
+  type: 'object',
+  properties: {
+    subject_type: { type: 'string', enum: ['user'] },
+    subject_id: { type: 'integer', minimum: 1 },
+    body: { type: 'string', maxLength: BODY_MAX },
+    'attachment[type]': { type: 'string', enum: ['photo', 'link', 'music', 'video'] },
+    'attachment[photo_id]': { type: 'integer', minimum: 1 },
+    'attachment[uri]': { type: 'string', maxLength: 2048 },
+    'attachment[title]': { type: 'string', maxLength: 255 },
+    'attachment[description]': { type: 'string', maxLength: BODY_MAX },
+    'attachment[thumb]': { type: 'string', maxLength: 2048 },
+    'attachment[song_id]': { type: 'integer', minimum: 1 },
+    'attachment[video_id]': { type: 'integer', minimum: 1 },
+  },
+} as const;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+type AttachmentColumns = Pick<NewActivity, 'attachment_type' | 'attachment_id' | 'link_uri' | 'link_title' | 'link_description' | 'link_thumb'>;
+
+export default async function activityWriteRoutes(app: FastifyInstance): Promise<void> {
+  /** The attachment[...] fields as activity columns; undefined when none was sent. */
+  async function attachmentOf(b: PostBody, me: number): Promise<AttachmentColumns | undefined> {
+    const type = b['attachment[type]'];
+    if (type === undefined) {
+      const stray = Object.keys(b).find((k) => k.startsWith('attachment['));
+      if (stray) throw missingParam('attachment[type]', `is required with ${stray}`);
+      return undefined;
+    }
+    if (type === 'video') {
+      throw invalidParam('attachment[type]', 'videos are not supported on this site; attach a photo, a link or music instead');
+    }
+    if (type === 'photo') {
+      const id = b['attachment[photo_id]'];
+      if (id === undefined) throw missingParam('attachment[photo_id]');
+      const photo = await app.db.selectFrom('photos').select('id').where('id', '=', id).where('owner_id', '=', me).executeTakeFirst();
+      if (!photo) throw invalidParam('attachment[photo_id]', 'must be the id of a photo you uploaded');
+      return { attachment_type: 'photo', attachment_id: id };
+    }
+    if (type === 'music') {
+      const id = b['attachment[song_id]'];
+      if (id === undefined) throw missingParam('attachment[song_id]');
+      const song = await app.db.selectFrom('songs').select('id').where('id', '=', id).executeTakeFirst();
+      if (!song) throw invalidParam('attachment[song_id]', 'is not a known song');
+      return { attachment_type: 'music', attachment_id: id };
+    }
+    const uri = b['attachment[uri]']?.trim();
+    const thumb = b['attachment[thumb]']?.trim() || null;
+    if (!uri) throw missingParam('attachment[uri]');
+    const errors: ParamError[] = [];
+    if (!isHttpUrl(uri)) errors.push({ name: 'attachment[uri]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
+    if (thumb && !isHttpUrl(thumb)) errors.push({ name: 'attachment[thumb]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
+    if (errors.length) throw invalidParams(errors);
+    return {
+      attachment_type: 'link', attachment_id: null, link_uri: uri,
+      link_title: b['attachment[title]']?.trim() || null, link_description: b['attachment[description]']?.trim() || null, link_thumb: thumb,
+    };
+  }
+
+  app.post<{ Body: PostBody }>('/', { schema: { body: postSchema } }, async (req) => {
+    const me = userOf(req);
+    const b = req.body ?? {};
+    // Posting on another wall: only on a friend's.
+    const wall = b.subject_id ?? me;
+    if (wall !== me) {
+      const user = await app.db.selectFrom('users').select('id').where('id', '=', wall).executeTakeFirst();
+      if (!user) throw notFound('The user was not found.');
+      if (!(await viewerOf(app.db, me).isFriendOf(wall))) throw forbidden('You can only post on your own wall or a friend\'s.');
+    }
+    const attachment = await attachmentOf(b, me);
+    const text = b.body ?? '';
+    if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
+    const row = await app.db
+      .insertInto('activities')
+      .values({
+        owner_id: me, subject_type: 'user', subject_id: wall, content: bodyHtml(text.trim()),
+        // The spec's POST /activities has no privacy field: posts are public.
+        auth_view: 'everyone', is_share: 0, created_at: now(), ...attachment,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { success: true, data: { message: 'Your post was published.', id: row.id } };
+  });
+
+  app.post<{ Body: { item_type: ItemType; item_id: number; body?: string } }>('/share', {
+    schema: {
+      body: {
+        type: 'object',
+        properties: {
+          item_type: { type: 'string', enum: ITEM_TYPES },
+          item_id: { type: 'integer', minimum: 1 },
+          body: { type: 'string', maxLength: BODY_MAX },
+        },
+        required: ['item_type', 'item_id'],
+      },
+    },
+  }, async (req) => {
+    const me = userOf(req);
+    const { item_type: type, item_id: id, body = '' } = req.body;
+    const item = await getVisibleItem(app.db, app.config, viewerOf(app.db, me), type, id);
+    // What only the owner or their friends may see is not passed on.
+    if (item.authView !== 'everyone' && item.authView !== 'registered') throw forbidden('This item cannot be shared.');
+    const row = await app.db
+      .insertInto('activities')
+      .values({
+        owner_id: me, subject_type: 'user', subject_id: me, content: bodyHtml(body.trim()),
+        auth_view: item.authView, attachment_type: type, attachment_id: id, is_share: 1, created_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await notify(app.db, { userId: item.ownerId, actorId: me, kind: 'share', itemType: type, itemId: id, source: { type: 'activity', id: row.id } });
+    return { success: true, data: { message: 'The item was shared on your wall.', id: row.id } };
+  });
+
+  app.delete<{ Params: { id: number } }>('/:id', {
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } },
+  }, async (req) => {
+    const viewer = viewerOf(app.db, req.auth.userId);
+    const row = await getVisibleActivity(app.db, viewer, req.params.id);
+    if (!canDeleteActivity(viewer, row)) throw forbidden('Only its owner or the owner of the wall it is on may delete this activity.');
+    await app.db.transaction().execute(async (trx) => {
+      await deleteItemTraces(trx, 'activity', [row.id]);
+      await trx.deleteFrom('activities').where('id', '=', row.id).execute();
+    });
+    return { success: true, data: { message: 'The activity was deleted.' } };
+  });
+}

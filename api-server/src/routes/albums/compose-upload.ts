@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../../db/index.ts';
+import { now } from '../../db/index.ts';
+import { invalidParam, missingParam } from '../../errors.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { deleteImage, imageUrl, storeImage } from '../../storage/images.ts';
+
+/** compose_upload types, each with the special album its photos go into (albums.kind = type). */
+export const SPECIAL_ALBUMS = {
+  wall: 'Wall Photos',
+  profile: 'Profile Pictures',
+  message: 'Message Photos',
+  blog: 'Blog Photos',
+  forum: 'Forum Photos',
+  group: 'Group Photos',
+  event: 'Event Photos',
+} as const;
+export type SpecialAlbumKind = keyof typeof SPECIAL_ALBUMS;
+
+/** The user's special album of that kind, made on first use (in the caller's transaction). */
+export async function specialAlbumId(db: DB, ownerId: number, kind: SpecialAlbumKind, t = now()): Promise<number> {
+  const found = await db.selectFrom('albums').select('id').where('owner_id', '=', ownerId).where('kind', '=', kind).executeTakeFirst();
+  if (found) return found.id;
+  // Message photos belong to private conversations: only their owner sees the album.
+  const isPrivate = kind === 'message';
+  const row = await db
+    .insertInto('albums')
+    .values({
+      owner_id: ownerId, kind, title: SPECIAL_ALBUMS[kind], description: '', category_id: null, allow_search: isPrivate ? 0 : 1,
+      auth_view: isPrivate ? 'owner' : 'everyone', auth_comment: isPrivate ? 'owner' : 'everyone', auth_tag: 'owner_member',
+      cover_photo_id: null, created_at: t, updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+interface ComposeUploadBody {
+  Filedata?: unknown;
+  type?: SpecialAlbumKind;
+}
+
+export default async function composeUploadRoutes(app: FastifyInstance): Promise<void> {
+  // A picture for something being written (a post, a message, a blog...): stored at once in
+  // the user's special album of that type, so the post can then attach it by photo_id.
+  app.post<{ Body: ComposeUploadBody }>('/compose_upload', {
+    schema: {
+      body: {
+        type: 'object',
+        properties: {
+          Filedata: {},
+          type: { type: 'string', enum: Object.keys(SPECIAL_ALBUMS), default: 'wall' },
+        },
+        required: ['Filedata'],
+      },
+    },
+  }, async (req) => {
+    const me = userOf(req);
+    const { Filedata: file, type = 'wall' } = req.body;
+    if (file === undefined) throw missingParam('Filedata');
+    if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
+    // storeImage recognises the format by its bytes (never by name or declared type).
+    const img = await storeImage(app.config.dataDir, file, 'Filedata');
+    try {
+      const ids = await app.db.transaction().execute(async (trx) => {
+        const albumId = await specialAlbumId(trx, me, type);
+        const t = now();
+        const photo = await trx
+          .insertInto('photos')
+          .values({ owner_id: me, album_id: albumId, title: '', description: '', image_key: img.key, width: img.width, height: img.height, created_at: t, updated_at: t })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
+        return { photoId: photo.id, albumId };
+      });
+      return {
+        success: true,
+        data: { message: 'The photo was uploaded.', photo_id: ids.photoId, album_id: ids.albumId, src: imageUrl(app.config.publicUrl, img.key, '500') },
+      };
+    } catch (err) {
+      await deleteImage(app.config.dataDir, img.key);
+      throw err;
+    }
+  });
+}
