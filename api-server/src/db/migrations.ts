@@ -306,7 +306,78 @@ const m002: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002 };
+
+// Tables of the remaining modules (photo tags, reports, the legacy token API, mail).
+const m003: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('item_tag_areas')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('subject_type', 'text', (c) => c.notNull())
+      .addColumn('subject_id', 'integer', (c) => c.notNull())
+      .addColumn('tagger_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+      .addColumn('label', 'text')
+      .addColumn('x', 'integer', (c) => c.notNull())
+      .addColumn('y', 'integer', (c) => c.notNull())
+      .addColumn('w', 'integer', (c) => c.notNull())
+      .addColumn('h', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('item_tag_areas_subject').on('item_tag_areas').columns(['subject_type', 'subject_id']).execute();
+
+    await db.schema
+      .createTable('reports')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('reporter_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('item_type', 'text', (c) => c.notNull())
+      .addColumn('item_id', 'integer', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .addUniqueConstraint('reports_once', ['reporter_id', 'item_type', 'item_id'])
+      .execute();
+    await db.schema.createIndex('reports_item').on('reports').columns(['item_type', 'item_id']).execute();
+
+    await db.schema
+      .createTable('legacy_apps')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('frame_url', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('legacy_keys')
+      .addColumn('key_hash', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'integer', (c) => c.notNull().references('legacy_apps.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('expires_at', 'integer', (c) => c.notNull())
+      .addColumn('used_at', 'integer')
+      .execute();
+    await db.schema
+      .createTable('legacy_tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'integer', (c) => c.notNull().references('legacy_apps.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('expires_at', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('mail')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('sender_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('recipient_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('mail_recipient').on('mail').columns(['recipient_id', 'is_read']).execute();
+  },
+};
+
+const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

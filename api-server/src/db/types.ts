@@ -261,6 +261,65 @@ export interface SongsTable {
   created_at: number;
 }
 
+/** Tag areas drawn on a subject (a photo): a user or a text label (POST /core/tags). */
+export interface ItemTagAreasTable {
+  id: Generated<number>;
+  subject_type: string;
+  subject_id: number;
+  tagger_id: number;
+  user_id: number | null;
+  label: string | null;
+  /** Pixels of the original image. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  created_at: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  item_type: string;
+  item_id: number;
+  type: string;
+  description: string;
+  created_at: number;
+}
+
+export interface LegacyAppsTable {
+  id: Generated<number>;
+  name: string;
+  frame_url: string;
+  created_at: number;
+}
+
+export interface LegacyKeysTable {
+  key_hash: string;
+  app_id: number;
+  user_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LegacyTokensTable {
+  token_hash: string;
+  app_id: number;
+  user_id: number;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface MailTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  subject: string;
+  body: string;
+  is_read: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -284,6 +343,12 @@ export interface Database {
   comments: CommentsTable;
   notifications: NotificationsTable;
   songs: SongsTable;
+  item_tag_areas: ItemTagAreasTable;
+  reports: ReportsTable;
+  legacy_apps: LegacyAppsTable;
+  legacy_keys: LegacyKeysTable;
+  legacy_tokens: LegacyTokensTable;
+  mail: MailTable;
 }
 
 export type User = Selectable<UsersTable>;

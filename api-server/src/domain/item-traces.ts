@@ -13,7 +13,7 @@ export async function deleteCommentTraces(db: DB, commentIds: readonly number[])
 
 /**
  * Removes what people left on items being deleted (any item type): likes, comments with
- * their likes, and notifications. Every module that deletes items calls it, in the same
+ * their likes, tag areas, reports, notifications, and activities that share or attach them. Every module that deletes items calls it, in the same
  * transaction as the delete.
  */
 export async function deleteItemTraces(db: DB, type: string, ids: readonly number[]): Promise<void> {
@@ -29,4 +29,19 @@ export async function deleteItemTraces(db: DB, type: string, ids: readonly numbe
   if (commentIds.length) await db.deleteFrom('comments').where('id', 'in', commentIds).execute();
   await db.deleteFrom('likes').where('target_type', '=', type).where('target_id', 'in', ids).execute();
   await deleteNotificationsOf(db, type, ids);
+  await db.deleteFrom('item_tag_areas').where('subject_type', '=', type).where('subject_id', 'in', ids).execute();
+  await db.deleteFrom('reports').where('item_type', '=', type).where('item_id', 'in', ids).execute();
+  // Feed entries pointing to the item lose the attachment; those with no words of their own
+  // (a bare share, a photo posted without text) would be empty and go with it.
+  const carriers = await db.selectFrom('activities').select(['id', 'content'])
+    .where('attachment_type', '=', type).where('attachment_id', 'in', ids).execute();
+  const gone = carriers.filter((a) => a.content.trim() === '').map((a) => a.id);
+  const kept = carriers.filter((a) => !gone.includes(a.id)).map((a) => a.id);
+  if (kept.length) {
+    await db.updateTable('activities').set({ attachment_type: null, attachment_id: null }).where('id', 'in', kept).execute();
+  }
+  if (gone.length) {
+    await deleteItemTraces(db, 'activity', gone);
+    await db.deleteFrom('activities').where('id', 'in', gone).execute();
+  }
 }

@@ -229,11 +229,13 @@ describe('DELETE /activities/{id}', () => {
     expect((await del(t, clientToken, url(id))).status).toBe(403);
   });
 
-  it('keeps shares of a deleted activity, without the attachment', async () => {
+  it('keeps shares of a deleted activity that have their own message, without the attachment; drops bare shares', async () => {
     const id = await insertActivity(t.db, { owner });
-    const share = await post(t, friendToken, '/api/v1/activities/share', { item_type: 'activity', item_id: id });
+    const said = await post(t, friendToken, '/api/v1/activities/share', { item_type: 'activity', item_id: id, body: 'Read this' });
+    const bare = await post(t, friendToken, '/api/v1/activities/share', { item_type: 'activity', item_id: id });
     await del(t, ownerToken, url(id));
-    const res = await get(t, friendToken, url(share.body.data.id), { fields: 'attachments' });
-    expect(res.body.data.attachments).toEqual([]);
+    const res = await get(t, friendToken, url(said.body.data.id), { fields: 'content,attachments' });
+    expect(res.body.data).toEqual({ content: 'Read this', attachments: [] });
+    expect((await get(t, friendToken, url(bare.body.data.id))).status).toBe(404);
   });
 });
