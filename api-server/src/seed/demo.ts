@@ -7,6 +7,7 @@ import { specialAlbumId } from '../routes/albums/compose-upload.ts';
 import { avatarPng, landscapeJpeg } from './pictures.ts';
 import { rng, type Rng } from './random.ts';
 import { bodyHtml } from '../domain/text.ts';
+import { MODULE_SEEDS, type SeedContext } from './modules.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -184,6 +185,8 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
       if (cover) await db.updateTable('albums').set({ cover_photo_id: cover.id }).where('id', '=', albumId).execute();
     }
   }
+  const ctx: SeedContext = { db, config, r, t0, users: userIds, friendsOf: (i) => friendsOf(i).map(uid), log };
+  for (const seedModule of MODULE_SEEDS) await seedModule(ctx);
   log(`seeded ${userIds.length} users and ${activityIds.length} activities`);
   return { created: true, users: userIds.length, activities: activityIds.length };
 }
