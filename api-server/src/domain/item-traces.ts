@@ -1,4 +1,5 @@
 import type { DB } from '../db/index.ts';
+import { deleteItemTags } from './keyword-tags.ts';
 import { deleteNotificationsOf } from './notifications.ts';
 
 /**
@@ -13,7 +14,7 @@ export async function deleteCommentTraces(db: DB, commentIds: readonly number[])
 
 /**
  * Removes what people left on items being deleted (any item type): likes, comments with
- * their likes, tag areas, reports, notifications, and activities that share or attach them. Every module that deletes items calls it, in the same
+ * their likes, keyword tags, tag areas, reports, notifications, and activities that share or attach them. Every module that deletes items calls it, in the same
  * transaction as the delete.
  */
 export async function deleteItemTraces(db: DB, type: string, ids: readonly number[]): Promise<void> {
@@ -30,6 +31,7 @@ export async function deleteItemTraces(db: DB, type: string, ids: readonly numbe
   await db.deleteFrom('likes').where('target_type', '=', type).where('target_id', 'in', ids).execute();
   await deleteNotificationsOf(db, type, ids);
   await db.deleteFrom('item_tag_areas').where('subject_type', '=', type).where('subject_id', 'in', ids).execute();
+  await deleteItemTags(db, type, ids);
   await db.deleteFrom('reports').where('item_type', '=', type).where('item_id', 'in', ids).execute();
   // Feed entries pointing to the item lose the attachment; those with no words of their own
   // (a bare share, a photo posted without text) would be empty and go with it.

@@ -1,0 +1,34 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+/**
+ * SQL forms of the privacy rule (domain/privacy.ts `allows`) for list queries over any table
+ * with `owner_id`, `auth_view` (and `allow_search`), given the table's alias in the query.
+ */
+export function visibleTo(alias: string, userId: number | null): RawBuilder<SqlBool> {
+  const view = sql.ref(`${alias}.auth_view`);
+  const owner = sql.ref(`${alias}.owner_id`);
+  if (userId === null) return sql<SqlBool>`${view} = 'everyone'`;
+  return sql<SqlBool>`(${view} in ('everyone', 'registered') or ${owner} = ${userId} or (${view} = 'owner_member' and exists (
+    select 1 from friendships fv where fv.user_id = ${userId} and fv.friend_id = ${owner})))`;
+}
+
+/**
+ * allow_search=0 hides an item from keyword search and from other people's lists; its owner
+ * still lists it, and a direct link (detail by id) still opens it.
+ */
+export function listedFor(alias: string, userId: number | null): RawBuilder<SqlBool> {
+  const allow = sql.ref(`${alias}.allow_search`);
+  if (userId === null) return sql<SqlBool>`${allow} = 1`;
+  return sql<SqlBool>`(${allow} = 1 or ${sql.ref(`${alias}.owner_id`)} = ${userId})`;
+}
+
+/** The owner is a friend of the user ("only_my_friend" lists). */
+export function ownedByFriendOf(alias: string, userId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from friendships ff where ff.user_id = ${userId} and ff.friend_id = ${sql.ref(`${alias}.owner_id`)})`;
+}
+
+/** `column LIKE %keywords%`, with the user's % and _ taken literally. */
+export function containsText(column: string, keywords: string): RawBuilder<SqlBool> {
+  const pattern = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
