@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import { notFound } from '../../errors.ts';
+import { parseFields } from '../../http/fields.ts';
+import { paging, pagingQuery } from '../../http/paging.ts';
+import { checkCategory } from '../../domain/options.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { containsText, listedFor, ownedByFriendOf, visibleTo } from '../../domain/visibility.ts';
+import { richTextSearchTerm } from '../../domain/rich-text.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { BLOG_DETAIL_FIELDS, BLOG_LIST_FIELDS, type BlogField, getVisibleBlog, isBlogOwner, presentBlogs } from './present.ts';
+
+interface ListQuery {
+  keywords?: string;
+  sort?: 'creation_date' | 'view_count';
+  show?: 'everyone' | 'only_my_friend';
+  category_id?: number;
+  user_id?: number;
+  page?: number;
+  limit?: number;
+  fields?: string;
+}
+
+const listProperties = {
+  keywords: { type: 'string', maxLength: 255 },
+  sort: { type: 'string', enum: ['creation_date', 'view_count'] },
+  show: { type: 'string', enum: ['everyone', 'only_my_friend'] },
+  category_id: { type: 'integer', minimum: 1 },
+  ...pagingQuery,
+  fields: { type: 'string', maxLength: 400 },
+} as const;
+
+export default async function blogReadRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * /blogs lists published blogs the reader may see (never drafts, not even the reader's own:
+   * those are in /blogs/my); allow_search=0 blogs only to their owner. /blogs/my lists all of
+   * the reader's blogs, drafts included.
+   */
+  async function list(req: FastifyRequest<{ Querystring: ListQuery }>, mine: boolean) {
+    const q = req.query;
+    const fields = parseFields(q.fields, BLOG_LIST_FIELDS) as BlogField[];
+    // "My" blogs and "my friends'" blogs need a user; a client-credentials token has neither.
+    const me = mine || q.show === 'only_my_friend' ? userOf(req) : req.auth.userId;
+    const viewer = viewerOf(app.db, me);
+    await checkCategory(app.db, 'blog', q.category_id);
+    if (q.user_id !== undefined) {
+      const user = await app.db.selectFrom('users').select('id').where('id', '=', q.user_id).executeTakeFirst();
+      if (!user) throw notFound('The user was not found.');
+    }
+    const { limit, offset } = paging(q);
+    let query = app.db.selectFrom('blogs as b').selectAll('b');
+    if (mine) {
+      query = query.where('b.owner_id', '=', me!);
+    } else {
+      query = query.where('b.is_draft', '=', 0).where(visibleTo('b', me)).where(listedFor('b', me));
+      if (q.user_id !== undefined) query = query.where('b.owner_id', '=', q.user_id);
+    }
+    if (q.show === 'only_my_friend') query = query.where(ownedByFriendOf('b', me!));
+    if (q.category_id !== undefined) query = query.where('b.category_id', '=', q.category_id);
+    const keywords = q.keywords?.trim();
+    if (keywords) query = query.where(sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))})`);
+    query = q.sort === 'view_count'
+      ? query.orderBy('b.view_count', 'desc').orderBy('b.id', 'desc')
+      : query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
+    const rows = await query.limit(limit).offset(offset).execute();
+    return { success: true, data: await presentBlogs(app.db, app.config, viewer, rows, fields) };
+  }
+
+  app.get<{ Querystring: ListQuery }>('/', {
+    schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
+  }, async (req) => list(req, false));
+
+  app.get<{ Querystring: ListQuery }>('/my', {
+    schema: { querystring: { type: 'object', properties: listProperties } },
+  }, async (req) => list(req, true));
+
+  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
+    schema: {
+      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+      querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
+    },
+  }, async (req) => {
+    const fields = parseFields(req.query.fields, BLOG_DETAIL_FIELDS) as BlogField[];
+    const viewer = viewerOf(app.db, req.auth.userId);
+    const row = await getVisibleBlog(app.db, viewer, req.params.id);
+    if (!isBlogOwner(viewer, row)) {
+      await app.db.updateTable('blogs').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', row.id).execute();
+    }
+    const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
+    return { success: true, data: blog };
+  });
+}

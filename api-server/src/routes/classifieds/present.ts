@@ -1,0 +1,119 @@
+import type { Selectable } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
+import type { ClassifiedsTable } from '../../db/types.ts';
+import { formatDate } from '../../domain/format.ts';
+import { getItemTags } from '../../domain/keyword-tags.ts';
+import { getCategories } from '../../domain/options.ts';
+import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import { allows, type Viewer } from '../../domain/privacy.ts';
+import { notFound } from '../../errors.ts';
+import { pick } from '../../http/fields.ts';
+import { imageUrl } from '../../storage/images.ts';
+
+/** A listing with the image of its main photo (null when it has none). */
+export type ClassifiedRow = Selectable<ClassifiedsTable> & { main_image_key: string | null };
+
+export const LISTING_LIST_FIELDS = [
+  'id', 'thumb', 'title', 'is_closed', 'creation_date', 'owner', 'price', 'location', 'body',
+  'can_edit', 'can_add_photos', 'can_open', 'can_close', 'can_delete',
+] as const;
+export const LISTING_DETAIL_FIELDS = [...LISTING_LIST_FIELDS, 'category', 'tags', 'photos'] as const;
+export type ListingField = (typeof LISTING_DETAIL_FIELDS)[number];
+
+/** Photos a listing may have; can_add_photos turns false at this many. */
+export const LISTING_PHOTOS_MAX = 20;
+
+/** Sizes served: `thumb` in lists and detail, `img` of each photo in detail. */
+export const THUMB_SIZE = '240';
+export const PHOTO_SIZE = '1024';
+
+/** Price text: '' when none was given, 'Free' for 0, else US dollars like $1,250.00. */
+export function formatPrice(cents: number | null): string {
+  if (cents === null) return '';
+  if (cents === 0) return 'Free';
+  const dollars = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function isListingOwner(viewer: Viewer, row: Pick<ClassifiedRow, 'owner_id'>): boolean {
+  return viewer.userId !== null && viewer.userId === row.owner_id;
+}
+
+/** The flags of a listing for the reader; every action checks the same rule. */
+export function listingFlags(viewer: Viewer, row: Pick<ClassifiedRow, 'owner_id' | 'is_closed'>, photoCount: number) {
+  const mine = isListingOwner(viewer, row);
+  return {
+    can_edit: mine,
+    can_add_photos: mine && photoCount < LISTING_PHOTOS_MAX,
+    can_open: mine && row.is_closed === 1,
+    can_close: mine && row.is_closed === 0,
+    can_delete: mine,
+  };
+}
+
+export async function countPhotos(db: DB, listingIds: readonly number[]): Promise<Map<number, number>> {
+  if (!listingIds.length) return new Map();
+  const rows = await db
+    .selectFrom('classified_photos')
+    .select(['classified_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('classified_id', 'in', listingIds)
+    .groupBy('classified_id')
+    .execute();
+  return new Map(rows.map((r) => [r.classified_id, Number(r.n)]));
+}
+
+/** Listings with the key of their main photo, as list and detail queries select them. */
+export function selectListings(db: DB) {
+  return db
+    .selectFrom('classifieds as c')
+    .leftJoin('classified_photos as mp', 'mp.id', 'c.main_photo_id')
+    .selectAll('c')
+    .select('mp.image_key as main_image_key');
+}
+
+/** The listing when the reader may see it; 404 otherwise (absent and hidden look the same). */
+export async function getVisibleListing(db: DB, viewer: Viewer, id: number): Promise<ClassifiedRow> {
+  const row = await selectListings(db).where('c.id', '=', id).executeTakeFirst();
+  if (!row || !(await allows(viewer, row.auth_view, row.owner_id))) throw notFound('The listing was not found or you may not see it.');
+  return row;
+}
+
+/** Listings (already known to be visible to the reader) as the spec's Listing, in a fixed number of queries. */
+export async function presentListings(
+  db: DB, config: Config, viewer: Viewer, rows: readonly ClassifiedRow[], fields: readonly ListingField[],
+): Promise<Array<Partial<Record<ListingField, unknown>>>> {
+  const want = new Set(fields);
+  const ids = rows.map((r) => r.id);
+  const owned = rows.filter((r) => isListingOwner(viewer, r)).map((r) => r.id);
+  const [owners, tags, categories, photoCounts, photos] = await Promise.all([
+    want.has('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : undefined,
+    want.has('tags') ? getItemTags(db, 'classified', ids) : undefined,
+    want.has('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
+    want.has('can_add_photos') ? countPhotos(db, owned) : undefined,
+    want.has('photos') && ids.length
+      ? db.selectFrom('classified_photos').select(['id', 'classified_id', 'description', 'image_key'])
+        .where('classified_id', 'in', ids).orderBy('id').execute()
+      : [],
+  ]);
+  return rows.map((r) => {
+    const listing: Record<ListingField, unknown> = {
+      id: r.id,
+      thumb: r.main_image_key ? imageUrl(config.publicUrl, r.main_image_key, THUMB_SIZE) : '',
+      title: r.title,
+      is_closed: r.is_closed === 1,
+      creation_date: formatDate(r.created_at),
+      owner: owners?.get(r.owner_id) ?? missingOwner(config, r.owner_id),
+      price: formatPrice(r.price_cents),
+      location: r.location,
+      body: r.body,
+      ...listingFlags(viewer, r, photoCounts?.get(r.id) ?? 0),
+      category: (r.category_id !== null && categories?.get(r.category_id)) || null,
+      tags: tags?.get(r.id) ?? [],
+      photos: photos
+        .filter((p) => p.classified_id === r.id)
+        .map((p) => ({ id: p.id, description: p.description, img: imageUrl(config.publicUrl, p.image_key, PHOTO_SIZE), is_main: p.id === r.main_photo_id })),
+    };
+    return pick(listing, fields);
+  });
+}

@@ -1,0 +1,222 @@
+import type { FastifyInstance } from 'fastify';
+import { now } from '../../db/index.ts';
+import type { Privacy } from '../../db/types.ts';
+import { forbidden, invalidParam, missingParam } from '../../errors.ts';
+import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { setItemTags } from '../../domain/keyword-tags.ts';
+import { checkCategory, privacyParam } from '../../domain/options.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { cleanRichText } from '../../domain/rich-text.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { deleteImage, storeImage, type StoredImage } from '../../storage/images.ts';
+import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
+
+export const LISTING_TITLE_MAX = 255;
+export const LISTING_BODY_MAX = 10_000;
+export const LOCATION_MAX = 255;
+/** Largest price accepted, in dollars. */
+const PRICE_MAX_DIGITS = 9;
+
+interface ListingForm {
+  title?: string;
+  body?: string;
+  tags?: string;
+  category_id?: number;
+  'fields[price]'?: string;
+  'fields[location]'?: string;
+  auth_view?: Privacy;
+  auth_comment?: Privacy;
+  photo?: unknown;
+  main_photo_id?: number;
+}
+
+const formProperties = {
+  title: { type: 'string', maxLength: LISTING_TITLE_MAX },
+  body: { type: 'string', maxLength: LISTING_BODY_MAX },
+  tags: { type: 'string', maxLength: 1000 },
+  category_id: { type: 'integer', minimum: 1 },
+  // Text, not a number: '' clears the price (a number schema would read '' as 0).
+  'fields[price]': { type: 'string', maxLength: 32 },
+  'fields[location]': { type: 'string', maxLength: LOCATION_MAX },
+  auth_view: privacyParam,
+  auth_comment: privacyParam,
+  photo: {},
+} as const;
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+const idForm = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+
+/** fields[price] in cents: '' is no price; otherwise a number ≥ 0 with at most two decimals. */
+export function parsePrice(raw: string): number | null {
+  const text = raw.trim();
+  if (text === '') return null;
+  const m = new RegExp(`^(\\d{1,${PRICE_MAX_DIGITS}})(?:\\.(\\d{1,2}))?$`).exec(text);
+  if (!m) throw invalidParam('fields[price]', `must be a number of at least 0 with at most two decimals (below 10^${PRICE_MAX_DIGITS})`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/**
+ * An optional file part: undefined when absent or empty (a browser form with no file chosen
+ * still sends an empty part), 400 when the field is not a file.
+ */
+export function optionalFile(value: unknown, name: string): Buffer | undefined {
+  if (value === undefined) return undefined;
+  if (!Buffer.isBuffer(value)) {
+    if (value === '') return undefined;
+    throw invalidParam(name, 'must be a file part');
+  }
+  return value.length ? value : undefined;
+}
+
+function requiredText(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!text) throw missingParam(name, 'must not be empty');
+  return text;
+}
+
+function cleanBody(value: string | undefined): string | undefined {
+  if (requiredText(value, 'body') === undefined) return undefined;
+  const body = cleanRichText(value!);
+  if (!body) throw invalidParam('body', 'has no text once markup that is not allowed is removed');
+  return body;
+}
+
+export default async function listingWriteRoutes(app: FastifyInstance): Promise<void> {
+  /** Stores the image of `file` (sniffed from its bytes) and runs `work`; the files go again if `work` fails. */
+  async function withImage<T>(file: Buffer | undefined, field: string, work: (img: StoredImage | undefined) => Promise<T>): Promise<T> {
+    const img = file ? await storeImage(app.config.dataDir, file, field) : undefined;
+    try {
+      return await work(img);
+    } catch (err) {
+      if (img) await deleteImage(app.config.dataDir, img.key);
+      throw err;
+    }
+  }
+
+  app.post<{ Body: ListingForm }>('/', {
+    schema: { body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
+  }, async (req) => {
+    const me = userOf(req);
+    const b = req.body;
+    const title = requiredText(b.title, 'title')!;
+    const body = cleanBody(b.body)!;
+    const price = b['fields[price]'] === undefined ? null : parsePrice(b['fields[price]']);
+    const file = optionalFile(b.photo, 'photo');
+    await checkCategory(app.db, 'classified', b.category_id);
+    const id = await withImage(file, 'photo', (img) => app.db.transaction().execute(async (trx) => {
+      const t = now();
+      const row = await trx
+        .insertInto('classifieds')
+        .values({
+          owner_id: me, title, body, category_id: b.category_id ?? null, price_cents: price,
+          location: b['fields[location]']?.trim() ?? '', is_closed: 0,
+          auth_view: b.auth_view ?? 'everyone', auth_comment: b.auth_comment ?? 'everyone', main_photo_id: null, created_at: t, updated_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (img) {
+        const photo = await trx.insertInto('classified_photos')
+          .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
+          .returning('id').executeTakeFirstOrThrow();
+        await trx.updateTable('classifieds').set({ main_photo_id: photo.id }).where('id', '=', row.id).execute();
+      }
+      await setItemTags(trx, 'classified', row.id, b.tags);
+      return row.id;
+    }));
+    return { success: true, data: { id } };
+  });
+
+  app.post<{ Params: { id: number }; Body: ListingForm }>('/:id', {
+    schema: { params: idParams, body: { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } } },
+  }, async (req) => {
+    const me = userOf(req);
+    const viewer = viewerOf(app.db, me);
+    const row = await getVisibleListing(app.db, viewer, req.params.id);
+    if (!isListingOwner(viewer, row)) throw forbidden('Only its owner may edit this listing.');
+    const b = req.body ?? {};
+    const title = requiredText(b.title, 'title');
+    const body = cleanBody(b.body);
+    const price = b['fields[price]'] === undefined ? undefined : parsePrice(b['fields[price]']);
+    const file = optionalFile(b.photo, 'photo');
+    await checkCategory(app.db, 'classified', b.category_id);
+    if (b.main_photo_id !== undefined) {
+      const photo = await app.db.selectFrom('classified_photos').select('id')
+        .where('id', '=', b.main_photo_id).where('classified_id', '=', row.id).executeTakeFirst();
+      if (!photo) throw invalidParam('main_photo_id', 'is not a photo of this listing');
+    }
+    // A new photo sent with the edit is added like POST /classifieds/photos, under the same rule.
+    if (file && !listingFlags(viewer, row, (await countPhotos(app.db, [row.id])).get(row.id) ?? 0).can_add_photos) {
+      throw forbidden('This listing has as many photos as it may have.');
+    }
+    await withImage(file, 'photo', (img) => app.db.transaction().execute(async (trx) => {
+      const t = now();
+      let mainPhotoId = b.main_photo_id;
+      if (img) {
+        const photo = await trx.insertInto('classified_photos')
+          .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
+          .returning('id').executeTakeFirstOrThrow();
+        // The photo of the form is the main photo unless main_photo_id names another.
+        mainPhotoId ??= photo.id;
+      }
+      await trx
+        .updateTable('classifieds')
+        .set({
+          ...(title !== undefined ? { title } : {}),
+          ...(body !== undefined ? { body } : {}),
+          ...(b.category_id !== undefined ? { category_id: b.category_id } : {}),
+          ...(price !== undefined ? { price_cents: price } : {}),
+          ...(b['fields[location]'] !== undefined ? { location: b['fields[location]'].trim() } : {}),
+          ...(b.auth_view !== undefined ? { auth_view: b.auth_view } : {}),
+          ...(b.auth_comment !== undefined ? { auth_comment: b.auth_comment } : {}),
+          ...(mainPhotoId !== undefined ? { main_photo_id: mainPhotoId } : {}),
+          updated_at: t,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (b.tags !== undefined) await setItemTags(trx, 'classified', row.id, b.tags);
+    }));
+    return { success: true };
+  });
+
+  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
+    const me = userOf(req);
+    const viewer = viewerOf(app.db, me);
+    const row = await getVisibleListing(app.db, viewer, req.params.id);
+    if (!listingFlags(viewer, row, 0).can_delete) throw forbidden('Only its owner may delete this listing.');
+    const photos = await app.db.transaction().execute(async (trx) => {
+      const gone = await trx.selectFrom('classified_photos').select('image_key').where('classified_id', '=', row.id).execute();
+      await deleteItemTraces(trx, 'classified', [row.id]);
+      await trx.deleteFrom('classified_photos').where('classified_id', '=', row.id).execute();
+      await trx.deleteFrom('classifieds').where('id', '=', row.id).execute();
+      return gone;
+    });
+    // Files go once the rows are gone for good.
+    await Promise.all(photos.map((p) => deleteImage(app.config.dataDir, p.image_key)));
+    return { success: true, data: { message: 'The listing was deleted.' } };
+  });
+
+  for (const action of ['close', 'open'] as const) {
+    app.post<{ Body: { id: number } }>(`/${action}`, { schema: { body: idForm } }, async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const row = await getVisibleListing(app.db, viewer, req.body.id);
+      const flags = listingFlags(viewer, row, 0);
+      if (action === 'close' && !flags.can_close) {
+        throw forbidden(isListingOwner(viewer, row) ? 'The listing is closed already.' : 'Only its owner may close this listing.');
+      }
+      if (action === 'open' && !flags.can_open) {
+        throw forbidden(isListingOwner(viewer, row) ? 'The listing is open already.' : 'Only its owner may reopen this listing.');
+      }
+      const closed = action === 'close' ? 1 : 0;
+      // Conditional, so that of two requests racing to close a listing only one changes it.
+      const res = await app.db.updateTable('classifieds')
+        .set({ is_closed: closed, updated_at: now() })
+        .where('id', '=', row.id)
+        .where('is_closed', '=', 1 - closed)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) throw forbidden(`The listing is ${action === 'close' ? 'closed' : 'open'} already.`);
+      return { success: true };
+    });
+  }
+}
