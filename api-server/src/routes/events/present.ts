@@ -1,0 +1,103 @@
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
+import { now } from '../../db/index.ts';
+import { parseFields, pick } from '../../http/fields.ts';
+import { getCategories } from '../../domain/options.ts';
+import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import type { Viewer } from '../../domain/privacy.ts';
+import { imageUrl } from '../../storage/images.ts';
+import { eventFlags, getMemberCounts, getReaderRsvps, type EventRow } from './rules.ts';
+import { formatClock, formatDay, formatHuman } from './schedule.ts';
+
+const FLAGS = [
+  'can_edit', 'can_delete', 'can_request', 'can_join', 'can_leave', 'can_cancel', 'can_accept', 'can_reject', 'can_invite', 'can_compose',
+] as const;
+
+/** The spec's allowed `fields` in the list of all events. */
+export const LIST_FIELDS = ['id', 'thumb', 'title', 'owner', 'description', 'total_member', ...FLAGS] as const;
+/** My Events also allows category. */
+export const MY_LIST_FIELDS = [...LIST_FIELDS, 'category'] as const;
+
+/**
+ * start_datetime is part of every list item in the spec but not among the allowed names: it is
+ * returned when `fields` is absent, and when `fields` is given only if it names it.
+ */
+export function listFields(param: string | undefined, allowed: readonly string[]): string[] {
+  const at = allowed.indexOf('total_member') + 1;
+  return parseFields(param, [...allowed.slice(0, at), 'start_datetime', ...allowed.slice(at)]);
+}
+
+/** The spec's Event detail, in its order. */
+export const DETAIL_FIELDS = [
+  'id', 'title', 'description', 'owner', 'category', 'thumb', 'total_member', 'start_date', 'start_time', 'end_date', 'end_time',
+  'host', 'location', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', ...FLAGS,
+] as const;
+/**
+ * Detail fields beyond the spec, returned only when `fields` names them: the event's zone,
+ * readable start and end, the large picture, and the settings an edit form starts from.
+ */
+export const DETAIL_EXTRA_FIELDS = [
+  'timezone', 'start_datetime', 'end_datetime', 'img', 'category_id', 'allow_search', 'auth_invite', 'approval', 'auth_view', 'auth_comment', 'auth_photo',
+] as const;
+
+export const detailFields = (param: string | undefined): string[] =>
+  param === undefined || param.trim() === '' ? [...DETAIL_FIELDS] : parseFields(param, [...DETAIL_FIELDS, ...DETAIL_EXTRA_FIELDS]);
+
+const THUMB_SIZE = '240';
+const IMG_SIZE = '1024';
+
+/**
+ * Events (already known to be visible to the reader) with the fields asked for, presented
+ * together: one query each for owners, categories, member counts and the reader's rows.
+ */
+export async function presentEvents(
+  db: DB, config: Config, viewer: Viewer, rows: readonly EventRow[], fields: readonly string[],
+): Promise<Array<Record<string, unknown>>> {
+  const ids = rows.map((r) => r.id);
+  const wants = (...names: string[]) => names.some((n) => fields.includes(n));
+  const needsMembers = wants('total_member', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', ...FLAGS);
+  const [owners, categories, counts, rsvps] = await Promise.all([
+    wants('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map(),
+    wants('category') ? getCategories(db, rows.map((r) => r.category_id)) : new Map(),
+    needsMembers ? getMemberCounts(db, ids) : new Map(),
+    wants(...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
+  ]);
+  const t = now();
+  return rows.map((e) => {
+    const c = counts.get(e.id) ?? { attending: 0, maybe_attending: 0, not_attending: 0, awaiting_reply: 0, requested: 0 };
+    const flags = eventFlags(e, { userId: viewer.userId, rsvp: rsvps.get(e.id) ?? null, pendingRequests: c.requested, now: t });
+    const all: Record<string, unknown> = {
+      id: e.id,
+      title: e.title,
+      description: e.description,
+      owner: owners.get(e.owner_id) ?? missingOwner(config, e.owner_id),
+      category: e.category_id !== null ? categories.get(e.category_id) ?? null : null,
+      thumb: e.image_key ? imageUrl(config.publicUrl, e.image_key, THUMB_SIZE) : '',
+      img: e.image_key ? imageUrl(config.publicUrl, e.image_key, IMG_SIZE) : '',
+      // total_member counts the people attending (the owner among them unless they said otherwise).
+      total_member: c.attending,
+      start_datetime: formatHuman(e.start_time, e.timezone),
+      end_datetime: formatHuman(e.end_time, e.timezone),
+      start_date: formatDay(e.start_time, e.timezone),
+      start_time: formatClock(e.start_time, e.timezone),
+      end_date: formatDay(e.end_time, e.timezone),
+      end_time: formatClock(e.end_time, e.timezone),
+      timezone: e.timezone,
+      host: e.host,
+      location: e.location,
+      attending_count: c.attending,
+      maybe_count: c.maybe_attending,
+      not_attending_count: c.not_attending,
+      awaiting_reply_count: c.awaiting_reply,
+      category_id: e.category_id,
+      allow_search: e.allow_search,
+      auth_invite: e.auth_invite,
+      approval: e.approval,
+      auth_view: e.auth_view,
+      auth_comment: e.auth_comment,
+      auth_photo: e.auth_photo,
+      ...flags,
+    };
+    return pick(all, fields);
+  });
+}

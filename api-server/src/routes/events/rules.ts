@@ -1,0 +1,126 @@
+import type { Selectable } from 'kysely';
+import type { DB } from '../../db/index.ts';
+import type { EventsTable } from '../../db/types.ts';
+import { notFound } from '../../errors.ts';
+import { allows, type Viewer } from '../../domain/privacy.ts';
+
+export type EventRow = Selectable<EventsTable>;
+
+/** What a person's row in event_members says (DESIGN.md: event membership). */
+export const RSVPS = ['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested'] as const;
+export type Rsvp = (typeof RSVPS)[number];
+
+/** The answers of members: people who joined (or were accepted) and said whether they come. */
+export const MEMBER_RSVPS = ['attending', 'maybe_attending', 'not_attending'] as const;
+export type MemberRsvp = (typeof MEMBER_RSVPS)[number];
+
+export const isMemberRsvp = (rsvp: string | null | undefined): rsvp is MemberRsvp =>
+  (MEMBER_RSVPS as readonly string[]).includes(rsvp ?? '');
+
+export interface MemberCounts {
+  attending: number;
+  maybe_attending: number;
+  not_attending: number;
+  awaiting_reply: number;
+  requested: number;
+}
+
+const noMembers = (): MemberCounts => ({ attending: 0, maybe_attending: 0, not_attending: 0, awaiting_reply: 0, requested: 0 });
+
+/** How many people are in each rsvp state, for many events in one query. */
+export async function getMemberCounts(db: DB, eventIds: readonly number[]): Promise<Map<number, MemberCounts>> {
+  const out = new Map<number, MemberCounts>(eventIds.map((id) => [id, noMembers()]));
+  if (!eventIds.length) return out;
+  const rows = await db
+    .selectFrom('event_members')
+    .select(['event_id', 'rsvp', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('event_id', 'in', eventIds)
+    .groupBy(['event_id', 'rsvp'])
+    .execute();
+  for (const r of rows) {
+    const counts = out.get(r.event_id);
+    if (counts && r.rsvp in counts) counts[r.rsvp as Rsvp] = Number(r.n);
+  }
+  return out;
+}
+
+/** The reader's own row in each event (none for a client-credentials token). */
+export async function getReaderRsvps(db: DB, userId: number | null, eventIds: readonly number[]): Promise<Map<number, Rsvp>> {
+  if (userId === null || !eventIds.length) return new Map();
+  const rows = await db
+    .selectFrom('event_members')
+    .select(['event_id', 'rsvp'])
+    .where('user_id', '=', userId)
+    .where('event_id', 'in', eventIds)
+    .execute();
+  return new Map(rows.map((r) => [r.event_id, r.rsvp as Rsvp]));
+}
+
+/** The event when the reader may see it; 404 otherwise (absent and hidden look the same). */
+export async function getVisibleEvent(db: DB, viewer: Viewer, id: number): Promise<EventRow> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || !(await allows(viewer, row.auth_view, row.owner_id))) throw notFound('The event was not found or you may not see it.');
+  return row;
+}
+
+export interface EventFlags {
+  can_edit: boolean;
+  can_delete: boolean;
+  can_request: boolean;
+  can_join: boolean;
+  can_leave: boolean;
+  can_cancel: boolean;
+  can_accept: boolean;
+  can_reject: boolean;
+  can_invite: boolean;
+  can_compose: boolean;
+}
+
+export interface ReaderState {
+  /** null for a client-credentials token. */
+  userId: number | null;
+  /** The reader's row in the event, if any. */
+  rsvp: Rsvp | null;
+  /** People waiting for the owner to accept them. */
+  pendingRequests: number;
+  now: number;
+}
+
+/**
+ * The reader's permissions on an event they may see: the one rule behind both the flags shown
+ * and the membership actions enforced (routes/events/membership.ts).
+ * - the owner is always a member (attending from the start, and cannot leave);
+ * - an event that has ended takes no new members, answers or invitations;
+ * - can_join: not a member, and the event needs no approval or the reader was invited;
+ * - can_request: approval=1 and the reader has no row at all (not invited, no request yet);
+ * - can_accept / can_reject: the owner, while at least one request is pending;
+ * - can_invite: the owner, or a member when auth_invite=1;
+ * - can_compose ("message members"): the owner or an attending member. The site has no
+ *   messages module, so nothing acts on it.
+ */
+export function eventFlags(event: EventRow, s: ReaderState): EventFlags {
+  const me = s.userId;
+  const user = me !== null;
+  const owner = user && me === event.owner_id;
+  const member = owner || isMemberRsvp(s.rsvp);
+  const open = event.end_time >= s.now;
+  const canJoin = user && !member && open && (event.approval === 0 || s.rsvp === 'awaiting_reply');
+  return {
+    can_edit: owner,
+    can_delete: owner,
+    can_request: user && !member && open && event.approval === 1 && s.rsvp === null,
+    can_join: canJoin,
+    can_leave: user && !owner && isMemberRsvp(s.rsvp),
+    can_cancel: user && s.rsvp === 'requested',
+    can_accept: owner && s.pendingRequests > 0,
+    can_reject: owner && s.pendingRequests > 0,
+    can_invite: user && open && (owner || (event.auth_invite === 1 && member)),
+    can_compose: owner || (user && s.rsvp === 'attending'),
+  };
+}
+
+/** Members answer (or change their answer) with the same call people join with, until the event ends. */
+export function canAnswer(event: EventRow, s: ReaderState): boolean {
+  const member = s.userId !== null && (s.userId === event.owner_id || isMemberRsvp(s.rsvp));
+  return eventFlags(event, s).can_join || (member && event.end_time >= s.now);
+}
