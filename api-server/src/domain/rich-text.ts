@@ -33,7 +33,10 @@ const markLinks: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   selfClosing: ['br', 'hr'],
   transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: attribs.href ? { href: attribs.href, rel: 'nofollow noopener', target: '_blank' } : {} }),
+    a: (tagName, attribs): sanitizeHtml.Tag => ({
+      tagName,
+      attribs: attribs.href ? { href: attribs.href, rel: 'nofollow noopener', target: '_blank' } : {},
+    }),
   },
 };
 
