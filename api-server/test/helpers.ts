@@ -38,17 +38,18 @@ let userSeq = 0;
 let passwordHash: Promise<string> | undefined;
 
 export async function createUser(db: DB, fields: Partial<{ email: string; full_name: string; password: string }> = {}) {
-  userSeq += 1;
+  // Read the sequence before any await: concurrent calls must not share a number.
+  const seq = ++userSeq;
   passwordHash ??= hashSecret('password');
   const hash = fields.password ? await hashSecret(fields.password) : await passwordHash;
-  const name = fields.full_name ?? `User ${userSeq}`;
+  const name = fields.full_name ?? `User ${seq}`;
   const row = await db
     .insertInto('users')
     .values({
-      email: fields.email ?? `user${userSeq}-${Date.now()}@example.com`,
+      email: fields.email ?? `user${seq}-${Date.now()}@example.com`,
       password_hash: hash,
       full_name: name,
-      user_name: `user${userSeq}_${Math.random().toString(36).slice(2, 8)}`,
+      user_name: `user${seq}_${Math.random().toString(36).slice(2, 8)}`,
       gender: '',
       country_iso: 'US',
       joined: now(),
