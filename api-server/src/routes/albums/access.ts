@@ -1,0 +1,105 @@
+import type { Selectable } from 'kysely';
+import type { DB } from '../../db/index.ts';
+import type { AlbumsTable, PhotosTable, Privacy } from '../../db/types.ts';
+import { notFound } from '../../errors.ts';
+import { allows, type Viewer } from '../../domain/privacy.ts';
+
+export type AlbumRow = Selectable<AlbumsTable>;
+export type PhotoRow = Selectable<PhotosTable>;
+
+/** The album flags of the spec, for the reader (list and detail must agree with the actions). */
+export interface AlbumRights {
+  can_upload: boolean;
+  can_editphotos: boolean;
+  can_edit: boolean;
+  can_delete: boolean;
+}
+
+/**
+ * Only the owner manages an album. Special albums (Wall Photos, Profile Pictures…, kind other
+ * than 'normal') are made and filled by compose_upload of their type: their owner manages the
+ * photos in them (edit, move, delete, cover) but cannot rename, delete or upload into them.
+ */
+export function albumRights(viewer: Viewer, album: Pick<AlbumRow, 'owner_id' | 'kind'>): AlbumRights {
+  const mine = viewer.userId !== null && viewer.userId === album.owner_id;
+  const normal = album.kind === 'normal';
+  return { can_upload: mine && normal, can_editphotos: mine, can_edit: mine && normal, can_delete: mine && normal };
+}
+
+export async function getVisibleAlbum(db: DB, viewer: Viewer, id: number): Promise<AlbumRow> {
+  const album = await db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!album || !(await allows(viewer, album.auth_view, album.owner_id))) {
+    throw notFound('The album was not found or you may not see it.');
+  }
+  return album;
+}
+
+/** A photo with the album that governs it (null for an upload not yet put into an album). */
+export interface PhotoInAlbum {
+  photo: PhotoRow;
+  album: AlbumRow | null;
+}
+
+/**
+ * The privacy of a photo is its album's; an upload waiting for an album is its owner's alone
+ * (the same rule as the photo loader of domain/items.ts, which likes and comments use).
+ */
+export function photoPrivacy(p: PhotoInAlbum): { ownerId: number; view: Privacy; tag: Privacy } {
+  if (!p.album) return { ownerId: p.photo.owner_id, view: 'owner', tag: 'owner' };
+  return { ownerId: p.album.owner_id, view: p.album.auth_view, tag: p.album.auth_tag };
+}
+
+export async function loadPhoto(db: DB, id: number): Promise<PhotoInAlbum | undefined> {
+  const photo = await db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!photo) return undefined;
+  const album = photo.album_id === null
+    ? null
+    : (await db.selectFrom('albums').selectAll().where('id', '=', photo.album_id).executeTakeFirst()) ?? null;
+  return { photo, album };
+}
+
+export async function canViewPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<boolean> {
+  const privacy = photoPrivacy(p);
+  return allows(viewer, privacy.view, privacy.ownerId);
+}
+
+/** The photo when the reader may see it; 404 otherwise (absent and hidden look the same). */
+export async function getVisiblePhoto(db: DB, viewer: Viewer, id: number): Promise<PhotoInAlbum> {
+  const p = await loadPhoto(db, id);
+  if (!p || !(await canViewPhoto(viewer, p))) throw notFound('The photo was not found or you may not see it.');
+  return p;
+}
+
+/** The photo's owner and the owner of its album edit, move and delete it. */
+export function canEditPhoto(viewer: Viewer, p: PhotoInAlbum): boolean {
+  const me = viewer.userId;
+  return me !== null && (me === p.photo.owner_id || me === p.album?.owner_id);
+}
+
+/** Tagging (POST /core/tags) needs a user who sees the photo and whom the album's auth_tag lets in. */
+export async function canTagPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<boolean> {
+  if (viewer.userId === null || !(await canViewPhoto(viewer, p))) return false;
+  const privacy = photoPrivacy(p);
+  return allows(viewer, privacy.tag, privacy.ownerId);
+}
+
+/** Only what anyone signed in may see can be shared (the rule of POST /activities/share). */
+export function canSharePhoto(viewer: Viewer, p: PhotoInAlbum): boolean {
+  const view = photoPrivacy(p).view;
+  return viewer.userId !== null && (view === 'everyone' || view === 'registered');
+}
+
+/**
+ * Keeps an album's cover pointing at one of its photos: when the cover is unset or no longer
+ * in the album, the newest photo becomes the cover (none when the album is empty).
+ */
+export async function ensureCover(db: DB, albumId: number): Promise<void> {
+  const album = await db.selectFrom('albums').select('cover_photo_id').where('id', '=', albumId).executeTakeFirst();
+  if (!album) return;
+  if (album.cover_photo_id !== null) {
+    const still = await db.selectFrom('photos').select('id').where('id', '=', album.cover_photo_id).where('album_id', '=', albumId).executeTakeFirst();
+    if (still) return;
+  }
+  const newest = await db.selectFrom('photos').select('id').where('album_id', '=', albumId).orderBy('id', 'desc').executeTakeFirst();
+  await db.updateTable('albums').set({ cover_photo_id: newest?.id ?? null }).where('id', '=', albumId).execute();
+}

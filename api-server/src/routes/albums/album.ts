@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Updateable } from 'kysely';
+import { now } from '../../db/index.ts';
+import type { AlbumsTable, Privacy } from '../../db/types.ts';
+import { forbidden, invalidParam } from '../../errors.ts';
+import { parseFields, pick } from '../../http/fields.ts';
+import { paging } from '../../http/paging.ts';
+import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { checkCategory, privacyParam } from '../../domain/options.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { deleteImage } from '../../storage/images.ts';
+import { albumRights, getVisibleAlbum } from './access.ts';
+import {
+  ALBUM_DETAIL_FIELDS, PHOTO_STUB_FIELDS, photoStub, presentAlbums, selectAlbumsWithStats, type AlbumField,
+} from './present.ts';
+
+export const TITLE_MAX = 255;
+export const DESCRIPTION_MAX = 5000;
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+
+/** Album settings as POST /albums/{id} and the album[...] fields of POST /albums/upload take them. */
+export const albumSettingProperties = {
+  title: { type: 'string', maxLength: TITLE_MAX },
+  // 0 takes the album out of its category.
+  category_id: { type: 'integer', minimum: 0 },
+  description: { type: 'string', maxLength: DESCRIPTION_MAX },
+  allow_search: { type: 'integer', enum: [0, 1] },
+  auth_view: privacyParam,
+  auth_comment: privacyParam,
+  auth_tag: privacyParam,
+} as const;
+
+export interface AlbumSettings {
+  title?: string;
+  category_id?: number;
+  description?: string;
+  allow_search?: number;
+  auth_view?: Privacy;
+  auth_comment?: Privacy;
+  auth_tag?: Privacy;
+}
+
+/**
+ * The columns that settings sent by a client change (400 naming the parameter for an empty
+ * title or a category of another module). `prefix` names the parameters in errors: 'album'
+ * gives album[title].
+ */
+export async function albumColumns(app: FastifyInstance, s: AlbumSettings, prefix?: string): Promise<Updateable<AlbumsTable>> {
+  const name = (p: string) => (prefix ? `${prefix}[${p}]` : p);
+  const out: Updateable<AlbumsTable> = {};
+  if (s.title !== undefined) {
+    const title = s.title.trim();
+    if (!title) throw invalidParam(name('title'), 'must not be empty');
+    out.title = title;
+  }
+  if (s.category_id !== undefined) {
+    await checkCategory(app.db, 'album', s.category_id || null, name('category_id'));
+    out.category_id = s.category_id || null;
+  }
+  if (s.description !== undefined) out.description = s.description.trim();
+  if (s.allow_search !== undefined) out.allow_search = s.allow_search;
+  if (s.auth_view !== undefined) out.auth_view = s.auth_view;
+  if (s.auth_comment !== undefined) out.auth_comment = s.auth_comment;
+  if (s.auth_tag !== undefined) out.auth_tag = s.auth_tag;
+  return out;
+}
+
+interface DetailQuery {
+  fields?: string;
+  photo_limit?: number;
+  photo_page?: number;
+  photo_fields?: string;
+}
+
+export default async function albumRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: number }; Querystring: DetailQuery }>('/:id', {
+    schema: {
+      params: idParams,
+      querystring: {
+        type: 'object',
+        properties: { fields: { type: 'string' }, photo_limit: { type: 'integer' }, photo_page: { type: 'integer' }, photo_fields: { type: 'string' } },
+      },
+    },
+  }, async (req) => {
+    const q = req.query;
+    const fields = parseFields(q.fields, ALBUM_DETAIL_FIELDS) as AlbumField[];
+    const photoFields = parseFields(q.photo_fields, PHOTO_STUB_FIELDS, 'photo_fields');
+    const viewer = viewerOf(app.db, req.auth.userId);
+    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+    // Views by other people count (for sort=popular); the owner looking at it does not.
+    if (viewer.userId !== album.owner_id) {
+      await app.db.updateTable('albums').set({ view_count: sql`view_count + 1` }).where('id', '=', album.id).execute();
+    }
+    const row = await selectAlbumsWithStats(app.db).where('a.id', '=', album.id).executeTakeFirstOrThrow();
+    const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);
+    if (fields.includes('photos')) {
+      // Album order: oldest first (id ascending), the order of photo_index in photo detail.
+      const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
+      const photos = await app.db.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id)
+        .orderBy('id').limit(limit).offset(offset).execute();
+      data!.photos = photos.map((p) => pick({ ...photoStub(app.config, p) }, photoFields));
+    }
+    return { success: true, data };
+  });
+
+  app.post<{ Params: { id: number }; Body: AlbumSettings }>('/:id', {
+    schema: { params: idParams, body: { type: 'object', properties: albumSettingProperties } },
+  }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+    if (!albumRights(viewer, album).can_edit) {
+      throw forbidden(album.kind === 'normal' ? 'Only its owner may edit this album.' : 'Special albums cannot be edited.');
+    }
+    const columns = await albumColumns(app, req.body ?? {});
+    if (Object.keys(columns).length) {
+      await app.db.updateTable('albums').set({ ...columns, updated_at: now() }).where('id', '=', album.id).execute();
+    }
+    return { success: true };
+  });
+
+  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+    if (!albumRights(viewer, album).can_delete) {
+      throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
+    }
+    const keys = await app.db.transaction().execute(async (trx) => {
+      const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
+      await deleteItemTraces(trx, 'photo', photos.map((p) => p.id));
+      await deleteItemTraces(trx, 'album', [album.id]);
+      await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
+      await trx.deleteFrom('albums').where('id', '=', album.id).execute();
+      return photos.map((p) => p.image_key);
+    });
+    // Files go once the rows are gone for good: a failed transaction keeps both.
+    for (const key of keys) await deleteImage(app.config.dataDir, key);
+    return { success: true, data: { message: 'The album and its photos were deleted.' } };
+  });
+
+  app.post<{ Params: { id: number }; Body: { photo_id: number } }>('/:id/cover', {
+    schema: {
+      params: idParams,
+      body: { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] },
+    },
+  }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+    if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may choose the cover of this album.');
+    const photo = await app.db.selectFrom('photos').select('id').where('id', '=', req.body.photo_id).where('album_id', '=', album.id).executeTakeFirst();
+    if (!photo) throw invalidParam('photo_id', 'must be a photo of this album');
+    await app.db.updateTable('albums').set({ cover_photo_id: photo.id, updated_at: now() }).where('id', '=', album.id).execute();
+    return { success: true };
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { notFound } from '../../errors.ts';
+import { parseFields } from '../../http/fields.ts';
+import { paging, pagingQuery } from '../../http/paging.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { containsText, listedFor, visibleTo } from '../../domain/visibility.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { ALBUM_LIST_FIELDS, presentAlbums, selectAlbumsWithStats, type AlbumField } from './present.ts';
+
+interface ListQuery {
+  keywords?: string;
+  sort?: 'recent' | 'popular';
+  category_id?: number;
+  user_id?: number;
+  page?: number;
+  limit?: number;
+  fields?: string;
+}
+
+const listProperties = {
+  keywords: { type: 'string', maxLength: 200 },
+  sort: { type: 'string', enum: ['recent', 'popular'] },
+  category_id: { type: 'integer', minimum: 1 },
+  ...pagingQuery,
+  fields: { type: 'string' },
+} as const;
+
+export default async function albumListRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * One page of albums. `mine`: the caller's own, all of them (special, hidden from search,
+   * private); otherwise what the reader may see and what allow_search lets other people list,
+   * special albums included (people browse each other's Wall Photos). Sort recent: newest
+   * first; popular: most viewed first, then most liked, then newest.
+   */
+  async function listAlbums(q: ListQuery, readerId: number | null, mine: boolean) {
+    const fields = parseFields(q.fields, ALBUM_LIST_FIELDS) as AlbumField[];
+    const { limit, offset } = paging(q);
+    const viewer = viewerOf(app.db, readerId);
+    let query = selectAlbumsWithStats(app.db);
+    if (mine) {
+      query = query.where('a.owner_id', '=', readerId!);
+    } else {
+      query = query.where(visibleTo('a', readerId)).where(listedFor('a', readerId));
+      if (q.user_id !== undefined) {
+        const user = await app.db.selectFrom('users').select('id').where('id', '=', q.user_id).executeTakeFirst();
+        if (!user) throw notFound('The user was not found.');
+        query = query.where('a.owner_id', '=', q.user_id);
+      }
+    }
+    const keywords = q.keywords?.trim();
+    if (keywords) query = query.where((eb) => eb.or([containsText('a.title', keywords), containsText('a.description', keywords)]));
+    if (q.category_id !== undefined) query = query.where('a.category_id', '=', q.category_id);
+    if (q.sort === 'popular') {
+      query = query
+        .orderBy('a.view_count', 'desc')
+        .orderBy(sql`(select count(*) from likes lk where lk.target_type = 'album' and lk.target_id = a.id)`, 'desc');
+    }
+    const rows = await query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset).execute();
+    return { success: true, data: await presentAlbums(app.db, app.config, viewer, rows, fields) };
+  }
+
+  app.get<{ Querystring: ListQuery }>('/', {
+    schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
+  }, async (req) => listAlbums(req.query, req.auth.userId, false));
+
+  app.get<{ Querystring: ListQuery }>('/my', {
+    schema: { querystring: { type: 'object', properties: listProperties } },
+  }, async (req) => listAlbums(req.query, userOf(req), true));
+}

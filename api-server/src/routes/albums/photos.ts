@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { now } from '../../db/index.ts';
+import { forbidden, invalidParam } from '../../errors.ts';
+import { parseFields, pick } from '../../http/fields.ts';
+import { formatDate } from '../../domain/format.ts';
+import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import { canReport } from '../../domain/reports.ts';
+import { viewerOf, type Viewer } from '../../domain/privacy.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { deleteImage, imageUrl } from '../../storage/images.ts';
+import {
+  albumRights, canEditPhoto, canSharePhoto, canTagPhoto, ensureCover, getVisiblePhoto, type PhotoInAlbum,
+} from './access.ts';
+import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
+import { thumbUrl } from './present.ts';
+
+export const PHOTO_FIELDS = [
+  'id', 'type', 'thumb', 'img', 'title', 'description', 'date', 'album', 'photo_index', 'next_photo', 'previous_photo',
+  'can_tag', 'can_edit', 'can_delete', 'can_share', 'can_report', 'can_make_profile_photo',
+] as const;
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+
+/**
+ * The spec's Photo. In the album, photos run oldest first (id ascending): photo_index counts
+ * from 0 in that order, next_photo is the following one and previous_photo the one before;
+ * both are absent at the ends of the album (no wrapping), and for an upload not yet in an
+ * album, which has no `album` either.
+ */
+async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbum, fields: readonly string[]) {
+  const { photo, album } = p;
+  const out: Record<string, unknown> = {
+    id: photo.id,
+    type: 'album_photo',
+    thumb: thumbUrl(app.config, photo.image_key),
+    // The original (re-encoded, metadata stripped): tag areas are in its pixels, so they map
+    // onto `img` one to one.
+    img: imageUrl(app.config.publicUrl, photo.image_key, 'original'),
+    title: photo.title,
+    description: photo.description,
+    date: formatDate(photo.updated_at),
+    photo_index: 0,
+    can_tag: await canTagPhoto(viewer, p),
+    can_edit: canEditPhoto(viewer, p),
+    can_delete: canEditPhoto(viewer, p),
+    can_share: canSharePhoto(viewer, p),
+    can_report: canReport(viewer, photo.owner_id),
+    can_make_profile_photo: viewer.userId === photo.owner_id,
+  };
+  if (album) {
+    const want = new Set(fields);
+    if (want.has('album')) {
+      const owner = (await getOwnerSummaries(app.db, app.config, [album.owner_id])).get(album.owner_id) ?? missingOwner(app.config, album.owner_id);
+      const summary: Record<string, unknown> = { id: album.id, type: 'album', title: album.title, description: album.description, owner };
+      // Spec: total_photo only when the photo is not a message photo.
+      if (album.kind !== 'message') {
+        const n = await app.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('album_id', '=', album.id).executeTakeFirstOrThrow();
+        summary.total_photo = Number(n.n);
+      }
+      out.album = summary;
+    }
+    if (want.has('photo_index')) {
+      const before = await app.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('album_id', '=', album.id).where('id', '<', photo.id).executeTakeFirstOrThrow();
+      out.photo_index = Number(before.n);
+    }
+    if (want.has('next_photo')) {
+      const next = await app.db.selectFrom('photos').select(['id', 'image_key'])
+        .where('album_id', '=', album.id).where('id', '>', photo.id).orderBy('id', 'asc').executeTakeFirst();
+      if (next) out.next_photo = { id: next.id, thumb: thumbUrl(app.config, next.image_key) };
+    }
+    if (want.has('previous_photo')) {
+      const prev = await app.db.selectFrom('photos').select(['id', 'image_key'])
+        .where('album_id', '=', album.id).where('id', '<', photo.id).orderBy('id', 'desc').executeTakeFirst();
+      if (prev) out.previous_photo = { id: prev.id, thumb: thumbUrl(app.config, prev.image_key) };
+    }
+  }
+  return pick(out, fields);
+}
+
+export default async function photoRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: number }; Querystring: { fields?: string; conversation_id?: number } }>('/photos/:id', {
+    schema: {
+      params: idParams,
+      querystring: { type: 'object', properties: { fields: { type: 'string' }, conversation_id: { type: 'integer', minimum: 1 } } },
+    },
+  }, async (req) => {
+    if (req.query.conversation_id !== undefined) {
+      throw invalidParam('conversation_id', 'this site has no messages module, so no photo belongs to a conversation; leave conversation_id out');
+    }
+    const fields = parseFields(req.query.fields, PHOTO_FIELDS);
+    const viewer = viewerOf(app.db, req.auth.userId);
+    const p = await getVisiblePhoto(app.db, viewer, req.params.id);
+    return { success: true, data: await presentPhoto(app, viewer, p, fields) };
+  });
+
+  app.post<{ Params: { id: number }; Body: { title?: string; description?: string; album_id?: number } }>('/photos/:id', {
+    schema: {
+      params: idParams,
+      body: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', maxLength: TITLE_MAX },
+          description: { type: 'string', maxLength: DESCRIPTION_MAX },
+          album_id: { type: 'integer', minimum: 1 },
+        },
+      },
+    },
+  }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const p = await getVisiblePhoto(app.db, viewer, req.params.id);
+    if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may edit this photo.');
+    const b = req.body ?? {};
+    // A photo moves only into an album the caller may upload to (their own normal albums);
+    // any other album_id, absent or not, is a bad parameter.
+    let target: number | undefined;
+    if (b.album_id !== undefined && b.album_id !== p.photo.album_id) {
+      const album = await app.db.selectFrom('albums').select(['id', 'owner_id', 'kind']).where('id', '=', b.album_id).executeTakeFirst();
+      if (!album || !albumRights(viewer, album).can_upload) throw invalidParam('album_id', 'must be one of your own albums');
+      target = album.id;
+    }
+    const changes = {
+      ...(b.title !== undefined ? { title: b.title.trim() } : {}),
+      ...(b.description !== undefined ? { description: b.description.trim() } : {}),
+      ...(target !== undefined ? { album_id: target } : {}),
+    };
+    if (Object.keys(changes).length) {
+      await app.db.transaction().execute(async (trx) => {
+        const t = now();
+        await trx.updateTable('photos').set({ ...changes, updated_at: t }).where('id', '=', p.photo.id).execute();
+        if (target !== undefined) {
+          if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
+          await ensureCover(trx, target);
+          await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', target).execute();
+        }
+      });
+    }
+    return { success: true, data: { message: target !== undefined ? 'The photo was saved and moved.' : 'The photo was saved.' } };
+  });
+
+  app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { params: idParams } }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const p = await getVisiblePhoto(app.db, viewer, req.params.id);
+    if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may delete this photo.');
+    await app.db.transaction().execute(async (trx) => {
+      await deleteItemTraces(trx, 'photo', [p.photo.id]);
+      await trx.deleteFrom('photos').where('id', '=', p.photo.id).execute();
+      if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
+    });
+    await deleteImage(app.config.dataDir, p.photo.image_key);
+    return { success: true };
+  });
+}
