@@ -10,6 +10,8 @@ import { registerErrorHandling } from './errors.ts';
 import { filesDir } from './storage/images.ts';
 import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
+import { createSignInThrottle } from './oauth/sign-in-throttle.ts';
+import legacyRoutes from './legacy/index.ts';
 import apiRoutes from './routes/index.ts';
 
 declare module 'fastify' {
@@ -70,7 +72,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     maxAge: '365d',
   });
 
-  await app.register(oauthRoutes);
+  // One sign-in throttle for every password form (authorize page, password grant, /apps sign-in).
+  const throttle = createSignInThrottle();
+  await app.register(oauthRoutes, { throttle });
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(legacyRoutes, { throttle });
   return app;
 }

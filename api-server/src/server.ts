@@ -2,10 +2,12 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { ensureWebClient } from './oauth/clients.ts';
+import { ensureLegacyApp } from './legacy/apps.ts';
 
 const config = loadConfig();
 const { db } = await openDatabase(config.dataDir);
 await ensureWebClient(db, config);
+await ensureLegacyApp(db, config);
 const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'info' } });
 
 let closing = false;

@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { m004 } from './migration-004-albums.ts';
+import { m005 } from './migration-005-blogs-classifieds.ts';
+import { m006 } from './migration-006-events.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -377,7 +380,7 @@ const m003: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003 };
+const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003, '004_albums': m004, '005_blogs_classifieds': m005, '006_events': m006 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

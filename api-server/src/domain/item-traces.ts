@@ -3,12 +3,13 @@ import { deleteItemTags } from './keyword-tags.ts';
 import { deleteNotificationsOf } from './notifications.ts';
 
 /**
- * Removes what people left on comments being deleted: their likes and the notifications
+ * Removes what people left on comments being deleted: their likes, reports and the notifications
  * about them or made by them. Run it in the transaction that deletes the comments.
  */
 export async function deleteCommentTraces(db: DB, commentIds: readonly number[]): Promise<void> {
   if (commentIds.length === 0) return;
   await db.deleteFrom('likes').where('target_type', '=', 'comment').where('target_id', 'in', commentIds).execute();
+  await db.deleteFrom('reports').where('item_type', '=', 'comment').where('item_id', 'in', commentIds).execute();
   await deleteNotificationsOf(db, 'comment', commentIds);
 }
 

@@ -39,5 +39,8 @@ export function csrfValid(req: FastifyRequest, token: unknown): boolean {
 export function sameOrigin(req: FastifyRequest): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
+  // Our pages send Referrer-Policy: no-referrer, under which browsers send `Origin: null` even
+  // for a form of the same origin; Sec-Fetch-Site (which no page can set) tells them apart.
+  if (origin === 'null') return req.headers['sec-fetch-site'] === 'same-origin';
   return origin === new URL(req.server.config.publicUrl).origin;
 }

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import activities from './activities/index.ts';
 import albums from './albums/index.ts';
+import blogs from './blogs/index.ts';
+import classifieds from './classifieds/index.ts';
 import core from './core/index.ts';
+import events from './events/index.ts';
 import users from './users/index.ts';
 
 /** The resource API (spec 000), mounted at /api/v1; folders mirror the URL. */
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(activities, { prefix: '/activities' });
   await app.register(albums, { prefix: '/albums' });
+  await app.register(blogs, { prefix: '/blogs' });
+  await app.register(classifieds, { prefix: '/classifieds' });
   await app.register(core, { prefix: '/core' });
+  await app.register(events, { prefix: '/events' });
   await app.register(users, { prefix: '/users' });
 }

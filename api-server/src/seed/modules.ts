@@ -1,6 +1,11 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import type { Rng } from './random.ts';
+import { seedEvents } from './events.ts';
+import { seedAlbums } from './albums.ts';
+import { seedBlogs } from './blogs.ts';
+import { seedClassifieds } from './classifieds.ts';
+import { seedLegacy } from './legacy.ts';
 
 /** What each module's demo data builds on: the demo users (ids by DEMO_USERS index) and friends. */
 export interface SeedContext {
@@ -20,4 +25,10 @@ export interface SeedContext {
 export type ModuleSeed = (ctx: SeedContext) => Promise<void>;
 
 /** Each module's demo data, run in this order after users, friendships and the feed. */
-export const MODULE_SEEDS: ModuleSeed[] = [];
+export const MODULE_SEEDS: ModuleSeed[] = [
+  seedAlbums,
+  seedBlogs,
+  seedClassifieds,
+  seedEvents,
+  seedLegacy,
+];

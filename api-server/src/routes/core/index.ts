@@ -2,10 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { requireScope } from '../../oauth/resource-auth.ts';
 import commentRoutes from './comments.ts';
 import likeRoutes from './likes.ts';
+import linkPreviewRoutes from './link-preview/index.ts';
+import reportRoutes from './report.ts';
+import searchTypeRoutes from './search-types.ts';
+import tagRoutes from './tags.ts';
 
-/** /core (spec: Core, scope basic): likes and comments of every item type. */
+/** /core (spec: Core, scope basic): likes, comments, tags, reports, search types and link previews. */
 export default async function coreRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireScope(app.db, 'basic'));
   await app.register(likeRoutes);
   await app.register(commentRoutes);
+  await app.register(searchTypeRoutes);
+  await app.register(reportRoutes);
+  await app.register(linkPreviewRoutes);
+  await app.register(tagRoutes);
 }

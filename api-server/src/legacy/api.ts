@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LEGACY_ERRORS, LegacyError, failure, invalid, single } from './envelope.ts';
+import { METHODS } from './methods/index.ts';
+import type { LegacyParams } from './methods/context.ts';
+import { authenticateToken, exchangeKey } from './tokens.ts';
+
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/** Everything a method call may carry; values are checked here, the rest by each method. */
+const callProperties = {
+  token: text(200),
+  method: text(100),
+  page: id,
+  user_id: id,
+  friend_user_id: id,
+  photo_name: text(255),
+} as const;
+
+const INTEGER_PARAMS = new Set(['page', 'user_id', 'friend_user_id']);
+
+type CallQuery = LegacyParams & { token?: string; method?: string };
+
+function send(reply: FastifyReply, body: unknown): FastifyReply {
+  // Answers belong to one user's token: never cached by anything in between.
+  return reply.code(200).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
+/** Every failure, even a malformed request, is the legacy error form with HTTP 200. */
+function legacyErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof LegacyError) return send(reply, failure(err));
+  if (err.validation) {
+    const v = err.validation[0]!;
+    const name = (v.instancePath || '').replace(/^\//, '') || String((v.params as Record<string, unknown>).missingProperty ?? err.validationContext ?? 'request');
+    const why = v.keyword === 'maxLength' ? 'is too long'
+      : INTEGER_PARAMS.has(name) ? 'must be a positive whole number'
+        : 'must be sent once, as text';
+    return send(reply, failure(invalid(name, why)));
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return send(reply, failure(new LegacyError(LEGACY_ERRORS.BAD_FILE, 'The file is larger than this server accepts.')));
+  if (status >= 400 && status < 500) {
+    return send(reply, failure(new LegacyError(LEGACY_ERRORS.PARAM_INVALID, 'The request could not be read; send a query string or a multipart/form-data body.')));
+  }
+  req.log.error({ err }, 'legacy api failed');
+  return send(reply, failure(new LegacyError(LEGACY_ERRORS.INTERNAL, 'Something went wrong on our side. Please try again.')));
+}
+
+/** The legacy token API (spec 001): /token.php and /api.php at the root. */
+export default async function legacyApiRoutes(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(legacyErrorHandler);
+
+  app.get<{ Querystring: { key?: string } }>('/token.php', {
+    schema: { querystring: { type: 'object', properties: { key: text(200) } } },
+  }, async (req, reply) => {
+    const key = req.query.key;
+    if (!key) throw new LegacyError(LEGACY_ERRORS.PARAM_MISSING, 'The parameter key is required.');
+    return send(reply, single({ token: await exchangeKey(app.db, key) }));
+  });
+
+  // Parameters follow in the query (the document); a POST may also carry them in its form body.
+  const handler = async (req: FastifyRequest<{ Querystring: CallQuery; Body: CallQuery | undefined }>, reply: FastifyReply) => {
+    const params: CallQuery = { ...(req.body ?? {}), ...req.query };
+    const name = params.method;
+    const method = name && Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
+    if (!method) {
+      throw new LegacyError(LEGACY_ERRORS.UNKNOWN_METHOD, name ? `Unknown method ${name}.` : 'The parameter method is required (module.method).');
+    }
+    const session = await authenticateToken(app.db, params.token);
+    if (method.postOnly && req.method !== 'POST') throw new LegacyError(LEGACY_ERRORS.POST_REQUIRED, `${name} must be sent as a POST with a multipart/form-data body.`);
+    return send(reply, await method.run({ db: app.db, config: app.config, session, params }));
+  };
+  const schema = {
+    querystring: { type: 'object', properties: callProperties },
+    body: { type: 'object', properties: { ...callProperties, photo: {} } },
+  };
+  app.get('/api.php', { schema: { querystring: schema.querystring } }, handler);
+  app.post('/api.php', {
+    schema,
+    // A POST without a body carries its parameters in the query alone; a body must be a form.
+    preValidation: async (req) => {
+      if (req.body === undefined || req.body === null) req.body = {};
+      if (typeof req.body !== 'object' || Buffer.isBuffer(req.body)) {
+        throw new LegacyError(LEGACY_ERRORS.PARAM_INVALID, 'The request body must be multipart/form-data or a urlencoded form.');
+      }
+    },
+  }, handler);
+}

@@ -1,0 +1,54 @@
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
+import { LEGACY_ERRORS, LegacyError, PAGE_SIZE, type Envelope } from '../envelope.ts';
+import type { LegacySession } from '../tokens.ts';
+
+/** Parameters of api.php methods, from the query (and the form body of POSTs). */
+export interface LegacyParams {
+  user_id?: number;
+  friend_user_id?: number;
+  page?: number;
+  photo?: unknown;
+  photo_name?: string;
+}
+
+export interface MethodContext {
+  db: DB;
+  config: Config;
+  session: LegacySession;
+  params: LegacyParams;
+}
+
+export interface LegacyMethod {
+  /** Uploads: only as POST (multipart). */
+  postOnly?: boolean;
+  run(ctx: MethodContext): Promise<Envelope>;
+}
+
+/** The page asked for (from 1) and its offset. */
+export function pageOf(ctx: MethodContext): { page: number; offset: number; limit: number } {
+  const page = ctx.params.page ?? 1;
+  return { page, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+/** user_id where the document makes it optional: the token's user when omitted; error 6 when unknown. */
+export async function targetUserId(ctx: MethodContext, param: 'user_id' | 'friend_user_id' = 'user_id'): Promise<number> {
+  const id = ctx.params[param] ?? ctx.session.userId;
+  if (id === ctx.session.userId) return id;
+  const found = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw new LegacyError(LEGACY_ERRORS.USER_NOT_FOUND, `No user has the id ${id}.`);
+  return found.id;
+}
+
+/** Mail and notifications are private: user_id may only name the token's own user (error 7). */
+export function ownUserOnly(ctx: MethodContext, what: string): number {
+  const id = ctx.params.user_id;
+  if (id !== undefined && id !== ctx.session.userId) {
+    throw new LegacyError(LEGACY_ERRORS.NOT_ALLOWED, `Only the signed-in user's own ${what} can be read.`);
+  }
+  return ctx.session.userId;
+}
+
+export async function countOf(query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }): Promise<number> {
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}

@@ -1,0 +1,101 @@
+import type { DB } from '../../db/index.ts';
+import { now } from '../../db/index.ts';
+import { ApiError } from '../../errors.ts';
+import { listedFor, visibleTo } from '../../domain/visibility.ts';
+import { deleteImage, imageUrl, storeImage, type StoredImage } from '../../storage/images.ts';
+import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.ts';
+import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
+
+/** Photos sent by applications go into their owner's special album of this kind. */
+export const APP_ALBUM_KIND = 'app';
+const APP_ALBUM_TITLE = 'App Photos';
+const TITLE_MAX = 100;
+
+async function appAlbumId(db: DB, ownerId: number, t: number): Promise<number> {
+  const found = await db.selectFrom('albums').select('id').where('owner_id', '=', ownerId).where('kind', '=', APP_ALBUM_KIND).executeTakeFirst();
+  if (found) return found.id;
+  // Like the other special albums (Wall Photos…): visible to everyone until the owner changes it.
+  const row = await db
+    .insertInto('albums')
+    .values({
+      owner_id: ownerId, kind: APP_ALBUM_KIND, title: APP_ALBUM_TITLE, description: '', category_id: null, allow_search: 1,
+      auth_view: 'everyone', auth_comment: 'everyone', auth_tag: 'owner_member', cover_photo_id: null, created_at: t, updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** photo_name is a base file name ("beach.jpg"): the photo's title is its name without extension. */
+function titleOf(photoName: string | undefined): string {
+  const base = (photoName ?? '').replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
+  return base.slice(0, TITLE_MAX);
+}
+
+/** advancedphoto.addPhoto and photo.addPhoto: a multipart `photo`, answered with every size. */
+export const addPhoto: LegacyMethod = {
+  postOnly: true,
+  async run(ctx) {
+    const me = ctx.session.userId;
+    const file = ctx.params.photo;
+    if (file === undefined || file === '') throw missing('photo');
+    if (!Buffer.isBuffer(file)) throw new LegacyError(LEGACY_ERRORS.BAD_FILE, 'The parameter photo must be a file part.');
+    let img: StoredImage;
+    try {
+      // Recognised by its bytes (JPEG, PNG, GIF, WebP), never by name or declared type.
+      img = await storeImage(ctx.config.dataDir, file, 'photo');
+    } catch (err) {
+      if (err instanceof ApiError) throw new LegacyError(LEGACY_ERRORS.BAD_FILE, 'The photo must be a JPEG, PNG, GIF or WebP image.');
+      throw err;
+    }
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const t = now();
+        const albumId = await appAlbumId(trx, me, t);
+        await trx.insertInto('photos').values({
+          owner_id: me, album_id: albumId, title: titleOf(ctx.params.photo_name), description: '',
+          image_key: img.key, width: img.width, height: img.height, created_at: t, updated_at: t,
+        }).execute();
+        await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
+      });
+    } catch (err) {
+      await deleteImage(ctx.config.dataDir, img.key);
+      throw err;
+    }
+    const url = (size: Parameters<typeof imageUrl>[2]) => imageUrl(ctx.config.publicUrl, img.key, size);
+    return single({
+      original: url('original'), '75px': url('75'), '100px': url('100'), '150px': url('150'),
+      '240px': url('240'), '500px': url('500'), '1024px': url('1024'),
+    });
+  },
+};
+
+/**
+ * advancedphoto.getPhotos and photo.getPhotos: the user's photos in albums the token's user may
+ * see (and, for someone else's, albums not hidden from lists by allow_search=0), newest first.
+ */
+export const getPhotos: LegacyMethod = {
+  async run(ctx) {
+    const owner = await targetUserId(ctx);
+    const me = ctx.session.userId;
+    const { page, offset, limit } = pageOf(ctx);
+    const base = ctx.db
+      .selectFrom('photos as p')
+      .innerJoin('albums as a', 'a.id', 'p.album_id')
+      .where('p.owner_id', '=', owner)
+      .where(visibleTo('a', me))
+      .where(listedFor('a', me));
+    const total = await countOf(base.select((eb) => eb.fn.countAll<number>().as('n')));
+    const rows = await base.select(['p.id', 'p.image_key']).orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+    const { publicUrl } = ctx.config;
+    return list(
+      rows.map((p) => ({
+        photo_100px: imageUrl(publicUrl, p.image_key, '100'),
+        photo_240px: imageUrl(publicUrl, p.image_key, '240'),
+        photo_original: imageUrl(publicUrl, p.image_key, 'original'),
+      })),
+      total,
+      page,
+    );
+  },
+};

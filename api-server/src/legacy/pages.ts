@@ -1,0 +1,124 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkPassword } from '../oauth/credentials.ts';
+import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from '../oauth/csrf.ts';
+import { errorPage, pageHeaders, signInPage } from '../oauth/pages.ts';
+import type { SignInThrottle } from '../oauth/sign-in-throttle.ts';
+import { endSiteSession, siteUserId, startSiteSession } from '../oauth/site-session.ts';
+import { appPage, appPageCsp } from './app-page.ts';
+import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
+
+/**
+ * GET /apps/{app_id}: the site page that shows an application in a frame and hands it a fresh
+ * one-time key. It needs the site sign-in, the same session as the OAuth authorize page; its
+ * own small sign-in form (/apps/{app_id}/sign-in) returns to the app, never anywhere else.
+ */
+
+const appParams = { type: 'object', properties: { app_id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['app_id'] };
+const signInBody = {
+  type: 'object',
+  properties: { [CSRF_FIELD]: { type: 'string' }, action: { type: 'string' }, email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1024 } },
+};
+
+type AppRequest = FastifyRequest<{ Params: { app_id: string } }>;
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return pageHeaders(reply).code(status).type('text/html; charset=utf-8').send(html);
+}
+
+const notFoundPage = (reply: FastifyReply) =>
+  sendPage(reply, 404, errorPage('Application not found', 'There is no application at this address.'));
+
+/** Malformed requests and failures answer a page, never JSON or a trace. */
+function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err.validation && err.validationContext === 'params') return notFoundPage(reply);
+  const status = err.statusCode ?? 500;
+  if (err.validation || (status >= 400 && status < 500)) {
+    return sendPage(reply, 400, errorPage('This request cannot be completed', 'The form was malformed. Go back, reload the page and try again.'));
+  }
+  req.log.error({ err }, 'app page failed');
+  return sendPage(reply, 500, errorPage('Something went wrong', 'Something went wrong on our side. Please try again.'));
+}
+
+const appPath = (app: LegacyApp) => `/apps/${app.id}`;
+const signInPath = (app: LegacyApp) => `/apps/${app.id}/sign-in`;
+
+export default async function legacyPageRoutes(app: FastifyInstance, { throttle }: { throttle: SignInThrottle }): Promise<void> {
+  app.setErrorHandler(pageErrorHandler);
+
+  async function findApp(req: AppRequest): Promise<LegacyApp | undefined> {
+    return getLegacyApp(app.db, Number(req.params.app_id));
+  }
+
+  /** Forms posted here must come from this site's own pages (CSRF); a page explains a refusal. */
+  function formRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+    if (!sameOrigin(req)) return sendPage(reply, 403, errorPage('This form was sent from another site', 'Open the application again from the site.'));
+    if (!csrfValid(req, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD])) {
+      return sendPage(reply, 403, errorPage('This form has expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'));
+    }
+    return undefined;
+  }
+
+  app.get<{ Params: { app_id: string } }>('/apps/:app_id', { schema: { params: appParams } }, async (req, reply) => {
+    const found = await findApp(req);
+    if (!found) return notFoundPage(reply);
+    const userId = await siteUserId(req);
+    const user = userId === null ? undefined : await app.db.selectFrom('users').select('full_name').where('id', '=', userId).executeTakeFirst();
+    if (userId === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
+    const src = frameSrc(found, await issueKey(app.db, found.id, userId));
+    const html = appPage({
+      app: found, src, userName: user.full_name, signOutAction: `${appPath(found)}/sign-out`,
+      csrf: { name: CSRF_FIELD, value: csrfToken(req, reply) },
+    });
+    return pageHeaders(reply)
+      .header('Content-Security-Policy', appPageCsp(new URL(found.frame_url).origin))
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+
+  app.get<{ Params: { app_id: string } }>('/apps/:app_id/sign-in', { schema: { params: appParams } }, async (req, reply) => {
+    const found = await findApp(req);
+    if (!found) return notFoundPage(reply);
+    if ((await siteUserId(req)) !== null) return pageHeaders(reply).redirect(appPath(found), 303);
+    return sendPage(reply, 200, signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }));
+  });
+
+  app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>('/apps/:app_id/sign-in', {
+    schema: { params: appParams, body: signInBody },
+  }, async (req, reply) => {
+    const found = await findApp(req);
+    if (!found) return notFoundPage(reply);
+    const refused = formRefusal(req, reply);
+    if (refused) return refused;
+    const email = (req.body?.email ?? '').trim();
+    const password = req.body?.password ?? '';
+    const again = (status: number, error: string) =>
+      sendPage(reply, status, signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }, { email, error }));
+    if (!email || !password) return again(400, 'Enter your email and password.');
+    // The same throttle as the authorize page and the password grant: no form is a way around it.
+    const wait = throttle.retryAfter(email);
+    if (wait) {
+      reply.header('Retry-After', String(wait));
+      return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+    }
+    const userId = await checkPassword(app.db, email, password);
+    if (userId === null) {
+      throttle.fail(email);
+      return again(401, 'The email or password is incorrect.');
+    }
+    throttle.succeed(email);
+    await startSiteSession(req, reply, userId);
+    return pageHeaders(reply).redirect(appPath(found), 303);
+  });
+
+  app.post<{ Params: { app_id: string } }>('/apps/:app_id/sign-out', {
+    schema: { params: appParams, body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } } },
+  }, async (req, reply) => {
+    const found = await findApp(req);
+    if (!found) return notFoundPage(reply);
+    const refused = formRefusal(req, reply);
+    if (refused) return refused;
+    await endSiteSession(req, reply);
+    return pageHeaders(reply).redirect(signInPath(found), 303);
+  });
+}

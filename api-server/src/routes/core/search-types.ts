@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Option } from '../../domain/options.ts';
+
+/**
+ * The kinds of things a search on this site can be narrowed to ('all' searches every kind).
+ * Activities are left out: feed posts are not searchable by keyword anywhere in the API.
+ */
+export const SEARCH_TYPES: Option[] = [
+  { id: 'all', title: 'Everything' },
+  { id: 'user', title: 'Members' },
+  { id: 'album', title: 'Albums' },
+  { id: 'photo', title: 'Photos' },
+  { id: 'blog', title: 'Blogs' },
+  { id: 'classified', title: 'Listings' },
+  { id: 'event', title: 'Events' },
+];
+
+export default async function searchTypeRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/search_types', { schema: { querystring: { type: 'object', properties: {} } } }, async () => ({
+    success: true,
+    data: SEARCH_TYPES,
+  }));
+}

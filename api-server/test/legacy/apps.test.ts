@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureLegacyApp, WEB_APP_ID } from '../../src/legacy/apps.ts';
+import { sha256 } from '../../src/oauth/crypto.ts';
+import { now } from '../../src/db/index.ts';
+import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { Browser, TOKEN, authorizeUrl, hiddenFields, postForm } from '../oauth/flow.ts';
+import { callApi } from './fixtures.ts';
+
+let t: TestApp;
+let user: number;
+const email = 'app-user@example.com';
+
+beforeAll(async () => {
+  t = await makeApp({ webOrigin: 'http://web.example:3000' });
+  await ensureLegacyApp(t.db, t.config);
+  user = (await createUser(t.db, { email, full_name: 'Ann <App> User' })).id;
+});
+afterAll(async () => { await t.close(); });
+
+/** A browser signed in to the site through the /apps sign-in form. */
+async function signedIn(): Promise<Browser> {
+  const b = new Browser(t.app);
+  const form = await b.get('/apps/1/sign-in');
+  const res = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email, password: 'password', action: 'sign_in' });
+  expect(res.statusCode).toBe(303);
+  expect(res.headers.location).toBe('/apps/1');
+  return b;
+}
+
+const iframeSrc = (html: string) => {
+  const m = html.match(/<iframe src="([^"]+)"/);
+  if (!m) throw new Error(`no iframe:\n${html}`);
+  return new URL(m[1]!.replace(/&amp;/g, '&'));
+};
+
+describe('the app registry', () => {
+  it('registers the web client\'s app as id 1 with the frame URL ${WEB_ORIGIN}/apps/legacy', async () => {
+    expect(await t.db.selectFrom('legacy_apps').select(['id', 'name', 'frame_url']).execute()).toEqual([
+      { id: WEB_APP_ID, name: 'Social web', frame_url: 'http://web.example:3000/apps/legacy' },
+    ]);
+  });
+
+  it('ensureLegacyApp is idempotent and follows a changed WEB_ORIGIN', async () => {
+    await ensureLegacyApp(t.db, t.config);
+    await ensureLegacyApp(t.db, { ...t.config, webOrigin: 'https://social.example' });
+    expect(await t.db.selectFrom('legacy_apps').select(['id', 'frame_url']).execute()).toEqual([{ id: 1, frame_url: 'https://social.example/apps/legacy' }]);
+    await ensureLegacyApp(t.db, t.config);
+  });
+});
+
+describe('GET /apps/{app_id}', () => {
+  it('without a site sign-in it redirects (303) to the sign-in form, which cannot be framed', async () => {
+    const res = await t.app.inject({ url: '/apps/1' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/apps/1/sign-in');
+    const form = await t.app.inject({ url: '/apps/1/sign-in' });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('<strong>Social web</strong> wants to use your account');
+    expect(form.body).toContain('action="/apps/1/sign-in"');
+    expect(form.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(form.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('shows the app in an iframe with a fresh one-time key, stored hashed for 60 seconds', async () => {
+    const b = await signedIn();
+    const res = await b.get('/apps/1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('Ann &lt;App&gt; User');
+    const src = iframeSrc(res.body);
+    expect(`${src.origin}${src.pathname}`).toBe('http://web.example:3000/apps/legacy');
+    const key = src.searchParams.get('key')!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await t.db.selectFrom('legacy_keys').selectAll().where('key_hash', '=', sha256(key)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ app_id: 1, user_id: user, used_at: null });
+    expect(row.expires_at - now()).toBeGreaterThanOrEqual(59);
+    expect(row.expires_at - now()).toBeLessThanOrEqual(60);
+    // Each visit hands over a new key.
+    expect(iframeSrc((await b.get('/apps/1')).body).searchParams.get('key')).not.toBe(key);
+  });
+
+  it('the key exchanged at /token.php gives the app a token for the signed-in user, once', async () => {
+    const b = await signedIn();
+    const key = iframeSrc((await b.get('/apps/1')).body).searchParams.get('key')!;
+    const first = (await t.app.inject({ url: `/token.php?key=${key}` })).json();
+    expect((await callApi(t, first.output.token, 'user.getUser')).output).toMatchObject({ user_id: user, email });
+    expect((await t.app.inject({ url: `/token.php?key=${key}` })).json().output).toMatchObject({ error: true, error_id: 10 });
+  });
+
+  it('may frame only the app\'s origin and may not be framed itself', async () => {
+    const b = await signedIn();
+    const res = await b.get('/apps/1');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain('frame-src http://web.example:3000;');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('an unknown app answers a 404 page', async () => {
+    const b = await signedIn();
+    for (const url of ['/apps/99', '/apps/abc', '/apps/99/sign-in']) {
+      const res = await b.get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('Application not found');
+    }
+    expect(await t.db.selectFrom('legacy_keys').select('app_id').where('app_id', '=', 99).execute()).toEqual([]);
+  });
+});
+
+describe('the /apps sign-in', () => {
+  it('a wrong password re-renders the form with a message and signs nobody in', async () => {
+    const b = new Browser(t.app);
+    const form = await b.get('/apps/1/sign-in');
+    const res = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email, password: 'nope', action: 'sign_in' });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('The email or password is incorrect.');
+    expect(b.cookies.has('site_session')).toBe(false);
+  });
+
+  it('a form without its CSRF token, or sent from another site, answers 403', async () => {
+    const b = new Browser(t.app);
+    const form = await b.get('/apps/1/sign-in');
+    const noCsrf = await b.request('POST', '/apps/1/sign-in', { email, password: 'password', action: 'sign_in' });
+    expect(noCsrf.statusCode).toBe(403);
+    const foreign = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email, password: 'password' }, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(b.cookies.has('site_session')).toBe(false);
+  });
+
+  it('accepts the form a browser sends under Referrer-Policy: no-referrer (Origin: null, Sec-Fetch-Site: same-origin)', async () => {
+    const b = new Browser(t.app);
+    const form = await b.get('/apps/1/sign-in');
+    const fields = { ...hiddenFields(form.body), email, password: 'password', action: 'sign_in' };
+    const framed = await b.request('POST', '/apps/1/sign-in', fields, { origin: 'null', 'sec-fetch-site': 'cross-site' });
+    expect(framed.statusCode).toBe(403);
+    const res = await b.request('POST', '/apps/1/sign-in', fields, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(res.statusCode).toBe(303);
+    expect(b.cookies.has('site_session')).toBe(true);
+  });
+
+  it('failed sign-ins count against the same throttle as the authorize page and the password grant', async () => {
+    const victim = 'throttled@example.com';
+    await createUser(t.db, { email: victim });
+    const b = new Browser(t.app);
+    const form = await b.get('/apps/1/sign-in');
+    for (let i = 0; i < 10; i++) {
+      await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email: victim, password: 'wrong', action: 'sign_in' });
+    }
+    const locked = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email: victim, password: 'password', action: 'sign_in' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    const client = await createClient(t.db);
+    const grant = await postForm(t.app, TOKEN, { grant_type: 'password', email: victim, password: 'password' }, { client });
+    expect(grant.status).not.toBe(200);
+  });
+
+  it('is the same site session as the authorize page', async () => {
+    const b = await signedIn();
+    const client = await createClient(t.db);
+    const page = await b.get(authorizeUrl({ response_type: 'code', client_id: client.id }));
+    expect(page.body).toContain('value="allow"'); // consent, no second sign-in
+  });
+
+  it('a signed-in visitor of the sign-in form goes straight to the app', async () => {
+    const b = await signedIn();
+    const res = await b.get('/apps/1/sign-in');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/apps/1');
+  });
+
+  it('signing out ends the session: the app page asks to sign in again', async () => {
+    const b = await signedIn();
+    const page = await b.get('/apps/1');
+    const res = await b.request('POST', '/apps/1/sign-out', hiddenFields(page.body));
+    expect(res.statusCode).toBe(303);
+    expect((await b.get('/apps/1')).statusCode).toBe(303);
+  });
+});

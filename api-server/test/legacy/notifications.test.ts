@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../src/db/index.ts';
+import { createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { get, insertBlog, insertPhoto, insertAlbum, post } from '../routes/fixtures.ts';
+import { callApi, expectError, legacyToken } from './fixtures.ts';
+
+let t: TestApp;
+let me: number, alice: number, bob: number;
+let token: string;
+let blog: number, photo: number;
+
+beforeAll(async () => {
+  t = await makeApp();
+  me = (await createUser(t.db, { full_name: 'Mo Me' })).id;
+  alice = (await createUser(t.db, { full_name: 'Alice A' })).id;
+  bob = (await createUser(t.db, { full_name: 'Bob B' })).id;
+  token = await legacyToken(t, me);
+  blog = await insertBlog(t.db, me);
+  photo = await insertPhoto(t.db, me, await insertAlbum(t.db, me), 'Sunset');
+  // Made through the v1 API, as people would.
+  const aliceV1 = await tokenFor(t.db, alice, ['basic']);
+  const bobV1 = await tokenFor(t.db, bob, ['basic']);
+  await post(t, aliceV1, '/api/v1/core/likes', { item_type: 'blog', item_id: blog });
+  const c = await post(t, bobV1, '/api/v1/core/comments', { item_type: 'photo', item_id: photo, body: 'Nice' });
+  const mine = await post(t, await tokenFor(t.db, me, ['basic']), '/api/v1/core/comments', { item_type: 'photo', item_id: photo, body: 'Thanks' });
+  await post(t, aliceV1, '/api/v1/core/likes', { item_type: 'photo', item_id: photo, comment_id: mine.body.data.id });
+  void c;
+});
+afterAll(async () => { await t.close(); });
+
+const unreadV1 = async () => (await get(t, await tokenFor(t.db, me, ['activities']), '/api/v1/activities/updates')).body.data.notification_count;
+
+describe('GET /api.php?method=notification.getNewCount', () => {
+  it('answers the number of unread notifications, as /activities/updates counts them', async () => {
+    const body = await callApi(t, token, 'notification.getNewCount');
+    expect(body).toEqual({ api: { total: 1, pages: 1, current_page: 1 }, output: 3 });
+    expect(await unreadV1()).toBe(3);
+  });
+
+  it('another user\'s count answers error 7', async () => {
+    expectError(await callApi(t, token, 'notification.getNewCount', { user_id: alice }), 7, /notifications/);
+  });
+});
+
+describe('GET /api.php?method=notification.get', () => {
+  it('answers the notifications newest first as {notification_id, link, message, icon}', async () => {
+    const body = await callApi(t, token, 'notification.get');
+    expect(body.api).toEqual({ total: 3, pages: 1, current_page: 1 });
+    const ids = await t.db.selectFrom('notifications').select('id').where('user_id', '=', me).orderBy('id', 'desc').execute();
+    const aliceIcon = `${t.config.publicUrl}/files/img/default-user/50sq.png`;
+    expect(body.output).toEqual([
+      { notification_id: ids[0]!.id, link: `${t.config.webOrigin}/photos/${photo}`, message: 'Alice A liked your comment.', icon: aliceIcon },
+      { notification_id: ids[1]!.id, link: `${t.config.webOrigin}/photos/${photo}`, message: 'Bob B commented on your photo “Sunset”.', icon: aliceIcon },
+      { notification_id: ids[2]!.id, link: `${t.config.webOrigin}/blogs/${blog}`, message: 'Alice A liked your blog “My blog”.', icon: aliceIcon },
+    ]);
+  });
+
+  it('reading them marks them read: both counts drop to 0 and newer ones count again', async () => {
+    expect((await callApi(t, token, 'notification.getNewCount')).output).toBe(0);
+    expect(await unreadV1()).toBe(0);
+    await t.db.insertInto('notifications').values({
+      user_id: me, actor_id: bob, kind: 'share', item_type: 'blog', item_id: blog, source_type: null, source_id: null, created_at: now() + 5,
+    }).execute();
+    expect((await callApi(t, token, 'notification.getNewCount')).output).toBe(1);
+    const body = await callApi(t, token, 'notification.get');
+    expect(body.output[0].message).toBe('Bob B shared your blog “My blog”.');
+    expect((await callApi(t, token, 'notification.getNewCount')).output).toBe(0);
+  });
+
+  it('pages 10 at a time', async () => {
+    const rows = Array.from({ length: 11 }, (_x, i) => ({
+      user_id: me, actor_id: alice, kind: 'like' as const, item_type: 'blog', item_id: blog, source_type: null, source_id: null, created_at: now() - 100 - i,
+    }));
+    await t.db.insertInto('notifications').values(rows).execute();
+    const p2 = await callApi(t, token, 'notification.get', { page: 2 });
+    expect(p2.api).toEqual({ total: 15, pages: 2, current_page: 2 });
+    expect(p2.output).toHaveLength(5);
+  });
+
+  it('another user\'s notifications answer error 7 and mark nothing', async () => {
+    const other = await legacyToken(t, alice);
+    expectError(await callApi(t, other, 'notification.get', { user_id: me }), 7);
+  });
+});
