@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('home page, signed out', () => {
+  test('says what Social is, in landmarks, without a console error', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+
+    await expect(page).toHaveTitle('Social');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('banner')).toContainText('Social');
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' }),
+    ).toBeVisible();
+    for (const name of ['Activity feed', 'Albums and photos', 'Blogs', 'Listings', 'Events', 'Likes, comments and tags']) {
+      await expect(main.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole('heading', { level: 3, name: 'Your listings and events' })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 3, name: 'Previews worth sharing' })).toBeVisible();
+
+    // Every link on the page leads somewhere that exists.
+    for (const href of await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      if (href?.startsWith('#')) {
+        await expect(page.locator(href)).toHaveCount(1);
+      } else {
+        const res = await page.request.get(href ?? '');
+        expect(res.status(), `link ${href}`).toBe(200);
+      }
+    }
+
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
+  test('an unknown address answers 404 with a way home', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});

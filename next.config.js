@@ -1,0 +1,26 @@
+// @ts-check
+
+// This repository also holds the api-server (a separate Fastify process) and its data
+// directory; the web app must neither compile, trace nor ship them.
+const root = import.meta.dirname;
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // The end-to-end tests build into their own directory (NEXT_DIST_DIR=.next-e2e, see
+  // package.json) so that `npm test` never rebuilds under a running `npm start`.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Pin the root so a lockfile in a parent directory can never widen what Turbopack watches.
+  turbopack: { root },
+  outputFileTracingRoot: root,
+  // The build type-checks the web client only; `npm run typecheck` (tsc -p .) checks the whole repository.
+  typescript: { tsconfigPath: 'tsconfig.web.json' },
+  // Server traces only follow imports, so these stay out today; the excludes keep it so if
+  // a future dynamic `fs` path makes the tracer guess a whole directory (uploads live in .data).
+  outputFileTracingExcludes: {
+    '/*': ['./api-server/**', './.data/**', './.data-*/**', './e2e/**', './test-results/**'],
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { API_PORT, API_URL, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
+
+// Every run starts both servers on fresh data. Playwright evaluates this file in the runner
+// and again in each worker: the directory is made once, by the runner, and handed on through
+// the environment (workers inherit it), so that workers do not leave empty directories behind.
+function freshDataDir(): string {
+  const given = process.env.E2E_DATA_DIR;
+  if (given) return given;
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `social-e2e-${stamp}-`));
+  process.env.E2E_DATA_DIR = dir;
+  // 'exit' comes after the servers are stopped. E2E_KEEP_DATA=1 keeps the data for a post-mortem.
+  if (!process.env.E2E_KEEP_DATA) process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const dataDir = freshDataDir();
+
+/** Debian's Chromium (CHROMIUM_PATH, /usr/bin/chromium or chromium on PATH); undefined: Playwright's own. */
+function findChromium(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const dirs = ['/usr/bin', ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)];
+  for (const dir of dirs) {
+    for (const name of ['chromium', 'chromium-browser']) {
+      const file = path.join(dir, name);
+      try {
+        fs.accessSync(file, fs.constants.X_OK);
+        return file;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+const chromium = findChromium();
+
+// The same Node that runs Playwright runs the servers (the system's may be too old for .ts).
+const node = JSON.stringify(process.execPath);
+const next = 'node_modules/next/dist/bin/next';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  // A failure is a bug to fix, not a flake to retry.
+  retries: 0,
+  // Two cores: one browser per core, the two servers share them.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: WEB_ORIGIN,
+    // A step that cannot happen fails in seconds with its reason, not at the test's timeout.
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: chromium
+          ? {
+              executablePath: chromium,
+              // This machine has no route to the internet: keep Chromium from calling home.
+              args: [
+                '--disable-background-networking',
+                '--disable-component-update',
+                '--disable-sync',
+                '--no-first-run',
+                '--disable-quic',
+                ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+              ],
+            }
+          : {},
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'api',
+      // Seed the fresh data directory (demo users among it), then serve.
+      command: `${node} api-server/src/seed/cli.ts && ${node} api-server/src/server.ts`,
+      url: `http://127.0.0.1:${API_PORT}/.well-known/oauth-authorization-server`,
+      env: {
+        DATA_DIR: path.join(dataDir, 'api'),
+        API_HOST: '127.0.0.1',
+        API_PORT: String(API_PORT),
+        API_PUBLIC_URL: API_URL,
+        WEB_ORIGIN,
+        OAUTH_CLIENT_ID: WEB_CLIENT.id,
+        OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
+        LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      timeout: 120_000,
+    },
+    {
+      name: 'web',
+      // Builds the current sources first, into a directory of its own: every way of running the
+      // tests checks what is in the tree, and a running `npm start` (which serves .next) is left alone.
+      command: `${node} ${next} build && ${node} ${next} start --hostname 127.0.0.1 --port ${WEB_PORT}`,
+      url: `http://127.0.0.1:${WEB_PORT}/`,
+      env: {
+        NEXT_DIST_DIR: '.next-e2e',
+        NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(WEB_PORT),
+        WEB_ORIGIN,
+        SOCIAL_API_URL: `${API_URL}/api/v1`,
+        OAUTH_CLIENT_ID: WEB_CLIENT.id,
+        OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
+        DATA_DIR: path.join(dataDir, 'web'),
+      },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      timeout: 240_000,
+      // The build's output, errors included.
+      stdout: 'pipe',
+    },
+  ],
+});
