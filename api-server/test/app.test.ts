@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from './helpers.ts';
+import { call, createUser, makeApp, tokenFor, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeApp(); });
+beforeAll(async () => { t = await makeApp({ bodyLimit: 2048 }); });
 afterAll(async () => { await t.close(); });
 
 describe('unknown routes', () => {
@@ -13,5 +13,42 @@ describe('unknown routes', () => {
       success: false,
       data: { message: 'No such endpoint: GET /api/v1/nothing-here', error_text: 'not_found', error_code: 404 },
     });
+  });
+});
+
+describe('request bodies', () => {
+  it('answer 413 in the envelope when larger than the configured limit, and change nothing', async () => {
+    const me = await createUser(t.db);
+    const token = await tokenFor(t.db, me.id);
+    const before = await t.db.selectFrom('activities').select('id').execute();
+    const res = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/v1/activities',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ body: 'x'.repeat(4096) }).toString(),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, data: { error_code: 413 } });
+    expect(await t.db.selectFrom('activities').select('id').execute()).toEqual(before);
+  });
+});
+
+describe('server errors', () => {
+  it('answer 500 exception_error with a generic message: no stack, no SQL', async () => {
+    const broken = await makeApp();
+    const me = await createUser(broken.db);
+    const token = await tokenFor(broken.db, me.id);
+    // Break the schema under the running app so the next query fails inside the database.
+    await broken.db.schema.dropTable('activities').execute();
+    const res = await broken.app.inject({
+      method: 'GET', url: '/api/v1/activities?limit=1', headers: { authorization: `Bearer ${token}` },
+    });
+    await broken.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      success: false,
+      data: { message: 'Something went wrong on our side. Please try again.', error_text: 'exception_error', error_code: 500 },
+    });
+    expect(res.body).not.toMatch(/activities|SQLITE|no such table|at .*\.ts/);
   });
 });
