@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { API_PORT, API_URL, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
+import { API_PORT, API_URL, DIST_DIR, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
 
 // Every run starts both servers on fresh data. Playwright evaluates this file in the runner
 // and again in each worker: the directory is made once, by the runner, and handed on through
@@ -111,7 +111,7 @@ export default defineConfig({
       command: `${node} ${next} build && ${node} ${next} start --hostname 127.0.0.1 --port ${WEB_PORT}`,
       url: `http://127.0.0.1:${WEB_PORT}/`,
       env: {
-        NEXT_DIST_DIR: '.next-e2e',
+        NEXT_DIST_DIR: DIST_DIR,
         NEXT_TELEMETRY_DISABLED: '1',
         PORT: String(WEB_PORT),
         WEB_ORIGIN,

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/ui/site-footer';
 import { SiteHeader } from '@/components/ui/site-header';
+import { loadViewer } from '@/lib/auth/viewer';
 import { site } from '@/lib/site';
 import './globals.css';
 
@@ -19,7 +20,11 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Awaited here, not inside the header: nothing of the page can be sent before it settles,
+  // so an API that is down sends the whole page to /unavailable (502/504) rather than a page
+  // error winning the race and answering 500 (lib/auth/viewer.ts).
+  const viewer = await loadViewer();
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -29,7 +34,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <SiteHeader viewer={viewer} />
         <main id="main" className="flex-1">
           {children}
         </main>

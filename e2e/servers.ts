@@ -6,6 +6,9 @@
 export const API_PORT = Number(process.env.E2E_API_PORT || 4100);
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
 
+/** Where the end-to-end build of the web app goes; another directory lets two runs build side by side. */
+export const DIST_DIR = process.env.E2E_DIST_DIR || '.next-e2e';
+
 export const API_URL = `http://localhost:${API_PORT}`;
 export const WEB_ORIGIN = `http://localhost:${WEB_PORT}`;
 

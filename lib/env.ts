@@ -15,6 +15,8 @@ const schema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Milliseconds a page waits for the API before answering with an error page. */
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Largest photo the compose box uploads, in bytes: the API's UPLOAD_MAX_BYTES (same name, same default). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof schema> & { secure: boolean };

@@ -12,6 +12,8 @@ export interface SessionRecord {
   refreshToken: string | null;
   scope: string;
   createdAt: number;
+  /** The person as they were at sign-in (GET /users/me), for places that need no fresh copy. */
+  user?: { name: string; image: string };
 }
 
 export interface SessionStore {

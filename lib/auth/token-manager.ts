@@ -72,7 +72,10 @@ export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTt
       if (fresh(rec)) return rec; // another process refreshed it meanwhile
       if (await store.lock(sid, 15_000)) {
         try {
-          const current = (await store.get(sid)) ?? rec;
+          // Read again under the lock: another holder may have refreshed it, or a sign-out
+          // deleted it (then it must not be brought back to life by writing it again).
+          const current = await store.get(sid);
+          if (!current) throw new SessionEndedError();
           if (fresh(current)) return current;
           if (!current.refreshToken) throw new SessionEndedError();
           const t = await requestRefresh(endpoint, current.refreshToken);

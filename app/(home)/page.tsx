@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { SignInButton } from '@/components/auth/sign-in-button';
+import { FeedPage } from '@/components/feed/feed-page';
 import { Container } from '@/components/ui/container';
 import { FeatureCard } from '@/components/ui/feature-card';
 import {
@@ -12,6 +14,7 @@ import {
   TagIcon,
   type IconProps,
 } from '@/components/ui/icons';
+import { getSession, sessionEnded } from '@/lib/auth/session';
 import { site } from '@/lib/site';
 
 type Feature = { title: string; icon: ComponentType<IconProps>; text: string };
@@ -62,9 +65,28 @@ const yours: Feature[] = [
   },
 ];
 
-export default function HomePage() {
+export type HomePageProps = {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** Signed in: the activity feed. Signed out: what Social is, and a way in. */
+export default async function HomePage({ searchParams }: HomePageProps) {
+  if (await getSession()) return <FeedPage />;
+  // Told once, when the API refused to renew the session (or sign-out sent them here).
+  const signedOut = (await sessionEnded()) || (await searchParams).signed_out === '1';
+  return <Landing signedOut={signedOut} />;
+}
+
+function Landing({ signedOut }: { signedOut: boolean }) {
   return (
     <>
+      {signedOut ? (
+        <Container className="pt-6">
+          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
+            You were signed out. Please sign in again.
+          </p>
+        </Container>
+      ) : null}
       <section aria-labelledby="hero-title" className="relative overflow-hidden">
         <div
           aria-hidden="true"
@@ -86,6 +108,10 @@ export default function HomePage() {
               through albums and photos, read blogs, and find listings and events, all from your
               desktop browser.
             </p>
+            <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <SignInButton className="px-5 py-2.5 text-base" />
+              <p className="text-sm text-slate-600 dark:text-slate-400">with your {site.name} account</p>
+            </div>
           </div>
           <FeedIllustration />
         </Container>

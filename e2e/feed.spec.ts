@@ -1,0 +1,407 @@
+import zlib from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
+import { ALICE, signIn } from './sign-in.ts';
+
+// The activity feed, signed in as the demo user: reading it, posting (text, photo), liking,
+// commenting, sharing, deleting, scrolling back in time, and new posts from someone else.
+// Other specs use the same servers at the same time: every test finds its own posts by
+// words nobody else writes, and never counts on being alone.
+
+const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
+const articles = (page: Page) => feed(page).getByRole('article');
+const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
+const postBox = (page: Page) => composer(page).getByLabel(/What’s on your mind/);
+
+function unique(words: string) {
+  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Posts text from the compose box and answers the new article (at the top of the feed). */
+async function post(page: Page, text: string): Promise<Locator> {
+  await postBox(page).fill(text);
+  await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+  const article = articles(page).first();
+  await expect(article).toContainText(text);
+  return article;
+}
+
+/** A PNG picture of the given size in pixels (noise, so that it does not compress away). */
+function png(width: number, height: number): Buffer {
+  const row = width * 3 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let i = 0; i < raw.length; i += 1) raw[i] = i % row === 0 ? 0 : (i * 2654435761) >>> 24;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test.describe('the activity feed', () => {
+  test('is a WAI-ARIA feed of named articles, rendered on the server, with no serious accessibility violation', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await signIn(page);
+
+    // Rendered on the server: the HTML already holds the first page.
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('role="feed"');
+    expect((html.match(/<article\b/g) ?? []).length).toBe(15);
+
+    await expect(feed(page)).toBeVisible();
+    await expect(articles(page)).toHaveCount(15);
+    const first = articles(page).first();
+    await expect(first).toHaveAttribute('aria-posinset', '1');
+    await expect(first).toHaveAttribute('aria-setsize', '-1');
+    // Named by its owner and its time: "Alice Martin 2 hours ago".
+    await expect(first).toHaveAccessibleName(/^\S.* (just now|\d+ (minutes?|hours?|days?) ago|yesterday|[A-Z][a-z]{2} \d+(, \d{4})?)$/);
+    const time = first.locator('time').first();
+    await expect(time).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    await expect(time).toHaveAttribute('title', /\d{4}/);
+    // Owner's picture and a link to their wall.
+    const ownerLink = first.getByRole('link').filter({ hasText: /\S/ }).first();
+    await expect(ownerLink).toHaveAttribute('href', /^\/users\/\d+$/);
+
+    // Page Down moves to the next article (the feed pattern's keys).
+    await first.focus();
+    await page.keyboard.press('PageDown');
+    await expect(articles(page).nth(1)).toBeFocused();
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a post appears at the top at once; the text is kept as a draft until it is posted', async ({ page }) => {
+    await signIn(page);
+    const text = unique('Draft that survives a reload');
+    await postBox(page).fill(text);
+    await page.reload();
+    await expect(postBox(page)).toHaveValue(text);
+
+    const article = await post(page, text);
+    await expect(article).toHaveAccessibleName(new RegExp(`^${DEMO_USER.name} just now$`));
+    await expect(postBox(page)).toHaveValue('');
+    await expect(page.getByRole('status').filter({ hasText: 'Your post was published.' })).toBeAttached();
+
+    // On the server too, and the draft is gone.
+    await page.reload();
+    await expect(articles(page).first()).toContainText(text);
+    await expect(postBox(page)).toHaveValue('');
+  });
+
+  test('a post with a link shows the link card; a bad address is explained beside the field and nothing typed is lost', async ({ page }) => {
+    await signIn(page);
+    const text = unique('Reading this');
+    await postBox(page).fill(text);
+    await composer(page).getByRole('button', { name: 'Add a link' }).click();
+    const address = composer(page).getByLabel('Link address');
+    await expect(address).toBeFocused();
+    await address.fill('not a web address');
+    await composer(page).getByLabel('Link title (optional)').fill('A good article');
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAccessibleDescription(/http:\/\/ or https:\/\//);
+    await expect(postBox(page)).toHaveValue(text);
+
+    await address.fill('https://example.org/article');
+    await composer(page).getByLabel('Link description (optional)').fill('Worth the time');
+    const article = await post(page, text);
+    const card = article.getByRole('link', { name: /A good article/ });
+    await expect(card).toHaveAttribute('href', 'https://example.org/article');
+    await expect(card).toHaveAttribute('rel', /noopener/);
+    await expect(card).toContainText('Worth the time');
+  });
+
+  test('a photo is checked before upload, uploads with a progress bar, retries without choosing it again, and shows in the post', async ({ page, context }) => {
+    await signIn(page);
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/upload/compose')) uploads.push(r.method());
+    });
+    const fileInput = composer(page).getByLabel('Add a photo');
+
+    // Checked in the browser: nothing is sent.
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(composer(page).getByRole('alert')).toContainText('“notes.txt” is not a photo');
+    await fileInput.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) });
+    await expect(composer(page).getByRole('alert')).toContainText(/“huge.jpg” is 10 MB; photos can be at most 10 MB/);
+    expect(uploads).toEqual([]);
+
+    // The first attempt fails on the way; "Retry" sends the same file again.
+    await page.route('**/api/upload/compose', (route) => route.fulfill({ status: 502, json: { message: 'The site cannot be reached right now.' } }), { times: 1 });
+    // A slow connection, so that the progress can be watched.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    const picture = png(700, 700);
+    await fileInput.setInputFiles({ name: 'lake.png', mimeType: 'image/png', buffer: picture });
+    await expect(composer(page).getByRole('alert')).toContainText('The site cannot be reached right now.');
+    await composer(page).getByRole('button', { name: 'Retry' }).click();
+    const progress = composer(page).getByRole('progressbar', { name: /Uploading lake.png/ });
+    await expect(progress).toBeVisible();
+    // Real progress events: somewhere between nothing and everything.
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(composer(page).getByRole('img', { name: 'Photo to post: lake.png' })).toBeVisible({ timeout: 20_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(uploads).toEqual(['POST', 'POST']);
+
+    const text = unique('Lake at dawn');
+    const article = await post(page, text);
+    const image = article.getByRole('img', { name: 'Photo' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test('the upload route refuses other sites, the signed out, and files over the cap before sending anything on', async ({ page, playwright }) => {
+    await signIn(page);
+    const big = Buffer.alloc(11 * 1024 * 1024, 7);
+    const multipart = { type: 'wall', Filedata: { name: 'big.jpg', mimeType: 'image/jpeg', buffer: big } };
+
+    const tooLarge = await page.request.post('/api/upload/compose', { headers: { origin: WEB_ORIGIN }, multipart });
+    expect(tooLarge.status()).toBe(413);
+    expect((await tooLarge.json()).message).toMatch(/at most 10 MB/);
+
+    const small = { type: 'wall', Filedata: { name: 'p.png', mimeType: 'image/png', buffer: png(8, 8) } };
+    const crossSite = await page.request.post('/api/upload/compose', { headers: { origin: 'https://evil.example' }, multipart: small });
+    expect(crossSite.status()).toBe(403);
+
+    const anonymous = await playwright.request.newContext({ baseURL: WEB_ORIGIN });
+    const signedOut = await anonymous.post('/api/upload/compose', { headers: { origin: WEB_ORIGIN }, multipart: small });
+    expect(signedOut.status()).toBe(401);
+    await anonymous.dispose();
+
+    const ok = await page.request.post('/api/upload/compose', { headers: { origin: WEB_ORIGIN }, multipart: small });
+    expect(ok.status()).toBe(200);
+    expect(await ok.json()).toEqual({ photo_id: expect.any(Number), src: expect.stringMatching(/^http/) });
+  });
+
+  test('like and unlike change the count at once; a like the site refuses goes back with a message', async ({ page, context }) => {
+    await signIn(page);
+    const text = unique('Like this one');
+    const article = await post(page, text);
+    const like = article.getByRole('button', { name: /^Like/ }).first();
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toContainText('0');
+
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toContainText('1');
+    await expect(article).toContainText('Liked by you');
+
+    // Kept by the site.
+    await page.reload();
+    const again = articles(page).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first();
+    await expect(again).toHaveAttribute('aria-pressed', 'true');
+    await again.click();
+    await expect(again).toHaveAttribute('aria-pressed', 'false');
+    await expect(again).toContainText('0');
+
+    // Liked meanwhile in another tab: this tab's like is refused by the site and rolls back.
+    const other = await context.newPage();
+    await other.goto('/');
+    await articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first().click();
+    await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    await other.reload();
+    await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    await again.click();
+    const alert = articles(page).filter({ hasText: text }).getByRole('alert');
+    await expect(alert).toContainText('Your like was not saved: You already like this.');
+    await expect(again).toHaveAttribute('aria-pressed', 'false');
+    await expect(again).toContainText('0');
+  });
+
+  test('comments: the latest inline, older ones on request, add one, like it and delete it', async ({ page }) => {
+    await signIn(page);
+    const text = unique('Comment on me');
+    let article = await post(page, text);
+    const comments = [1, 2, 3, 4, 5].map((n) => unique(`Comment ${n}`));
+    for (const comment of comments) {
+      await article.getByLabel('Write a comment').fill(comment);
+      await article.getByRole('button', { name: 'Post comment' }).click();
+      await expect(article.getByRole('listitem').filter({ hasText: comment })).toContainText(DEMO_USER.name);
+      await expect(article.getByLabel('Write a comment')).toHaveValue('');
+    }
+
+    // After a reload: the three latest inline, oldest first, and the two before on request.
+    await page.reload();
+    article = articles(page).filter({ hasText: text });
+    const items = article.getByRole('region', { name: /^Comments on / }).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.first()).toContainText(comments[2]!);
+    await article.getByRole('button', { name: 'View more comments (2)' }).click();
+    await expect(items).toHaveCount(5);
+    await expect(items.first()).toContainText(comments[0]!);
+    await expect(article.getByRole('button', { name: /View more comments/ })).toHaveCount(0);
+
+    const item = items.filter({ hasText: comments[4]! });
+    const likeComment = item.getByRole('button', { name: /^Like/ });
+    await likeComment.click();
+    await expect(likeComment).toHaveAttribute('aria-pressed', 'true');
+    await expect(likeComment).toContainText('1');
+
+    await item.getByRole('button', { name: `Delete comment by ${DEMO_USER.name}` }).click();
+    await expect(items.filter({ hasText: comments[4]! })).toHaveCount(0);
+    await expect(items).toHaveCount(4);
+    await page.reload();
+    await expect(articles(page).filter({ hasText: text })).not.toContainText(comments[4]!);
+  });
+
+  test('sharing a post with a message puts the new activity at the top', async ({ page }) => {
+    await signIn(page);
+    const original = articles(page).filter({ has: page.getByRole('button', { name: 'Share' }) }).nth(1);
+    const owner = (await original.getByRole('link').filter({ hasText: /\S/ }).first().textContent())!.trim();
+    await original.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this post' });
+    await expect(dialog).toBeVisible();
+    const message = unique('Worth a look');
+    await dialog.getByLabel('Add a message (optional)').fill(message);
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await expect(dialog).toBeHidden();
+    const top = articles(page).first();
+    await expect(top).toContainText(message);
+    await expect(top).toHaveAccessibleName(new RegExp(`^${DEMO_USER.name} just now$`));
+    // A card of the shared post, linking to its page.
+    const card = top.locator('a[href^="/activities/"]');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(owner);
+  });
+
+  test('deleting your own post asks first, in a dialog', async ({ page }) => {
+    await signIn(page);
+    const text = unique('Delete me');
+    const article = await post(page, text);
+    await article.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(articles(page).filter({ hasText: text })).toHaveCount(1);
+
+    await article.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(articles(page).filter({ hasText: text })).toHaveCount(0);
+    await page.reload();
+    await expect(articles(page).filter({ hasText: text })).toHaveCount(0);
+  });
+
+  test('scrolling to the end loads older posts until the feed says it is all caught up', async ({ page }) => {
+    await signIn(page);
+    await expect(articles(page)).toHaveCount(15);
+    // The keyboard way: the button at the end. The first try fails on the way (a gateway
+    // answers 503 to the page's server action request): the feed says so and offers to try
+    // again. (An aborted request would not do: Next replays an action once the network is back.)
+    let failed = false;
+    await page.route(
+      (url) => url.pathname === '/',
+      (route) => {
+        if (!failed && route.request().method() === 'POST' && route.request().headers()['next-action']) {
+          failed = true;
+          return route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+        }
+        return route.fallback();
+      },
+    );
+    const loadOlder = page.getByRole('button', { name: 'Load older posts' });
+    await loadOlder.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'The connection to the site was lost' })).toBeVisible();
+    await expect(articles(page)).toHaveCount(15);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => articles(page).count()).toBeGreaterThanOrEqual(30);
+    const ids = await articles(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-activity-id'))));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+
+    // The scrolling way, to the end.
+    const done = page.getByText('You’re all caught up.');
+    for (let i = 0; i < 20 && !(await done.isVisible()); i += 1) {
+      const before = await articles(page).count();
+      await articles(page).last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      await expect.poll(async () => (await done.isVisible()) || (await articles(page).count()) > before).toBe(true);
+    }
+    await expect(done).toBeVisible();
+    const total = await articles(page).count();
+    await expect(articles(page).last()).toHaveAttribute('aria-setsize', String(total));
+    await expect(articles(page).last()).toHaveAttribute('aria-posinset', String(total));
+    await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
+  });
+
+  test('a post by someone else shows up as "new posts" after the next poll, and only goes in when asked', async ({ page, browser }) => {
+    await page.clock.install();
+    await signIn(page);
+    const firstBefore = await articles(page).first().getAttribute('data-activity-id');
+
+    // Alice posts, in her own browser.
+    const aliceContext = await browser.newContext();
+    const alice = await aliceContext.newPage();
+    await signIn(alice, ALICE);
+    const text = unique('Hello from Alice');
+    await post(alice, text);
+    await aliceContext.close();
+
+    // Nothing moves until the poll, and the poll only offers them.
+    await page.clock.fastForward('00:46');
+    const banner = page.getByRole('button', { name: /^\d+\+? new posts?$/ });
+    await expect(banner).toBeVisible();
+    await expect(articles(page).first()).toHaveAttribute('data-activity-id', firstBefore!);
+    await banner.click();
+    const top = articles(page).filter({ hasText: text });
+    await expect(top).toHaveCount(1);
+    await expect(top).toHaveAccessibleName(/^Alice Martin /);
+    await expect(banner).toBeHidden();
+    // Focus goes to the first new post.
+    await expect(articles(page).first()).toBeFocused();
+  });
+
+  test('a member’s wall shows their header and their activities; an unknown member is a 404', async ({ page }) => {
+    await signIn(page);
+    // From a name in the feed to that member's wall.
+    const first = articles(page).first();
+    const owner = first.getByRole('link').filter({ hasText: /\S/ }).first();
+    const name = (await owner.textContent())!.trim();
+    await owner.click();
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Alice's wall (the second demo member): her header, her posts, no compose box.
+    await page.goto('/users/2');
+    await expect(page.getByRole('heading', { level: 1, name: ALICE.name })).toBeVisible();
+    const wall = page.getByRole('feed', { name: `${ALICE.name}’s wall` });
+    await expect(wall.getByRole('article').first()).toBeVisible();
+    await expect(wall.getByRole('article').filter({ has: page.getByRole('link', { name: ALICE.name, exact: true }) }).first()).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create a post' })).toHaveCount(0);
+
+    const res = await page.goto('/users/999999');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'This member is not here' })).toBeVisible();
+    expect((await page.goto('/users/abc'))?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { ApiError } from '../social-api/errors.ts';
+import { getMe, type Me } from '../social-api/users.ts';
+import { signedOutPath, signInPath } from './return-to.ts';
+import { authRuntime } from './runtime.ts';
+import { readSessionId } from './session-id.ts';
+import { SessionEndedError } from './token-manager.ts';
+
+/** The signed-in person's session, server side only: never pass it to a client component. */
+export interface Session {
+  sid: string;
+  userId: number;
+  /** A valid access token for the API (refreshed when it was about to expire). */
+  accessToken: string;
+  /** As they were at sign-in; getCurrentUser() has a fresh copy. */
+  user: { id: number; name: string; image: string };
+}
+
+type SessionState = { session: Session | null; ended: boolean };
+
+/**
+ * Reads the session once per request (React cache): the session id from the cookie, the record
+ * from the store, a refresh through the token manager when the access token is about to expire.
+ * A refresh the API refused (invalid_grant) ends the session: `ended` says so, once.
+ * An API that cannot be reached during a refresh throws ApiError (502/504).
+ */
+const readSession = cache(async (): Promise<SessionState> => {
+  const sid = await readSessionId();
+  if (!sid) return { session: null, ended: false };
+  try {
+    const record = await authRuntime().tokens.session(sid);
+    if (!record) return { session: null, ended: false };
+    return {
+      session: {
+        sid,
+        userId: record.userId,
+        accessToken: record.accessToken,
+        user: { id: record.userId, name: record.user?.name ?? '', image: record.user?.image ?? '' },
+      },
+      ended: false,
+    };
+  } catch (e) {
+    // The token manager lives on globalThis and may have been created by another bundle of
+    // this app (a route handler, a page): its errors are recognised by name, and handed on as
+    // this bundle's classes so that `instanceof` works for everyone downstream.
+    if (e instanceof SessionEndedError || (e as Error)?.name === 'SessionEndedError') return { session: null, ended: true };
+    if (!(e instanceof ApiError) && (e as Error)?.name === 'ApiError') {
+      const a = e as ApiError;
+      throw new ApiError(a.status, a.code, a.message, a.fieldErrors);
+    }
+    throw e;
+  }
+});
+
+/** The current session, or null when signed out. For server components, actions and route handlers. */
+export async function getSession(): Promise<Session | null> {
+  return (await readSession()).session;
+}
+
+/** True when this request found the session ended by the API (the refresh was refused). */
+export async function sessionEnded(): Promise<boolean> {
+  return (await readSession()).ended;
+}
+
+/**
+ * The current session; a signed-out person is sent to sign in and comes back to `returnTo`
+ * (a local path, e.g. '/users/3'). After an ended session the sign-in page says why.
+ */
+export async function requireSession(returnTo: string): Promise<Session> {
+  const { session, ended } = await readSession();
+  if (session) return session;
+  redirect(ended ? signedOutPath(returnTo) : signInPath(returnTo));
+}
+
+/** The signed-in person as the API shows them now (GET /users/me), once per request; null when signed out. */
+export const getCurrentUser = cache(async (): Promise<Me | null> => {
+  const session = await getSession();
+  return session ? getMe(session.accessToken) : null;
+});

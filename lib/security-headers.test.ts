@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, newNonce, securityHeaders } from './security-headers.ts';
+
+const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+
+describe('content security policy', () => {
+  const base = { nonce: 'abc123==', apiOrigin: 'http://localhost:4000', secure: false, dev: false };
+
+  it('runs only scripts with the nonce (and what they load), nothing inline, no eval', () => {
+    const d = directives(contentSecurityPolicy(base));
+    expect(d['script-src']).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'"]);
+    expect(d['object-src']).toEqual(["'none'"]);
+    expect(d['base-uri']).toEqual(["'none'"]);
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+    expect(d['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('lets pictures come from the API and sign-in forms go through it', () => {
+    const d = directives(contentSecurityPolicy(base));
+    expect(d['img-src']).toContain('http://localhost:4000');
+    expect(d['form-action']).toEqual(["'self'", 'http://localhost:4000']);
+  });
+
+  it('adds eval and the websocket only for next dev, upgrade-insecure-requests only over HTTPS', () => {
+    expect(directives(contentSecurityPolicy({ ...base, dev: true }))['script-src']).toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy(base)).not.toContain('upgrade-insecure-requests');
+    expect(contentSecurityPolicy({ ...base, secure: true })).toContain('upgrade-insecure-requests');
+  });
+
+  it('uses a fresh 128-bit nonce each time', () => {
+    const a = newNonce();
+    expect(Buffer.from(a, 'base64')).toHaveLength(16);
+    expect(newNonce()).not.toBe(a);
+  });
+});
+
+describe('security headers', () => {
+  it('always: nosniff, a referrer policy, no framing', () => {
+    expect(securityHeaders({ secure: false })).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+    });
+  });
+
+  it('HSTS only when served over HTTPS', () => {
+    expect(securityHeaders({ secure: false })).not.toHaveProperty('Strict-Transport-Security');
+    expect(securityHeaders({ secure: true })['Strict-Transport-Security']).toMatch(/^max-age=\d{8}/);
+  });
+});

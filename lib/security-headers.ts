@@ -1,0 +1,59 @@
+export interface SecurityHeaderOptions {
+  /** Fresh for every response (base64). */
+  nonce: string;
+  /** Origin of the social API: pictures come from it, and sign-in passes through it. */
+  apiOrigin: string;
+  /** Served over HTTPS: HSTS and upgrade-insecure-requests. */
+  secure: boolean;
+  /** `next dev`: React needs eval for its debugging aids, and the dev server a websocket. */
+  dev: boolean;
+}
+
+/**
+ * The Content-Security-Policy of every page. Scripts run only with this response's nonce
+ * (Next puts it on its own scripts, reading it from the request's CSP header) and what those
+ * load ('strict-dynamic'). Styles allow 'unsafe-inline': React style attributes (progress
+ * bars) cannot carry a nonce, and a nonce in style-src would switch 'unsafe-inline' off.
+ */
+export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev }: SecurityHeaderOptions): string {
+  const directives: Array<[string, ...string[]]> = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    // Pictures from the API, previews of a chosen photo (blob:), small inline images (data:).
+    ['img-src', "'self'", 'data:', 'blob:', apiOrigin],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
+    ['media-src', "'self'", apiOrigin],
+    ['frame-src', "'none'"],
+    ['frame-ancestors', "'none'"],
+    // Sign-in forms post here and are redirected on to the API's authorize page.
+    ['form-action', "'self'", apiOrigin],
+    ['base-uri', "'none'"],
+    ['object-src', "'none'"],
+    ['manifest-src', "'self'"],
+    ['worker-src', "'self'", 'blob:'],
+    ...(secure ? [['upgrade-insecure-requests'] as [string]] : []),
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/** Headers every response from the web app carries, besides the CSP. */
+export function securityHeaders({ secure }: Pick<SecurityHeaderOptions, 'secure'>): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // For browsers that predate frame-ancestors.
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    ...(secure ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
+}
+
+/** 128 random bits, base64: what a CSP nonce-source accepts. */
+export function newNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}

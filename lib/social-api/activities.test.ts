@@ -1,0 +1,272 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import {
+  createActivity,
+  deleteActivity,
+  FEED_PAGE_SIZE,
+  getActivity,
+  getUpdates,
+  listActivities,
+  listNewerActivityIds,
+  shareItem,
+  toComposeFieldErrors,
+  uploadComposePhoto,
+} from './activities.ts';
+import { addComment, deleteComment, likeItem, listComments, listLikers, unlikeItem } from './core.ts';
+import { ApiError } from './errors.ts';
+import { getMe, getUser } from './users.ts';
+
+// The web client's activity functions against the real api-server over loopback HTTP, on a
+// fresh copy of the demo data.
+
+let api: RealApi;
+let demo: string;
+let alice: string;
+let demoId: number;
+let aliceId: number;
+
+beforeAll(async () => {
+  api = await startRealApi();
+  demo = await api.tokenOf('demo@example.com');
+  alice = await api.tokenOf('alice@example.com');
+  demoId = await api.userId('demo@example.com');
+  aliceId = await api.userId('alice@example.com');
+  // Seeding the demo data makes its pictures: it takes a while.
+}, 120_000);
+afterAll(() => api?.close());
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A multipart body with a Filedata part, as a browser sends it, as a stream. */
+async function multipart(file: Buffer, name: string, type: string) {
+  const form = new FormData();
+  form.append('type', 'wall');
+  form.append('Filedata', new Blob([new Uint8Array(file)], { type }), name);
+  const req = new Request('http://upload.test/', { method: 'POST', body: form });
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  return {
+    body: new ReadableStream<Uint8Array>({
+      start(controller) {
+        // In chunks, as a network stream arrives.
+        for (let i = 0; i < bytes.length; i += 4096) controller.enqueue(bytes.slice(i, i + 4096));
+        controller.close();
+      },
+    }),
+    contentType: req.headers.get('content-type')!,
+    contentLength: String(bytes.length),
+  };
+}
+
+describe('listActivities (GET /activities)', () => {
+  it('gives the first 15 items newest first, reshaped for the page', async () => {
+    const page = (await listActivities(demo))!;
+    expect(page.items).toHaveLength(FEED_PAGE_SIZE);
+    const ids = page.items.map((a) => a.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(page.firstId).toBe(ids[0]);
+    expect(page.nextId).toBe(ids.at(-1));
+    expect(page.endOfFeed).toBe(false);
+    for (const a of page.items) {
+      expect(a.owner.name).not.toBe('');
+      expect(a.owner.image).toMatch(/^https?:\/\//);
+      expect(a.createdAt).toBeGreaterThan(Date.UTC(2020, 0, 1));
+      expect(a.createdAt).toBeLessThanOrEqual(Date.now());
+      expect(typeof a.can.like).toBe('boolean');
+      expect(a.comments.length).toBeLessThanOrEqual(3);
+      expect(a.commentCount).toBeGreaterThanOrEqual(a.comments.length);
+    }
+  });
+
+  it('pages to the end with maxid, without repeating or skipping an item', async () => {
+    const seen: number[] = [];
+    let page = (await listActivities(demo))!;
+    seen.push(...page.items.map((a) => a.id));
+    let rounds = 0;
+    while (!page.endOfFeed && rounds < 50) {
+      page = (await listActivities(demo, { maxid: page.nextId }))!;
+      seen.push(...page.items.map((a) => a.id));
+      rounds += 1;
+    }
+    expect(page.endOfFeed).toBe(true);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expect(seen.length).toBeGreaterThan(FEED_PAGE_SIZE);
+  });
+
+  it('shows a wall: what the member posted or what was posted on it, and undefined for an unknown member', async () => {
+    const wall = (await listActivities(demo, { subject: { type: 'user', id: aliceId } }))!;
+    expect(wall.items.length).toBeGreaterThan(0);
+    expect(wall.items.some((a) => a.owner.id === aliceId)).toBe(true);
+    await expect(listActivities(demo, { subject: { type: 'user', id: 999_999 } })).resolves.toBeUndefined();
+  });
+
+  it('finds what others posted since first_id, and only that', async () => {
+    const page = (await listActivities(demo))!;
+    await expect(listNewerActivityIds(demo, page.firstId)).resolves.toEqual([]);
+    const posted = await createActivity(alice, { body: 'Hello from Alice, for the poll' });
+    await expect(listNewerActivityIds(demo, page.firstId)).resolves.toEqual([posted.id]);
+    const newer = (await listActivities(demo, { minid: page.firstId }))!;
+    expect(newer.items.map((a) => a.id)).toEqual([posted.id]);
+    expect(newer.firstId).toBe(posted.id);
+  });
+});
+
+describe('createActivity, getActivity, deleteActivity', () => {
+  it('publishes text, escaped and linked by the API and sanitized here', async () => {
+    const { id, message } = await createActivity(demo, { body: 'Look <script>alert(1)</script> at https://example.com/x' });
+    expect(message).not.toBe('');
+    const a = (await getActivity(demo, id))!;
+    expect(a.owner.id).toBe(demoId);
+    expect(a.html).not.toContain('<script');
+    expect(a.html).toContain('&lt;script&gt;');
+    expect(a.html).toMatch(/<a href="https:\/\/example.com\/x" rel="nofollow noopener noreferrer" target="_blank">/);
+    expect(a.can).toEqual({ like: true, comment: true, delete: true, share: true });
+  });
+
+  it('publishes a link with its title and description as a link card', async () => {
+    const { id } = await createActivity(demo, {
+      body: '',
+      link: { url: 'https://example.org/article', title: 'An article', description: 'Worth reading' },
+    });
+    const a = (await getActivity(demo, id))!;
+    expect(a.attachments).toEqual([
+      { kind: 'link', url: 'https://example.org/article', title: 'An article', description: 'Worth reading', thumbnail: '' },
+    ]);
+  });
+
+  it('answers the API’s field errors under the compose form’s names', async () => {
+    const e = await failure(createActivity(demo, { body: 'x', link: { url: 'ftp://example.org/file' } }));
+    expect(e.status).toBe(400);
+    expect(toComposeFieldErrors(e.fieldErrors)).toEqual({ linkUrl: expect.stringMatching(/http/) });
+  });
+
+  it('deletes the viewer’s own post; afterwards it is not found', async () => {
+    const { id } = await createActivity(demo, { body: 'Soon gone' });
+    await expect(deleteActivity(demo, id)).resolves.not.toBe('');
+    await expect(getActivity(demo, id)).resolves.toBeUndefined();
+  });
+
+  it('refuses to delete someone else’s post with 403', async () => {
+    const { id } = await createActivity(alice, { body: 'Alice keeps this' });
+    const e = await failure(deleteActivity(demo, id));
+    expect(e.status).toBe(403);
+    expect((await getActivity(demo, id))!.can.delete).toBe(false);
+  });
+});
+
+describe('uploadComposePhoto (POST /albums/compose_upload, streamed)', () => {
+  it('streams a picture and the post shows it as a photo', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+    const photo = await uploadComposePhoto(demo, await multipart(png, 'square.png', 'image/png'));
+    expect(photo.photoId).toBeGreaterThan(0);
+    expect(photo.src).toMatch(/^https?:\/\//);
+    const { id } = await createActivity(demo, { body: 'With a photo', photoId: photo.photoId });
+    const a = (await getActivity(demo, id))!;
+    expect(a.attachments).toEqual([{ kind: 'photo', id: photo.photoId, src: expect.stringMatching(/^https?:\/\//), alt: 'Photo', href: `/photos/${photo.photoId}` }]);
+  });
+
+  it('passes the API’s refusal of a file that is not a picture', async () => {
+    const e = await failure(uploadComposePhoto(demo, await multipart(Buffer.from('not a picture at all'), 'x.png', 'image/png')));
+    expect(e.status).toBe(400);
+    expect(e.fieldErrors.Filedata).toBeTruthy();
+  });
+});
+
+describe('shareItem (POST /activities/share)', () => {
+  it('shares an activity with a message; the new one carries a card linking to the shared post', async () => {
+    const original = await createActivity(alice, { body: 'Share me' });
+    const shared = await shareItem(demo, { itemType: 'activity', itemId: original.id }, 'Look at this');
+    const a = (await getActivity(demo, shared.id))!;
+    expect(a.owner.id).toBe(demoId);
+    expect(a.html).toBe('Look at this');
+    expect(a.attachments).toEqual([
+      expect.objectContaining({ kind: 'item', itemType: 'activity', id: original.id, href: `/activities/${original.id}`, title: 'Alice Martin' }),
+    ]);
+  });
+});
+
+describe('likes and comments (core)', () => {
+  it('likes and unlikes an activity; the count, the flag and who liked follow', async () => {
+    const { id } = await createActivity(alice, { body: 'Like me' });
+    await likeItem(demo, { itemType: 'activity', itemId: id });
+    let a = (await getActivity(demo, id))!;
+    expect(a.liked).toBe(true);
+    expect(a.likeCount).toBe(1);
+    expect(a.likers.map((p) => p.name)).toEqual(['Demo User']);
+    await expect(listLikers(demo, { itemType: 'activity', itemId: id })).resolves.toEqual([expect.objectContaining({ id: demoId, name: 'Demo User' })]);
+    // A second like is refused: the optimistic button rolls back on this.
+    expect((await failure(likeItem(demo, { itemType: 'activity', itemId: id }))).status).toBe(400);
+    await unlikeItem(demo, { itemType: 'activity', itemId: id });
+    a = (await getActivity(demo, id))!;
+    expect(a.liked).toBe(false);
+    expect(a.likeCount).toBe(0);
+  });
+
+  it('adds comments, pages them newest page first in chronological order, likes and deletes one', async () => {
+    const { id } = await createActivity(demo, { body: 'Comment on me' });
+    const item = { itemType: 'activity' as const, itemId: id };
+    const added: number[] = [];
+    for (let i = 1; i <= 12; i += 1) added.push((await addComment(alice, item, `Comment ${i}`)).id);
+    const first = await listComments(demo, item, { page: 1, limit: 10 });
+    expect(first.map((c) => c.text)).toEqual(Array.from({ length: 10 }, (_, i) => `Comment ${i + 3}`));
+    const second = await listComments(demo, item, { page: 2, limit: 10 });
+    expect(second.map((c) => c.text)).toEqual(['Comment 1', 'Comment 2']);
+    expect(first[0]!.author.name).toBe('Alice Martin');
+    expect(first[0]!.createdAt).toBeGreaterThan(Date.now() - 60_000);
+    // The post's owner may delete anyone's comment on it.
+    expect(first[0]!.canDelete).toBe(true);
+
+    const a = (await getActivity(demo, id))!;
+    expect(a.commentCount).toBe(12);
+    expect(a.comments.map((c) => c.text)).toEqual(['Comment 10', 'Comment 11', 'Comment 12']);
+
+    await likeItem(demo, item, added[11]);
+    expect((await listComments(demo, item, { page: 1, limit: 1 }))[0]).toMatchObject({ id: added[11], liked: true, likeCount: 1 });
+    await unlikeItem(demo, item, added[11]);
+
+    await deleteComment(demo, item, added[11]!);
+    expect((await listComments(demo, item, { page: 1, limit: 1 }))[0]!.id).toBe(added[10]);
+  });
+
+  it('lets a reader delete only their own comment on someone else’s post', async () => {
+    const { id } = await createActivity(alice, { body: 'Alice’s post' });
+    const item = { itemType: 'activity' as const, itemId: id };
+    const mine = await addComment(demo, item, 'Mine');
+    await addComment(await api.tokenOf('bob@example.com'), item, 'Bob’s');
+    const comments = await listComments(demo, item);
+    expect(comments.map((c) => [c.text, c.canDelete])).toEqual([['Mine', true], ['Bob’s', false]]);
+    await deleteComment(demo, item, mine.id);
+    expect((await listComments(demo, item)).map((c) => c.text)).toEqual(['Bob’s']);
+  });
+});
+
+describe('updates and people', () => {
+  it('counts unread notifications', async () => {
+    const { notificationCount } = await getUpdates(demo);
+    expect(Number.isInteger(notificationCount)).toBe(true);
+    expect(notificationCount).toBeGreaterThanOrEqual(0);
+  });
+
+  it('finds the signed-in person, another member by id, and nobody for an unknown id', async () => {
+    await expect(getMe(demo)).resolves.toMatchObject({ id: demoId, name: 'Demo User', email: 'demo@example.com' });
+    await expect(getUser(demo, demoId, { id: demoId })).resolves.toMatchObject({ id: demoId, name: 'Demo User' });
+    const a = (await getUser(demo, aliceId, { id: demoId }))!;
+    expect(a).toMatchObject({ id: aliceId, name: 'Alice Martin' });
+    expect(a.picture).toMatch(/^https?:\/\//);
+    await expect(getUser(demo, 999_999, { id: demoId })).resolves.toBeUndefined();
+  });
+
+  it('turns a request without a valid token into ApiError 401', async () => {
+    const e = await failure(listActivities('not-a-token'));
+    expect(e.status).toBe(401);
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
+import { commentSchema, createdSchema, messageSchema, ownerSchema, type ApiComment } from './schemas.ts';
+import { reshapePerson, type Person } from './users.ts';
+
+// Core (spec: likes and comments on any item, scope basic).
+
+/** What likes and comments are about: the spec's item_type values. */
+export type ItemType = 'activity' | 'album' | 'photo' | 'blog' | 'classified' | 'event';
+
+export interface ItemRef {
+  itemType: ItemType;
+  itemId: number;
+}
+
+export interface Comment {
+  id: number;
+  author: Person;
+  /** Plain text as it was written (the API sends comment bodies as text, not HTML). */
+  text: string;
+  /** Epoch milliseconds; 0 when the API sent no readable date. */
+  createdAt: number;
+  liked: boolean;
+  likeCount: number;
+  canDelete: boolean;
+}
+
+/** The spec's comment date: 'YYYY-MM-DD HH:mm:ss', in UTC (README, API conventions). */
+export function parseApiDate(date: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(date);
+  if (!m) return 0;
+  const [, y, mo, d, h, mi, s] = m;
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+}
+
+export function reshapeComment(c: ApiComment): Comment {
+  return {
+    id: c.id,
+    author: reshapePerson(c.owner),
+    text: c.body,
+    createdAt: parseApiDate(c.date),
+    liked: c.is_liked,
+    likeCount: c.total_like,
+    canDelete: c.can_delete,
+  };
+}
+
+const commentsSchema = z.array(z.unknown()).catch([]);
+
+/**
+ * One page of an item's comments. Page 1 holds the newest ones; each page is in
+ * chronological order (README, API conventions), so older pages go before it.
+ */
+export async function listComments(token: string, item: ItemRef, opts: { page?: number; limit?: number } = {}): Promise<Comment[]> {
+  const raw = commentsSchema.parse(
+    await apiFetch(apiConfig(), '/core/comments', {
+      token,
+      query: { item_type: item.itemType, item_id: item.itemId, page: opts.page ?? 1, limit: opts.limit ?? 10 },
+    }),
+  );
+  return raw.flatMap((x) => {
+    const parsed = commentSchema.safeParse(x);
+    return parsed.success ? [reshapeComment(parsed.data)] : [];
+  });
+}
+
+/** Adds a comment; the id comes with our API (an extension), 0 from a server that does not send it. */
+export async function addComment(token: string, item: ItemRef, body: string): Promise<{ id: number; message: string }> {
+  const data = createdSchema.parse(
+    (await apiFetch(apiConfig(), '/core/comments', {
+      token,
+      form: { item_type: item.itemType, item_id: item.itemId, body },
+    })) ?? {},
+  );
+  return { id: data.id, message: data.message };
+}
+
+export async function deleteComment(token: string, item: ItemRef, commentId: number): Promise<string> {
+  const data = await apiFetch(apiConfig(), '/core/comments', {
+    method: 'DELETE',
+    token,
+    query: { item_type: item.itemType, item_id: item.itemId, comment_id: commentId },
+  });
+  return messageSchema.parse(data).message;
+}
+
+/** Likes the item, or one of its comments when commentId is given. */
+export async function likeItem(token: string, item: ItemRef, commentId?: number): Promise<string> {
+  const data = await apiFetch(apiConfig(), '/core/likes', {
+    token,
+    form: { item_type: item.itemType, item_id: item.itemId, comment_id: commentId },
+  });
+  return messageSchema.parse(data).message;
+}
+
+export async function unlikeItem(token: string, item: ItemRef, commentId?: number): Promise<string> {
+  const data = await apiFetch(apiConfig(), '/core/likes', {
+    method: 'DELETE',
+    token,
+    query: { item_type: item.itemType, item_id: item.itemId, comment_id: commentId },
+  });
+  return messageSchema.parse(data).message;
+}
+
+/** People who like the item, a page at a time. */
+export async function listLikers(token: string, item: ItemRef, opts: { page?: number; limit?: number } = {}): Promise<Person[]> {
+  const raw = commentsSchema.parse(
+    await apiFetch(apiConfig(), '/core/likes', {
+      token,
+      query: { item_type: item.itemType, item_id: item.itemId, page: opts.page ?? 1, limit: opts.limit ?? 20 },
+    }),
+  );
+  return raw.flatMap((x) => {
+    const parsed = ownerSchema.safeParse(x);
+    return parsed.success ? [reshapePerson(parsed.data)] : [];
+  });
+}

@@ -1,0 +1,83 @@
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
+import { isApiError } from './errors.ts';
+import { feedPageSchema, meSchema, ownerSchema, type ApiOwner } from './schemas.ts';
+import { z } from 'zod';
+
+/** A person as the web client shows them. */
+export interface Person {
+  id: number;
+  name: string;
+  /** Small square picture (50 px). */
+  image: string;
+  /** Larger picture for a profile header (240 px); falls back to `image`. */
+  picture: string;
+}
+
+export interface Me extends Person {
+  email: string;
+}
+
+/** Only http(s) picture addresses reach an <img>. */
+export function safeImageUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : '';
+  } catch {
+    return '';
+  }
+}
+
+export function reshapePerson(o: ApiOwner): Person {
+  const image = safeImageUrl(o.imgs.icon || o.imgs.normal || o.imgs.profile || o.imgs.original);
+  return {
+    id: o.id,
+    name: o.title.trim() || `Member ${o.id}`,
+    image,
+    picture: safeImageUrl(o.imgs.profile || o.imgs.normal || o.imgs.original) || image,
+  };
+}
+
+/** The signed-in person (GET /users/me, an extension of the API; see README). */
+export async function getMe(token: string): Promise<Me> {
+  const data = meSchema.parse(await apiFetch(apiConfig(), '/users/me', { token }));
+  return { ...reshapePerson(data), email: data.email };
+}
+
+const albumOwnersSchema = z.array(z.looseObject({ owner: ownerSchema.optional() })).catch([]);
+
+/**
+ * A member by id, for the header of their wall; undefined when there is no such member.
+ *
+ * The API has no "user by id" endpoint, so the summary is found where the API does show it:
+ * the signed-in person from /users/me, anyone else as the owner of something on their wall
+ * (the wall answers 404 for an unknown user), or else of one of their albums.
+ */
+export async function getUser(token: string, id: number, me?: { id: number }): Promise<Person | undefined> {
+  if (me && me.id === id) return getMe(token);
+  let wall;
+  try {
+    wall = feedPageSchema.parse(
+      await apiFetch(apiConfig(), '/activities', {
+        token,
+        query: { subject_type: 'user', subject_id: id, limit: 50, fields: 'id,owner' },
+      }),
+    );
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+  const owner = wall.items.find((a) => a.owner?.id === id)?.owner;
+  if (owner) return reshapePerson(owner);
+  try {
+    const albums = albumOwnersSchema.parse(
+      await apiFetch(apiConfig(), '/albums', { token, query: { user_id: id, limit: 1, fields: 'id,owner' } }),
+    );
+    const albumOwner = albums.find((a) => a.owner?.id === id)?.owner;
+    if (albumOwner) return reshapePerson(albumOwner);
+  } catch (e) {
+    // Without the albums scope (403) or albums on this server, the header makes do with less.
+    if (!isApiError(e) || e.isUnavailable) throw e;
+  }
+  return { id, name: `Member ${id}`, image: '', picture: '' };
+}

@@ -1,0 +1,113 @@
+// zod/mini: the same schemas run in the browser, where the full zod would cost the feed
+// about 40 KB of gzipped JavaScript (the issue's budget for the whole page is 200 KB).
+import * as z from 'zod/mini';
+
+// The feed's forms, one schema each. The browser checks with them before sending (a person
+// sees the problem at once) and the server actions check again with the same schemas (the
+// browser is never trusted).
+
+/** The API's limit on a post, a comment and a share message (api-server BODY_MAX). */
+export const ACTIVITY_BODY_MAX = 5000;
+export const LINK_TITLE_MAX = 255;
+export const URL_MAX = 2048;
+/** Comments are paged 10 at a time when a person asks for older ones. */
+export const COMMENTS_PAGE_SIZE = 10;
+
+const id = z.coerce.number().check(z.int(), z.positive());
+
+/** Trimmed text of at most `max` characters, '' when absent. */
+const text = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const activityCreateSchema = z
+  .object({
+    body: text(ACTIVITY_BODY_MAX, `Keep it under ${ACTIVITY_BODY_MAX} characters.`),
+    linkUrl: z._default(
+      z.string().check(
+        z.trim(),
+        z.maxLength(URL_MAX, 'This address is too long.'),
+        z.refine((v) => v === '' || isHttpUrl(v), 'Enter a full web address starting with http:// or https://.'),
+      ),
+      '',
+    ),
+    linkTitle: text(LINK_TITLE_MAX, `Keep the title under ${LINK_TITLE_MAX} characters.`),
+    linkDescription: text(ACTIVITY_BODY_MAX, `Keep the description under ${ACTIVITY_BODY_MAX} characters.`),
+    photoId: z.optional(id),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.body && !v.linkUrl && !v.photoId) {
+        ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link or a photo.', input: v.body });
+      }
+      if (!v.linkUrl && (v.linkTitle || v.linkDescription)) {
+        ctx.addIssue({ code: 'custom', path: ['linkUrl'], message: 'Add the link’s address, or clear its title and description.', input: v.linkUrl });
+      }
+      if (v.linkUrl && v.photoId) {
+        ctx.addIssue({ code: 'custom', path: ['linkUrl'], message: 'A post can have a photo or a link, not both: remove one of them.', input: v.linkUrl });
+      }
+    }),
+  );
+export type ActivityCreateValues = z.input<typeof activityCreateSchema>;
+
+export const commentCreateSchema = z.object({
+  activityId: id,
+  body: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Write a comment first.'),
+    z.maxLength(ACTIVITY_BODY_MAX, `Keep it under ${ACTIVITY_BODY_MAX} characters.`),
+  ),
+});
+export type CommentCreateValues = z.input<typeof commentCreateSchema>;
+
+export const activityShareSchema = z.object({
+  activityId: id,
+  body: text(ACTIVITY_BODY_MAX, `Keep it under ${ACTIVITY_BODY_MAX} characters.`),
+});
+export type ActivityShareValues = z.input<typeof activityShareSchema>;
+
+/** The pictures the API takes, by MIME type and by file name extension. */
+export const PHOTO_TYPES: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+};
+export const PHOTO_ACCEPT = Object.keys(PHOTO_TYPES).join(',');
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} bytes`;
+}
+
+/** Why a chosen file cannot be uploaded as a photo, or undefined when it can. */
+export function checkPhotoFile(file: { name: string; type: string; size: number }, maxBytes: number): string | undefined {
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const allowed = PHOTO_TYPES[file.type.toLowerCase()];
+  if (!allowed || !allowed.includes(ext)) {
+    return `“${file.name}” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.`;
+  }
+  if (file.size === 0) return `“${file.name}” is empty. Choose another picture.`;
+  if (file.size > maxBytes) {
+    return `“${file.name}” is ${formatBytes(file.size)}; photos can be at most ${formatBytes(maxBytes)}. Choose a smaller picture.`;
+  }
+  return undefined;
+}
+
+/** Field errors of a failed parse, one message per field (the first), for the form. */
+export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
