@@ -18,6 +18,9 @@ describe('content security policy', () => {
   it('lets pictures come from the API and sign-in forms go through it', () => {
     const d = directives(contentSecurityPolicy(base));
     expect(d['img-src']).toContain('http://localhost:4000');
+    // Link thumbnails come from other sites, over https only.
+    expect(d['img-src']).toContain('https:');
+    expect(d['img-src']).not.toContain('http:');
     expect(d['form-action']).toEqual(["'self'", 'http://localhost:4000']);
   });
 

@@ -20,8 +20,10 @@ export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev }: Securit
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
-    // Pictures from the API, previews of a chosen photo (blob:), small inline images (data:).
-    ['img-src', "'self'", 'data:', 'blob:', apiOrigin],
+    // Pictures from the API, previews of a chosen photo (blob:), small inline images (data:),
+    // and the thumbnails of shared links, which live on other sites (https: only; an image
+    // proxy in the BFF would keep readers' addresses from those sites — not built yet).
+    ['img-src', "'self'", 'data:', 'blob:', apiOrigin, 'https:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['media-src', "'self'", apiOrigin],
