@@ -8,6 +8,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, type ActivityRow } from './feed-query.ts';
 import { ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 const ACTIVITIES_DEFAULT_LIMIT = 15;
 
@@ -83,7 +84,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
 
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
     schema: {
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+      params: idParams,
       querystring: { type: 'object', properties: { fields: { type: 'string' } } },
     },
   }, async (req) => {

@@ -10,6 +10,7 @@ import { bodyHtml } from '../../domain/text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleActivity } from './read.ts';
 import { canDeleteActivity } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 export const BODY_MAX = 5000;
 
@@ -150,7 +151,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
   });
 
   app.delete<{ Params: { id: number } }>('/:id', {
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } },
+    schema: { params: idParams },
   }, async (req) => {
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleActivity(app.db, viewer, req.params.id);

@@ -14,11 +14,11 @@ import { albumRights, getVisibleAlbum } from './access.ts';
 import {
   ALBUM_DETAIL_FIELDS, PHOTO_STUB_FIELDS, photoStub, presentAlbums, selectAlbumsWithStats, type AlbumField,
 } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 /** Album settings as POST /albums/{id} and the album[...] fields of POST /albums/upload take them. */
 export const albumSettingProperties = {

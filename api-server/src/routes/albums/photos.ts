@@ -14,13 +14,13 @@ import {
 } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { thumbUrl } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 export const PHOTO_FIELDS = [
   'id', 'type', 'thumb', 'img', 'title', 'description', 'date', 'album', 'photo_index', 'next_photo', 'previous_photo',
   'can_tag', 'can_edit', 'can_delete', 'can_share', 'can_report', 'can_make_profile_photo',
 ] as const;
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 /**
  * The spec's Photo. In the album, photos run oldest first (id ascending): photo_index counts

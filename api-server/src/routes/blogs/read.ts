@@ -9,6 +9,7 @@ import { containsText, listedFor, ownedByFriendOf, visibleTo } from '../../domai
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { BLOG_DETAIL_FIELDS, BLOG_LIST_FIELDS, type BlogField, getVisibleBlog, isBlogOwner, presentBlogs } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 interface ListQuery {
   keywords?: string;
@@ -76,7 +77,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
 
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
     schema: {
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+      params: idParams,
       querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
     },
   }, async (req) => {

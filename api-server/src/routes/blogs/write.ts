@@ -9,6 +9,7 @@ import { viewerOf } from '../../domain/privacy.ts';
 import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleBlog, isBlogOwner } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 export const BLOG_TITLE_MAX = 255;
 export const BLOG_BODY_MAX = 65_535;
@@ -40,7 +41,6 @@ const blogForm = {
   required: ['title', 'category_id', 'body'],
 } as const;
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 /** Title and body as stored: the title is plain text, the body simple HTML (domain/rich-text.ts). */
 function cleanForm(b: BlogForm): { title: string; body: string } {

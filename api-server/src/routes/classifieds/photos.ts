@@ -6,8 +6,8 @@ import { type Viewer, viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 /** The photo and its listing when the reader may see the listing; 404 otherwise. */
 async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {

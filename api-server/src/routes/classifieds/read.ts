@@ -11,6 +11,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import {
   getVisibleListing, isListingOwner, LISTING_DETAIL_FIELDS, LISTING_LIST_FIELDS, type ListingField, presentListings, selectListings,
 } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 interface ListQuery {
   category_id?: number;
@@ -94,7 +95,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
 
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
     schema: {
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+      params: idParams,
       querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
     },
   }, async (req) => {

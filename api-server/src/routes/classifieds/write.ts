@@ -10,6 +10,7 @@ import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage, type StoredImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
+import { idParams } from '../../http/schemas.ts';
 
 export const LISTING_TITLE_MAX = 255;
 export const LISTING_BODY_MAX = 10_000;
@@ -43,8 +44,7 @@ const formProperties = {
   photo: {},
 } as const;
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
-const idForm = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+const idForm = idParams;
 
 /** fields[price] in cents: '' is no price; otherwise a number ≥ 0 with at most two decimals. */
 export function parsePrice(raw: string): number | null {

@@ -5,6 +5,7 @@ import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { canTagPhoto, canViewPhoto, getVisiblePhoto, loadPhoto, type PhotoInAlbum } from '../albums/access.ts';
+import { idParams } from '../../http/schemas.ts';
 
 /** Photos are the only subject tags are drawn on (the site has no other tag subject). */
 const subjectProperties = {
@@ -122,7 +123,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: { id: number }; Querystring: { subject_type: 'photo'; subject_id: number } }>('/tags/:id', {
     schema: {
-      params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+      params: idParams,
       querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
     },
   }, async (req) => {

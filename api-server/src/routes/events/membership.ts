@@ -9,12 +9,12 @@ import {
   canAnswer, eventFlags, getMemberCounts, getVisibleEvent, MEMBER_RSVPS, RSVPS,
   type EventFlags, type EventRow, type MemberRsvp, type ReaderState, type Rsvp,
 } from './rules.ts';
+import { idParams } from '../../http/schemas.ts';
 
 // Event membership, the extension DESIGN.md lists (the spec leaves it "not shown"). Each action
 // is allowed by exactly the rule behind the flag the reader sees (rules.ts), checked and done
 // in one transaction so that two requests cannot both pass the check.
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 const userIdBody = {
   type: 'object', properties: { user_id: { type: 'integer', minimum: 1 } }, required: ['user_id'],
 } as const;

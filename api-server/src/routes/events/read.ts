@@ -7,13 +7,13 @@ import { containsText, listedFor, ownedByFriendOf, visibleTo } from '../../domai
 import { userOf } from '../../oauth/resource-auth.ts';
 import { detailFields, listFields, LIST_FIELDS, MY_LIST_FIELDS, presentEvents } from './present.ts';
 import { getVisibleEvent } from './rules.ts';
+import { idParams } from '../../http/schemas.ts';
 
 /** Which events a list covers by time (extension): ended means end_time has passed. */
 const WHEN = ['upcoming', 'past', 'all'] as const;
 type When = (typeof WHEN)[number];
 
 const keywordsParam = { type: 'string', maxLength: 255 } as const;
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 interface ListQuery {
   keywords?: string;

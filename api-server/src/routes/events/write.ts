@@ -9,6 +9,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { eventFlags, getVisibleEvent, type EventRow } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
+import { idParams } from '../../http/schemas.ts';
 
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 10000;
@@ -58,7 +59,6 @@ const formProperties = {
   photo: {},
 } as const;
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 
 function requireTitle(b: EventForm): string {
   const title = b.title?.trim();
