@@ -117,3 +117,21 @@ export function multipartBody(fields: Record<string, string | number>, files: Re
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/**
+ * The readers of the privacy matrix: an owner, the owner's friend, a registered stranger, and a
+ * client-credentials token, each with `scopes`. Users are made in that order.
+ */
+export async function privacyCast(db: DB, scopes: readonly string[] = ALL_SCOPES, owner: Partial<{ full_name: string }> = {}) {
+  const ownerId = (await createUser(db, owner)).id;
+  const friend = (await createUser(db)).id;
+  const stranger = (await createUser(db)).id;
+  await befriend(db, ownerId, friend);
+  return {
+    owner: ownerId, friend, stranger,
+    ownerToken: await tokenFor(db, ownerId, scopes),
+    friendToken: await tokenFor(db, friend, scopes),
+    strangerToken: await tokenFor(db, stranger, scopes),
+    clientToken: await tokenFor(db, null, scopes),
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../../src/db/types.ts';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 
 const BLOGS = '/api/v1/blogs';
@@ -24,14 +24,7 @@ const views = async (id: number) => (await t.db.selectFrom('blogs').select('view
 
 beforeAll(async () => {
   t = await makeApp();
-  owner = (await createUser(t.db, { full_name: 'Olga Owner' })).id;
-  friend = (await createUser(t.db)).id;
-  stranger = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['blogs']);
-  friendToken = await tokenFor(t.db, friend, ['blogs']);
-  strangerToken = await tokenFor(t.db, stranger, ['blogs']);
-  clientToken = await tokenFor(t.db, null, ['blogs']);
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], { full_name: 'Olga Owner' }));
   books = (await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => { await t.close(); });

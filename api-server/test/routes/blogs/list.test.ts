@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../../src/db/types.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 
 const BLOGS = '/api/v1/blogs';
@@ -25,14 +25,7 @@ const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.ma
 
 beforeAll(async () => {
   t = await makeApp();
-  owner = (await createUser(t.db, { full_name: 'Olga Owner' })).id;
-  friend = (await createUser(t.db)).id;
-  stranger = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['blogs']);
-  friendToken = await tokenFor(t.db, friend, ['blogs']);
-  strangerToken = await tokenFor(t.db, stranger, ['blogs']);
-  clientToken = await tokenFor(t.db, null, ['blogs']);
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], { full_name: 'Olga Owner' }));
   const cats = await t.db.selectFrom('categories').select(['id', 'title']).where('module', '=', 'blog').execute();
   travel = cats.find((c) => c.title === 'Travel')!.id;
   food = cats.find((c) => c.title === 'Food')!.id;

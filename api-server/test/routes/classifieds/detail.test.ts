@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 import { categoryId, DETAIL_KEYS, insertListing, listingRow, LISTINGS, photoRows } from './listings.ts';
 
@@ -10,14 +10,7 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 
 beforeAll(async () => {
   t = await makeApp();
-  owner = (await createUser(t.db, { full_name: 'Sam Seller' })).id;
-  friend = (await createUser(t.db)).id;
-  stranger = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['classifieds']);
-  friendToken = await tokenFor(t.db, friend, ['classifieds']);
-  strangerToken = await tokenFor(t.db, stranger, ['classifieds']);
-  clientToken = await tokenFor(t.db, null, ['classifieds']);
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], { full_name: 'Sam Seller' }));
 });
 afterAll(async () => { await t.close(); });
 

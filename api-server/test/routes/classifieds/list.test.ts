@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_OPTIONS } from '../../../src/domain/options.ts';
 import { formatPrice } from '../../../src/routes/classifieds/present.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 import { categoryId, insertListing, LIST_KEYS, LISTINGS } from './listings.ts';
 
@@ -13,14 +13,7 @@ const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.ma
 
 beforeAll(async () => {
   t = await makeApp();
-  owner = (await createUser(t.db, { full_name: 'Sam Seller' })).id;
-  friend = (await createUser(t.db)).id;
-  stranger = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['classifieds']);
-  friendToken = await tokenFor(t.db, friend, ['classifieds']);
-  strangerToken = await tokenFor(t.db, stranger, ['classifieds']);
-  clientToken = await tokenFor(t.db, null, ['classifieds']);
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], { full_name: 'Sam Seller' }));
 });
 afterAll(async () => { await t.close(); });
 

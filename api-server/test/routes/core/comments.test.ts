@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '../../../src/domain/items.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
 import { del, get, insertActivity, insertItem, post } from '../fixtures.ts';
 
 const COMMENTS = '/api/v1/core/comments';
@@ -11,14 +11,7 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 
 beforeAll(async () => {
   t = await makeApp();
-  owner = (await createUser(t.db)).id;
-  friend = (await createUser(t.db)).id;
-  stranger = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['basic']);
-  friendToken = await tokenFor(t.db, friend, ['basic']);
-  strangerToken = await tokenFor(t.db, stranger, ['basic']);
-  clientToken = await tokenFor(t.db, null, ['basic']);
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
 });
 afterAll(async () => { await t.close(); });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 import { addMember, DAY, DETAIL_KEYS, eventCategory, FLAG_KEYS, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
@@ -9,14 +9,7 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 
 beforeAll(async () => {
   t = await makeApp();
-  owner = (await createUser(t.db, { full_name: 'Olga Owner' })).id;
-  friend = (await createUser(t.db)).id;
-  stranger = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner);
-  friendToken = await tokenFor(t.db, friend);
-  strangerToken = await tokenFor(t.db, stranger);
-  clientToken = await tokenFor(t.db, null);
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, { full_name: 'Olga Owner' }));
 });
 afterAll(async () => { await t.close(); });
 
