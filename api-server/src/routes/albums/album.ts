@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { now } from '../../db/index.ts';
 import type { AlbumsTable, Privacy } from '../../db/types.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
@@ -15,6 +15,7 @@ import {
   ALBUM_DETAIL_FIELDS, PHOTO_STUB_FIELDS, photoStub, presentAlbums, selectAlbumsWithStats, type AlbumField,
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { countView } from '../../domain/views.ts';
 
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
@@ -91,7 +92,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     const album = await getVisibleAlbum(app.db, viewer, req.params.id);
     // Views by other people count (for sort=popular); the owner looking at it does not.
     if (viewer.userId !== album.owner_id) {
-      await app.db.updateTable('albums').set({ view_count: sql`view_count + 1` }).where('id', '=', album.id).execute();
+      await countView(app.db, 'albums', album.id);
     }
     const row = await selectAlbumsWithStats(app.db).where('a.id', '=', album.id).executeTakeFirstOrThrow();
     const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);

@@ -10,6 +10,7 @@ import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { BLOG_DETAIL_FIELDS, BLOG_LIST_FIELDS, type BlogField, getVisibleBlog, isBlogOwner, presentBlogs } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { countView } from '../../domain/views.ts';
 
 interface ListQuery {
   keywords?: string;
@@ -85,7 +86,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleBlog(app.db, viewer, req.params.id);
     if (!isBlogOwner(viewer, row)) {
-      await app.db.updateTable('blogs').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', row.id).execute();
+      await countView(app.db, 'blogs', row.id);
     }
     const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
     return { success: true, data: blog };

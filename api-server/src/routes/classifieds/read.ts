@@ -12,6 +12,7 @@ import {
   getVisibleListing, isListingOwner, LISTING_DETAIL_FIELDS, LISTING_LIST_FIELDS, type ListingField, presentListings, selectListings,
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { countView } from '../../domain/views.ts';
 
 interface ListQuery {
   category_id?: number;
@@ -103,7 +104,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
     if (!isListingOwner(viewer, row)) {
-      await app.db.updateTable('classifieds').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', row.id).execute();
+      await countView(app.db, 'classifieds', row.id);
     }
     const [listing] = await presentListings(app.db, app.config, viewer, [row], fields);
     return { success: true, data: listing };
