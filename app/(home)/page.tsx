@@ -117,51 +117,44 @@ function Landing({ signedOut }: { signedOut: boolean }) {
         </Container>
       </section>
 
-      <section aria-labelledby="browse-title" className="py-16 sm:py-20">
-        <Container>
-          <h2
-            id="browse-title"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-          >
-            Browse what your network shares
-          </h2>
-          <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-400">
-            Keep up with the people you know, and join in.
-          </p>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {browse.map((feature) => (
-              <FeatureCard key={feature.title} title={feature.title} icon={feature.icon}>
-                {feature.text}
-              </FeatureCard>
-            ))}
-          </ul>
-        </Container>
-      </section>
-
-      <section
-        aria-labelledby="yours-title"
-        className="border-t border-slate-200 bg-slate-50 py-16 sm:py-20 dark:border-slate-800 dark:bg-slate-900/40"
-      >
-        <Container>
-          <h2
-            id="yours-title"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-          >
-            Run your own corner of it
-          </h2>
-          <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-400">
-            Keep what you post in order, and let what you share speak for itself.
-          </p>
-          <ul className="mt-10 grid gap-6 md:grid-cols-2">
-            {yours.map((feature) => (
-              <FeatureCard key={feature.title} title={feature.title} icon={feature.icon}>
-                {feature.text}
-              </FeatureCard>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <FeatureSection
+        id="browse-title"
+        title="Browse what your network shares"
+        intro="Keep up with the people you know, and join in."
+        features={browse}
+        grid="sm:grid-cols-2 lg:grid-cols-3"
+      />
+      <FeatureSection
+        id="yours-title"
+        title="Run your own corner of it"
+        intro="Keep what you post in order, and let what you share speak for itself."
+        features={yours}
+        grid="md:grid-cols-2"
+        className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40"
+      />
     </>
+  );
+}
+
+type FeatureSectionProps = { id: string; title: string; intro: string; features: Feature[]; grid: string; className?: string };
+
+function FeatureSection({ id, title, intro, features, grid, className = '' }: FeatureSectionProps) {
+  return (
+    <section aria-labelledby={id} className={`py-16 sm:py-20 ${className}`}>
+      <Container>
+        <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {title}
+        </h2>
+        <p className="mt-3 max-w-2xl text-slate-600 dark:text-slate-400">{intro}</p>
+        <ul className={`mt-10 grid gap-6 ${grid}`}>
+          {features.map((feature) => (
+            <FeatureCard key={feature.title} title={feature.title} icon={feature.icon}>
+              {feature.text}
+            </FeatureCard>
+          ))}
+        </ul>
+      </Container>
+    </section>
   );
 }
 
