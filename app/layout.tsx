@@ -1,8 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@/components/ui/site-footer';
-import { SiteHeader } from '@/components/ui/site-header';
-import { loadViewer } from '@/lib/auth/viewer';
 import { site } from '@/lib/site';
 import './globals.css';
 
@@ -20,26 +17,14 @@ export const viewport: Viewport = {
   ],
 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  // Awaited here, not inside the header: nothing of the page can be sent before it settles,
-  // so an API that is down sends the whole page to /unavailable (502/504) rather than a page
-  // error winning the race and answering 500 (lib/auth/viewer.ts).
-  const viewer = await loadViewer();
+/**
+ * The document only. The site's chrome (header, navigation, footer) is the (site) group's
+ * layout, so that pages with other chrome (the framed legacy app, public previews) sit beside it.
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow"
-        >
-          Skip to content
-        </a>
-        <SiteHeader viewer={viewer} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
-      </body>
+      <body className="flex min-h-dvh flex-col">{children}</body>
     </html>
   );
 }

@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { SiteChrome } from '@/components/shell/site-chrome';
 import { Container } from '@/components/ui/container';
 
 export const metadata: Metadata = {
   title: 'Page not found',
 };
 
+/** An address that matches no page: rendered outside the (site) group, so it brings the chrome itself. */
 export default function NotFound() {
   return (
+    <SiteChrome>
     <Container className="flex flex-col items-start py-24 sm:py-32">
       <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
@@ -24,5 +27,6 @@ export default function NotFound() {
         Go to the home page
       </Link>
     </Container>
+    </SiteChrome>
   );
 }

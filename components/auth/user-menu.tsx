@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
+import { Avatar } from '@/components/ui/avatar';
 import { signOut } from './actions';
 
 export type UserMenuProps = {
@@ -11,22 +12,6 @@ export type UserMenuProps = {
   /** Picture URL (http/https), or '' for initials. */
   image: string;
 };
-
-function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
-}
-
-export function UserAvatar({ name, image, className = 'size-8' }: { name: string; image: string; className?: string }) {
-  return image ? (
-    // The API serves pictures from its own origin; the person's name is written beside it.
-    // eslint-disable-next-line @next/next/no-img-element
-    <img src={image} alt="" className={`${className} shrink-0 rounded-full bg-slate-200 object-cover dark:bg-slate-700`} />
-  ) : (
-    <span aria-hidden="true" className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-800 dark:bg-indigo-900 dark:text-indigo-200`}>
-      {initials(name)}
-    </span>
-  );
-}
 
 function SignOutButton() {
   const { pending } = useFormStatus();
@@ -83,7 +68,7 @@ export function UserMenu({ id, name, image }: UserMenuProps) {
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:bg-slate-800"
       >
-        <UserAvatar name={name} image={image} />
+        <Avatar person={{ name, image }} size="sm" />
         <span className="max-w-40 truncate">{name}</span>
         <span className="sr-only"> account menu</span>
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" className={`size-4 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}>

@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { getSession } from '@/lib/auth/session';
+import { invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
 import {
   createActivity,
   deleteActivity,
@@ -9,70 +9,19 @@ import {
   getUpdates,
   listActivities,
   listNewerActivityIds,
-  shareItem,
-  toComposeFieldErrors,
   type Activity,
   type FeedPage,
   type FeedSubject,
 } from '@/lib/social-api/activities';
-import { addComment, deleteComment, likeItem, listComments, listLikers, unlikeItem, type Comment } from '@/lib/social-api/core';
 import { isApiError } from '@/lib/social-api/errors';
-import type { Person } from '@/lib/social-api/users';
-import {
-  activityCreateSchema,
-  activityShareSchema,
-  COMMENTS_PAGE_SIZE,
-  commentCreateSchema,
-  fieldErrorsOf,
-  type ActivityCreateValues,
-  type ActivityShareValues,
-  type CommentCreateValues,
-} from '@/lib/validations/activity';
+import { activityCreateSchema, toComposeFieldErrors, type ActivityCreateValues } from '@/lib/validations/activity';
 
-// The feed's mutations and the reads its client components make after the first render.
-// Each one is a public POST endpoint (Next checks its Origin): it re-reads the session,
-// re-validates its input with the form's own schema, and answers only what the UI shows.
+// The feed's own mutations and the reads its client components make after the first render
+// (likes, comments, sharing and reports are the social layer's: components/social/actions.ts).
 
-export type ActionResult<T = undefined> =
-  | { ok: true; message: string; data: T }
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; signedOut?: boolean };
-
-type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
-
-const SIGNED_OUT = 'You are signed out. Sign in again to continue.';
-
-function failure(e: unknown): ActionResult<never> {
-  if (isApiError(e)) {
-    if (e.status === 401) return { ok: false, message: SIGNED_OUT, signedOut: true };
-    return { ok: false, message: e.message, fieldErrors: e.fieldErrors };
-  }
-  // Anything else is our bug or an unexpected answer: logged here, never shown raw.
-  console.error('[feed action]', e);
-  return { ok: false, message: 'Something went wrong. Please try again.' };
-}
-
-async function withSession<T>(run: (session: Session) => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
-  let session: Session | null;
-  try {
-    session = await getSession();
-  } catch (e) {
-    return failure(e);
-  }
-  if (!session) return { ok: false, message: SIGNED_OUT, signedOut: true };
-  try {
-    return await run(session);
-  } catch (e) {
-    return failure(e);
-  }
-}
-
-const idSchema = z.coerce.number().int().positive();
-const subjectSchema = z.number().int().positive().optional();
+const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const subjectSchema = idSchema.optional();
 const subjectOf = (wallId: number | undefined): FeedSubject => (wallId ? { type: 'user', id: wallId } : undefined);
-
-function invalid(): ActionResult<never> {
-  return { ok: false, message: 'That request was not understood. Reload the page and try again.' };
-}
 
 /** Older items of the feed (or of a wall) below `maxid`. */
 export async function loadOlderActivities(input: { maxid: number; wallId?: number }): Promise<ActionResult<FeedPage>> {
@@ -119,11 +68,16 @@ export async function loadNewerActivities(input: { minid: number; wallId?: numbe
   });
 }
 
+/** One activity, to put at the top of the feed (after the reader shared something). */
+export async function loadActivity(input: { id: number }): Promise<ActionResult<Activity | null>> {
+  const parsed = z.object({ id: idSchema }).safeParse(input);
+  if (!parsed.success) return invalid();
+  return withSession(async (s) => ({ ok: true, message: '', data: (await getActivity(s.accessToken, parsed.data.id)) ?? null }));
+}
+
 export async function createPost(values: ActivityCreateValues & { wallId?: number }): Promise<ActionResult<Activity>> {
   const parsed = activityCreateSchema.safeParse(values);
-  if (!parsed.success) {
-    return { ok: false, message: 'Check the highlighted fields.', fieldErrors: fieldErrorsOf(parsed.error) };
-  }
+  if (!parsed.success) return invalidFields(parsed.error);
   const wallId = subjectSchema.safeParse(values.wallId).data;
   const v = parsed.data;
   return withSession<Activity>(async (s) => {
@@ -152,80 +106,5 @@ export async function deletePost(input: { activityId: number }): Promise<ActionR
   return withSession(async (s) => {
     const message = await deleteActivity(s.accessToken, parsed.data.activityId);
     return { ok: true, message: message || 'The post was deleted.', data: undefined };
-  });
-}
-
-export async function sharePost(values: ActivityShareValues): Promise<ActionResult<Activity | null>> {
-  const parsed = activityShareSchema.safeParse(values);
-  if (!parsed.success) {
-    return { ok: false, message: 'Check the message.', fieldErrors: fieldErrorsOf(parsed.error) };
-  }
-  return withSession(async (s) => {
-    const shared = await shareItem(s.accessToken, { itemType: 'activity', itemId: parsed.data.activityId }, parsed.data.body);
-    const activity = (await getActivity(s.accessToken, shared.id)) ?? null;
-    return { ok: true, message: shared.message || 'Shared on your wall.', data: activity };
-  });
-}
-
-/** Likes or unlikes an activity, or one of its comments. */
-export async function setLike(input: { activityId: number; commentId?: number; like: boolean }): Promise<ActionResult> {
-  const parsed = z.object({ activityId: idSchema, commentId: idSchema.optional(), like: z.boolean() }).safeParse(input);
-  if (!parsed.success) return invalid();
-  const { activityId, commentId, like } = parsed.data;
-  return withSession(async (s) => {
-    const item = { itemType: 'activity' as const, itemId: activityId };
-    const message = like ? await likeItem(s.accessToken, item, commentId) : await unlikeItem(s.accessToken, item, commentId);
-    return { ok: true, message, data: undefined };
-  });
-}
-
-export async function loadLikers(input: { activityId: number }): Promise<ActionResult<Person[]>> {
-  const parsed = z.object({ activityId: idSchema }).safeParse(input);
-  if (!parsed.success) return invalid();
-  return withSession(async (s) => {
-    const people = await listLikers(s.accessToken, { itemType: 'activity', itemId: parsed.data.activityId }, { limit: 50 });
-    return { ok: true, message: '', data: people };
-  });
-}
-
-/** A page of comments: page 1 is the newest, each page oldest first. */
-export async function loadComments(input: { activityId: number; page: number }): Promise<ActionResult<Comment[]>> {
-  const parsed = z.object({ activityId: idSchema, page: z.number().int().min(1).max(1000) }).safeParse(input);
-  if (!parsed.success) return invalid();
-  return withSession(async (s) => {
-    const comments = await listComments(
-      s.accessToken,
-      { itemType: 'activity', itemId: parsed.data.activityId },
-      { page: parsed.data.page, limit: COMMENTS_PAGE_SIZE },
-    );
-    return { ok: true, message: '', data: comments };
-  });
-}
-
-export async function addCommentToPost(values: CommentCreateValues): Promise<ActionResult<Comment>> {
-  const parsed = commentCreateSchema.safeParse(values);
-  if (!parsed.success) {
-    return { ok: false, message: 'Check the comment.', fieldErrors: fieldErrorsOf(parsed.error) };
-  }
-  return withSession<Comment>(async (s) => {
-    const item = { itemType: 'activity' as const, itemId: parsed.data.activityId };
-    const added = await addComment(s.accessToken, item, parsed.data.body);
-    // The API answers the new comment's id (an extension); the newest page holds the comment
-    // as the API stores it, with its date.
-    const newest = await listComments(s.accessToken, item, { page: 1, limit: COMMENTS_PAGE_SIZE });
-    const comment =
-      newest.find((c) => c.id === added.id) ??
-      newest.filter((c) => c.author.id === s.userId && c.text === parsed.data.body).at(-1);
-    if (!comment) return { ok: false, message: 'Your comment was added, but it cannot be shown here. Reload the page to see it.' };
-    return { ok: true, message: added.message || 'Your comment was added.', data: comment };
-  });
-}
-
-export async function deleteCommentFromPost(input: { activityId: number; commentId: number }): Promise<ActionResult> {
-  const parsed = z.object({ activityId: idSchema, commentId: idSchema }).safeParse(input);
-  if (!parsed.success) return invalid();
-  return withSession(async (s) => {
-    const message = await deleteComment(s.accessToken, { itemType: 'activity', itemId: parsed.data.activityId }, parsed.data.commentId);
-    return { ok: true, message: message || 'The comment was deleted.', data: undefined };
   });
 }

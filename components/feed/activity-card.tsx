@@ -1,65 +1,72 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useRef } from 'react';
+import { useId, useState } from 'react';
+import { callAction } from '@/lib/action-result';
+import { routes } from '@/lib/routes';
 import type { Activity } from '@/lib/social-api/activities';
+import { useAnnounce } from '@/components/ui/announcer';
+import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { SocialBar } from '@/components/social/social-bar';
+import { deletePost, loadActivity } from './actions';
 import { AttachmentView } from './attachment-view';
-import { Avatar } from './avatar';
-import { Comments } from './comments';
-import { DeletePostButton } from './delete-post-button';
-import { LikeControl } from './like-control';
-import { RelativeTime } from './relative-time';
-import { SharePostButton } from './share-post-button';
-import { buttonStyles } from './styles';
+import { useFeed } from './feed-context';
 
 export type ActivityCardProps = {
   activity: Activity;
-  posInSet: number;
-  /** -1 while the end of the feed is not known (the feed pattern's convention). */
-  setSize: number;
+  /** In a feed: its position, and -1 while the end of the feed is not known (the feed pattern's convention). */
+  posInSet?: number;
+  setSize?: number;
+  /** After it is deleted, when it is not in a feed (its own page goes home). */
+  onDeleted?: () => void;
 };
 
-/** One activity as an <article> of the feed, named by its owner and its time. */
-export function ActivityCard({ activity: a, posInSet, setSize }: ActivityCardProps) {
+/** One activity as an <article>, named by its owner and its time, with the social layer. */
+export function ActivityCard({ activity: a, posInSet, setSize, onDeleted }: ActivityCardProps) {
+  const feed = useFeed();
+  const announce = useAnnounce();
   const id = useId();
-  const nameId = `${id}-owner`;
-  const timeId = `${id}-time`;
-  const contentId = `${id}-content`;
-  const commentInput = useRef<HTMLTextAreaElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const label = `${a.owner.name}’s post`;
+
+  const shared = async (activityId: number) => {
+    if (!feed?.showsOwnPosts) return;
+    const res = await callAction(() => loadActivity({ id: activityId }));
+    if (res.ok && res.data) {
+      feed.prepend([res.data]);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }
+  };
 
   return (
     <article
       tabIndex={0}
-      aria-labelledby={`${nameId} ${timeId}`}
-      aria-describedby={a.html ? contentId : undefined}
+      aria-labelledby={`${id}o ${id}t`}
+      aria-describedby={a.html ? `${id}c` : undefined}
       aria-posinset={posInSet}
       aria-setsize={setSize}
       data-activity-id={a.id}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus-visible:outline-2 dark:border-slate-800 dark:bg-slate-900"
+      className="card focus-visible:outline-2"
     >
       <header className="flex items-center gap-3">
-        <Link href={`/users/${a.owner.id}`} tabIndex={-1} aria-hidden="true" className="rounded-full">
+        <Link href={routes.user(a.owner.id)} tabIndex={-1} aria-hidden="true" className="rounded-full">
           <Avatar person={a.owner} />
         </Link>
         <div className="min-w-0">
-          <Link
-            id={nameId}
-            href={`/users/${a.owner.id}`}
-            className="block truncate font-semibold text-slate-900 hover:underline dark:text-white"
-          >
+          <Link id={`${id}o`} href={routes.user(a.owner.id)} className="block truncate font-semibold hover:underline">
             {a.owner.name}
           </Link>
-          <RelativeTime id={timeId} ms={a.createdAt} className="text-sm text-slate-500 dark:text-slate-400" />
+          <Link href={routes.activity(a.id)} className="muted hover:underline">
+            <RelativeTime id={`${id}t`} ms={a.createdAt} />
+          </Link>
         </div>
       </header>
 
       {a.html ? (
-        <div
-          id={contentId}
-          className="mt-3 break-words whitespace-pre-line text-slate-800 dark:text-slate-200 [&_a]:text-indigo-700 [&_a]:underline dark:[&_a]:text-indigo-300"
-          // Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component.
-          dangerouslySetInnerHTML={{ __html: a.html }}
-        />
+        // Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component.
+        <div id={`${id}c`} className="prose-content mt-3" dangerouslySetInnerHTML={{ __html: a.html }} />
       ) : null}
 
       {a.attachments.length ? (
@@ -70,17 +77,31 @@ export function ActivityCard({ activity: a, posInSet, setSize }: ActivityCardPro
         </div>
       ) : null}
 
-      <LikeControl activity={a}>
-        {a.can.comment ? (
-          <button type="button" className={buttonStyles.ghost} onClick={() => commentInput.current?.focus()}>
-            Comment
+      <SocialBar social={a.social} ownerId={a.owner.id} label={label} what="this post" onShared={shared}>
+        {a.canDelete ? (
+          <button type="button" className="btn-ghost" onClick={() => setConfirming(true)}>
+            Delete
           </button>
         ) : null}
-        {a.can.share ? <SharePostButton activityId={a.id} ownerName={a.owner.name} /> : null}
-        {a.can.delete ? <DeletePostButton activityId={a.id} /> : null}
-      </LikeControl>
+      </SocialBar>
 
-      <Comments activity={a} inputRef={commentInput} />
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onClose={() => setConfirming(false)}
+          title="Delete this post?"
+          description="It will be removed from your wall and from your friends’ feeds, with its likes and comments. This cannot be undone."
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          action={() => deletePost({ activityId: a.id })}
+          onDone={(message) => {
+            setConfirming(false);
+            announce(message || 'The post was deleted.');
+            if (feed) feed.remove(a.id);
+            else onDeleted?.();
+          }}
+        />
+      ) : null}
     </article>
   );
 }

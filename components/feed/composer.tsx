@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { callAction } from '@/lib/action-result';
 import {
   ACTIVITY_BODY_MAX,
   activityCreateSchema,
@@ -11,14 +12,40 @@ import {
   PHOTO_ACCEPT,
   URL_MAX,
 } from '@/lib/validations/activity';
+import { useViewer } from '@/components/auth/viewer-context';
+import { useAnnounce } from '@/components/ui/announcer';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonStyles } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { LinkIcon, PhotoIcon } from '@/components/ui/icons';
+import { UploadProgress } from '@/components/ui/upload-progress';
+import { useDraft } from '@/components/ui/use-draft';
+import { useUpload } from '@/components/ui/use-upload';
 import { createPost } from './actions';
-import { callAction } from './call-action';
-import { Avatar } from './avatar';
-import { clearDraft, readDraft, saveDraft, type Draft } from './draft';
 import { useFeed } from './feed-context';
-import { ImageIcon, LinkIcon } from './feed-icons';
-import { buttonStyles } from './styles';
-import { uploadComposePhoto, type UploadHandle } from './upload';
+
+/** The compose box's photo route (app/api/upload/compose): streams the file on to the API. */
+const COMPOSE_UPLOAD_URL = '/api/upload/compose';
+
+interface Draft {
+  body: string;
+  linkUrl: string;
+  linkTitle: string;
+  linkDescription: string;
+}
+
+function parseDraft(raw: unknown): Draft | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const d = raw as Partial<Record<keyof Draft, unknown>>;
+  const s = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { body: s(d.body), linkUrl: s(d.linkUrl), linkTitle: s(d.linkTitle), linkDescription: s(d.linkDescription) };
+}
+const isBlank = (d: Draft) => !d.body && !d.linkUrl && !d.linkTitle && !d.linkDescription;
+
+function parseUploaded(body: unknown): { photoId: number; src: string } | undefined {
+  const b = body as { photo_id?: unknown; src?: unknown } | null;
+  return b && typeof b.photo_id === 'number' ? { photoId: b.photo_id, src: typeof b.src === 'string' ? b.src : '' } : undefined;
+}
 
 export type ComposerProps = {
   /** Largest photo, in bytes (the server's UPLOAD_MAX_BYTES). */
@@ -27,48 +54,39 @@ export type ComposerProps = {
   wallId?: number;
 };
 
-type Photo =
-  | { status: 'uploading'; file: File; progress: number }
-  | { status: 'failed'; file: File; progress: number; message: string }
-  | { status: 'ready'; file: File; photoId: number; src: string };
-
 const EMPTY: Draft = { body: '', linkUrl: '', linkTitle: '', linkDescription: '' };
 
-const inputCls =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-rose-500 dark:border-slate-600 dark:bg-slate-950';
+const inputCls = 'field';
 
 /**
  * The compose box: text, an optional link or photo. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
 export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
-  const { viewer, prepend, announce, showsOwnPosts } = useFeed();
+  const feed = useFeed();
+  const viewer = useViewer();
+  const announce = useAnnounce();
   const id = useId();
-  const [fields, setFields] = useState<Draft>(EMPTY);
+  const [fields, setFields, clearFields] = useDraft<Draft>({
+    storageKey: viewer ? `compose:${viewer.id}` : null,
+    empty: EMPTY,
+    parse: parseDraft,
+    isEmpty: isBlank,
+  });
   const [linkOpen, setLinkOpen] = useState(false);
-  const [photo, setPhoto] = useState<Photo | null>(null);
+  const upload = useUpload({ url: COMPOSE_UPLOAD_URL, fileField: 'Filedata', fields: { type: 'wall' }, parse: parseUploaded });
+  const photo = upload.state;
   const [photoError, setPhotoError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formMessage, setFormMessage] = useState('');
+  const [formMessage, setFormMessage] = useState<{ message: string; signedOut?: boolean } | null>(null);
   const [pending, setPending] = useState(false);
-  const draftLoaded = useRef(false);
-  const upload = useRef<UploadHandle | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
-  // The draft is read after hydration (the server cannot know it) and saved as it changes.
+  // A draft with a link opens the link fields.
   useEffect(() => {
-    const draft = readDraft(viewer.id);
-    if (draft) {
-      setFields(draft);
-      if (draft.linkUrl || draft.linkTitle || draft.linkDescription) setLinkOpen(true);
-    }
-    draftLoaded.current = true;
-  }, [viewer.id]);
-  useEffect(() => {
-    if (draftLoaded.current) saveDraft(viewer.id, fields);
-  }, [viewer.id, fields]);
-  useEffect(() => () => upload.current?.abort(), []);
+    if (fields.linkUrl || fields.linkTitle || fields.linkDescription) setLinkOpen(true);
+  }, [fields.linkUrl, fields.linkTitle, fields.linkDescription]);
 
   const set = (name: keyof Draft) => (value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
@@ -76,21 +94,8 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   };
 
   const startUpload = (file: File) => {
-    upload.current?.abort();
-    setPhoto({ status: 'uploading', file, progress: 0 });
-    const handle = uploadComposePhoto(file, (progress) =>
-      setPhoto((p) => (p && p.file === file && p.status === 'uploading' ? { ...p, progress } : p)),
-    );
-    upload.current = handle;
-    void handle.done.then((res) => {
-      if (upload.current !== handle) return;
-      upload.current = null;
-      if (res.ok) {
-        setPhoto({ status: 'ready', file, photoId: res.photoId, src: res.src });
-        announce('The photo is uploaded.');
-      } else if (!res.aborted) {
-        setPhoto((p) => ({ status: 'failed', file, progress: p && 'progress' in p ? p.progress : 0, message: res.message }));
-      }
+    void upload.start(file).then((res) => {
+      if (res.ok) announce('The photo is uploaded.');
     });
   };
 
@@ -108,43 +113,40 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   };
 
   const removePhoto = () => {
-    upload.current?.abort();
-    upload.current = null;
-    setPhoto(null);
+    upload.cancel();
     setPhotoError('');
     fileInput.current?.focus();
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (photo && photo.status !== 'ready') {
-      setFormMessage(photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.');
+    if (photo && photo.status !== 'done') {
+      setFormMessage({ message: photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.' });
       return;
     }
-    const values = { ...fields, photoId: photo?.status === 'ready' ? photo.photoId : undefined };
+    const values = { ...fields, photoId: photo?.status === 'done' ? photo.result.photoId : undefined };
     const parsed = activityCreateSchema.safeParse(values);
     if (!parsed.success) {
       setFieldErrors(fieldErrorsOf(parsed.error));
-      setFormMessage('');
+      setFormMessage(null);
       bodyRef.current?.focus();
       return;
     }
     setPending(true);
-    setFormMessage('');
+    setFormMessage(null);
     setFieldErrors({});
     const res = await callAction(() => createPost({ ...values, wallId }));
     setPending(false);
     if (!res.ok) {
       // Everything typed (and the uploaded photo) stays; the API's reasons go beside the fields.
       setFieldErrors(res.fieldErrors ?? {});
-      setFormMessage(res.message);
+      setFormMessage(res);
       return;
     }
-    clearDraft(viewer.id);
-    setFields(EMPTY);
+    clearFields();
     setLinkOpen(false);
-    setPhoto(null);
-    if (showsOwnPosts || wallId) prepend([res.data]);
+    upload.cancel();
+    if (feed && (feed.showsOwnPosts || wallId)) feed.prepend([res.data]);
     announce('Your post was published.');
   };
 
@@ -152,7 +154,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   const describedBy = (name: string) => (err(name) ? `${id}-${name}-error` : undefined);
   const fieldError = (name: string) =>
     err(name) ? (
-      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+      <p id={`${id}-${name}-error`} className="error-text mt-1">
         {err(name)}
       </p>
     ) : null;
@@ -162,16 +164,16 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       onSubmit={submit}
       noValidate
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="card"
     >
       <h2 id={`${id}-title`} className="sr-only">
         Create a post
       </h2>
       <div className="flex gap-3">
-        <Avatar person={viewer} />
+        {viewer ? <Avatar person={viewer} /> : null}
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            What’s on your mind, {viewer.name.split(' ')[0]}?
+            What’s on your mind{viewer ? `, ${viewer.name.split(' ')[0]}` : ''}?
           </label>
           <textarea
             id={`${id}-body`}
@@ -255,30 +257,14 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
 
       {photo ? (
         <div className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-          {photo.status === 'ready' && photo.src ? (
+          {photo.status === 'done' && photo.result.src ? (
             // eslint-disable-next-line @next/next/no-img-element -- the API's picture of the uploaded photo
-            <img src={photo.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
+            <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
-          {photo.status !== 'ready' ? (
-            <div>
-              <label htmlFor={`${id}-progress`} className="text-sm">
-                {photo.status === 'uploading' ? 'Uploading' : 'Upload stopped:'} {photo.file.name} ({formatBytes(photo.file.size)})
-              </label>
-              <div className="mt-1 flex items-center gap-3">
-                <progress id={`${id}-progress`} max={100} value={photo.progress} className="h-2 flex-1 accent-indigo-600">
-                  {photo.progress}%
-                </progress>
-                <span className="w-12 text-right text-sm tabular-nums" aria-hidden="true">
-                  {photo.progress}%
-                </span>
-              </div>
-            </div>
+          {photo.status !== 'done' ? (
+            <UploadProgress id={`${id}-progress`} fileName={photo.file.name} size={photo.file.size} percent={photo.progress} stopped={photo.status === 'failed'} />
           ) : null}
-          {photo.status === 'failed' ? (
-            <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-300">
-              {photo.message}
-            </p>
-          ) : null}
+          {photo.status === 'failed' ? <FormError message={photo.message} className="mt-2" /> : null}
           <div className="mt-3 flex gap-2">
             {photo.status === 'failed' ? (
               <button type="button" className={buttonStyles.secondary} onClick={() => startUpload(photo.file)}>
@@ -292,17 +278,8 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
           {fieldError('photoId')}
         </div>
       ) : null}
-      {photoError ? (
-        <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
-          {photoError}
-        </p>
-      ) : null}
-
-      {formMessage ? (
-        <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
-          {formMessage}
-        </p>
-      ) : null}
+      <FormError message={photoError} className="mt-3" />
+      <FormError message={formMessage?.message} signedOut={formMessage?.signedOut} className="mt-3" />
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <label className={`${buttonStyles.ghost} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600`}>
@@ -314,7 +291,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
             onChange={(e) => choose(e.target.files?.[0])}
             aria-describedby={`${id}-photo-hint`}
           />
-          <ImageIcon className="size-5" />
+          <PhotoIcon className="size-5" />
           {photo ? 'Replace photo' : 'Add a photo'}
         </label>
         <span id={`${id}-photo-hint`} className="sr-only">

@@ -1,21 +1,21 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { callAction } from '@/lib/action-result';
 import type { Activity, FeedPage } from '@/lib/social-api/activities';
-import type { Person } from '@/lib/social-api/users';
+import { useViewer } from '@/components/auth/viewer-context';
+import { useAnnounce } from '@/components/ui/announcer';
+import { buttonStyles } from '@/components/ui/button';
+import { NOTIFICATION_COUNT_EVENT } from '@/components/notifications/count-event';
 import { checkForUpdates, loadNewerActivities, loadOlderActivities } from './actions';
-import { callAction } from './call-action';
 import { ActivityCard } from './activity-card';
 import { FeedContext, type FeedContextValue } from './feed-context';
-import { buttonStyles } from './styles';
 
 /** How often the feed looks for new posts while the tab is visible (the issue: 30–60 s). */
 export const POLL_INTERVAL_MS = 45_000;
 
 export type FeedProps = {
   initial: FeedPage;
-  viewer: Person;
-  renderedAt: number;
   /** A member's wall instead of the viewer's feed. */
   wallId?: number;
   /** The feed's accessible name. */
@@ -28,9 +28,9 @@ export type FeedProps = {
 
 type LoadState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string };
 
-/** Tells the rest of the page (the header's badge, components/auth/notification-badge) the latest count. */
+/** Tells the rest of the page (the header's bell) the latest count. */
 function publishNotificationCount(count: number) {
-  window.dispatchEvent(new CustomEvent('social:notification-count', { detail: count }));
+  window.dispatchEvent(new CustomEvent(NOTIFICATION_COUNT_EVENT, { detail: count }));
 }
 
 /**
@@ -38,7 +38,9 @@ function publishNotificationCount(count: number) {
  * (or the "Load older posts" button) appends older items; new items found by the poll wait
  * behind a "N new posts" button so nothing moves under the reader.
  */
-export function Feed({ initial, viewer, renderedAt, wallId, label, emptyText, children }: FeedProps) {
+export function Feed({ initial, wallId, label, emptyText, children }: FeedProps) {
+  const viewer = useViewer();
+  const announce = useAnnounce();
   const [items, setItems] = useState<Activity[]>(initial.items);
   const [nextId, setNextId] = useState(initial.nextId);
   const [endOfFeed, setEndOfFeed] = useState(initial.endOfFeed || initial.items.length === 0);
@@ -54,7 +56,6 @@ export function Feed({ initial, viewer, renderedAt, wallId, label, emptyText, ch
   const [firstId, setFirstId] = useState(initial.firstId);
   const [waitingIds, setWaitingIds] = useState<number[]>([]);
   const [newer, setNewer] = useState<LoadState>({ status: 'idle' });
-  const [status, setStatus] = useState('');
   const feedRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const loadingOlder = useRef(false);
@@ -64,17 +65,9 @@ export function Feed({ initial, viewer, renderedAt, wallId, label, emptyText, ch
   const shownRef = useRef(shown);
   shownRef.current = shown;
 
-  const announce = useCallback((message: string) => {
-    // Cleared first so that the same words said twice are read twice.
-    setStatus('');
-    requestAnimationFrame(() => setStatus(message));
-  }, []);
-
   const context = useMemo<FeedContextValue>(
     () => ({
-      viewer,
-      renderedAt,
-      showsOwnPosts: !wallId || wallId === viewer.id,
+      showsOwnPosts: !wallId || wallId === viewer?.id,
       prepend: (activities) =>
         setItems((current) => {
           const have = new Set(current.map((a) => a.id));
@@ -87,9 +80,8 @@ export function Feed({ initial, viewer, renderedAt, wallId, label, emptyText, ch
         setItems((current) => current.filter((a) => a.id !== id));
         if (neighbour) requestAnimationFrame(() => neighbour.focus());
       },
-      announce,
     }),
-    [viewer, renderedAt, wallId, announce],
+    [viewer, wallId],
   );
 
   // Where the next page starts, for callbacks that may hold an older render's values.
@@ -224,7 +216,7 @@ export function Feed({ initial, viewer, renderedAt, wallId, label, emptyText, ch
       ) : null}
 
       {items.length === 0 && endOfFeed ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        <p className="muted mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
           {emptyText}
         </p>
       ) : null}
@@ -266,10 +258,6 @@ export function Feed({ initial, viewer, renderedAt, wallId, label, emptyText, ch
           </button>
         )}
       </div>
-
-      <p role="status" aria-live="polite" className="sr-only">
-        {status}
-      </p>
     </FeedContext.Provider>
   );
 }

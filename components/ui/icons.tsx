@@ -88,10 +88,63 @@ export function ShareIcon(props: IconProps) {
   );
 }
 
-export function HeartIcon(props: IconProps) {
+/** A heart; filled for a like that is on. */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
+      <path d="M12 20s-7.5-4.35-7.5-10.1A4.4 4.4 0 0 1 12 7.1a4.4 4.4 0 0 1 7.5 2.8C19.5 15.65 12 20 12 20Z" />
+    </Icon>
+  );
+}
+
+export function LinkIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M12 20s-7.5-4.35-7.5-10.1A4.4 4.4 0 0 1 12 7.1a4.4 4.4 0 0 1 7.5 2.8C19.5 15.65 12 20 12 20Z" />
+      <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+      <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+    </Icon>
+  );
+}
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" />
+      <path d="M10 19a2 2 0 0 0 4 0" />
+    </Icon>
+  );
+}
+
+export function ChatIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 12a7.5 7.5 0 0 1-11.1 6.6L4 20l1.4-4.4A7.5 7.5 0 1 1 20 12Z" />
+    </Icon>
+  );
+}
+
+export function RepostIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 10V8.5A2.5 2.5 0 0 1 6.5 6H19m0 0-3-3m3 3-3 3" />
+      <path d="M20 14v1.5a2.5 2.5 0 0 1-2.5 2.5H5m0 0 3 3m-3-3 3-3" />
+    </Icon>
+  );
+}
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 21V4.5m0 0c4-2 7 2 14 0v9c-7 2-10-2-14 0" />
+    </Icon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="8" r="3.5" />
+      <path d="M5 20c.8-3.5 3.6-5.5 7-5.5s6.2 2 7 5.5" />
     </Icon>
   );
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { env, type Env } from '../env.ts';
+import { getMe } from '../social-api/users.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 import { revokeToken } from './revoke.ts';
 import { SESSION_TTL_SECONDS } from './session-record.ts';
@@ -26,7 +27,15 @@ export function createAuthRuntime(e: Env): AuthRuntime {
   const store = createSessionStore(e);
   return {
     store,
-    tokens: createTokenManager({ store, endpoint: tokenEndpoint, sessionTtl: SESSION_TTL_SECONDS }),
+    tokens: createTokenManager({
+      store,
+      endpoint: tokenEndpoint,
+      sessionTtl: SESSION_TTL_SECONDS,
+      onRefreshed: async (record) => {
+        const me = await getMe(record.accessToken);
+        return { user: { name: me.name, image: me.image } };
+      },
+    }),
     tokenEndpoint,
     revokeEndpoint: { ...client, url: `${e.SOCIAL_API_URL}/oauth/revoke` },
   };

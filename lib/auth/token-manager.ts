@@ -51,6 +51,12 @@ export interface TokenManagerOptions {
   skewMs?: number;
   /** Life of a session record in the store, seconds (the refresh token's life). */
   sessionTtl: number;
+  /**
+   * After each refresh, what else to update in the record (the viewer's name and picture:
+   * pages show the stored copy, so it is renewed with the token, about once an hour). Its
+   * failure keeps what was there.
+   */
+  onRefreshed?: (record: SessionRecord) => Promise<Partial<SessionRecord>>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,7 +67,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * promise, across processes sharing the store through the store's lock. The rotated refresh
  * token is written before anyone is told the new access token, so no one uses the old one.
  */
-export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTtl }: TokenManagerOptions) {
+export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTtl, onRefreshed }: TokenManagerOptions) {
   const inflight = new Map<string, Promise<SessionRecord>>();
   const fresh = (rec: SessionRecord) => rec.accessExpiresAt - skewMs > Date.now();
 
@@ -79,13 +85,15 @@ export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTt
           if (fresh(current)) return current;
           if (!current.refreshToken) throw new SessionEndedError();
           const t = await requestRefresh(endpoint, current.refreshToken);
-          const next: SessionRecord = {
+          let next: SessionRecord = {
             ...current,
             accessToken: t.access_token,
             accessExpiresAt: Date.now() + t.expires_in * 1000,
             refreshToken: t.refresh_token ?? current.refreshToken,
             scope: t.scope ?? current.scope,
           };
+          // Under the lock, so that nothing else writes the record meanwhile.
+          if (onRefreshed) next = { ...next, ...(await onRefreshed(next).catch(() => ({}))) };
           await store.set(sid, next, sessionTtl);
           return next;
         } catch (e) {

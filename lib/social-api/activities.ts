@@ -1,45 +1,42 @@
+import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { reshapeComment, type Comment, type ItemType } from './core.ts';
+import { reshapeComment, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
 import { sanitizeContent } from './sanitize.ts';
 import {
   activitySchema,
-  composeUploadSchema,
   createdSchema,
   feedPageSchema,
   messageSchema,
+  ownerSchema,
   updatesSchema,
   type ApiActivity,
   type ApiAttachment,
 } from './schemas.ts';
-import { reshapePerson, safeImageUrl, type Person } from './users.ts';
+import { isItemType, type ItemRef } from './items.ts';
+import { flag, id, lenientArray, num, str } from './primitives.ts';
+import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Activities (spec: the activity feed, scope activities).
 
 export type Attachment =
-  | { kind: 'photo'; id: number; src: string; alt: string; href: string }
+  | { kind: 'photo'; id: number; src: string; alt: string }
   | { kind: 'link'; url: string; title: string; description: string; thumbnail: string }
-  | { kind: 'item'; itemType: string; label: string; id: number; title: string; description: string; image: string; href: string }
+  | { kind: 'item'; item: ItemRef; title: string; description: string; image: string }
   | { kind: 'audio'; title: string; src: string };
 
 export interface Activity {
   id: number;
-  /** undefined only when the feed was asked without the owner field. */
-  owner: Person;
+  owner: Who;
   /** Sanitized HTML (see sanitize.ts), ready for dangerouslySetInnerHTML. */
   html: string;
   attachments: Attachment[];
   /** Epoch milliseconds. */
   createdAt: number;
-  liked: boolean;
-  likeCount: number;
-  /** The latest people who like it (the API sends up to 10). */
-  likers: Person[];
-  commentCount: number;
-  /** The latest comments, oldest first. */
-  comments: Comment[];
-  can: { like: boolean; comment: boolean; delete: boolean; share: boolean };
+  /** Likes, comments and what the reader may do with them. */
+  social: Social;
+  canDelete: boolean;
 }
 
 export interface FeedPage {
@@ -61,68 +58,58 @@ export const FEED_FIELDS = [
 ].join(',');
 
 export const FEED_PAGE_SIZE = 15;
-
-/** The web client's page of each item type (DESIGN: one route per resource). */
-const ITEM_PAGES: Record<string, { path: string; label: string }> = {
-  activity: { path: 'activities', label: 'Post' },
-  album: { path: 'albums', label: 'Album' },
-  photo: { path: 'photos', label: 'Photo' },
-  blog: { path: 'blogs', label: 'Blog post' },
-  classified: { path: 'listings', label: 'Listing' },
-  event: { path: 'events', label: 'Event' },
-};
-
-function httpUrl(value: string): string {
-  return safeImageUrl(value);
-}
+/** The likers a card names ("Liked by Ann, Bob and 3 others"); the dialog pages the rest. */
+const LIKERS_NAMED = 2;
 
 function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
-  const page = ITEM_PAGES[a.type];
-  // The API's href points at a web page of some site; ours is derived from type and id, so a
-  // card never links anywhere but this site's own page of the item.
-  const href = page && a.id > 0 ? `/${page.path}/${a.id}` : '';
+  // The API's href points at a web page of some site; the card of an item of this site links
+  // to this client's own page of it, derived from type and id (lib/routes.ts).
   if (a.type === 'link') {
-    const url = httpUrl(a.href);
+    const url = safeImageUrl(a.href);
     if (!url) return undefined;
-    return { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: httpUrl(a.img) };
+    return { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: safeImageUrl(a.img) };
   }
-  if (a.type === 'photo' && httpUrl(a.img)) {
-    return { kind: 'photo', id: a.id, src: httpUrl(a.img), alt: a.title.trim() || 'Photo', href };
+  if (a.type === 'photo' && safeImageUrl(a.img)) {
+    return { kind: 'photo', id: a.id > 0 ? a.id : 0, src: safeImageUrl(a.img), alt: a.title.trim() || 'Photo' };
   }
   if (a.type === 'music') {
-    const src = httpUrl(a.href);
+    const src = safeImageUrl(a.href);
     return src ? { kind: 'audio', title: a.title.trim() || 'Song', src } : undefined;
   }
-  if (!page) {
+  if (!isItemType(a.type) || a.id <= 0) {
     // A type this client does not know: a plain link card when it has an address.
-    const url = httpUrl(a.href);
-    return url ? { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: httpUrl(a.img) } : undefined;
+    const url = safeImageUrl(a.href);
+    return url ? { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: safeImageUrl(a.img) } : undefined;
   }
   return {
     kind: 'item',
-    itemType: a.type,
-    label: page.label,
-    id: a.id,
-    title: a.title.trim() || page.label,
+    item: { type: a.type, id: a.id },
+    title: a.title.trim(),
     description: a.description,
-    image: httpUrl(a.img),
-    href,
+    image: safeImageUrl(a.img),
   };
 }
 
 export function reshapeActivity(a: ApiActivity): Activity {
+  const likers = a.user_liked.map(reshapePerson);
   return {
     id: a.id,
-    owner: a.owner ? reshapePerson(a.owner) : { id: 0, name: 'Someone', image: '', picture: '' },
+    owner: a.owner ? who(reshapePerson(a.owner)) : { id: 0, name: 'Someone', image: '' },
     html: sanitizeContent(a.content),
     attachments: a.attachments.flatMap((x) => reshapeAttachment(x) ?? []),
     createdAt: a.timestamp * 1000,
-    liked: a.is_liked,
-    likeCount: Math.max(a.total_like, a.user_liked.length),
-    likers: a.user_liked.map(reshapePerson),
-    commentCount: Math.max(a.total_comment, a.comments.length),
-    comments: a.comments.map(reshapeComment),
-    can: { like: a.can_like, comment: a.can_comment, delete: a.can_delete, share: a.can_share },
+    social: {
+      item: { type: 'activity', id: a.id },
+      liked: a.is_liked,
+      likeCount: Math.max(a.total_like, likers.length),
+      // The viewer is named first when they like it ("you"), then the others the API listed.
+      likers: likers.slice(0, LIKERS_NAMED + 1).map(({ id, name }) => ({ id, name })),
+      commentCount: Math.max(a.total_comment, a.comments.length),
+      comments: a.comments.map(reshapeComment),
+      // Anyone who sees a post may report it but its owner; the API refuses one's own.
+      can: { like: a.can_like, comment: a.can_comment, share: a.can_share, report: true },
+    },
+    canDelete: a.can_delete,
   };
 }
 
@@ -192,27 +179,6 @@ export interface ActivityCreateInput {
   wallId?: number;
 }
 
-/** The API's names of the post form's fields, and the compose form's names for them. */
-const CREATE_FIELD_NAMES: Record<string, string> = {
-  body: 'body',
-  'attachment[uri]': 'linkUrl',
-  'attachment[title]': 'linkTitle',
-  'attachment[description]': 'linkDescription',
-  'attachment[thumb]': 'linkUrl',
-  'attachment[photo_id]': 'photoId',
-  'attachment[type]': 'body',
-};
-
-/** The API's field errors of POST /activities under the compose form's field names. */
-export function toComposeFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(apiFieldErrors)) {
-    const field = CREATE_FIELD_NAMES[name] ?? 'body';
-    out[field] = out[field] ? `${out[field]}; ${message}` : message;
-  }
-  return out;
-}
-
 export async function createActivity(token: string, input: ActivityCreateInput): Promise<{ id: number; message: string }> {
   const form: Record<string, string | number | undefined> = {
     body: input.body,
@@ -233,9 +199,9 @@ export async function createActivity(token: string, input: ActivityCreateInput):
 }
 
 /** Shares an item on the reader's wall with an optional message; answers the new activity's id. */
-export async function shareItem(token: string, item: { itemType: ItemType; itemId: number }, body = ''): Promise<{ id: number; message: string }> {
+export async function shareItem(token: string, item: ItemRef, body = ''): Promise<{ id: number; message: string }> {
   const data = createdSchema.parse(
-    await apiFetch(apiConfig(), '/activities/share', { token, form: { item_type: item.itemType, item_id: item.itemId, body } }),
+    await apiFetch(apiConfig(), '/activities/share', { token, form: { item_type: item.type, item_id: item.id, body } }),
   );
   return { id: data.id, message: data.message };
 }
@@ -250,20 +216,71 @@ export async function getUpdates(token: string): Promise<{ notificationCount: nu
   return { notificationCount: data.notification_count };
 }
 
-/** Uploads take longer than a page read: the file travels at the browser's pace. */
-const UPLOAD_TIMEOUT_MS = 120_000;
+
+// ---- notifications (an extension of the API: README, "Extensions") ------------------------
+
+export type NotificationKind = 'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request';
+
+export interface Notification {
+  id: number;
+  kind: NotificationKind;
+  /** Who did it. */
+  actor: Who;
+  /** What it is about. */
+  item: ItemRef;
+  /** The item's title (an activity's: an excerpt of it), '' when it has none. */
+  title: string;
+  /** Set when a comment of the item was liked. */
+  commentId?: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  read: boolean;
+}
+
+const NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment', 'share', 'tag', 'event_invite', 'event_request'];
+
+const notificationSchema = z.looseObject({
+  id,
+  type: str,
+  owner: ownerSchema,
+  item: z.looseObject({ type: str, id, title: str }),
+  comment_id: num.optional(),
+  timestamp: num,
+  is_read: flag,
+});
 
 /**
- * Streams a multipart body (with its `Filedata` part, as the browser sent it) to
- * /albums/compose_upload, never holding the file in memory. Answers the new photo.
+ * A page of the reader's notifications, newest first; undefined when the API does not have
+ * the list (a server without the extension answers 404): the bell then shows only its count.
+ * Kinds this client does not know, and items of unknown types, are left out.
  */
-export async function uploadComposePhoto(
-  token: string,
-  upload: { body: ReadableStream<Uint8Array>; contentType: string; contentLength?: string },
-  signal?: AbortSignal,
-): Promise<{ photoId: number; src: string }> {
-  const data = composeUploadSchema.parse(
-    await apiFetch(apiConfig(), '/albums/compose_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
-  );
-  return { photoId: data.photo_id, src: httpUrl(data.src) };
+export async function listNotifications(token: string, opts: { page?: number; limit?: number } = {}): Promise<Notification[] | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/activities/notifications', { token, query: { page: opts.page ?? 1, limit: opts.limit ?? 10 } });
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+  return lenientArray(notificationSchema)
+    .parse(data)
+    .flatMap((n) => {
+      const kind = NOTIFICATION_KINDS.find((k) => k === n.type);
+      if (!kind || !isItemType(n.item.type)) return [];
+      return [{
+        id: n.id,
+        kind,
+        actor: who(reshapePerson(n.owner)),
+        item: { type: n.item.type, id: n.item.id },
+        title: n.item.title.trim(),
+        ...(n.comment_id ? { commentId: n.comment_id } : {}),
+        createdAt: n.timestamp * 1000,
+        read: n.is_read,
+      }];
+    });
+}
+
+/** Marks the reader's notifications read, up to `maxId` when given (those the reader was shown). */
+export async function markNotificationsRead(token: string, maxId?: number): Promise<void> {
+  await apiFetch(apiConfig(), '/activities/notifications/read', { token, form: { max_id: maxId } });
 }

@@ -1,22 +1,31 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
+import type { ItemRef } from './items.ts';
+import { lenientArray, optionSchema } from './primitives.ts';
 import { commentSchema, createdSchema, messageSchema, ownerSchema, type ApiComment } from './schemas.ts';
-import { reshapePerson, type Person } from './users.ts';
+import { reshapePerson, who, type Who } from './users.ts';
 
 // Core (spec: likes and comments on any item, scope basic).
 
-/** What likes and comments are about: the spec's item_type values. */
-export type ItemType = 'activity' | 'album' | 'photo' | 'blog' | 'classified' | 'event';
+export type { ItemRef, ItemType } from './items.ts';
 
-export interface ItemRef {
-  itemType: ItemType;
-  itemId: number;
+/** What the social layer shows of any item: its likes, its comments, what the reader may do. */
+export interface Social {
+  item: ItemRef;
+  liked: boolean;
+  likeCount: number;
+  /** The first people who like it (ids and names only: the card names two). */
+  likers: Array<{ id: number; name: string }>;
+  commentCount: number;
+  /** The latest comments, oldest first. */
+  comments: Comment[];
+  can: { like: boolean; comment: boolean; share: boolean; report: boolean };
 }
 
 export interface Comment {
   id: number;
-  author: Person;
+  author: Who;
   /** Plain text as it was written (the API sends comment bodies as text, not HTML). */
   text: string;
   /** Epoch milliseconds; 0 when the API sent no readable date. */
@@ -37,7 +46,7 @@ export function parseApiDate(date: string): number {
 export function reshapeComment(c: ApiComment): Comment {
   return {
     id: c.id,
-    author: reshapePerson(c.owner),
+    author: who(reshapePerson(c.owner)),
     text: c.body,
     createdAt: parseApiDate(c.date),
     liked: c.is_liked,
@@ -56,7 +65,7 @@ export async function listComments(token: string, item: ItemRef, opts: { page?: 
   const raw = commentsSchema.parse(
     await apiFetch(apiConfig(), '/core/comments', {
       token,
-      query: { item_type: item.itemType, item_id: item.itemId, page: opts.page ?? 1, limit: opts.limit ?? 10 },
+      query: { item_type: item.type, item_id: item.id, page: opts.page ?? 1, limit: opts.limit ?? 10 },
     }),
   );
   return raw.flatMap((x) => {
@@ -70,7 +79,7 @@ export async function addComment(token: string, item: ItemRef, body: string): Pr
   const data = createdSchema.parse(
     (await apiFetch(apiConfig(), '/core/comments', {
       token,
-      form: { item_type: item.itemType, item_id: item.itemId, body },
+      form: { item_type: item.type, item_id: item.id, body },
     })) ?? {},
   );
   return { id: data.id, message: data.message };
@@ -80,7 +89,7 @@ export async function deleteComment(token: string, item: ItemRef, commentId: num
   const data = await apiFetch(apiConfig(), '/core/comments', {
     method: 'DELETE',
     token,
-    query: { item_type: item.itemType, item_id: item.itemId, comment_id: commentId },
+    query: { item_type: item.type, item_id: item.id, comment_id: commentId },
   });
   return messageSchema.parse(data).message;
 }
@@ -89,7 +98,7 @@ export async function deleteComment(token: string, item: ItemRef, commentId: num
 export async function likeItem(token: string, item: ItemRef, commentId?: number): Promise<string> {
   const data = await apiFetch(apiConfig(), '/core/likes', {
     token,
-    form: { item_type: item.itemType, item_id: item.itemId, comment_id: commentId },
+    form: { item_type: item.type, item_id: item.id, comment_id: commentId },
   });
   return messageSchema.parse(data).message;
 }
@@ -98,21 +107,43 @@ export async function unlikeItem(token: string, item: ItemRef, commentId?: numbe
   const data = await apiFetch(apiConfig(), '/core/likes', {
     method: 'DELETE',
     token,
-    query: { item_type: item.itemType, item_id: item.itemId, comment_id: commentId },
+    query: { item_type: item.type, item_id: item.id, comment_id: commentId },
   });
   return messageSchema.parse(data).message;
 }
 
 /** People who like the item, a page at a time. */
-export async function listLikers(token: string, item: ItemRef, opts: { page?: number; limit?: number } = {}): Promise<Person[]> {
+export async function listLikers(token: string, item: ItemRef, opts: { page?: number; limit?: number } = {}): Promise<Who[]> {
   const raw = commentsSchema.parse(
     await apiFetch(apiConfig(), '/core/likes', {
       token,
-      query: { item_type: item.itemType, item_id: item.itemId, page: opts.page ?? 1, limit: opts.limit ?? 20 },
+      query: { item_type: item.type, item_id: item.id, page: opts.page ?? 1, limit: opts.limit ?? 20 },
     }),
   );
   return raw.flatMap((x) => {
     const parsed = ownerSchema.safeParse(x);
-    return parsed.success ? [reshapePerson(parsed.data)] : [];
+    return parsed.success ? [who(reshapePerson(parsed.data))] : [];
   });
+}
+
+/** A reason a report can give (GET /core/report_types). */
+export interface ReportType {
+  id: string;
+  title: string;
+}
+
+/** The reasons a report may give, in the API's order. */
+export async function listReportTypes(token: string): Promise<ReportType[]> {
+  const types = lenientArray(optionSchema).parse(await apiFetch(apiConfig(), '/core/report_types', { token }));
+  return types.filter((t) => t.id).map((t) => ({ id: t.id, title: t.title.trim() || t.id }));
+}
+
+/**
+ * Reports an item, or one of its comments when commentId is given (the API reports a comment
+ * as item_type "comment" with the comment's id). Answers the API's message.
+ */
+export async function reportItem(token: string, item: ItemRef, report: { type: string; description: string; commentId?: number }): Promise<string> {
+  const target = report.commentId ? { item_type: 'comment', item_id: report.commentId } : { item_type: item.type, item_id: item.id };
+  const data = await apiFetch(apiConfig(), '/core/report', { token, form: { ...target, type: report.type, description: report.description } });
+  return messageSchema.parse(data).message;
 }

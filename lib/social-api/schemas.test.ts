@@ -47,10 +47,12 @@ describe('reshaping to the app’s types', () => {
       }),
     );
     expect(a.createdAt).toBe(1_700_000_000_000);
-    expect(a.owner).toEqual({ id: 2, name: 'Alice Martin', image: 'https://api.test/a/50.png', picture: 'https://api.test/a/240.png' });
+    expect(a.owner).toEqual({ id: 2, name: 'Alice Martin', image: 'https://api.test/a/50.png' });
     expect(a.html).not.toMatch(/onerror|javascript:|<img/);
-    expect(a.likers.map((p) => p.name)).toEqual(['Alice Martin']);
-    expect(a.can).toEqual({ like: true, comment: true, delete: false, share: true });
+    expect(a.social.likers).toEqual([{ id: 2, name: 'Alice Martin' }]);
+    expect(a.social).toMatchObject({ item: { type: 'activity', id: 1 }, liked: true, likeCount: 2 });
+    expect(a.social.can).toEqual({ like: true, comment: true, share: true, report: true });
+    expect(a.canDelete).toBe(false);
   });
 
   it('makes cards of attachments: photos, links, shared items with this site’s paths, and leaves out unsafe ones', () => {
@@ -67,10 +69,11 @@ describe('reshaping to the app’s types', () => {
       }),
     );
     expect(a.attachments).toEqual([
-      { kind: 'photo', id: 4, src: 'https://api.test/p/500.jpg', alt: 'Photo', href: '/photos/4' },
+      { kind: 'photo', id: 4, src: 'https://api.test/p/500.jpg', alt: 'Photo' },
       { kind: 'link', url: 'https://site.test/', title: 'A site', description: 'About it', thumbnail: 'https://site.test/t.png' },
-      { kind: 'item', itemType: 'classified', label: 'Listing', id: 9, title: 'Bike', description: 'Red', image: '', href: '/listings/9' },
-      { kind: 'item', itemType: 'blog', label: 'Blog post', id: 3, title: 'Notes', description: '', image: '', href: '/blogs/3' },
+      // The API's href (another site's page) is dropped: the card links to this client's page (lib/routes).
+      { kind: 'item', item: { type: 'classified', id: 9 }, title: 'Bike', description: 'Red', image: '' },
+      { kind: 'item', item: { type: 'blog', id: 3 }, title: 'Notes', description: '', image: '' },
     ]);
   });
 

@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { flag, id, lenientArray, num, str } from './primitives.ts';
 
 // The API's shapes as they come over the wire, parsed tolerantly: unknown fields pass
 // (looseObject), missing optional fields get defaults, and numbers or flags that some
 // servers send as strings ("12", "1") are accepted. Only the modules of lib/social-api use
 // these; components get the app's own types from the reshape functions.
-
-/** A number, also when sent as a numeric string. */
-const num = z.coerce.number().catch(0);
-const id = z.coerce.number().int();
-const str = z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string()).catch('');
-/** A can_* / is_* flag: true, 1 and "1" are true; anything else (absent too) is false. */
-const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
 
 export const ownerSchema = z.looseObject({
   id,
@@ -46,14 +40,6 @@ export const commentSchema = z.looseObject({
   total_like: num,
 });
 export type ApiComment = z.infer<typeof commentSchema>;
-
-/** Keeps the entries that parse; one odd entry does not cost the reader the whole list. */
-function lenientArray<T extends z.ZodType>(item: T) {
-  return z.preprocess(
-    (v) => (Array.isArray(v) ? v.filter((x) => item.safeParse(x).success) : []),
-    z.array(item),
-  );
-}
 
 export const activitySchema = z.looseObject({
   id,

@@ -4,14 +4,23 @@ import { isApiError } from './errors.ts';
 import { feedPageSchema, meSchema, ownerSchema, type ApiOwner } from './schemas.ts';
 import { z } from 'zod';
 
-/** A person as the web client shows them. */
-export interface Person {
+/** A person beside something they did: name and small picture. */
+export interface Who {
   id: number;
   name: string;
-  /** Small square picture (50 px). */
+  /** Small square picture (50 px), '' when none. */
   image: string;
+}
+
+/** A person as the web client shows them on their own. */
+export interface Person extends Who {
   /** Larger picture for a profile header (240 px); falls back to `image`. */
   picture: string;
+}
+
+/** Only what a list shows of a person (client components get no more than they show). */
+export function who(p: Who): Who {
+  return { id: p.id, name: p.name, image: p.image };
 }
 
 export interface Me extends Person {

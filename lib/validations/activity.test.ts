@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityCreateSchema, activityShareSchema, checkPhotoFile, commentCreateSchema, fieldErrorsOf } from './activity.ts';
+import { activityCreateSchema, checkPhotoFile, fieldErrorsOf } from './activity.ts';
+import { commentCreateSchema, reportCreateSchema, shareCreateSchema } from './social.ts';
 
 const MiB = 1024 * 1024;
 
@@ -35,16 +36,29 @@ describe('activityCreateSchema (the compose box)', () => {
   });
 });
 
-describe('commentCreateSchema and activityShareSchema', () => {
-  it('wants a comment with words in it', () => {
-    expect(errors(commentCreateSchema.safeParse({ activityId: 1, body: '  ' }))).toEqual({ body: expect.stringMatching(/comment/i) });
-    expect(commentCreateSchema.parse({ activityId: '4', body: ' ok ' })).toEqual({ activityId: 4, body: 'ok' });
+describe('the social layer’s schemas (lib/validations/social)', () => {
+  const post = { type: 'activity', id: 1 } as const;
+
+  it('wants a comment with words in it, on an item of a known type', () => {
+    expect(errors(commentCreateSchema.safeParse({ item: post, body: '  ' }))).toEqual({ body: expect.stringMatching(/comment/i) });
+    expect(commentCreateSchema.parse({ item: { type: 'album', id: 4 }, body: ' ok ' })).toEqual({ item: { type: 'album', id: 4 }, body: 'ok' });
+    expect(commentCreateSchema.safeParse({ item: { type: 'forum', id: 4 }, body: 'ok' }).success).toBe(false);
   });
 
-  it('makes the share message optional but wants a real activity id', () => {
-    expect(activityShareSchema.parse({ activityId: 9 })).toEqual({ activityId: 9, body: '' });
-    expect(activityShareSchema.safeParse({ activityId: 0 }).success).toBe(false);
-    expect(activityShareSchema.safeParse({ activityId: 'x' }).success).toBe(false);
+  it('makes the share message optional but wants a real item id', () => {
+    expect(shareCreateSchema.parse({ item: post })).toEqual({ item: post, body: '' });
+    expect(shareCreateSchema.safeParse({ item: { type: 'activity', id: 0 } }).success).toBe(false);
+    expect(shareCreateSchema.safeParse({ item: { type: 'activity', id: '9' } }).success).toBe(false);
+    expect(shareCreateSchema.safeParse({ item: { type: 'activity', id: 1.5 } }).success).toBe(false);
+  });
+
+  it('wants a reason and a description for a report, within the API’s limit', () => {
+    expect(errors(reportCreateSchema.safeParse({ item: post, type: '', description: '' }))).toEqual({
+      type: expect.stringMatching(/choose/i),
+      description: expect.stringMatching(/what is wrong/i),
+    });
+    expect(errors(reportCreateSchema.safeParse({ item: post, type: 'spam', description: 'x'.repeat(2001) }))).toEqual({ description: expect.stringMatching(/2000/) });
+    expect(reportCreateSchema.parse({ item: post, commentId: 3, type: 'spam', description: ' ads ' })).toEqual({ item: post, commentId: 3, type: 'spam', description: 'ads' });
   });
 });
 

@@ -10,8 +10,6 @@ import * as z from 'zod/mini';
 export const ACTIVITY_BODY_MAX = 5000;
 export const LINK_TITLE_MAX = 255;
 export const URL_MAX = 2048;
-/** Comments are paged 10 at a time when a person asks for older ones. */
-export const COMMENTS_PAGE_SIZE = 10;
 
 const id = z.coerce.number().check(z.int(), z.positive());
 
@@ -57,22 +55,6 @@ export const activityCreateSchema = z
   );
 export type ActivityCreateValues = z.input<typeof activityCreateSchema>;
 
-export const commentCreateSchema = z.object({
-  activityId: id,
-  body: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Write a comment first.'),
-    z.maxLength(ACTIVITY_BODY_MAX, `Keep it under ${ACTIVITY_BODY_MAX} characters.`),
-  ),
-});
-export type CommentCreateValues = z.input<typeof commentCreateSchema>;
-
-export const activityShareSchema = z.object({
-  activityId: id,
-  body: text(ACTIVITY_BODY_MAX, `Keep it under ${ACTIVITY_BODY_MAX} characters.`),
-});
-export type ActivityShareValues = z.input<typeof activityShareSchema>;
-
 /** The pictures the API takes, by MIME type and by file name extension. */
 export const PHOTO_TYPES: Record<string, readonly string[]> = {
   'image/jpeg': ['jpg', 'jpeg'],
@@ -102,12 +84,25 @@ export function checkPhotoFile(file: { name: string; type: string; size: number 
   return undefined;
 }
 
-/** Field errors of a failed parse, one message per field (the first), for the form. */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export { fieldErrorsOf } from './field-errors.ts';
+
+/** The API's names of the post form's fields (spec: POST /activities), and the compose form's names for them. */
+const CREATE_FIELD_NAMES: Record<string, string> = {
+  body: 'body',
+  'attachment[uri]': 'linkUrl',
+  'attachment[title]': 'linkTitle',
+  'attachment[description]': 'linkDescription',
+  'attachment[thumb]': 'linkUrl',
+  'attachment[photo_id]': 'photoId',
+  'attachment[type]': 'body',
+};
+
+/** The API's field errors of POST /activities under the compose form's field names. */
+export function toComposeFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
+  for (const [name, message] of Object.entries(apiFieldErrors)) {
+    const field = CREATE_FIELD_NAMES[name] ?? 'body';
+    out[field] = out[field] ? `${out[field]}; ${message}` : message;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { getSession } from '@/lib/auth/session';
 import { env } from '@/lib/env';
-import { uploadComposePhoto } from '@/lib/social-api/activities';
+import { uploadComposePhoto } from '@/lib/social-api/albums';
 import { isApiError } from '@/lib/social-api/errors';
 import { formatBytes } from '@/lib/validations/activity';
 

@@ -1,0 +1,59 @@
+'use client';
+
+import Link, { useLinkStatus } from 'next/link';
+import { usePathname } from 'next/navigation';
+import type { ComponentType } from 'react';
+import { BellIcon, FeedIcon, UserIcon, type IconProps } from '@/components/ui/icons';
+import { routes } from '@/lib/routes';
+
+type Entry = { href: string; label: string; icon: ComponentType<IconProps>; current: (path: string) => boolean };
+
+/**
+ * The site's sections. An entry is added in the same change that builds its page: no link of
+ * the product may lead to a page that does not exist.
+ */
+function entries(viewerId: number): Entry[] {
+  const wall = routes.user(viewerId);
+  return [
+    { href: routes.home, label: 'Feed', icon: FeedIcon, current: (p) => p === '/' || p.startsWith('/activities/') },
+    { href: routes.notifications, label: 'Notifications', icon: BellIcon, current: (p) => p === routes.notifications },
+    { href: wall, label: 'Your wall', icon: UserIcon, current: (p) => p === wall },
+  ];
+}
+
+/** A spinner while the link's page is on its way (client navigation has no loading.tsx to show). */
+function Pending() {
+  const { pending } = useLinkStatus();
+  return pending ? <span aria-hidden="true" className="ml-auto size-3.5 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" /> : null;
+}
+
+/** The primary navigation: a column on wide screens, a row above the page on narrow ones. */
+export function PrimaryNav({ viewerId }: { viewerId: number }) {
+  const path = usePathname();
+  return (
+    <nav aria-label="Primary" className="mb-6 lg:mb-0">
+      <ul className="flex gap-1 overflow-x-auto lg:sticky lg:top-6 lg:flex-col">
+        {entries(viewerId).map(({ href, label, icon: Icon, current }) => {
+          const here = current(path);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={here ? 'page' : undefined}
+                className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                  here
+                    ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200'
+                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+                }`}
+              >
+                <Icon className="size-5 shrink-0" />
+                {label}
+                <Pending />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,56 @@
+import { Suspense, type ReactNode } from 'react';
+import { ViewerProvider } from '@/components/auth/viewer-context';
+import { Announcer } from '@/components/ui/announcer';
+import { Container } from '@/components/ui/container';
+import { ClockProvider } from '@/components/ui/relative-time';
+import { loadViewer } from '@/lib/auth/viewer';
+import { PrimaryNav } from './primary-nav';
+import { SiteFooter } from './site-footer';
+import { BellWithCount, SiteHeader } from './site-header';
+import { NotificationBell } from './notification-bell';
+
+/**
+ * The site's chrome around a page: skip link, header, the primary navigation in a left column
+ * for a signed-in person, the page, footer. The viewer comes from the session record (no API
+ * call); the unread count streams in after the page (a Suspense boundary of its own).
+ */
+export async function SiteChrome({ children }: { children: ReactNode }) {
+  const viewer = await loadViewer();
+  return (
+    <ViewerProvider viewer={viewer}>
+      <ClockProvider renderedAt={Date.now()}>
+        <Announcer>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow"
+          >
+            Skip to content
+          </a>
+          <SiteHeader
+            viewer={viewer}
+            bell={
+              viewer ? (
+                <Suspense fallback={<NotificationBell count={null} />}>
+                  <BellWithCount />
+                </Suspense>
+              ) : null
+            }
+          />
+          {viewer ? (
+            <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
+              <PrimaryNav viewerId={viewer.id} />
+              <main id="main" className="min-w-0">
+                {children}
+              </main>
+            </Container>
+          ) : (
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+          )}
+          <SiteFooter />
+        </Announcer>
+      </ClockProvider>
+    </ViewerProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { SignInButton } from '@/components/auth/sign-in-button';
+import { UserMenu } from '@/components/auth/user-menu';
+import { Container } from '@/components/ui/container';
+import { Logo } from '@/components/ui/logo';
+import { getSession } from '@/lib/auth/session';
+import type { Viewer } from '@/lib/auth/viewer';
+import { getNotificationCount } from '@/lib/notification-count';
+import { NotificationBell } from './notification-bell';
+
+export type SiteHeaderProps = {
+  /** The signed-in person, or null (see lib/auth/viewer). */
+  viewer: Viewer | null;
+  /** The notification bell, streamed in its own boundary. */
+  bell: ReactNode;
+};
+
+/** The banner on every page: the site, and who is signed in (or a way to sign in). */
+export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
+  return (
+    <header className="border-b border-slate-200 dark:border-slate-800">
+      <Container className="flex h-16 items-center justify-between gap-4">
+        <Link href="/" className="rounded-md">
+          <Logo />
+        </Link>
+        {viewer ? (
+          <div className="flex items-center gap-2">
+            {bell}
+            <UserMenu id={viewer.id} name={viewer.name} image={viewer.image} />
+          </div>
+        ) : (
+          <SignInButton />
+        )}
+      </Container>
+    </header>
+  );
+}
+
+/** The bell with the unread count (a short per-user cache: lib/notification-count). */
+export async function BellWithCount() {
+  const session = await getSession();
+  const count = session ? await getNotificationCount(session.userId, session.accessToken) : null;
+  return <NotificationBell count={count} />;
+}

@@ -1,0 +1,234 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { callAction } from '@/lib/action-result';
+import { routes } from '@/lib/routes';
+import type { Comment } from '@/lib/social-api/core';
+import type { ItemRef } from '@/lib/social-api/items';
+import { fieldErrorsOf } from '@/lib/validations/field-errors';
+import { COMMENTS_PAGE_SIZE, SOCIAL_BODY_MAX, commentCreateSchema } from '@/lib/validations/social';
+import { useViewer } from '@/components/auth/viewer-context';
+import { useAnnounce } from '@/components/ui/announcer';
+import { Avatar } from '@/components/ui/avatar';
+import { FormError } from '@/components/ui/form-error';
+import { HeartIcon } from '@/components/ui/icons';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { loadComments, postComment, removeComment, setLike } from './actions';
+import { useOptimisticToggle } from './use-optimistic-toggle';
+
+const ReportDialog = dynamic(() => import('./report-dialog'));
+
+export type CommentsProps = {
+  item: ItemRef;
+  /** The latest comments, oldest first, as the page was rendered with them. */
+  initial: Comment[];
+  total: number;
+  canComment: boolean;
+  /** "Alice Martin’s post": names the section for screen readers. */
+  label: string;
+  /** The comment box, so that the item's "Comment" button can focus it. */
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+};
+
+/** Merges comments by id, oldest first (ids grow with time). */
+function merge(a: Comment[], b: Comment[]): Comment[] {
+  const byId = new Map<number, Comment>();
+  for (const c of [...a, ...b]) byId.set(c.id, c);
+  return [...byId.values()].sort((x, y) => x.id - y.id);
+}
+
+type Problem = { message: string; signedOut?: boolean } | null;
+
+/** An item's comments: the latest inline, older ones on request, a box to add one. */
+export function Comments({ item, initial, total: initialTotal, canComment, label, inputRef }: CommentsProps) {
+  const announce = useAnnounce();
+  const [comments, setComments] = useState<Comment[]>(initial);
+  const [total, setTotal] = useState(initialTotal);
+  // Pages of COMMENTS_PAGE_SIZE fetched so far, counted from the newest.
+  const [pages, setPages] = useState(0);
+  const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
+  const [exhausted, setExhausted] = useState(false);
+  const [body, setBody] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<Problem>(null);
+  const [listError, setListError] = useState('');
+  const fieldId = useId();
+
+  const hidden = Math.max(0, total - comments.length);
+
+  const loadMore = async () => {
+    setMore('loading');
+    const page = pages + 1;
+    const res = await callAction(() => loadComments({ item, page }));
+    if (!res.ok) {
+      setMore('error');
+      setListError(res.message);
+      return;
+    }
+    setListError('');
+    setPages(page);
+    setMore('idle');
+    if (res.data.length < COMMENTS_PAGE_SIZE) setExhausted(true);
+    setComments((current) => merge(res.data, current));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = commentCreateSchema.safeParse({ item, body });
+    if (!parsed.success) {
+      setError({ message: fieldErrorsOf(parsed.error).body ?? 'Check the comment.' });
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const res = await callAction(() => postComment({ item, body }));
+    setPending(false);
+    if (!res.ok) {
+      // What was typed stays in the box.
+      setError({ message: res.fieldErrors?.body ?? res.message, signedOut: res.signedOut });
+      return;
+    }
+    setComments((current) => merge(current, [res.data]));
+    setTotal((n) => n + 1);
+    setBody('');
+    announce('Your comment was added.');
+  };
+
+  const removed = (id: number) => {
+    setComments((current) => current.filter((c) => c.id !== id));
+    setTotal((n) => Math.max(0, n - 1));
+    announce('The comment was deleted.');
+    requestAnimationFrame(() => inputRef.current?.focus());
+  };
+
+  if (!canComment && comments.length === 0) return null;
+
+  return (
+    <section aria-label={`Comments on ${label}`} className="mt-3 space-y-3">
+      {hidden > 0 && !exhausted ? (
+        <button type="button" onClick={loadMore} disabled={more === 'loading'} className="link text-sm disabled:opacity-60">
+          {more === 'loading' ? 'Loading comments…' : more === 'error' ? 'Try again to view more comments' : `View more comments (${hidden})`}
+        </button>
+      ) : null}
+      <FormError message={listError} />
+      {comments.length ? (
+        <ol className="space-y-3">
+          {comments.map((c) => (
+            <CommentItem key={c.id} item={item} comment={c} onDeleted={removed} />
+          ))}
+        </ol>
+      ) : null}
+      {canComment ? (
+        <form onSubmit={submit} noValidate className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor={fieldId} className="sr-only">
+              Write a comment
+            </label>
+            <textarea
+              id={fieldId}
+              ref={inputRef}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter sends, Shift+Enter breaks the line (as on most social sites).
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
+              rows={1}
+              maxLength={SOCIAL_BODY_MAX}
+              placeholder="Write a comment…"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              className="field mt-0 resize-y"
+            />
+            <FormError id={`${fieldId}-error`} message={error?.message} signedOut={error?.signedOut} className="mt-1" />
+          </div>
+          <button type="submit" disabled={pending} className="btn btn-secondary">
+            {pending ? 'Posting…' : 'Post comment'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+type CommentItemProps = { item: ItemRef; comment: Comment; onDeleted: (id: number) => void };
+
+function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
+  const viewer = useViewer();
+  const announce = useAnnounce();
+  const like = useOptimisticToggle({ on: c.liked, count: c.likeCount }, (on) => setLike({ item, commentId: c.id, like: on }));
+  const [problem, setProblem] = useState<Problem>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [reporting, setReporting] = useState(false);
+
+  const remove = async () => {
+    setDeleting(true);
+    setProblem(null);
+    const res = await callAction(() => removeComment({ item, commentId: c.id }));
+    if (!res.ok) {
+      setDeleting(false);
+      setProblem(res);
+      return;
+    }
+    onDeleted(c.id);
+  };
+
+  const error = problem ?? like.error;
+  return (
+    <li className="flex gap-2">
+      <Link href={routes.user(c.author.id)} tabIndex={-1} aria-hidden="true" className="rounded-full">
+        <Avatar person={c.author} size="sm" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="rounded-2xl bg-slate-100 px-3 py-2 dark:bg-slate-800">
+          <Link href={routes.user(c.author.id)} className="text-sm font-semibold hover:underline">
+            {c.author.name}
+          </Link>
+          <p className="text-sm break-words whitespace-pre-line">{c.text}</p>
+        </div>
+        <div className="mt-1 flex items-center gap-3 px-2 text-xs text-slate-600 dark:text-slate-400">
+          <RelativeTime ms={c.createdAt} />
+          <button
+            type="button"
+            aria-pressed={like.on}
+            onClick={like.toggle}
+            aria-label={`Like comment by ${c.author.name}`}
+            className={`inline-flex items-center gap-1 font-medium hover:underline ${like.on ? 'text-rose-700 dark:text-rose-400' : ''}`}
+          >
+            <HeartIcon className="size-3.5" filled={like.on} />
+            Like
+            {like.count > 0 ? <span className="tabular-nums">{like.count}</span> : null}
+          </button>
+          {c.canDelete ? (
+            <button type="button" onClick={remove} disabled={deleting} aria-label={`Delete comment by ${c.author.name}`} className="font-medium hover:underline">
+              {deleting ? 'Deleting…' : 'Delete'}
+            </button>
+          ) : null}
+          {viewer && viewer.id !== c.author.id ? (
+            <button type="button" onClick={() => setReporting(true)} aria-label={`Report comment by ${c.author.name}`} className="font-medium hover:underline">
+              Report
+            </button>
+          ) : null}
+        </div>
+        <FormError message={error?.message} signedOut={error?.signedOut} className="mt-1 px-2 text-xs" />
+        {reporting ? (
+          <ReportDialog
+            item={item}
+            commentId={c.id}
+            what="this comment"
+            onClose={() => setReporting(false)}
+            onReported={(message) => {
+              setReporting(false);
+              announce(message);
+            }}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}

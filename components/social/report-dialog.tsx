@@ -1,0 +1,122 @@
+'use client';
+
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { callAction } from '@/lib/action-result';
+import type { ReportType } from '@/lib/social-api/core';
+import type { ItemRef } from '@/lib/social-api/items';
+import { fieldErrorsOf } from '@/lib/validations/field-errors';
+import { REPORT_DESCRIPTION_MAX, reportCreateSchema } from '@/lib/validations/social';
+import { buttonStyles } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { loadReportTypes, report } from './actions';
+
+export type ReportDialogProps = {
+  item: ItemRef;
+  /** A comment of the item instead of the item. */
+  commentId?: number;
+  /** What is reported, in words: "this post", "this comment". */
+  what: string;
+  onClose: () => void;
+  onReported: (message: string) => void;
+};
+
+type Errors = { type?: string; description?: string; form?: string; signedOut?: boolean };
+
+/**
+ * Report: the reasons the site lists (GET /core/report_types), a description, one report per
+ * item. A second report of the same thing is refused by the site, and its words are shown.
+ */
+export default function ReportDialog({ item, commentId, what, onClose, onReported }: ReportDialogProps) {
+  const [types, setTypes] = useState<ReportType[] | null>(null);
+  const [typesError, setTypesError] = useState('');
+  const [type, setType] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const id = useId();
+
+  const fetchTypes = () => {
+    setTypesError('');
+    void callAction(loadReportTypes).then((res) => {
+      if (res.ok) setTypes(res.data);
+      else setTypesError(res.message);
+    });
+  };
+  useEffect(fetchTypes, []);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const values = { item, commentId, type, description };
+    const parsed = reportCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setPending(true);
+    setErrors({});
+    const res = await callAction(() => report(values));
+    setPending(false);
+    if (!res.ok) {
+      // Everything chosen and typed stays; the site's reason is shown (e.g. already reported).
+      setErrors({ ...res.fieldErrors, form: res.message, signedOut: res.signedOut });
+      return;
+    }
+    onReported(res.message);
+  };
+
+  return (
+    <Dialog open onClose={() => !pending && onClose()} title={`Report ${what}`} description="Tell the site’s team what is wrong. The person you report is not told who reported them.">
+      <form onSubmit={submit} noValidate>
+        {types === null ? (
+          typesError ? (
+            <div>
+              <FormError message={typesError} />
+              <button type="button" className={`${buttonStyles.secondary} mt-2`} onClick={fetchTypes}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <p className="muted">Loading the reasons…</p>
+          )
+        ) : (
+          <fieldset aria-describedby={errors.type ? `${id}-type-error` : undefined}>
+            <legend className="text-sm font-medium">What is wrong?</legend>
+            <div className="mt-2 space-y-1.5">
+              {types.map((t) => (
+                <label key={t.id} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name={`${id}-type`} value={t.id} checked={type === t.id} onChange={() => setType(t.id)} className="accent-indigo-600" />
+                  {t.title}
+                </label>
+              ))}
+            </div>
+            <FormError id={`${id}-type-error`} message={errors.type} className="mt-1" />
+          </fieldset>
+        )}
+        <label htmlFor={`${id}-description`} className="mt-4 block text-sm font-medium">
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          rows={3}
+          maxLength={REPORT_DESCRIPTION_MAX}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          className="field"
+        />
+        <FormError id={`${id}-description-error`} message={errors.description} className="mt-1" />
+        <FormError message={errors.form} signedOut={errors.signedOut} className="mt-3" />
+        <div className="mt-4 flex justify-end gap-3">
+          <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.danger} disabled={pending || types === null}>
+            {pending ? 'Sending…' : 'Send report'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { callAction } from '@/lib/action-result';
+import { fieldErrorsOf } from '@/lib/validations/field-errors';
+import { SOCIAL_BODY_MAX, shareCreateSchema } from '@/lib/validations/social';
+import type { ItemRef } from '@/lib/social-api/items';
+import { buttonStyles } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { share } from './actions';
+
+export type ShareDialogProps = {
+  item: ItemRef;
+  /** "Alice Martin’s post will appear on your wall." */
+  description: string;
+  onClose: () => void;
+  onShared: (activityId: number, message: string) => void;
+};
+
+/** Shares an item on the reader's wall with an optional message; nothing typed is lost on a failure. */
+export default function ShareDialog({ item, description, onClose, onShared }: ShareDialogProps) {
+  const [body, setBody] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<{ message: string; signedOut?: boolean } | null>(null);
+  const fieldId = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = shareCreateSchema.safeParse({ item, body });
+    if (!parsed.success) {
+      setError({ message: fieldErrorsOf(parsed.error).body ?? 'Check the message.' });
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const res = await callAction(() => share({ item, body }));
+    setPending(false);
+    if (!res.ok) {
+      setError({ message: res.fieldErrors?.body ?? res.message, signedOut: res.signedOut });
+      return;
+    }
+    onShared(res.data.activityId, res.message || 'Shared on your wall.');
+  };
+
+  return (
+    <Dialog open onClose={() => !pending && onClose()} title="Share" description={description}>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={fieldId} className="text-sm font-medium">
+          Add a message (optional)
+        </label>
+        <textarea
+          id={fieldId}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={3}
+          maxLength={SOCIAL_BODY_MAX}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className="field p-3"
+        />
+        <FormError id={`${fieldId}-error`} message={error?.message} signedOut={error?.signedOut} className="mt-2" />
+        <div className="mt-4 flex justify-end gap-3">
+          <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.primary} disabled={pending}>
+            {pending ? 'Sharing…' : 'Share on my wall'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

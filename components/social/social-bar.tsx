@@ -1,0 +1,138 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRef, useState, type ReactNode } from 'react';
+import type { Social } from '@/lib/social-api/core';
+import { useViewer } from '@/components/auth/viewer-context';
+import { useAnnounce } from '@/components/ui/announcer';
+import { FormError } from '@/components/ui/form-error';
+import { ChatIcon, FlagIcon, HeartIcon, RepostIcon } from '@/components/ui/icons';
+import { setLike } from './actions';
+import { Comments } from './comments';
+import { useOptimisticToggle } from './use-optimistic-toggle';
+
+// The dialogs load when first opened: their code is not part of the page's first load.
+const LikersDialog = dynamic(() => import('./likers-dialog'));
+const ShareDialog = dynamic(() => import('./share-dialog'));
+const ReportDialog = dynamic(() => import('./report-dialog'));
+
+export type SocialBarProps = {
+  social: Social;
+  /** Whose item it is: they get no "Report". */
+  ownerId: number;
+  /** The item in words, for names and dialogs: "Alice Martin’s post", "the album “Summer”". */
+  label: string;
+  /** "this post", "this photo": what the report dialog says it reports. */
+  what: string;
+  /** After a share: the new activity's id (the feed puts it on top). */
+  onShared?: (activityId: number) => void;
+  /** More actions at the end of the row (Delete). */
+  children?: ReactNode;
+};
+
+type Open = 'likers' | 'share' | 'report' | null;
+
+/**
+ * Likes, comments, sharing and reports for any item type: "Liked by …", the row of actions,
+ * and the comments. The like changes at once and goes back with the site's reason if refused.
+ */
+export function SocialBar({ social, ownerId, label, what, onShared, children }: SocialBarProps) {
+  const viewer = useViewer();
+  const announce = useAnnounce();
+  const commentInput = useRef<HTMLTextAreaElement>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [reported, setReported] = useState('');
+  const like = useOptimisticToggle({ on: social.liked, count: social.likeCount }, (on) => setLike({ item: social.item, like: on }));
+
+  // "you" first when the reader likes it, then the first others the site named.
+  const others = social.likers.filter((p) => p.id !== viewer?.id);
+  const names = [...(like.on ? ['you'] : []), ...others.map((p) => p.name)].slice(0, 2);
+  const rest = Math.max(0, like.count - names.length);
+
+  return (
+    <div className="mt-4">
+      {like.count > 0 ? (
+        <p className="muted mb-2">
+          Liked by {names.length ? names.join(', ') : null}
+          {rest > 0 ? (
+            <>
+              {names.length ? ' and ' : null}
+              <button type="button" onClick={() => setOpen('likers')} className="link">
+                {rest} {names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
+        {social.can.like ? (
+          <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost">
+            <HeartIcon className="size-5" filled={like.on} />
+            Like
+            <span className="tabular-nums">{like.count}</span>
+          </button>
+        ) : (
+          <span className="px-3 py-1.5 text-sm text-slate-600 dark:text-slate-400">
+            {like.count} {like.count === 1 ? 'like' : 'likes'}
+          </span>
+        )}
+        {social.can.comment ? (
+          <button type="button" className="btn-ghost" onClick={() => commentInput.current?.focus()}>
+            <ChatIcon className="size-5" />
+            Comment
+          </button>
+        ) : null}
+        {social.can.share ? (
+          <button type="button" className="btn-ghost" onClick={() => setOpen('share')}>
+            <RepostIcon className="size-5" />
+            Share
+          </button>
+        ) : null}
+        {social.can.report && viewer && viewer.id !== ownerId ? (
+          <button type="button" className="btn-ghost" onClick={() => setOpen('report')} disabled={!!reported}>
+            <FlagIcon className="size-5" />
+            {reported ? 'Reported' : 'Report'}
+          </button>
+        ) : null}
+        {children}
+      </div>
+      <FormError
+        message={like.error ? `${like.on ? 'Your like was not removed' : 'Your like was not saved'}: ${like.error.message}` : undefined}
+        signedOut={like.error?.signedOut}
+        className="mt-2"
+      />
+      {reported ? (
+        <p role="status" className="muted mt-2">
+          {reported}
+        </p>
+      ) : null}
+
+      <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment} label={label} inputRef={commentInput} />
+
+      {open === 'likers' ? <LikersDialog item={social.item} onClose={() => setOpen(null)} /> : null}
+      {open === 'share' ? (
+        <ShareDialog
+          item={social.item}
+          description={`${label} will appear on your wall.`}
+          onClose={() => setOpen(null)}
+          onShared={(activityId, message) => {
+            setOpen(null);
+            announce(message);
+            onShared?.(activityId);
+          }}
+        />
+      ) : null}
+      {open === 'report' ? (
+        <ReportDialog
+          item={social.item}
+          what={what}
+          onClose={() => setOpen(null)}
+          onReported={(message) => {
+            setOpen(null);
+            setReported(message);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

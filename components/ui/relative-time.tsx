@@ -1,0 +1,73 @@
+'use client';
+
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+
+// One clock for every time on the page, ticking each minute. During server rendering and
+// hydration the times are computed from the moment the server rendered the page (so the
+// HTML and the first client render agree), then from the browser's clock.
+let now = Date.now();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!timer) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, 60_000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+const noop = () => () => {};
+
+/** When the server rendered the page (epoch ms): relative times hydrate from it. */
+const RenderedAt = createContext<number | null>(null);
+
+/** Put once around the page by the site's layout. */
+export function ClockProvider({ renderedAt, children }: { renderedAt: number; children: ReactNode }) {
+  return <RenderedAt.Provider value={renderedAt}>{children}</RenderedAt.Provider>;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday", "3 days ago", then the date. */
+export function formatRelative(ms: number, reference: number): string {
+  const seconds = Math.round((reference - ms) / 1000);
+  if (seconds < 45) return 'just now';
+  if (seconds < 3600) return relative.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
+  if (seconds < 86_400) return relative.format(-Math.round(seconds / 3600), 'hour');
+  if (seconds < 7 * 86_400) return relative.format(-Math.round(seconds / 86_400), 'day');
+  const sameYear = new Date(ms).getUTCFullYear() === new Date(reference).getUTCFullYear();
+  return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(ms);
+}
+
+export type RelativeTimeProps = {
+  /** Epoch milliseconds. */
+  ms: number;
+  id?: string;
+  className?: string;
+};
+
+/** A relative time in a <time>, with the exact date and time on hover. */
+export function RelativeTime({ ms, id, className }: RelativeTimeProps) {
+  const renderedAt = useContext(RenderedAt) ?? ms;
+  const reference = useSyncExternalStore(subscribe, () => now, () => renderedAt);
+  // The server does not know the reader's time zone: UTC until the page runs in the browser.
+  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  if (!ms) return null;
+  const exact = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short', ...(hydrated ? {} : { timeZone: 'UTC' }) }).format(ms);
+  return (
+    <time id={id} dateTime={new Date(ms).toISOString()} title={hydrated ? exact : `${exact} UTC`} className={className}>
+      {formatRelative(ms, Math.max(reference, ms))}
+    </time>
+  );
+}

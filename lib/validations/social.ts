@@ -1,0 +1,61 @@
+// zod/mini: these schemas run in the browser too (see activity.ts for why not the full zod).
+import * as z from 'zod/mini';
+import { ITEM_TYPES } from '../social-api/items.ts';
+
+// The social layer's inputs, one schema each, for every item type: the browser checks with
+// them before sending and the server actions check again (the browser is never trusted).
+
+/** The API's limit on a comment and a share message (api-server BODY_MAX). */
+export const SOCIAL_BODY_MAX = 5000;
+/** The API's limit on a report's description (api-server core/report.ts). */
+export const REPORT_DESCRIPTION_MAX = 2000;
+/** Comments are paged 10 at a time when a person asks for older ones. */
+export const COMMENTS_PAGE_SIZE = 10;
+/** People in the "who liked" dialog, a page at a time. */
+export const LIKERS_PAGE_SIZE = 20;
+
+const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+const page = z.number().check(z.int(), z.minimum(1), z.maximum(10_000));
+
+export const itemRefSchema = z.object({
+  type: z.enum(ITEM_TYPES, 'This kind of item cannot be liked, commented on, shared or reported.'),
+  id,
+});
+
+export const likeSetSchema = z.object({ item: itemRefSchema, commentId: z.optional(id), like: z.boolean() });
+export type LikeSetValues = z.input<typeof likeSetSchema>;
+
+export const itemPageSchema = z.object({ item: itemRefSchema, page });
+export type ItemPageValues = z.input<typeof itemPageSchema>;
+
+export const commentCreateSchema = z.object({
+  item: itemRefSchema,
+  body: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Write a comment first.'),
+    z.maxLength(SOCIAL_BODY_MAX, `Keep it under ${SOCIAL_BODY_MAX} characters.`),
+  ),
+});
+export type CommentCreateValues = z.input<typeof commentCreateSchema>;
+
+export const commentDeleteSchema = z.object({ item: itemRefSchema, commentId: id });
+export type CommentDeleteValues = z.input<typeof commentDeleteSchema>;
+
+export const shareCreateSchema = z.object({
+  item: itemRefSchema,
+  body: z._default(z.string().check(z.trim(), z.maxLength(SOCIAL_BODY_MAX, `Keep it under ${SOCIAL_BODY_MAX} characters.`)), ''),
+});
+export type ShareCreateValues = z.input<typeof shareCreateSchema>;
+
+/** A report on an item or, with commentId, on one of its comments. */
+export const reportCreateSchema = z.object({
+  item: itemRefSchema,
+  commentId: z.optional(id),
+  type: z.string().check(z.trim(), z.minLength(1, 'Choose what is wrong.'), z.maxLength(64, 'Choose what is wrong.')),
+  description: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Say in a few words what is wrong.'),
+    z.maxLength(REPORT_DESCRIPTION_MAX, `Keep it under ${REPORT_DESCRIPTION_MAX} characters.`),
+  ),
+});
+export type ReportCreateValues = z.input<typeof reportCreateSchema>;
