@@ -1,7 +1,16 @@
-/** Query schema fragment for page/limit; values are clamped by `paging()`, not refused. */
+import { requireFinite } from './schemas.ts';
+
+/**
+ * Largest page or limit accepted (either sign): small and large values are clamped by `paging()`,
+ * but a number past this (or not finite, as "1e400" becomes) is no page a client means, and the
+ * offset page × limit must stay an exact integer for the database, so it is refused with 400.
+ */
+const PAGING_BOUND = 2_147_483_647;
+
+/** Query schema fragment for page/limit; values within the bound are clamped by `paging()`, not refused. */
 export const pagingQuery = {
-  page: { type: 'integer' },
-  limit: { type: 'integer' },
+  page: { type: 'integer', minimum: -PAGING_BOUND, maximum: PAGING_BOUND },
+  limit: { type: 'integer', minimum: -PAGING_BOUND, maximum: PAGING_BOUND },
 } as const;
 
 export const DEFAULT_LIMIT = 10;
@@ -13,6 +22,7 @@ export function clampLimit(limit: number | undefined, fallback = DEFAULT_LIMIT):
 }
 
 export function paging(q: { page?: number; limit?: number }, fallback = DEFAULT_LIMIT) {
+  requireFinite({ page: q.page, limit: q.limit });
   const limit = clampLimit(q.limit, fallback);
   const page = Math.max(1, q.page ?? 1);
   return { limit, page, offset: (page - 1) * limit };

@@ -8,7 +8,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, type ActivityRow } from './feed-query.ts';
 import { ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, requireFinite } from '../../http/schemas.ts';
 
 const ACTIVITIES_DEFAULT_LIMIT = 15;
 
@@ -48,6 +48,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     },
   }, async (req) => {
     const q = req.query;
+    requireFinite({ limit: q.limit, maxid: q.maxid, minid: q.minid });
     const fields = parseFields(q.fields, ACTIVITY_FIELDS) as ActivityField[];
     if (q.subject_type !== undefined && q.subject_id === undefined) throw missingParam('subject_id');
     if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');

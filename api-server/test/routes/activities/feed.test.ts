@@ -131,6 +131,12 @@ describe('GET /activities: fields', () => {
     expect(res.status).toBe(400);
     expect(res.body.data.error_params.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'maxid']);
   });
+
+  it('answers 400 for numbers too large to be finite, naming each', async () => {
+    const res = await get(t, meToken, FEED, { limit: '1e400', maxid: '1e400', minid: 'Infinity' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.error_params.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'maxid', 'minid']);
+  });
 });
 
 describe('GET /activities: paging by id', () => {

@@ -143,6 +143,14 @@ describe('GET /blogs: order, filters and paging', () => {
     expect((await get(t, strangerToken, BLOGS, { user_id: many, page: 0, limit: 3 })).body.data).toHaveLength(3);
   });
 
+  it('answers 400 naming page or limit for numbers no page could have (huge, or not finite), never 500', async () => {
+    for (const [name, value] of [['page', '1e20'], ['page', '1e400'], ['page', '-Infinity'], ['limit', '1e400'], ['limit', '99999999999']]) {
+      const res = await get(t, strangerToken, BLOGS, { [name!]: value! });
+      expect(res.status).toBe(400);
+      expect(res.body.data).toMatchObject({ error_text: 'invalid_parameters', error_params: [expect.objectContaining({ name })] });
+    }
+  });
+
   it('/blogs/my takes the same filters', async () => {
     expect(ids(await get(t, writerToken, `${BLOGS}/my`, { category_id: food, sort: 'view_count' }))).toEqual([b, c]);
     expect(ids(await get(t, writerToken, `${BLOGS}/my`, { keywords: 'bread' }))).toEqual([b]);
