@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { m004 } from './migration-004-albums.ts';
 import { m005 } from './migration-005-blogs-classifieds.ts';
 import { m006 } from './migration-006-events.ts';
+import { m007 } from './migration-007-notification-reads.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -380,12 +381,16 @@ const m003: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003, '004_albums': m004, '005_blogs_classifieds': m005, '006_events': m006 };
+const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003, '004_albums': m004, '005_blogs_classifieds': m005, '006_events': m006,
+  '007_notification_reads': m007,
+};
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Kysely<any>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/** Brings the schema up to date (or up to the migration named `to`, for tests of a migration). */
+export async function migrate(db: Kysely<any>, to?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await (to === undefined ? migrator.migrateToLatest() : migrator.migrateTo(to));
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -14,8 +14,6 @@ export interface UsersTable {
   joined: number;
   /** Storage key of the profile picture (storage/images.ts), null for the default picture. */
   avatar_key: string | null;
-  /** Time the user last read their notifications. */
-  notifications_read_at: Generated<number>;
 }
 
 export interface UserIdentitiesTable {
@@ -238,18 +236,33 @@ export interface CommentsTable {
   created_at: number;
 }
 
+/**
+ * What someone did that the user hears of: liked, commented on or shared their thing, tagged
+ * them on a photo, invited them to an event, asked to join their event.
+ */
+export type NotificationKind = 'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request';
+
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
   actor_id: number;
-  kind: 'like' | 'comment' | 'share';
-  /** What was liked, commented or shared: an item type or 'comment' (a liked comment). */
+  kind: NotificationKind;
+  /**
+   * What it is about: an item type or 'comment' (a liked comment); the photo of a tag, the
+   * event of an invitation or a request.
+   */
   item_type: string;
   item_id: number;
-  /** What made it: ('comment', id) for a comment, ('activity', id) for a share; null for a like. */
+  /**
+   * What made it, so that deleting that withdraws it: ('comment', id) for a comment,
+   * ('activity', id) for a share, ('tag', id) for a photo tag; null otherwise (likes and event
+   * requests are found by actor, kind and item).
+   */
   source_type: string | null;
   source_id: number | null;
   created_at: number;
+  /** When the user marked it read; null while unread. */
+  read_at: number | null;
 }
 
 export interface SongsTable {

@@ -1,42 +1,60 @@
+import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
+import type { NotificationKind } from '../db/types.ts';
+import { canView, isItemType, loadItems, type Item, type ItemType } from './items.ts';
+import { viewerOf, type Viewer } from './privacy.ts';
 
-export type NotificationKind = 'like' | 'comment' | 'share';
+export type { NotificationKind };
+
+interface Notice {
+  actorId: number;
+  kind: NotificationKind;
+  /** What it is about: an item type, or 'comment' for a liked comment. */
+  itemType: string;
+  itemId: number;
+  /** What made it (the comment, the share activity, the tag), so that deleting it withdraws the notification. */
+  source?: { type: string; id: number };
+  /** When it happened (the demo seed's past times); now by default. */
+  at?: number;
+}
 
 /**
- * Tells `userId` that `actorId` liked, commented on or shared their thing (`itemType`,
- * `itemId`: an item, or 'comment' for a liked comment). Acting on your own thing tells nobody.
- * `source` is what made the notification (the comment, the share activity), so deleting it
- * withdraws the notification.
+ * Tells `userId` that `actorId` liked, commented on or shared their thing, tagged them on a
+ * photo, invited them to an event or asked to join theirs. Acting on yourself tells nobody.
  */
-export async function notify(
-  db: DB,
-  n: { userId: number; actorId: number; kind: NotificationKind; itemType: string; itemId: number; source?: { type: string; id: number } },
-): Promise<void> {
-  if (n.userId === n.actorId) return;
+export async function notify(db: DB, n: Notice & { userId: number }): Promise<void> {
+  await notifyEach(db, [n.userId], n);
+}
+
+/** The same notice to each of `userIds` (the people invited to an event), in one statement. */
+export async function notifyEach(db: DB, userIds: readonly number[], n: Notice): Promise<void> {
+  const to = [...new Set(userIds)].filter((id) => id !== n.actorId);
+  if (to.length === 0) return;
+  const createdAt = n.at ?? now();
   await db
     .insertInto('notifications')
-    .values({
-      user_id: n.userId,
+    .values(to.map((userId) => ({
+      user_id: userId,
       actor_id: n.actorId,
       kind: n.kind,
       item_type: n.itemType,
       item_id: n.itemId,
       source_type: n.source?.type ?? null,
       source_id: n.source?.id ?? null,
-      created_at: now(),
-    })
+      created_at: createdAt,
+    })))
     .execute();
 }
 
-/** Withdraws the notification of a like that was taken back. */
-export async function withdrawLikeNotification(db: DB, actorId: number, targetType: string, targetId: number): Promise<void> {
+/** Withdraws what `actorId` made of `kind` about the thing: a like taken back, a request to join cancelled. */
+export async function withdrawNotification(db: DB, n: { actorId: number; kind: NotificationKind; itemType: string; itemId: number }): Promise<void> {
   await db
     .deleteFrom('notifications')
-    .where('kind', '=', 'like')
-    .where('actor_id', '=', actorId)
-    .where('item_type', '=', targetType)
-    .where('item_id', '=', targetId)
+    .where('kind', '=', n.kind)
+    .where('actor_id', '=', n.actorId)
+    .where('item_type', '=', n.itemType)
+    .where('item_id', '=', n.itemId)
     .execute();
 }
 
@@ -54,14 +72,133 @@ export async function deleteNotificationsOf(db: DB, type: string, ids: readonly 
     .execute();
 }
 
-/** Notifications newer than the time the user last read them. */
+/** Notifications the user has not marked read (GET /activities/updates, notification.getNewCount). */
 export async function countUnreadNotifications(db: DB, userId: number): Promise<number> {
   const row = await db
     .selectFrom('notifications')
-    .innerJoin('users', 'users.id', 'notifications.user_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('notifications.user_id', '=', userId)
-    .whereRef('notifications.created_at', '>', 'users.notifications_read_at')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The id of the user's newest notification (0 when they have none): what "all of them" means at this moment. */
+export async function newestNotificationId(db: DB, userId: number): Promise<number> {
+  const row = await db.selectFrom('notifications').select((eb) => eb.fn.max('id').as('id')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Marks the user's notifications with id ≤ `maxId` read (all of them without it). By id, not by
+ * time: one made in the same second as the reading but after it stays unread.
+ */
+export async function markNotificationsRead(db: DB, userId: number, maxId?: number): Promise<void> {
+  let query = db.updateTable('notifications').set({ read_at: now() }).where('user_id', '=', userId).where('read_at', 'is', null);
+  if (maxId !== undefined) query = query.where('id', '<=', maxId);
+  await query.execute();
+}
+
+/** A stored notification with who made it. */
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  item_type: string;
+  item_id: number;
+  created_at: number;
+  read_at: number | null;
+  actor_id: number;
+  actor_name: string;
+  actor_avatar: string | null;
+}
+
+/** What a notification is about as the reader sees it: the item, and the comment when a comment was liked. */
+export interface NotificationTarget {
+  item: Item;
+  commentId?: number;
+}
+
+/** One page of the user's notifications, newest first, whatever their items. */
+export function selectNotifications(db: DB, userId: number, limit: number, offset: number): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('users as a', 'a.id', 'n.actor_id')
+    .select([
+      'n.id', 'n.kind', 'n.item_type', 'n.item_id', 'n.created_at', 'n.read_at',
+      'n.actor_id', 'a.full_name as actor_name', 'a.avatar_key as actor_avatar',
+    ])
+    .where('n.user_id', '=', userId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/**
+ * The item of each notification when the reader may see it (items.ts canView): a liked comment
+ * stands for the item it is on. Loaded in a few queries (the comments, then one per item type)
+ * whatever the number of rows; undefined when the item is gone or hidden from the reader, whose
+ * title it would otherwise reveal.
+ */
+export async function targetsOf(
+  db: DB, config: Config, viewer: Viewer, rows: readonly NotificationRow[],
+): Promise<(row: NotificationRow) => NotificationTarget | undefined> {
+  const commentIds = rows.filter((r) => r.item_type === 'comment').map((r) => r.item_id);
+  const comments = commentIds.length
+    ? await db.selectFrom('comments').select(['id', 'item_type', 'item_id']).where('id', 'in', commentIds).execute()
+    : [];
+  const commentOn = new Map(comments.map((c) => [c.id, c]));
+  const ref = (r: NotificationRow): { type: string; id: number } | undefined => {
+    if (r.item_type !== 'comment') return { type: r.item_type, id: r.item_id };
+    const c = commentOn.get(r.item_id);
+    return c && { type: c.item_type, id: c.item_id };
+  };
+  const wanted = new Map<ItemType, number[]>();
+  for (const r of rows) {
+    const target = ref(r);
+    if (target && isItemType(target.type)) wanted.set(target.type, [...(wanted.get(target.type) ?? []), target.id]);
+  }
+  const visible = new Map<string, Item>();
+  for (const [type, ids] of wanted) {
+    for (const [id, item] of await loadItems(db, config, type, ids)) {
+      if (await canView(viewer, item)) visible.set(`${type}:${id}`, item);
+    }
+  }
+  return (r) => {
+    const target = ref(r);
+    const item = target && visible.get(`${target.type}:${target.id}`);
+    if (!item) return undefined;
+    return r.item_type === 'comment' ? { item, commentId: r.item_id } : { item };
+  };
+}
+
+/** Rows read per query while skipping notifications the reader may not see. */
+const SCAN_CHUNK = 200;
+
+/**
+ * The notifications of `userId` that they may see, newest first: `limit` of them after skipping
+ * `offset` visible ones. Those whose item is gone or hidden are left out before paging, so a
+ * page is full unless it is the last and pages neither overlap nor skip any.
+ */
+export async function listVisibleNotifications(
+  db: DB, config: Config, userId: number, page: { limit: number; offset: number },
+): Promise<Array<{ row: NotificationRow; target: NotificationTarget }>> {
+  const viewer = viewerOf(db, userId);
+  const out: Array<{ row: NotificationRow; target: NotificationTarget }> = [];
+  // Nearly always everything is visible and the first read is the page itself.
+  const chunk = Math.min(SCAN_CHUNK, page.offset + page.limit);
+  let skip = page.offset;
+  for (let from = 0; ; from += chunk) {
+    const rows = await selectNotifications(db, userId, chunk, from);
+    const targetOf = await targetsOf(db, config, viewer, rows);
+    for (const row of rows) {
+      const target = targetOf(row);
+      if (!target) continue;
+      if (skip > 0) { skip--; continue; }
+      out.push({ row, target });
+      if (out.length === page.limit) return out;
+    }
+    if (rows.length < chunk) return out;
+  }
 }

@@ -103,7 +103,7 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
   for (const [i, u] of DEMO_USERS.entries()) {
     const row = await db
       .insertInto('users')
-      .values({ ...u, password_hash: passwordHash, joined: t0 - (400 - i * 17) * DAY, avatar_key: avatars[i]!.key, notifications_read_at: t0 - 2 * DAY })
+      .values({ ...u, password_hash: passwordHash, joined: t0 - (400 - i * 17) * DAY, avatar_key: avatars[i]!.key })
       .returning('id')
       .executeTakeFirstOrThrow();
     userIds.push(row.id);
@@ -187,6 +187,8 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
   }
   const ctx: SeedContext = { db, config, r, t0, users: userIds, friendsOf: (i) => friendsOf(i).map(uid), log };
   for (const seedModule of MODULE_SEEDS) await seedModule(ctx);
+  // Everyone has read what is more than two days old; what came since is new to them.
+  await db.updateTable('notifications').set({ read_at: t0 - 2 * DAY }).where('created_at', '<=', t0 - 2 * DAY).execute();
   log(`seeded ${userIds.length} users and ${activityIds.length} activities`);
   return { created: true, users: userIds.length, activities: activityIds.length };
 }

@@ -3,7 +3,7 @@ import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { pagingQuery, paging } from '../../http/paging.ts';
 import { canLike, getVisibleItem, type Item } from '../../domain/items.ts';
 import { addLike, listLikers, removeLike } from '../../domain/likes.ts';
-import { notify, withdrawLikeNotification } from '../../domain/notifications.ts';
+import { notify, withdrawNotification } from '../../domain/notifications.ts';
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -62,7 +62,7 @@ export default async function likeRoutes(app: FastifyInstance): Promise<void> {
     const me = userOf(req);
     const target = await likeTarget(app, viewerOf(app.db, me), req.query);
     if (!(await removeLike(app.db, target.type, target.id, me))) throw badRequest('You do not like this.');
-    await withdrawLikeNotification(app.db, me, target.type, target.id);
+    await withdrawNotification(app.db, { actorId: me, kind: 'like', itemType: target.type, itemId: target.id });
     return { success: true, data: { message: target.type === 'comment' ? 'You no longer like the comment.' : 'You no longer like the item.' } };
   });
 }

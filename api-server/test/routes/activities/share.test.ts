@@ -138,10 +138,10 @@ describe('GET /activities/updates', () => {
     expect(await count(bobToken)).toBe(before);
   });
 
-  it('counts only notifications newer than the time they were last read', async () => {
-    await ut.db.updateTable('users').set({ notifications_read_at: 4_000_000_000 }).where('id', '=', alice).execute();
+  it('counts only notifications not marked read', async () => {
+    await ut.db.updateTable('notifications').set({ read_at: 1 }).where('user_id', '=', alice).execute();
     expect(await count(aliceToken)).toBe(0);
-    await ut.db.updateTable('users').set({ notifications_read_at: 0 }).where('id', '=', alice).execute();
+    await ut.db.updateTable('notifications').set({ read_at: null }).where('user_id', '=', alice).execute();
     expect(await count(aliceToken)).toBe(3);
   });
 

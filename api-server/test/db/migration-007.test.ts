@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrations.ts';
+import { nodeSqliteDialect, openSqlite } from '../../src/db/sqlite-driver.ts';
+
+// A database made before migration 007, when "read" was users.notifications_read_at.
+let dir: string;
+let db: Kysely<any>;
+let reader: number, other: number;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
+  db = new Kysely<any>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
+  await migrate(db, '006_events');
+  const user = (email: string, readAt: number) => db.insertInto('users').values({
+    email, password_hash: 'x', full_name: email, user_name: email, joined: 1, avatar_key: null, notifications_read_at: readAt,
+  }).returning('id').executeTakeFirstOrThrow();
+  reader = (await user('reader@example.com', 1000)).id;
+  other = (await user('other@example.com', 0)).id;
+  const note = (userId: number, createdAt: number) => ({
+    user_id: userId, actor_id: userId === reader ? other : reader, kind: 'like', item_type: 'blog', item_id: 1, created_at: createdAt,
+  });
+  await db.insertInto('notifications').values([note(reader, 900), note(reader, 1000), note(reader, 1001), note(other, 5)]).execute();
+  await migrate(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migration 007: notifications read per row', () => {
+  it('keeps read what the old time watermark counted as read, and unread what came after it', async () => {
+    const rows = await db.selectFrom('notifications').select(['user_id', 'created_at', 'read_at']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { user_id: reader, created_at: 900, read_at: 1000 },
+      { user_id: reader, created_at: 1000, read_at: 1000 },
+      { user_id: reader, created_at: 1001, read_at: null },
+      { user_id: other, created_at: 5, read_at: null },
+    ]);
+  });
+
+  it('drops users.notifications_read_at', async () => {
+    const columns = (await db.introspection.getTables()).find((t) => t.name === 'users')!.columns.map((c) => c.name);
+    expect(columns).not.toContain('notifications_read_at');
+  });
+});
