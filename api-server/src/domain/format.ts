@@ -15,3 +15,16 @@ export function plainText(html: string, max = 300): string {
 export function formatDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/**
+ * Plain text cut to at most `max` characters (code points) for a one-line summary: on a word
+ * boundary with an ellipsis when it is longer (inside a word only when one word fills the line).
+ */
+export function excerpt(text: string, max = 100): string {
+  const chars = [...text.trim()];
+  if (chars.length <= max) return chars.join('');
+  const head = chars.slice(0, max - 1);
+  const boundary = /\s/.test(chars[max - 1]!) ? head.length : head.findLastIndex((c) => /\s/.test(c));
+  const kept = boundary > max / 2 ? head.slice(0, boundary) : head;
+  return `${kept.join('').replace(/[\s,;:.!?…-]+$/u, '')}…`;
+}

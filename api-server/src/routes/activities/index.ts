@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireScope } from '../../oauth/resource-auth.ts';
+import notificationRoutes from './notifications.ts';
 import activityReadRoutes from './read.ts';
 import activityWriteRoutes from './write.ts';
 
@@ -8,4 +9,5 @@ export default async function activitiesRoutes(app: FastifyInstance): Promise<vo
   app.addHook('onRequest', requireScope(app.db, 'activities'));
   await app.register(activityReadRoutes);
   await app.register(activityWriteRoutes);
+  await app.register(notificationRoutes);
 }
