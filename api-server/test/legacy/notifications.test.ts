@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
-import { createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
-import { get, insertBlog, insertPhoto, insertAlbum, post } from '../routes/fixtures.ts';
+import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { get, insertBlog, insertEvent, insertPhoto, insertAlbum, post } from '../routes/fixtures.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
 
 let t: TestApp;
@@ -80,5 +80,51 @@ describe('GET /api.php?method=notification.get', () => {
   it('another user\'s notifications answer error 7 and mark nothing', async () => {
     const other = await legacyToken(t, alice);
     expectError(await callApi(t, other, 'notification.get', { user_id: me }), 7);
+  });
+});
+
+describe('GET /api.php?method=notification.get: tags, invitations and requests to join', () => {
+  let dana: number, erik: number, fay: number;
+  let danaToken: string, danaV1: string;
+  let photo: number, invite: number, picnic: number;
+
+  beforeAll(async () => {
+    dana = (await createUser(t.db, { full_name: 'Dana D' })).id;
+    erik = (await createUser(t.db, { full_name: 'Erik E' })).id;
+    fay = (await createUser(t.db, { full_name: 'Fay F' })).id;
+    await befriend(t.db, dana, erik);
+    danaToken = await legacyToken(t, dana);
+    danaV1 = await tokenFor(t.db, dana, ['activities']);
+    const erikV1 = await tokenFor(t.db, erik);
+    photo = await insertPhoto(t.db, erik, await insertAlbum(t.db, erik));
+    await post(t, erikV1, '/api/v1/core/tags', { subject_type: 'photo', subject_id: photo, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 5, 'extra[h]': 5, user_id: dana });
+    invite = await insertEvent(t.db, erik);
+    await t.db.updateTable('events').set({ title: 'Picnic' }).where('id', '=', invite).execute();
+    await post(t, erikV1, `/api/v1/events/${invite}/invite`, { user_ids: String(dana) });
+    picnic = await insertEvent(t.db, dana);
+    await t.db.updateTable('events').set({ title: 'Picnic', approval: 1 }).where('id', '=', picnic).execute();
+    await post(t, await tokenFor(t.db, fay), `/api/v1/events/${picnic}/request`);
+  });
+
+  it('words them as the site does, linking to the photo or the event', async () => {
+    const body = await callApi(t, danaToken, 'notification.get');
+    expect(body.api).toEqual({ total: 3, pages: 1, current_page: 1 });
+    expect(body.output.map((n: { link: string; message: string }) => [n.message, n.link])).toEqual([
+      ['Fay F asked to join your event “Picnic”.', `${t.config.webOrigin}/events/${picnic}`],
+      ['Erik E invited you to the event “Picnic”.', `${t.config.webOrigin}/events/${invite}`],
+      ['Erik E tagged you in a photo.', `${t.config.webOrigin}/photos/${photo}`],
+    ]);
+  });
+
+  it('marked them all read: the v1 list shows is_read and the count is 0', async () => {
+    const list = (await get(t, danaV1, '/api/v1/activities/notifications')).body.data;
+    expect(list.map((n: { is_read: boolean }) => n.is_read)).toEqual([true, true, true]);
+    expect((await callApi(t, danaToken, 'notification.getNewCount')).output).toBe(0);
+  });
+
+  it('names no title and links to the site when the item is hidden from the reader', async () => {
+    await t.db.updateTable('events').set({ auth_view: 'owner' }).where('id', '=', invite).execute();
+    const body = await callApi(t, danaToken, 'notification.get');
+    expect(body.output[1]).toMatchObject({ message: 'Erik E invited you to an event.', link: t.config.webOrigin });
   });
 });

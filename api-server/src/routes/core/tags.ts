@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { badRequest, forbidden, invalidParam, invalidParams, notFound } from '../../errors.ts';
+import { deleteNotificationsOf, notify } from '../../domain/notifications.ts';
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -116,6 +117,9 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (b.user_id !== undefined) {
+        await notify(trx, { userId: b.user_id, actorId: me, kind: 'tag', itemType: 'photo', itemId: p.photo.id, source: { type: 'tag', id: row.id } });
+      }
       return row.id;
     });
     return { success: true, data: { id } };
@@ -138,7 +142,10 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
       if (!(await canViewPhoto(viewer, p))) throw notFound('The tag was not found on this photo.');
       throw forbidden('Only the tagger, the owner of the photo or the tagged user may remove this tag.');
     }
-    await app.db.deleteFrom('item_tag_areas').where('id', '=', tag.id).execute();
+    await app.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('item_tag_areas').where('id', '=', tag.id).execute();
+      await deleteNotificationsOf(trx, 'tag', [tag.id]);
+    });
     return { success: true };
   });
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
+import { notify, notifyEach, withdrawNotification } from '../../domain/notifications.ts';
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import {
@@ -89,6 +90,9 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
       'You cannot ask to join this event: it needs no approval, it has ended, or you are already in it, invited or waiting.',
       async ({ trx, me, event }) => {
         await setRsvp(trx, event.id, me, 'requested');
+        // One notice per pending request: an earlier one (of a request since rejected) makes way.
+        await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
+        await notify(trx, { userId: event.owner_id, actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
         return 'Your request to join was sent to the owner.';
       }));
 
@@ -97,6 +101,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
       'You have no pending request to join this event.',
       async ({ trx, me, event }) => {
         await removeRow(trx, event.id, me);
+        await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
         return 'Your request to join was cancelled.';
       }));
 
@@ -149,6 +154,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
         await trx.insertInto('event_members')
           .values(fresh.map((id) => ({ event_id: event.id, user_id: id, rsvp: 'awaiting_reply', invited_by: me, created_at: t })))
           .execute();
+        await notifyEach(trx, fresh, { actorId: me, kind: 'event_invite', itemType: 'event', itemId: event.id, at: t });
       }
       return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
     }));

@@ -25,6 +25,9 @@ const area = { 'extra[x]': 10, 'extra[y]': 20, 'extra[w]': 100, 'extra[h]': 50 }
 const tag = (token: string, photo: number, fields: Record<string, string | number>) =>
   post(t, token, TAGS, { subject_type: 'photo', subject_id: photo, ...area, ...fields });
 const tagRows = (photo: number) => t.db.selectFrom('item_tag_areas').selectAll().where('subject_id', '=', photo).execute();
+/** The user's notifications as GET /activities/notifications lists them. */
+const notificationsOf = async (userId: number) =>
+  (await get(t, await tokenFor(t.db, userId, ['activities']), '/api/v1/activities/notifications')).body.data as Array<{ type: string; owner: { id: number }; item: unknown }>;
 
 describe('POST /core/tags', () => {
   it('tags a user on a photo in pixels of the original and answers the tag id', async () => {
@@ -144,6 +147,19 @@ describe('POST /core/tags', () => {
     expect(res.body.data.error_text).toBe('insufficient_scope');
     expect(await tagRows(open)).toEqual([]);
   });
+
+  it('tells the tagged user (a tag notification about the photo); a text label or tagging oneself tells nobody', async () => {
+    const u = (await createUser(t.db)).id;
+    const photo = await photoIn('everyone');
+    await tag(c.strangerToken, photo, { user_id: u });
+    expect(await notificationsOf(u)).toEqual([
+      expect.objectContaining({ type: 'tag', owner: expect.objectContaining({ id: c.stranger }), item: { type: 'photo', id: photo, title: 'A photo' } }),
+    ]);
+    const before = await notificationsOf(c.owner);
+    await tag(c.ownerToken, photo, { user_id: c.owner });
+    await tag(c.ownerToken, photo, { label: 'Somebody' });
+    expect(await notificationsOf(c.owner)).toEqual(before);
+  });
 });
 
 describe('GET /core/tags', () => {
@@ -200,6 +216,14 @@ describe('DELETE /core/tags/{id}', () => {
     expect(res.body).toEqual({ success: true });
     expect((await tagRows(photo)).map((r) => r.id)).not.toContain(id);
     expect((await del(t, token(), `${TAGS}/${id}`, q())).status).toBe(404);
+  });
+
+  it('removing a user\'s tag withdraws the notification it made', async () => {
+    const u = (await createUser(t.db)).id;
+    const id = (await tag(c.ownerToken, photo, { user_id: u })).body.data.id;
+    expect(await notificationsOf(u)).toHaveLength(1);
+    expect((await del(t, c.ownerToken, `${TAGS}/${id}`, q())).status).toBe(200);
+    expect(await notificationsOf(u)).toEqual([]);
   });
 
   it('answers 403 to anybody else (can_delete false) and keeps the tag', async () => {

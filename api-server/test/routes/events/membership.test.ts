@@ -27,6 +27,10 @@ const flags = async (p: Person | string, id: number) =>
   (await get(t, typeof p === 'string' ? p : p.token, `/api/v1/events/${id}`, { fields: FLAGS })).body.data;
 const counts = async (id: number) =>
   (await get(t, owner.token, `/api/v1/events/${id}`, { fields: 'total_member,attending_count,maybe_count,not_attending_count,awaiting_reply_count' })).body.data;
+/** The user's notifications as GET /activities/notifications lists them: [type, who, event id]. */
+const notificationsOf = async (p: Person) =>
+  ((await get(t, p.token, '/api/v1/activities/notifications')).body.data as Array<{ type: string; owner: { id: number }; item: { type: string; id: number } }>)
+    .map((n) => [n.type, n.owner.id, n.item.type, n.item.id]);
 const none = { can_join: false, can_request: false, can_cancel: false, can_leave: false, can_accept: false, can_reject: false, can_invite: false, can_compose: false };
 
 describe('POST /events/{id}/join', () => {
@@ -200,6 +204,22 @@ describe('POST /events/{id}/request and /cancel', () => {
     expect((await post(t, guest.token, action(id, 'cancel'))).status).toBe(403);
   });
 
+  it('asking tells the owner (event_request); cancelling withdraws it; asking again after a rejection tells once', async () => {
+    const host = await person();
+    const id = await makeEvent(t.db, host.id, { approval: 1 });
+    const guest = await person();
+    await post(t, guest.token, action(id, 'request'));
+    expect(await notificationsOf(host)).toEqual([['event_request', guest.id, 'event', id]]);
+    await post(t, guest.token, action(id, 'cancel'));
+    expect(await notificationsOf(host)).toEqual([]);
+    await post(t, guest.token, action(id, 'request'));
+    await post(t, host.token, action(id, 'reject'), { user_id: guest.id });
+    expect(await notificationsOf(host)).toEqual([['event_request', guest.id, 'event', id]]);
+    await post(t, guest.token, action(id, 'request'));
+    expect(await notificationsOf(host)).toEqual([['event_request', guest.id, 'event', id]]);
+    expect(await notificationsOf(guest)).toEqual([]);
+  });
+
   it('an event that has ended takes no requests (403)', async () => {
     const t0 = now();
     const id = await makeEvent(t.db, owner.id, { approval: 1, start: t0 - 2 * DAY, end: t0 - DAY });
@@ -295,6 +315,19 @@ describe('POST /events/{id}/invite', () => {
     expect(await counts(id)).toMatchObject({ awaiting_reply_count: 0, attending_count: 2, not_attending_count: 1 });
     const row = await t.db.selectFrom('event_members').select('invited_by').where('event_id', '=', id).where('user_id', '=', a.id).executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(owner.id);
+  });
+
+  it('tells each invited person (event_invite from the inviter), not those already in the event', async () => {
+    const id = await makeEvent(t.db, owner.id);
+    const a = await person();
+    const b = await person();
+    const member = await person();
+    for (const p of [a, b, member]) await befriend(t.db, owner.id, p.id);
+    await addMember(t.db, id, member.id, 'attending');
+    await post(t, owner.token, action(id, 'invite'), { user_ids: `${a.id},${b.id},${member.id}` });
+    expect(await notificationsOf(a)).toEqual([['event_invite', owner.id, 'event', id]]);
+    expect(await notificationsOf(b)).toEqual([['event_invite', owner.id, 'event', id]]);
+    expect(await notificationsOf(member)).toEqual([]);
   });
 
   it('leaves people already in the event as they are', async () => {
