@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Insertable } from 'kysely';
 import type { NotificationsTable, Privacy } from '../db/types.ts';
+import { notify } from '../domain/notifications.ts';
 import { storeImage, type StoredImage } from '../storage/images.ts';
 import type { SeedContext } from './modules.ts';
 import type { Rng } from './random.ts';
@@ -212,7 +213,17 @@ export async function seedAlbums(ctx: SeedContext): Promise<void> {
     ownerOf.set(`album:${albumId}`, users[plan.owner]!);
     for (const id of photoIds) ownerOf.set(`photo:${id}`, users[plan.owner]!);
   }
-  if (tags.length) await db.insertInto('item_tag_areas').values(tags).execute();
+  if (tags.length) {
+    const tagIds = await db.insertInto('item_tag_areas').values(tags).returning('id').execute();
+    // Tagged members hear of it, as POST /core/tags tells them.
+    for (const [i, tag] of tags.entries()) {
+      if (tag.user_id === null) continue;
+      await notify(db, {
+        userId: tag.user_id, actorId: tag.tagger_id, kind: 'tag', itemType: 'photo', itemId: tag.subject_id,
+        source: { type: 'tag', id: tagIds[i]!.id }, at: tag.created_at,
+      });
+    }
+  }
   if (likes.length) await db.insertInto('likes').values(likes).execute();
   const notes: Array<Insertable<NotificationsTable>> = likes.map((l) => ({
     user_id: ownerOf.get(`${l.target_type}:${l.target_id}`)!, actor_id: l.user_id, kind: 'like',

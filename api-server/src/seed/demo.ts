@@ -6,6 +6,9 @@ import { storeImage } from '../storage/images.ts';
 import { specialAlbumId } from '../routes/albums/compose-upload.ts';
 import { avatarPng, landscapeJpeg } from './pictures.ts';
 import { rng, type Rng } from './random.ts';
+import type { Insertable } from 'kysely';
+import type { NotificationsTable } from '../db/types.ts';
+import { notify } from '../domain/notifications.ts';
 import { bodyHtml } from '../domain/text.ts';
 import { MODULE_SEEDS, type SeedContext } from './modules.ts';
 
@@ -143,7 +146,9 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
   const activityIds: Array<{ id: number; owner: number }> = [];
   const photoIds: Array<{ id: number; owner: number }> = [];
   let photoIndex = 0;
-  for (const p of plans) {
+  // The newest share passes on one of Demo User's posts, so that their notifications show a share too.
+  const lastShare = plans.findLastIndex((p) => p.kind === 'share' && p.owner !== 0);
+  for (const [planIndex, p] of plans.entries()) {
     const base = {
       owner_id: uid(p.owner), subject_type: 'user', subject_id: uid(p.wall), auth_view: 'everyone' as const,
       attachment_type: null as string | null, attachment_id: null as number | null, is_share: 0,
@@ -151,6 +156,7 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
       link_thumb: null as string | null, created_at: p.at,
     };
     let content = r.pick(POSTS);
+    let shared: { type: 'photo' | 'activity'; id: number; owner: number } | undefined;
     if (p.kind === 'link') {
       const link = r.pick(LINKS);
       Object.assign(base, { attachment_type: 'link', link_uri: link.uri, link_title: link.title, link_description: link.description });
@@ -167,9 +173,13 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
     } else if (p.kind === 'share') {
       const sharePhoto = photoIds.length && r.chance(0.4);
       const pool = sharePhoto ? photoIds : activityIds;
-      const target = pool.length ? r.pick(pool) : undefined;
+      const drawn = pool.length ? r.pick(pool) : undefined;
+      // (Drawn all the same, so that the rest of the data stays as it was.)
+      const demoPost = planIndex === lastShare ? activityIds.findLast((a) => a.owner === 0) : undefined;
+      const target = demoPost ?? drawn;
       if (target) {
-        Object.assign(base, { attachment_type: sharePhoto ? 'photo' : 'activity', attachment_id: target.id, is_share: 1 });
+        shared = { type: demoPost || !sharePhoto ? 'activity' : 'photo', ...target };
+        Object.assign(base, { attachment_type: shared.type, attachment_id: target.id, is_share: 1 });
         content = r.pick(['Had to share this.', 'This made my day.', '', 'Look at this!']);
       }
     }
@@ -177,6 +187,12 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
     if ((p.owner === 3 || p.owner === 7) && r.chance(0.4)) base.auth_view = 'owner_member' as never;
     const row = await db.insertInto('activities').values({ ...base, content: bodyHtml(content) }).returning('id').executeTakeFirstOrThrow();
     activityIds.push({ id: row.id, owner: p.owner });
+    if (shared) {
+      await notify(db, {
+        userId: uid(shared.owner), actorId: uid(p.owner), kind: 'share', itemType: shared.type, itemId: shared.id,
+        source: { type: 'activity', id: row.id }, at: p.at,
+      });
+    }
     await reactions(db, r, { type: 'activity', id: row.id, owner: p.owner, at: p.at }, friendsOf(p.owner), uid, t0);
   }
   if (wallAlbums.size) {
@@ -201,7 +217,7 @@ async function reactions(
   const likers = r.sample(friends, r.int(0, Math.min(4, friends.length)));
   const commenters = r.sample(friends, r.int(0, Math.min(3, friends.length)));
   const when = () => Math.min(t0 - 60, item.at + r.int(120, 3 * 86400));
-  const notes: Array<{ user_id: number; actor_id: number; kind: 'like' | 'comment'; item_type: string; item_id: number; created_at: number }> = [];
+  const notes: Array<Insertable<NotificationsTable>> = [];
   if (likers.length) {
     const rows = likers.map((l) => ({ target_type: item.type, target_id: item.id, user_id: uid(l), created_at: when() }));
     await db.insertInto('likes').values(rows).execute();
@@ -212,9 +228,13 @@ async function reactions(
     .sort((a, b) => a.created_at - b.created_at);
   for (const c of commentRows) {
     const row = await db.insertInto('comments').values(c).returning('id').executeTakeFirstOrThrow();
-    notes.push({ user_id: uid(item.owner), actor_id: c.owner_id, kind: 'comment', item_type: item.type, item_id: item.id, created_at: c.created_at });
+    notes.push({
+      user_id: uid(item.owner), actor_id: c.owner_id, kind: 'comment', item_type: item.type, item_id: item.id,
+      source_type: 'comment', source_id: row.id, created_at: c.created_at,
+    });
     if (r.chance(0.3)) {
       await db.insertInto('likes').values({ target_type: 'comment', target_id: row.id, user_id: uid(item.owner), created_at: c.created_at + 60 }).execute();
+      notes.push({ user_id: c.owner_id, actor_id: uid(item.owner), kind: 'like', item_type: 'comment', item_id: row.id, created_at: c.created_at + 60 });
     }
   }
   if (notes.length) await db.insertInto('notifications').values(notes).execute();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Privacy } from '../db/types.ts';
+import { notify } from '../domain/notifications.ts';
 import { instantOf, wallTimeAt } from '../routes/events/schedule.ts';
 import type { Rsvp } from '../routes/events/rules.ts';
 import { storeImage } from '../storage/images.ts';
@@ -81,7 +82,7 @@ const EVENTS: DemoEvent[] = [
     owner: 1, title: 'Sunday jazz in the park', category: 'Music', day: 10, hour: 16, hours: 3, zone: 'Europe/Paris', photo: true,
     description: 'A quartet, a picnic blanket and a warm afternoon. Bring something to share.',
     host: 'Alice Martin', location: 'Parc des Buttes-Chaumont, Paris',
-    members: [[0, 'attending'], [2, 'attending'], [3, 'awaiting_reply'], [9, 'maybe_attending']],
+    members: [[0, 'awaiting_reply'], [2, 'attending'], [3, 'awaiting_reply'], [9, 'maybe_attending']],
   },
   {
     owner: 1, title: 'Spring picnic', category: 'Party', day: -60, hour: 12, hours: 4, zone: 'Europe/Paris', photo: true,
@@ -168,12 +169,23 @@ export async function seedEvents({ db, config, r, t0, users, log }: SeedContext)
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const members = e.members.map(([m, rsvp], k) => ({
+      event_id: row.id, user_id: uid(m), rsvp, invited_by: rsvp === 'awaiting_reply' ? uid(e.owner) : null, created_at: created + (k + 1) * HOUR,
+    }));
     await db.insertInto('event_members').values([
       { event_id: row.id, user_id: uid(e.owner), rsvp: 'attending', invited_by: null, created_at: created },
-      ...e.members.map(([m, rsvp], k) => ({
-        event_id: row.id, user_id: uid(m), rsvp, invited_by: rsvp === 'awaiting_reply' ? uid(e.owner) : null, created_at: created + (k + 1) * HOUR,
-      })),
+      ...members,
     ]).execute();
+    // Invitations and requests to join are told as POST /events/{id}/invite and /request tell
+    // them (at the latest a minute ago: rows of a recent event may be dated in the next hours).
+    for (const m of members) {
+      const at = Math.min(m.created_at, t0 - 60);
+      if (m.rsvp === 'awaiting_reply') {
+        await notify(db, { userId: m.user_id, actorId: uid(e.owner), kind: 'event_invite', itemType: 'event', itemId: row.id, at });
+      } else if (m.rsvp === 'requested') {
+        await notify(db, { userId: uid(e.owner), actorId: m.user_id, kind: 'event_request', itemType: 'event', itemId: row.id, at });
+      }
+    }
 
     // Likes and comments from people who are coming.
     const fans = e.members.filter(([, rsvp]) => rsvp === 'attending' || rsvp === 'maybe_attending').map(([m]) => m);

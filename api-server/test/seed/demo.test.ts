@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, DEMO_USERS } from '../../src/seed/demo.ts';
 import { seedScale } from '../../src/seed/scale.ts';
 import { verifySecret } from '../../src/oauth/crypto.ts';
-import { makeApp, type TestApp } from '../helpers.ts';
+import { makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { get } from '../routes/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await makeApp(); await seedDemo(t.db, t.config); }, 60_000);
@@ -40,6 +41,29 @@ describe('demo seed', () => {
     expect(span).toBeGreaterThan(14 * 86400);
     expect(await count('likes')).toBeGreaterThan(0);
     expect(await count('comments')).toBeGreaterThan(0);
+  });
+
+  it('gives Demo User notifications of every kind, the last two days\' unread, none in the future', async () => {
+    const demo = await t.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+    const token = await tokenFor(t.db, demo.id, ['activities']);
+    const list: Array<{ type: string; comment_id?: number; timestamp: number; is_read: boolean }> = [];
+    for (let page = 1; page < 10; page++) {
+      const data = (await get(t, token, '/api/v1/activities/notifications', { page, limit: 50 })).body.data;
+      list.push(...data);
+      if (data.length < 50) break;
+    }
+    const kinds = new Set(list.map((n) => (n.comment_id ? 'like of a comment' : n.type)));
+    expect([...kinds].sort()).toEqual(['comment', 'event_invite', 'event_request', 'like', 'like of a comment', 'share', 'tag']);
+    const t0 = Math.floor(Date.now() / 1000);
+    expect(list.every((n) => n.timestamp <= t0)).toBe(true);
+    // Read up to a moment two days before seeding: every read one is older than every unread one.
+    const read = list.filter((n) => n.is_read).map((n) => n.timestamp);
+    const fresh = list.filter((n) => !n.is_read).map((n) => n.timestamp);
+    expect(Math.max(...read)).toBeLessThan(Math.min(...fresh));
+    expect(Math.min(...fresh)).toBeGreaterThan(t0 - 2 * 86400 - 3600);
+    const unread = (await get(t, token, '/api/v1/activities/updates')).body.data.notification_count;
+    expect(unread).toBeGreaterThan(0);
+    expect(unread).toBe(list.filter((n) => !n.is_read).length);
   });
 
   it('is idempotent: a second run adds nothing', async () => {
