@@ -193,17 +193,23 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
         </div>
         <div className="mt-1 flex items-center gap-3 px-2 text-xs text-slate-600 dark:text-slate-400">
           <RelativeTime ms={c.createdAt} />
-          <button
-            type="button"
-            aria-pressed={like.on}
-            onClick={like.toggle}
-            aria-label={`Like comment by ${c.author.name}`}
-            className={`inline-flex items-center gap-1 font-medium hover:underline ${like.on ? 'text-rose-700 dark:text-rose-400' : ''}`}
-          >
-            <HeartIcon className="size-3.5" filled={like.on} />
-            Like
-            {like.count > 0 ? <span className="tabular-nums">{like.count}</span> : null}
-          </button>
+          <span className="inline-flex items-center gap-1">
+            <button
+              type="button"
+              aria-pressed={like.on}
+              onClick={like.toggle}
+              className={`inline-flex items-center gap-1 font-medium hover:underline ${like.on ? 'text-rose-700 dark:text-rose-400' : ''}`}
+            >
+              <HeartIcon className="size-3.5" filled={like.on} />
+              Like<span className="sr-only"> comment by {c.author.name}</span>
+            </button>
+            {like.count > 0 ? (
+              <span className="tabular-nums">
+                {like.count}
+                <span className="sr-only">{like.count === 1 ? ' like' : ' likes'}</span>
+              </span>
+            ) : null}
+          </span>
           {c.canDelete ? (
             <button type="button" onClick={remove} disabled={deleting} aria-label={`Delete comment by ${c.author.name}`} className="font-medium hover:underline">
               {deleting ? 'Deleting…' : 'Delete'}

@@ -12,6 +12,8 @@ import { share } from './actions';
 
 export type ShareDialogProps = {
   item: ItemRef;
+  /** "this post": the dialog's title says what is shared. */
+  what: string;
   /** "Alice Martin’s post will appear on your wall." */
   description: string;
   onClose: () => void;
@@ -19,7 +21,7 @@ export type ShareDialogProps = {
 };
 
 /** Shares an item on the reader's wall with an optional message; nothing typed is lost on a failure. */
-export default function ShareDialog({ item, description, onClose, onShared }: ShareDialogProps) {
+export default function ShareDialog({ item, what, description, onClose, onShared }: ShareDialogProps) {
   const [body, setBody] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; signedOut?: boolean } | null>(null);
@@ -44,7 +46,7 @@ export default function ShareDialog({ item, description, onClose, onShared }: Sh
   };
 
   return (
-    <Dialog open onClose={() => !pending && onClose()} title="Share" description={description}>
+    <Dialog open onClose={() => !pending && onClose()} title={`Share ${what}`} description={description}>
       <form onSubmit={submit} noValidate>
         <label htmlFor={fieldId} className="text-sm font-medium">
           Add a message (optional)

@@ -113,6 +113,7 @@ export function SocialBar({ social, ownerId, label, what, onShared, children }: 
       {open === 'share' ? (
         <ShareDialog
           item={social.item}
+          what={what}
           description={`${label} will appear on your wall.`}
           onClose={() => setOpen(null)}
           onShared={(activityId, message) => {
