@@ -1,7 +1,8 @@
 // @ts-check
 
-// This repository also holds the api-server (a separate Fastify process) and its data
-// directory; the web app must neither compile, trace nor ship them.
+// This repository also holds the api-server (a separate Fastify process), its data
+// directory and the benchmark's bare Next app (bench/); the web app must neither compile,
+// trace nor ship them.
 const root = import.meta.dirname;
 
 /** @type {import('next').NextConfig} */
@@ -19,7 +20,7 @@ const nextConfig = {
   // Server traces only follow imports, so these stay out today; the excludes keep it so if
   // a future dynamic `fs` path makes the tracer guess a whole directory (uploads live in .data).
   outputFileTracingExcludes: {
-    '/*': ['./api-server/**', './.data/**', './.data-*/**', './e2e/**', './test-results/**'],
+    '/*': ['./api-server/**', './.data/**', './.data-*/**', './e2e/**', './test-results/**', './bench/**'],
   },
 };
 

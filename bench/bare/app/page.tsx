@@ -1,0 +1,95 @@
+// The bare page `npm run bench` compares the feed with: one request to the API per render,
+// with a fixed token, and the feed's fields as plain markup. No client component, no
+// stylesheet, no parsing library: the least a Next server can do to render the same feed.
+// (The API cleans `content` itself; the product sanitizes it again, this page does not.)
+
+export const dynamic = 'force-dynamic';
+
+/** The fields the product's feed asks for (lib/social-api/activities.ts, FEED_FIELDS). */
+const FIELDS = [
+  'id', 'owner', 'content', 'attachments', 'timestamp', 'is_liked', 'can_like', 'total_like', 'user_liked',
+  'can_comment', 'total_comment', 'comments', 'can_delete', 'can_share',
+].join(',');
+
+interface Owner {
+  id: number;
+  title?: string;
+  imgs?: { icon?: string; normal?: string; profile?: string; original?: string };
+}
+interface Attachment {
+  id?: number;
+  type?: string;
+  title?: string;
+  description?: string;
+  img?: string;
+  href?: string;
+}
+interface Comment {
+  id: number;
+  owner?: Owner;
+  body?: string;
+}
+interface Activity {
+  id: number;
+  owner?: Owner;
+  content?: string;
+  attachments?: Attachment[];
+  timestamp?: number;
+  total_like?: number;
+  user_liked?: Owner[];
+  total_comment?: number;
+  comments?: Comment[];
+}
+
+const picture = (o: Owner | undefined) => o?.imgs?.icon || o?.imgs?.normal || '';
+
+export default async function BarePage() {
+  const res = await fetch(`${process.env.SOCIAL_API_URL}/activities?limit=15&fields=${FIELDS}`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${process.env.BENCH_TOKEN}` },
+    cache: 'no-store',
+  });
+  if (!res.ok) throw new Error(`GET /activities answered ${res.status}`);
+  const { data } = (await res.json()) as { data: { items: Activity[] } };
+
+  return (
+    <main>
+      <h1>Feed</h1>
+      <div role="feed">
+        {data.items.map((a) => (
+          <article key={a.id}>
+            <header>
+              {picture(a.owner) ? <img src={picture(a.owner)} alt="" width={40} height={40} /> : null}
+              <b>{a.owner?.title}</b>{' '}
+              <time dateTime={new Date((a.timestamp ?? 0) * 1000).toISOString()}>{new Date((a.timestamp ?? 0) * 1000).toUTCString()}</time>
+            </header>
+            <div dangerouslySetInnerHTML={{ __html: a.content ?? '' }} />
+            {(a.attachments ?? []).map((x, i) => (
+              <p key={i}>
+                <a href={x.href}>
+                  {x.img ? <img src={x.img} alt={x.title ?? ''} /> : null}
+                  {x.title}
+                </a>
+                {x.description ? <span> {x.description}</span> : null}
+              </p>
+            ))}
+            <p>
+              {a.total_like ?? 0} likes
+              {a.user_liked?.length ? `: ${a.user_liked.slice(0, 3).map((o) => o.title).join(', ')}` : ''}
+              {' · '}
+              {a.total_comment ?? 0} comments
+            </p>
+            {a.comments?.length ? (
+              <ul>
+                {a.comments.map((c) => (
+                  <li key={c.id}>
+                    <b>{c.owner?.title}</b> {c.body}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </article>
+        ))}
+      </div>
+    </main>
+  );
+}
