@@ -23,6 +23,9 @@ export type ActivityCardProps = {
   onDeleted?: () => void;
 };
 
+// Links inside items are not prefetched: a feed holds dozens of them, and each prefetch is a
+// server render (with a session read) the reader most likely never asks for.
+
 /** One activity as an <article>, named by its owner and its time, with the social layer. */
 export function ActivityCard({ activity: a, posInSet, setSize, onDeleted }: ActivityCardProps) {
   const feed = useFeed();
@@ -51,14 +54,14 @@ export function ActivityCard({ activity: a, posInSet, setSize, onDeleted }: Acti
       className="card focus-visible:outline-2"
     >
       <header className="flex items-center gap-3">
-        <Link href={routes.user(a.owner.id)} tabIndex={-1} aria-hidden="true" className="rounded-full">
+        <Link href={routes.user(a.owner.id)} prefetch={false} tabIndex={-1} aria-hidden="true" className="rounded-full">
           <Avatar person={a.owner} />
         </Link>
         <div className="min-w-0">
-          <Link id={`${id}o`} href={routes.user(a.owner.id)} className="block truncate font-semibold hover:underline">
+          <Link id={`${id}o`} href={routes.user(a.owner.id)} prefetch={false} className="block truncate font-semibold hover:underline">
             {a.owner.name}
           </Link>
-          <Link href={routes.activity(a.id)} className="muted hover:underline">
+          <Link href={routes.activity(a.id)} prefetch={false} className="muted hover:underline">
             <RelativeTime id={`${id}t`} ms={a.createdAt} />
           </Link>
         </div>

@@ -30,6 +30,7 @@ export function NotificationItem({ notification: n }: { notification: Notificati
     <li>
       <Link
         href={itemHref(n.item)}
+        prefetch={false}
         className={`flex items-start gap-3 rounded-xl p-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${n.read ? '' : 'bg-indigo-50/70 dark:bg-indigo-950/40'}`}
       >
         <Avatar person={n.actor} />

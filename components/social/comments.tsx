@@ -181,12 +181,12 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
   const error = problem ?? like.error;
   return (
     <li className="flex gap-2">
-      <Link href={routes.user(c.author.id)} tabIndex={-1} aria-hidden="true" className="rounded-full">
+      <Link href={routes.user(c.author.id)} prefetch={false} tabIndex={-1} aria-hidden="true" className="rounded-full">
         <Avatar person={c.author} size="sm" />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-slate-100 px-3 py-2 dark:bg-slate-800">
-          <Link href={routes.user(c.author.id)} className="text-sm font-semibold hover:underline">
+          <Link href={routes.user(c.author.id)} prefetch={false} className="text-sm font-semibold hover:underline">
             {c.author.name}
           </Link>
           <p className="text-sm break-words whitespace-pre-line">{c.text}</p>
