@@ -548,6 +548,8 @@ async function main(): Promise<number> {
   const webServer = start('web', [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)], {
     ...shared, NEXT_DIST_DIR: WEB_DIST, NEXT_TELEMETRY_DISABLED: '1', PORT: String(webPort), SOCIAL_API_URL: `${relays.origin('feed')}/api/v1`,
     DATA_DIR: path.join(dataDir, 'web'), SESSION_SECRET,
+    // BENCH_CPU_PROF=dir: a V8 CPU profile of the web server, written when it stops.
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
   });
   const bareServer = start('bare', [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)], {
     NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(barePort), SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`, BENCH_TOKEN: token,
@@ -570,6 +572,11 @@ async function main(): Promise<number> {
     once[name] = { ...page, api: await relays.counts(name) };
     if (page.status !== 200) problems.push(`${name}: / answered ${page.status}`);
     if (!page.feed) problems.push(`${name}: / has no role="feed"${name === 'feed' ? ' (is the session real?)' : ''}`);
+  }
+  // BENCH_SAVE_HTML=dir keeps both pages' HTML, to see where the bytes go.
+  if (process.env.BENCH_SAVE_HTML) {
+    fs.mkdirSync(process.env.BENCH_SAVE_HTML, { recursive: true });
+    for (const name of ['feed', 'bare'] as const) fs.writeFileSync(path.join(process.env.BENCH_SAVE_HTML, `${name}.html`), once[name].html);
   }
   if (once.bare.articles !== expected) problems.push(`bare: rendered ${once.bare.articles} articles, the API answered ${expected} activities`);
   if (problems.length) throw new Error(`the pages are not ready to measure:\n  ${problems.join('\n  ')}`);

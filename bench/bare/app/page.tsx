@@ -1,6 +1,8 @@
 // The bare page `npm run bench` compares the feed with: one request to the API per render,
-// with a fixed token, and the feed's fields as plain markup. No client component, no
-// stylesheet, no parsing library: the least a Next server can do to render the same feed.
+// with a fixed token, and every field the feed asks for rendered as plain markup (the owner
+// summaries of likers and of comment authors with their name and picture, the comments'
+// dates and likes, the can_* flags as plain buttons). No client component, no stylesheet, no
+// parsing library: the least a Next server can do to render the same feed.
 // (The API cleans `content` itself; the product sanitizes it again, this page does not.)
 
 export const dynamic = 'force-dynamic';
@@ -28,6 +30,10 @@ interface Comment {
   id: number;
   owner?: Owner;
   body?: string;
+  date?: string;
+  is_liked?: boolean;
+  total_like?: number;
+  can_delete?: boolean;
 }
 interface Activity {
   id: number;
@@ -35,10 +41,24 @@ interface Activity {
   content?: string;
   attachments?: Attachment[];
   timestamp?: number;
+  is_liked?: boolean;
+  can_like?: boolean;
   total_like?: number;
   user_liked?: Owner[];
+  can_comment?: boolean;
   total_comment?: number;
   comments?: Comment[];
+  can_delete?: boolean;
+  can_share?: boolean;
+}
+
+function Person({ o }: { o: Owner | undefined }) {
+  return (
+    <a href={`/users/${o?.id}`}>
+      {picture(o) ? <img src={picture(o)} alt="" width={32} height={32} /> : null}
+      {o?.title}
+    </a>
+  );
 }
 
 const picture = (o: Owner | undefined) => o?.imgs?.icon || o?.imgs?.normal || '';
@@ -73,16 +93,26 @@ export default async function BarePage() {
               </p>
             ))}
             <p>
-              {a.total_like ?? 0} likes
-              {a.user_liked?.length ? `: ${a.user_liked.slice(0, 3).map((o) => o.title).join(', ')}` : ''}
-              {' · '}
-              {a.total_comment ?? 0} comments
+              {a.can_like ? <button>{a.is_liked ? 'Unlike' : 'Like'}</button> : null} {a.total_like ?? 0} likes
+              {a.can_comment ? <button>Comment</button> : null}
+              {a.can_share ? <button>Share</button> : null}
+              {a.can_delete ? <button>Delete</button> : null}
             </p>
+            {a.user_liked?.length ? (
+              <p>
+                Liked by{' '}
+                {a.user_liked.map((o) => (
+                  <Person key={o.id} o={o} />
+                ))}
+              </p>
+            ) : null}
+            <p>{a.total_comment ?? 0} comments</p>
             {a.comments?.length ? (
               <ul>
                 {a.comments.map((c) => (
                   <li key={c.id}>
-                    <b>{c.owner?.title}</b> {c.body}
+                    <Person o={c.owner} /> {c.body} <time>{c.date}</time> {c.total_like ?? 0} likes <button>{c.is_liked ? 'Unlike' : 'Like'}</button>
+                    {c.can_delete ? <button>Delete</button> : null}
                   </li>
                 ))}
               </ul>
