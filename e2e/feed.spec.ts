@@ -242,6 +242,10 @@ test.describe('the activity feed', () => {
     const text = unique('Comment on me');
     let article = await post(page, text);
     const comments = [1, 2, 3, 4, 5].map((n) => unique(`Comment ${n}`));
+    // In the feed the box appears when "Comment" is pressed, and takes the focus.
+    await expect(article.getByLabel('Write a comment')).toHaveCount(0);
+    await article.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(article.getByLabel('Write a comment')).toBeFocused();
     for (const comment of comments) {
       await article.getByLabel('Write a comment').fill(comment);
       await article.getByRole('button', { name: 'Post comment' }).click();

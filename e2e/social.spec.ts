@@ -94,6 +94,8 @@ test.describe('an activity on its own page', () => {
 
     // Comment, like the comment, delete it.
     const words = unique('A comment from Demo');
+    // On the post's own page the box is there at once; "Comment" takes the focus to it.
+    await expect(article.getByLabel('Write a comment')).toBeVisible();
     await article.getByRole('button', { name: 'Comment', exact: true }).click();
     await expect(article.getByLabel('Write a comment')).toBeFocused();
     await page.keyboard.type(words);

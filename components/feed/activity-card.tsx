@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useId, useState } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
@@ -19,15 +18,17 @@ export type ActivityCardProps = {
   /** In a feed: its position, and -1 while the end of the feed is not known (the feed pattern's convention). */
   posInSet?: number;
   setSize?: number;
+  /** On its own page: the comment box shows at once. */
+  standalone?: boolean;
   /** After it is deleted, when it is not in a feed (its own page goes home). */
   onDeleted?: () => void;
 };
 
-// Links inside items are not prefetched: a feed holds dozens of them, and each prefetch is a
-// server render (with a session read) the reader most likely never asks for.
+// Links inside items are plain <a>: navigation stays client-side through the site chrome's
+// ClientLinks (components/ui/client-links.tsx), without a next/link (and its prefetch) per link.
 
 /** One activity as an <article>, named by its owner and its time, with the social layer. */
-export function ActivityCard({ activity: a, posInSet, setSize, onDeleted }: ActivityCardProps) {
+export function ActivityCard({ activity: a, posInSet, setSize, standalone = false, onDeleted }: ActivityCardProps) {
   const feed = useFeed();
   const announce = useAnnounce();
   const id = useId();
@@ -54,16 +55,14 @@ export function ActivityCard({ activity: a, posInSet, setSize, onDeleted }: Acti
       className="card focus-visible:outline-2"
     >
       <header className="flex items-center gap-3">
-        <Link href={routes.user(a.owner.id)} prefetch={false} tabIndex={-1} aria-hidden="true" className="rounded-full">
-          <Avatar person={a.owner} />
-        </Link>
+        <Avatar person={a.owner} />
         <div className="min-w-0">
-          <Link id={`${id}o`} href={routes.user(a.owner.id)} prefetch={false} className="block truncate font-semibold hover:underline">
+          <a id={`${id}o`} href={routes.user(a.owner.id)} className="name block truncate">
             {a.owner.name}
-          </Link>
-          <Link href={routes.activity(a.id)} prefetch={false} className="muted hover:underline">
+          </a>
+          <a href={routes.activity(a.id)} className="muted hover:underline">
             <RelativeTime id={`${id}t`} ms={a.createdAt} />
-          </Link>
+          </a>
         </div>
       </header>
 
@@ -80,7 +79,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, onDeleted }: Acti
         </div>
       ) : null}
 
-      <SocialBar social={a.social} ownerId={a.owner.id} label={label} what="this post" onShared={shared}>
+      <SocialBar social={a.social} ownerId={a.owner.id} label={label} what="this post" writing={standalone} onShared={shared}>
         {a.canDelete ? (
           <button type="button" className="btn-ghost" onClick={() => setConfirming(true)}>
             Delete

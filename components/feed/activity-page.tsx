@@ -10,7 +10,7 @@ export function ActivityPage({ activity }: { activity: Activity }) {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="sr-only">{`${activity.owner.name}’s post`}</h1>
-      <ActivityCard activity={activity} onDeleted={() => router.replace('/')} />
+      <ActivityCard activity={activity} standalone onDeleted={() => router.replace('/')} />
     </div>
   );
 }

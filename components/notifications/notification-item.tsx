@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { ITEM_KINDS, itemHref } from '@/lib/routes';
 import type { Notification } from '@/lib/social-api/activities';
 import { Avatar } from '@/components/ui/avatar';
@@ -28,9 +27,9 @@ function whatHappened(n: Notification): string {
 export function NotificationItem({ notification: n }: { notification: Notification }) {
   return (
     <li>
-      <Link
+      <a
         href={itemHref(n.item)}
-        prefetch={false}
+       
         className={`flex items-start gap-3 rounded-xl p-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${n.read ? '' : 'bg-indigo-50/70 dark:bg-indigo-950/40'}`}
       >
         <Avatar person={n.actor} />
@@ -46,7 +45,7 @@ export function NotificationItem({ notification: n }: { notification: Notificati
             New
           </span>
         )}
-      </Link>
+      </a>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ViewerProvider } from '@/components/auth/viewer-context';
 import { Announcer } from '@/components/ui/announcer';
+import { ClientLinks } from '@/components/ui/client-links';
 import { Container } from '@/components/ui/container';
 import { ClockProvider } from '@/components/ui/relative-time';
 import { loadViewer } from '@/lib/auth/viewer';
@@ -40,12 +41,12 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
               <PrimaryNav viewerId={viewer.id} />
               <main id="main" className="min-w-0">
-                {children}
+                <ClientLinks>{children}</ClientLinks>
               </main>
             </Container>
           ) : (
             <main id="main" className="flex-1">
-              {children}
+              <ClientLinks>{children}</ClientLinks>
             </main>
           )}
           <SiteFooter />

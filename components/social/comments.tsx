@@ -1,7 +1,6 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
@@ -30,6 +29,11 @@ export type CommentsProps = {
   label: string;
   /** The comment box, so that the item's "Comment" button can focus it. */
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /**
+   * Whether the box is shown. In a list of items it appears when "Comment" is pressed (a feed
+   * of fifteen posts does not carry fifteen empty forms); an item's own page shows it at once.
+   */
+  writing: boolean;
 };
 
 /** Merges comments by id, oldest first (ids grow with time). */
@@ -42,7 +46,7 @@ function merge(a: Comment[], b: Comment[]): Comment[] {
 type Problem = { message: string; signedOut?: boolean } | null;
 
 /** An item's comments: the latest inline, older ones on request, a box to add one. */
-export function Comments({ item, initial, total: initialTotal, canComment, label, inputRef }: CommentsProps) {
+export function Comments({ item, initial, total: initialTotal, canComment, label, inputRef, writing }: CommentsProps) {
   const announce = useAnnounce();
   const [comments, setComments] = useState<Comment[]>(initial);
   const [total, setTotal] = useState(initialTotal);
@@ -103,7 +107,7 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
     requestAnimationFrame(() => inputRef.current?.focus());
   };
 
-  if (!canComment && comments.length === 0) return null;
+  if (comments.length === 0 && !(canComment && writing)) return null;
 
   return (
     <section aria-label={`Comments on ${label}`} className="mt-3 space-y-3">
@@ -120,14 +124,12 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
           ))}
         </ol>
       ) : null}
-      {canComment ? (
+      {canComment && writing ? (
         <form onSubmit={submit} noValidate className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <label htmlFor={fieldId} className="sr-only">
-              Write a comment
-            </label>
             <textarea
               id={fieldId}
+              aria-label="Write a comment"
               ref={inputRef}
               value={body}
               onChange={(e) => setBody(e.target.value)}
@@ -181,24 +183,22 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
   const error = problem ?? like.error;
   return (
     <li className="flex gap-2">
-      <Link href={routes.user(c.author.id)} prefetch={false} tabIndex={-1} aria-hidden="true" className="rounded-full">
-        <Avatar person={c.author} size="sm" />
-      </Link>
+      <Avatar person={c.author} size="sm" />
       <div className="min-w-0 flex-1">
-        <div className="rounded-2xl bg-slate-100 px-3 py-2 dark:bg-slate-800">
-          <Link href={routes.user(c.author.id)} prefetch={false} className="text-sm font-semibold hover:underline">
+        <div className="bubble">
+          <a href={routes.user(c.author.id)} className="name text-sm">
             {c.author.name}
-          </Link>
-          <p className="text-sm break-words whitespace-pre-line">{c.text}</p>
+          </a>
+          <p className="prose-content text-sm">{c.text}</p>
         </div>
-        <div className="mt-1 flex items-center gap-3 px-2 text-xs text-slate-600 dark:text-slate-400">
+        <div className="meta">
           <RelativeTime ms={c.createdAt} />
-          <span className="inline-flex items-center gap-1">
+          <span className="meta-action">
             <button
               type="button"
               aria-pressed={like.on}
               onClick={like.toggle}
-              className={`inline-flex items-center gap-1 font-medium hover:underline ${like.on ? 'text-rose-700 dark:text-rose-400' : ''}`}
+              className="meta-action"
             >
               <HeartIcon className="size-3.5" filled={like.on} />
               Like<span className="sr-only"> comment by {c.author.name}</span>
@@ -211,12 +211,12 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
             ) : null}
           </span>
           {c.canDelete ? (
-            <button type="button" onClick={remove} disabled={deleting} aria-label={`Delete comment by ${c.author.name}`} className="font-medium hover:underline">
+            <button type="button" onClick={remove} disabled={deleting} aria-label={`Delete comment by ${c.author.name}`} className="meta-action">
               {deleting ? 'Deleting…' : 'Delete'}
             </button>
           ) : null}
           {viewer && viewer.id !== c.author.id ? (
-            <button type="button" onClick={() => setReporting(true)} aria-label={`Report comment by ${c.author.name}`} className="font-medium hover:underline">
+            <button type="button" onClick={() => setReporting(true)} aria-label={`Report comment by ${c.author.name}`} className="meta-action">
               Report
             </button>
           ) : null}

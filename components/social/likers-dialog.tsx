@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
@@ -48,10 +47,10 @@ export default function LikersDialog({ item, onClose }: LikersDialogProps) {
         <ul className="max-h-80 space-y-1 overflow-y-auto">
           {people.map((p) => (
             <li key={p.id}>
-              <Link href={routes.user(p.id)} prefetch={false} className="flex items-center gap-3 rounded-lg p-1 hover:bg-slate-50 dark:hover:bg-slate-800">
+              <a href={routes.user(p.id)} className="flex items-center gap-3 rounded-lg p-1 hover:bg-slate-50 dark:hover:bg-slate-800">
                 <Avatar person={p} size="sm" />
                 <span className="font-medium">{p.name}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Social } from '@/lib/social-api/core';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -24,6 +24,8 @@ export type SocialBarProps = {
   label: string;
   /** "this post", "this photo": what the report dialog says it reports. */
   what: string;
+  /** The comment box shows at once (an item's own page) rather than when "Comment" is pressed (a list). */
+  writing?: boolean;
   /** After a share: the new activity's id (the feed puts it on top). */
   onShared?: (activityId: number) => void;
   /** More actions at the end of the row (Delete). */
@@ -36,12 +38,17 @@ type Open = 'likers' | 'share' | 'report' | null;
  * Likes, comments, sharing and reports for any item type: "Liked by …", the row of actions,
  * and the comments. The like changes at once and goes back with the site's reason if refused.
  */
-export function SocialBar({ social, ownerId, label, what, onShared, children }: SocialBarProps) {
+export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce = false, onShared, children }: SocialBarProps) {
   const viewer = useViewer();
   const announce = useAnnounce();
   const commentInput = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState<Open>(null);
   const [reported, setReported] = useState('');
+  const [writing, setWriting] = useState(writingAtOnce);
+  // The box appears, then takes the focus.
+  useEffect(() => {
+    if (writing && !writingAtOnce) commentInput.current?.focus();
+  }, [writing, writingAtOnce]);
   const like = useOptimisticToggle({ on: social.liked, count: social.likeCount }, (on) => setLike({ item: social.item, like: on }));
 
   // "you" first when the reader likes it, then the first others the site named.
@@ -64,33 +71,33 @@ export function SocialBar({ social, ownerId, label, what, onShared, children }: 
           ) : null}
         </p>
       ) : null}
-      <div className="flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">
+      <div className="actions">
         {social.can.like ? (
           <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost">
-            <HeartIcon className="size-5" filled={like.on} />
+            <HeartIcon filled={like.on} />
             Like
             <span className="tabular-nums">{like.count}</span>
           </button>
         ) : (
-          <span className="px-3 py-1.5 text-sm text-slate-600 dark:text-slate-400">
+          <span className="muted px-3 py-1.5">
             {like.count} {like.count === 1 ? 'like' : 'likes'}
           </span>
         )}
         {social.can.comment ? (
-          <button type="button" className="btn-ghost" onClick={() => commentInput.current?.focus()}>
-            <ChatIcon className="size-5" />
+          <button type="button" className="btn-ghost" aria-expanded={writingAtOnce ? undefined : writing} onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}>
+            <ChatIcon />
             Comment
           </button>
         ) : null}
         {social.can.share ? (
           <button type="button" className="btn-ghost" onClick={() => setOpen('share')}>
-            <RepostIcon className="size-5" />
+            <RepostIcon />
             Share
           </button>
         ) : null}
         {social.can.report && viewer && viewer.id !== ownerId ? (
           <button type="button" className="btn-ghost" onClick={() => setOpen('report')} disabled={!!reported}>
-            <FlagIcon className="size-5" />
+            <FlagIcon />
             {reported ? 'Reported' : 'Report'}
           </button>
         ) : null}
@@ -107,7 +114,7 @@ export function SocialBar({ social, ownerId, label, what, onShared, children }: 
         </p>
       ) : null}
 
-      <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment} label={label} inputRef={commentInput} />
+      <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment} label={label} inputRef={commentInput} writing={writing} />
 
       {open === 'likers' ? <LikersDialog item={social.item} onClose={() => setOpen(null)} /> : null}
       {open === 'share' ? (

@@ -27,8 +27,6 @@ function subscribe(listener: () => void) {
   };
 }
 
-const noop = () => () => {};
-
 /** When the server rendered the page (epoch ms): relative times hydrate from it. */
 const RenderedAt = createContext<number | null>(null);
 
@@ -37,7 +35,12 @@ export function ClockProvider({ renderedAt, children }: { renderedAt: number; ch
   return <RenderedAt.Provider value={renderedAt}>{children}</RenderedAt.Provider>;
 }
 
+// Formatters are costly to build and a page shows dozens of times: each is built once.
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const shortDate = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDateYear = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const exactUtc = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+let exactLocal: Intl.DateTimeFormat | undefined;
 
 /** "just now", "5 minutes ago", "yesterday", "3 days ago", then the date. */
 export function formatRelative(ms: number, reference: number): string {
@@ -47,7 +50,7 @@ export function formatRelative(ms: number, reference: number): string {
   if (seconds < 86_400) return relative.format(-Math.round(seconds / 3600), 'hour');
   if (seconds < 7 * 86_400) return relative.format(-Math.round(seconds / 86_400), 'day');
   const sameYear = new Date(ms).getUTCFullYear() === new Date(reference).getUTCFullYear();
-  return new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(ms);
+  return (sameYear ? shortDate : shortDateYear).format(ms);
 }
 
 export type RelativeTimeProps = {
@@ -60,14 +63,16 @@ export type RelativeTimeProps = {
 /** A relative time in a <time>, with the exact date and time on hover. */
 export function RelativeTime({ ms, id, className }: RelativeTimeProps) {
   const renderedAt = useContext(RenderedAt) ?? ms;
-  const reference = useSyncExternalStore(subscribe, () => now, () => renderedAt);
-  // The server does not know the reader's time zone: UTC until the page runs in the browser.
-  const hydrated = useSyncExternalStore(noop, () => true, () => false);
+  // One store for both facts: during server rendering and hydration it answers the server's
+  // moment, negated; in the browser, the clock (always positive). The server does not know the
+  // reader's time zone, so the exact time says UTC until the page runs in the browser.
+  const clock = useSyncExternalStore(subscribe, () => now, () => -renderedAt);
+  const hydrated = clock > 0;
   if (!ms) return null;
-  const exact = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short', ...(hydrated ? {} : { timeZone: 'UTC' }) }).format(ms);
+  const exact = hydrated ? (exactLocal ??= new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' })).format(ms) : exactUtc.format(ms);
   return (
     <time id={id} dateTime={new Date(ms).toISOString()} title={hydrated ? exact : `${exact} UTC`} className={className}>
-      {formatRelative(ms, Math.max(reference, ms))}
+      {formatRelative(ms, Math.max(Math.abs(clock), ms))}
     </time>
   );
 }

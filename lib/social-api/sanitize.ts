@@ -30,8 +30,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+// Every render of a feed cleans the same few dozen texts again: the result depends on the
+// text alone (no reader, no session), so it is kept for the next render. Bounded, oldest out.
+const CACHE_MAX = 2000;
+const cleaned = new Map<string, string>();
+
 /** Activity HTML from the API, safe to render with dangerouslySetInnerHTML. */
 export function sanitizeContent(html: string): string {
   if (!html) return '';
-  return sanitizeHtml(html, OPTIONS).trim();
+  const hit = cleaned.get(html);
+  if (hit !== undefined) return hit;
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  if (html.length <= 20_000) {
+    cleaned.set(html, clean);
+    if (cleaned.size > CACHE_MAX) cleaned.delete(cleaned.keys().next().value!);
+  }
+  return clean;
 }
