@@ -12,6 +12,7 @@ import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';
 import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
 import { HeartIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { loadComments, postComment, removeComment, setLike } from './actions';
@@ -43,7 +44,6 @@ function merge(a: Comment[], b: Comment[]): Comment[] {
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
-type Problem = { message: string; signedOut?: boolean } | null;
 
 /** An item's comments: the latest inline, older ones on request, a box to add one. */
 export function Comments({ item, initial, total: initialTotal, canComment, label, inputRef, writing }: CommentsProps) {
@@ -55,8 +55,8 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
   const [exhausted, setExhausted] = useState(false);
   const [body, setBody] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<Problem>(null);
+  const { pending, problem, setProblem, run } = useAction();
+  const error = problem && { message: problem.fieldErrors?.body ?? problem.message, signedOut: problem.signedOut };
   const [listError, setListError] = useState('');
   const fieldId = useId();
 
@@ -82,18 +82,12 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
     e.preventDefault();
     const parsed = commentCreateSchema.safeParse({ item, body });
     if (!parsed.success) {
-      setError({ message: fieldErrorsOf(parsed.error).body ?? 'Check the comment.' });
+      setProblem({ message: fieldErrorsOf(parsed.error).body ?? 'Check the comment.' });
       return;
     }
-    setPending(true);
-    setError(null);
-    const res = await callAction(() => postComment({ item, body }));
-    setPending(false);
-    if (!res.ok) {
-      // What was typed stays in the box.
-      setError({ message: res.fieldErrors?.body ?? res.message, signedOut: res.signedOut });
-      return;
-    }
+    const res = await run(() => postComment({ item, body }));
+    // On a failure what was typed stays in the box.
+    if (!res.ok) return;
     setComments((current) => merge(current, [res.data]));
     setTotal((n) => n + 1);
     setBody('');
@@ -164,23 +158,15 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
   const viewer = useViewer();
   const announce = useAnnounce();
   const like = useOptimisticToggle({ on: c.liked, count: c.likeCount }, (on) => setLike({ item, commentId: c.id, like: on }));
-  const [problem, setProblem] = useState<Problem>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useAction();
   const [reporting, setReporting] = useState(false);
 
   const remove = async () => {
-    setDeleting(true);
-    setProblem(null);
-    const res = await callAction(() => removeComment({ item, commentId: c.id }));
-    if (!res.ok) {
-      setDeleting(false);
-      setProblem(res);
-      return;
-    }
-    onDeleted(c.id);
+    const res = await deletion.run(() => removeComment({ item, commentId: c.id }));
+    if (res.ok) onDeleted(c.id);
   };
 
-  const error = problem ?? like.error;
+  const error = deletion.problem ?? like.error;
   return (
     <li className="flex gap-2">
       <Avatar person={c.author} size="sm" />
@@ -211,8 +197,8 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
             ) : null}
           </span>
           {c.canDelete ? (
-            <button type="button" onClick={remove} disabled={deleting} aria-label={`Delete comment by ${c.author.name}`} className="meta-action">
-              {deleting ? 'Deleting…' : 'Delete'}
+            <button type="button" onClick={remove} disabled={deletion.pending} aria-label={`Delete comment by ${c.author.name}`} className="meta-action">
+              {deletion.pending ? 'Deleting…' : 'Delete'}
             </button>
           ) : null}
           {viewer && viewer.id !== c.author.id ? (

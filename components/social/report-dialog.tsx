@@ -9,6 +9,7 @@ import { REPORT_DESCRIPTION_MAX, reportCreateSchema } from '@/lib/validations/so
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
 import { loadReportTypes, report } from './actions';
 
 export type ReportDialogProps = {
@@ -32,8 +33,9 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
   const [typesError, setTypesError] = useState('');
   const [type, setType] = useState('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  const { pending, problem, setProblem, run } = useAction();
+  // The fields' own errors (from the schema here or the site's), and the site's reason (e.g. already reported).
+  const errors: Errors = { ...problem?.fieldErrors, form: problem?.message || undefined, signedOut: problem?.signedOut };
   const id = useId();
 
   const fetchTypes = () => {
@@ -50,19 +52,12 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
     const values = { item, commentId, type, description };
     const parsed = reportCreateSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setProblem({ message: '', fieldErrors: fieldErrorsOf(parsed.error) });
       return;
     }
-    setPending(true);
-    setErrors({});
-    const res = await callAction(() => report(values));
-    setPending(false);
-    if (!res.ok) {
-      // Everything chosen and typed stays; the site's reason is shown (e.g. already reported).
-      setErrors({ ...res.fieldErrors, form: res.message, signedOut: res.signedOut });
-      return;
-    }
-    onReported(res.message);
+    // On a failure everything chosen and typed stays.
+    const res = await run(() => report(values));
+    if (res.ok) onReported(res.message);
   };
 
   return (

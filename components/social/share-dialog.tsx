@@ -1,13 +1,13 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { callAction } from '@/lib/action-result';
 import { fieldErrorsOf } from '@/lib/validations/field-errors';
 import { SOCIAL_BODY_MAX, shareCreateSchema } from '@/lib/validations/social';
 import type { ItemRef } from '@/lib/social-api/items';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
 import { share } from './actions';
 
 export type ShareDialogProps = {
@@ -23,26 +23,19 @@ export type ShareDialogProps = {
 /** Shares an item on the reader's wall with an optional message; nothing typed is lost on a failure. */
 export default function ShareDialog({ item, what, description, onClose, onShared }: ShareDialogProps) {
   const [body, setBody] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ message: string; signedOut?: boolean } | null>(null);
+  const { pending, problem, setProblem, run } = useAction();
+  const error = problem && { message: problem.fieldErrors?.body ?? problem.message, signedOut: problem.signedOut };
   const fieldId = useId();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = shareCreateSchema.safeParse({ item, body });
     if (!parsed.success) {
-      setError({ message: fieldErrorsOf(parsed.error).body ?? 'Check the message.' });
+      setProblem({ message: fieldErrorsOf(parsed.error).body ?? 'Check the message.' });
       return;
     }
-    setPending(true);
-    setError(null);
-    const res = await callAction(() => share({ item, body }));
-    setPending(false);
-    if (!res.ok) {
-      setError({ message: res.fieldErrors?.body ?? res.message, signedOut: res.signedOut });
-      return;
-    }
-    onShared(res.data.activityId, res.message || 'Shared on your wall.');
+    const res = await run(() => share({ item, body }));
+    if (res.ok) onShared(res.data.activityId, res.message || 'Shared on your wall.');
   };
 
   return (

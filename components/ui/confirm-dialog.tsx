@@ -1,11 +1,10 @@
 'use client';
 
-import { useState } from 'react';
 import type { ActionResult } from '@/lib/action-result';
-import { callAction } from '@/lib/action-result';
 import { buttonStyles } from './button';
 import { Dialog } from './dialog';
 import { FormError } from './form-error';
+import { useAction } from './use-action';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -23,19 +22,11 @@ export type ConfirmDialogProps = {
 
 /** "Are you sure?" for what cannot be undone: Cancel, or the action with its result. */
 export function ConfirmDialog({ open, onClose, title, description, confirmLabel, pendingLabel, action, onDone, danger = true }: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ message: string; signedOut?: boolean } | null>(null);
+  const { pending, problem: error, run } = useAction();
 
   const confirm = async () => {
-    setPending(true);
-    setError(null);
-    const res = await callAction(action);
-    setPending(false);
-    if (!res.ok) {
-      setError(res);
-      return;
-    }
-    onDone(res.message);
+    const res = await run(action);
+    if (res.ok) onDone(res.message);
   };
 
   return (

@@ -1,7 +1,6 @@
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { ApiError } from '../social-api/errors.ts';
-import { getMe, type Me } from '../social-api/users.ts';
 import { signedOutPath, signInPath } from './return-to.ts';
 import { authRuntime } from './runtime.ts';
 import { readSessionId } from './session-id.ts';
@@ -13,7 +12,7 @@ export interface Session {
   userId: number;
   /** A valid access token for the API (refreshed when it was about to expire). */
   accessToken: string;
-  /** As they were at sign-in; getCurrentUser() has a fresh copy. */
+  /** As stored in the session record: at sign-in, renewed with each token refresh. */
   user: { id: number; name: string; image: string };
 }
 
@@ -72,9 +71,3 @@ export async function requireSession(returnTo: string): Promise<Session> {
   if (session) return session;
   redirect(ended ? signedOutPath(returnTo) : signInPath(returnTo));
 }
-
-/** The signed-in person as the API shows them now (GET /users/me), once per request; null when signed out. */
-export const getCurrentUser = cache(async (): Promise<Me | null> => {
-  const session = await getSession();
-  return session ? getMe(session.accessToken) : null;
-});
