@@ -29,7 +29,7 @@ export async function loadPage<T>(load: (session: Session) => Promise<T>): Promi
   } catch (e) {
     redirectIfUnavailable(e, from);
     if (isApiError(e, 401)) {
-      await authRuntime().store.delete(session.sid);
+      await authRuntime().tokens.end(session.sid);
       redirect(signedOutPath(from));
     }
     throw e;

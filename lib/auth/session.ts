@@ -21,15 +21,17 @@ type SessionState = { session: Session | null; ended: boolean };
 /**
  * Reads the session once per request (React cache): the session id from the cookie, the record
  * from the store, a refresh through the token manager when the access token is about to expire.
- * A refresh the API refused (invalid_grant) ends the session: `ended` says so, once.
+ * A refresh the API refused (invalid_grant) ends the session: `ended` says so, for every
+ * request of that browser until it signs in again (the token manager leaves a mark).
  * An API that cannot be reached during a refresh throws ApiError (502/504).
  */
 const readSession = cache(async (): Promise<SessionState> => {
   const sid = await readSessionId();
   if (!sid) return { session: null, ended: false };
   try {
-    const record = await authRuntime().tokens.session(sid);
-    if (!record) return { session: null, ended: false };
+    const { tokens } = authRuntime();
+    const record = await tokens.session(sid);
+    if (!record) return { session: null, ended: await tokens.wasEnded(sid) };
     return {
       session: {
         sid,

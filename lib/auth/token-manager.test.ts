@@ -99,10 +99,15 @@ describe('token manager', () => {
     expect(calls).toBe(1);
     expect(await store.get('sid')).toBeUndefined();
     expect(await m.session('sid')).toBeUndefined();
+    // Every later request of that browser (not only those that saw the refusal) can tell, also
+    // through another web instance sharing the store.
+    expect(await m.wasEnded('sid')).toBe(true);
+    expect(await manager().wasEnded('sid')).toBe(true);
   });
 
-  it('an unknown session is simply absent', async () => {
+  it('an unknown session is simply absent, and was not ended', async () => {
     expect(await manager().session('nope')).toBeUndefined();
+    expect(await manager().wasEnded('nope')).toBe(false);
   });
 });
 

@@ -61,6 +61,12 @@ export interface TokenManagerOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long a browser whose session the API ended is told so (until it signs in again). */
+const ENDED_MARK_SECONDS = 24 * 3600;
+/** The mark of an ended session lives beside it in the store, under a key of its own. */
+const endedKey = (sid: string) => `${sid}.ended`;
+const ENDED_MARK: SessionRecord = { userId: 0, accessToken: '', accessExpiresAt: 0, refreshToken: null, scope: '', createdAt: 0 };
+
 /**
  * Hands out a valid access token for a session, refreshing it shortly before it expires.
  * Concurrent requests of one session share one refresh: in this process through a shared
@@ -97,7 +103,7 @@ export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTt
           await store.set(sid, next, sessionTtl);
           return next;
         } catch (e) {
-          if (e instanceof SessionEndedError) await store.delete(sid);
+          if (e instanceof SessionEndedError) await end(sid);
           throw e;
         } finally {
           await store.unlock(sid);
@@ -108,7 +114,22 @@ export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTt
     throw new ApiError(503, 'refresh_busy', 'Your sign-in is being renewed; please try again.');
   }
 
+  /**
+   * Ends a session the API no longer honours: deletes it and leaves a mark, so that every
+   * request of that browser (not only the one that found out: a prefetch or a poll may be
+   * first) can say "You were signed out" until the person signs in again.
+   */
+  async function end(sid: string): Promise<void> {
+    await store.delete(sid);
+    await store.set(endedKey(sid), { ...ENDED_MARK, createdAt: Date.now() }, ENDED_MARK_SECONDS);
+  }
+
   return {
+    end,
+    /** Whether the API ended this session (see end()). */
+    async wasEnded(sid: string): Promise<boolean> {
+      return (await store.get(endedKey(sid))) !== undefined;
+    },
     /** The session's record with a usable access token; undefined when there is no such session. */
     async session(sid: string): Promise<SessionRecord | undefined> {
       const rec = await store.get(sid);
