@@ -68,6 +68,15 @@ test.describe('the primary navigation', () => {
       expect(res.status(), href).toBe(200);
     }
     expect(await seriousViolations(page, 'wall with navigation')).toEqual([]);
+
+    // No link of the feed leads to a page that does not exist (posts, members, shared items, photos).
+    await page.goto('/');
+    const links = await page.locator('main a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!))]);
+    expect(links.length).toBeGreaterThan(10);
+    for (const href of links) {
+      const res = await page.request.get(href);
+      expect(res.status(), href).toBe(200);
+    }
   });
 });
 

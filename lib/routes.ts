@@ -13,9 +13,15 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
   event: { path: 'events', label: 'Event', noun: 'event' },
 };
 
-/** The page of an item: /activities/3, /listings/9 … */
-export function itemHref(item: ItemRef): string {
-  return `/${ITEM_KINDS[item.type].path}/${item.id}`;
+/**
+ * The item types whose page this client has built. A type joins in the same change that builds
+ * its page: until then its items are shown without a link, so no link of the product answers 404.
+ */
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity']);
+
+/** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
+export function itemHref(item: ItemRef): string | undefined {
+  return PAGES_BUILT.has(item.type) ? `/${ITEM_KINDS[item.type].path}/${item.id}` : undefined;
 }
 
 export const routes = {

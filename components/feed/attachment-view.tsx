@@ -11,8 +11,9 @@ export function AttachmentView({ attachment: a }: AttachmentViewProps) {
   switch (a.kind) {
     case 'photo': {
       const img = <img src={a.src} alt={a.alt} loading="lazy" decoding="async" className="attachment-photo" />;
-      return a.id ? (
-        <a href={itemHref({ type: 'photo', id: a.id })} className="block rounded-xl">
+      const href = a.id ? itemHref({ type: 'photo', id: a.id }) : undefined;
+      return href ? (
+        <a href={href} className="block rounded-xl">
           {img}
         </a>
       ) : (
@@ -32,15 +33,23 @@ export function AttachmentView({ attachment: a }: AttachmentViewProps) {
       );
     case 'item': {
       const kind = ITEM_KINDS[a.item.type];
-      return (
-        <a href={itemHref(a.item)} className="attachment">
+      const href = itemHref(a.item);
+      const body = (
+        <>
           {a.image ? <img src={a.image} alt="" loading="lazy" decoding="async" className="attachment-thumb" /> : null}
           <span className="attachment-text">
             <span className="text-xs font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{kind.label}</span>
             <span className="truncate font-medium">{a.title || kind.label}</span>
             {a.description ? <span className="muted line-clamp-2">{a.description}</span> : null}
           </span>
+        </>
+      );
+      return href ? (
+        <a href={href} className="attachment">
+          {body}
         </a>
+      ) : (
+        <div className="attachment">{body}</div>
       );
     }
     case 'audio':
