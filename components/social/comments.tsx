@@ -13,7 +13,6 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
-import { HeartIcon } from '@/components/ui/icons';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { loadComments, postComment, removeComment, setLike } from './actions';
 import { useOptimisticToggle } from './use-optimistic-toggle';
@@ -184,9 +183,8 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
               type="button"
               aria-pressed={like.on}
               onClick={like.toggle}
-              className="meta-action"
+              className="meta-action with-icon icon-heart"
             >
-              <HeartIcon className="size-3.5" filled={like.on} />
               Like<span className="sr-only"> comment by {c.author.name}</span>
             </button>
             {like.count > 0 ? (

@@ -6,7 +6,6 @@ import type { Social } from '@/lib/social-api/core';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { FormError } from '@/components/ui/form-error';
-import { ChatIcon, FlagIcon, HeartIcon, RepostIcon } from '@/components/ui/icons';
 import { setLike } from './actions';
 import { Comments } from './comments';
 import { useOptimisticToggle } from './use-optimistic-toggle';
@@ -73,10 +72,8 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
       ) : null}
       <div className="actions">
         {social.can.like ? (
-          <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost">
-            <HeartIcon filled={like.on} />
-            Like
-            <span className="tabular-nums">{like.count}</span>
+          <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost with-icon icon-heart tabular-nums">
+            Like {like.count}
           </button>
         ) : (
           <span className="muted px-3 py-1.5">
@@ -84,20 +81,17 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
           </span>
         )}
         {social.can.comment ? (
-          <button type="button" className="btn-ghost" aria-expanded={writingAtOnce ? undefined : writing} onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}>
-            <ChatIcon />
+          <button type="button" className="btn-ghost with-icon icon-chat" aria-expanded={writingAtOnce ? undefined : writing} onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}>
             Comment
           </button>
         ) : null}
         {social.can.share ? (
-          <button type="button" className="btn-ghost" onClick={() => setOpen('share')}>
-            <RepostIcon />
+          <button type="button" className="btn-ghost with-icon icon-repost" onClick={() => setOpen('share')}>
             Share
           </button>
         ) : null}
         {social.can.report && viewer && viewer.id !== ownerId ? (
-          <button type="button" className="btn-ghost" onClick={() => setOpen('report')} disabled={!!reported}>
-            <FlagIcon />
+          <button type="button" className="btn-ghost with-icon icon-flag" onClick={() => setOpen('report')} disabled={!!reported}>
             {reported ? 'Reported' : 'Report'}
           </button>
         ) : null}

@@ -3,9 +3,21 @@ import crypto from 'node:crypto';
 // Session records hold OAuth tokens; at rest (SQLite file, Redis) they are sealed with
 // AES-256-GCM under a key derived from SESSION_SECRET, so a copy of the store is not a
 // copy of everyone's tokens.
-function key(secret: string): Buffer {
-  return crypto.createHash('sha256').update(`session-store:${secret}`).digest();
+const keys = new Map<string, crypto.KeyObject>();
+function key(secret: string): crypto.KeyObject {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.createSecretKey(crypto.createHash('sha256').update(`session-store:${secret}`).digest());
+    keys.set(secret, k);
+  }
+  return k;
 }
+
+// Every request of a browser opens the same sealed record again (until its tokens change):
+// the plaintext is kept by the sealed text and its secret, so a request decrypts only what is
+// new. Bounded, oldest out; a sealed text that did not open is never kept.
+const OPENED_MAX = 10_000;
+const opened = new Map<string, string>();
 
 export function seal(secret: string, value: unknown): string {
   const iv = crypto.randomBytes(12);
@@ -15,11 +27,18 @@ export function seal(secret: string, value: unknown): string {
 }
 
 export function unseal<T>(secret: string, sealed: string): T | undefined {
+  const cacheKey = `${secret}\u0000${sealed}`;
+  const hit = opened.get(cacheKey);
+  if (hit !== undefined) return JSON.parse(hit) as T;
   try {
     const [iv, tag, data] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
     const decipher = crypto.createDecipheriv('aes-256-gcm', key(secret), iv!);
     decipher.setAuthTag(tag!);
-    return JSON.parse(Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8')) as T;
+    const plain = Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
+    const value = JSON.parse(plain) as T;
+    opened.set(cacheKey, plain);
+    if (opened.size > OPENED_MAX) opened.delete(opened.keys().next().value!);
+    return value;
   } catch {
     return undefined; // tampered, or sealed under another secret: as good as absent
   }
