@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ViewerProvider } from '@/components/auth/viewer-context';
 import { Announcer } from '@/components/ui/announcer';
 import { ClientLinks } from '@/components/ui/client-links';
@@ -8,12 +8,13 @@ import { loadViewer } from '@/lib/auth/viewer';
 import { PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
-import { NotificationBell } from './notification-bell';
 
 /**
  * The site's chrome around a page: skip link, header, the primary navigation in a left column
  * for a signed-in person, the page, footer. The viewer comes from the session record (no API
- * call); the unread count streams in after the page (a Suspense boundary of its own).
+ * call); the unread count comes from a short per-user cache (lib/notification-count), fetched
+ * beside the page's own read when it is cold. (A Suspense boundary of its own cost more render
+ * time than the cache lets it save: measured with `npm run bench`.)
  */
 export async function SiteChrome({ children }: { children: ReactNode }) {
   const viewer = await loadViewer();
@@ -31,9 +32,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
             viewer={viewer}
             bell={
               viewer ? (
-                <Suspense fallback={<NotificationBell count={null} />}>
-                  <BellWithCount />
-                </Suspense>
+                <BellWithCount />
               ) : null
             }
           />

@@ -12,7 +12,7 @@ import { NotificationBell } from './notification-bell';
 export type SiteHeaderProps = {
   /** The signed-in person, or null (see lib/auth/viewer). */
   viewer: Viewer | null;
-  /** The notification bell, streamed in its own boundary. */
+  /** The notification bell with its count. */
   bell: ReactNode;
 };
 
