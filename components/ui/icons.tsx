@@ -1,5 +1,6 @@
 // Outline icons on a 24-unit grid, drawn by the stylesheet (app/globals.css, "icon-*"): each is
-// one short <span> in the page. Decorative: whatever they stand for is written beside them.
+// one short <span> in the page (or, on a control, drawn by the control: `with-icon icon-chat`).
+// Decorative: whatever they stand for is written beside them.
 
 export type IconProps = { className?: string };
 
@@ -23,7 +24,4 @@ export function HeartIcon({ filled = false, className = '' }: IconProps & { fill
 }
 export const LinkIcon = icon('link');
 export const BellIcon = icon('bell');
-export const ChatIcon = icon('chat');
-export const RepostIcon = icon('repost');
-export const FlagIcon = icon('flag');
 export const UserIcon = icon('user');
