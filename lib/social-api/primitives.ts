@@ -13,9 +13,24 @@ export const str = z.preprocess((v) => (v === null || v === undefined ? '' : typ
 /** A can_* / is_* flag: true, 1 and "1" are true; anything else (absent too) is false. */
 export const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
 
-/** Keeps the entries that parse; one odd entry does not cost the reader the whole list. */
+/**
+ * Keeps the entries that parse; one odd entry does not cost the reader the whole list. Each
+ * entry is parsed once (a filter before z.array would parse every entry, and every nested list
+ * in it, twice).
+ */
 export function lenientArray<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (Array.isArray(v) ? v.filter((x) => item.safeParse(x).success) : []), z.array(item));
+  type Item = z.output<T>;
+  const parseEach = (v: unknown): Item[] => {
+    if (!Array.isArray(v)) return [];
+    const out: Item[] = [];
+    for (const x of v) {
+      const r = item.safeParse(x);
+      if (r.success) out.push(r.data);
+    }
+    return out;
+  };
+  // preprocess (not transform) so that an absent list is [] too; the entries are parsed already.
+  return z.preprocess(parseEach, z.custom<Item[]>(() => true));
 }
 
 /** The spec's Option (privacy options, search types, report types): `{id, title}` with string id. */
