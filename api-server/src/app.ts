@@ -1,12 +1,14 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import { type DB, openDatabase } from './db/index.ts';
-import { registerErrorHandling } from './errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors.ts';
+import { multipartBodies } from './http/multipart.ts';
+import { hardenNumbers, safeNumberKeywords } from './http/safe-numbers.ts';
 import { filesDir } from './storage/images.ts';
 import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
@@ -26,9 +28,11 @@ export interface BuildOptions {
   /** An already opened database (tests, seed); opened from config.dataDir otherwise. */
   db?: DB;
   logger?: FastifyServerOptions['logger'];
+  /** Called with every route as it is registered, after its schema is hardened (the fuzz suite reads the routes so). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const database = db ?? (await openDatabase(config.dataDir)).db;
   const app = Fastify({
     logger,
@@ -37,7 +41,11 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     ajv: {
       // Report every bad parameter at once; coerce form and query strings to the schema's types.
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true },
+      plugins: [safeNumberKeywords],
     },
+    // Fastify's and Node's own refusals answer in the envelope too (errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('db', database);
   app.decorate('config', config);
@@ -50,14 +58,18 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   });
 
   registerErrorHandling(app);
+  // Every route's integers and numbers are checked as safe and finite (http/safe-numbers.ts).
+  hardenNumbers(app);
+  if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // Spec: POST bodies are multipart/form-data. Fields and files land on request.body so the
-  // route schemas validate them like any form; files arrive as Buffers, capped in size.
+  // route schemas validate them like any form; files arrive as Buffers, capped in size; what
+  // the parser refuses answers 400/413 in the envelope (http/multipart.ts).
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 200, fieldSize: config.bodyLimit, parts: 210 },
   });
+  multipartBodies(app);
 
   const files = filesDir(config.dataDir);
   fs.mkdirSync(files, { recursive: true });

@@ -1,5 +1,3 @@
-import { requireFinite } from './schemas.ts';
-
 /**
  * Largest page or limit accepted (either sign): small and large values are clamped by `paging()`,
  * but a number past this (or not finite, as "1e400" becomes) is no page a client means, and the
@@ -7,11 +5,11 @@ import { requireFinite } from './schemas.ts';
  */
 const PAGING_BOUND = 2_147_483_647;
 
-/** Query schema fragment for page/limit; values within the bound are clamped by `paging()`, not refused. */
-export const pagingQuery = {
-  page: { type: 'integer', minimum: -PAGING_BOUND, maximum: PAGING_BOUND },
-  limit: { type: 'integer', minimum: -PAGING_BOUND, maximum: PAGING_BOUND },
-} as const;
+/** Schema of one paging number (page, limit, photo_page…); within the bound it is clamped, not refused. */
+export const pagingNumber = { type: 'integer', minimum: -PAGING_BOUND, maximum: PAGING_BOUND } as const;
+
+/** Query schema fragment for page/limit. A page past the end is an empty list. */
+export const pagingQuery = { page: pagingNumber, limit: pagingNumber } as const;
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
@@ -22,7 +20,6 @@ export function clampLimit(limit: number | undefined, fallback = DEFAULT_LIMIT):
 }
 
 export function paging(q: { page?: number; limit?: number }, fallback = DEFAULT_LIMIT) {
-  requireFinite({ page: q.page, limit: q.limit });
   const limit = clampLimit(q.limit, fallback);
   const page = Math.max(1, q.page ?? 1);
   return { limit, page, offset: (page - 1) * limit };

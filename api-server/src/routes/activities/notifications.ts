@@ -4,7 +4,6 @@ import type { Item } from '../../domain/items.ts';
 import { listVisibleNotifications, markNotificationsRead, type NotificationKind } from '../../domain/notifications.ts';
 import { toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
-import { requireFinite } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 
 // Our extension: the notification list behind notification_count (GET /activities/updates),
@@ -54,7 +53,6 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   }, async (req) => {
     const me = userOf(req);
     const maxId = req.body.max_id;
-    requireFinite({ max_id: maxId });
     await markNotificationsRead(app.db, me, maxId);
     return {
       success: true,

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, missingParam } from '../../errors.ts';
 import { parseFields } from '../../http/fields.ts';
-import { clampLimit } from '../../http/paging.ts';
+import { clampLimit, pagingNumber } from '../../http/paging.ts';
 import { countUnreadNotifications } from '../../domain/notifications.ts';
 import { allows, viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, type ActivityRow } from './feed-query.ts';
 import { ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
-import { idParams, requireFinite } from '../../http/schemas.ts';
+import { idParams } from '../../http/schemas.ts';
 
 const ACTIVITIES_DEFAULT_LIMIT = 15;
 
@@ -37,7 +37,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
         properties: {
           subject_type: { type: 'string', enum: ['user'] },
           subject_id: { type: 'integer', minimum: 1 },
-          limit: { type: 'integer' },
+          limit: pagingNumber,
           // 0 is no bound for maxid (nothing lies below it), but a real bound for minid:
           // minid=0 starts at the oldest item (the empty feed's first_id is 0).
           maxid: { type: 'integer', minimum: 0 },
@@ -48,7 +48,6 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     },
   }, async (req) => {
     const q = req.query;
-    requireFinite({ limit: q.limit, maxid: q.maxid, minid: q.minid });
     const fields = parseFields(q.fields, ACTIVITY_FIELDS) as ActivityField[];
     if (q.subject_type !== undefined && q.subject_id === undefined) throw missingParam('subject_id');
     if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');

@@ -4,7 +4,7 @@ import { now } from '../../db/index.ts';
 import type { AlbumsTable, Privacy } from '../../db/types.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
-import { paging } from '../../http/paging.ts';
+import { paging, pagingNumber } from '../../http/paging.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -81,7 +81,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       params: idParams,
       querystring: {
         type: 'object',
-        properties: { fields: { type: 'string' }, photo_limit: { type: 'integer' }, photo_page: { type: 'integer' }, photo_fields: { type: 'string' } },
+        properties: { fields: { type: 'string' }, photo_limit: pagingNumber, photo_page: pagingNumber, photo_fields: { type: 'string' } },
       },
     },
   }, async (req) => {
