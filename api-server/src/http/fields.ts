@@ -9,7 +9,10 @@ export function parseFields(param: string | undefined, allowed: readonly string[
   const wanted = param.split(',').map((f) => f.trim()).filter(Boolean);
   const unknown = wanted.filter((f) => !allowed.includes(f));
   if (unknown.length) {
-    throw invalidParam(name, `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; allowed: ${allowed.join(' ')}`);
+    // Named back, but cut: a refusal does not hand a client's megabyte back to it.
+    const shown = unknown.slice(0, 5).map((f) => (f.length > 40 ? `${f.slice(0, 40)}…` : f));
+    if (unknown.length > 5) shown.push(`and ${unknown.length - 5} more`);
+    throw invalidParam(name, `unknown field${unknown.length > 1 ? 's' : ''} ${shown.join(', ')}; allowed: ${allowed.join(' ')}`);
   }
   return [...new Set(wanted)];
 }

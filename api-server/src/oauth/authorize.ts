@@ -7,6 +7,7 @@ import {
 import { checkPassword } from './credentials.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from './csrf.ts';
+import { LOCATION_MAX, textParams, tooLongMessage } from './limits.ts';
 import { consentPage, cspSourceOf, errorPage, type FormContext, pageHeaders, signInPage } from './pages.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { endSiteSession, siteUserId, startSiteSession } from './site-session.ts';
@@ -14,12 +15,12 @@ import { CODE_TTL, issueTokens, newFamilyId } from './tokens.ts';
 
 export const AUTHORIZE_PATH = '/api/v1/oauth/authorize';
 
-const text = { type: 'string' };
-const requestProperties = Object.fromEntries(AUTHORIZATION_PARAMS.map((name) => [name, text]));
+// Every parameter is text of a bounded length (limits.ts): the page echoes what it accepts.
+const requestProperties = textParams(AUTHORIZATION_PARAMS);
 const authorizeQuery = { type: 'object', properties: requestProperties };
 const authorizeBody = {
   type: 'object',
-  properties: { ...requestProperties, [CSRF_FIELD]: text, action: text, email: text, password: text },
+  properties: { ...requestProperties, ...textParams([CSRF_FIELD, 'action', 'email', 'password']) },
 };
 
 function sendPage(reply: FastifyReply, status: number, html: string, formTargets: string[] = []): FastifyReply {
@@ -29,11 +30,25 @@ function sendPage(reply: FastifyReply, status: number, html: string, formTargets
 const showError = (reply: FastifyReply, status: number, message: string, title = 'This request cannot be completed') =>
   sendPage(reply, status, errorPage(title, message));
 
-/** Malformed requests (a parameter sent twice) and failures answer a page, never JSON or a trace. */
+/**
+ * A redirect, unless its Location is longer than a browser's next request can carry (then a
+ * page says so): a redirect the browser cannot follow strands the person between two sites.
+ */
+function redirectTo(reply: FastifyReply, location: string, status: 302 | 303): FastifyReply {
+  if (location.length > LOCATION_MAX) {
+    return showError(reply, 400, 'The answer to this request is too long to send back. Start again from the application you were using.');
+  }
+  return reply.redirect(location, status);
+}
+
+/** Malformed requests (a parameter sent twice, or too long) and failures answer a page, never JSON or a trace. */
 function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode ?? 500;
   if (err.validation || (status >= 400 && status < 500)) {
-    return showError(reply, 400, 'The authorization request is malformed: each parameter must be sent at most once, as text.');
+    const tooLong = err.validation ? tooLongMessage(err) : undefined;
+    return showError(reply, 400, tooLong
+      ? `The authorization request is malformed: ${tooLong}`
+      : 'The authorization request is malformed: each parameter must be sent at most once, as text.');
   }
   req.log.error({ err }, 'authorize page failed');
   return showError(reply, 500, 'Something went wrong on our side. Please try again.', 'Something went wrong');
@@ -103,7 +118,7 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
   app.get(AUTHORIZE_PATH, { ...common, schema: { querystring: authorizeQuery } }, async (req, reply) => {
     const checked = await checkAuthorizationRequest(app.db, authorizationParams(req.query));
     if (checked.kind === 'show') return showError(reply, 400, checked.message);
-    if (checked.kind === 'redirect') return reply.redirect(checked.location, 302);
+    if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 302);
     return renderStep(req, reply, checked.request);
   });
 
@@ -117,7 +132,7 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
     }
     const checked = await checkAuthorizationRequest(app.db, authorizationParams(body));
     if (checked.kind === 'show') return showError(reply, 400, checked.message);
-    if (checked.kind === 'redirect') return reply.redirect(checked.location, 303);
+    if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 303);
     const request = checked.request;
 
     switch (body.action) {
@@ -139,22 +154,22 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
         }
         throttle.succeed(email);
         await startSiteSession(req, reply, userId);
-        return reply.redirect(backToAuthorize(request), 303);
+        return redirectTo(reply, backToAuthorize(request), 303);
       }
       case 'sign_out': {
         await endSiteSession(req, reply);
-        return reply.redirect(backToAuthorize(request), 303);
+        return redirectTo(reply, backToAuthorize(request), 303);
       }
       case 'allow':
       case 'deny': {
         const userId = await siteUserId(req);
         // The session ended while the consent page was open: sign in again.
-        if (userId === null) return reply.redirect(backToAuthorize(request), 303);
+        if (userId === null) return redirectTo(reply, backToAuthorize(request), 303);
         if (body.action === 'deny') {
           const to = errorLocation({ ...request, inFragment: request.responseType === 'token' }, 'access_denied', 'The user denied the request.');
-          return reply.redirect(to, 303);
+          return redirectTo(reply, to, 303);
         }
-        return reply.redirect(await grant(req, request, userId), 303);
+        return redirectTo(reply, await grant(req, request, userId), 303);
       }
       default:
         return showError(reply, 400, 'The form was not sent by one of its buttons. Go back and try again.');

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DESCRIPTION_MAX, tooLongMessage } from './limits.ts';
 
 /**
  * An RFC 6749 §5.2 error of the token and revocation endpoints. These endpoints answer
@@ -21,8 +22,14 @@ export const invalidScope = (d: string) => new OAuthError('invalid_scope', d);
 export const unauthorizedClient = (d: string) => new OAuthError('unauthorized_client', d);
 export const unsupportedGrantType = (d: string) => new OAuthError('unsupported_grant_type', d);
 
-/** RFC 6749 §5.2 allows only %x20-21 / %x23-5B / %x5D-7E in error_description. */
-export const cleanDescription = (text: string): string => text.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '?');
+/**
+ * RFC 6749 §5.2 allows only %x20-21 / %x23-5B / %x5D-7E in error_description; and a description
+ * built from what the client sent (an unknown scope) is cut to DESCRIPTION_MAX characters.
+ */
+export function cleanDescription(text: string): string {
+  const clean = text.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '?');
+  return clean.length > DESCRIPTION_MAX ? `${clean.slice(0, DESCRIPTION_MAX - 3)}...` : clean;
+}
 
 /** Token responses and errors must not be cached (RFC 6749 §5.1). */
 export function noStore(reply: FastifyReply): FastifyReply {
@@ -41,7 +48,7 @@ export function oauthErrorHandler(err: FastifyError, req: FastifyRequest, reply:
   if (err instanceof OAuthError) return sendOAuthError(reply, err);
   if (err.validation) {
     // RFC 6749 §3.2: a parameter sent more than once (or as a file) makes the request invalid.
-    return sendOAuthError(reply, invalidRequest('Each parameter must be sent at most once, as text.'));
+    return sendOAuthError(reply, invalidRequest(tooLongMessage(err) ?? 'Each parameter must be sent at most once, as text.'));
   }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { now } from '../db/index.ts';
 import { authenticateClient, formParams, requireForm } from './client-auth.ts';
 import { sha256 } from './crypto.ts';
+import { textParams } from './limits.ts';
 import { invalidRequest, noStore, oauthErrorHandler } from './oauth-error.ts';
 import { revokeFamily } from './tokens.ts';
 
 export const REVOKE_PATH = '/api/v1/oauth/revoke';
 
-const text = { type: 'string' };
 const revokeBody = {
   type: 'object',
-  properties: { token: text, token_type_hint: text, client_id: text, client_secret: text },
+  properties: textParams(['token', 'token_type_hint', 'client_id', 'client_secret']),
 };
 
 /** Token revocation (RFC 7009). */

@@ -9,6 +9,7 @@ import { safeEqual, sha256 } from './crypto.ts';
 import {
   invalidGrant, invalidRequest, invalidScope, noStore, oauthErrorHandler, unauthorizedClient, unsupportedGrantType,
 } from './oauth-error.ts';
+import { textParams } from './limits.ts';
 import { parseScope } from './scopes.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { issueTokens, newFamilyId, revokeFamily, type TokenResponse } from './tokens.ts';
@@ -18,14 +19,13 @@ export const TOKEN_PATH = '/api/v1/oauth/token';
 const TOKEN_GRANTS = ['authorization_code', 'password', 'client_credentials', 'refresh_token'] as const;
 type TokenGrant = (typeof TOKEN_GRANTS)[number];
 
-const text = { type: 'string' };
-/** Every parameter is text sent once; anything else answers invalid_request (oauthErrorHandler). */
+/** Every parameter is text sent once, of a bounded length; anything else answers invalid_request (oauthErrorHandler). */
 const tokenBody = {
   type: 'object',
-  properties: {
-    grant_type: text, code: text, redirect_uri: text, code_verifier: text, refresh_token: text, scope: text,
-    email: text, password: text, provider: text, uid: text, client_id: text, client_secret: text,
-  },
+  properties: textParams([
+    'grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope',
+    'email', 'password', 'provider', 'uid', 'client_id', 'client_secret',
+  ]),
 };
 
 interface GrantContext {

@@ -1,0 +1,90 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+
+// What in-process requests cannot reach: Node's HTTP parser refuses some requests before
+// Fastify sees them (headers or a request line over 16 KiB, bytes that are not HTTP), and a
+// client may hang up in the middle of its body. Over a real socket, on loopback.
+
+let t: TestApp;
+let port: number;
+let token: string;
+
+beforeAll(async () => {
+  t = await makeApp();
+  token = await tokenFor(t.db, (await createUser(t.db)).id);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => { await t.close(); });
+
+/** Sends raw bytes, half-closes when `end`, and answers everything the server wrote back. */
+function raw(bytes: string | Buffer, { end = true } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(Buffer.concat(chunks).toString()) : reject(e)));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+    socket.write(bytes);
+    if (end) socket.end();
+    else setTimeout(() => socket.destroy(), 300);
+  });
+}
+
+function parse(response: string) {
+  const [head = '', ...rest] = response.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+const envelope = (status: number, errorText: string) => ({ success: false, data: { error_code: status, error_text: errorText } });
+
+describe('refusals before Fastify answer the envelope', () => {
+  it('a request line over the header limit: 431 request_too_large', async () => {
+    const res = parse(await raw(`GET /api/v1/albums?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(res.status).toBe(431);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(JSON.parse(res.body)).toMatchObject(envelope(431, 'request_too_large'));
+  });
+
+  it('headers over the limit: 431 request_too_large', async () => {
+    const res = parse(await raw(`GET /api/v1/albums HTTP/1.1\r\nHost: x\r\nCookie: ${'c=1; '.repeat(5000)}\r\n\r\n`));
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toMatchObject(envelope(431, 'request_too_large'));
+  });
+
+  it('bytes that are not HTTP: 400 bad_request', async () => {
+    const res = parse(await raw('\u0000\u0001GARBAGE / NOT-HTTP\r\n\r\n'));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject(envelope(400, 'bad_request'));
+  });
+
+  it('a chunked body with a malformed chunk: 400 bad_request', async () => {
+    const res = parse(await raw(`POST /api/v1/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nbody=hi\r\n0\r\n\r\n`));
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, data: { error_code: 400 } });
+  });
+
+  it('a path that is not valid percent-encoding, over HTTP: 404 not_found', async () => {
+    const res = parse(await raw('GET /api/v1/albums/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject(envelope(404, 'not_found'));
+  });
+});
+
+describe('a client that hangs up mid-body', () => {
+  it('changes nothing, and the server answers the next request', async () => {
+    const before = await t.db.selectFrom('activities').select('id').execute();
+    const b = 'cut';
+    const head = `POST /api/v1/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=${b}\r\nContent-Length: 10000\r\n\r\n`;
+    await raw(`${head}--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhalf a post`, { end: false });
+    await raw(`${head}--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhalf a post`);
+    const next = parse(await raw(`GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`));
+    expect(next.status).toBe(200);
+    expect(await t.db.selectFrom('activities').select('id').execute()).toEqual(before);
+  });
+});
