@@ -4,6 +4,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
 import { seedDemo } from '../api-server/src/seed/demo.ts';
@@ -42,8 +44,15 @@ if (!dev) {
 const children: ChildProcess[] = [];
 let stopping = false;
 
+/** Each line a child writes, behind its name: `api │ …`, `web │ …`. */
+function prefixLines(from: Readable, name: string, to: Writable) {
+  readline.createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${name} │ ${line}\n`));
+}
+
 function run(name: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  prefixLines(child.stdout!, name, process.stdout);
+  prefixLines(child.stderr!, name, process.stderr);
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`[start] ${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
@@ -51,6 +60,19 @@ function run(name: string, args: string[], env: Record<string, string> = {}): Ch
   });
   children.push(child);
   return child;
+}
+
+/** Resolves once `url` answers at all (any status), or after `seconds`. */
+async function answering(url: string, seconds: number): Promise<boolean> {
+  for (const end = Date.now() + seconds * 1000; Date.now() < end && !stopping;) {
+    try {
+      await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(5000), redirect: 'manual' });
+      return true;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return false;
 }
 
 async function stop(code: number) {
@@ -72,12 +94,23 @@ async function stop(code: number) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-run('api', [path.join(root, 'api-server', 'src', 'server.ts')]);
+// The API's console: one readable line per event, request lines only at LOG_LEVEL=debug
+// (api-server/src/logging.ts). LOG_FORMAT=json keeps pino's JSON lines.
+run('api', [path.join(root, 'api-server', 'src', 'server.ts')], { LOG_FORMAT: process.env.LOG_FORMAT || 'short' });
 run('web', [nextBin, dev ? 'dev' : 'start', '--port', webPort]);
 
-console.log(`
-  Social is starting:
+// The addresses come last, once both answer, so that they are what the console shows.
+const local = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+const [apiUp, webUp] = await Promise.all([
+  answering(`http://${local(config.host)}:${config.port}/.well-known/oauth-authorization-server`, 60),
+  answering(`http://127.0.0.1:${webPort}/icon.svg`, dev ? 180 : 60),
+]);
+if (!stopping) {
+  console.log(`
+  Social is ${apiUp && webUp ? 'running' : 'starting (still waiting for an answer)'}:
     web  http://localhost:${webPort}
     api  ${config.publicUrl}/api/v1   (OAuth metadata: ${config.publicUrl}/.well-known/oauth-authorization-server)
   Sign in as demo@example.com / demo-password. Ctrl-C stops both.
+  Warnings and errors show below; LOG_LEVEL=debug adds a line per API request.
 `);
+}

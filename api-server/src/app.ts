@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import { type DB, openDatabase } from './db/index.ts';
+import { type LogFormat, loggerOptions } from './logging.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors.ts';
 import { multipartBodies } from './http/multipart.ts';
 import { hardenNumbers, safeNumberKeywords } from './http/safe-numbers.ts';
@@ -27,15 +28,16 @@ export interface BuildOptions {
   config: Config;
   /** An already opened database (tests, seed); opened from config.dataDir otherwise. */
   db?: DB;
-  logger?: FastifyServerOptions['logger'];
+  /** Logs (logging.ts): none by default (tests); the server passes LOG_FORMAT and LOG_LEVEL. */
+  log?: { format: LogFormat; level: string };
   /** Called with every route as it is registered, after its schema is hardened (the fuzz suite reads the routes so). */
   onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, db, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, log, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const database = db ?? (await openDatabase(config.dataDir)).db;
   const app = Fastify({
-    logger,
+    ...(log ? loggerOptions(log.format, log.level) : { logger: false }),
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     ajv: {

@@ -130,7 +130,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendApiError(reply, clientError(err));
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err }, `unhandled error: ${req.method} ${shortPath(req.url)}`);
     return sendApiError(reply, new ApiError(500, 'exception_error', 'Something went wrong on our side. Please try again.'));
   });
 

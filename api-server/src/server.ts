@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { logFormat } from './logging.ts';
 import { openDatabase } from './db/index.ts';
 import { ensureWebClient } from './oauth/clients.ts';
 import { ensureLegacyApp } from './legacy/apps.ts';
@@ -8,7 +9,7 @@ const config = loadConfig();
 const { db } = await openDatabase(config.dataDir);
 await ensureWebClient(db, config);
 await ensureLegacyApp(db, config);
-const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL || 'info' } });
+const app = await buildApp({ config, db, log: { format: logFormat(process.env), level: process.env.LOG_LEVEL || 'info' } });
 
 let closing = false;
 async function shutdown(signal: string) {
