@@ -1,14 +1,23 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
-import { contentSecurityPolicy, newNonce, securityHeaders } from '@/lib/security-headers';
+import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
+import { contentSecurityPolicy, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
 
 /**
- * Security headers and a CSP nonce for every response, nothing else: who may see what is
- * checked where the data is read (lib/auth/session), never only here (DESIGN.md).
+ * Security headers and a CSP nonce for every response; state-changing requests from other sites
+ * and server action bodies Next could not decode refused with a 4xx (lib/request-guard.ts), where
+ * Next itself would answer 500. Who may see what is checked where the data is read
+ * (lib/auth/session), never only here (DESIGN.md).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const e = env();
+  const signedIn = request.cookies.has(sessionCookieName(e.secure));
+  const refusal = crossSiteRefusal(request, e.WEB_ORIGIN) ?? (await actionBodyRefusal(request));
+  if (refusal) {
+    return withSecurityHeaders(NextResponse.json({ message: refusal.message }, { status: refusal.status }), { secure: e.secure, signedIn });
+  }
+
   const nonce = newNonce();
   const csp = contentSecurityPolicy({
     nonce,
@@ -27,18 +36,32 @@ export function proxy(request: NextRequest) {
   url.searchParams.delete('_rsc');
   forward.set('x-request-path', url.pathname + url.search);
 
-  const response = NextResponse.next({ request: { headers: forward } });
+  // A path that is not valid percent-encoding names no page: Next would fail on it with a bare
+  // 500, so it is served the site's 404 page (the catch-all answers any path it does not know).
+  const response = validPath(request.nextUrl.pathname)
+    ? NextResponse.next({ request: { headers: forward } })
+    : NextResponse.rewrite(new URL('/not-found', request.url), { request: { headers: forward } });
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure }))) response.headers.set(name, value);
   // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
-  if (request.cookies.has(sessionCookieName(e.secure))) response.headers.set('Cache-Control', 'no-store');
+  if (signedIn) response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+function validPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const config = {
   matcher: [
-    // Everything but build assets, the icon and the upload route handlers: Proxy buffers
-    // request bodies (and cuts them at its size limit), and uploads must stream.
-    '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/upload).*)',
+    // Everything but build assets and the upload route handlers: Proxy buffers request bodies
+    // (and cuts them at its size limit), and uploads must stream (lib/route-handler.ts gives
+    // them the same headers and checks).
+    '/((?!_next/static|_next/image|api/upload).*)',
   ],
 };

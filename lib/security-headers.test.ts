@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce, securityHeaders } from './security-headers.ts';
+import { contentSecurityPolicy, NON_PAGE_CSP, newNonce, securityHeaders, withSecurityHeaders } from './security-headers.ts';
 
 const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
@@ -49,5 +49,30 @@ describe('security headers', () => {
   it('HSTS only when served over HTTPS', () => {
     expect(securityHeaders({ secure: false })).not.toHaveProperty('Strict-Transport-Security');
     expect(securityHeaders({ secure: true })['Strict-Transport-Security']).toMatch(/^max-age=\d{8}/);
+  });
+});
+
+describe('withSecurityHeaders (route handler answers)', () => {
+  it('adds the common headers and a policy that loads nothing to an answer that is not a page', () => {
+    const res = withSecurityHeaders(Response.json({ ok: true }), { secure: false, signedIn: false });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toBe(NON_PAGE_CSP);
+    expect(res.headers.get('cache-control')).toBeNull();
+  });
+
+  it('keeps a page its own policy, adds no-store for a signed-in person and HSTS over HTTPS', () => {
+    const page = new Response('<p>hi</p>', { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' } });
+    const res = withSecurityHeaders(page, { secure: true, signedIn: true });
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+  });
+
+  it('copies an answer whose headers cannot change (a redirect)', async () => {
+    const res = withSecurityHeaders(Response.redirect('http://localhost:3000/', 302), { secure: false, signedIn: false });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

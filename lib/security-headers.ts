@@ -59,3 +59,28 @@ export function newNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** The policy of an answer that is not a page (JSON, a file): it may load and frame nothing. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The headers every answer carries, on an answer built elsewhere (a route handler's): the
+ * common ones where it set none, a policy where it is not a page (pages get theirs, with its
+ * nonce, from proxy.ts), and `no-store` when a signed-in person asked.
+ */
+export function withSecurityHeaders(response: Response, { secure, signedIn }: { secure: boolean; signedIn: boolean }): Response {
+  let out = response;
+  try {
+    out.headers.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    // Headers of a fetched answer or of Response.redirect() are immutable: copy it.
+    out = new Response(response.body, response);
+  }
+  const headers = out.headers;
+  for (const [name, value] of Object.entries(securityHeaders({ secure }))) if (!headers.has(name)) headers.set(name, value);
+  if (!headers.has('Content-Security-Policy') && !(headers.get('content-type') ?? '').startsWith('text/html')) {
+    headers.set('Content-Security-Policy', NON_PAGE_CSP);
+  }
+  if (signedIn) headers.set('Cache-Control', 'no-store');
+  return out;
+}

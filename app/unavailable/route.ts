@@ -1,4 +1,5 @@
 import { safeReturnTo } from '@/lib/auth/return-to';
+import { routeHandlers } from '@/lib/route-handler';
 import { site } from '@/lib/site';
 
 // The page lib/unavailable.ts sends people to when the API is down or slow. A route handler,
@@ -14,7 +15,7 @@ const TEXT: Record<number, { title: string; body: string }> = {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function GET(request: Request) {
+function page(request: Request): Response {
   const url = new URL(request.url);
   const asked = Number(url.searchParams.get('status'));
   const status = asked === 502 || asked === 504 ? asked : 503;
@@ -55,3 +56,5 @@ export function GET(request: Request) {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(RETRY_SECONDS) },
   });
 }
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers({ GET: page });

@@ -1,0 +1,109 @@
+// The BFF's edge checks for requests that change things, in one place: proxy.ts runs them for
+// every page, server action and route handler it sees, and lib/route-handler.ts for the upload
+// routes that stay out of the proxy (their bodies must stream).
+//
+// Next refuses a server action from another origin, but with a 500, and it answers 500 to a
+// body it cannot decode (not JSON, a cut-off multipart form, a reference to a part that is not
+// there): every such request is refused here first, with a 4xx and nothing run.
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Next's default limit for a server action's body (serverActions.bodySizeLimit). */
+export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/**
+ * A state-changing request (any method but GET/HEAD/OPTIONS) from another site: its Origin is
+ * not this site's, or the browser says it is not same-origin (Sec-Fetch-Site). A request with
+ * neither header is no browser's, so it carries no one's cookies by accident: it goes on to the
+ * session check like any other, unless `requireOrigin` (route handlers: every browser sends
+ * Origin with a POST from script or a form).
+ */
+export function crossSiteRefusal(request: Request, webOrigin: string, { requireOrigin = false } = {}): Refusal | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  if ((origin === null && requireOrigin) || (origin !== null && origin !== webOrigin) || (site !== null && site !== 'same-origin')) {
+    return { status: 403, message: 'This request did not come from this site.' };
+  }
+  return undefined;
+}
+
+/**
+ * The values of React's reply encoding that plain arguments use: "$$…" (a string that starts
+ * with "$"), undefined, NaN, ±Infinity, -0 and dates; in a form body also "$K<id>" (a FormData
+ * argument, whose fields are the form's). Everything else it can encode (Maps, Sets, BigInts,
+ * typed arrays, blobs, streams, promises, references to other parts) no action of ours takes,
+ * and a malformed one makes the decoder fail with a 500 or wait for a part that never comes.
+ */
+const PLAIN = /^\$(?:\$|undefined$|NaN$|-?Infinity$|-0$|D[0-9T:.+Z-]{4,40}$)/;
+const FORM_DATA = /^\$K[0-9a-f]{1,8}$/;
+
+function plainArguments(value: unknown, inForm: boolean, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (typeof value === 'string') return !value.startsWith('$') || PLAIN.test(value) || (inForm && FORM_DATA.test(value));
+  if (Array.isArray(value)) return value.every((v) => plainArguments(v, inForm, depth + 1));
+  if (value && typeof value === 'object') return Object.values(value).every((v) => plainArguments(v, inForm, depth + 1));
+  return true;
+}
+
+const MALFORMED: Refusal = { status: 400, message: 'That request was not understood. Reload the page and try again.' };
+const TOO_LARGE: Refusal = { status: 413, message: 'That request is too large.' };
+
+/** A JSON text of plain arguments (the root of a reply must be their array). */
+function plainJson(text: string, inForm: boolean, root: boolean): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return (!root || Array.isArray(value)) && plainArguments(value, inForm);
+}
+
+/** A server action's body as text (a fetch action with plain arguments). */
+export function textActionRefusal(text: string): Refusal | undefined {
+  if (text.length > ACTION_BODY_LIMIT) return TOO_LARGE;
+  return plainJson(text, false, true) ? undefined : MALFORMED;
+}
+
+/**
+ * A server action's body as a form. From script (`Next-Action`), its root part "0" holds the
+ * arguments; without script (a form posted as a page), `$ACTION_<n>:<m>` fields hold the bound
+ * ones. Either must be plain; the other fields are the form's own.
+ */
+export function formActionRefusal(form: FormData, fromScript: boolean): Refusal | undefined {
+  if (fromScript) {
+    const root = form.get('0');
+    if (typeof root !== 'string' || !plainJson(root, true, true)) return MALFORMED;
+  }
+  for (const [key, value] of form.entries()) {
+    if (/^\$ACTION_\d+:\d+$/.test(key) && (typeof value !== 'string' || !plainJson(value, true, false))) return MALFORMED;
+  }
+  return undefined;
+}
+
+/**
+ * A server action request the decoder would fail on, or over its size limit. Server actions are
+ * POSTs with a `Next-Action` header (from script) or multipart forms (without script).
+ */
+export async function actionBodyRefusal(request: Request): Promise<Refusal | undefined> {
+  if (request.method !== 'POST') return undefined;
+  const type = request.headers.get('content-type') ?? '';
+  const multipart = /^multipart\/form-data/i.test(type);
+  if (!request.headers.has('next-action') && !multipart) return undefined;
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > ACTION_BODY_LIMIT) return TOO_LARGE;
+  if (!multipart) return textActionRefusal(await request.clone().text());
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return MALFORMED;
+  }
+  return formActionRefusal(form, request.headers.has('next-action'));
+}
