@@ -70,8 +70,8 @@ function countFiles(dir: string): number {
   return n;
 }
 
-/** One request, its answer checked; the problems found, each with what was sent. */
-async function send(label: string, opts: InjectOptions): Promise<string[]> {
+/** One request, its answer checked; the problems found, each with what was sent, and the answer. */
+async function send(label: string, opts: InjectOptions): Promise<{ problems: string[]; status: number; body: string }> {
   const write = opts.method !== 'GET';
   const changesBefore = await totalChanges();
   const filesBefore = write ? countFiles(filesDir(dataDir)) : 0;
@@ -86,7 +86,20 @@ async function send(label: string, opts: InjectOptions): Promise<string[]> {
     if ((await totalChanges()) !== changesBefore) problems.push('a refused request changed the database');
     if (write && countFiles(filesDir(dataDir)) !== filesBefore) problems.push('a refused request left files behind');
   }
-  return problems.map((p) => `${label} → ${res.statusCode}: ${p}`);
+  return { problems: problems.map((p) => `${label} → ${res.statusCode}: ${p}`), status: res.statusCode, body: res.body };
+}
+
+/** The parameters an invalid_parameters answer finds invalid (none for any other answer). */
+function namedParams(body: string): string[] | undefined {
+  try {
+    const data = JSON.parse(body)?.data;
+    if (data?.error_text !== 'invalid_parameters') return undefined;
+    // A value taken that needs another parameter with it (subject_id without subject_type) is
+    // refused for the missing one.
+    return (data.error_params ?? []).filter((p: { error_text: string }) => p.error_text === 'invalid_parameter').map((p: { name: string }) => p.name);
+  } catch {
+    return undefined;
+  }
 }
 
 // ---- building requests -------------------------------------------------------------------
@@ -168,10 +181,17 @@ function baseline(s: Schema | undefined, extra: Input = {}): Input {
   return { ...out, ...extra };
 }
 
+interface Case {
+  label: string;
+  opts: InjectOptions;
+  /** The one parameter changed from the baseline before it, or true for the baseline itself. */
+  param?: string | true;
+}
+
 interface Fuzzed {
   method: string;
   url: string;
-  cases: Array<{ label: string; opts: InjectOptions }>;
+  cases: Case[];
 }
 
 const auth = { authorization: `Bearer ${token}` };
@@ -185,32 +205,32 @@ function casesFor(method: string, route: RouteOptions): Fuzzed {
     template.replace(/:(\w+)/g, (_, n: string) => values[n] ?? '1').replace(/\*$/, values['*'] ?? 'img/default-user');
   const hasBody = method !== 'GET' && method !== 'DELETE' ? true : !!schema.body;
   const cases: Fuzzed['cases'] = [];
-  const add = (label: string, opts: Omit<InjectOptions, 'method'>) =>
-    cases.push({ label: `${method} ${template} ${label}`, opts: { method: method as InjectOptions['method'], ...opts, headers: { ...auth, ...(opts.headers ?? {}) } } });
+  const add = (label: string, opts: Omit<InjectOptions, 'method'>, param?: string | true) =>
+    cases.push({ label: `${method} ${template} ${label}`, param, opts: { method: method as InjectOptions['method'], ...opts, headers: { ...auth, ...(opts.headers ?? {}) } } });
 
   // The legacy API dispatches on `method`: each of its methods is a baseline of its own.
   const baselines: Input[] = template === '/api.php'
     ? Object.keys(LEGACY_METHODS).map((m) => ({ token: legacy, method: m }))
     : [{}];
 
-  const request = (label: string, q: Input, b: Input | undefined, pathValues?: Record<string, string>) => {
+  const request = (label: string, q: Input, b: Input | undefined, pathValues?: Record<string, string>, param?: string | true) => {
     const url = pathOf(pathValues) + query(q);
-    if (b === undefined) add(label, { url });
-    else add(label, { url, ...multipart(b) });
+    if (b === undefined) add(label, { url }, param);
+    else add(label, { url, ...multipart(b) }, param);
   };
 
   for (const [i, base] of baselines.entries()) {
     const qBase = baseline(schema.querystring, hasBody ? {} : base);
     const bBase = hasBody ? baseline(schema.body, base) : undefined;
-    request(`baseline ${JSON.stringify(base).slice(0, 60)}`, qBase, bBase);
+    request(`baseline ${JSON.stringify(base).slice(0, 60)}`, qBase, bBase, undefined, true);
     // One parameter at a time; the legacy API's text parameters only with its first method.
     for (const [where, s] of [['query', schema.querystring], ['body', hasBody ? schema.body : undefined]] as const) {
       for (const [name, ps] of Object.entries(s?.properties ?? {})) {
         if (i > 0 && !typesOf(ps).includes('integer')) continue;
         for (const bad of badValues(ps, where === 'query')) {
           const shown = Buffer.isBuffer(bad) ? `<${bad.length} bytes>` : JSON.stringify(bad).slice(0, 40);
-          if (where === 'query') request(`${name}=${shown}`, { ...qBase, [name]: bad }, bBase);
-          else request(`body ${name}=${shown}`, qBase, { ...bBase, [name]: bad });
+          if (where === 'query') request(`${name}=${shown}`, { ...qBase, [name]: bad }, bBase, undefined, name);
+          else request(`body ${name}=${shown}`, qBase, { ...bBase, [name]: bad }, undefined, name);
         }
       }
     }
@@ -264,7 +284,17 @@ describe('fuzz: every route the API registers', () => {
   for (const f of fuzzed) {
     it(`${f.method} ${f.url}: ${f.cases.length} malformed requests, each refused cleanly`, async () => {
       const problems: string[] = [];
-      for (const c of f.cases) problems.push(...(await send(c.label, c.opts)));
+      let baselineInvalid = false;
+      for (const c of f.cases) {
+        const answer = await send(c.label, c.opts);
+        problems.push(...answer.problems);
+        const named = namedParams(answer.body);
+        if (c.param === true) baselineInvalid = named !== undefined;
+        // A refusal of the one parameter that changed from a baseline the API took must name it.
+        else if (c.param && !baselineInvalid && named?.length && !named.includes(c.param)) {
+          problems.push(`${c.label} → ${answer.status}: names ${named.join(', ')}, not ${c.param}`);
+        }
+      }
       expect(problems).toEqual([]);
     });
   }
