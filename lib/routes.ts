@@ -30,4 +30,6 @@ export const routes = {
   signIn: '/sign-in',
   user: (id: number) => `/users/${id}`,
   activity: (id: number) => `/activities/${id}`,
+  /** "Add photos": to an album one may add to, or (without an id) to a new album. */
+  addPhotos: (albumId?: number) => (albumId === undefined ? '/albums/upload' : `/albums/upload?album=${albumId}`),
 } as const;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { UploadStream } from './albums.ts';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { id } from './primitives.ts';
+import { isApiError } from './errors.ts';
+import { flag, id, str } from './primitives.ts';
 
 // Adding photos to an album (spec: Albums): each file is uploaded on its own with
 // POST /albums/photo_upload (it waits, in no album, as the uploader's), then
@@ -13,6 +14,27 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 
 const photoUploadSchema = z.looseObject({ photo_id: id });
 const albumUploadSchema = z.looseObject({ album_id: id });
+const uploadTargetSchema = z.looseObject({ id, title: str, can_upload: flag });
+
+/** An existing album photos are being added to: what the page names, and whether the reader may add photos. */
+export interface UploadTargetAlbum {
+  id: number;
+  title: string;
+  canUpload: boolean;
+}
+
+/** The album `albumId` as a place to add photos to; undefined when there is none the reader may see. */
+export async function getUploadTarget(token: string, albumId: number): Promise<UploadTargetAlbum | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), `/albums/${albumId}`, { token, query: { fields: 'id,title,can_upload' } });
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+  const album = uploadTargetSchema.parse(data);
+  return { id: album.id, title: album.title, canUpload: album.can_upload };
+}
 
 /** Streams a multipart body (its `Filedata` part as the browser sent it) to /albums/photo_upload; answers the new photo's id. */
 export async function uploadAlbumPhoto(token: string, upload: UploadStream, signal?: AbortSignal): Promise<{ photoId: number }> {

@@ -1,5 +1,6 @@
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
+import { categorySchema, lenientArray, optionSchema } from './primitives.ts';
 import { composeUploadSchema } from './schemas.ts';
 import { safeImageUrl } from './users.ts';
 
@@ -25,4 +26,29 @@ export async function uploadComposePhoto(token: string, upload: UploadStream, si
     await apiFetch(apiConfig(), '/albums/compose_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
   );
   return { photoId: data.photo_id, src: safeImageUrl(data.src) };
+}
+
+const optionListSchema = lenientArray(optionSchema);
+const categoryListSchema = lenientArray(categorySchema);
+
+/** What a person may choose among for an album's settings (a new album, an album's edit form). */
+export interface AlbumOptions {
+  categories: Array<{ id: number; title: string }>;
+  view: Array<{ id: string; title: string }>;
+  comment: Array<{ id: string; title: string }>;
+  tag: Array<{ id: string; title: string }>;
+}
+
+/** GET /albums/categories, /albums/view_options, /albums/comment_options and /albums/tag_options, together. */
+export async function getAlbumOptions(token: string): Promise<AlbumOptions> {
+  const config = apiConfig();
+  const options = async (name: string) =>
+    optionListSchema.parse(await apiFetch(config, `/albums/${name}`, { token })).map((o) => ({ id: o.id, title: o.title }));
+  const [categories, view, comment, tag] = await Promise.all([
+    apiFetch(config, '/albums/categories', { token }).then((d) => categoryListSchema.parse(d).map((c) => ({ id: c.id, title: c.title }))),
+    options('view_options'),
+    options('comment_options'),
+    options('tag_options'),
+  ]);
+  return { categories, view, comment, tag };
 }

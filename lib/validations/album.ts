@@ -39,12 +39,30 @@ const photoIds = z.array(id).check(
   z.refine((ids) => new Set(ids).size === ids.length, 'A photo is listed twice.'),
 );
 
-/** Uploaded photos (in the order they go in) into an album one may add to, or into a new album. */
-export const albumUploadSaveSchema = z.union([
-  z.object({ photoIds, albumId: id }),
-  z.object({ photoIds, album: albumSettingsSchema }),
-]);
-export type AlbumUploadSaveInput = z.infer<typeof albumUploadSaveSchema>;
+/**
+ * Uploaded photos (in the order they go in) into an album one may add to (`albumId`), or into a
+ * new album (`album`): one of the two.
+ */
+export const albumUploadSaveSchema = z
+  .object({ photoIds, albumId: z.optional(id), album: z.optional(albumSettingsSchema) })
+  .check(
+    z.refine((v) => (v.albumId === undefined) !== (v.album === undefined), {
+      message: 'Choose the album the photos go into, or make a new one.',
+      path: ['form'],
+    }),
+  );
+export type AlbumUploadSaveInput = z.input<typeof albumUploadSaveSchema>;
+
+/** Issues of albumUploadSaveSchema under the page's names: album settings by field, `photos`, else `form`. */
+export function albumUploadSaveErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [head, field] = issue.path;
+    const key = head === 'album' && field !== undefined ? String(field) : head === 'photoIds' ? 'photos' : 'form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
 
 export { fieldErrorsOf } from './field-errors.ts';
 
@@ -60,14 +78,14 @@ const SETTINGS_FIELD_NAMES: Record<string, keyof AlbumSettingsValues> = {
 };
 
 /**
- * The API's field errors under the form's field names: `title` or `album[title]` → `title`…;
- * anything else (photo_ids, album_id) goes to `form`.
+ * The API's field errors under the form's field names: `title` or `album[title]` → `title`…,
+ * `photo_ids` → `photos`; anything else (album_id) goes to `form`.
  */
 export function toAlbumFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, message] of Object.entries(apiFieldErrors)) {
     const bare = /^album\[(\w+)\]$/.exec(name)?.[1] ?? name;
-    const field = SETTINGS_FIELD_NAMES[bare] ?? 'form';
+    const field = SETTINGS_FIELD_NAMES[bare] ?? (bare === 'photo_ids' ? 'photos' : 'form');
     out[field] = out[field] ? `${out[field]}; ${message}` : message;
   }
   return out;
