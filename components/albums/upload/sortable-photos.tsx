@@ -74,9 +74,18 @@ export function SortablePhotos<T>({ items, itemId, itemName, onReorder, label, r
       return i >= 0 ? itemName(items[i]!) : 'The photo';
     };
     const place = (id: UniqueIdentifier) => `position ${at(id) + 1} of ${total}`;
+    // A drag begins over its own place: that is not a move, and would talk over "Picked up".
+    let moved = false;
     return {
-      onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${place(active.id)}.`,
-      onDragOver: ({ active, over }) => (over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a position.`),
+      onDragStart: ({ active }) => {
+        moved = false;
+        return `Picked up ${name(active.id)}, at ${place(active.id)}.`;
+      },
+      onDragOver: ({ active, over }) => {
+        if (!moved && over?.id === active.id) return undefined;
+        moved = true;
+        return over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a position.`;
+      },
       onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`),
       onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,
     };

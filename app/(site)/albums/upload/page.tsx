@@ -54,7 +54,7 @@ export default async function AddPhotosPage({ searchParams }: AddPhotosPageProps
             <PhotoUploader maxBytes={maxBytes} target={{ kind: 'existing', albumId: album.id, title: album.title }} />
           </div>
         ) : (
-          <p className="card mt-6">Only the album’s owner can add photos to it.</p>
+          <p className="card mt-6">You cannot add photos to this album.</p>
         )}
       </>
     );
