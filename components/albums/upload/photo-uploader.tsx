@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import { saveAlbumUpload } from './actions';
 import { AlbumSettingsFields, newAlbumDefaults, type AlbumSettingsChoices } from './album-settings-fields';
 import { PhotoPicker } from './photo-picker';
-import { SortablePhotos } from './sortable-photos';
+import type { SortablePhotosProps } from './sortable-photos';
 import { UploadRow } from './upload-row';
 
 // The "Add photos" page: photos picked or dropped are checked here (their first bytes, their
@@ -39,6 +39,21 @@ function parseUploaded(body: unknown): Uploaded | undefined {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// The sortable list (@dnd-kit, ~17 KB gzip) loads when the first photo is picked, not with the
+// page; until it is there, the same rows show in a plain list.
+const SortablePhotos = lazy(() => import('./sortable-photos').then((m) => ({ default: m.SortablePhotos as (props: SortablePhotosProps<Entry>) => ReactNode })));
+
+/** The rows without their handles, while the sortable list loads. */
+function PlainPhotos({ items, label, className, renderItem }: SortablePhotosProps<Entry>) {
+  return (
+    <ol aria-label={label} className={className}>
+      {items.map((item, index) => (
+        <li key={item.key}>{renderItem(item, { handle: <span className="size-9 shrink-0" />, index, dragging: false })}</li>
+      ))}
+    </ol>
+  );
+}
 
 /** Object URLs of the files, made once each and revoked when their entry goes. */
 function usePreviews(entries: readonly Entry[]) {
@@ -183,6 +198,25 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     )(e);
   };
 
+  const listProps: SortablePhotosProps<Entry> = {
+    items: entries,
+    itemId: entryKey,
+    itemName: entryName,
+    onReorder: queue.reorder,
+    label: 'Photos to add, in order',
+    className: 'space-y-2',
+    renderItem: (entry, { handle }) => (
+      <UploadRow
+        entry={entry}
+        preview={previewOf(entry)}
+        handle={handle}
+        onRetry={() => queue.retry(entry.key)}
+        onRemove={() => queue.remove(entry.key)}
+        disabled={locked}
+      />
+    ),
+  };
+
   const status = !entries.length
     ? ''
     : [`${plural(entries.length, 'photo')}`, `${done} uploaded`, busy ? `${busy} uploading` : '', failed ? `${failed} failed` : ''].filter(Boolean).join(' · ');
@@ -212,24 +246,9 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
             <p id={`${id}-order-hint`} className="muted">
               They go into the album in this order. To move a photo, drag it by its handle, or focus the handle, press Space, use the arrow keys, and press Space again.
             </p>
-            <SortablePhotos
-              items={entries}
-              itemId={entryKey}
-              itemName={entryName}
-              onReorder={queue.reorder}
-              label="Photos to add, in order"
-              className="space-y-2"
-              renderItem={(entry, { handle }) => (
-                <UploadRow
-                  entry={entry}
-                  preview={previewOf(entry)}
-                  handle={handle}
-                  onRetry={() => queue.retry(entry.key)}
-                  onRemove={() => queue.remove(entry.key)}
-                  disabled={locked}
-                />
-              )}
-            />
+            <Suspense fallback={<PlainPhotos {...listProps} />}>
+              <SortablePhotos {...listProps} />
+            </Suspense>
           </>
         ) : null}
         <FormError message={photosError} />
