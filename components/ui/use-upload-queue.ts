@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sendUpload, type UploadOptions, type UploadOutcome } from './use-upload';
+import { sendUpload, type UploadOptions } from './use-upload';
 
 // Many files to one upload route, a few at a time (useUpload is the one-file version): each
 // file has its own state and progress, a failed one is retried without choosing it again, and
@@ -21,8 +21,6 @@ export type QueuedUpload<R> = {
 export type UploadQueueOptions<R> = UploadOptions<R> & {
   /** Files sent at the same time (2–3 keeps each one moving on a slow line). */
   concurrency?: number;
-  /** Each file's outcome, e.g. to announce it; not called for a file removed while uploading. */
-  onSettled?: (entry: QueuedUpload<R>, outcome: UploadOutcome<R>) => void;
 };
 
 let counter = 0;
@@ -57,7 +55,6 @@ export function useUploadQueue<R>(opts: UploadQueueOptions<R>) {
           : { key, file, status: 'failed', progress: 0, message: outcome.message };
         // A failed file keeps the progress it had made, to show where it stopped.
         update(key, (e) => (settled.status === 'failed' && e.status === 'uploading' ? { ...settled, progress: e.progress } : settled));
-        options.current.onSettled?.(settled, outcome);
       });
     }
   }, [entries, update]);

@@ -22,8 +22,7 @@ export type UploadOptions<R> = {
   parse: (body: unknown) => R | undefined;
 };
 
-export type UploadOutcome<R> = { ok: true; result: R } | { ok: false; message: string; aborted?: boolean };
-type Outcome<R> = UploadOutcome<R>;
+type Outcome<R> = { ok: true; result: R } | { ok: false; message: string; aborted?: boolean };
 
 /** Sends one file to an upload route with XHR, reporting progress; `abort()` stops it (the outcome says aborted). */
 export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (percent: number) => void) {

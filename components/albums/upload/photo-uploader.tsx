@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
@@ -102,13 +102,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     defaultValues: target.kind === 'new' ? newAlbumDefaults(target.choices) : undefined,
     mode: 'onTouched',
   });
-  const onSettled = useCallback(
-    (entry: Entry, outcome: { ok: boolean }) => {
-      if (!outcome.ok) announce(`${entry.file.name} did not upload.`);
-    },
-    [announce],
-  );
-  const queue = useUploadQueue<Uploaded>({ url: UPLOAD_URL, fileField: 'Filedata', parse: parseUploaded, concurrency: CONCURRENT_UPLOADS, onSettled });
+  const queue = useUploadQueue<Uploaded>({ url: UPLOAD_URL, fileField: 'Filedata', parse: parseUploaded, concurrency: CONCURRENT_UPLOADS });
   const { entries } = queue;
   const previewOf = usePreviews(entries);
   const [refused, setRefused] = useState<string[]>([]);
