@@ -45,6 +45,17 @@ async function slowUploads(page: Page, bytesPerSecond: number): Promise<CDPSessi
 }
 const fullSpeed = (cdp: CDPSession) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
+/** Drops files on the drop area, as a person dragging them from their desktop does. */
+async function dropFiles(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+    return dt;
+  }, files.map((f) => ({ name: f.name, type: f.mimeType, bytes: [...f.buffer] })));
+  const area = page.getByText(/^Drop (more )?photos here, or$/);
+  for (const type of ['dragenter', 'dragover', 'drop']) await area.dispatchEvent(type, { dataTransfer });
+}
+
 /** The polite live region of @dnd-kit that tells screen readers what a move did. */
 const dragNews = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -130,13 +141,16 @@ test.describe('adding photos', () => {
     expect((await publicAlbum(request, title)).widths).toEqual([320, 300, 310]);
   });
 
-  test('a file that is not a photo and one that is too large are refused by name, and the others go on uploading', async ({ page }) => {
+  test('a file that is not a photo and one that is too large are refused by name, and the others go on uploading, three at a time', async ({ page }) => {
     await signIn(page);
     const uploads = countUploads(page);
     await page.goto('/albums/upload');
     const cdp = await slowUploads(page, 150 * 1024);
-    await fileInput(page).setInputFiles([photo('first.png'), photo('second.png')]);
-    await expect(row(page, 'first.png').getByRole('progressbar')).toBeVisible();
+    const names = ['first.png', 'second.png', 'third.png', 'fourth.png'];
+    await fileInput(page).setInputFiles(names.map((n) => photo(n)));
+    // Three on their way, the fourth waits its turn.
+    for (const name of names.slice(0, 3)) await expect(row(page, name).getByRole('progressbar')).toBeVisible();
+    await expect(row(page, 'fourth.png')).toContainText('Waiting to upload');
 
     // Checked in the browser by their bytes and size, while the two are on their way.
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
@@ -151,17 +165,17 @@ test.describe('adding photos', () => {
     await expect(refused).toContainText('“holiday.jpg” is not a photo this site takes.');
     await expect(refused).toContainText('“huge.png” is 10 MB; photos can be at most 10 MB. Choose a smaller picture.');
 
-    await expectUploaded(page, ['first.png', 'second.png']);
+    await expectUploaded(page, names);
     await fullSpeed(cdp);
-    expect(await order(page)).toEqual(['first.png', 'second.png']);
-    expect(uploads.count).toBe(2);
+    expect(await order(page)).toEqual(names);
+    expect(uploads.count).toBe(4);
   });
 
-  test('an upload cut off by a lost connection is retried without choosing it again; the others are kept; more photos go at the end of the album', async ({ page, request }) => {
+  test('a dropped photo uploads; one cut off by a lost connection is retried without choosing it again, the other kept; more photos go at the end of the album', async ({ page, request }) => {
     await signIn(page);
     const uploads = countUploads(page);
     await page.goto('/albums/upload');
-    await fileInput(page).setInputFiles([photo('kept.png', 64)]);
+    await dropFiles(page, [photo('kept.png', 64)]);
     await expectUploaded(page, ['kept.png']);
 
     // The connection drops: the next file cannot reach the site.
