@@ -47,7 +47,7 @@ function options(overrides: Partial<StreamUploadOptions<{ photo_id: number }>> =
 type Part = { name: string; value: string } | { name: string; file: Buffer; fileName: string; type?: string };
 
 /** A multipart body as a browser sends it (undici's FormData), with the headers a browser sets. */
-async function formRequest(parts: Part[], headers: Record<string, string | undefined> = {}): Promise<Request> {
+async function formRequest(parts: Part[], headers: Record<string, string | undefined> = {}, chunkSize?: number): Promise<Request> {
   const form = new FormData();
   for (const p of parts) {
     if ('file' in p) form.append(p.name, new Blob([new Uint8Array(p.file)], { type: p.type ?? 'image/png' }), p.fileName);
@@ -55,16 +55,17 @@ async function formRequest(parts: Part[], headers: Record<string, string | undef
   }
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
-  return rawRequest(body, { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length), origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...headers });
+  return rawRequest(body, { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length), origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...headers }, chunkSize);
 }
 
-function rawRequest(body: Buffer, headers: Record<string, string | undefined>): Request {
+/** A request whose body arrives in chunks of `chunkSize` bytes (all at once without it). */
+function rawRequest(body: Buffer, headers: Record<string, string | undefined>, chunkSize = body.length || 1): Request {
   const h = new Headers();
   for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v);
   // A stream, as a route handler gets it: nothing of the body is read unless the route reads it.
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(new Uint8Array(body));
+      for (let at = 0; at < body.length; at += chunkSize) controller.enqueue(new Uint8Array(body.subarray(at, at + chunkSize)));
       controller.close();
     },
   });
@@ -155,6 +156,18 @@ describe('POST /api/upload/photos: what passes', () => {
     const { photo_id } = (await res.json()) as { photo_id: number };
     const row = await api.db.selectFrom('photos').select(['owner_id', 'album_id', 'width', 'height']).where('id', '=', photo_id).executeTakeFirstOrThrow();
     expect(row).toEqual({ owner_id: demoId, album_id: null, width: 40, height: 30 });
+  });
+
+  it('reads the head of a body that arrives a few bytes at a time, and passes all of it on', async () => {
+    const fields = [{ name: 'caption', value: 'a field split across chunks' }, photo('slow.png', png(24, 12))];
+    const res = await streamUpload(await formRequest(fields, {}, 7), options());
+    expect(res.status).toBe(200);
+    const { photo_id } = (await res.json()) as { photo_id: number };
+    const row = await api.db.selectFrom('photos').select(['width', 'height']).where('id', '=', photo_id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ width: 24, height: 12 });
+
+    const text = await streamUpload(await formRequest([{ name: 'Filedata', file: Buffer.from('not a picture'), fileName: 'slow.png' }], {}, 3), options());
+    expect(text.status).toBe(415);
   });
 
   it('answers what the API refuses with the API’s reason and status, naming the file', async () => {
