@@ -234,9 +234,8 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
         ) : null}
         {entries.length ? (
           <>
-            <p className="muted" aria-live="polite">
-              {status}
-            </p>
+            {/* Not a live region: adding photos and their all being uploaded are announced once each. */}
+            <p className="muted">{status}</p>
             <p id={`${id}-order-hint`} className="muted">
               They go into the album in this order. To move a photo, drag it by its handle, or focus the handle, press Space, use the arrow keys, and press Space again.
             </p>
