@@ -7,7 +7,15 @@ describe('itemHref', () => {
     expect(routes.activity(3)).toBe('/activities/3');
   });
 
+  it('links albums and photos to their pages, with the list filters in the query', () => {
+    expect(itemHref({ type: 'album', id: 4 })).toBe('/albums/4');
+    expect(itemHref({ type: 'photo', id: 9 })).toBe('/photos/9');
+    expect(routes.album(4, 2)).toBe('/albums/4?photo_page=2');
+    expect(routes.album(4, 1)).toBe('/albums/4');
+    expect(routes.albums({ keywords: 'lake side', sort: 'popular', page: undefined })).toBe('/albums?keywords=lake+side&sort=popular');
+  });
+
   it('gives no link to items whose page this client does not have yet (no link may answer 404)', () => {
-    for (const type of ['album', 'photo', 'blog', 'classified', 'event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
+    for (const type of ['blog', 'classified', 'event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
   });
 });

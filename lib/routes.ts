@@ -17,7 +17,7 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo']);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
@@ -30,4 +30,20 @@ export const routes = {
   signIn: '/sign-in',
   user: (id: number) => `/users/${id}`,
   activity: (id: number) => `/activities/${id}`,
+  /** Albums, with the list's filters in the query (a filtered view is a link). */
+  albums: (q: Record<string, string | number | undefined> = {}) => withQuery('/albums', q),
+  myAlbums: (q: Record<string, string | number | undefined> = {}) => withQuery('/albums/my', q),
+  /** An album; `photoPage` > 1 opens a later page of its photos. */
+  album: (id: number, photoPage?: number) => withQuery(`/albums/${id}`, { photo_page: photoPage && photoPage > 1 ? photoPage : undefined }),
+  photo: (id: number) => `/photos/${id}`,
+  /** "Add photos": to an album one may add to, or (without an id) to a new album. */
+  addPhotos: (albumId?: number) => (albumId === undefined ? '/albums/upload' : `/albums/upload?album=${albumId}`),
 } as const;
+
+/** `path?a=1&b=2`, leaving out empty values. */
+function withQuery(path: string, q: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -18,9 +18,16 @@
 //      5), then BENCH_ROUNDS rounds (default 3) of
 //      BENCH_SECONDS (default 5) per page, feed and bare alternating, BENCH_CONNECTIONS
 //      connections (default 8); every answer must be 200 and hold the feed;
-//   6. prints, per page: pages per second, p50/p99 latency, CPU milliseconds per render (the
+//   6. uploads a 10 MB photo (a noise PNG just under UPLOAD_MAX_BYTES) BENCH_UPLOADS times
+//      (default 5) through the web client's upload route and as many times straight to the
+//      API, alternating (bench/upload.ts), sampling the web server's resident memory; then
+//      once more through the route at 10 MiB/s with the memory probe on (bench/memory-probe.ts,
+//      loaded into the web server: what it holds after a full collection, every 10 ms);
+//   7. prints, per page: pages per second, p50/p99 latency, CPU milliseconds per render (the
 //      web server's process tree, from /proc), HTML bytes, API requests per render; the
-//      ratios feed ÷ bare; the first-load JavaScript of every page of JS_PAGES; the targets.
+//      ratios feed ÷ bare; the first-load JavaScript of every page of JS_PAGES; the uploads'
+//      seconds and MiB/s each way, the web server's RSS before, at its highest during, and
+//      after them, and what it held while it passed the photo on; the targets.
 //
 // BENCH_VERBOSE=1 also lists every script counted as a page's first-load JavaScript.
 // Exits 1 when a target is missed or a measurement is not valid (after printing everything).
@@ -31,10 +38,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { cpuMs } from '../bench/proc.ts';
 import { Relays, type RelayCounts } from '../bench/relay.ts';
+import { benchUploads } from '../bench/upload.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BARE_DIR = path.join(root, 'bench/bare');
@@ -44,6 +54,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 8);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS || 5);
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
+/** Uploads of the 10 MB photo each way (through the web client, straight to the API). */
+const UPLOADS = Number(process.env.BENCH_UPLOADS || 5);
 /** BENCH_VERBOSE=1 also lists the scripts counted for each page. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
@@ -61,15 +73,20 @@ const TARGETS = {
 
 /**
  * The pages whose first-load JavaScript is measured (and must stay within the target). `{activity}`
- * is the id of an activity the demo user can see. `maybeMissing`: a 404 is reported as not built
- * yet rather than failing the run.
+ * is the id of an activity the demo user can see, `{album}` one of the demo user's albums and
+ * `{photo}` a photo in it. `maybeMissing`: a 404 is reported as not built yet rather than failing
+ * the run.
  */
 const JS_PAGES: Array<{ label: string; server: 'web' | 'bare'; path: string; signedIn: boolean; maybeMissing?: boolean }> = [
   { label: '/ (feed, signed in)', server: 'web', path: '/', signedIn: true },
   { label: '/ (landing, signed out)', server: 'web', path: '/', signedIn: false },
   { label: '/sign-in', server: 'web', path: '/sign-in', signedIn: false },
   { label: '/users/1 (wall)', server: 'web', path: '/users/1', signedIn: true },
-  { label: '/activities/{id}', server: 'web', path: '/activities/{activity}', signedIn: true, maybeMissing: true },
+  { label: '/activities/{activity}', server: 'web', path: '/activities/{activity}', signedIn: true, maybeMissing: true },
+  { label: '/albums', server: 'web', path: '/albums', signedIn: true, maybeMissing: true },
+  { label: '/albums/{album}', server: 'web', path: '/albums/{album}', signedIn: true, maybeMissing: true },
+  { label: '/photos/{photo}', server: 'web', path: '/photos/{photo}', signedIn: true, maybeMissing: true },
+  { label: '/albums/upload (Add photos)', server: 'web', path: '/albums/upload', signedIn: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -287,42 +304,17 @@ async function passwordToken(api: string, client: { client_id: string; client_se
   return body.access_token;
 }
 
-// ---- measurements ------------------------------------------------------------------------
-
-const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-
-/** CPU time (user + system, ms) of a process and all its descendants, from /proc. */
-function cpuMs(pid: number): number {
-  const pids = [pid];
-  for (let i = 0; i < pids.length; i += 1) {
-    let tasks: string[] = [];
-    try {
-      tasks = fs.readdirSync(`/proc/${pids[i]}/task`);
-    } catch {
-      // gone
-    }
-    for (const task of tasks) {
-      try {
-        const kids = fs.readFileSync(`/proc/${pids[i]}/task/${task}/children`, 'utf8').trim();
-        if (kids) pids.push(...kids.split(/\s+/).map(Number));
-      } catch {
-        // gone
-      }
-    }
-  }
-  let total = 0;
-  for (const p of new Set(pids)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces) start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // gone
-    }
-  }
-  return (total * 1000) / CLK_TCK;
+/** One of the demo user's albums that has photos, and its first photo (0 when there is none). */
+async function albumAndPhoto(apiBase: string, token: string): Promise<{ album: number; photo: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const albums = (await (await fetch(`${apiBase}/albums/my?fields=id,total_photo&limit=20`, { headers })).json()) as { data: Array<{ id: number; total_photo: number }> };
+  const album = albums.data.find((a) => a.total_photo > 0)?.id ?? 0;
+  if (!album) return { album: 0, photo: 0 };
+  const detail = (await (await fetch(`${apiBase}/albums/${album}?fields=id,photos&photo_fields=id&photo_limit=1`, { headers })).json()) as { data: { photos: Array<{ id: number }> } };
+  return { album, photo: detail.data.photos[0]?.id ?? 0 };
 }
+
+// ---- measurements ------------------------------------------------------------------------
 
 interface LoadPage {
   name: 'feed' | 'bare';
@@ -532,6 +524,8 @@ async function main(): Promise<number> {
   const api = `http://127.0.0.1:${apiPort}`;
   const web = `http://127.0.0.1:${webPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
+  const probeDir = path.join(dataDir, 'memory-probe');
+  fs.mkdirSync(probeDir);
   const shared = { OAUTH_CLIENT_ID: 'web', OAUTH_CLIENT_SECRET: SECRET, WEB_ORIGIN: web, NODE_ENV: 'production' as const };
 
   console.log(`seeding demo data in ${dataDir} …`);
@@ -548,8 +542,14 @@ async function main(): Promise<number> {
   const webServer = start('web', [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)], {
     ...shared, NEXT_DIST_DIR: WEB_DIST, NEXT_TELEMETRY_DISABLED: '1', PORT: String(webPort), SOCIAL_API_URL: `${relays.origin('feed')}/api/v1`,
     DATA_DIR: path.join(dataDir, 'web'), SESSION_SECRET,
-    // BENCH_CPU_PROF=dir: a V8 CPU profile of the web server, written when it stops.
-    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
+    // The memory probe (bench/memory-probe.ts) records what the server holds during an upload;
+    // idle until the upload measurement turns it on. BENCH_CPU_PROF=dir: a V8 CPU profile of
+    // the web server, written when it stops.
+    BENCH_MEMORY_PROBE: probeDir,
+    NODE_OPTIONS: [
+      `--expose-gc --import=${pathToFileURL(path.join(root, 'bench/memory-probe.ts')).href}`,
+      process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '',
+    ].join(' ').trim(),
   });
   const bareServer = start('bare', [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)], {
     NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(barePort), SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`, BENCH_TOKEN: token,
@@ -582,10 +582,11 @@ async function main(): Promise<number> {
   if (problems.length) throw new Error(`the pages are not ready to measure:\n  ${problems.join('\n  ')}`);
 
   // ---- first-load JavaScript of every page
+  const ids = { activity: activityId ?? 0, ...(await albumAndPhoto(`${api}/api/v1`, token)) };
+  const fill = (text: string) => text.replace(/\{(activity|album|photo)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const firstLoads: FirstLoad[] = [];
   for (const p of JS_PAGES) {
-    const pagePath = p.path.replace('{activity}', String(activityId ?? 0));
-    firstLoads.push(await firstLoadJs(p.server === 'web' ? web : bare, pagePath, p.signedIn ? cookie : '', p.label.replace('{id}', String(activityId ?? '?')), p.maybeMissing ?? false));
+    firstLoads.push(await firstLoadJs(p.server === 'web' ? web : bare, fill(p.path), p.signedIn ? cookie : '', fill(p.label), p.maybeMissing ?? false));
   }
 
   // ---- load: a warm-up, then the rounds, feed and bare alternating
@@ -616,6 +617,12 @@ async function main(): Promise<number> {
   // Still the signed-in feed after the load (a lost session would render the landing page).
   const after = await fetchPage(`${web}/`, cookie);
   if (after.status !== 200 || !after.feed) problems.push(`feed: after the rounds / answered ${after.status}${after.feed ? '' : ' without the feed'}`);
+
+  // ---- a 10 MB photo through the web client's upload route, and straight to the API. The
+  // direct uploads go through the other counting relay, so that both ways cross one relay.
+  console.log(`
+uploading a 10 MB photo ${UPLOADS} times through the web client and ${UPLOADS} times straight to the API …`);
+  const uploads = await benchUploads({ web, cookie, apiBase: `${relays.origin('bare')}/api/v1`, token, webPid: webServer.pid!, probeDir, count: UPLOADS });
 
   // ---- the report
   const feed = aggregate(rounds.feed);
@@ -668,7 +675,32 @@ async function main(): Promise<number> {
     }
   }
 
+  const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  const signedMib = (n: number) => `${n < 0 ? '−' : '+'}${mib(Math.abs(n))}`;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const upload = {
+    web: mean(uploads.viaWeb),
+    direct: mean(uploads.direct),
+    growth: uploads.rss.peak - uploads.rss.before,
+    held: uploads.live.peak - uploads.live.before,
+  };
+  console.log(`\nupload of a ${mib(uploads.fileBytes)} MiB photo (POST /api/upload/photos → POST /albums/photo_upload; ${UPLOADS} each way, alternating)\n`);
+  table([
+    ['', 'via the web client', 'straight to the API', 'web ÷ API'],
+    ['seconds per upload (mean)', fixed(upload.web), fixed(upload.direct), fixed(upload.web / upload.direct)],
+    ['throughput (MiB/s)', fixed(uploads.fileBytes / (1024 * 1024) / upload.web, 1), fixed(uploads.fileBytes / (1024 * 1024) / upload.direct, 1), fixed(upload.direct / upload.web)],
+  ]);
+  console.log(
+    `\n  web server memory (RSS of its process tree): before ${mib(uploads.rss.before)} MiB, highest during the uploads ${mib(uploads.rss.peak)} MiB`
+    + ` (+${mib(upload.growth)} MiB; garbage not yet collected included), after ${mib(uploads.rss.after)} MiB`,
+  );
+  console.log(
+    `  held by the web server after a full collection, one upload sent at 10 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):`
+    + ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB)`,
+  );
+
   const targets: Array<[string, string, boolean]> = [
+    [`the web server holds less than a quarter of the photo while it passes it on (the route streams)`, `${signedMib(upload.held)} MiB for ${mib(uploads.fileBytes)} MiB`, upload.held < uploads.fileBytes / 4],
     [`feed throughput ≥ ${TARGETS.throughputRatio}× the bare page's`, `${fixed(ratio.throughput)}×`, ratio.throughput >= TARGETS.throughputRatio],
     [`feed HTML ≤ ${TARGETS.htmlRatio}× the bare page's`, `${fixed(ratio.html)}×`, ratio.html <= TARGETS.htmlRatio],
     [`one API request per feed render (≤ ${TARGETS.apiCallsPerFeedRender})`, fixed(feed.apiPerRender), feed.apiPerRender <= TARGETS.apiCallsPerFeedRender],

@@ -1,5 +1,6 @@
 import type { Person } from '@/lib/social-api/users';
 import { Avatar } from '@/components/ui/avatar';
+import { routes } from '@/lib/routes';
 
 export type WallHeaderProps = { member: Person; isViewer: boolean };
 
@@ -10,7 +11,12 @@ export function WallHeader({ member, isViewer }: WallHeaderProps) {
       <Avatar person={member} size="lg" decorative={false} />
       <div>
         <h1 className="text-2xl font-bold tracking-tight">{member.name}</h1>
-        <p className="muted mt-1">{isViewer ? 'Your wall' : 'Wall'}</p>
+        <p className="muted mt-1">
+          {isViewer ? 'Your wall' : 'Wall'} ·{' '}
+          <a href={isViewer ? routes.myAlbums() : routes.albums({ user_id: member.id })} className="link">
+            {isViewer ? 'Your albums' : 'Albums'}
+          </a>
+        </p>
       </div>
     </header>
   );

@@ -24,7 +24,8 @@ export type UploadOptions<R> = {
 
 type Outcome<R> = { ok: true; result: R } | { ok: false; message: string; aborted?: boolean };
 
-function send<R>(file: File, opts: UploadOptions<R>, onProgress: (percent: number) => void) {
+/** Sends one file to an upload route with XHR, reporting progress; `abort()` stops it (the outcome says aborted). */
+export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (percent: number) => void) {
   const xhr = new XMLHttpRequest();
   const done = new Promise<Outcome<R>>((resolve) => {
     xhr.open('POST', opts.url);
@@ -69,7 +70,7 @@ export function useUpload<R>(opts: UploadOptions<R>) {
   const start = useCallback((file: File): Promise<Outcome<R>> => {
     current.current?.abort();
     setState({ status: 'uploading', file, progress: 0 });
-    const handle = send(file, options.current, (progress) =>
+    const handle = sendUpload(file, options.current, (progress) =>
       setState((s) => (s && s.file === file && s.status === 'uploading' ? { ...s, progress } : s)),
     );
     current.current = handle;

@@ -1,7 +1,12 @@
+import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { composeUploadSchema } from './schemas.ts';
-import { safeImageUrl } from './users.ts';
+import { listComments, listLikers, type Social } from './core.ts';
+import { isApiError } from './errors.ts';
+import type { ItemRef } from './items.ts';
+import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
+import { composeUploadSchema, messageSchema, ownerSchema } from './schemas.ts';
+import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Albums and photos (spec: Albums, scope albums). Uploads live here: every photo, wherever it
 // is posted, is uploaded through the albums module of the API.
@@ -25,4 +30,286 @@ export async function uploadComposePhoto(token: string, upload: UploadStream, si
     await apiFetch(apiConfig(), '/albums/compose_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
   );
   return { photoId: data.photo_id, src: safeImageUrl(data.src) };
+}
+
+const optionListSchema = lenientArray(optionSchema);
+const categoryListSchema = lenientArray(categorySchema);
+
+/** What a person may choose among for an album's settings (a new album, an album's edit form). */
+export interface AlbumOptions {
+  categories: Array<{ id: number; title: string }>;
+  view: Array<{ id: string; title: string }>;
+  comment: Array<{ id: string; title: string }>;
+  tag: Array<{ id: string; title: string }>;
+}
+
+/** GET /albums/categories, /albums/view_options, /albums/comment_options and /albums/tag_options, together. */
+export async function getAlbumOptions(token: string): Promise<AlbumOptions> {
+  const config = apiConfig();
+  const options = async (name: string) =>
+    optionListSchema.parse(await apiFetch(config, `/albums/${name}`, { token })).map((o) => ({ id: o.id, title: o.title }));
+  const [categories, view, comment, tag] = await Promise.all([
+    apiFetch(config, '/albums/categories', { token }).then((d) => categoryListSchema.parse(d).map((c) => ({ id: c.id, title: c.title }))),
+    options('view_options'),
+    options('comment_options'),
+    options('tag_options'),
+  ]);
+  return { categories, view, comment, tag };
+}
+
+// ── Reading and managing albums and photos (web pages /albums, /albums/{id}, /photos/{id}) ──
+
+const albumStubSchema = z.looseObject({ id, thumb: str });
+const albumSchema = z.looseObject({
+  id,
+  thumb: str,
+  title: str,
+  description: str,
+  owner: ownerSchema,
+  total_photo: num,
+  can_upload: flag.default(false),
+  can_editphotos: flag.default(false),
+  can_edit: flag.default(false),
+  can_delete: flag.default(false),
+  photos: lenientArray(albumStubSchema).default([]),
+});
+const albumListSchema = lenientArray(albumSchema);
+const neighbourSchema = z.looseObject({ id, thumb: str }).optional().catch(undefined);
+const photoSchema = z.looseObject({
+  id,
+  thumb: str,
+  img: str,
+  title: str,
+  description: str,
+  date: str,
+  album: z.looseObject({ id, title: str, owner: ownerSchema, total_photo: num.optional() }),
+  photo_index: num,
+  next_photo: neighbourSchema,
+  previous_photo: neighbourSchema,
+  can_tag: flag.default(false),
+  can_edit: flag.default(false),
+  can_delete: flag.default(false),
+  can_share: flag.default(false),
+  can_report: flag.default(false),
+});
+
+const ALBUM_LIST_FIELDS = 'id,type,thumb,title,description,owner,total_photo';
+const ALBUM_DETAIL_FIELDS = `${ALBUM_LIST_FIELDS},can_upload,can_editphotos,can_edit,can_delete,photos`;
+const PHOTO_FIELDS = 'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report';
+
+/** An album as a card shows it. */
+export interface AlbumCard {
+  id: number;
+  title: string;
+  description: string;
+  /** The cover's thumbnail ('' for an empty album). */
+  thumb: string;
+  owner: Who;
+  photoCount: number;
+}
+
+/** A photo in a grid: its id and thumbnail. */
+export interface PhotoThumb {
+  id: number;
+  thumb: string;
+}
+
+export interface AlbumDetail extends AlbumCard {
+  can: { upload: boolean; editPhotos: boolean; edit: boolean; delete: boolean };
+  /** One page of the album's photos, in the album's order. */
+  photos: PhotoThumb[];
+}
+
+export interface PhotoDetail {
+  id: number;
+  title: string;
+  caption: string;
+  /** The original picture. */
+  img: string;
+  thumb: string;
+  album: { id: number; title: string; owner: Who; photoCount: number };
+  /** Position in the album, from 0. */
+  index: number;
+  next?: PhotoThumb;
+  previous?: PhotoThumb;
+  can: { tag: boolean; edit: boolean; delete: boolean; share: boolean; report: boolean };
+}
+
+function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
+  return {
+    id: a.id,
+    title: a.title.trim() || 'Untitled album',
+    description: a.description,
+    thumb: safeImageUrl(a.thumb),
+    owner: who(reshapePerson(a.owner)),
+    photoCount: a.total_photo,
+    can: { upload: a.can_upload, editPhotos: a.can_editphotos, edit: a.can_edit, delete: a.can_delete },
+    photos: a.photos.map((p) => ({ id: p.id, thumb: safeImageUrl(p.thumb) })),
+  };
+}
+
+export type AlbumSort = 'recent' | 'popular';
+
+export interface AlbumQuery {
+  keywords?: string;
+  sort?: AlbumSort;
+  categoryId?: number;
+  /** One member's albums. */
+  userId?: number;
+  /** The reader's own albums (GET /albums/my), all of them. */
+  mine?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+/** One page of albums (GET /albums or /albums/my); undefined when the member asked for is not there. */
+export async function listAlbums(token: string, q: AlbumQuery): Promise<AlbumCard[] | undefined> {
+  try {
+    const data = await apiFetch(apiConfig(), q.mine ? '/albums/my' : '/albums', {
+      token,
+      query: {
+        keywords: q.keywords || undefined,
+        sort: q.sort,
+        category_id: q.categoryId,
+        user_id: q.mine ? undefined : q.userId,
+        page: q.page ?? 1,
+        limit: q.limit ?? 24,
+        fields: ALBUM_LIST_FIELDS,
+      },
+    });
+    return albumListSchema.parse(data).map((a) => {
+      const { can: _can, photos: _photos, ...card } = reshapeAlbum(a);
+      return card;
+    });
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+}
+
+/** An album with one page of its photos; undefined when it is not there or not visible. */
+export async function getAlbum(token: string, albumId: number, photos: { page: number; limit: number }): Promise<AlbumDetail | undefined> {
+  try {
+    const data = await apiFetch(apiConfig(), `/albums/${albumId}`, {
+      token,
+      query: { fields: ALBUM_DETAIL_FIELDS, photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb' },
+    });
+    return reshapeAlbum(albumSchema.parse(data));
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * A photo of an album; undefined when it is not there, not visible, or belongs to a message
+ * (those have no album count and are never shown on a page of their own).
+ */
+export async function getPhoto(token: string, photoId: number): Promise<PhotoDetail | undefined> {
+  let p: z.infer<typeof photoSchema>;
+  try {
+    p = photoSchema.parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: PHOTO_FIELDS } }));
+  } catch (e) {
+    if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
+    throw e;
+  }
+  if (p.album.total_photo === undefined) return undefined;
+  const thumb = (n: { id: number; thumb: string } | undefined) => (n ? { id: n.id, thumb: safeImageUrl(n.thumb) } : undefined);
+  return {
+    id: p.id,
+    title: p.title.trim(),
+    caption: p.description,
+    img: safeImageUrl(p.img),
+    thumb: safeImageUrl(p.thumb),
+    album: { id: p.album.id, title: p.album.title.trim() || 'Untitled album', owner: who(reshapePerson(p.album.owner)), photoCount: p.album.total_photo },
+    index: p.photo_index,
+    next: thumb(p.next_photo),
+    previous: thumb(p.previous_photo),
+    can: { tag: p.can_tag, edit: p.can_edit, delete: p.can_delete, share: p.can_share, report: p.can_report },
+  };
+}
+
+/** The social layer of an album or photo from the core endpoints (their details carry no likes or comments). */
+export async function getItemSocial(token: string, item: ItemRef, viewerId: number, can: { share: boolean; report: boolean }): Promise<Social> {
+  const [comments, likers] = await Promise.all([listComments(token, item, { limit: 10 }), listLikers(token, item, { limit: 50 })]);
+  return {
+    item,
+    liked: likers.some((p) => p.id === viewerId),
+    likeCount: likers.length,
+    likers: likers.slice(0, 3).map(({ id: pid, name }) => ({ id: pid, name })),
+    commentCount: comments.length,
+    comments,
+    can: { like: true, comment: true, share: can.share, report: can.report },
+  };
+}
+
+/** An album's settings as POST /albums/{id} takes them; what is left out stays as it is. */
+export interface AlbumSettingsInput {
+  title?: string;
+  /** 0 for no category. */
+  categoryId?: number;
+  description?: string;
+  authView?: string;
+  authComment?: string;
+  authTag?: string;
+  searchable?: boolean;
+}
+
+export async function editAlbum(token: string, albumId: number, s: AlbumSettingsInput): Promise<void> {
+  await apiFetch(apiConfig(), `/albums/${albumId}`, {
+    token,
+    form: {
+      title: s.title,
+      category_id: s.categoryId,
+      description: s.description,
+      auth_view: s.authView,
+      auth_comment: s.authComment,
+      auth_tag: s.authTag,
+      allow_search: s.searchable === undefined ? undefined : s.searchable ? 1 : 0,
+    },
+  });
+}
+
+export async function deleteAlbum(token: string, albumId: number): Promise<string> {
+  return messageSchema.parse(await apiFetch(apiConfig(), `/albums/${albumId}`, { method: 'DELETE', token })).message;
+}
+
+export async function setAlbumCover(token: string, albumId: number, photoId: number): Promise<void> {
+  await apiFetch(apiConfig(), `/albums/${albumId}/cover`, { token, form: { photo_id: photoId } });
+}
+
+/** Title and caption of a photo, and (albumId) the album it moves to. */
+export async function editPhoto(token: string, photoId: number, edit: { title?: string; caption?: string; albumId?: number }): Promise<string> {
+  const data = await apiFetch(apiConfig(), `/albums/photos/${photoId}`, {
+    token,
+    form: { title: edit.title, description: edit.caption, album_id: edit.albumId },
+  });
+  return messageSchema.parse(data ?? {}).message;
+}
+
+export async function deletePhoto(token: string, photoId: number): Promise<void> {
+  await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { method: 'DELETE', token });
+}
+
+/** The owner's new order of an album's photos (POST /albums/{id}/order, an extension: README). */
+export async function reorderAlbum(token: string, albumId: number, photoIds: number[]): Promise<void> {
+  await apiFetch(apiConfig(), `/albums/${albumId}/order`, { token, form: { photo_ids: photoIds.join(',') } });
+}
+
+/** GET /albums/categories. */
+export async function listAlbumCategories(token: string): Promise<Array<{ id: number; title: string }>> {
+  return categoryListSchema.parse(await apiFetch(apiConfig(), '/albums/categories', { token })).map((c) => ({ id: c.id, title: c.title }));
+}
+
+/** A photo with its social layer (both reads side by side); undefined when the photo is not there for the reader. */
+export async function loadPhoto(token: string, photoId: number, viewerId: number): Promise<{ photo: PhotoDetail; social: Social } | undefined> {
+  const [photo, social] = await Promise.all([
+    getPhoto(token, photoId),
+    getItemSocial(token, { type: 'photo', id: photoId }, viewerId, { share: true, report: true }).catch((e: unknown) => {
+      if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
+      throw e;
+    }),
+  ]);
+  if (!photo || !social) return undefined;
+  return { photo, social: { ...social, can: { ...social.can, share: photo.can.share, report: photo.can.report } } };
 }

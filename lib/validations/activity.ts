@@ -1,6 +1,7 @@
 // zod/mini: the same schemas run in the browser, where the full zod would cost the feed
 // about 40 KB of gzipped JavaScript (the issue's budget for the whole page is 200 KB).
 import * as z from 'zod/mini';
+import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage } from './photo-file.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the
@@ -64,23 +65,17 @@ export const PHOTO_TYPES: Record<string, readonly string[]> = {
 };
 export const PHOTO_ACCEPT = Object.keys(PHOTO_TYPES).join(',');
 
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}
+export { formatBytes };
 
 /** Why a chosen file cannot be uploaded as a photo, or undefined when it can. */
 export function checkPhotoFile(file: { name: string; type: string; size: number }, maxBytes: number): string | undefined {
   const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   const allowed = PHOTO_TYPES[file.type.toLowerCase()];
   if (!allowed || !allowed.includes(ext)) {
-    return `“${file.name}” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.`;
+    return notAPhotoMessage(file.name);
   }
-  if (file.size === 0) return `“${file.name}” is empty. Choose another picture.`;
-  if (file.size > maxBytes) {
-    return `“${file.name}” is ${formatBytes(file.size)}; photos can be at most ${formatBytes(maxBytes)}. Choose a smaller picture.`;
-  }
+  if (file.size === 0) return emptyPhotoMessage(file.name);
+  if (file.size > maxBytes) return tooLargePhotoMessage(file.name, file.size, maxBytes);
   return undefined;
 }
 

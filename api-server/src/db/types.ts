@@ -111,6 +111,8 @@ export interface PhotosTable {
   image_key: string;
   width: number;
   height: number;
+  /** Place in the album: photos run by (position, id) (migration 008). */
+  position: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -5,6 +5,7 @@ import blogs from './blogs/index.ts';
 import classifieds from './classifieds/index.ts';
 import core from './core/index.ts';
 import events from './events/index.ts';
+import friends from './friends/index.ts';
 import users from './users/index.ts';
 
 /** The resource API (spec 000), mounted at /api/v1; folders mirror the URL. */
@@ -15,5 +16,6 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(classifieds, { prefix: '/classifieds' });
   await app.register(core, { prefix: '/core' });
   await app.register(events, { prefix: '/events' });
+  await app.register(friends, { prefix: '/friends' });
   await app.register(users, { prefix: '/users' });
 }

@@ -103,3 +103,9 @@ export async function ensureCover(db: DB, albumId: number): Promise<void> {
   const newest = await db.selectFrom('photos').select('id').where('album_id', '=', albumId).orderBy('id', 'desc').executeTakeFirst();
   await db.updateTable('albums').set({ cover_photo_id: newest?.id ?? null }).where('id', '=', albumId).execute();
 }
+
+/** The position after the album's last photo: a photo added to an album (or moved into it) goes at its end. */
+export async function endOfAlbum(db: DB, albumId: number): Promise<number> {
+  const row = await db.selectFrom('photos').select((eb) => eb.fn.max('position').as('last')).where('album_id', '=', albumId).executeTakeFirst();
+  return row?.last == null ? 0 : Number(row.last) + 1;
+}

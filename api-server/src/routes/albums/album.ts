@@ -17,6 +17,18 @@ import {
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
 
+/** "3, 4,5" → [3, 4, 5] in the order given; 400 naming photo_ids for anything that is not a list of ids. */
+export function parsePhotoIds(csv: string, max: number): number[] {
+  const parts = csv.split(',').map((p) => p.trim()).filter(Boolean);
+  if (!parts.every((p) => /^[1-9][0-9]{0,15}$/.test(p))) throw invalidParam('photo_ids', 'must be a comma-separated list of photo ids');
+  const ids = [...new Set(parts.map(Number))];
+  if (ids.length > max) throw invalidParam('photo_ids', `may name at most ${max} photos`);
+  return ids;
+}
+
+/** Most photos POST /albums/{id}/order puts in order (every photo of the album, at once). */
+const MAX_PHOTOS_PER_ORDER = 2000;
+
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
 
@@ -97,10 +109,10 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     const row = await selectAlbumsWithStats(app.db).where('a.id', '=', album.id).executeTakeFirstOrThrow();
     const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);
     if (fields.includes('photos')) {
-      // Album order: oldest first (id ascending), the order of photo_index in photo detail.
+      // The album's order (position, then id), the order of photo_index in photo detail.
       const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
       const photos = await app.db.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id)
-        .orderBy('id').limit(limit).offset(offset).execute();
+        .orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
       data!.photos = photos.map((p) => pick({ ...photoStub(app.config, p) }, photoFields));
     }
     return { success: true, data };
@@ -153,5 +165,35 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     if (!photo) throw invalidParam('photo_id', 'must be a photo of this album');
     await app.db.updateTable('albums').set({ cover_photo_id: photo.id, updated_at: now() }).where('id', '=', album.id).execute();
     return { success: true };
+  });
+
+  // Extension (README, "Extensions"): the owner puts the album's photos in a new order.
+  // photo_ids names every photo of the album exactly once, in the order wanted.
+  app.post<{ Params: { id: number }; Body: { photo_ids: string } }>('/:id/order', {
+    schema: {
+      params: idParams,
+      body: { type: 'object', properties: { photo_ids: { type: 'string', maxLength: MAX_PHOTOS_PER_ORDER * 17 } }, required: ['photo_ids'] },
+    },
+  }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+    if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may reorder this album.');
+    const order = parsePhotoIds(req.body.photo_ids, MAX_PHOTOS_PER_ORDER);
+    if (!order.length) throw invalidParam('photo_ids', 'must name every photo of the album');
+    await app.db.transaction().execute(async (trx) => {
+      const present = new Set((await trx.selectFrom('photos').select('id').where('album_id', '=', album.id).execute()).map((p) => p.id));
+      const strangers = order.filter((id) => !present.has(id));
+      if (strangers.length) throw invalidParam('photo_ids', `${strangers.join(', ')}: not photos of this album`);
+      if (order.length !== present.size) {
+        const named = new Set(order);
+        const missing = [...present].filter((id) => !named.has(id));
+        throw invalidParam('photo_ids', `must name every photo of the album; missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`);
+      }
+      for (const [i, photoId] of order.entries()) {
+        await trx.updateTable('photos').set({ position: i }).where('id', '=', photoId).execute();
+      }
+      await trx.updateTable('albums').set({ updated_at: now() }).where('id', '=', album.id).execute();
+    });
+    return { success: true, data: { message: 'The album was put in the new order.' } };
   });
 }

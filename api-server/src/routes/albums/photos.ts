@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/types.ts';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
@@ -10,7 +12,7 @@ import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl } from '../../storage/images.ts';
 import {
-  albumRights, canEditPhoto, canSharePhoto, canTagPhoto, ensureCover, getVisiblePhoto, type PhotoInAlbum,
+  albumRights, canEditPhoto, canSharePhoto, canTagPhoto, endOfAlbum, ensureCover, getVisiblePhoto, type PhotoInAlbum,
 } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { thumbUrl } from './present.ts';
@@ -23,8 +25,8 @@ export const PHOTO_FIELDS = [
 
 
 /**
- * The spec's Photo. In the album, photos run oldest first (id ascending): photo_index counts
- * from 0 in that order, next_photo is the following one and previous_photo the one before;
+ * The spec's Photo. In the album, photos run in the album's order (position, then id: the order
+ * they were added in, or the owner's order, see migration 008): photo_index counts from 0 in that order, next_photo is the following one and previous_photo the one before;
  * both are absent at the ends of the album (no wrapping), and for an upload not yet in an
  * album, which has no `album` either.
  */
@@ -60,19 +62,24 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
       }
       out.album = summary;
     }
+    // Before this photo in the album's order: a lower position, or the same one and a lower id.
+    const before = (eb: ExpressionBuilder<Database, 'photos'>) =>
+      eb.or([eb('position', '<', photo.position), eb.and([eb('position', '=', photo.position), eb('id', '<', photo.id)])]);
+    const after = (eb: ExpressionBuilder<Database, 'photos'>) =>
+      eb.or([eb('position', '>', photo.position), eb.and([eb('position', '=', photo.position), eb('id', '>', photo.id)])]);
     if (want.has('photo_index')) {
-      const before = await app.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('album_id', '=', album.id).where('id', '<', photo.id).executeTakeFirstOrThrow();
-      out.photo_index = Number(before.n);
+      const n = await app.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('album_id', '=', album.id).where(before).executeTakeFirstOrThrow();
+      out.photo_index = Number(n.n);
     }
     if (want.has('next_photo')) {
       const next = await app.db.selectFrom('photos').select(['id', 'image_key'])
-        .where('album_id', '=', album.id).where('id', '>', photo.id).orderBy('id', 'asc').executeTakeFirst();
+        .where('album_id', '=', album.id).where(after).orderBy('position', 'asc').orderBy('id', 'asc').executeTakeFirst();
       if (next) out.next_photo = { id: next.id, thumb: thumbUrl(app.config, next.image_key) };
     }
     if (want.has('previous_photo')) {
       const prev = await app.db.selectFrom('photos').select(['id', 'image_key'])
-        .where('album_id', '=', album.id).where('id', '<', photo.id).orderBy('id', 'desc').executeTakeFirst();
+        .where('album_id', '=', album.id).where(before).orderBy('position', 'desc').orderBy('id', 'desc').executeTakeFirst();
       if (prev) out.previous_photo = { id: prev.id, thumb: thumbUrl(app.config, prev.image_key) };
     }
   }
@@ -128,7 +135,9 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     if (Object.keys(changes).length) {
       await app.db.transaction().execute(async (trx) => {
         const t = now();
-        await trx.updateTable('photos').set({ ...changes, updated_at: t }).where('id', '=', p.photo.id).execute();
+        // A moved photo goes to the end of its new album.
+        const position = target !== undefined ? { position: await endOfAlbum(trx, target) } : {};
+        await trx.updateTable('photos').set({ ...changes, ...position, updated_at: t }).where('id', '=', p.photo.id).execute();
         if (target !== undefined) {
           if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
           await ensureCover(trx, target);

@@ -4,8 +4,8 @@ import { forbidden, invalidParam, invalidParams, missingParam } from '../../erro
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
-import { albumRights, ensureCover, getVisibleAlbum } from './access.ts';
-import { albumColumns, albumSettingProperties, type AlbumSettings } from './album.ts';
+import { albumRights, endOfAlbum, ensureCover, getVisibleAlbum } from './access.ts';
+import { albumColumns, albumSettingProperties, parsePhotoIds, type AlbumSettings } from './album.ts';
 
 /** Most photos one POST /albums/upload puts into an album. */
 const MAX_PHOTOS_PER_UPLOAD = 100;
@@ -18,15 +18,6 @@ type UploadBody = {
 const albumFieldProperties = Object.fromEntries(
   Object.entries(albumSettingProperties).map(([k, v]) => [`album[${k}]`, v]),
 );
-
-/** "3, 4,5" → [3, 4, 5]; 400 naming photo_ids for anything that is not a list of ids. */
-function parsePhotoIds(csv: string): number[] {
-  const parts = csv.split(',').map((p) => p.trim()).filter(Boolean);
-  if (!parts.every((p) => /^[1-9][0-9]{0,15}$/.test(p))) throw invalidParam('photo_ids', 'must be a comma-separated list of photo ids');
-  const ids = [...new Set(parts.map(Number))];
-  if (ids.length > MAX_PHOTOS_PER_UPLOAD) throw invalidParam('photo_ids', `may name at most ${MAX_PHOTOS_PER_UPLOAD} photos`);
-  return ids;
-}
 
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Step one of adding photos: the file is stored as the caller's pending upload (in no
@@ -74,7 +65,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     if (b.album_id !== undefined && b['album[title]'] !== undefined) {
       throw invalidParam('album_id', 'send either album_id (an existing album) or album[title] (a new album), not both');
     }
-    const photoIds = parsePhotoIds(b.photo_ids ?? '');
+    const photoIds = parsePhotoIds(b.photo_ids ?? '', MAX_PHOTOS_PER_UPLOAD);
     let target: number | undefined;
     if (b.album_id !== undefined) {
       if (!photoIds.length) throw missingParam('photo_ids', 'is required when adding to an existing album');
@@ -114,7 +105,11 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
         id = row.id;
       }
       if (photoIds.length) {
-        await trx.updateTable('photos').set({ album_id: id, updated_at: t }).where('id', 'in', photoIds).execute();
+        // The album keeps the order of photo_ids, after the photos it already has.
+        const start = await endOfAlbum(trx, id);
+        for (const [i, photoId] of photoIds.entries()) {
+          await trx.updateTable('photos').set({ album_id: id, position: start + i, updated_at: t }).where('id', '=', photoId).execute();
+        }
         await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', id).execute();
         await ensureCover(trx, id);
       }

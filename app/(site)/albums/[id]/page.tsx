@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { AlbumPage } from '@/components/albums/album-page';
+import { loadPage } from '@/lib/auth/page-session';
+import { idParam, parseId } from '@/lib/params';
+import { getAlbum, getItemSocial } from '@/lib/social-api/albums';
+import { isApiError } from '@/lib/social-api/errors';
+
+export type AlbumRouteProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Photos a page of the album shows (the API gives at most 50). */
+const PHOTOS_PER_PAGE = 24;
+
+/** One read per request: metadata and page both ask. */
+const load = cache((id: number, photoPage: number) =>
+  loadPage(async (s) => {
+    // Side by side: the social layer hides Report from the owner itself.
+    const [album, social] = await Promise.all([
+      getAlbum(s.accessToken, id, { page: photoPage, limit: PHOTOS_PER_PAGE }),
+      getItemSocial(s.accessToken, { type: 'album', id }, s.userId, { share: true, report: true }).catch((e: unknown) => {
+        if (isApiError(e, 404)) return undefined;
+        throw e;
+      }),
+    ]);
+    return album && social ? { album, social } : undefined;
+  }),
+);
+
+async function photoPageOf(searchParams: AlbumRouteProps['searchParams']): Promise<number> {
+  const raw = (await searchParams).photo_page;
+  return parseId(typeof raw === 'string' ? raw : undefined) ?? 1;
+}
+
+export async function generateMetadata({ params, searchParams }: AlbumRouteProps): Promise<Metadata> {
+  const data = await load(await idParam(params), await photoPageOf(searchParams));
+  return data ? { title: data.album.title } : {};
+}
+
+/** An album: its details, its photos a page at a time, likes and comments. */
+export default async function AlbumRoute({ params, searchParams }: AlbumRouteProps) {
+  const photoPage = await photoPageOf(searchParams);
+  const data = await load(await idParam(params), photoPage);
+  if (!data) notFound();
+  return <AlbumPage album={data.album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} />;
+}

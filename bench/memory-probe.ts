@@ -1,0 +1,32 @@
+// The bench's memory probe, loaded into the benchmarked web server (NODE_OPTIONS
+// "--expose-gc --import …/bench/memory-probe.ts", BENCH_MEMORY_PROBE=<dir>): while the file
+// <dir>/on exists it collects garbage every 10 ms and appends what is still held to
+// <dir>/samples.jsonl. The resident memory of a process also counts garbage not yet collected
+// (an upload streams some 10 MB of short-lived chunks through the server, collected whenever
+// V8 gets to it); after a full collection what is left is what the server really holds. Off,
+// it costs one stat() every 10 ms.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.env.BENCH_MEMORY_PROBE;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+export interface MemorySample {
+  /** Date.now() */
+  t: number;
+  rss: number;
+  /** JavaScript heap in use plus memory outside it (Buffers, ArrayBuffers), after a full collection. */
+  live: number;
+}
+
+if (dir && gc) {
+  const on = path.join(dir, 'on');
+  const out = path.join(dir, 'samples.jsonl');
+  setInterval(() => {
+    if (!fs.existsSync(on)) return;
+    gc();
+    const m = process.memoryUsage();
+    const sample: MemorySample = { t: Date.now(), rss: m.rss, live: m.heapUsed + m.external };
+    fs.appendFileSync(out, `${JSON.stringify(sample)}\n`);
+  }, 10).unref();
+}

@@ -1,0 +1,179 @@
+// `npm run bench`: a 10 MB photo uploaded through the web client's upload route
+// (/api/upload/photos, which streams it on to the API's POST /albums/photo_upload) against the
+// same photo sent straight to the API. What it shows:
+// - the time and throughput of each way (uploads alternating, at loopback speed);
+// - the web server's resident memory (RSS, from /proc) before, at its highest during, and after
+//   those uploads. RSS also counts garbage V8 has not collected yet, and an upload leaves some
+//   10 MB of short-lived chunks behind it, so RSS alone cannot tell streaming from buffering;
+// - therefore also what the server really holds while it passes one photo on: the memory probe
+//   (bench/memory-probe.ts) collects garbage every 10 ms and records what is left, while the
+//   photo is sent at about 10 MB/s (as a fast connection would), so that an upload lasts about
+//   a second and is sampled all along. A route that streams holds a few chunks; one that
+//   buffered would hold the whole photo by the end.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { png } from '../lib/testing/pictures.ts';
+import type { MemorySample } from './memory-probe.ts';
+import { rssBytes } from './proc.ts';
+
+export interface UploadBenchOptions {
+  /** The web app's origin (the route checks Origin against it). */
+  web: string;
+  /** The signed-in session's cookie header. */
+  cookie: string;
+  /** Where a client sends the photo straight to the API: `…/api/v1`. */
+  apiBase: string;
+  /** A token of the same user for the API. */
+  token: string;
+  /** The web server's process id (its tree is measured). */
+  webPid: number;
+  /** The web server's memory probe directory (BENCH_MEMORY_PROBE). */
+  probeDir: string;
+  /** Uploads each way, alternating. */
+  count: number;
+}
+
+export interface UploadBenchResult {
+  fileBytes: number;
+  /** Seconds per upload, through the web client and straight to the API. */
+  viaWeb: number[];
+  direct: number[];
+  rss: { before: number; peak: number; after: number };
+  /** What the web server holds after a full collection: just before the paced upload, and at most during it. */
+  live: { before: number; peak: number; samples: number; seconds: number };
+}
+
+type Form = { body: Uint8Array<ArrayBuffer>; contentType: string };
+
+/** A multipart body with the photo as Filedata, as a browser's form sends it. */
+async function multipart(picture: Buffer): Promise<Form> {
+  const form = new FormData();
+  form.append('Filedata', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'bench.png');
+  const encoded = new Response(form);
+  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+/** The body sent in 64 KiB pieces at about `bytesPerSecond`. */
+function paced(body: Uint8Array, bytesPerSecond: number): ReadableStream<Uint8Array> {
+  const piece = 64 * 1024;
+  let at = 0;
+  const started = performance.now();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (at >= body.length) return controller.close();
+      const wait = started + (at / bytesPerSecond) * 1000 - performance.now();
+      if (wait > 0) await sleep(wait);
+      controller.enqueue(body.slice(at, at + piece));
+      at += piece;
+    },
+  });
+}
+
+/** One upload; answers its seconds, or throws with what came back. */
+async function upload(url: string, headers: Record<string, string>, form: Form, bytesPerSecond?: number): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': form.contentType, 'content-length': String(form.body.length) },
+    body: bytesPerSecond ? paced(form.body, bytesPerSecond) : form.body,
+    duplex: 'half',
+  } as RequestInit);
+  const text = await res.text();
+  const seconds = (performance.now() - started) / 1000;
+  let json: { photo_id?: unknown; data?: { photo_id?: unknown } } = {};
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    // reported below
+  }
+  if (!res.ok || (typeof json.photo_id !== 'number' && typeof json.data?.photo_id !== 'number')) {
+    throw new Error(`upload to ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
+  return seconds;
+}
+
+/** Samples the resident memory of a process tree every few milliseconds while `run` runs; answers the highest. */
+async function peakRss<T>(pid: number, run: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = rssBytes(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssBytes(pid));
+  }, 5);
+  try {
+    const result = await run();
+    peak = Math.max(peak, rssBytes(pid));
+    return { result, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Runs `run` with the memory probe on; answers what it recorded before and during it. */
+async function probed(probeDir: string, run: () => Promise<unknown>): Promise<UploadBenchResult['live']> {
+  const on = path.join(probeDir, 'on');
+  const samplesFile = path.join(probeDir, 'samples.jsonl');
+  fs.rmSync(samplesFile, { force: true });
+  fs.writeFileSync(on, '');
+  let started = 0;
+  let ended = 0;
+  try {
+    await sleep(300);
+    started = Date.now();
+    await run();
+    ended = Date.now();
+    await sleep(100);
+  } finally {
+    fs.rmSync(on, { force: true });
+  }
+  await sleep(50);
+  const samples = (fs.existsSync(samplesFile) ? fs.readFileSync(samplesFile, 'utf8') : '')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as MemorySample);
+  const before = samples.filter((s) => s.t < started);
+  const during = samples.filter((s) => s.t >= started && s.t <= ended);
+  if (!before.length || during.length < 10) {
+    throw new Error(`the memory probe recorded ${before.length} samples before and ${during.length} during the upload (is the web server started with it?)`);
+  }
+  return {
+    // The last sample before: the first collections also clear what earlier requests left.
+    before: before.at(-1)!.live,
+    peak: Math.max(...during.map((s) => s.live)),
+    samples: during.length,
+    seconds: (ended - started) / 1000,
+  };
+}
+
+/** Width and height of a noise PNG (stored uncompressed) just under 10 MiB, the API's default limit. */
+const SIDE = 1860;
+
+export async function benchUploads(o: UploadBenchOptions): Promise<UploadBenchResult> {
+  const viaWebUrl = `${o.web}/api/upload/photos`;
+  const viaWebHeaders = { cookie: o.cookie, origin: o.web };
+  const directUrl = `${o.apiBase}/albums/photo_upload`;
+  const directHeaders = { authorization: `Bearer ${o.token}` };
+
+  // The route's code loaded and both ways warm before anything is measured.
+  const small = await multipart(png(32, 32));
+  await upload(viaWebUrl, viaWebHeaders, small);
+  await upload(directUrl, directHeaders, small);
+
+  const picture = png(SIDE, SIDE);
+  const form = await multipart(picture);
+  await sleep(1000);
+  const before = rssBytes(o.webPid);
+  let peak = before;
+  const viaWeb: number[] = [];
+  const direct: number[] = [];
+  for (let i = 0; i < o.count; i += 1) {
+    const run = await peakRss(o.webPid, () => upload(viaWebUrl, viaWebHeaders, form));
+    viaWeb.push(run.result);
+    peak = Math.max(peak, run.peak);
+    direct.push(await upload(directUrl, directHeaders, form));
+  }
+  await sleep(1000);
+  const after = rssBytes(o.webPid);
+
+  const live = await probed(o.probeDir, () => upload(viaWebUrl, viaWebHeaders, form, 10 * 1024 * 1024));
+  return { fileBytes: picture.length, viaWeb, direct, rss: { before, peak, after }, live };
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { SocialBar } from '@/components/social/social-bar';
+import { Avatar } from '@/components/ui/avatar';
+import type { AlbumDetail } from '@/lib/social-api/albums';
+import type { Social } from '@/lib/social-api/core';
+import { routes } from '@/lib/routes';
+import { Pager } from './album-list';
+import { PhotoGrid } from './photo-grid';
+
+export type AlbumPageProps = {
+  album: AlbumDetail;
+  social: Social;
+  photoPage: number;
+  photosPerPage: number;
+  /** The owner's tools (edit, delete, reorder), when the flags allow them. */
+  manage?: ReactNode;
+  /** Replaces the plain grid (the owner's reorderable one). */
+  grid?: ReactNode;
+};
+
+/** /albums/{id}: title, owner, description, the photos a page at a time, the social layer. */
+export function AlbumPage({ album, social, photoPage, photosPerPage, manage, grid }: AlbumPageProps) {
+  const pages = Math.max(1, Math.ceil(album.photoCount / photosPerPage));
+  return (
+    <article className="mx-auto w-full max-w-5xl">
+      <header className="card">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight">{album.title}</h1>
+            <p className="muted mt-1 flex items-center gap-2 text-sm">
+              <Avatar person={album.owner} size="xs" />
+              <a href={routes.user(album.owner.id)} className="link">
+                {album.owner.name}
+              </a>
+              <span aria-hidden="true">·</span>
+              <span>
+                {album.photoCount} {album.photoCount === 1 ? 'photo' : 'photos'}
+              </span>
+              <span aria-hidden="true">·</span>
+              <a href={routes.albums({ user_id: album.owner.id })} className="link">
+                More albums
+              </a>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {album.can.upload ? (
+              <a href={routes.addPhotos(album.id)} className="btn btn-primary">
+                Add photos
+              </a>
+            ) : null}
+            {manage}
+          </div>
+        </div>
+        {album.description ? <p className="mt-3 whitespace-pre-line">{album.description}</p> : null}
+        <SocialBar social={social} ownerId={album.owner.id} label={`the album “${album.title}”`} what="this album" />
+      </header>
+      <section aria-label="Photos" className="mt-6">
+        {album.photoCount === 0 ? (
+          <p className="card">No photos in this album yet.</p>
+        ) : album.photos.length === 0 ? (
+          <p className="card">No more photos: this album has {pages} {pages === 1 ? 'page' : 'pages'}.</p>
+        ) : (
+          (grid ?? <PhotoGrid photos={album.photos} albumTitle={album.title} firstIndex={(photoPage - 1) * photosPerPage} />)
+        )}
+        <Pager page={photoPage} hasNext={photoPage < pages} href={(p) => routes.album(album.id, p)} label="Pages of photos" />
+      </section>
+    </article>
+  );
+}

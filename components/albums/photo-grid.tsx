@@ -1,0 +1,28 @@
+import type { PhotoThumb } from '@/lib/social-api/albums';
+import { routes } from '@/lib/routes';
+
+/**
+ * An album's photos: thumbnails in a grid, each a link to its photo. The images load lazily and
+ * their square is reserved (width, height and aspect-ratio), so nothing moves as they arrive.
+ */
+export function PhotoGrid({ photos, albumTitle, firstIndex }: { photos: PhotoThumb[]; albumTitle: string; firstIndex: number }) {
+  return (
+    <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6" aria-label={`Photos of ${albumTitle}`}>
+      {photos.map((p, i) => (
+        <li key={p.id}>
+          <a href={routes.photo(p.id)} data-photo-id={p.id} className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2">
+            <img
+              src={p.thumb}
+              alt={`Photo ${firstIndex + i + 1}`}
+              width={240}
+              height={240}
+              loading="lazy"
+              decoding="async"
+              className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

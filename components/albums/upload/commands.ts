@@ -1,0 +1,26 @@
+import type { ActionResult } from '@/lib/action-result';
+import { failure } from '@/lib/server-action';
+import { addUploadedPhotos } from '@/lib/social-api/album-upload';
+import { albumUploadSaveErrors, albumUploadSaveSchema, toAlbumFieldErrors } from '@/lib/validations/album';
+
+// Saving the "Add photos" page, given an access token: the input is checked with the schema
+// the browser used, then the uploaded photos go into the album in the order given. The API's
+// field errors come back under the page's field names. actions.ts runs it for the signed-in
+// person; the tests run it against the real API.
+
+export async function saveAlbumUploadCommand(token: string, input: unknown): Promise<ActionResult<{ albumId: number }>> {
+  const parsed = albumUploadSaveSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: 'Check the highlighted fields.', fieldErrors: albumUploadSaveErrors(parsed.error) };
+  const { photoIds, albumId, album } = parsed.data;
+  try {
+    const target = album
+      ? { album: { ...album, categoryId: album.categoryId ? Number(album.categoryId) : undefined } }
+      : { albumId: albumId! };
+    const saved = await addUploadedPhotos(token, photoIds, target);
+    const count = photoIds.length === 1 ? 'The photo was' : `${photoIds.length} photos were`;
+    return { ok: true, message: `${count} added to the album.`, data: saved };
+  } catch (e) {
+    const res = failure(e);
+    return !res.ok && res.fieldErrors ? { ...res, fieldErrors: toAlbumFieldErrors(res.fieldErrors) } : res;
+  }
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { buttonStyles } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { UploadProgress } from '@/components/ui/upload-progress';
+import type { QueuedUpload } from '@/components/ui/use-upload-queue';
+import { formatBytes } from '@/lib/validations/photo-file';
+
+// One photo on the "Add photos" page: its handle (to move it), a preview, its upload as it
+// goes (waiting, a progress bar, uploaded, or why it failed with Retry), and Remove.
+
+export type UploadRowProps = {
+  entry: QueuedUpload<unknown>;
+  /** An object URL of the file, shown before the upload is done. */
+  preview: string;
+  handle: ReactNode;
+  onRetry: () => void;
+  onRemove: () => void;
+  disabled?: boolean;
+};
+
+export function UploadRow({ entry, preview, handle, onRetry, onRemove, disabled }: UploadRowProps) {
+  const { file } = entry;
+  const progressId = `upload-${entry.key}`;
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+      {handle}
+      {/* The name beside it says what it is. */}
+      {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, not an optimisable image */}
+      <img src={preview} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800" />
+      <div className="min-w-0 flex-1">
+        {entry.status === 'done' ? (
+          <p className="text-sm">
+            <span className="block truncate font-medium">{file.name}</span>
+            <span className="text-emerald-700 dark:text-emerald-400">Uploaded</span>
+            <span className="muted"> · {formatBytes(file.size)}</span>
+          </p>
+        ) : entry.status === 'waiting' ? (
+          <p className="text-sm">
+            <span className="block truncate font-medium">{file.name}</span>
+            <span className="muted">Waiting to upload · {formatBytes(file.size)}</span>
+          </p>
+        ) : (
+          <>
+            <UploadProgress id={progressId} fileName={file.name} size={file.size} percent={entry.progress} stopped={entry.status === 'failed'} />
+            {entry.status === 'failed' ? <FormError message={entry.message} className="mt-1" /> : null}
+          </>
+        )}
+      </div>
+      {entry.status === 'failed' ? (
+        <button type="button" className={buttonStyles.secondary} onClick={onRetry} disabled={disabled} aria-label={`Retry ${file.name}`}>
+          Retry
+        </button>
+      ) : null}
+      <button type="button" className={buttonStyles.ghost} onClick={onRemove} disabled={disabled} aria-label={`Remove ${file.name}`}>
+        Remove
+      </button>
+    </div>
+  );
+}

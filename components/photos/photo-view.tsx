@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import type { PhotoDetail } from '@/lib/social-api/albums';
+import { routes } from '@/lib/routes';
+import { PhotoKeys } from './photo-keys';
+
+export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.title || `Photo ${photo.index + 1}`;
+
+/**
+ * A photo large, with its position and the way to its neighbours: the body of /photos/{id} and
+ * of the viewer over an album. `children` go below the picture (caption, social layer…).
+ */
+export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; headingId?: string; children?: ReactNode }) {
+  const previous = photo.previous ? routes.photo(photo.previous.id) : undefined;
+  const next = photo.next ? routes.photo(photo.next.id) : undefined;
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 id={headingId} className="text-2xl font-bold tracking-tight">
+          {photoName(photo)}
+        </h1>
+        <p className="muted text-sm">
+          <a href={routes.album(photo.album.id)} className="link">
+            {photo.album.title}
+          </a>{' '}
+          · {photo.index + 1} of {photo.album.photoCount}
+        </p>
+      </div>
+      <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
+        <img src={photo.img} alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`} className="max-h-full max-w-full object-contain" />
+      </div>
+      <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
+        {previous ? (
+          <a href={previous} rel="prev" className="btn btn-secondary" aria-keyshortcuts="ArrowLeft">
+            ← Previous
+          </a>
+        ) : (
+          <span />
+        )}
+        <a href={photo.img} download className="link text-sm">
+          Download original
+        </a>
+        {next ? (
+          <a href={next} rel="next" className="btn btn-secondary" aria-keyshortcuts="ArrowRight">
+            Next →
+          </a>
+        ) : (
+          <span />
+        )}
+      </nav>
+      <PhotoKeys previous={previous} next={next} />
+      {photo.caption ? <p className="mt-3 whitespace-pre-line">{photo.caption}</p> : null}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { UploadStream } from '../social-api/albums.ts';
+import { isApiError } from '../social-api/errors.ts';
+import { formatBytes, notAPhotoMessage, PHOTO_KINDS_TEXT } from '../validations/photo-file.ts';
+import { multipartBoundary, readMultipartHead } from './multipart-head.ts';
+
+// The one implementation of the BFF's photo upload routes (app/api/upload/*/route.ts): each
+// route says where the photo goes and what it answers; everything else is here, in this order:
+//   1. where from: only this site's own pages may upload (Origin and Sec-Fetch-Site; CSRF);
+//   2. what: a multipart body that says its length, not larger than a photo may be (413);
+//   3. who: a signed-in person (401);
+//   4. the file itself, from the head of the body: a photo by its first bytes (415), not larger
+//      than UPLOAD_MAX_BYTES (413);
+// and only then the body goes on to the API as it arrives, never held whole (the routes stay
+// out of proxy.ts's matcher, which would buffer and cut the body).
+
+/** Room for the multipart envelope around the file (boundaries, part headers, small fields). */
+const MULTIPART_OVERHEAD = 16 * 1024;
+
+const NOT_FROM_HERE = 'This upload did not come from this site.';
+const SIGNED_OUT = 'You are signed out. Sign in again to upload photos.';
+
+export interface StreamUploadOptions<R> {
+  /** The web app's own origin (WEB_ORIGIN). */
+  webOrigin: string;
+  /** Largest photo, in bytes (UPLOAD_MAX_BYTES). */
+  maxBytes: number;
+  /** The API's name of the file part. */
+  field: string;
+  /** The signed-in person's access token, or null (lib/auth/session getSession in the routes). */
+  session: () => Promise<{ accessToken: string } | null>;
+  /** Sends the body on to the API; answers what the route answers the browser on success. */
+  forward: (token: string, upload: UploadStream, signal: AbortSignal) => Promise<R>;
+  /** For the server log. */
+  label: string;
+}
+
+export function uploadAnswer(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ message, ...extra }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+/** 403 unless the request comes from a page of this site (a state-changing route handler). */
+export function refuseCrossSite(request: Request, webOrigin: string): Response | undefined {
+  if (request.headers.get('origin') !== webOrigin) return uploadAnswer(403, NOT_FROM_HERE);
+  const site = request.headers.get('sec-fetch-site');
+  if (site && site !== 'same-origin') return uploadAnswer(403, NOT_FROM_HERE);
+  return undefined;
+}
+
+const tooLarge = (maxBytes: number, name?: string) =>
+  uploadAnswer(413, `${name ? `“${name}” is too large` : 'The photo is too large'}: photos can be at most ${formatBytes(maxBytes)}.`, { max_bytes: maxBytes });
+
+/** Streams one photo upload through to the API, refusing on the way what the API would not take. */
+export async function streamUpload<R extends Record<string, unknown>>(request: Request, opts: StreamUploadOptions<R>): Promise<Response> {
+  const crossSite = refuseCrossSite(request, opts.webOrigin);
+  if (crossSite) return crossSite;
+
+  const contentType = request.headers.get('content-type') ?? '';
+  const boundary = multipartBoundary(contentType);
+  if (!boundary) return uploadAnswer(415, 'Send the photo as a form upload (multipart/form-data).');
+  const declared = request.headers.get('content-length');
+  const length = declared === null ? NaN : Number(declared);
+  if (!Number.isSafeInteger(length) || length < 0) return uploadAnswer(411, 'The upload must say how large it is (Content-Length).');
+  if (length > opts.maxBytes + MULTIPART_OVERHEAD) return tooLarge(opts.maxBytes);
+  if (!request.body) return uploadAnswer(400, 'The upload is empty.');
+
+  const session = await opts.session();
+  if (!session) return uploadAnswer(401, SIGNED_OUT);
+
+  const head = await readMultipartHead(request.body, boundary, length, opts.field);
+  if (!head.ok) {
+    if (head.problem === 'not-a-photo') return uploadAnswer(415, notAPhotoMessage(head.fileName ?? 'This file'), { accepted: PHOTO_KINDS_TEXT });
+    if (head.problem === 'no-file') return uploadAnswer(400, `The upload has no file (the form part ${opts.field}).`);
+    return uploadAnswer(400, 'The upload was not understood. Choose the photo again.');
+  }
+  if (head.fileSize > opts.maxBytes) {
+    await head.body.cancel().catch(() => {});
+    return tooLarge(opts.maxBytes, head.fileName);
+  }
+
+  try {
+    const result = await opts.forward(session.accessToken, { body: head.body, contentType, contentLength: String(length) }, request.signal);
+    return Response.json(result, { headers: { 'cache-control': 'no-store' } });
+  } catch (e) {
+    if (request.signal.aborted) return uploadAnswer(499, 'The upload was cancelled.');
+    if (isApiError(e)) {
+      if (e.status === 401) return uploadAnswer(401, SIGNED_OUT);
+      const fieldMessage = e.fieldErrors[opts.field];
+      if (fieldMessage) return uploadAnswer(e.status, `“${head.fileName}” was refused: ${fieldMessage}.`);
+      // The API could not read the form: it ended before its last boundary.
+      if (e.fieldErrors.body) return uploadAnswer(400, 'The upload did not arrive whole. Please retry.');
+      // The API's own failure is a bad gateway here, never this site's 500.
+      return uploadAnswer(e.status >= 500 ? (e.status === 504 ? 504 : 502) : e.status, e.message);
+    }
+    console.error(`[upload] ${opts.label}`, e);
+    return uploadAnswer(502, 'The upload failed. Please retry.');
+  }
+}
