@@ -73,7 +73,9 @@ function messageOf(error: FieldError | Array<FieldError | undefined> | undefined
   return error.message;
 }
 
-export function BlogEditor({ userId, post, initial, choices, keepSettings = false }: BlogEditorProps) {
+export function BlogEditor({ userId, post: given, initial, choices, keepSettings = false }: BlogEditorProps) {
+  /** The post as saved so far: a new one has an id from its first draft on. */
+  const [post, setPost] = useState(given);
   const id = useId();
   const router = useRouter();
   const announce = useAnnounce();
@@ -129,10 +131,14 @@ export function BlogEditor({ userId, post, initial, choices, keepSettings = fals
       autosave.clear();
       announce(res.message);
       if (draft && (!post || post.draft)) {
-        // A draft is saved as one goes: the writing goes on here (a new one at its own address).
+        // A draft is saved as one goes: the writing goes on here, the editor as it is (caret,
+        // undo), a new post now at its own address (a reload opens its edit page).
         setSaving(null);
         setSavedDraftAt(Date.now());
-        if (!post) router.replace(routes.editBlog(res.data.id));
+        if (!post) {
+          setPost({ id: res.data.id, draft: true });
+          window.history.replaceState(null, '', routes.editBlog(res.data.id));
+        }
       } else {
         router.push(routes.blog(res.data.id));
       }
