@@ -48,7 +48,13 @@ test.describe('the primary navigation', () => {
       await page.keyboard.press('Tab');
     }
     await expect(nav.getByRole('link', { name: 'Feed' })).toBeFocused();
-    await page.keyboard.press('Tab');
+    // Tab goes on through the navigation's entries in order (the module pages, then Notifications).
+    const entries = nav.getByRole('link');
+    const names = await entries.allInnerTexts();
+    for (const name of names.slice(1, names.indexOf('Notifications') + 1)) {
+      await page.keyboard.press('Tab');
+      await expect(nav.getByRole('link', { name, exact: true })).toBeFocused();
+    }
     await expect(nav.getByRole('link', { name: 'Notifications' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/notifications$/);

@@ -15,7 +15,20 @@ describe('itemHref', () => {
     expect(routes.albums({ keywords: 'lake side', sort: 'popular', page: undefined })).toBe('/albums?keywords=lake+side&sort=popular');
   });
 
+  it('links a blog post to its page', () => {
+    expect(itemHref({ type: 'blog', id: 5 })).toBe('/blogs/5');
+  });
+
   it('gives no link to items whose page this client does not have yet (no link may answer 404)', () => {
-    for (const type of ['blog', 'classified', 'event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
+    for (const type of ['classified', 'event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
+  });
+});
+
+describe('the blog lists\' addresses', () => {
+  it('carry the filters in a fixed order, and nothing for the defaults', () => {
+    expect(routes.blogs()).toBe('/blogs');
+    expect(routes.blogs({ page: 1 })).toBe('/blogs');
+    expect(routes.blogs({ q: 'fish & chips', sort: 'views', show: 'friends', category: 3, page: 2 })).toBe('/blogs?q=fish+%26+chips&category=3&sort=views&show=friends&page=2');
+    expect(routes.myBlogs({ q: 'draft' })).toBe('/blogs/my?q=draft');
   });
 });

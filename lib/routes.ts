@@ -1,4 +1,5 @@
 import type { ItemRef, ItemType } from './social-api/items.ts';
+import type { BlogListQuery } from './blog-list-query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -17,11 +18,22 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog']);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
   return PAGES_BUILT.has(item.type) ? `/${ITEM_KINDS[item.type].path}/${item.id}` : undefined;
+}
+
+/** A blog list's filters (lib/validations/blog.ts reads them back), in a fixed order, without the defaults. */
+function blogFilters(query: BlogListQuery = {}): Record<string, string | number | undefined> {
+  return {
+    q: query.q || undefined,
+    category: query.category || undefined,
+    sort: query.sort || undefined,
+    show: query.show || undefined,
+    page: query.page && query.page > 1 ? query.page : undefined,
+  };
 }
 
 export const routes = {
@@ -38,6 +50,13 @@ export const routes = {
   photo: (id: number) => `/photos/${id}`,
   /** "Add photos": to an album one may add to, or (without an id) to a new album. */
   addPhotos: (albumId?: number) => (albumId === undefined ? '/albums/upload' : `/albums/upload?album=${albumId}`),
+  /** Everyone's posts, filtered. */
+  blogs: (query?: BlogListQuery) => withQuery('/blogs', blogFilters(query)),
+  /** The reader's own posts, drafts among them. */
+  myBlogs: (query?: Omit<BlogListQuery, 'show'>) => withQuery('/blogs/my', blogFilters(query)),
+  blog: (id: number) => `/blogs/${id}`,
+  newBlog: '/blogs/new',
+  editBlog: (id: number) => `/blogs/${id}/edit`,
 } as const;
 
 /** `path?a=1&b=2`, leaving out empty values. */

@@ -25,9 +25,11 @@
 //      loaded into the web server: what it holds after a full collection, every 10 ms);
 //   7. prints, per page: pages per second, p50/p99 latency, CPU milliseconds per render (the
 //      web server's process tree, from /proc), HTML bytes, API requests per render; the
-//      ratios feed ÷ bare; the first-load JavaScript of every page of JS_PAGES; the uploads'
-//      seconds and MiB/s each way, the web server's RSS before, at its highest during, and
-//      after them, and what it held while it passed the photo on; the targets.
+//      ratios feed ÷ bare; the first-load JavaScript of every page of JS_PAGES (with its budget:
+//      190 KiB, the editor pages 260 KiB) and what a page asks for once it runs (the blog
+//      editor's Tiptap, not judged); the uploads' seconds and MiB/s each way, the web server's
+//      RSS before, at its highest during, and after them, and what it held while it passed the
+//      photo on; the targets.
 //
 // BENCH_VERBOSE=1 also lists every script counted as a page's first-load JavaScript.
 // Exits 1 when a target is missed or a measurement is not valid (after printing everything).
@@ -71,13 +73,22 @@ const TARGETS = {
   firstLoadJsKiB: 190,
 };
 
+/** The editor pages' budget (the issue's): the rich-text editor is theirs alone. */
+const EDITOR_PAGE_JS_KIB = 260;
+
 /**
- * The pages whose first-load JavaScript is measured (and must stay within the target). `{activity}`
- * is the id of an activity the demo user can see, `{album}` one of the demo user's albums and
- * `{photo}` a photo in it. `maybeMissing`: a 404 is reported as not built yet rather than failing
- * the run.
+ * The pages whose first-load JavaScript is measured (and must stay within the target, or
+ * `budgetKiB` when a page has its own). `{activity}` is the id of an activity the demo user can
+ * see, `{album}` one of the demo user's albums and `{photo}` a photo in it, `{blog}` a published
+ * blog post of someone else's, `{myBlog}` one of the demo user's own. `maybeMissing`: a 404 is
+ * reported as not built yet rather than failing the run. `afterLoad`: code the page asks for
+ * once it runs (not part of its first load), found in the build by a string it holds, printed
+ * beside the first load (not judged).
  */
-const JS_PAGES: Array<{ label: string; server: 'web' | 'bare'; path: string; signedIn: boolean; maybeMissing?: boolean }> = [
+const JS_PAGES: Array<{
+  label: string; server: 'web' | 'bare'; path: string; signedIn: boolean; maybeMissing?: boolean; budgetKiB?: number;
+  afterLoad?: { what: string; marker: string };
+}> = [
   { label: '/ (feed, signed in)', server: 'web', path: '/', signedIn: true },
   { label: '/ (landing, signed out)', server: 'web', path: '/', signedIn: false },
   { label: '/sign-in', server: 'web', path: '/sign-in', signedIn: false },
@@ -87,6 +98,16 @@ const JS_PAGES: Array<{ label: string; server: 'web' | 'bare'; path: string; sig
   { label: '/albums/{album}', server: 'web', path: '/albums/{album}', signedIn: true, maybeMissing: true },
   { label: '/photos/{photo}', server: 'web', path: '/photos/{photo}', signedIn: true, maybeMissing: true },
   { label: '/albums/upload (Add photos)', server: 'web', path: '/albums/upload', signedIn: true },
+  { label: '/blogs', server: 'web', path: '/blogs', signedIn: true },
+  { label: '/blogs/{blog}', server: 'web', path: '/blogs/{blog}', signedIn: true },
+  {
+    label: '/blogs/new (editor)', server: 'web', path: '/blogs/new', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
+    afterLoad: { what: 'the rich-text editor (Tiptap)', marker: 'ProseMirror' },
+  },
+  {
+    label: '/blogs/{myBlog}/edit (editor)', server: 'web', path: '/blogs/{myBlog}/edit', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
+    afterLoad: { what: 'the rich-text editor (Tiptap)', marker: 'ProseMirror' },
+  },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -314,6 +335,15 @@ async function albumAndPhoto(apiBase: string, token: string): Promise<{ album: n
   return { album, photo: detail.data.photos[0]?.id ?? 0 };
 }
 
+/** A published blog post of someone else's the demo user can see, and one of the demo user's own (0 when none). */
+async function blogIds(apiBase: string, token: string): Promise<{ blog: number; myBlog: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const first = async (url: string) => ((await (await fetch(url, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id ?? 0;
+  const me = ((await (await fetch(`${apiBase}/users/me`, { headers })).json()) as { data: { id: number } }).data.id;
+  const others = ((await (await fetch(`${apiBase}/blogs?fields=id,owner&limit=20`, { headers })).json()) as { data: Array<{ id: number; owner: { id: number } }> }).data;
+  return { blog: others.find((b) => b.owner.id !== me)?.id ?? 0, myBlog: await first(`${apiBase}/blogs/my?fields=id&limit=1`) };
+}
+
 // ---- measurements ------------------------------------------------------------------------
 
 interface LoadPage {
@@ -469,6 +499,10 @@ const gzip9 = (b: Buffer | string) => zlib.gzipSync(b, { level: 9 }).length;
 
 interface FirstLoad {
   label: string;
+  /** Its budget, KiB. */
+  budgetKiB: number;
+  /** Code asked for once the page runs, outside its first load (not judged). */
+  afterLoad?: { what: string; files: number; gzip: number };
   status: number;
   files: number;
   /** Each script counted: its path, gzip size and where the page names it. */
@@ -479,10 +513,29 @@ interface FirstLoad {
   missing: boolean;
 }
 
-async function firstLoadJs(origin: string, pagePath: string, cookie: string, label: string, maybeMissing: boolean): Promise<FirstLoad> {
+/**
+ * The chunks of the web build that hold `marker` and are not among `loaded` (a page's first
+ * load): code that page asks for once it runs (a lazily loaded component).
+ */
+function chunksAfterLoad(marker: string, loaded: ReadonlyArray<{ src: string }>): { files: number; gzip: number } {
+  const dir = path.join(root, WEB_DIST, 'static/chunks');
+  const first = new Set(loaded.map((c) => path.basename(c.src.split('?')[0]!)));
+  let files = 0;
+  let gzip = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.js') || first.has(name)) continue;
+    const body = fs.readFileSync(path.join(dir, name));
+    if (!body.includes(marker)) continue;
+    files += 1;
+    gzip += gzip9(body);
+  }
+  return { files, gzip };
+}
+
+async function firstLoadJs(origin: string, pagePath: string, cookie: string, label: string, maybeMissing: boolean, budgetKiB: number): Promise<FirstLoad> {
   const res = await fetch(`${origin}${pagePath}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   const html = await res.text();
-  if (res.status === 404 && maybeMissing) return { label, status: 404, files: 0, scripts: [], raw: 0, gzip: 0, missing: true };
+  if (res.status === 404 && maybeMissing) return { label, budgetKiB, status: 404, files: 0, scripts: [], raw: 0, gzip: 0, missing: true };
   const scripts = res.status === 200 ? pageScripts(html) : new Map<string, Set<ScriptSource>>();
   const counted: FirstLoad['scripts'] = [];
   let raw = 0;
@@ -492,7 +545,7 @@ async function firstLoadJs(origin: string, pagePath: string, cookie: string, lab
     counted.push({ src, gzip: gzip9(body), from: [...from] });
   }
   const gzip = counted.reduce((n, c) => n + c.gzip, 0);
-  return { label, status: res.status, files: counted.length, scripts: counted, raw, gzip, missing: false };
+  return { label, budgetKiB, status: res.status, files: counted.length, scripts: counted, raw, gzip, missing: false };
 }
 
 const kib = (n: number) => (n / 1024).toFixed(1);
@@ -582,11 +635,14 @@ async function main(): Promise<number> {
   if (problems.length) throw new Error(`the pages are not ready to measure:\n  ${problems.join('\n  ')}`);
 
   // ---- first-load JavaScript of every page
-  const ids = { activity: activityId ?? 0, ...(await albumAndPhoto(`${api}/api/v1`, token)) };
-  const fill = (text: string) => text.replace(/\{(activity|album|photo)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+  const ids = { activity: activityId ?? 0, ...(await albumAndPhoto(`${api}/api/v1`, token)), ...(await blogIds(`${api}/api/v1`, token)) };
+  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const firstLoads: FirstLoad[] = [];
   for (const p of JS_PAGES) {
-    firstLoads.push(await firstLoadJs(p.server === 'web' ? web : bare, fill(p.path), p.signedIn ? cookie : '', fill(p.label), p.maybeMissing ?? false));
+    const budget = p.budgetKiB ?? TARGETS.firstLoadJsKiB;
+    const f = await firstLoadJs(p.server === 'web' ? web : bare, fill(p.path), p.signedIn ? cookie : '', fill(p.label), p.maybeMissing ?? false, budget);
+    if (p.afterLoad && f.status === 200) f.afterLoad = { what: p.afterLoad.what, ...chunksAfterLoad(p.afterLoad.marker, f.scripts) };
+    firstLoads.push(f);
   }
 
   // ---- load: a warm-up, then the rounds, feed and bare alternating
@@ -662,12 +718,20 @@ uploading a 10 MB photo ${UPLOADS} times through the web client and ${UPLOADS} t
   }
 
   console.log(`\nfirst-load JavaScript (every <script src> but nomodule, script preloads, chunks named in the RSC payload; gzip -9; KiB = 1,024 bytes)\n`);
-  const jsRows = [['page', 'status', 'files', 'raw KiB', 'gzip KiB', `≤ ${TARGETS.firstLoadJsKiB} KiB`]];
+  const jsRows = [['page', 'status', 'files', 'raw KiB', 'gzip KiB', 'budget KiB', '']];
   for (const f of firstLoads) {
-    if (f.missing) jsRows.push([f.label, '404 (not built)', '', '', '', '–']);
-    else jsRows.push([f.label, String(f.status), String(f.files), kib(f.raw), kib(f.gzip), f.status !== 200 ? 'FAIL' : f.gzip <= TARGETS.firstLoadJsKiB * 1024 ? 'pass' : 'FAIL']);
+    if (f.missing) jsRows.push([f.label, '404 (not built)', '', '', '', String(f.budgetKiB), '–']);
+    else jsRows.push([f.label, String(f.status), String(f.files), kib(f.raw), kib(f.gzip), String(f.budgetKiB), f.status !== 200 ? 'FAIL' : f.gzip <= f.budgetKiB * 1024 ? 'pass' : 'FAIL']);
   }
   table(jsRows);
+  const later = firstLoads.filter((f) => f.afterLoad);
+  if (later.length) {
+    console.log('\n  asked for once the page runs (outside its first load, not judged):');
+    for (const f of later) {
+      const a = f.afterLoad!;
+      console.log(`    ${f.label}: ${a.what}, ${a.files} file(s), ${kib(a.gzip)} KiB gzip (first load and it: ${kib(f.gzip + a.gzip)} KiB)`);
+    }
+  }
   if (VERBOSE) {
     for (const f of firstLoads) {
       console.log(`\n  ${f.label}`);
@@ -707,7 +771,7 @@ uploading a 10 MB photo ${UPLOADS} times through the web client and ${UPLOADS} t
   ];
   for (const f of firstLoads) {
     if (f.missing) continue;
-    targets.push([`first-load JS of ${f.label} ≤ ${TARGETS.firstLoadJsKiB} KiB gzip`, f.status === 200 ? `${kib(f.gzip)} KiB` : `answered ${f.status}`, f.status === 200 && f.gzip <= TARGETS.firstLoadJsKiB * 1024]);
+    targets.push([`first-load JS of ${f.label} ≤ ${f.budgetKiB} KiB gzip`, f.status === 200 ? `${kib(f.gzip)} KiB` : `answered ${f.status}`, f.status === 200 && f.gzip <= f.budgetKiB * 1024]);
   }
   console.log('\ntargets\n');
   const whatWidth = Math.max(...targets.map(([what]) => what.length));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { reshapeComment, type Social } from './core.ts';
+import { reshapeSocial, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
 import { sanitizeContent } from './sanitize.ts';
 import {
@@ -58,8 +58,6 @@ export const FEED_FIELDS = [
 ].join(',');
 
 export const FEED_PAGE_SIZE = 15;
-/** The likers a card names ("Liked by Ann, Bob and 3 others"); the dialog pages the rest. */
-const LIKERS_NAMED = 2;
 
 function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
   // The API's href points at a web page of some site; the card of an item of this site links
@@ -91,24 +89,13 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
 }
 
 export function reshapeActivity(a: ApiActivity): Activity {
-  const likers = a.user_liked.map(reshapePerson);
   return {
     id: a.id,
     owner: a.owner ? who(reshapePerson(a.owner)) : { id: 0, name: 'Someone', image: '' },
     html: sanitizeContent(a.content),
     attachments: a.attachments.flatMap((x) => reshapeAttachment(x) ?? []),
     createdAt: a.timestamp * 1000,
-    social: {
-      item: { type: 'activity', id: a.id },
-      liked: a.is_liked,
-      likeCount: Math.max(a.total_like, likers.length),
-      // The viewer is named first when they like it ("you"), then the others the API listed.
-      likers: likers.slice(0, LIKERS_NAMED + 1).map(({ id, name }) => ({ id, name })),
-      commentCount: Math.max(a.total_comment, a.comments.length),
-      comments: a.comments.map(reshapeComment),
-      // Anyone who sees a post may report it but its owner; the API refuses one's own.
-      can: { like: a.can_like, comment: a.can_comment, share: a.can_share, report: true },
-    },
+    social: reshapeSocial({ type: 'activity', id: a.id }, a),
     canDelete: a.can_delete,
   };
 }

@@ -3,7 +3,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import type { ItemRef } from './items.ts';
 import { lenientArray, optionSchema } from './primitives.ts';
-import { commentSchema, createdSchema, messageSchema, ownerSchema, type ApiComment } from './schemas.ts';
+import { commentSchema, createdSchema, messageSchema, ownerSchema, type ApiComment, type ApiSocialFields } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
 // Core (spec: likes and comments on any item, scope basic).
@@ -52,6 +52,25 @@ export function reshapeComment(c: ApiComment): Comment {
     liked: c.is_liked,
     likeCount: c.total_like,
     canDelete: c.can_delete,
+  };
+}
+
+/** The likers a card names ("Liked by Ann, Bob and 3 others"); the dialog pages the rest. */
+const LIKERS_NAMED = 2;
+
+/** The social fields of an item (an activity's, or the same fields of another item from our API) as the social layer shows them. */
+export function reshapeSocial(item: ItemRef, s: ApiSocialFields): Social {
+  const likers = s.user_liked.map(reshapePerson);
+  return {
+    item,
+    liked: s.is_liked,
+    likeCount: Math.max(s.total_like, likers.length),
+    // The viewer is named first when they like it ("you"), then the others the API listed.
+    likers: likers.slice(0, LIKERS_NAMED + 1).map(({ id, name }) => ({ id, name })),
+    commentCount: Math.max(s.total_comment, s.comments.length),
+    comments: s.comments.map(reshapeComment),
+    // Anyone who sees an item may report it but its owner; the API refuses one's own.
+    can: { like: s.can_like, comment: s.can_comment, share: s.can_share, report: true },
   };
 }
 
@@ -146,4 +165,23 @@ export async function reportItem(token: string, item: ItemRef, report: { type: s
   const target = report.commentId ? { item_type: 'comment', item_id: report.commentId } : { item_type: item.type, item_id: item.id };
   const data = await apiFetch(apiConfig(), '/core/report', { token, form: { ...target, type: report.type, description: report.description } });
   return messageSchema.parse(data).message;
+}
+
+/**
+ * The social layer of an item from the document's own endpoints, for a server that does not
+ * give items other than activities their social fields (an extension of ours): the newest
+ * comments and the first likers. The counts are what those pages hold; whether the reader may
+ * comment is learned when they try (the API answers why not).
+ */
+export async function getSocialFromCore(token: string, item: ItemRef, viewerId: number, can: { share: boolean }): Promise<Social> {
+  const [comments, likers] = await Promise.all([listComments(token, item, { limit: 10 }), listLikers(token, item, { limit: 50 })]);
+  return {
+    item,
+    liked: likers.some((p) => p.id === viewerId),
+    likeCount: likers.length,
+    likers: likers.slice(0, LIKERS_NAMED + 1).map(({ id, name }) => ({ id, name })),
+    commentCount: comments.length,
+    comments,
+    can: { like: true, comment: true, share: can.share, report: true },
+  };
 }

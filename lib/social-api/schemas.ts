@@ -41,12 +41,8 @@ export const commentSchema = z.looseObject({
 });
 export type ApiComment = z.infer<typeof commentSchema>;
 
-export const activitySchema = z.looseObject({
-  id,
-  owner: ownerSchema.optional(),
-  content: str,
-  attachments: lenientArray(attachmentSchema),
-  timestamp: num,
+/** An activity's likes, comments and what the reader may do with them (our API gives them to other items too). */
+export const socialFieldsShape = {
   is_liked: flag,
   can_like: flag,
   total_like: num,
@@ -54,8 +50,18 @@ export const activitySchema = z.looseObject({
   can_comment: flag,
   total_comment: num,
   comments: lenientArray(commentSchema),
-  can_delete: flag,
   can_share: flag,
+};
+export type ApiSocialFields = z.infer<z.ZodObject<typeof socialFieldsShape>>;
+
+export const activitySchema = z.looseObject({
+  id,
+  owner: ownerSchema.optional(),
+  content: str,
+  attachments: lenientArray(attachmentSchema),
+  timestamp: num,
+  ...socialFieldsShape,
+  can_delete: flag,
 });
 export type ApiActivity = z.infer<typeof activitySchema>;
 

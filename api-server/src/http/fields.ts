@@ -2,10 +2,12 @@ import { invalidParam } from '../errors.ts';
 
 /**
  * The `fields` query parameter (spec rule 4): a comma-separated choice from the endpoint's
- * allowed names. Without it every allowed field is returned. An unknown name is a 400.
+ * allowed names. Without it every allowed field is returned, or `defaults` when given (an
+ * endpoint with extension fields answers only the spec's unless they are asked for). An
+ * unknown name is a 400.
  */
-export function parseFields(param: string | undefined, allowed: readonly string[], name = 'fields'): string[] {
-  if (param === undefined || param.trim() === '') return [...allowed];
+export function parseFields(param: string | undefined, allowed: readonly string[], name = 'fields', defaults: readonly string[] = allowed): string[] {
+  if (param === undefined || param.trim() === '') return [...defaults];
   const wanted = param.split(',').map((f) => f.trim()).filter(Boolean);
   const unknown = wanted.filter((f) => !allowed.includes(f));
   if (unknown.length) {

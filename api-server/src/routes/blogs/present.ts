@@ -4,6 +4,7 @@ import type { DB } from '../../db/index.ts';
 import type { BlogsTable } from '../../db/types.ts';
 import { formatDate } from '../../domain/format.ts';
 import { getItemTags } from '../../domain/keyword-tags.ts';
+import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getCategories } from '../../domain/options.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
@@ -12,9 +13,21 @@ import { pick } from '../../http/fields.ts';
 
 export type BlogRow = Selectable<BlogsTable>;
 
+/** The spec's fields: what an answer holds when `fields` is not given. */
 export const BLOG_LIST_FIELDS = ['id', 'type', 'title', 'owner', 'date', 'body'] as const;
 export const BLOG_DETAIL_FIELDS = [...BLOG_LIST_FIELDS, 'tags', 'category', 'can_edit', 'can_delete'] as const;
-export type BlogField = (typeof BLOG_DETAIL_FIELDS)[number];
+
+/**
+ * Fields beyond the spec, given only when asked for by name (README, "Extensions"): whether it
+ * is a draft, its views, likes and comments in lists (with its category, which the spec has
+ * in the detail only); in the detail also the social fields an activity has and, for its
+ * owner, the settings an edit form shows (allow_search, auth_view, auth_comment).
+ */
+const LIST_EXTENSION_FIELDS = ['category', 'is_draft', 'total_view', 'total_like', 'total_comment'] as const;
+const DETAIL_EXTENSION_FIELDS = ['is_draft', 'total_view', 'allow_search', 'auth_view', 'auth_comment', ...SOCIAL_FIELDS] as const;
+export const BLOG_LIST_ALLOWED = [...BLOG_LIST_FIELDS, ...LIST_EXTENSION_FIELDS] as const;
+export const BLOG_DETAIL_ALLOWED = [...BLOG_DETAIL_FIELDS, ...DETAIL_EXTENSION_FIELDS] as const;
+export type BlogField = (typeof BLOG_DETAIL_ALLOWED)[number];
 
 /** Only the owner edits and deletes a blog (and alone sees it while it is a draft). */
 export function isBlogOwner(viewer: Viewer, row: Pick<BlogRow, 'owner_id'>): boolean {
@@ -36,14 +49,15 @@ export async function presentBlogs(
 ): Promise<Array<Partial<Record<BlogField, unknown>>>> {
   const want = new Set(fields);
   const ids = rows.map((r) => r.id);
-  const [owners, tags, categories] = await Promise.all([
+  const [owners, tags, categories, social] = await Promise.all([
     want.has('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : undefined,
     want.has('tags') ? getItemTags(db, 'blog', ids) : undefined,
     want.has('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
+    presentItemSocial(db, config, viewer, 'blog', ids, fields),
   ]);
   return rows.map((r) => {
     const mine = isBlogOwner(viewer, r);
-    const blog: Record<BlogField, unknown> = {
+    const blog: Partial<Record<BlogField, unknown>> = {
       id: r.id,
       type: 'blog',
       title: r.title,
@@ -54,6 +68,11 @@ export async function presentBlogs(
       category: (r.category_id !== null && categories?.get(r.category_id)) || null,
       can_edit: mine,
       can_delete: mine,
+      is_draft: r.is_draft === 1,
+      total_view: r.view_count,
+      // The edit form's settings are told to the owner alone (absent for anyone else).
+      ...(mine ? { allow_search: r.allow_search, auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
+      ...social.get(r.id),
     };
     return pick(blog, fields);
   });

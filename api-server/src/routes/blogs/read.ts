@@ -8,7 +8,7 @@ import { viewerOf } from '../../domain/privacy.ts';
 import { containsText, listedFor, ownedByFriendOf, visibleTo } from '../../domain/visibility.ts';
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { BLOG_DETAIL_FIELDS, BLOG_LIST_FIELDS, type BlogField, getVisibleBlog, isBlogOwner, presentBlogs } from './present.ts';
+import { BLOG_DETAIL_ALLOWED, BLOG_DETAIL_FIELDS, BLOG_LIST_ALLOWED, BLOG_LIST_FIELDS, type BlogField, getVisibleBlog, isBlogOwner, presentBlogs } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
 
@@ -40,7 +40,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
    */
   async function list(req: FastifyRequest<{ Querystring: ListQuery }>, mine: boolean) {
     const q = req.query;
-    const fields = parseFields(q.fields, BLOG_LIST_FIELDS) as BlogField[];
+    const fields = parseFields(q.fields, BLOG_LIST_ALLOWED, 'fields', BLOG_LIST_FIELDS) as BlogField[];
     // "My" blogs and "my friends'" blogs need a user; a client-credentials token has neither.
     const me = mine || q.show === 'only_my_friend' ? userOf(req) : req.auth.userId;
     const viewer = viewerOf(app.db, me);
@@ -60,7 +60,13 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     if (q.show === 'only_my_friend') query = query.where(ownedByFriendOf('b', me!));
     if (q.category_id !== undefined) query = query.where('b.category_id', '=', q.category_id);
     const keywords = q.keywords?.trim();
-    if (keywords) query = query.where(sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))})`);
+    // Keywords are looked for in the title, the body and the tags (a post's tags link to a
+    // keyword search for them).
+    if (keywords) {
+      query = query.where(sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))} or exists (
+        select 1 from item_tags it join tags t on t.id = it.tag_id
+        where it.item_type = 'blog' and it.item_id = b.id and ${containsText('t.title', keywords)}))`);
+    }
     query = q.sort === 'view_count'
       ? query.orderBy('b.view_count', 'desc').orderBy('b.id', 'desc')
       : query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
@@ -82,11 +88,13 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
       querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
     },
   }, async (req) => {
-    const fields = parseFields(req.query.fields, BLOG_DETAIL_FIELDS) as BlogField[];
+    const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
     const viewer = viewerOf(app.db, req.auth.userId);
-    const row = await getVisibleBlog(app.db, viewer, req.params.id);
+    let row = await getVisibleBlog(app.db, viewer, req.params.id);
     if (!isBlogOwner(viewer, row)) {
       await countView(app.db, 'blogs', row.id);
+      // total_view (an extension) counts this reading too.
+      row = { ...row, view_count: row.view_count + 1 };
     }
     const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
     return { success: true, data: blog };

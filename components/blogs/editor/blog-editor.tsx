@@ -1,0 +1,373 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useAnnounce } from '@/components/ui/announcer';
+import { buttonStyles } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { useAutosave } from '@/components/ui/use-autosave';
+import { useLeaveGuard } from '@/components/ui/use-leave-guard';
+import { callAction } from '@/lib/action-result';
+import { routes } from '@/lib/routes';
+import type { BlogChoices } from '@/lib/social-api/blogs';
+import { BLOG_TITLE_MAX, blogFormSchema, type BlogFormValues } from '@/lib/validations/blog';
+import { saveBlog } from '../actions';
+import type { RichTextEditorHandle } from './rich-text-editor';
+import { TagInput } from './tag-input';
+import { parseKeptValues, sameValues } from './values';
+
+// The post form of /blogs/new and /blogs/{id}/edit (react-hook-form with the zod/mini schema the
+// server action checks again). Nothing typed is lost: a failed save keeps the form as it is,
+// with the API's field errors on their fields; the form is kept in this browser every few
+// seconds and when the page is left, and offered back on the next visit; leaving with unsaved
+// changes asks first.
+
+export type BlogEditorProps = {
+  /** Whose copy in this browser it is. */
+  userId: number;
+  /** The post being edited, and whether it is a draft now; a new post without. */
+  post?: { id: number; draft: boolean };
+  /** The values the server has (a new post's defaults). */
+  initial: BlogFormValues;
+  choices: BlogChoices;
+  /** This server does not tell the post's privacy settings: they are not shown and stay as they are. */
+  keepSettings?: boolean;
+};
+
+// The rich-text editor (Tiptap and ProseMirror, ~120 KiB of gzipped JavaScript) is not part of
+// the page's first load, which would be half again as big with it: its code is asked for as
+// soon as this module runs in the browser, while the page hydrates, and the editor takes the
+// place of its placeholder when it is there (the rest of the form works meanwhile).
+const loadEditor = () => import('./rich-text-editor');
+if (typeof window !== 'undefined') void loadEditor();
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+const noSubscribe = () => () => {};
+/** False during server rendering and hydration, true after: the editor renders in the browser only. */
+const useInBrowser = () => useSyncExternalStore(noSubscribe, () => true, () => false);
+
+/** The editor's place while its code loads: its size, so that nothing below moves. */
+function EditorPlaceholder() {
+  return (
+    <div aria-hidden="true" className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
+      <div className="h-10 border-b border-slate-200 dark:border-slate-700" />
+      <p className="rich-text min-h-72 px-4 py-3 text-slate-600 dark:text-slate-400">Loading the editor…</p>
+    </div>
+  );
+}
+
+const LEAVE_MESSAGE = 'Leave this page? Your changes are not saved on the site yet (a copy stays in this browser).';
+
+const timeOf = (ms: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(ms);
+function whenOf(ms: number): string {
+  const sameDay = new Date(ms).toDateString() === new Date().toDateString();
+  return sameDay ? `today at ${timeOf(ms)}` : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/** The first message of a field's error (tags have one per tag). */
+function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
+  if (!error) return undefined;
+  if (Array.isArray(error)) return error.find(Boolean)?.message;
+  return error.message;
+}
+
+export function BlogEditor({ userId, post: given, initial, choices, keepSettings = false }: BlogEditorProps) {
+  /** The post as saved so far: a new one has an id from its first draft on. */
+  const [post, setPost] = useState(given);
+  const id = useId();
+  const router = useRouter();
+  const announce = useAnnounce();
+  const editor = useRef<RichTextEditorHandle>(null);
+  const tagsInput = useRef<HTMLInputElement>(null);
+  /** What the server has: the form differs from it when there is something to save. */
+  const saved = useRef(initial);
+  const [saving, setSaving] = useState<'publish' | 'draft' | null>(null);
+  const [problem, setProblem] = useState<{ message: string; signedOut?: boolean } | null>(null);
+  const [savedDraftAt, setSavedDraftAt] = useState<number | null>(null);
+
+  const form = useForm<BlogFormValues>({ resolver: zodResolver(blogFormSchema), defaultValues: initial, mode: 'onTouched' });
+  const { register, control, formState, getValues, setError } = form;
+  const errors = formState.errors;
+  const inBrowser = useInBrowser();
+
+  const unsaved = (v: BlogFormValues) => !sameValues(v, saved.current);
+  const autosave = useAutosave({
+    storageKey: `blog:${userId}:${post?.id ?? 'new'}`,
+    read: getValues,
+    parse: parseKeptValues,
+    isUnsaved: unsaved,
+  });
+  useLeaveGuard(() => unsaved(getValues()), LEAVE_MESSAGE);
+
+  const restore = () => {
+    const kept = autosave.takeFound();
+    if (!kept) return;
+    form.reset(kept, { keepDefaultValues: true });
+    announce('Your unsaved changes were restored.');
+  };
+
+  const save = (draft: boolean) =>
+    form.handleSubmit(async (values) => {
+      // The form as it was sent (the fields are locked until the answer comes).
+      const sent = getValues();
+      setSaving(draft ? 'draft' : 'publish');
+      setProblem(null);
+      const res = await callAction(() => saveBlog({ id: post?.id, values, draft, keepSettings }));
+      if (!res.ok) {
+        setSaving(null);
+        setProblem({ message: res.message, signedOut: res.signedOut });
+        let first = true;
+        for (const [name, message] of Object.entries(res.fieldErrors ?? {})) {
+          if (!(name in values)) continue;
+          setError(name as keyof BlogFormValues, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+        return;
+      }
+      // The server has the post: the copy in this browser is not needed any more.
+      saved.current = sent;
+      autosave.clear();
+      announce(res.message);
+      if (draft && (!post || post.draft)) {
+        // A draft is saved as one goes: the writing goes on here, the editor as it is (caret,
+        // undo), a new post now at its own address (a reload opens its edit page).
+        setSaving(null);
+        setSavedDraftAt(Date.now());
+        if (!post) {
+          setPost({ id: res.data.id, draft: true });
+          window.history.replaceState(null, '', routes.editBlog(res.data.id));
+        }
+      } else {
+        router.push(routes.blog(res.data.id));
+      }
+    });
+
+  const describedBy = (name: keyof BlogFormValues, hint?: string) =>
+    [errors[name] ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
+  const error = (name: keyof BlogFormValues): ReactNode => {
+    const message = messageOf(errors[name] as FieldError | undefined);
+    return message ? (
+      <p id={`${id}-${name}-error`} className="error-text mt-1">
+        {message}
+      </p>
+    ) : null;
+  };
+  const invalid = (name: keyof BlogFormValues) => (errors[name] ? true : undefined);
+  const privacy = (name: 'authView' | 'authComment', label: string, options: BlogChoices['view']) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={`${id}-${name}`} {...register(name)} aria-invalid={invalid(name)} aria-describedby={describedBy(name)} className="field">
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+      {error(name)}
+    </div>
+  );
+
+  const published = post && !post.draft;
+  const busy = saving !== null;
+  const primary = published ? 'Update post' : 'Publish';
+  const secondary = published ? 'Move to drafts' : post ? 'Save draft' : 'Save as draft';
+
+  return (
+    <form
+      noValidate
+      aria-label={post ? 'Edit the post' : 'Write a post'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(false)();
+      }}
+      className="space-y-6"
+    >
+      {autosave.found ? (
+        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
+          <p className="text-sm">
+            This browser kept changes to {post ? 'this post' : 'a new post'} that were not saved, made{' '}
+            <time dateTime={new Date(autosave.found.savedAt).toISOString()}>{whenOf(autosave.found.savedAt)}</time>.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button type="button" className={buttonStyles.primary} onClick={restore}>
+              Restore your unsaved changes
+            </button>
+            <button type="button" className={buttonStyles.secondary} onClick={autosave.discard}>
+              Discard them
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <fieldset disabled={busy} className="space-y-6">
+        <div>
+          <label htmlFor={`${id}-title`} className="text-sm font-medium">
+            Title
+          </label>
+          <input
+            id={`${id}-title`}
+            {...register('title')}
+            maxLength={BLOG_TITLE_MAX}
+            required
+            aria-invalid={invalid('title')}
+            aria-describedby={describedBy('title')}
+            // Enter in the title goes on to the body (it does not publish).
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                editor.current?.focus();
+              }
+            }}
+            className="field text-lg font-semibold"
+          />
+          {error('title')}
+        </div>
+
+        <div>
+          <span id={`${id}-body-label`} className="text-sm font-medium">
+            Post
+          </span>
+          {inBrowser ? (
+            <Suspense fallback={<EditorPlaceholder />}>
+              <Controller
+                control={control}
+                name="body"
+                render={({ field }) => (
+                  <RichTextEditor
+                    handle={(h) => {
+                      editor.current = h;
+                      // react-hook-form focuses a field with an error through this.
+                      field.ref(h ? { focus: h.focus } : null);
+                    }}
+                    labelledBy={`${id}-body-label`}
+                    describedBy={describedBy('body', `${id}-body-hint`)}
+                    invalid={invalid('body')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={busy}
+                    onReady={(html) => {
+                      // The body as the editor writes it (<b> read back as <strong>…): the same post,
+                      // not a change to save.
+                      if (getValues('body') === saved.current.body) {
+                        saved.current = { ...saved.current, body: html };
+                        form.resetField('body', { defaultValue: html });
+                      }
+                    }}
+                  />
+                )}
+              />
+            </Suspense>
+          ) : (
+            <EditorPlaceholder />
+          )}
+          <p id={`${id}-body-hint`} className="muted mt-1">
+            Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.
+          </p>
+          {error('body')}
+        </div>
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
+              Category
+            </label>
+            <select
+              id={`${id}-categoryId`}
+              {...register('categoryId')}
+              required
+              aria-invalid={invalid('categoryId')}
+              aria-describedby={describedBy('categoryId')}
+              className="field"
+            >
+              <option value="">Choose a category</option>
+              {choices.categories.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+            {error('categoryId')}
+          </div>
+          <div>
+            <label htmlFor={`${id}-tags`} className="text-sm font-medium">
+              Tags (optional)
+            </label>
+            <Controller
+              control={control}
+              name="tags"
+              render={({ field }) => (
+                <TagInput
+                  id={`${id}-tags`}
+                  inputRef={(el) => {
+                    tagsInput.current = el;
+                    field.ref(el);
+                  }}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={invalid('tags')}
+                  describedBy={describedBy('tags', `${id}-tags-hint`)}
+                  disabled={busy}
+                />
+              )}
+            />
+            <p id={`${id}-tags-hint`} className="muted mt-1">
+              Press Enter or type a comma after each tag.
+            </p>
+            {error('tags')}
+          </div>
+        </div>
+
+        {keepSettings ? (
+          <p className="muted">Who can see and comment on this post stays as it is.</p>
+        ) : (
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-medium">Privacy</legend>
+            <div className="grid gap-6 sm:grid-cols-2">
+              {privacy('authView', 'Who can see it', choices.view)}
+              {privacy('authComment', 'Who can comment', choices.comment)}
+            </div>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" {...register('searchable')} aria-describedby={`${id}-searchable-hint`} className="mt-0.5 size-4 accent-indigo-600" />
+              <span>
+                Show in searches and lists
+                <span id={`${id}-searchable-hint`} className="muted block">
+                  Off: the post stays out of search results and other people’s lists; a link to it still works for those who may see it.
+                </span>
+              </span>
+            </label>
+          </fieldset>
+        )}
+      </fieldset>
+
+      <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+        <FormError message={problem?.message} signedOut={problem?.signedOut} className="mb-3" />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {saving === 'publish' ? (published ? 'Saving…' : 'Publishing…') : primary}
+          </button>
+          <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => void save(true)()} aria-describedby={`${id}-draft-hint`}>
+            {saving === 'draft' ? 'Saving…' : secondary}
+          </button>
+          <a href={post ? routes.blog(post.id) : routes.myBlogs()} className="link text-sm">
+            Cancel
+          </a>
+        </div>
+        <p id={`${id}-draft-hint`} className="muted mt-2">
+          {published
+            ? '“Move to drafts” saves your changes and hides the post from everyone but you until you publish it again.'
+            : 'A draft is saved on the site where only you can see it, in “My posts and drafts”.'}
+        </p>
+        <p className="muted mt-1">
+          {savedDraftAt ? `Draft saved on the site at ${timeOf(savedDraftAt)}. ` : ''}
+          {autosave.keptAt ? `Your latest changes are kept in this browser (${timeOf(autosave.keptAt)}) until you save them.` : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

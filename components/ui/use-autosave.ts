@@ -1,0 +1,129 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+// A long form kept in this browser while it is written, so that a crash, a closed tab or an
+// expired session loses nothing: every few seconds and when the page is left, whatever differs
+// from what the server has is written to localStorage with the time. Coming back, the copy is
+// offered (`found`) for the person to restore or discard; once the server has the text, the
+// copy is removed (`clear`). Keyed by user and by what is written (`blog:12:new`), so that
+// two people sharing a browser never see each other's words.
+
+export type KeptCopy<T> = { value: T; savedAt: number };
+
+export type UseAutosaveOptions<T> = {
+  /** What is written, e.g. `blog:${userId}:${postId ?? 'new'}`; null keeps nothing. */
+  storageKey: string | null;
+  /** The form's values now. */
+  read: () => T;
+  /** Reads a kept value back, or undefined when it is not one (an old shape, tampering). */
+  parse: (raw: unknown) => T | undefined;
+  /** Whether a value differs from what the server has (only then is it worth keeping). */
+  isUnsaved: (value: T) => boolean;
+  /** How often the form is kept while it changes (ms). */
+  intervalMs?: number;
+};
+
+function storageOf(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // disabled (privacy settings): the text is still in the form
+  }
+}
+
+export function useAutosave<T>({ storageKey, read, parse, isUnsaved, intervalMs = 3000 }: UseAutosaveOptions<T>) {
+  const key = storageKey ? `social:autosave:${storageKey}` : null;
+  const [found, setFound] = useState<KeptCopy<T> | null>(null);
+  const [keptAt, setKeptAt] = useState<number | null>(null);
+  /** The JSON of what this visit last wrote; null while it wrote nothing. */
+  const written = useRef<string | null>(null);
+  const fns = useRef({ read, parse, isUnsaved });
+  fns.current = { read, parse, isUnsaved };
+
+  // A copy left by an earlier visit, when it holds something the server does not have.
+  useEffect(() => {
+    written.current = null;
+    setFound(null);
+    setKeptAt(null);
+    if (!key) return;
+    const storage = storageOf();
+    try {
+      const raw = storage?.getItem(key);
+      if (!raw) return;
+      const kept = JSON.parse(raw) as { value?: unknown; savedAt?: unknown };
+      const value = fns.current.parse(kept.value);
+      if (value !== undefined && typeof kept.savedAt === 'number' && fns.current.isUnsaved(value)) setFound({ value, savedAt: kept.savedAt });
+      else storage?.removeItem(key);
+    } catch {
+      storage?.removeItem(key);
+    }
+  }, [key]);
+
+  /** Writes the form now if it changed since the last copy; removes this visit's copy when nothing is unsaved any more. */
+  const keep = useCallback(() => {
+    if (!key) return;
+    const storage = storageOf();
+    const value = fns.current.read();
+    try {
+      if (!fns.current.isUnsaved(value)) {
+        // Back to what the server has. (A copy of an earlier visit stays until it is decided on.)
+        if (written.current !== null) {
+          storage?.removeItem(key);
+          written.current = null;
+          setKeptAt(null);
+        }
+        return;
+      }
+      const json = JSON.stringify(value);
+      if (json === written.current) return;
+      const savedAt = Date.now();
+      storage?.setItem(key, JSON.stringify({ value, savedAt }));
+      written.current = json;
+      setKeptAt(savedAt);
+    } catch {
+      // storage full: the text is still in the form
+    }
+  }, [key]);
+
+  useEffect(() => {
+    if (!key) return;
+    const timer = setInterval(keep, intervalMs);
+    // Leaving: a closed tab or a reload (pagehide), a tab put away (possibly for good on a
+    // phone), or another page of the site (unmount).
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') keep();
+    };
+    window.addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', onHidden);
+      keep();
+    };
+  }, [key, keep, intervalMs]);
+
+  /** The server has the text: no copy is needed any more. */
+  const clear = useCallback(() => {
+    if (key) storageOf()?.removeItem(key);
+    written.current = null;
+    setKeptAt(null);
+    setFound(null);
+  }, [key]);
+
+  /** The earlier copy is not wanted (unless this visit already wrote a newer one over it). */
+  const discard = useCallback(() => {
+    if (key && written.current === null) storageOf()?.removeItem(key);
+    setFound(null);
+  }, [key]);
+
+  /** The earlier copy, taken to be put back in the form; it is kept again from the form from now on. */
+  const takeFound = useCallback((): T | undefined => {
+    const value = found?.value;
+    setFound(null);
+    return value;
+  }, [found]);
+
+  return { found, keptAt, keep, clear, discard, takeFound };
+}

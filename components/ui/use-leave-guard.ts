@@ -1,0 +1,41 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+
+/**
+ * Asks before the page is left while `hasUnsaved()` says something would be lost: the browser's
+ * own question for a reload, a closed tab or another site (beforeunload), and a confirm for a
+ * link to another page of this site (clicks are caught before the site's client-side
+ * navigation sees them). A navigation the page starts itself (after saving) is not asked about.
+ */
+export function useLeaveGuard(hasUnsaved: () => boolean, message: string) {
+  const check = useRef(hasUnsaved);
+  check.current = hasUnsaved;
+
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!check.current()) return;
+      e.preventDefault();
+      // Older browsers need a value; every browser shows its own words.
+      e.returnValue = '';
+    };
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.('a[href]');
+      if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute('download')) return;
+      const url = new URL(a.href);
+      // Another site is a full page load: beforeunload asks. The same page (a fragment) leaves nothing.
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (check.current() && !window.confirm(message)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [message]);
+}

@@ -1,0 +1,99 @@
+// zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
+// zod would cost a page about 40 KB of gzipped JavaScript.
+import * as z from 'zod/mini';
+
+// A blog post's form (new and edit), its save (publish or keep as a draft), the other actions
+// on a post, and the filters of the lists in the URL. The browser checks with these schemas
+// before sending; the server actions check again with the same ones.
+
+/** The API's limits (api-server/src/routes/blogs/write.ts, domain/keyword-tags.ts). */
+export const BLOG_TITLE_MAX = 255;
+export const BLOG_BODY_MAX = 65_535;
+export const BLOG_TAG_MAX = 50;
+export const BLOG_TAGS_MAX = 20;
+
+const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+/** A privacy option's id, as the blog option endpoints give them. */
+const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
+
+/** Whether some HTML has any text a reader would see (markup and spaces alone are not a post). */
+export function htmlHasText(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;|\s/gi, '').length > 0;
+}
+
+export const blogTagSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'A tag needs a word.'),
+  z.maxLength(BLOG_TAG_MAX, `Keep each tag under ${BLOG_TAG_MAX} characters.`),
+  // Tags travel comma-separated: a comma would split one in two.
+  z.regex(/^[^,]*$/, 'A tag cannot hold a comma.'),
+);
+
+export const blogFormSchema = z.object({
+  title: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Give your post a title.'),
+    z.maxLength(BLOG_TITLE_MAX, `Keep the title under ${BLOG_TITLE_MAX} characters.`),
+  ),
+  /** HTML from the editor (paragraphs, headings, bold, italic, links, lists, quotes). */
+  body: z.string().check(
+    z.refine(htmlHasText, 'Write your post first: it has no text yet.'),
+    z.maxLength(BLOG_BODY_MAX, 'Your post is too long for the site: shorten it, or split it into two posts.'),
+  ),
+  /** A blog category's id, as the select gives it. */
+  categoryId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Choose a category.')),
+  tags: z.array(blogTagSchema).check(z.maxLength(BLOG_TAGS_MAX, `A post takes at most ${BLOG_TAGS_MAX} tags.`)),
+  authView: option,
+  authComment: option,
+  /** Shown in searches and other people's lists of posts. */
+  searchable: z.boolean(),
+});
+export type BlogFormValues = z.infer<typeof blogFormSchema>;
+
+/**
+ * Saving the form: a new post (no id) or an edit, published or kept as a draft. `keepSettings`:
+ * the edit leaves the privacy and search settings as they are (a server that does not tell
+ * them: the form cannot show them).
+ */
+export const blogSaveSchema = z.object({ id: z.optional(id), values: blogFormSchema, draft: z.boolean(), keepSettings: z.optional(z.boolean()) });
+export type BlogSaveInput = z.input<typeof blogSaveSchema>;
+
+/** Publishing a draft (draft: false) or turning a published post back into one (draft: true), from its page. */
+export const blogStateSchema = z.object({ id, draft: z.boolean() });
+export type BlogStateInput = z.input<typeof blogStateSchema>;
+
+export const blogDeleteSchema = z.object({ id });
+export type BlogDeleteInput = z.input<typeof blogDeleteSchema>;
+
+/** The form's issues by field name (the save's `values.title` is the form's `title`); anything else is `form`. */
+export function blogFieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [head, field] = issue.path;
+    const key = head === 'values' && field !== undefined ? String(field) : 'form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The API's names of the post's fields (POST /blogs, /blogs/{id}), and the form's. */
+const API_FIELD_NAMES: Record<string, keyof BlogFormValues> = {
+  title: 'title',
+  body: 'body',
+  category_id: 'categoryId',
+  tags: 'tags',
+  auth_view: 'authView',
+  auth_comment: 'authComment',
+  allow_search: 'searchable',
+};
+
+/** The API's field errors under the form's field names; anything else (is_draft) goes to `form`. */
+export function toBlogFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(apiFieldErrors)) {
+    const field = API_FIELD_NAMES[name] ?? 'form';
+    // The API's messages name no field ("is required"): the form's label is beside them.
+    out[field] = out[field] ? `${out[field]}; ${message}` : message;
+  }
+  return out;
+}
