@@ -179,6 +179,8 @@ test.describe('writing a post', () => {
     await page.getByLabel('Link address').fill('example.com/page');
     await page.getByLabel('Link text').fill('a link');
     await page.getByRole('button', { name: 'Apply link' }).click();
+    // Typing goes on after the link, not in it.
+    await page.keyboard.type(', then more.');
     await page.keyboard.press('Enter');
     await tool(page, 'Bulleted list').click();
     await page.keyboard.type('first');
@@ -201,6 +203,8 @@ test.describe('writing a post', () => {
     await expect(body.locator('h2')).toHaveText('Section one');
     await expect(body.locator('strong')).toHaveText('bold words');
     await expect(body.getByRole('link', { name: 'a link' })).toHaveAttribute('href', 'https://example.com/page');
+    await expect(body.getByRole('link', { name: 'a link' })).toHaveText('a link');
+    await expect(body.locator('p').filter({ has: page.getByRole('link', { name: 'a link' }) })).toHaveText('Some bold words and a link, then more.');
     await expect(body.locator('ul > li')).toHaveText(['first', 'second']);
     await expect(main(page).getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText(['#chips', '#writing']);
     const published = await body.innerHTML();
