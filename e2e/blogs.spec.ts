@@ -286,6 +286,36 @@ test.describe('writing a post', () => {
     await expect(main(page).getByRole('article')).toContainText(words);
   });
 
+  test('a refusal by the site lands on its field, with everything typed kept', async ({ page }) => {
+    await signIn(page);
+    await openEditor(page);
+    const title = unique('Refused by the site');
+    await page.getByLabel('Title').fill(title);
+    await editorBox(page).click();
+    await page.keyboard.type('Still here after the refusal.');
+    await page.getByLabel('Category').selectOption({ label: 'Music' });
+    const chosen = await page.getByLabel('Category').inputValue();
+    // The browser's check passes; on its way the category becomes one the site does not have,
+    // as if it had been removed meanwhile: the API answers 400 naming category_id.
+    await page.route('**/blogs/new', async (route) => {
+      const body = route.request().postData();
+      if (route.request().method() !== 'POST' || !body?.includes(`"categoryId":"${chosen}"`)) return route.continue();
+      await route.continue({ postData: body.replace(`"categoryId":"${chosen}"`, '"categoryId":"987654"') });
+    });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const category = page.getByLabel('Category');
+    await expect(category).toHaveAttribute('aria-invalid', 'true');
+    await expect(category).toHaveAccessibleDescription(/category/);
+    await expect(category).toBeFocused();
+    await expect(main(page).getByRole('alert')).toContainText('Check the highlighted fields.');
+    await expect(page).toHaveURL(/\/blogs\/new$/);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(editorBox(page)).toContainText('Still here after the refusal.');
+    await page.unroute('**/blogs/new');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/blogs\/\d+$/);
+  });
+
   test('a long post kept in the browser: a reload asks first, the changes are offered back with their time and restored', async ({ page }) => {
     await signIn(page);
     await openEditor(page);
