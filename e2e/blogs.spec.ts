@@ -40,6 +40,18 @@ async function asAlice(browser: Browser) {
   return { page, close: () => context.close() };
 }
 
+/**
+ * Changes the editor's save on its way to the server (its server action's request from
+ * /blogs/new): what a forged request could send past the browser's own checks.
+ */
+async function rewriteSave(page: Page, from: string, to: string) {
+  await page.route('**/blogs/new', async (route) => {
+    const body = route.request().postData();
+    if (route.request().method() !== 'POST' || !body?.includes(from)) return route.continue();
+    await route.continue({ postData: body.replace(from, to) });
+  });
+}
+
 /** The editor page with its editor ready to type in. */
 async function openEditor(page: Page, path = '/blogs/new') {
   await page.goto(path);
@@ -179,6 +191,8 @@ test.describe('writing a post', () => {
     await page.getByLabel('Link address').fill('example.com/page');
     await page.getByLabel('Link text').fill('a link');
     await page.getByRole('button', { name: 'Apply link' }).click();
+    // Typing goes on after the link, not in it.
+    await page.keyboard.type(', then more.');
     await page.keyboard.press('Enter');
     await tool(page, 'Bulleted list').click();
     await page.keyboard.type('first');
@@ -201,6 +215,8 @@ test.describe('writing a post', () => {
     await expect(body.locator('h2')).toHaveText('Section one');
     await expect(body.locator('strong')).toHaveText('bold words');
     await expect(body.getByRole('link', { name: 'a link' })).toHaveAttribute('href', 'https://example.com/page');
+    await expect(body.getByRole('link', { name: 'a link' })).toHaveText('a link');
+    await expect(body.locator('p').filter({ has: page.getByRole('link', { name: 'a link' }) })).toHaveText('Some bold words and a link, then more.');
     await expect(body.locator('ul > li')).toHaveText(['first', 'second']);
     await expect(main(page).getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText(['#chips', '#writing']);
     const published = await body.innerHTML();
@@ -282,6 +298,32 @@ test.describe('writing a post', () => {
     await expect(main(page).getByRole('article')).toContainText(words);
   });
 
+  test('a refusal by the site lands on its field, with everything typed kept', async ({ page }) => {
+    await signIn(page);
+    await openEditor(page);
+    const title = unique('Refused by the site');
+    await page.getByLabel('Title').fill(title);
+    await editorBox(page).click();
+    await page.keyboard.type('Still here after the refusal.');
+    await page.getByLabel('Category').selectOption({ label: 'Music' });
+    const chosen = await page.getByLabel('Category').inputValue();
+    // The browser's check passes; on its way the category becomes one the site does not have,
+    // as if it had been removed meanwhile: the API answers 400 naming category_id.
+    await rewriteSave(page, `"categoryId":"${chosen}"`, '"categoryId":"987654"');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const category = page.getByLabel('Category');
+    await expect(category).toHaveAttribute('aria-invalid', 'true');
+    await expect(category).toHaveAccessibleDescription(/category/);
+    await expect(category).toBeFocused();
+    await expect(main(page).getByRole('alert')).toContainText('Check the highlighted fields.');
+    await expect(page).toHaveURL(/\/blogs\/new$/);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(editorBox(page)).toContainText('Still here after the refusal.');
+    await page.unroute('**/blogs/new');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/blogs\/\d+$/);
+  });
+
   test('a long post kept in the browser: a reload asks first, the changes are offered back with their time and restored', async ({ page }) => {
     await signIn(page);
     await openEditor(page);
@@ -332,6 +374,37 @@ test.describe('writing a post', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('social:autosave:blog:')))).toEqual([]);
     await openEditor(page);
     await expect(page.getByRole('button', { name: 'Restore your unsaved changes' })).toHaveCount(0);
+  });
+
+  test('an expired session: the save says so, nothing typed is lost, and after signing in again the changes are offered back', async ({ page }) => {
+    await signIn(page);
+    await openEditor(page);
+    const title = unique('Written while signed out');
+    await page.getByLabel('Title').fill(title);
+    await editorBox(page).click();
+    await page.keyboard.type('These words outlive the session.');
+    await page.getByLabel('Category').selectOption({ label: 'Books' });
+    // The session ends (cookies gone, as when it expires).
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const alert = main(page).getByRole('alert');
+    await expect(alert).toContainText('You are signed out');
+    await expect(alert.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(editorBox(page)).toContainText('These words outlive the session.');
+    await expect(main(page)).toContainText('Your latest changes are kept in this browser');
+
+    // Signing in again and coming back to write: the changes are there to restore.
+    page.on('dialog', (d) => void d.accept());
+    await signIn(page, undefined, '/blogs/new');
+    await expect(page).toHaveURL(/\/blogs\/new$/);
+    await page.getByRole('button', { name: 'Restore your unsaved changes' }).click();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(editorBox(page)).toContainText('These words outlive the session.');
+    await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Books');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/blogs\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
   test('a copy offered back can be discarded', async ({ page }) => {
@@ -415,12 +488,7 @@ test.describe('hostile HTML in a body', () => {
     const hostile = '<img src="/nowhere.png" onerror="window.__pwned = \'img\'"><script>window.__pwned = \'script\'</script>'
       + '<a href="javascript:window.__pwned = \'link\'">click me</a><p onmouseover="window.__pwned = \'hover\'">hover me</p>'
       + '<svg onload="window.__pwned = \'svg\'"></svg><iframe src="javascript:parent.__pwned = \'frame\'"></iframe>';
-    await page.route('**/blogs/new', async (route) => {
-      const req = route.request();
-      const body = req.postData();
-      if (req.method() !== 'POST' || !body?.includes('MARK-HOSTILE')) return route.continue();
-      await route.continue({ postData: body.replace('MARK-HOSTILE', JSON.stringify(hostile).slice(1, -1)) });
-    });
+    await rewriteSave(page, 'MARK-HOSTILE', JSON.stringify(hostile).slice(1, -1));
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page).toHaveURL(/\/blogs\/\d+$/);
     const id = Number(/\/blogs\/(\d+)$/.exec(page.url())![1]);

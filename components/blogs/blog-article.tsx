@@ -66,7 +66,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
 
       {post.canEdit || post.canDelete ? <BlogOwnerActions id={post.id} title={post.title} draft={post.draft} canEdit={post.canEdit} canDelete={post.canDelete} /> : null}
 
-      <div className="card mt-8">
+      <div className="mt-6">
         <SocialBar social={post.social} ownerId={post.author.id} label={label} what="this blog post" writing />
       </div>
     </article>

@@ -13,7 +13,8 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export function BlogCard({ post }: { post: BlogSummary }) {
   const id = useId();
   const counts = [
-    post.views !== undefined ? plural(post.views, 'view') : '',
+    // A draft has had no readers yet.
+    post.views !== undefined && !post.draft ? plural(post.views, 'view') : '',
     post.likeCount ? plural(post.likeCount, 'like') : '',
     post.commentCount ? plural(post.commentCount, 'comment') : '',
   ].filter(Boolean);

@@ -32,51 +32,53 @@ export function BlogFilters({ mine, query, categories }: BlogFiltersProps) {
   };
   // The form's key: Back to another filtered view shows that view's values, not the last typed.
   return (
-    <form key={hrefOf(query)} role="search" aria-label="Filter posts" action={hrefOf()} method="get" onSubmit={onSubmit} className="card mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
-      <div>
-        <label htmlFor={`${id}-q`} className="text-sm font-medium">
-          Keywords
-        </label>
-        <input id={`${id}-q`} name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} className="field" />
-      </div>
-      <div>
-        <label htmlFor={`${id}-category`} className="text-sm font-medium">
-          Category
-        </label>
-        <select id={`${id}-category`} name="category" defaultValue={query.category ? String(query.category) : ''} className="field">
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
-          Sort by
-        </label>
-        <select id={`${id}-sort`} name="sort" defaultValue={query.sort ?? ''} className="field">
-          <option value="">Newest first</option>
-          <option value="views">Most viewed</option>
-        </select>
-      </div>
-      {withShow ? (
-        <div>
-          <label htmlFor={`${id}-show`} className="text-sm font-medium">
-            Written by
+    <form key={hrefOf(query)} role="search" aria-label="Filter posts" action={hrefOf()} method="get" onSubmit={onSubmit} className="card mt-4 space-y-3">
+      <div className="flex items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium">
+            Keywords
           </label>
-          <select id={`${id}-show`} name="show" defaultValue={query.show ?? ''} className="field">
-            <option value="">Everyone</option>
-            <option value="friends">My friends</option>
+          <input id={`${id}-q`} name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} className="field" />
+        </div>
+        <button type="submit" className={buttonStyles.primary}>
+          Search
+        </button>
+      </div>
+      <div className={`grid gap-3 ${withShow ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
+        <div>
+          <label htmlFor={`${id}-category`} className="text-sm font-medium">
+            Category
+          </label>
+          <select id={`${id}-category`} name="category" defaultValue={query.category ? String(query.category) : ''} className="field">
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.title}
+              </option>
+            ))}
           </select>
         </div>
-      ) : (
-        <div className="hidden lg:block" />
-      )}
-      <button type="submit" className={buttonStyles.primary}>
-        Search
-      </button>
+        <div>
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+            Sort by
+          </label>
+          <select id={`${id}-sort`} name="sort" defaultValue={query.sort ?? ''} className="field">
+            <option value="">Newest first</option>
+            <option value="views">Most viewed</option>
+          </select>
+        </div>
+        {withShow ? (
+          <div>
+            <label htmlFor={`${id}-show`} className="text-sm font-medium">
+              Written by
+            </label>
+            <select id={`${id}-show`} name="show" defaultValue={query.show ?? ''} className="field">
+              <option value="">Everyone</option>
+              <option value="friends">My friends</option>
+            </select>
+          </div>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -51,7 +51,7 @@ describe('sanitizeRichText (blog bodies)', () => {
 describe('plainExcerpt', () => {
   it('reads HTML as text: entities decoded, blocks apart, markup and scripts gone', () => {
     expect(plainExcerpt('<h2>Fish &amp; chips</h2><p>Hot<br />and <b>crisp</b></p><script>alert(1)</script><ul><li>salt</li><li>vinegar</li></ul>')).toBe(
-      'Fish & chips Hot and crisp salt vinegar',
+      'Fish & chips. Hot and crisp. salt. vinegar',
     );
   });
 

@@ -83,6 +83,13 @@ const SKIPPED = new Set(['script', 'style', 'template', 'noscript', 'iframe', 'o
 export function plainExcerpt(html: string, max = 220): string {
   let text = '';
   let skipping = 0;
+  // Where a block (a list item, a heading) ends without a stop and more text follows, the
+  // excerpt puts one: "Highlights: Breakfast. The view", not "Breakfast The view".
+  let stop = false;
+  const endBlock = () => {
+    text = `${text.trimEnd()} `;
+    stop = /[^.!?:;,…\s]\s*$/.test(text);
+  };
   const parser = new Parser(
     {
       onopentag(name) {
@@ -91,10 +98,16 @@ export function plainExcerpt(html: string, max = 220): string {
       },
       onclosetag(name) {
         if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1);
-        else if (BLOCKS.has(name)) text += ' ';
+        else if (name === 'br' || name === 'ul' || name === 'ol') text += ' ';
+        else if (BLOCKS.has(name)) endBlock();
       },
       ontext(data) {
-        if (!skipping) text += data;
+        if (skipping) return;
+        if (stop && data.trim()) {
+          text = `${text.trimEnd()}. `;
+          stop = false;
+        }
+        text += data;
       },
     },
     { decodeEntities: true },

@@ -74,11 +74,11 @@ describe('htmlHasText', () => {
 
 describe('toBlogFieldErrors', () => {
   it('puts the API\'s field errors on the form\'s fields, and anything else on the form', () => {
-    expect(toBlogFieldErrors({ title: 'is required', category_id: 'is not a category of this module', auth_view: 'must be one of …', is_draft: 'must be 0 or 1' })).toEqual({
-      title: 'is required',
-      categoryId: 'is not a category of this module',
-      authView: 'must be one of …',
-      form: 'must be 0 or 1',
+    expect(toBlogFieldErrors({ title: 'is required', category_id: 'is not a category of this module', auth_view: 'Must be one of the options.', is_draft: 'must be 0 or 1' })).toEqual({
+      title: 'The title is required.',
+      categoryId: 'The category is not a category of this module.',
+      authView: 'Must be one of the options.',
+      form: 'The post must be 0 or 1.',
     });
   });
 });

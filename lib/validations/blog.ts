@@ -87,13 +87,30 @@ const API_FIELD_NAMES: Record<string, keyof BlogFormValues> = {
   allow_search: 'searchable',
 };
 
-/** The API's field errors under the form's field names; anything else (is_draft) goes to `form`. */
+/** What each field is called in a sentence. */
+const FIELD_NOUNS: Record<keyof BlogFormValues | 'form', string> = {
+  title: 'The title',
+  body: 'The post',
+  categoryId: 'The category',
+  tags: 'The tags',
+  authView: 'Who can see it',
+  authComment: 'Who can comment',
+  searchable: 'Show in searches',
+  form: 'The post',
+};
+
+/**
+ * The API's field errors under the form's field names; anything else (is_draft) goes to `form`.
+ * The API's messages often start where the field's name would ("is required", "is not a
+ * category of this module"): they get it, so that each reads as a sentence beside its field.
+ */
 export function toBlogFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(apiFieldErrors)) {
+  for (const [name, raw] of Object.entries(apiFieldErrors)) {
     const field = API_FIELD_NAMES[name] ?? 'form';
-    // The API's messages name no field ("is required"): the form's label is beside them.
-    out[field] = out[field] ? `${out[field]}; ${message}` : message;
+    const text = raw.trim().replace(/\.$/, '') || 'is not valid';
+    const message = `${/^[a-z]/.test(text) ? `${FIELD_NOUNS[field]} ${text}` : text}.`;
+    out[field] = out[field] ? `${out[field]} ${message}` : message;
   }
   return out;
 }

@@ -2,6 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
+import { flushSync } from 'react-dom';
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -116,8 +117,11 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
       setProblem(null);
       const res = await callAction(() => saveBlog({ id: post?.id, values, draft, keepSettings }));
       if (!res.ok) {
-        setSaving(null);
-        setProblem({ message: res.message, signedOut: res.signedOut });
+        // The fields are enabled again before one of them takes the focus.
+        flushSync(() => setSaving(null));
+        // A refusal that names no field of the form is said with the message.
+        const unplaced = res.fieldErrors?.form;
+        setProblem({ message: unplaced ? `${res.message} ${unplaced}` : res.message, signedOut: res.signedOut });
         let first = true;
         for (const [name, message] of Object.entries(res.fieldErrors ?? {})) {
           if (!(name in values)) continue;

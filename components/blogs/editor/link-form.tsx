@@ -53,7 +53,8 @@ export function LinkForm({ editor, onClose }: LinkFormProps) {
       return;
     }
     if (withText) {
-      editor.chain().focus().insertContent({ type: 'text', text: text.trim() || address, marks: [{ type: 'link', attrs: { href: address } }] }).run();
+      // What is typed next is not part of the link.
+      editor.chain().focus().insertContent({ type: 'text', text: text.trim() || address, marks: [{ type: 'link', attrs: { href: address } }] }).unsetMark('link').run();
     } else {
       editor.chain().focus().extendMarkRange('link').setLink({ href: address }).run();
     }

@@ -45,9 +45,9 @@ export function RichTextEditor({ labelledBy, describedBy, invalid, value, onChan
   callbacks.current = { onChange, onBlur, onReady };
 
   const editor = useEditor({
-    // Rendered in the browser only: the server has no DOM for ProseMirror (the box below
-    // stands in until then).
-    immediatelyRender: false,
+    // This component renders in the browser only (the form mounts it after hydration), so the
+    // editor can be there from its first render.
+    immediatelyRender: true,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },

@@ -83,7 +83,7 @@ export function Toolbar({ editor, onLink, linking, disabled }: ToolbarProps) {
         // The editor keeps its selection: the button does not take the focus from it on a click.
         onMouseDown={(e) => e.preventDefault()}
         onClick={onClick}
-        className={`rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60 aria-pressed:bg-indigo-100 aria-pressed:text-indigo-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:bg-indigo-900/60 dark:aria-pressed:text-indigo-100 ${look}`}
+        className={`rounded-md px-1.5 py-1 text-sm text-slate-700 hover:bg-slate-100 disabled:opacity-60 aria-pressed:bg-indigo-100 aria-pressed:text-indigo-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:bg-indigo-900/60 dark:aria-pressed:text-indigo-100 ${look}`}
       >
         {label}
       </button>
@@ -100,7 +100,7 @@ export function Toolbar({ editor, onLink, linking, disabled }: ToolbarProps) {
       className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 px-2 py-1.5 dark:border-slate-700"
     >
       {TOOLS.map((t, i) => {
-        if (t === 'gap') return <span key={i} aria-hidden="true" className="mx-1 h-5 w-px bg-slate-200 dark:bg-slate-700" />;
+        if (t === 'gap') return <span key={i} aria-hidden="true" className="mx-0.5 h-5 w-px bg-slate-200 dark:bg-slate-700" />;
         // Pressed while the caret is in a link, or while the link form is open.
         if (t === 'link') return button('Link', 'Ctrl+K', linking || (state?.link ?? false), onLink);
         toolIndex += 1;
