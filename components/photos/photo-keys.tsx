@@ -9,8 +9,12 @@ export function typingIn(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-/** The arrow keys move to the previous and next photo (replacing the URL's history entry is not wanted: Back goes back). */
-export function PhotoKeys({ previous, next }: { previous?: string; next?: string }) {
+/**
+ * The arrow keys move to the previous and next photo. On the full page each photo is a step of
+ * the history; in the viewer over an album (`replace`) the viewer is one step, so that Back and
+ * Escape both return to the grid.
+ */
+export function PhotoKeys({ previous, next, replace = false }: { previous?: string; next?: string; replace?: boolean }) {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -18,11 +22,12 @@ export function PhotoKeys({ previous, next }: { previous?: string; next?: string
       const to = e.key === 'ArrowLeft' ? previous : e.key === 'ArrowRight' ? next : undefined;
       if (!to) return;
       e.preventDefault();
-      router.push(to, { scroll: false });
+      if (replace) router.replace(to, { scroll: false });
+      else router.push(to, { scroll: false });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [router, previous, next]);
+  }, [router, previous, next, replace]);
   useEffect(() => {
     for (const href of [previous, next]) if (href) router.prefetch(href);
   }, [router, previous, next]);

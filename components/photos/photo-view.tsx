@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NeighbourLink } from './neighbour-link';
 import type { PhotoDetail } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
 import { PhotoKeys } from './photo-keys';
@@ -9,7 +10,7 @@ export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.
  * A photo large, with its position and the way to its neighbours: the body of /photos/{id} and
  * of the viewer over an album. `children` go below the picture (caption, social layer…).
  */
-export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; headingId?: string; children?: ReactNode }) {
+export function PhotoView({ photo, headingId, inViewer = false, children }: { photo: PhotoDetail; headingId?: string; inViewer?: boolean; children?: ReactNode }) {
   const previous = photo.previous ? routes.photo(photo.previous.id) : undefined;
   const next = photo.next ? routes.photo(photo.next.id) : undefined;
   return (
@@ -30,9 +31,9 @@ export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; 
       </div>
       <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
         {previous ? (
-          <a href={previous} rel="prev" className="btn btn-secondary" aria-keyshortcuts="ArrowLeft">
+          <NeighbourLink href={previous} rel="prev" replace={inViewer}>
             ← Previous
-          </a>
+          </NeighbourLink>
         ) : (
           <span />
         )}
@@ -40,14 +41,14 @@ export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; 
           Download original
         </a>
         {next ? (
-          <a href={next} rel="next" className="btn btn-secondary" aria-keyshortcuts="ArrowRight">
+          <NeighbourLink href={next} rel="next" replace={inViewer}>
             Next →
-          </a>
+          </NeighbourLink>
         ) : (
           <span />
         )}
       </nav>
-      <PhotoKeys previous={previous} next={next} />
+      <PhotoKeys previous={previous} next={next} replace={inViewer} />
       {photo.caption ? <p className="mt-3 whitespace-pre-line">{photo.caption}</p> : null}
       {children}
     </div>
