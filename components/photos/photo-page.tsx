@@ -4,16 +4,21 @@ import type { PhotoDetail } from '@/lib/social-api/albums';
 import type { Social } from '@/lib/social-api/core';
 import { PhotoManage } from './photo-manage';
 import { photoName, PhotoView } from './photo-view';
+import { PhotoTags } from './tags/photo-tags';
+import { PhotoTagList } from './tags/tag-list';
 
 /** /photos/{id}: the photo large with its neighbours, caption, the social layer. */
 export function PhotoPage({ photo, social, viewerId, headingId, inViewer, children }: { photo: PhotoDetail; social: Social; viewerId: number; headingId?: string; inViewer?: boolean; children?: ReactNode }) {
   return (
     <article className="mx-auto w-full max-w-5xl">
+      <PhotoTags photo={photo}>
       <PhotoView photo={photo} headingId={headingId} inViewer={inViewer}>
+        <PhotoTagList />
         {children}
         <PhotoManage photo={managed(photo)} can={{ edit: photo.can.edit, delete: photo.can.delete, cover: photo.can.edit && photo.album.owner.id === viewerId }} />
         <SocialBar social={social} ownerId={photo.album.owner.id} label={`the photo “${photoName(photo)}”`} what="this photo" writing />
       </PhotoView>
+      </PhotoTags>
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { NeighbourLink } from './neighbour-link';
 import type { PhotoDetail } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
 import { PhotoKeys } from './photo-keys';
+import { TaggedPhoto } from './tags/tagged-photo';
 
 export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.title || `Photo ${photo.index + 1}`;
 
@@ -27,7 +28,7 @@ export function PhotoView({ photo, headingId, inViewer = false, children }: { ph
         </p>
       </div>
       <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
-        <img src={photo.img} alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`} className="max-h-full max-w-full object-contain" />
+        <TaggedPhoto src={photo.img} alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`} className="max-h-full max-w-full object-contain" />
       </div>
       <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
         {previous ? (
