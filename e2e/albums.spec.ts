@@ -359,6 +359,14 @@ test.describe('the photo viewer', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(scroll);
     await expect(photoGrid(page).getByRole('link').nth(3)).toBeFocused();
 
+    // Back closes the viewer as Escape does (moving inside it replaced the URL).
+    await photoGrid(page).getByRole('link').nth(2).click();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(links[1]!);
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(albumUrl);
+
     // Back to a photo in the viewer, then a reload: the full page, no dialog.
     await photoGrid(page).getByRole('link').first().click();
     await expect(page.getByRole('dialog')).toContainText('1 of 5');
@@ -406,4 +414,25 @@ test.describe('reordering', () => {
     await page.goto(before[2]!);
     await expect(page.getByRole('main')).toContainText('1 of 3');
   });
+});
+
+test.describe('accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`albums, an album, a photo and the viewer have no serious axe violations (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await signIn(page);
+      const problems: string[] = [];
+      await page.goto('/albums');
+      problems.push(...(await seriousViolations(page, `/albums ${colorScheme}`)));
+      await openLisbon(page);
+      problems.push(...(await seriousViolations(page, `album ${colorScheme}`)));
+      await photoGrid(page).getByRole('link').first().click();
+      await expect(page.getByRole('dialog')).toContainText('1 of 5');
+      problems.push(...(await seriousViolations(page, `viewer ${colorScheme}`)));
+      await page.reload();
+      await expect(page.getByRole('main')).toContainText('1 of 5');
+      problems.push(...(await seriousViolations(page, `photo ${colorScheme}`)));
+      expect(problems).toEqual([]);
+    });
+  }
 });
