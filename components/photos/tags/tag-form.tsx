@@ -41,7 +41,10 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   const { register, setValue, formState: { errors } } = form;
   const whoField = register('who');
 
-  // A box drawn with the pointer: on to who is in it.
+  // Opening the form puts the keyboard on its first control.
+  const place = useRef<HTMLButtonElement>(null);
+  useEffect(() => place.current?.focus(), []);
+  // A box drawn with the pointer (or Enter on the box): on to who is in it.
   useEffect(() => {
     if (drawnAt > 0) input.current?.focus();
   }, [drawnAt]);
@@ -127,7 +130,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           Drag over the photo to draw a box around the person, or place a box and move it with the arrow keys (Shift and an arrow key to size it).
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <button type="button" className={buttonStyles.secondary} disabled={!natural} onClick={() => {
+          <button ref={place} type="button" className={buttonStyles.secondary} disabled={!natural} onClick={() => {
             if (!natural) return;
             t.setDraft(t.draft ?? centredBox(natural));
             t.setDrawnAt(-1);

@@ -74,6 +74,12 @@ export function TaggedPhoto({ src, alt, className }: { src: string; alt: string;
   };
   const onDraftKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!draft || !natural) return;
+    if (e.key === 'Enter') {
+      // Done with the box: on to who is in it.
+      e.preventDefault();
+      t.setDrawnAt(Date.now());
+      return;
+    }
     const next = nudge(draft, e.key, e.shiftKey, natural);
     if (!next) return;
     e.preventDefault();
@@ -133,7 +139,7 @@ export function TaggedPhoto({ src, alt, className }: { src: string; alt: string;
               style={boxStyle(draft, natural)}
             >
               <span id={helpId} className="sr-only">
-                Arrow keys move the box; Shift and an arrow key make it larger (right, down) or smaller (left, up).
+                Arrow keys move the box; Shift and an arrow key make it larger (right, down) or smaller (left, up); Enter goes on to who is in it.
               </span>
             </div>
           ) : null}
