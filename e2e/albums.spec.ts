@@ -361,6 +361,7 @@ test.describe('the photo viewer', () => {
 
     // Back closes the viewer as Escape does (moving inside it replaced the URL).
     await photoGrid(page).getByRole('link').nth(2).click();
+    await expect(page.getByRole('dialog')).toContainText('3 of 5');
     await page.keyboard.press('ArrowLeft');
     await expect(page).toHaveURL(links[1]!);
     await page.goBack();
