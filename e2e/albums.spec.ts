@@ -274,7 +274,8 @@ test.describe('managing', () => {
     await move.getByRole('button', { name: 'Move photo' }).click();
     await expect(move).toBeHidden();
     await expect(main.getByRole('link', { name: other })).toBeVisible();
-    await expect(main).toContainText('of 2');
+    // A moved photo goes to the end of its new album.
+    await expect(main).toContainText('2 of 2');
     await page.goto(otherPath);
     await expect(main).toContainText('2 photos');
     await expect(photoGrid(page).getByRole('link', { name: /Photo \d/ })).toHaveCount(2);
