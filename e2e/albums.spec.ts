@@ -328,6 +328,11 @@ test.describe('the photo viewer', () => {
     const scroll = await page.evaluate(() => window.scrollY);
     expect(scroll).toBeGreaterThan(0);
 
+    // Which original pictures the browser asks for.
+    const originals = new Set<string>();
+    page.on('request', (req) => {
+      if (/\/original\.\w+$/.test(req.url())) originals.add(req.url());
+    });
     await photoGrid(page).getByRole('link').nth(1).click();
     const viewer = page.getByRole('dialog');
     await expect(viewer).toBeVisible();
@@ -341,9 +346,13 @@ test.describe('the photo viewer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Lisbon weekend', includeHidden: true })).toBeAttached();
     expect(await seriousViolations(page, 'viewer')).toEqual([]);
 
+    // The neighbours' pictures are loaded before they are shown.
+    await expect.poll(() => originals.size).toBe(3);
+    const preloaded = new Set(originals);
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(links[2]!);
     await expect(page.getByRole('dialog')).toContainText('3 of 5');
+    expect(preloaded.has((await page.getByRole('dialog').locator('img[src*="/original."]').first().getAttribute('src'))!)).toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(links[3]!);
     await expect(page.getByRole('dialog')).toContainText('4 of 5');

@@ -49,7 +49,7 @@ export function PhotoView({ photo, headingId, inViewer = false, children }: { ph
           <span />
         )}
       </nav>
-      <PhotoKeys previous={previous} next={next} replace={inViewer} />
+      <PhotoKeys previous={previous} next={next} neighbourIds={[photo.previous?.id, photo.next?.id].filter((n): n is number => n !== undefined)} replace={inViewer} />
       {photo.caption ? <p className="mt-3 whitespace-pre-line">{photo.caption}</p> : null}
       {children}
     </div>

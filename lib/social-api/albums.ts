@@ -320,3 +320,14 @@ export async function loadPhoto(token: string, photoId: number, viewerId: number
   if (!photo || !social) return undefined;
   return { photo, social: { ...social, can: { ...social.can, share: photo.can.share, report: photo.can.report } } };
 }
+
+/** Only a photo's picture (fields=img), to load it before it is shown; '' when it is not there. */
+export async function getPhotoImage(token: string, photoId: number): Promise<string> {
+  try {
+    const data = z.looseObject({ img: str }).parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: 'img' } }));
+    return safeImageUrl(data.img);
+  } catch (e) {
+    if (isApiError(e, 404) || isApiError(e, 400)) return '';
+    throw e;
+  }
+}

@@ -9,6 +9,7 @@ import {
   editPhoto as apiEditPhoto,
   getAlbum,
   getAlbumOptions,
+  getPhotoImage,
   type AlbumOptions,
   type PhotoThumb,
   listAlbums,
@@ -148,5 +149,15 @@ export async function albumPhotosInOrder(albumId: number): Promise<ActionResult<
     const album = await getAlbum(s.accessToken, id.data, { page: 1, limit: 50 });
     if (!album) return { ok: false, message: 'This album is no longer there.' };
     return { ok: true, message: '', data: album.photos };
+  });
+}
+
+/** The pictures of a photo's neighbours, for the browser to load before they are shown. */
+export async function neighbourImages(photoIds: number[]): Promise<ActionResult<string[]>> {
+  const ids = z.array(idSchema).check(z.maxLength(2)).safeParse(photoIds);
+  if (!ids.success) return invalid();
+  return withSession(async (s) => {
+    const urls = await Promise.all(ids.data.map((id) => getPhotoImage(s.accessToken, id)));
+    return { ok: true, message: '', data: urls.filter(Boolean) };
   });
 }
