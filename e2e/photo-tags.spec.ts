@@ -55,7 +55,9 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   await expect(page.getByText('no one is tagged yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Tag someone' }).click();
+  await expect(page.getByRole('button', { name: 'Place a box' })).toBeFocused();
   const picture = page.getByRole('img', { name: /Photo 1 of/ });
+  await picture.scrollIntoViewIfNeeded();
   const r = (await picture.boundingBox())!;
   expect(r.width).toBeLessThan(WIDTH); // shown smaller than it is
   await page.mouse.move(r.x + r.width * 0.25, r.y + r.height * 0.25);
@@ -128,7 +130,7 @@ test('with the keyboard only: place, move and size a box, tag a name, see the bo
   await page.keyboard.type('the lake');
   await expect(page.getByText(/“the lake” is not a friend picked from the list/)).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(inThisPhoto(page).getByRole('button', { name: 'the lake' })).toBeVisible();
+  await expect(inThisPhoto(page).getByRole('button', { name: 'the lake', exact: true })).toBeVisible();
 
   const tags = await apiTags(request, photoId);
   expect(tags).toEqual([expect.objectContaining({ label: 'the lake', extra: { x: 361, y: 213, w: 150, h: 174 } })]);
@@ -168,5 +170,5 @@ test('a name is needed before a tag is saved, and nothing typed is lost', async 
   await expect(who(page)).toHaveValue('x'.repeat(100)); // the field holds no more than a tag may
   await who(page).fill('Grandpa Joe');
   await page.getByRole('button', { name: 'Save tag' }).click();
-  await expect(inThisPhoto(page).getByRole('button', { name: 'Grandpa Joe' })).toBeVisible();
+  await expect(inThisPhoto(page).getByRole('button', { name: 'Grandpa Joe', exact: true })).toBeVisible();
 });

@@ -43,7 +43,11 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
 
   // Opening the form puts the keyboard on its first control.
   const place = useRef<HTMLButtonElement>(null);
-  useEffect(() => place.current?.focus(), []);
+  // (without scrolling the photo away from someone about to draw on it)
+  useEffect(() => {
+    place.current?.focus({ preventScroll: true });
+    place.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   // A box drawn with the pointer (or Enter on the box): on to who is in it.
   useEffect(() => {
     if (drawnAt > 0) input.current?.focus();

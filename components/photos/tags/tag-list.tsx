@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -30,8 +30,17 @@ export function PhotoTagList() {
   const tagButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [removing, setRemoving] = useState<number | null>(null);
+  // Closing the form gives the focus back to "Tag someone" once it is there again.
+  const refocus = useRef(false);
+  const tagging = t?.tagging ?? false;
+  useEffect(() => {
+    if (!tagging && refocus.current) {
+      refocus.current = false;
+      tagButton.current?.focus();
+    }
+  }, [tagging]);
   if (!t) return null;
-  const { tags, canTag, tagging } = t;
+  const { tags, canTag } = t;
   if (!tags.length && !canTag) return null;
 
   const highlight = (tag: PhotoTag) => ({
@@ -54,13 +63,13 @@ export function PhotoTagList() {
   };
 
   const closeForm = (added?: PhotoTag) => {
+    refocus.current = true;
     t.setTagging(false);
     if (added) {
       t.setTags((list) => [...list, added]);
       announce(`${tagName(added)} is tagged in this photo.`);
       router.refresh();
     }
-    requestAnimationFrame(() => tagButton.current?.focus());
   };
 
   return (
