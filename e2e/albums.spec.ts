@@ -211,3 +211,239 @@ test.describe('a photo', () => {
     await context.close();
   });
 });
+
+test.describe('managing', () => {
+  test('the owner edits an album (errors on the fields, nothing typed lost), sets a cover, edits, moves and deletes a photo, and deletes the album', async ({ page }) => {
+    test.setTimeout(150_000);
+    await signIn(page);
+    const other = unique('Second home');
+    const otherPath = await makeAlbum(page, other, 1);
+    const title = unique('Harbour walk');
+    const path = await makeAlbum(page, title, 3);
+    const main = page.getByRole('main');
+
+    // Edit: an empty title is refused on its field, the description typed stays.
+    await main.getByRole('button', { name: 'Edit album' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit album' });
+    await edit.getByLabel('Title').fill('');
+    await edit.getByLabel('Description (optional)').fill('Boats, ropes and gulls.');
+    await edit.getByRole('button', { name: 'Save album' }).click();
+    await expect(edit.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(edit.getByLabel('Title')).toHaveAccessibleDescription('Give the album a title.');
+    await expect(edit.getByLabel('Description (optional)')).toHaveValue('Boats, ropes and gulls.');
+    expect(await seriousViolations(page, 'edit album')).toEqual([]);
+    const renamed = `${title} (edited)`;
+    await edit.getByLabel('Title').fill(renamed);
+    await edit.getByLabel('Category').selectOption({ label: 'Travel' });
+    await edit.getByRole('button', { name: 'Save album' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await expect(main).toContainText('Boats, ropes and gulls.');
+    // The category took: the Travel filter finds it.
+    await page.goto('/albums/my');
+    const travel = await page.getByRole('search', { name: 'Filter albums' }).getByLabel('Category').locator('option', { hasText: 'Travel' }).getAttribute('value');
+    await page.goto(`/albums/my?keywords=${encodeURIComponent(renamed)}&category_id=${travel}`);
+    await expect(card(page, renamed)).toBeVisible();
+
+    // The second photo becomes the cover.
+    await page.goto(path);
+    const thumbs = await photoGrid(page).getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    const photoLinks = await photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    await page.goto(photoLinks[1]!);
+    await main.getByRole('button', { name: 'Set as album cover' }).click();
+    await expect(main).toContainText('This photo is now the album’s cover.');
+    await page.goto(`/albums/my?keywords=${encodeURIComponent(renamed)}`);
+    await expect(card(page, renamed).locator('img')).toHaveAttribute('src', thumbs[1]!);
+
+    // Title and caption.
+    await page.goto(photoLinks[1]!);
+    await main.getByRole('button', { name: 'Edit title and caption' }).click();
+    const editPhoto = page.getByRole('dialog', { name: 'Edit photo' });
+    await editPhoto.getByLabel('Title').fill('Gulls on the pier');
+    await editPhoto.getByLabel('Caption').fill('Morning, low tide.');
+    await editPhoto.getByRole('button', { name: 'Save photo' }).click();
+    await expect(editPhoto).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Gulls on the pier' })).toBeVisible();
+    await expect(main).toContainText('Morning, low tide.');
+
+    // Move the third photo to the other album.
+    await page.goto(photoLinks[2]!);
+    await main.getByRole('button', { name: 'Move to another album' }).click();
+    const move = page.getByRole('dialog', { name: 'Move photo' });
+    await move.getByLabel('Move to').selectOption({ label: other });
+    await move.getByRole('button', { name: 'Move photo' }).click();
+    await expect(move).toBeHidden();
+    await expect(main.getByRole('link', { name: other })).toBeVisible();
+    // A moved photo goes to the end of its new album.
+    await expect(main).toContainText('2 of 2');
+    await page.goto(otherPath);
+    await expect(main).toContainText('2 photos');
+    await expect(photoGrid(page).getByRole('link', { name: /Photo \d/ })).toHaveCount(2);
+
+    // Delete the first photo: the dialog names it.
+    await page.goto(photoLinks[0]!);
+    await main.getByRole('button', { name: 'Delete photo' }).click();
+    const confirmPhoto = page.getByRole('dialog', { name: /^Delete “Photo 1”\?$/ });
+    await expect(confirmPhoto).toContainText(`leaves “${renamed}” for good`);
+    await confirmPhoto.getByRole('button', { name: 'Delete photo' }).click();
+    await expect(page).toHaveURL(path);
+    await expect(main).toContainText('1 photo');
+    expect((await page.goto(photoLinks[0]!))?.status()).toBe(404);
+
+    // Delete the album: the dialog says what goes with it.
+    await page.goto(path);
+    await main.getByRole('button', { name: 'Delete album' }).click();
+    const confirmAlbum = page.getByRole('dialog', { name: `Delete the album “${renamed}”?` });
+    await expect(confirmAlbum).toContainText('The album and its photo are deleted for good, with their likes, comments and tags.');
+    expect(await seriousViolations(page, 'delete album')).toEqual([]);
+    await confirmAlbum.getByRole('button', { name: 'Delete album' }).click();
+    await expect(page).toHaveURL(/\/albums\/my$/);
+    await expect(card(page, renamed)).toHaveCount(0);
+    expect((await page.goto(path))?.status()).toBe(404);
+  });
+
+  test('what the flags forbid is not offered', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/albums');
+    await card(page, 'Alps 2025').getByRole('link', { name: 'Alps 2025' }).click();
+    const main = page.getByRole('main');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alps 2025' })).toBeVisible();
+    for (const name of ['Edit album', 'Delete album', 'Add photos']) await expect(main.getByRole('button', { name }).or(main.getByRole('link', { name }))).toHaveCount(0);
+    await photoGrid(page).getByRole('link').first().click();
+    await expect(main).toContainText('1 of 5');
+    for (const name of ['Set as album cover', 'Edit title and caption', 'Move to another album', 'Delete photo']) await expect(main.getByRole('button', { name })).toHaveCount(0);
+  });
+});
+
+test.describe('the photo viewer', () => {
+  test('opens over the grid; arrow keys move and the URL follows; Escape goes back to the grid at the same scroll with focus on the thumbnail; a reload is the full page', async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1000, height: 500 });
+    await openLisbon(page);
+    const albumUrl = page.url();
+    const links = await photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    await page.evaluate(() => window.scrollTo(0, 200));
+    // Where the grid is scrolled when the photo is clicked (the click brings the thumbnail into view).
+    await photoGrid(page).getByRole('link').nth(1).scrollIntoViewIfNeeded();
+    const scroll = await page.evaluate(() => window.scrollY);
+    expect(scroll).toBeGreaterThan(0);
+
+    // Which original pictures the browser asks for.
+    const originals = new Set<string>();
+    page.on('request', (req) => {
+      if (/\/original\.\w+$/.test(req.url())) originals.add(req.url());
+    });
+    await photoGrid(page).getByRole('link').nth(1).click();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scroll);
+    // Named by the photo's title, its heading.
+    const title = await viewer.getByRole('heading', { level: 1 }).textContent();
+    await expect(viewer).toHaveAccessibleName(title!);
+    await expect(page).toHaveURL(links[1]!);
+    await expect(viewer).toContainText('2 of 5');
+    // The grid is still there beneath.
+    await expect(page.getByRole('heading', { level: 1, name: 'Lisbon weekend', includeHidden: true })).toBeAttached();
+    expect(await seriousViolations(page, 'viewer')).toEqual([]);
+
+    // The neighbours' pictures are loaded before they are shown.
+    await expect.poll(() => originals.size).toBe(3);
+    const preloaded = new Set(originals);
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(links[2]!);
+    await expect(page.getByRole('dialog')).toContainText('3 of 5');
+    expect(preloaded.has((await page.getByRole('dialog').locator('img[src*="/original."]').first().getAttribute('src'))!)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(links[3]!);
+    await expect(page.getByRole('dialog')).toContainText('4 of 5');
+
+    // Focus stays inside: Tab goes round the viewer's controls.
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(albumUrl);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scroll);
+    await expect(photoGrid(page).getByRole('link').nth(3)).toBeFocused();
+
+    // Back closes the viewer as Escape does (moving inside it replaced the URL).
+    await photoGrid(page).getByRole('link').nth(2).click();
+    await expect(page.getByRole('dialog')).toContainText('3 of 5');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(links[1]!);
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL(albumUrl);
+
+    // Back to a photo in the viewer, then a reload: the full page, no dialog.
+    await photoGrid(page).getByRole('link').first().click();
+    await expect(page.getByRole('dialog')).toContainText('1 of 5');
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('main')).toContainText('1 of 5');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Lisbon weekend' })).toBeVisible();
+    // On the full page the arrows move the page itself.
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(links[1]!);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('reordering', () => {
+  test('the owner reorders an album with the keyboard, and the album keeps that order', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    const path = await makeAlbum(page, unique('Reordered'), 3);
+    const hrefs = () => photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const before = await hrefs();
+    expect(before).toHaveLength(3);
+
+    await page.getByRole('button', { name: 'Reorder photos' }).click();
+    const list = page.getByRole('list', { name: 'Photos of the album, in order' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await list.getByRole('button', { name: 'Move Photo 3 (position 3 of 3)' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('status').filter({ hasText: 'Picked up Photo 3, at position 3 of 3.' })).toBeAttached();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('status').filter({ hasText: 'Photo 3 moved to position 2 of 3.' })).toBeAttached();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('status').filter({ hasText: 'Photo 3 moved to position 1 of 3.' })).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(list.getByRole('button', { name: 'Move Photo 3 (position 1 of 3)' })).toBeFocused();
+    expect(await seriousViolations(page, 'reorder')).toEqual([]);
+    await page.getByRole('button', { name: 'Save order' }).click();
+    await expect(list).toHaveCount(0);
+
+    const expected = [before[2], before[0], before[1]];
+    await expect.poll(hrefs).toEqual(expected);
+    await page.goto(path);
+    expect(await hrefs()).toEqual(expected);
+    // The photo pages follow the album's order.
+    await page.goto(before[2]!);
+    await expect(page.getByRole('main')).toContainText('1 of 3');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`albums, an album, a photo and the viewer have no serious axe violations (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await signIn(page);
+      const problems: string[] = [];
+      await page.goto('/albums');
+      problems.push(...(await seriousViolations(page, `/albums ${colorScheme}`)));
+      await openLisbon(page);
+      problems.push(...(await seriousViolations(page, `album ${colorScheme}`)));
+      await photoGrid(page).getByRole('link').first().click();
+      await expect(page.getByRole('dialog')).toContainText('1 of 5');
+      problems.push(...(await seriousViolations(page, `viewer ${colorScheme}`)));
+      await page.reload();
+      await expect(page.getByRole('main')).toContainText('1 of 5');
+      problems.push(...(await seriousViolations(page, `photo ${colorScheme}`)));
+      expect(problems).toEqual([]);
+    });
+  }
+});

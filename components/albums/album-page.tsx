@@ -14,12 +14,12 @@ export type AlbumPageProps = {
   photosPerPage: number;
   /** The owner's tools (edit, delete, reorder), when the flags allow them. */
   manage?: ReactNode;
-  /** Replaces the plain grid (the owner's reorderable one). */
-  grid?: ReactNode;
+  /** The owner's "Reorder photos", above the grid. */
+  reorder?: ReactNode;
 };
 
 /** /albums/{id}: title, owner, description, the photos a page at a time, the social layer. */
-export function AlbumPage({ album, social, photoPage, photosPerPage, manage, grid }: AlbumPageProps) {
+export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reorder }: AlbumPageProps) {
   const pages = Math.max(1, Math.ceil(album.photoCount / photosPerPage));
   return (
     <article className="mx-auto w-full max-w-5xl">
@@ -55,12 +55,13 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, gri
         <SocialBar social={social} ownerId={album.owner.id} label={`the album “${album.title}”`} what="this album" />
       </header>
       <section aria-label="Photos" className="mt-6">
+        {reorder}
         {album.photoCount === 0 ? (
           <p className="card">No photos in this album yet.</p>
         ) : album.photos.length === 0 ? (
           <p className="card">No more photos: this album has {pages} {pages === 1 ? 'page' : 'pages'}.</p>
         ) : (
-          (grid ?? <PhotoGrid photos={album.photos} albumTitle={album.title} firstIndex={(photoPage - 1) * photosPerPage} />)
+          <PhotoGrid photos={album.photos} albumTitle={album.title} firstIndex={(photoPage - 1) * photosPerPage} />
         )}
         <Pager page={photoPage} hasNext={photoPage < pages} href={(p) => routes.album(album.id, p)} label="Pages of photos" />
       </section>

@@ -2,6 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
+import { neighbourImages } from '@/components/albums/manage/actions';
+import { callAction } from '@/lib/action-result';
 
 /** Whether a key press belongs to a field (typing a comment moves no photo). */
 export function typingIn(target: EventTarget | null): boolean {
@@ -9,8 +11,12 @@ export function typingIn(target: EventTarget | null): boolean {
   return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
-/** The arrow keys move to the previous and next photo (replacing the URL's history entry is not wanted: Back goes back). */
-export function PhotoKeys({ previous, next }: { previous?: string; next?: string }) {
+/**
+ * The arrow keys move to the previous and next photo. On the full page each photo is a step of
+ * the history; in the viewer over an album (`replace`) the viewer is one step, so that Back and
+ * Escape both return to the grid.
+ */
+export function PhotoKeys({ previous, next, neighbourIds, replace = false }: { previous?: string; next?: string; neighbourIds: number[]; replace?: boolean }) {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -18,13 +24,27 @@ export function PhotoKeys({ previous, next }: { previous?: string; next?: string
       const to = e.key === 'ArrowLeft' ? previous : e.key === 'ArrowRight' ? next : undefined;
       if (!to) return;
       e.preventDefault();
-      router.push(to, { scroll: false });
+      if (replace) router.replace(to, { scroll: false });
+      else router.push(to, { scroll: false });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [router, previous, next]);
+  }, [router, previous, next, replace]);
+  // The neighbours are preloaded: their pages' code and data, and their pictures.
   useEffect(() => {
     for (const href of [previous, next]) if (href) router.prefetch(href);
   }, [router, previous, next]);
+  const ids = neighbourIds.join(',');
+  useEffect(() => {
+    if (!ids) return;
+    let live = true;
+    void callAction(() => neighbourImages(ids.split(',').map(Number))).then((res) => {
+      if (!live || !res.ok) return;
+      for (const src of res.data) new Image().src = src;
+    });
+    return () => {
+      live = false;
+    };
+  }, [ids]);
   return null;
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { NeighbourLink } from './neighbour-link';
 import type { PhotoDetail } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
 import { PhotoKeys } from './photo-keys';
+import { TaggedPhoto } from './tags/tagged-photo';
 
 export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.title || `Photo ${photo.index + 1}`;
 
@@ -9,7 +11,7 @@ export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.
  * A photo large, with its position and the way to its neighbours: the body of /photos/{id} and
  * of the viewer over an album. `children` go below the picture (caption, social layer…).
  */
-export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; headingId?: string; children?: ReactNode }) {
+export function PhotoView({ photo, headingId, inViewer = false, children }: { photo: PhotoDetail; headingId?: string; inViewer?: boolean; children?: ReactNode }) {
   const previous = photo.previous ? routes.photo(photo.previous.id) : undefined;
   const next = photo.next ? routes.photo(photo.next.id) : undefined;
   return (
@@ -26,13 +28,13 @@ export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; 
         </p>
       </div>
       <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
-        <img src={photo.img} alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`} className="max-h-full max-w-full object-contain" />
+        <TaggedPhoto src={photo.img} alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`} className="max-h-full max-w-full object-contain" />
       </div>
       <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
         {previous ? (
-          <a href={previous} rel="prev" className="btn btn-secondary" aria-keyshortcuts="ArrowLeft">
+          <NeighbourLink href={previous} rel="prev" replace={inViewer}>
             ← Previous
-          </a>
+          </NeighbourLink>
         ) : (
           <span />
         )}
@@ -40,14 +42,14 @@ export function PhotoView({ photo, headingId, children }: { photo: PhotoDetail; 
           Download original
         </a>
         {next ? (
-          <a href={next} rel="next" className="btn btn-secondary" aria-keyshortcuts="ArrowRight">
+          <NeighbourLink href={next} rel="next" replace={inViewer}>
             Next →
-          </a>
+          </NeighbourLink>
         ) : (
           <span />
         )}
       </nav>
-      <PhotoKeys previous={previous} next={next} />
+      <PhotoKeys previous={previous} next={next} neighbourIds={[photo.previous?.id, photo.next?.id].filter((n): n is number => n !== undefined)} replace={inViewer} />
       {photo.caption ? <p className="mt-3 whitespace-pre-line">{photo.caption}</p> : null}
       {children}
     </div>

@@ -229,15 +229,22 @@ export async function getPhoto(token: string, photoId: number): Promise<PhotoDet
   };
 }
 
-/** The social layer of an album or photo from the core endpoints (their details carry no likes or comments). */
+/** Comments an item's page shows at first (the newest); the rest load on request. */
+const COMMENTS_SHOWN = 10;
+
+/**
+ * The social layer of an album or photo from the core endpoints (their details carry no likes
+ * or comments): the first 50 likers and the newest 50 comments, so the counts are exact up to 50.
+ */
 export async function getItemSocial(token: string, item: ItemRef, viewerId: number, can: { share: boolean; report: boolean }): Promise<Social> {
-  const [comments, likers] = await Promise.all([listComments(token, item, { limit: 10 }), listLikers(token, item, { limit: 50 })]);
+  const [latest, likers] = await Promise.all([listComments(token, item, { limit: 50 }), listLikers(token, item, { limit: 50 })]);
+  const comments = latest.slice(-COMMENTS_SHOWN);
   return {
     item,
     liked: likers.some((p) => p.id === viewerId),
     likeCount: likers.length,
     likers: likers.slice(0, 3).map(({ id: pid, name }) => ({ id: pid, name })),
-    commentCount: comments.length,
+    commentCount: latest.length,
     comments,
     can: { like: true, comment: true, share: can.share, report: can.report },
   };
@@ -312,4 +319,15 @@ export async function loadPhoto(token: string, photoId: number, viewerId: number
   ]);
   if (!photo || !social) return undefined;
   return { photo, social: { ...social, can: { ...social.can, share: photo.can.share, report: photo.can.report } } };
+}
+
+/** Only a photo's picture (fields=img), to load it before it is shown; '' when it is not there. */
+export async function getPhotoImage(token: string, photoId: number): Promise<string> {
+  try {
+    const data = z.looseObject({ img: str }).parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: 'img' } }));
+    return safeImageUrl(data.img);
+  } catch (e) {
+    if (isApiError(e, 404) || isApiError(e, 400)) return '';
+    throw e;
+  }
 }

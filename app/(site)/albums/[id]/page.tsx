@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AlbumPage } from '@/components/albums/album-page';
+import { AlbumManage } from '@/components/albums/manage/album-manage';
+import { AlbumReorder } from '@/components/albums/manage/album-reorder';
 import { loadPage } from '@/lib/auth/page-session';
 import { idParam, parseId } from '@/lib/params';
 import { getAlbum, getItemSocial } from '@/lib/social-api/albums';
@@ -42,5 +44,12 @@ export default async function AlbumRoute({ params, searchParams }: AlbumRoutePro
   const photoPage = await photoPageOf(searchParams);
   const data = await load(await idParam(params), photoPage);
   if (!data) notFound();
-  return <AlbumPage album={data.album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} />;
+  const { album } = data;
+  const manage =
+    album.can.edit || album.can.delete ? (
+      <AlbumManage album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount }} can={{ edit: album.can.edit, delete: album.can.delete }} />
+    ) : undefined;
+  // The API gives at most 50 photos a page: larger albums are not reordered here.
+  const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= 50 ? <AlbumReorder albumId={album.id} /> : undefined;
+  return <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
 }

@@ -9,7 +9,12 @@ import { loadPhoto } from '@/lib/social-api/albums';
 export type PhotoRouteProps = { params: Promise<{ id: string }> };
 
 /** One read per request: metadata and page both ask. */
-const load = cache((id: number) => loadPage((s) => loadPhoto(s.accessToken, id, s.userId)));
+const load = cache((id: number) =>
+  loadPage(async (s) => {
+    const data = await loadPhoto(s.accessToken, id, s.userId);
+    return data && { ...data, viewerId: s.userId };
+  }),
+);
 
 export async function generateMetadata({ params }: PhotoRouteProps): Promise<Metadata> {
   const data = await load(await idParam(params));
@@ -20,5 +25,5 @@ export async function generateMetadata({ params }: PhotoRouteProps): Promise<Met
 export default async function PhotoRoute({ params }: PhotoRouteProps) {
   const data = await load(await idParam(params));
   if (!data) notFound();
-  return <PhotoPage photo={data.photo} social={data.social} />;
+  return <PhotoPage photo={data.photo} social={data.social} viewerId={data.viewerId} />;
 }

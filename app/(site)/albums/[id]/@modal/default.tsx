@@ -1,0 +1,4 @@
+/** No photo open over the album. */
+export default function NoViewer() {
+  return null;
+}

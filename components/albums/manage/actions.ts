@@ -1,0 +1,163 @@
+'use server';
+
+import * as z from 'zod/mini';
+import { invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
+import {
+  deleteAlbum as apiDeleteAlbum,
+  deletePhoto as apiDeletePhoto,
+  editAlbum as apiEditAlbum,
+  editPhoto as apiEditPhoto,
+  getAlbum,
+  getAlbumOptions,
+  getPhotoImage,
+  type AlbumOptions,
+  type PhotoThumb,
+  listAlbums,
+  reorderAlbum as apiReorderAlbum,
+  setAlbumCover as apiSetAlbumCover,
+} from '@/lib/social-api/albums';
+import { isApiError } from '@/lib/social-api/errors';
+import { toAlbumFieldErrors } from '@/lib/validations/album';
+import { albumEditSchema, idSchema, KEEP, photoEditSchema, photoMoveSchema, toPhotoFieldErrors, type AlbumEditValues, type PhotoEditValues, type PhotoMoveValues } from './schemas';
+
+// The owner's changes to an album and its photos. Each checks its input with the form's own
+// schema again; the API decides who may (its can_* flags), and its field errors go back to
+// the fields.
+
+const ok = (message: string): ActionResult<undefined> => ({ ok: true, message, data: undefined });
+
+/** An API refusal naming fields: those messages on the form's fields. */
+function withFields<T>(e: unknown, map: (api: Record<string, string>) => Record<string, string>): ActionResult<T> {
+  if (isApiError(e) && Object.keys(e.fieldErrors).length) {
+    return { ok: false, message: 'Check the highlighted fields.', fieldErrors: map(e.fieldErrors) };
+  }
+  throw e;
+}
+
+export async function editAlbumSettings(albumId: number, values: AlbumEditValues): Promise<ActionResult> {
+  const id = idSchema.safeParse(albumId);
+  if (!id.success) return invalid();
+  const parsed = albumEditSchema.safeParse(values);
+  if (!parsed.success) return invalidFields(parsed.error);
+  const v = parsed.data;
+  return withSession(async (s) => {
+    try {
+      await apiEditAlbum(s.accessToken, id.data, {
+        title: v.title,
+        description: v.description,
+        categoryId: v.categoryId === KEEP ? undefined : Number(v.categoryId),
+        authView: v.authView === KEEP ? undefined : v.authView,
+        authComment: v.authComment === KEEP ? undefined : v.authComment,
+        authTag: v.authTag === KEEP ? undefined : v.authTag,
+        searchable: v.searchable === KEEP ? undefined : v.searchable === 'show',
+      });
+    } catch (e) {
+      return withFields(e, toAlbumFieldErrors);
+    }
+    return ok('The album was saved.');
+  });
+}
+
+export async function deleteAlbum(albumId: number): Promise<ActionResult> {
+  const id = idSchema.safeParse(albumId);
+  if (!id.success) return invalid();
+  return withSession(async (s) => ok(await apiDeleteAlbum(s.accessToken, id.data) || 'The album was deleted.'));
+}
+
+export async function setCover(albumId: number, photoId: number): Promise<ActionResult> {
+  const a = idSchema.safeParse(albumId);
+  const p = idSchema.safeParse(photoId);
+  if (!a.success || !p.success) return invalid();
+  return withSession(async (s) => {
+    await apiSetAlbumCover(s.accessToken, a.data, p.data);
+    return ok('This photo is now the album’s cover.');
+  });
+}
+
+export async function editPhotoText(photoId: number, values: PhotoEditValues): Promise<ActionResult> {
+  const id = idSchema.safeParse(photoId);
+  if (!id.success) return invalid();
+  const parsed = photoEditSchema.safeParse(values);
+  if (!parsed.success) return invalidFields(parsed.error);
+  return withSession(async (s) => {
+    try {
+      await apiEditPhoto(s.accessToken, id.data, { title: parsed.data.title, caption: parsed.data.caption });
+    } catch (e) {
+      return withFields(e, toPhotoFieldErrors);
+    }
+    return ok('The photo was saved.');
+  });
+}
+
+export async function movePhoto(photoId: number, values: PhotoMoveValues): Promise<ActionResult> {
+  const id = idSchema.safeParse(photoId);
+  if (!id.success) return invalid();
+  const parsed = photoMoveSchema.safeParse(values);
+  if (!parsed.success) return invalidFields(parsed.error);
+  return withSession(async (s) => {
+    try {
+      await apiEditPhoto(s.accessToken, id.data, { albumId: Number(parsed.data.albumId) });
+    } catch (e) {
+      return withFields(e, toPhotoFieldErrors);
+    }
+    return ok('The photo was moved.');
+  });
+}
+
+export async function deletePhoto(photoId: number): Promise<ActionResult> {
+  const id = idSchema.safeParse(photoId);
+  if (!id.success) return invalid();
+  return withSession(async (s) => {
+    await apiDeletePhoto(s.accessToken, id.data);
+    return ok('The photo was deleted.');
+  });
+}
+
+/** The reader's own albums a photo may move to (all but `exceptId`), for the move form. */
+export async function myAlbumChoices(exceptId: number): Promise<ActionResult<Array<{ id: number; title: string }>>> {
+  const id = idSchema.safeParse(exceptId);
+  if (!id.success) return invalid();
+  return withSession(async (s) => {
+    const albums = (await listAlbums(s.accessToken, { mine: true, limit: 50 })) ?? [];
+    return { ok: true, message: '', data: albums.filter((a) => a.id !== id.data).map((a) => ({ id: a.id, title: a.title })) };
+  });
+}
+
+const orderSchema = z.array(idSchema).check(z.minLength(1), z.maxLength(50));
+
+/** The owner's new order of one page of the album's photos. */
+export async function reorderPhotos(albumId: number, photoIds: number[]): Promise<ActionResult> {
+  const id = idSchema.safeParse(albumId);
+  const ids = orderSchema.safeParse(photoIds);
+  if (!id.success || !ids.success || new Set(ids.data).size !== ids.data.length) return invalid();
+  return withSession(async (s) => {
+    await apiReorderAlbum(s.accessToken, id.data, ids.data);
+    return ok('The new order was saved.');
+  });
+}
+
+/** What the edit form offers (categories and privacy options). */
+export async function albumOptions(): Promise<ActionResult<AlbumOptions>> {
+  return withSession(async (s) => ({ ok: true, message: '', data: await getAlbumOptions(s.accessToken) }));
+}
+
+/** Every photo of an album in its order (at most 50: the most one page of the API gives), for reordering. */
+export async function albumPhotosInOrder(albumId: number): Promise<ActionResult<PhotoThumb[]>> {
+  const id = idSchema.safeParse(albumId);
+  if (!id.success) return invalid();
+  return withSession<PhotoThumb[]>(async (s) => {
+    const album = await getAlbum(s.accessToken, id.data, { page: 1, limit: 50 });
+    if (!album) return { ok: false, message: 'This album is no longer there.' };
+    return { ok: true, message: '', data: album.photos };
+  });
+}
+
+/** The pictures of a photo's neighbours, for the browser to load before they are shown. */
+export async function neighbourImages(photoIds: number[]): Promise<ActionResult<string[]>> {
+  const ids = z.array(idSchema).check(z.maxLength(2)).safeParse(photoIds);
+  if (!ids.success) return invalid();
+  return withSession(async (s) => {
+    const urls = await Promise.all(ids.data.map((id) => getPhotoImage(s.accessToken, id)));
+    return { ok: true, message: '', data: urls.filter(Boolean) };
+  });
+}

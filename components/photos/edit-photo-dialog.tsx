@@ -1,0 +1,29 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { editPhotoText } from '@/components/albums/manage/actions';
+import { Field } from '@/components/albums/manage/fields';
+import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
+import { photoEditSchema, type PhotoEditValues } from '@/components/albums/manage/schemas';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';
+
+/** A photo's title and caption. */
+export default function EditPhotoDialog({ photo, onClose }: { photo: { id: number; title: string; caption: string }; onClose: () => void }) {
+  const id = useId();
+  const form = useForm<PhotoEditValues>({ resolver: zodResolver(photoEditSchema), defaultValues: { title: photo.title, caption: photo.caption }, mode: 'onTouched' });
+  const { register, formState: { errors } } = form;
+  const { pending, problem, submit } = useDialogSubmit(form, ['title', 'caption'], (values) => editPhotoText(photo.id, values), onClose);
+
+  return (
+    <FormDialog title="Edit photo" onClose={onClose} onSubmit={submit} pending={pending} problem={problem} submitLabel="Save photo" pendingLabel="Saving…">
+      <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
+        {(a) => <input {...a} {...register('title')} maxLength={ALBUM_TITLE_MAX} className="field" />}
+      </Field>
+      <Field id={`${id}-caption`} label="Caption" error={errors.caption?.message}>
+        {(a) => <textarea {...a} {...register('caption')} rows={3} maxLength={ALBUM_DESCRIPTION_MAX} className="field" />}
+      </Field>
+    </FormDialog>
+  );
+}

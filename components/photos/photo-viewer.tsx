@@ -1,0 +1,56 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * The photo viewer over an album's grid (the intercepted /photos/{id}): a modal <dialog>, so
+ * focus stays inside and the grid is inert. Escape, the close button or a click on the backdrop
+ * go back to the grid (the viewer is one step of the history: moving between photos replaces
+ * it), at the same scroll position, and focus returns to the thumbnail of the photo last shown.
+ */
+export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number; labelledBy: string; children: ReactNode }) {
+  const router = useRouter();
+  const ref = useRef<HTMLDialogElement>(null);
+  const current = useRef(photoId);
+  current.current = photoId;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const close = () => {
+    const dialog = ref.current;
+    router.back();
+    // Once the viewer is gone, the thumbnail of the photo last shown takes the focus.
+    const started = Date.now();
+    const refocus = () => {
+      if (dialog && document.contains(dialog) && Date.now() - started < 5000) return void requestAnimationFrame(refocus);
+      document.querySelector<HTMLElement>(`a[data-photo-id="${current.current}"]`)?.focus({ preventScroll: true });
+    };
+    requestAnimationFrame(refocus);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(72rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl bg-white p-4 text-slate-900 shadow-2xl backdrop:bg-slate-950/80 sm:p-6 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="mb-2 flex justify-end">
+        <button type="button" onClick={close} className="btn btn-secondary">
+          Close <span className="sr-only">the photo viewer</span>
+        </button>
+      </div>
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+
+// The "Tag someone" form, checked in the browser and again by the server action: a box in the
+// original image's pixels, and who is in it (a friend picked from the list, or a label).
+
+export const TAG_LABEL_MAX = 100;
+
+const pixel = z.int().check(z.minimum(0, 'must be inside the photo'));
+const size = z.int().check(z.minimum(1, 'must be at least one pixel'));
+
+export const tagSchema = z
+  .object({
+    x: pixel,
+    y: pixel,
+    w: size,
+    h: size,
+    /** The friend picked from the list; 0 for none. */
+    userId: z.int().check(z.minimum(0)),
+    /** What was typed in the combobox: the friend's name once one is picked, else the label. */
+    who: z.string().check(z.trim(), z.maxLength(TAG_LABEL_MAX, `Keep the name to ${TAG_LABEL_MAX} characters.`)),
+  })
+  .check(
+    z.refine((v) => v.userId > 0 || v.who.length > 0, {
+      message: 'Pick a friend from the list, or type a name to tag them by.',
+      path: ['who'],
+    }),
+  );
+export type TagValues = z.infer<typeof tagSchema>;
+
+export const idSchema = z.int().check(z.positive());
+export const keywordsSchema = z.string().check(z.maxLength(100));
+
+/** The API's field names for a tag, as the form names them. */
+export function toTagFieldErrors(api: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(api)) {
+    if (name === 'user_id' || name === 'label') out.who ??= name === 'user_id' ? `This person ${message}.` : `The name ${message}.`;
+    else out.box ??= `The box goes beyond the photo: ${message}.`;
+  }
+  return out;
+}
