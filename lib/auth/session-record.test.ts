@@ -65,7 +65,7 @@ describe('next-auth configuration', () => {
     expect(p.id).toBe('social');
     expect(p.checks).toEqual(['pkce', 'state']);
     expect(p.client?.token_endpoint_auth_method).toBe('client_secret_basic');
-    expect(p.authorization).toMatchObject({ url: `${e.SOCIAL_API_URL}/oauth/authorize`, params: { scope: 'basic activities albums blogs classifieds events' } });
+    expect(p.authorization).toMatchObject({ url: `${e.SOCIAL_API_URL}/oauth/authorize`, params: { scope: 'basic activities albums friends blogs classifieds events' } });
     expect(p.token).toBe(`${e.SOCIAL_API_URL}/oauth/token`);
     expect(process.env.NEXTAUTH_URL).toBe(e.WEB_ORIGIN);
   });
