@@ -93,10 +93,12 @@ async function publicAlbum(request: APIRequestContext, title: string): Promise<{
   return { id: found!.id, widths };
 }
 
-/** Saves the page and waits until it says so. */
+/** Saves the page and waits until the album it saved into is open. */
 async function save(page: Page, button: Locator) {
   await button.click();
-  await expect(page.getByRole('status').filter({ hasText: /^Saved\./ })).toBeVisible();
+  // Saved, the page opens the album (its status says so only for a moment).
+  await page.waitForURL(/\/albums\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 test.describe('adding photos', () => {

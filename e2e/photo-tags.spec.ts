@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL, WEB_CLIENT } from './servers.ts';
-import { signIn } from './sign-in.ts';
+import { ALICE, signIn } from './sign-in.ts';
 
 // Tagging people on photos, as the demo user on a photo of their own (an 800 × 600 picture
 // shown smaller): drawing a box and picking a friend, doing it all with the keyboard with a
@@ -49,7 +49,7 @@ const inThisPhoto = (page: Page) => page.getByRole('list', { name: 'In this phot
 const boxes = (page: Page) => page.getByTestId('tag-box');
 const who = (page: Page) => page.getByRole('combobox', { name: 'Who is this?' });
 
-test('tag a friend by drawing a box over the photo; the box is kept in the picture’s own pixels', async ({ page, request }) => {
+test('tag a friend by drawing a box over the photo; the box is kept in the picture’s own pixels, and the friend is told', async ({ page, request, browser }) => {
   await signIn(page);
   const photoId = await openNewPhoto(page);
   await expect(page.getByText('no one is tagged yet.')).toBeVisible();
@@ -103,6 +103,14 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   near(((b.x - p.x) / p.width) * WIDTH, WIDTH * 0.25);
   near(((b.width) / p.width) * WIDTH, WIDTH * 0.25);
   expect(await seriousViolations(page, '/photos/{id} with a tag')).toEqual([]);
+
+  // Alice finds it among her notifications, linking to the photo.
+  const aliceContext = await browser.newContext();
+  const alicePage = await aliceContext.newPage();
+  await signIn(alicePage, ALICE, '/notifications');
+  const notice = alicePage.getByRole('link').filter({ hasText: 'Demo User tagged you in a photo' });
+  await expect(notice.first()).toHaveAttribute('href', `/photos/${photoId}`);
+  await aliceContext.close();
 });
 
 test('with the keyboard only: place, move and size a box, tag a name, see the boxes on focus, remove the tag', async ({ page, request }) => {

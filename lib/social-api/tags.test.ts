@@ -3,7 +3,8 @@ import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import { listNotifications } from './activities.ts';
 import { ApiError } from './errors.ts';
 import { listFriends } from './friends.ts';
-import { addPhotoTag, listPhotoTags, removePhotoTag, tagName } from './tags.ts';
+import { tagName } from '../../components/photos/tags/tag-name.ts';
+import { addPhotoTag, listPhotoTags, removePhotoTag } from './tags.ts';
 
 // The web client's tag and friend functions against the real api-server over loopback HTTP,
 // on a fresh copy of the demo data.

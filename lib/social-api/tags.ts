@@ -35,9 +35,6 @@ const tagSchema = z.looseObject({
 });
 const tagListSchema = lenientArray(tagSchema);
 
-/** What a tag is called in a list: the member's name, or its label. */
-export const tagName = (t: Pick<PhotoTag, 'user' | 'label'>) => t.user?.name ?? (t.label || 'Someone');
-
 /** The tags of a photo, in the order they were made. */
 export async function listPhotoTags(token: string, photoId: number): Promise<PhotoTag[]> {
   const data = await apiFetch(apiConfig(), '/core/tags', { token, query: { subject_type: 'photo', subject_id: photoId } });

@@ -9,7 +9,8 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
-import { tagName, type PhotoTag } from '@/lib/social-api/tags';
+import type { PhotoTag } from '@/lib/social-api/tags';
+import { tagName } from './tag-name';
 import { untagPhoto } from './actions';
 import { usePhotoTags } from './tags-context';
 
