@@ -127,7 +127,8 @@ export interface PhotoDetail {
   /** The original picture. */
   img: string;
   thumb: string;
-  album: { id: number; title: string; owner: Who; photoCount: number };
+  /** photoCount is absent for a photo of a message (the API does not count those albums). */
+  album: { id: number; title: string; owner: Who; photoCount?: number };
   /** Position in the album, from 0. */
   index: number;
   next?: PhotoThumb;
@@ -202,8 +203,8 @@ export async function getAlbum(token: string, albumId: number, photos: { page: n
 }
 
 /**
- * A photo of an album; undefined when it is not there, not visible, or belongs to a message
- * (those have no album count and are never shown on a page of their own).
+ * A photo of an album; undefined when it is not there or the reader may not see it. A photo of
+ * a message (its album has no count) is its owner's alone: the API answers 404 to anyone else.
  */
 export async function getPhoto(token: string, photoId: number): Promise<PhotoDetail | undefined> {
   let p: z.infer<typeof photoSchema>;
@@ -213,7 +214,6 @@ export async function getPhoto(token: string, photoId: number): Promise<PhotoDet
     if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
     throw e;
   }
-  if (p.album.total_photo === undefined) return undefined;
   const thumb = (n: { id: number; thumb: string } | undefined) => (n ? { id: n.id, thumb: safeImageUrl(n.thumb) } : undefined);
   return {
     id: p.id,
