@@ -4,6 +4,7 @@ import { png } from '../testing/pictures.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import { addUploadedPhotos, uploadAlbumPhoto } from './album-upload.ts';
 import {
+  albumsToAddTo,
   deleteAlbum,
   deletePhoto,
   editAlbum,
@@ -65,6 +66,19 @@ describe('listAlbums (GET /albums, /albums/my)', () => {
     expect(theirs!.map((a) => a.title)).not.toContain('Sunday dinners');
     const mine = await listAlbums(demo, { mine: true });
     expect(mine!.map((a) => a.title)).toEqual(expect.arrayContaining(['Lisbon weekend', 'Sunday dinners']));
+  });
+
+  it('albumsToAddTo: one’s own albums photos may go into, not those the API fills itself, and not the one left out', async () => {
+    await uploadComposePhoto(demo, multipart(34, { type: 'wall' }));
+    await uploadComposePhoto(demo, multipart(35, { type: 'message' }));
+    const mine = (await listAlbums(demo, { mine: true }))!.map((a) => a.title);
+    expect(mine).toEqual(expect.arrayContaining(['Wall Photos', 'Message Photos']));
+    const open = await albumsToAddTo(demo);
+    expect(open.map((a) => a.title)).toEqual(mine.filter((t) => t !== 'Wall Photos' && t !== 'Message Photos'));
+    expect(open.map((a) => a.title)).toContain('Lisbon weekend');
+    const { id } = await lisbon();
+    expect((await albumsToAddTo(demo, id)).map((a) => a.id)).not.toContain(id);
+    expect((await albumsToAddTo(frank)).map((a) => a.title)).toEqual(['Berlin at night']);
   });
 
   it('answers undefined for a member who is not there', async () => {

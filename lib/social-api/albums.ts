@@ -188,6 +188,27 @@ export async function listAlbums(token: string, q: AlbumQuery): Promise<AlbumCar
   }
 }
 
+/**
+ * The reader's own albums that photos may go into (can_upload: not Wall Photos, Profile
+ * Pictures and the other albums the API fills itself), but `exceptId`: where a photo can move.
+ * The list does not carry the flag, so each album's detail is asked for it (fields=can_upload).
+ */
+export async function albumsToAddTo(token: string, exceptId?: number): Promise<Array<{ id: number; title: string }>> {
+  const mine = ((await listAlbums(token, { mine: true, limit: 50 })) ?? []).filter((a) => a.id !== exceptId);
+  const flagSchema = z.looseObject({ can_upload: flag.default(false) });
+  const open = await Promise.all(
+    mine.map(async (a) => {
+      try {
+        return flagSchema.parse(await apiFetch(apiConfig(), `/albums/${a.id}`, { token, query: { fields: 'id,can_upload', photo_limit: 1 } })).can_upload;
+      } catch (e) {
+        if (isApiError(e, 404)) return false;
+        throw e;
+      }
+    }),
+  );
+  return mine.filter((_, i) => open[i]).map((a) => ({ id: a.id, title: a.title }));
+}
+
 /** An album with one page of its photos; undefined when it is not there or not visible. */
 export async function getAlbum(token: string, albumId: number, photos: { page: number; limit: number }): Promise<AlbumDetail | undefined> {
   try {
