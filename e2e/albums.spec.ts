@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
+import { API_URL } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // Albums and photos as a reader and as an owner: browsing and filtering by URL, an album's
@@ -33,6 +36,33 @@ async function makeAlbum(page: Page, title: string, count: number): Promise<stri
   await page.getByRole('button', { name: 'Create album' }).click();
   await page.waitForURL(/\/albums\/\d+$/);
   return new URL(page.url()).pathname;
+}
+
+const FRANK = { ...ALICE, email: 'frank@example.com', name: 'Frank Müller' };
+
+/**
+ * A picture sent in a message by `account`, uploaded straight to the API by a messaging app (the
+ * web client sends no messages): an app with the password grant, registered with the api:client
+ * CLI in the e2e API's data directory.
+ */
+async function messagePhoto(request: APIRequestContext, account: { email: string; password: string }): Promise<{ photoId: number; albumId: number }> {
+  const out = execFileSync(process.execPath, [
+    'api-server/src/cli/client.ts', 'create', '--name', 'Messages app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', 'albums',
+  ], { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  const app = JSON.parse(out.trim().split('\n').at(-1)!) as { client_id: string; client_secret: string };
+  const token = await request.post(`${API_URL}/api/v1/oauth/token`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString('base64')}` },
+    form: { grant_type: 'password', email: account.email, password: account.password, scope: 'albums' },
+  });
+  expect(token.status()).toBe(200);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const res = await request.post(`${API_URL}/api/v1/albums/compose_upload`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+    multipart: { type: 'message', Filedata: { name: 'sent.png', mimeType: 'image/png', buffer: png(50, 40) } },
+  });
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: { photo_id: number; album_id: number } };
+  return { photoId: data.photo_id, albumId: data.album_id };
 }
 
 /** Opens the demo user's "Lisbon weekend" from My albums. */
@@ -206,8 +236,33 @@ test.describe('a photo', () => {
     // Frank is not the demo user's friend.
     const context = await browser.newContext();
     const other = await context.newPage();
-    await signIn(other, { ...ALICE, email: 'frank@example.com', name: 'Frank Müller' });
+    await signIn(other, FRANK);
     for (const path of [photoPath!, albumPath]) expect((await other.goto(path))?.status(), path).toBe(404);
+    await context.close();
+  });
+
+  test('a photo sent in a message is linked nowhere public and is 404 for anyone but its owner, who sees it', async ({ page, browser, request }) => {
+    const { photoId, albumId } = await messagePhoto(request, FRANK);
+    await signIn(page);
+    for (const path of [`/photos/${photoId}`, `/albums/${albumId}`]) expect((await page.goto(path))?.status(), path).toBe(404);
+    await page.goto('/albums?keywords=Message+Photos');
+    await expect(page.getByRole('main')).toContainText('No album matches these filters.');
+    await expect(albumGrid(page)).toHaveCount(0);
+
+    // Its owner finds it among their own albums, and its page works.
+    const context = await browser.newContext();
+    const own = await context.newPage();
+    await signIn(own, FRANK);
+    await own.goto('/albums/my');
+    await card(own, 'Message Photos').getByRole('link', { name: 'Message Photos' }).click();
+    await photoGrid(own).getByRole('link').first().click();
+    await expect(own).toHaveURL(`/photos/${photoId}`);
+    await expect(own.getByRole('dialog')).toBeVisible();
+    const res = await own.reload();
+    expect(res?.status()).toBe(200);
+    const main = own.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Message Photos' })).toHaveAttribute('href', `/albums/${albumId}`);
+    await expect(main.getByRole('link', { name: 'Download original' })).toBeVisible();
     await context.close();
   });
 });
@@ -436,6 +491,8 @@ test.describe('accessibility', () => {
       await page.goto('/albums');
       problems.push(...(await seriousViolations(page, `/albums ${colorScheme}`)));
       await openLisbon(page);
+      // A client-side navigation: the page's title follows its content.
+      await expect(page).toHaveTitle(/Lisbon weekend/);
       problems.push(...(await seriousViolations(page, `album ${colorScheme}`)));
       await photoGrid(page).getByRole('link').first().click();
       await expect(page.getByRole('dialog')).toContainText('1 of 5');

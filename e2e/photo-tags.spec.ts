@@ -17,11 +17,17 @@ async function seriousViolations(page: Page, where: string) {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}: ${v.help}`);
 }
 
-/** A new album of one 800 × 600 photo through "Add photos"; opens that photo's own page. */
+/**
+ * A new album of two photos through "Add photos" (an 800 × 600 one first, so that it has a next
+ * photo the arrow keys could move to); opens that first photo's own page.
+ */
 async function openNewPhoto(page: Page): Promise<number> {
   await page.goto('/albums/upload');
-  await page.getByLabel(/^Choose (more )?photos$/).setInputFiles([{ name: 'lake.png', mimeType: 'image/png', buffer: png(WIDTH, HEIGHT) }]);
-  await expect(page.getByRole('list', { name: 'Photos to add, in order' }).getByRole('listitem').filter({ hasText: 'Uploaded' })).toHaveCount(1, { timeout: 60_000 });
+  await page.getByLabel(/^Choose (more )?photos$/).setInputFiles([
+    { name: 'lake.png', mimeType: 'image/png', buffer: png(WIDTH, HEIGHT) },
+    { name: 'hills.png', mimeType: 'image/png', buffer: png(400, 300) },
+  ]);
+  await expect(page.getByRole('list', { name: 'Photos to add, in order' }).getByRole('listitem').filter({ hasText: 'Uploaded' })).toHaveCount(2, { timeout: 60_000 });
   await page.getByLabel('Title').fill(`Tagging ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
   await page.getByRole('button', { name: 'Create album' }).click();
   await page.waitForURL(/\/albums\/\d+$/);
@@ -130,7 +136,8 @@ test('with the keyboard only: place, move and size a box, tag a name, see the bo
   for (let i = 0; i < 2; i += 1) await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Box: 150 × 174 pixels, 361 from the left and 213 from the top.')).toBeVisible();
-  // The arrow keys moved the box, not to another photo.
+  // The arrow keys moved the box, not to the next photo (there is one: see the link).
+  await expect(page.getByRole('link', { name: 'Next →' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(`/photos/${photoId}`);
 
   await page.keyboard.press('Enter');

@@ -23,8 +23,8 @@ export function PhotoView({ photo, headingId, inViewer = false, children }: { ph
         <p className="muted text-sm">
           <a href={routes.album(photo.album.id)} className="link">
             {photo.album.title}
-          </a>{' '}
-          · {photo.index + 1} of {photo.album.photoCount}
+          </a>
+          {photo.album.photoCount === undefined ? null : ` · ${photo.index + 1} of ${photo.album.photoCount}`}
         </p>
       </div>
       <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">

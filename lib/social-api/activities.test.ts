@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure as failure } from '../testing/api-failure.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import {
   createActivity,
@@ -14,7 +15,6 @@ import {
 import { uploadComposePhoto } from './albums.ts';
 import { toComposeFieldErrors } from '../validations/activity.ts';
 import { addComment, deleteComment, likeItem, listComments, listLikers, unlikeItem } from './core.ts';
-import { ApiError } from './errors.ts';
 import { getMe, getUser } from './users.ts';
 
 // The web client's activity functions against the real api-server over loopback HTTP, on a
@@ -35,16 +35,6 @@ beforeAll(async () => {
   // Seeding the demo data makes its pictures: it takes a while.
 }, 120_000);
 afterAll(() => api?.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A multipart body with a Filedata part, as a browser sends it, as a stream. */
 async function multipart(file: Buffer, name: string, type: string) {

@@ -127,7 +127,8 @@ export interface PhotoDetail {
   /** The original picture. */
   img: string;
   thumb: string;
-  album: { id: number; title: string; owner: Who; photoCount: number };
+  /** photoCount is absent for a photo of a message (the API does not count those albums). */
+  album: { id: number; title: string; owner: Who; photoCount?: number };
   /** Position in the album, from 0. */
   index: number;
   next?: PhotoThumb;
@@ -187,6 +188,27 @@ export async function listAlbums(token: string, q: AlbumQuery): Promise<AlbumCar
   }
 }
 
+/**
+ * The reader's own albums that photos may go into (can_upload: not Wall Photos, Profile
+ * Pictures and the other albums the API fills itself), but `exceptId`: where a photo can move.
+ * The list does not carry the flag, so each album's detail is asked for it (fields=can_upload).
+ */
+export async function albumsToAddTo(token: string, exceptId?: number): Promise<Array<{ id: number; title: string }>> {
+  const mine = ((await listAlbums(token, { mine: true, limit: 50 })) ?? []).filter((a) => a.id !== exceptId);
+  const flagSchema = z.looseObject({ can_upload: flag.default(false) });
+  const open = await Promise.all(
+    mine.map(async (a) => {
+      try {
+        return flagSchema.parse(await apiFetch(apiConfig(), `/albums/${a.id}`, { token, query: { fields: 'id,can_upload', photo_limit: 1 } })).can_upload;
+      } catch (e) {
+        if (isApiError(e, 404)) return false;
+        throw e;
+      }
+    }),
+  );
+  return mine.filter((_, i) => open[i]).map((a) => ({ id: a.id, title: a.title }));
+}
+
 /** An album with one page of its photos; undefined when it is not there or not visible. */
 export async function getAlbum(token: string, albumId: number, photos: { page: number; limit: number }): Promise<AlbumDetail | undefined> {
   try {
@@ -202,8 +224,8 @@ export async function getAlbum(token: string, albumId: number, photos: { page: n
 }
 
 /**
- * A photo of an album; undefined when it is not there, not visible, or belongs to a message
- * (those have no album count and are never shown on a page of their own).
+ * A photo of an album; undefined when it is not there or the reader may not see it. A photo of
+ * a message (its album has no count) is its owner's alone: the API answers 404 to anyone else.
  */
 export async function getPhoto(token: string, photoId: number): Promise<PhotoDetail | undefined> {
   let p: z.infer<typeof photoSchema>;
@@ -213,7 +235,6 @@ export async function getPhoto(token: string, photoId: number): Promise<PhotoDet
     if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
     throw e;
   }
-  if (p.album.total_photo === undefined) return undefined;
   const thumb = (n: { id: number; thumb: string } | undefined) => (n ? { id: n.id, thumb: safeImageUrl(n.thumb) } : undefined);
   return {
     id: p.id,

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure as failure } from '../testing/api-failure.ts';
 import { apiFetch } from './client.ts';
-import { ApiError } from './errors.ts';
 
 // A real HTTP server on loopback stands in for the API: the client is tested over the wire.
 let server: http.Server;
@@ -43,11 +43,6 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const cfg = () => ({ baseUrl: base, timeoutMs: 2000 });
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try { await p; } catch (e) { if (e instanceof ApiError) return e; throw e; }
-  throw new Error('expected the call to fail');
-}
 
 describe('apiFetch', () => {
   it('unwraps the data of a success envelope and sends the bearer token and query', async () => {

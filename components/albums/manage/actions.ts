@@ -12,7 +12,7 @@ import {
   getPhotoImage,
   type AlbumOptions,
   type PhotoThumb,
-  listAlbums,
+  albumsToAddTo,
   reorderAlbum as apiReorderAlbum,
   setAlbumCover as apiSetAlbumCover,
 } from '@/lib/social-api/albums';
@@ -113,13 +113,12 @@ export async function deletePhoto(photoId: number): Promise<ActionResult> {
   });
 }
 
-/** The reader's own albums a photo may move to (all but `exceptId`), for the move form. */
+/** The reader's own albums a photo may move to (all they may add to but `exceptId`), for the move form. */
 export async function myAlbumChoices(exceptId: number): Promise<ActionResult<Array<{ id: number; title: string }>>> {
   const id = idSchema.safeParse(exceptId);
   if (!id.success) return invalid();
   return withSession(async (s) => {
-    const albums = (await listAlbums(s.accessToken, { mine: true, limit: 50 })) ?? [];
-    return { ok: true, message: '', data: albums.filter((a) => a.id !== id.data).map((a) => ({ id: a.id, title: a.title })) };
+    return { ok: true, message: '', data: await albumsToAddTo(s.accessToken, id.data) };
   });
 }
 

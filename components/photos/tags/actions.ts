@@ -14,7 +14,15 @@ import { idSchema, keywordsSchema, tagSchema, toTagFieldErrors, type TagValues }
 export async function findFriends(keywords: string): Promise<ActionResult<Who[]>> {
   const k = keywordsSchema.safeParse(keywords);
   if (!k.success) return invalid();
-  return withSession(async (s) => ({ ok: true, message: '', data: await listFriends(s.accessToken, { keywords: k.data, limit: 8 }) }));
+  return withSession<Who[]>(async (s) => {
+    try {
+      return { ok: true, message: '', data: await listFriends(s.accessToken, { keywords: k.data, limit: 8 }) };
+    } catch (e) {
+      // Signed in before the site asked for the friends scope, or a server without the list.
+      if (isApiError(e, 403) || isApiError(e, 404)) return { ok: false, message: 'sign out and in again to let this site see them' };
+      throw e;
+    }
+  });
 }
 
 export async function tagPhoto(photoId: number, values: TagValues): Promise<ActionResult<{ id: number }>> {

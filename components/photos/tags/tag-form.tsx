@@ -31,6 +31,8 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [searching, setSearching] = useState(false);
+  // Friends that could not be listed (a session from before the friends scope: 403): a name can still be typed.
+  const [searchProblem, setSearchProblem] = useState('');
   const [boxError, setBoxError] = useState('');
   const search = useRef(0);
 
@@ -71,6 +73,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
       if (n !== search.current) return;
       setSearching(false);
       setOptions(res.ok ? res.data : []);
+      setSearchProblem(res.ok ? '' : res.message);
       setActive(-1);
     }, 200);
   };
@@ -211,7 +214,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           ))}
         </ul>
         <p id={`${id}-who-hint`} className="muted mt-1" aria-live="polite">
-          {open && !searching && !options.length ? 'No friend by that name. ' : ''}
+          {searchProblem ? `Your friends could not be listed: ${searchProblem}. ` : open && !searching && !options.length ? 'No friend by that name. ' : ''}
           {hint}
         </p>
         {whoError ? (

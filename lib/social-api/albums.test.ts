@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure as failure } from '../testing/api-failure.ts';
+import { png } from '../testing/pictures.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { addUploadedPhotos, uploadAlbumPhoto } from './album-upload.ts';
+import {
+  albumsToAddTo,
+  deleteAlbum,
+  deletePhoto,
+  editAlbum,
+  editPhoto,
+  getAlbum,
+  getPhoto,
+  listAlbums,
+  loadPhoto,
+  reorderAlbum,
+  setAlbumCover,
+  uploadComposePhoto,
+} from './albums.ts';
+
+// The web client's album and photo reads and the owner's changes (what /albums, /albums/{id}
+// and /photos/{id} and their actions call) against the real api-server over loopback HTTP, on
+// a fresh copy of the demo data: the demo user owns "Lisbon weekend" (5 photos, public) and
+// "Sunday dinners" (friends only); Frank is not the demo user's friend.
+
+let api: RealApi;
+let demo: string;
+let frank: string;
+let demoId: number;
+
+beforeAll(async () => {
+  api = await startRealApi();
+  demo = await api.tokenOf('demo@example.com');
+  frank = await api.tokenOf('frank@example.com');
+  demoId = await api.userId('demo@example.com');
+}, 120_000);
+afterAll(() => api?.close());
+
+/** A multipart body with its Filedata part (and form fields), as the browser sends it. */
+function multipart(width: number, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('Filedata', new Blob([new Uint8Array(png(width, 8))], { type: 'image/png' }), `p${width}.png`);
+  const res = new Response(form);
+  return { body: res.body!, contentType: res.headers.get('content-type')! };
+}
+
+let widths = 10;
+/** A new album of `n` photos of the token's user; answers its id and the photo ids in the order given. */
+async function albumOf(token: string, n: number, title = `Test album ${widths}`): Promise<{ albumId: number; photoIds: number[] }> {
+  const photoIds: number[] = [];
+  for (let i = 0; i < n; i += 1) photoIds.push((await uploadAlbumPhoto(token, multipart((widths += 1)))).photoId);
+  const { albumId } = await addUploadedPhotos(token, photoIds, { album: { title, categoryId: 0, description: '', authView: 'everyone', authComment: 'everyone', authTag: 'everyone', searchable: true } });
+  return { albumId, photoIds };
+}
+
+const lisbon = async () => (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!;
+
+describe('listAlbums (GET /albums, /albums/my)', () => {
+  it('filters by keywords and member; "mine" lists one’s own, friends-only ones included', async () => {
+    const found = await listAlbums(frank, { keywords: 'lisbon' });
+    expect(found!.map((a) => a.title)).toEqual(['Lisbon weekend']);
+    expect(found![0]).toMatchObject({ photoCount: 5, owner: expect.objectContaining({ id: demoId, name: 'Demo User' }), thumb: expect.stringMatching(/^https?:\/\//) });
+    const theirs = await listAlbums(frank, { userId: demoId });
+    expect(theirs!.map((a) => a.title)).toContain('Lisbon weekend');
+    expect(theirs!.map((a) => a.title)).not.toContain('Sunday dinners');
+    const mine = await listAlbums(demo, { mine: true });
+    expect(mine!.map((a) => a.title)).toEqual(expect.arrayContaining(['Lisbon weekend', 'Sunday dinners']));
+  });
+
+  it('albumsToAddTo: one’s own albums photos may go into, not those the API fills itself, and not the one left out', async () => {
+    await uploadComposePhoto(demo, multipart(34, { type: 'wall' }));
+    await uploadComposePhoto(demo, multipart(35, { type: 'message' }));
+    const mine = (await listAlbums(demo, { mine: true }))!.map((a) => a.title);
+    expect(mine).toEqual(expect.arrayContaining(['Wall Photos', 'Message Photos']));
+    const open = await albumsToAddTo(demo);
+    expect(open.map((a) => a.title)).toEqual(mine.filter((t) => t !== 'Wall Photos' && t !== 'Message Photos'));
+    expect(open.map((a) => a.title)).toContain('Lisbon weekend');
+    const { id } = await lisbon();
+    expect((await albumsToAddTo(demo, id)).map((a) => a.id)).not.toContain(id);
+    expect((await albumsToAddTo(frank)).map((a) => a.title)).toEqual(['Berlin at night']);
+  });
+
+  it('answers undefined for a member who is not there', async () => {
+    expect(await listAlbums(demo, { userId: 999_999 })).toBeUndefined();
+  });
+});
+
+describe('getAlbum (GET /albums/{id} with photo_page / photo_limit)', () => {
+  it('pages the photos in the album’s order with no gap and no photo twice', async () => {
+    const { id } = await lisbon();
+    const all = (await getAlbum(demo, id, { page: 1, limit: 50 }))!;
+    expect(all.photos).toHaveLength(5);
+    const paged = [];
+    for (let page = 1; page <= 3; page += 1) paged.push(...(await getAlbum(demo, id, { page, limit: 2 }))!.photos.map((p) => p.id));
+    expect(paged).toEqual(all.photos.map((p) => p.id));
+    expect((await getAlbum(demo, id, { page: 4, limit: 2 }))!.photos).toEqual([]);
+  });
+
+  it('gives the owner’s flags to the owner only, and is undefined for someone who may not see it', async () => {
+    const { id } = await lisbon();
+    expect((await getAlbum(demo, id, { page: 1, limit: 1 }))!.can).toEqual({ upload: true, editPhotos: true, edit: true, delete: true });
+    expect((await getAlbum(frank, id, { page: 1, limit: 1 }))!.can).toEqual({ upload: false, editPhotos: false, edit: false, delete: false });
+    const dinners = (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Sunday dinners')!;
+    expect(await getAlbum(frank, dinners.id, { page: 1, limit: 1 })).toBeUndefined();
+    expect(await getAlbum(demo, 999_999, { page: 1, limit: 1 })).toBeUndefined();
+  });
+});
+
+describe('getPhoto / loadPhoto (GET /albums/photos/{id})', () => {
+  it('tells the photo’s album, its position and its neighbours in the album’s order', async () => {
+    const { id } = await lisbon();
+    const ids = (await getAlbum(demo, id, { page: 1, limit: 50 }))!.photos.map((p) => p.id);
+    const second = (await getPhoto(frank, ids[1]!))!;
+    expect(second).toMatchObject({ index: 1, album: { id, title: 'Lisbon weekend', photoCount: 5 }, previous: { id: ids[0] }, next: { id: ids[2] } });
+    expect(second.can).toMatchObject({ edit: false, delete: false, share: true });
+    const first = (await getPhoto(demo, ids[0]!))!;
+    expect(first.previous).toBeUndefined();
+    expect(first.can).toMatchObject({ edit: true, delete: true });
+    expect((await getPhoto(demo, ids[4]!))!.next).toBeUndefined();
+    const loaded = (await loadPhoto(frank, ids[1]!, await api.userId('frank@example.com')))!;
+    expect(loaded.social.item).toEqual({ type: 'photo', id: ids[1] });
+  });
+
+  it('is undefined for a photo that is not there or that the reader may not see', async () => {
+    const dinners = (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Sunday dinners')!;
+    const photoId = (await getAlbum(demo, dinners.id, { page: 1, limit: 1 }))!.photos[0]!.id;
+    expect(await getPhoto(demo, photoId)).toBeDefined();
+    expect(await getPhoto(frank, photoId)).toBeUndefined();
+    expect(await loadPhoto(frank, photoId, 1)).toBeUndefined();
+    expect(await getPhoto(demo, 999_999)).toBeUndefined();
+  });
+
+  it('a photo of a message is its owner’s alone, without a count of its album', async () => {
+    const { photoId } = await uploadComposePhoto(demo, multipart(33, { type: 'message' }));
+    const own = (await getPhoto(demo, photoId))!;
+    expect(own.album.title).toBe('Message Photos');
+    expect(own.album.photoCount).toBeUndefined();
+    expect(own.can.share).toBe(false);
+    expect(await getPhoto(frank, photoId)).toBeUndefined();
+    // Not listed for anyone else.
+    expect((await listAlbums(frank, { userId: demoId }))!.map((a) => a.title)).not.toContain('Message Photos');
+  });
+});
+
+describe('managing (POST/DELETE /albums/{id}, /albums/{id}/cover, /albums/photos/{id}, /albums/{id}/order)', () => {
+  it('edits an album’s settings; the API’s refusal names its field and changes nothing', async () => {
+    const { albumId } = await albumOf(demo, 1, 'Before');
+    await editAlbum(demo, albumId, { title: 'After', description: 'Now with words' });
+    expect(await getAlbum(demo, albumId, { page: 1, limit: 1 })).toMatchObject({ title: 'After', description: 'Now with words' });
+    const e = await failure(editAlbum(demo, albumId, { title: 'x'.repeat(300) }));
+    expect(e.status).toBe(400);
+    expect(Object.keys(e.fieldErrors)).toEqual(['title']);
+    expect((await getAlbum(demo, albumId, { page: 1, limit: 1 }))!.title).toBe('After');
+    expect((await failure(editAlbum(frank, albumId, { title: 'Mine now' }))).status).toBe(403);
+  });
+
+  it('sets the cover the album’s card shows', async () => {
+    const { albumId, photoIds } = await albumOf(demo, 2);
+    await setAlbumCover(demo, albumId, photoIds[1]!);
+    const cover = (await getPhoto(demo, photoIds[1]!))!.thumb;
+    expect((await getAlbum(demo, albumId, { page: 1, limit: 1 }))!.thumb).toBe(cover);
+    expect((await failure(setAlbumCover(frank, albumId, photoIds[0]!))).status).toBe(403);
+  });
+
+  it('edits a photo’s title and caption, moves it to the end of another album, deletes it', async () => {
+    const from = await albumOf(demo, 2);
+    const to = await albumOf(demo, 2);
+    const [photoId] = from.photoIds;
+    await editPhoto(demo, photoId!, { title: 'The lake', caption: 'Early morning' });
+    expect(await getPhoto(demo, photoId!)).toMatchObject({ title: 'The lake', caption: 'Early morning' });
+    const refused = await failure(editPhoto(frank, photoId!, { title: 'Not yours' }));
+    expect(refused.status).toBe(403);
+    await editPhoto(demo, photoId!, { albumId: to.albumId });
+    expect((await getAlbum(demo, to.albumId, { page: 1, limit: 50 }))!.photos.map((p) => p.id)).toEqual([...to.photoIds, photoId]);
+    expect((await getPhoto(demo, photoId!))!).toMatchObject({ index: 2, album: { id: to.albumId, photoCount: 3 } });
+    expect((await getAlbum(demo, from.albumId, { page: 1, limit: 50 }))!.photoCount).toBe(1);
+    await deletePhoto(demo, photoId!);
+    expect(await getPhoto(demo, photoId!)).toBeUndefined();
+  });
+
+  it('reorders an album for its owner only; the order and the neighbours follow', async () => {
+    const { albumId, photoIds } = await albumOf(demo, 3);
+    const order = [photoIds[2]!, photoIds[0]!, photoIds[1]!];
+    await reorderAlbum(demo, albumId, order);
+    expect((await getAlbum(demo, albumId, { page: 1, limit: 50 }))!.photos.map((p) => p.id)).toEqual(order);
+    expect(await getPhoto(demo, photoIds[0]!)).toMatchObject({ index: 1, previous: { id: photoIds[2] }, next: { id: photoIds[1] } });
+    expect((await failure(reorderAlbum(frank, albumId, photoIds))).status).toBe(403);
+    const partial = await failure(reorderAlbum(demo, albumId, photoIds.slice(1)));
+    expect(partial.status).toBe(400);
+    expect(Object.keys(partial.fieldErrors)).toEqual(['photo_ids']);
+    expect((await getAlbum(demo, albumId, { page: 1, limit: 50 }))!.photos.map((p) => p.id)).toEqual(order);
+  });
+
+  it('deletes an album with its photos, for its owner only', async () => {
+    const { albumId, photoIds } = await albumOf(demo, 2);
+    expect((await failure(deleteAlbum(frank, albumId))).status).toBe(403);
+    expect(await deleteAlbum(demo, albumId)).toMatch(/deleted/);
+    expect(await getAlbum(demo, albumId, { page: 1, limit: 1 })).toBeUndefined();
+    expect(await getPhoto(demo, photoIds[0]!)).toBeUndefined();
+  });
+});
