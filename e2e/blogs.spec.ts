@@ -70,6 +70,10 @@ async function writePost(page: Page, opts: { title: string; text?: string; categ
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await expect(page).toHaveURL(/\/blogs\/\d+\/edit$/);
     await expect(main(page)).toContainText('Draft saved on the site');
+    // The page is now the post's edit page: its heading, its state and its title say so.
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit post' })).toBeVisible();
+    await expect(main(page)).toContainText('A draft: only you can see it until you publish it.');
+    await expect(page).toHaveTitle(/^Edit post/);
     return Number(/\/blogs\/(\d+)\/edit$/.exec(page.url())![1]);
   }
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -374,6 +378,36 @@ test.describe('writing a post', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('social:autosave:blog:')))).toEqual([]);
     await openEditor(page);
     await expect(page.getByRole('button', { name: 'Restore your unsaved changes' })).toHaveCount(0);
+  });
+
+  test('Back within the site with unsaved changes asks first: staying keeps everything, leaving goes back', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/blogs/my');
+    // Reached without loading a page: Back is the router's, not the browser's page load.
+    await main(page).getByRole('link', { name: 'Write a post' }).click();
+    await expect(page).toHaveURL(/\/blogs\/new$/);
+    await expect(tool(page, 'Bold')).toBeEnabled();
+    const title = unique('Not lost on Back');
+    await page.getByLabel('Title').fill(title);
+    await editorBox(page).click();
+    await page.keyboard.type('Typed before Back was pressed.');
+
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => asked).toEqual([expect.stringContaining('Your changes are not saved on the site yet')]);
+    await expect(page).toHaveURL(/\/blogs\/new$/);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(editorBox(page)).toContainText('Typed before Back was pressed.');
+
+    // Asked again, going ahead: the list it came from.
+    page.once('dialog', (d) => void d.accept());
+    await page.evaluate(() => window.history.back());
+    await expect(page).toHaveURL(/\/blogs\/my$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My blog posts' })).toBeVisible();
   });
 
   test('an expired session: the save says so, nothing typed is lost, and after signing in again the changes are offered back', async ({ page }) => {

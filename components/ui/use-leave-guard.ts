@@ -4,9 +4,11 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Asks before the page is left while `hasUnsaved()` says something would be lost: the browser's
- * own question for a reload, a closed tab or another site (beforeunload), and a confirm for a
- * link to another page of this site (clicks are caught before the site's client-side
- * navigation sees them). A navigation the page starts itself (after saving) is not asked about.
+ * own question for a reload, a closed tab or another site (beforeunload); a confirm for a link
+ * to another page of this site (clicks are caught before the site's client-side navigation sees
+ * them) and for Back and Forward when they move within the site without loading a page (where
+ * the browser has the Navigation API). A navigation the page starts itself (after saving) is
+ * not asked about.
  */
 export function useLeaveGuard(hasUnsaved: () => boolean, message: string) {
   const check = useRef(hasUnsaved);
@@ -31,10 +33,24 @@ export function useLeaveGuard(hasUnsaved: () => boolean, message: string) {
         e.stopPropagation();
       }
     };
+    // Back or Forward to an entry of this same document: the router would render that page
+    // without a load, so beforeunload does not ask. The Navigation API's navigate event comes
+    // before the history moves and may be cancelled for such a traversal (popstate comes after
+    // the move, and after the router has already rendered the other page). Written by hand
+    // because no kept library guards the App Router's history (Next has no "before navigate" hook).
+    type NavigateEvent = Event & { navigationType: string };
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    const onNavigate = (event: Event) => {
+      const e = event as NavigateEvent;
+      if (e.navigationType !== 'traverse' || !e.cancelable || !check.current()) return;
+      if (!window.confirm(message)) e.preventDefault();
+    };
+    navigation?.addEventListener('navigate', onNavigate);
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      navigation?.removeEventListener('navigate', onNavigate);
       document.removeEventListener('click', onClick, true);
     };
   }, [message]);

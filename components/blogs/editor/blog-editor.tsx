@@ -16,6 +16,7 @@ import type { BlogChoices } from '@/lib/social-api/blogs';
 import { BLOG_TITLE_MAX, blogFormSchema, type BlogFormValues } from '@/lib/validations/blog';
 import { saveBlog } from '../actions';
 import type { RichTextEditorHandle } from './rich-text-editor';
+import { EDIT_TITLE, EditorPage, NEW_TITLE } from './editor-page';
 import { TagInput } from './tag-input';
 import { parseKeptValues, sameValues } from './values';
 
@@ -142,6 +143,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
         if (!post) {
           setPost({ id: res.data.id, draft: true });
           window.history.replaceState(null, '', routes.editBlog(res.data.id));
+          document.title = document.title.replace(NEW_TITLE, EDIT_TITLE);
         }
       } else {
         router.push(routes.blog(res.data.id));
@@ -180,198 +182,204 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
   const primary = published ? 'Update post' : 'Publish';
   const secondary = published ? 'Move to drafts' : post ? 'Save draft' : 'Save as draft';
 
+  // The heading and the post's state follow the post: a new post's first draft makes this its edit page.
   return (
-    <form
-      noValidate
-      aria-label={post ? 'Edit the post' : 'Write a post'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(false)();
-      }}
-      className="space-y-6"
+    <EditorPage
+      heading={post ? EDIT_TITLE : NEW_TITLE}
+      state={post ? (post.draft ? 'A draft: only you can see it until you publish it.' : 'Published: changes show as soon as you update the post.') : undefined}
     >
-      {autosave.found ? (
-        <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
-          <p className="text-sm">
-            This browser kept changes to {post ? 'this post' : 'a new post'} that were not saved, made{' '}
-            <time dateTime={new Date(autosave.found.savedAt).toISOString()}>{whenOf(autosave.found.savedAt)}</time>.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <button type="button" className={buttonStyles.primary} onClick={restore}>
-              Restore your unsaved changes
-            </button>
-            <button type="button" className={buttonStyles.secondary} onClick={autosave.discard}>
-              Discard them
-            </button>
+      <form
+        noValidate
+        aria-label={post ? 'Edit the post' : 'Write a post'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(false)();
+        }}
+        className="space-y-6"
+      >
+        {autosave.found ? (
+          <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
+            <p className="text-sm">
+              This browser kept changes to {post ? 'this post' : 'a new post'} that were not saved, made{' '}
+              <time dateTime={new Date(autosave.found.savedAt).toISOString()}>{whenOf(autosave.found.savedAt)}</time>.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button type="button" className={buttonStyles.primary} onClick={restore}>
+                Restore your unsaved changes
+              </button>
+              <button type="button" className={buttonStyles.secondary} onClick={autosave.discard}>
+                Discard them
+              </button>
+            </div>
           </div>
-        </div>
-      ) : null}
+        ) : null}
 
-      <fieldset disabled={busy} className="space-y-6">
-        <div>
-          <label htmlFor={`${id}-title`} className="text-sm font-medium">
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            {...register('title')}
-            maxLength={BLOG_TITLE_MAX}
-            required
-            aria-invalid={invalid('title')}
-            aria-describedby={describedBy('title')}
-            // Enter in the title goes on to the body (it does not publish).
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                editor.current?.focus();
-              }
-            }}
-            className="field text-lg font-semibold"
-          />
-          {error('title')}
-        </div>
+        <fieldset disabled={busy} className="space-y-6">
+          <div>
+            <label htmlFor={`${id}-title`} className="text-sm font-medium">
+              Title
+            </label>
+            <input
+              id={`${id}-title`}
+              {...register('title')}
+              maxLength={BLOG_TITLE_MAX}
+              required
+              aria-invalid={invalid('title')}
+              aria-describedby={describedBy('title')}
+              // Enter in the title goes on to the body (it does not publish).
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  editor.current?.focus();
+                }
+              }}
+              className="field text-lg font-semibold"
+            />
+            {error('title')}
+          </div>
 
-        <div>
-          <span id={`${id}-body-label`} className="text-sm font-medium">
-            Post
-          </span>
-          {inBrowser ? (
-            <Suspense fallback={<EditorPlaceholder />}>
+          <div>
+            <span id={`${id}-body-label`} className="text-sm font-medium">
+              Post
+            </span>
+            {inBrowser ? (
+              <Suspense fallback={<EditorPlaceholder />}>
+                <Controller
+                  control={control}
+                  name="body"
+                  render={({ field }) => (
+                    <RichTextEditor
+                      handle={(h) => {
+                        editor.current = h;
+                        // react-hook-form focuses a field with an error through this.
+                        field.ref(h ? { focus: h.focus } : null);
+                      }}
+                      labelledBy={`${id}-body-label`}
+                      describedBy={describedBy('body', `${id}-body-hint`)}
+                      invalid={invalid('body')}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      disabled={busy}
+                      onReady={(html) => {
+                        // The body as the editor writes it (<b> read back as <strong>…): the same post,
+                        // not a change to save.
+                        if (getValues('body') === saved.current.body) {
+                          saved.current = { ...saved.current, body: html };
+                          form.resetField('body', { defaultValue: html });
+                        }
+                      }}
+                    />
+                  )}
+                />
+              </Suspense>
+            ) : (
+              <EditorPlaceholder />
+            )}
+            <p id={`${id}-body-hint`} className="muted mt-1">
+              Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.
+            </p>
+            {error('body')}
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
+                Category
+              </label>
+              <select
+                id={`${id}-categoryId`}
+                {...register('categoryId')}
+                required
+                aria-invalid={invalid('categoryId')}
+                aria-describedby={describedBy('categoryId')}
+                className="field"
+              >
+                <option value="">Choose a category</option>
+                {choices.categories.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.title}
+                  </option>
+                ))}
+              </select>
+              {error('categoryId')}
+            </div>
+            <div>
+              <label htmlFor={`${id}-tags`} className="text-sm font-medium">
+                Tags (optional)
+              </label>
               <Controller
                 control={control}
-                name="body"
+                name="tags"
                 render={({ field }) => (
-                  <RichTextEditor
-                    handle={(h) => {
-                      editor.current = h;
-                      // react-hook-form focuses a field with an error through this.
-                      field.ref(h ? { focus: h.focus } : null);
+                  <TagInput
+                    id={`${id}-tags`}
+                    inputRef={(el) => {
+                      tagsInput.current = el;
+                      field.ref(el);
                     }}
-                    labelledBy={`${id}-body-label`}
-                    describedBy={describedBy('body', `${id}-body-hint`)}
-                    invalid={invalid('body')}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
+                    invalid={invalid('tags')}
+                    describedBy={describedBy('tags', `${id}-tags-hint`)}
                     disabled={busy}
-                    onReady={(html) => {
-                      // The body as the editor writes it (<b> read back as <strong>…): the same post,
-                      // not a change to save.
-                      if (getValues('body') === saved.current.body) {
-                        saved.current = { ...saved.current, body: html };
-                        form.resetField('body', { defaultValue: html });
-                      }
-                    }}
                   />
                 )}
               />
-            </Suspense>
-          ) : (
-            <EditorPlaceholder />
-          )}
-          <p id={`${id}-body-hint`} className="muted mt-1">
-            Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.
-          </p>
-          {error('body')}
-        </div>
-
-        <div className="grid gap-6 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
-              Category
-            </label>
-            <select
-              id={`${id}-categoryId`}
-              {...register('categoryId')}
-              required
-              aria-invalid={invalid('categoryId')}
-              aria-describedby={describedBy('categoryId')}
-              className="field"
-            >
-              <option value="">Choose a category</option>
-              {choices.categories.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-            {error('categoryId')}
-          </div>
-          <div>
-            <label htmlFor={`${id}-tags`} className="text-sm font-medium">
-              Tags (optional)
-            </label>
-            <Controller
-              control={control}
-              name="tags"
-              render={({ field }) => (
-                <TagInput
-                  id={`${id}-tags`}
-                  inputRef={(el) => {
-                    tagsInput.current = el;
-                    field.ref(el);
-                  }}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={invalid('tags')}
-                  describedBy={describedBy('tags', `${id}-tags-hint`)}
-                  disabled={busy}
-                />
-              )}
-            />
-            <p id={`${id}-tags-hint`} className="muted mt-1">
-              Press Enter or type a comma after each tag.
-            </p>
-            {error('tags')}
-          </div>
-        </div>
-
-        {keepSettings ? (
-          <p className="muted">Who can see and comment on this post stays as it is.</p>
-        ) : (
-          <fieldset className="space-y-4">
-            <legend className="text-sm font-medium">Privacy</legend>
-            <div className="grid gap-6 sm:grid-cols-2">
-              {privacy('authView', 'Who can see it', choices.view)}
-              {privacy('authComment', 'Who can comment', choices.comment)}
+              <p id={`${id}-tags-hint`} className="muted mt-1">
+                Press Enter or type a comma after each tag.
+              </p>
+              {error('tags')}
             </div>
-            <label className="flex items-start gap-2 text-sm">
-              <input type="checkbox" {...register('searchable')} aria-describedby={`${id}-searchable-hint`} className="mt-0.5 size-4 accent-indigo-600" />
-              <span>
-                Show in searches and lists
-                <span id={`${id}-searchable-hint`} className="muted block">
-                  Off: the post stays out of search results and other people’s lists; a link to it still works for those who may see it.
-                </span>
-              </span>
-            </label>
-          </fieldset>
-        )}
-      </fieldset>
+          </div>
 
-      <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
-        <FormError message={problem?.message} signedOut={problem?.signedOut} className="mb-3" />
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            {saving === 'publish' ? (published ? 'Saving…' : 'Publishing…') : primary}
-          </button>
-          <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => void save(true)()} aria-describedby={`${id}-draft-hint`}>
-            {saving === 'draft' ? 'Saving…' : secondary}
-          </button>
-          <a href={post ? routes.blog(post.id) : routes.myBlogs()} className="link text-sm">
-            Cancel
-          </a>
+          {keepSettings ? (
+            <p className="muted">Who can see and comment on this post stays as it is.</p>
+          ) : (
+            <fieldset className="space-y-4">
+              <legend className="text-sm font-medium">Privacy</legend>
+              <div className="grid gap-6 sm:grid-cols-2">
+                {privacy('authView', 'Who can see it', choices.view)}
+                {privacy('authComment', 'Who can comment', choices.comment)}
+              </div>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" {...register('searchable')} aria-describedby={`${id}-searchable-hint`} className="mt-0.5 size-4 accent-indigo-600" />
+                <span>
+                  Show in searches and lists
+                  <span id={`${id}-searchable-hint`} className="muted block">
+                    Off: the post stays out of search results and other people’s lists; a link to it still works for those who may see it.
+                  </span>
+                </span>
+              </label>
+            </fieldset>
+          )}
+        </fieldset>
+
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+          <FormError message={problem?.message} signedOut={problem?.signedOut} className="mb-3" />
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className={buttonStyles.primary} disabled={busy}>
+              {saving === 'publish' ? (published ? 'Saving…' : 'Publishing…') : primary}
+            </button>
+            <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => void save(true)()} aria-describedby={`${id}-draft-hint`}>
+              {saving === 'draft' ? 'Saving…' : secondary}
+            </button>
+            <a href={post ? routes.blog(post.id) : routes.myBlogs()} className="link text-sm">
+              Cancel
+            </a>
+          </div>
+          <p id={`${id}-draft-hint`} className="muted mt-2">
+            {published
+              ? '“Move to drafts” saves your changes and hides the post from everyone but you until you publish it again.'
+              : 'A draft is saved on the site where only you can see it, in “My posts and drafts”.'}
+          </p>
+          <p className="muted mt-1">
+            {savedDraftAt ? `Draft saved on the site at ${timeOf(savedDraftAt)}. ` : ''}
+            {autosave.keptAt ? `Your latest changes are kept in this browser (${timeOf(autosave.keptAt)}) until you save them.` : ''}
+          </p>
         </div>
-        <p id={`${id}-draft-hint`} className="muted mt-2">
-          {published
-            ? '“Move to drafts” saves your changes and hides the post from everyone but you until you publish it again.'
-            : 'A draft is saved on the site where only you can see it, in “My posts and drafts”.'}
-        </p>
-        <p className="muted mt-1">
-          {savedDraftAt ? `Draft saved on the site at ${timeOf(savedDraftAt)}. ` : ''}
-          {autosave.keptAt ? `Your latest changes are kept in this browser (${timeOf(autosave.keptAt)}) until you save them.` : ''}
-        </p>
-      </div>
-    </form>
+      </form>
+    </EditorPage>
   );
 }

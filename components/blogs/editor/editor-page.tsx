@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 
+/** The editor pages' titles: their heading and their metadata. */
+export const NEW_TITLE = 'Write a post';
+export const EDIT_TITLE = 'Edit post';
+
 /** The frame of the editor pages: the heading, what state the post is in, the form. */
 export function EditorPage({ heading, state, children }: { heading: string; state?: ReactNode; children: ReactNode }) {
   return (

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { BlogEditor } from '@/components/blogs/editor/blog-editor';
-import { EditorPage } from '@/components/blogs/editor/editor-page';
+import { EDIT_TITLE } from '@/components/blogs/editor/editor-page';
 import { blogFormValues } from '@/components/blogs/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
 import { getCachedBlogChoices } from '@/lib/blog-choices';
 import { idParam } from '@/lib/params';
 import { getBlogForEditing } from '@/lib/social-api/blogs';
 
-export const metadata: Metadata = { title: 'Edit post' };
+export const metadata: Metadata = { title: EDIT_TITLE };
 
 export type EditBlogRouteProps = { params: Promise<{ id: string }> };
 
@@ -23,12 +23,5 @@ export default async function EditBlogPage({ params }: EditBlogRouteProps) {
     return { userId: s.userId, post, choices };
   });
   if (!post || !post.canEdit) notFound();
-  return (
-    <EditorPage
-      heading="Edit post"
-      state={post.draft ? 'A draft: only you can see it until you publish it.' : 'Published: changes show as soon as you update the post.'}
-    >
-      <BlogEditor userId={userId} post={{ id: post.id, draft: post.draft }} initial={blogFormValues(post, choices)} choices={choices} keepSettings={!post.settings} />
-    </EditorPage>
-  );
+  return <BlogEditor userId={userId} post={{ id: post.id, draft: post.draft }} initial={blogFormValues(post, choices)} choices={choices} keepSettings={!post.settings} />;
 }
