@@ -294,6 +294,23 @@ test.describe('managing', () => {
     await expect(edit).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await expect(main).toContainText('Boats, ropes and gulls.');
+    await expect(main.getByRole('link', { name: 'Category: Travel' })).toBeVisible();
+    // Opened again, the form shows every setting as it is now (no "Keep as it is").
+    await main.getByRole('button', { name: 'Edit album' }).click();
+    await expect(edit.getByLabel('Category').locator('option:checked')).toHaveText('Travel');
+    await expect(edit.getByLabel('Who can see it').locator('option:checked')).toHaveText('Everyone');
+    await expect(edit.getByLabel('Show in searches').locator('option:checked')).toHaveText(/^Show in searches/);
+    await expect(edit.getByRole('option', { name: 'Keep as it is' })).toHaveCount(0);
+    await edit.getByLabel('Who can see it').selectOption({ label: 'Friends only' });
+    await edit.getByRole('button', { name: 'Save album' }).click();
+    await expect(edit).toBeHidden();
+    await page.reload();
+    await main.getByRole('button', { name: 'Edit album' }).click();
+    await expect(edit.getByLabel('Who can see it').locator('option:checked')).toHaveText('Friends only');
+    await expect(edit.getByLabel('Category').locator('option:checked')).toHaveText('Travel');
+    await edit.getByLabel('Who can see it').selectOption({ label: 'Everyone' });
+    await edit.getByRole('button', { name: 'Save album' }).click();
+    await expect(edit).toBeHidden();
     // The category took: the Travel filter finds it.
     await page.goto('/albums/my');
     const travel = await page.getByRole('search', { name: 'Filter albums' }).getByLabel('Category').locator('option', { hasText: 'Travel' }).getAttribute('value');

@@ -18,7 +18,7 @@ export type AlbumPageProps = {
   reorder?: ReactNode;
 };
 
-/** /albums/{id}: title, owner, description, the photos a page at a time, the social layer. */
+/** /albums/{id}: title, owner, category (with a server that tells it), description, the photos a page at a time, the social layer. */
 export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reorder }: AlbumPageProps) {
   const pages = Math.max(1, Math.ceil(album.photoCount / photosPerPage));
   return (
@@ -36,6 +36,14 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reo
               <span>
                 {album.photoCount} {album.photoCount === 1 ? 'photo' : 'photos'}
               </span>
+              {album.category ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <a href={routes.albums({ category_id: album.category.id })} className="link" aria-label={`Category: ${album.category.title}`}>
+                    {album.category.title}
+                  </a>
+                </>
+              ) : null}
               <span aria-hidden="true">·</span>
               <a href={routes.albums({ user_id: album.owner.id })} className="link">
                 More albums

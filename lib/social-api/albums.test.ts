@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../api-server/test/helpers.ts';
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { png } from '../testing/pictures.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
@@ -12,6 +13,7 @@ import {
   getAlbum,
   getPhoto,
   listAlbums,
+  loadAlbum,
   loadPhoto,
   reorderAlbum,
   setAlbumCover,
@@ -104,6 +106,40 @@ describe('getAlbum (GET /albums/{id} with photo_page / photo_limit)', () => {
     const dinners = (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Sunday dinners')!;
     expect(await getAlbum(frank, dinners.id, { page: 1, limit: 1 })).toBeUndefined();
     expect(await getAlbum(demo, 999_999, { page: 1, limit: 1 })).toBeUndefined();
+  });
+});
+
+describe('an album’s category, settings and social layer (our extension fields)', () => {
+  it('tells everyone the category, and the owner alone the settings the edit form shows', async () => {
+    const { id } = await lisbon();
+    const own = (await getAlbum(demo, id, { page: 1, limit: 1 }))!;
+    expect(own.category).toEqual({ id: expect.any(Number), title: 'Travel' });
+    expect(own.settings).toEqual({ categoryId: own.category!.id, authView: 'everyone', authComment: expect.any(String), authTag: expect.any(String), searchable: true });
+    const other = (await getAlbum(frank, id, { page: 1, limit: 1 }))!;
+    expect(other.category).toEqual(own.category);
+    expect(other.settings).toBeUndefined();
+    // Edited, the settings read back as saved; no category is null (0 in the form).
+    const { albumId } = await albumOf(demo, 1, 'Settings read back');
+    await editAlbum(demo, albumId, { categoryId: 0, authView: 'owner_member', searchable: false });
+    const edited = (await getAlbum(demo, albumId, { page: 1, limit: 1 }))!;
+    expect(edited.category).toBeNull();
+    expect(edited.settings).toMatchObject({ categoryId: 0, authView: 'owner_member', searchable: false });
+  });
+
+  it('loadAlbum counts every like, past the 50 one page of likers holds', async () => {
+    const { albumId } = await albumOf(demo, 1, 'Much liked');
+    const users = await api.db.selectFrom('users').select('id').limit(8).execute();
+    // More likes than /core/likes gives in a page: people seeded for the test.
+    const now = Math.floor(Date.now() / 1000);
+    const likers = [...users.map((u) => u.id)];
+    for (let i = 0; likers.length < 57; i += 1) {
+      likers.push((await createUser(api.db, { email: `liker${i}@example.test`, full_name: `Liker ${i}` })).id);
+    }
+    await api.db.insertInto('likes').values(likers.map((u) => ({ target_type: 'album', target_id: albumId, user_id: u, created_at: now }))).execute();
+    const loaded = (await loadAlbum(frank, albumId, { page: 1, limit: 1 }, await api.userId('frank@example.com')))!;
+    expect(loaded.album.id).toBe(albumId);
+    expect(loaded.social).toMatchObject({ item: { type: 'album', id: albumId }, likeCount: 57, liked: likers.includes(await api.userId('frank@example.com')) });
+    expect(await loadAlbum(frank, 999_999, { page: 1, limit: 1 }, 1)).toBeUndefined();
   });
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { listComments, listLikers, type Social } from './core.ts';
+import { socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
-import type { ItemRef } from './items.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
 import { composeUploadSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
@@ -72,6 +72,12 @@ const albumSchema = z.looseObject({
   can_edit: flag.default(false),
   can_delete: flag.default(false),
   photos: lenientArray(albumStubSchema).default([]),
+  // Extension fields (README, "Extensions"): absent from a server that does not give them.
+  category: categorySchema.nullable().optional().catch(undefined),
+  allow_search: z.unknown().optional(),
+  auth_view: z.string().optional().catch(undefined),
+  auth_comment: z.string().optional().catch(undefined),
+  auth_tag: z.string().optional().catch(undefined),
 });
 const albumListSchema = lenientArray(albumSchema);
 const neighbourSchema = z.looseObject({ id, thumb: str }).optional().catch(undefined);
@@ -94,7 +100,9 @@ const photoSchema = z.looseObject({
 });
 
 const ALBUM_LIST_FIELDS = 'id,type,thumb,title,description,owner,total_photo';
-const ALBUM_DETAIL_FIELDS = `${ALBUM_LIST_FIELDS},can_upload,can_editphotos,can_edit,can_delete,photos`;
+const SPEC_ALBUM_DETAIL_FIELDS = `${ALBUM_LIST_FIELDS},can_upload,can_editphotos,can_edit,can_delete,photos`;
+/** With our API also its category and, for its owner, its settings (README, "Extensions"). */
+const ALBUM_DETAIL_FIELDS = `${SPEC_ALBUM_DETAIL_FIELDS},category,allow_search,auth_view,auth_comment,auth_tag`;
 const PHOTO_FIELDS = 'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report';
 
 /** An album as a card shows it. */
@@ -114,7 +122,21 @@ export interface PhotoThumb {
   thumb: string;
 }
 
+/** An album's settings as its edit form shows them. */
+export interface AlbumSettings {
+  /** 0 for none. */
+  categoryId: number;
+  authView: string;
+  authComment: string;
+  authTag: string;
+  searchable: boolean;
+}
+
 export interface AlbumDetail extends AlbumCard {
+  /** Null for none; undefined when the server does not tell (the document's album has no category). */
+  category?: { id: number; title: string } | null;
+  /** Its owner's alone, from a server that tells them (ours: README, "Extensions"). */
+  settings?: AlbumSettings;
   can: { upload: boolean; editPhotos: boolean; edit: boolean; delete: boolean };
   /** One page of the album's photos, in the album's order. */
   photos: PhotoThumb[];
@@ -137,6 +159,17 @@ export interface PhotoDetail {
 }
 
 function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
+  const category = a.category && a.category.id > 0 ? { id: a.category.id, title: a.category.title.trim() || `Category ${a.category.id}` } : a.category === undefined ? undefined : null;
+  const settings =
+    a.auth_view !== undefined && a.auth_comment !== undefined && a.auth_tag !== undefined && a.allow_search !== undefined && category !== undefined
+      ? {
+          categoryId: category?.id ?? 0,
+          authView: a.auth_view,
+          authComment: a.auth_comment,
+          authTag: a.auth_tag,
+          searchable: !(a.allow_search === 0 || a.allow_search === '0' || a.allow_search === false),
+        }
+      : undefined;
   return {
     id: a.id,
     title: a.title.trim() || 'Untitled album',
@@ -146,6 +179,8 @@ function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
     photoCount: a.total_photo,
     can: { upload: a.can_upload, editPhotos: a.can_editphotos, edit: a.can_edit, delete: a.can_delete },
     photos: a.photos.map((p) => ({ id: p.id, thumb: safeImageUrl(p.thumb) })),
+    category,
+    settings,
   };
 }
 
@@ -179,7 +214,7 @@ export async function listAlbums(token: string, q: AlbumQuery): Promise<AlbumCar
       },
     });
     return albumListSchema.parse(data).map((a) => {
-      const { can: _can, photos: _photos, ...card } = reshapeAlbum(a);
+      const { can: _can, photos: _photos, category: _category, settings: _settings, ...card } = reshapeAlbum(a);
       return card;
     });
   } catch (e) {
@@ -209,18 +244,31 @@ export async function albumsToAddTo(token: string, exceptId?: number): Promise<A
   return mine.filter((_, i) => open[i]).map((a) => ({ id: a.id, title: a.title }));
 }
 
-/** An album with one page of its photos; undefined when it is not there or not visible. */
-export async function getAlbum(token: string, albumId: number, photos: { page: number; limit: number }): Promise<AlbumDetail | undefined> {
+/** GET /albums/{id} with one page of its photos; undefined when it is not there or not visible. */
+async function readAlbum(token: string, albumId: number, photos: { page: number; limit: number }, fields: string): Promise<z.infer<typeof albumSchema> | undefined> {
   try {
-    const data = await apiFetch(apiConfig(), `/albums/${albumId}`, {
-      token,
-      query: { fields: ALBUM_DETAIL_FIELDS, photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb' },
-    });
-    return reshapeAlbum(albumSchema.parse(data));
+    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb' };
+    return albumSchema.parse(await getWithFields(token, `/albums/${albumId}`, query, fields, SPEC_ALBUM_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
   }
+}
+
+/** An album with one page of its photos; undefined when it is not there or not visible. */
+export async function getAlbum(token: string, albumId: number, photos: { page: number; limit: number }): Promise<AlbumDetail | undefined> {
+  const raw = await readAlbum(token, albumId, photos, ALBUM_DETAIL_FIELDS);
+  return raw && reshapeAlbum(raw);
+}
+
+/**
+ * An album's page: the album with one page of its photos and its social layer, in one API call
+ * with our API (its social fields); a server without them is asked the core endpoints as well.
+ */
+export async function loadAlbum(token: string, albumId: number, photos: { page: number; limit: number }, viewerId: number): Promise<{ album: AlbumDetail; social: Social } | undefined> {
+  const raw = await readAlbum(token, albumId, photos, `${ALBUM_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`);
+  if (!raw) return undefined;
+  return { album: reshapeAlbum(raw), social: await socialOf(token, { type: 'album', id: raw.id }, raw, viewerId, { share: true }) };
 }
 
 /**
@@ -228,13 +276,20 @@ export async function getAlbum(token: string, albumId: number, photos: { page: n
  * a message (its album has no count) is its owner's alone: the API answers 404 to anyone else.
  */
 export async function getPhoto(token: string, photoId: number): Promise<PhotoDetail | undefined> {
-  let p: z.infer<typeof photoSchema>;
+  const p = await readPhoto(token, photoId, PHOTO_FIELDS);
+  return p && reshapePhoto(p);
+}
+
+async function readPhoto(token: string, photoId: number, fields: string): Promise<z.infer<typeof photoSchema> | undefined> {
   try {
-    p = photoSchema.parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: PHOTO_FIELDS } }));
+    return photoSchema.parse(await getWithFields(token, `/albums/photos/${photoId}`, {}, fields, PHOTO_FIELDS));
   } catch (e) {
     if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
     throw e;
   }
+}
+
+function reshapePhoto(p: z.infer<typeof photoSchema>): PhotoDetail {
   const thumb = (n: { id: number; thumb: string } | undefined) => (n ? { id: n.id, thumb: safeImageUrl(n.thumb) } : undefined);
   return {
     id: p.id,
@@ -247,27 +302,6 @@ export async function getPhoto(token: string, photoId: number): Promise<PhotoDet
     next: thumb(p.next_photo),
     previous: thumb(p.previous_photo),
     can: { tag: p.can_tag, edit: p.can_edit, delete: p.can_delete, share: p.can_share, report: p.can_report },
-  };
-}
-
-/** Comments an item's page shows at first (the newest); the rest load on request. */
-const COMMENTS_SHOWN = 10;
-
-/**
- * The social layer of an album or photo from the core endpoints (their details carry no likes
- * or comments): the first 50 likers and the newest 50 comments, so the counts are exact up to 50.
- */
-export async function getItemSocial(token: string, item: ItemRef, viewerId: number, can: { share: boolean; report: boolean }): Promise<Social> {
-  const [latest, likers] = await Promise.all([listComments(token, item, { limit: 50 }), listLikers(token, item, { limit: 50 })]);
-  const comments = latest.slice(-COMMENTS_SHOWN);
-  return {
-    item,
-    liked: likers.some((p) => p.id === viewerId),
-    likeCount: likers.length,
-    likers: likers.slice(0, 3).map(({ id: pid, name }) => ({ id: pid, name })),
-    commentCount: latest.length,
-    comments,
-    can: { like: true, comment: true, share: can.share, report: can.report },
   };
 }
 
@@ -329,16 +363,16 @@ export async function listAlbumCategories(token: string): Promise<Array<{ id: nu
   return categoryListSchema.parse(await apiFetch(apiConfig(), '/albums/categories', { token })).map((c) => ({ id: c.id, title: c.title }));
 }
 
-/** A photo with its social layer (both reads side by side); undefined when the photo is not there for the reader. */
+/**
+ * A photo's page: the photo and its social layer, in one API call with our API (its social
+ * fields); a server without them is asked the core endpoints as well. Undefined when the photo
+ * is not there for the reader.
+ */
 export async function loadPhoto(token: string, photoId: number, viewerId: number): Promise<{ photo: PhotoDetail; social: Social } | undefined> {
-  const [photo, social] = await Promise.all([
-    getPhoto(token, photoId),
-    getItemSocial(token, { type: 'photo', id: photoId }, viewerId, { share: true, report: true }).catch((e: unknown) => {
-      if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
-      throw e;
-    }),
-  ]);
-  if (!photo || !social) return undefined;
+  const raw = await readPhoto(token, photoId, `${PHOTO_FIELDS},${SOCIAL_FIELD_NAMES}`);
+  if (!raw) return undefined;
+  const photo = reshapePhoto(raw);
+  const social = await socialOf(token, { type: 'photo', id: photo.id }, raw, viewerId, { share: photo.can.share });
   return { photo, social: { ...social, can: { ...social.can, share: photo.can.share, report: photo.can.report } } };
 }
 

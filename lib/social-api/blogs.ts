@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { parseApiDate, reshapeSocial, getSocialFromCore, type Social } from './core.ts';
+import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
-import { createdSchema, messageSchema, ownerSchema, socialFieldsShape } from './schemas.ts';
+import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
 // Blogs (spec: Blogs, scope blogs). Our API gives more than the document when asked by name
@@ -98,7 +99,7 @@ export interface BlogInput {
 const SPEC_LIST_FIELDS = 'id,title,owner,date,body';
 const LIST_FIELDS = `${SPEC_LIST_FIELDS},category,is_draft,total_view,total_like,total_comment`;
 const SPEC_DETAIL_FIELDS = `${SPEC_LIST_FIELDS},tags,category,can_edit,can_delete`;
-const DETAIL_FIELDS = `${SPEC_DETAIL_FIELDS},is_draft,total_view,allow_search,auth_view,auth_comment,${Object.keys(socialFieldsShape).join(',')}`;
+const DETAIL_FIELDS = `${SPEC_DETAIL_FIELDS},is_draft,total_view,allow_search,auth_view,auth_comment,${SOCIAL_FIELD_NAMES}`;
 /** The editor needs no likes and no comments. */
 const EDIT_FIELDS = `${SPEC_DETAIL_FIELDS},is_draft,allow_search,auth_view,auth_comment`;
 
@@ -126,21 +127,6 @@ const blogDetailSchema = blogSchema.extend({
   auth_comment: z.string().optional(),
 });
 type ApiBlogDetail = z.infer<typeof blogDetailSchema>;
-
-const socialFieldsSchema = z.looseObject(socialFieldsShape);
-
-/**
- * GET with our extension fields; a server that refuses a field name (400 naming `fields`) is
- * asked again with the document's own.
- */
-async function getWithFields(token: string, path: string, query: Record<string, string | number | undefined>, fields: string, specFields: string): Promise<unknown> {
-  try {
-    return await apiFetch(apiConfig(), path, { token, query: { ...query, fields } });
-  } catch (e) {
-    if (isApiError(e, 400) && 'fields' in e.fieldErrors) return apiFetch(apiConfig(), path, { token, query: { ...query, fields: specFields } });
-    throw e;
-  }
-}
 
 const author = (o: z.infer<typeof ownerSchema> | undefined): Who => (o ? who(reshapePerson(o)) : { id: 0, name: 'Someone', image: '' });
 const category = (c: BlogCategory | null): BlogCategory | null => (c && c.id > 0 ? { id: c.id, title: c.title.trim() || `Category ${c.id}` } : null);
@@ -225,9 +211,7 @@ export async function getBlog(token: string, id: number, viewerId: number): Prom
   if (!raw) return undefined;
   const item = { type: 'blog', id: raw.id } as const;
   const { body, ...post } = reshapeDraft(raw);
-  const social = 'can_like' in raw
-    ? reshapeSocial(item, socialFieldsSchema.parse(raw))
-    : await getSocialFromCore(token, item, viewerId, { share: !post.draft });
+  const social = await socialOf(token, item, raw, viewerId, { share: !post.draft });
   return { ...post, html: sanitizeRichText(body), social };
 }
 

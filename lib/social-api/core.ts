@@ -3,7 +3,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import type { ItemRef } from './items.ts';
 import { lenientArray, optionSchema } from './primitives.ts';
-import { commentSchema, createdSchema, messageSchema, ownerSchema, type ApiComment, type ApiSocialFields } from './schemas.ts';
+import { commentSchema, createdSchema, messageSchema, ownerSchema, socialFieldsShape, type ApiComment, type ApiSocialFields } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
 // Core (spec: likes and comments on any item, scope basic).
@@ -184,4 +184,14 @@ export async function getSocialFromCore(token: string, item: ItemRef, viewerId: 
     comments,
     can: { like: true, comment: true, share: can.share, report: true },
   };
+}
+
+const socialFieldsSchema = z.looseObject(socialFieldsShape);
+
+/**
+ * An item's social layer from the item's own answer when the server gave its social fields (ours
+ * does when asked: README, "Extensions"), else from the core endpoints.
+ */
+export async function socialOf(token: string, item: ItemRef, answer: object, viewerId: number, can: { share: boolean }): Promise<Social> {
+  return 'can_like' in answer ? reshapeSocial(item, socialFieldsSchema.parse(answer)) : getSocialFromCore(token, item, viewerId, can);
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
+import type { AlbumSettings } from '@/lib/social-api/albums';
 import { deleteAlbum } from './actions';
 
 // The dialogs load when first opened.
@@ -13,7 +14,7 @@ const EditAlbumDialog = dynamic(() => import('./edit-album-dialog'));
 const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
 
 export type AlbumManageProps = {
-  album: { id: number; title: string; description: string; photoCount: number };
+  album: { id: number; title: string; description: string; photoCount: number; settings?: AlbumSettings };
   can: { edit: boolean; delete: boolean };
 };
 

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AlbumSettingsChoices } from '@/components/albums/upload/album-settings-fields';
 import { callAction } from '@/lib/action-result';
+import type { AlbumSettings } from '@/lib/social-api/albums';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';
 import { albumOptions, editAlbumSettings } from './actions';
 import { Field } from './fields';
@@ -14,15 +15,27 @@ import { albumEditSchema, KEEP, type AlbumEditValues } from './schemas';
 const NAMES = ['title', 'description', 'categoryId', 'authView', 'authComment', 'authTag', 'searchable'] as const;
 
 /**
- * "Edit album": title and description as they are; category, privacy and search start at "Keep
- * as it is" (the API does not tell them) and are sent only when changed.
+ * "Edit album": every setting as it is now. A server that does not tell an album's category,
+ * privacy and search setting (the document's album has none of them) gets "Keep as it is" in
+ * those fields instead, and they are sent only when changed.
  */
-export default function EditAlbumDialog({ album, onClose }: { album: { id: number; title: string; description: string }; onClose: () => void }) {
+export default function EditAlbumDialog({ album, onClose }: { album: { id: number; title: string; description: string; settings?: AlbumSettings }; onClose: () => void }) {
+  const now = album.settings;
   const id = useId();
   const [choices, setChoices] = useState<AlbumSettingsChoices | null>(null);
   const form = useForm<AlbumEditValues>({
     resolver: zodResolver(albumEditSchema),
-    defaultValues: { title: album.title, description: album.description, categoryId: KEEP, authView: KEEP, authComment: KEEP, authTag: KEEP, searchable: KEEP },
+    defaultValues: now
+      ? {
+          title: album.title,
+          description: album.description,
+          categoryId: String(now.categoryId),
+          authView: now.authView,
+          authComment: now.authComment,
+          authTag: now.authTag,
+          searchable: now.searchable ? 'show' : 'hide',
+        }
+      : { title: album.title, description: album.description, categoryId: KEEP, authView: KEEP, authComment: KEEP, authTag: KEEP, searchable: KEEP },
     mode: 'onTouched',
   });
   const { register, formState: { errors } } = form;
@@ -32,21 +45,30 @@ export default function EditAlbumDialog({ album, onClose }: { album: { id: numbe
     void callAction(albumOptions).then((res) => (res.ok ? setChoices(res.data) : setProblem({ message: res.message, signedOut: res.signedOut })));
   }, [setProblem]);
 
-  const keep = <option value={KEEP}>Keep as it is</option>;
-  const privacy = (name: 'authView' | 'authComment' | 'authTag', label: string, options: Array<{ id: string; title: string }>) => (
+  const keep = now ? null : <option value={KEEP}>Keep as it is</option>;
+  // With the current settings known, a list is shown once its options are here: a select whose
+  // value has no option yet would show (and send) another one.
+  const choice = (name: 'categoryId' | 'authView' | 'authComment' | 'authTag', label: string, options: Array<{ id: string; title: string }>) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]?.message}>
-      {(a) => (
-        <select {...a} {...register(name)} className="field">
-          {keep}
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.title}
-            </option>
-          ))}
-        </select>
-      )}
+      {(a) =>
+        choices || !now ? (
+          <select {...a} {...register(name)} className="field">
+            {keep}
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.title}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <select {...a} disabled className="field">
+            <option>Loading…</option>
+          </select>
+        )
+      }
     </Field>
   );
+  const categories = [{ id: '0', title: 'No category' }, ...(choices?.categories ?? []).map((c) => ({ id: String(c.id), title: c.title }))];
 
   return (
     <FormDialog title="Edit album" onClose={onClose} onSubmit={submit} pending={pending} problem={problem} submitLabel="Save album" pendingLabel="Saving…">
@@ -56,22 +78,10 @@ export default function EditAlbumDialog({ album, onClose }: { album: { id: numbe
           <Field id={`${id}-description`} label="Description (optional)" error={errors.description?.message}>
             {(a) => <textarea {...a} {...register('description')} rows={3} maxLength={ALBUM_DESCRIPTION_MAX} className="field" />}
           </Field>
-          <Field id={`${id}-categoryId`} label="Category" error={errors.categoryId?.message}>
-            {(a) => (
-              <select {...a} {...register('categoryId')} className="field">
-                {keep}
-                <option value="0">No category</option>
-                {choices?.categories.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {privacy('authView', 'Who can see it', choices?.view ?? [])}
-          {privacy('authComment', 'Who can comment', choices?.comment ?? [])}
-          {privacy('authTag', 'Who can tag people', choices?.tag ?? [])}
+          {choice('categoryId', 'Category', categories)}
+          {choice('authView', 'Who can see it', choices?.view ?? [])}
+          {choice('authComment', 'Who can comment', choices?.comment ?? [])}
+          {choice('authTag', 'Who can tag people', choices?.tag ?? [])}
           <Field id={`${id}-searchable`} label="Show in searches" error={errors.searchable?.message}>
             {(a) => (
               <select {...a} {...register('searchable')} className="field">

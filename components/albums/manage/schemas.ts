@@ -2,9 +2,10 @@
 import * as z from 'zod/mini';
 import { albumSettingsSchema, ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';
 
-// Managing an album and its photos. The API's album detail does not tell an album's category,
-// privacy or search setting, so the edit form cannot show them: those fields start at "Keep as
-// it is" and only what the owner changes is sent (POST /albums/{id} takes any subset).
+// Managing an album and its photos. The document's album detail does not tell an album's
+// category, privacy or search setting (ours does: README, "Extensions"); against a server that
+// does not, those fields of the edit form start at "Keep as it is" and only what the owner
+// changes is sent (POST /albums/{id} takes any subset).
 
 /** "Keep as it is": the field is not sent. */
 export const KEEP = 'keep';

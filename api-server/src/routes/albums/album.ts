@@ -12,7 +12,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage } from '../../storage/images.ts';
 import { albumRights, getVisibleAlbum } from './access.ts';
 import {
-  ALBUM_DETAIL_FIELDS, PHOTO_STUB_FIELDS, photoStub, presentAlbums, selectAlbumsWithStats, type AlbumField,
+  ALBUM_DETAIL_ALLOWED, ALBUM_DETAIL_FIELDS, PHOTO_STUB_FIELDS, photoStub, presentAlbums, selectAlbumsWithStats, type AlbumField,
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
@@ -98,7 +98,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (req) => {
     const q = req.query;
-    const fields = parseFields(q.fields, ALBUM_DETAIL_FIELDS) as AlbumField[];
+    const fields = parseFields(q.fields, ALBUM_DETAIL_ALLOWED, 'fields', ALBUM_DETAIL_FIELDS) as AlbumField[];
     const photoFields = parseFields(q.photo_fields, PHOTO_STUB_FIELDS, 'photo_fields');
     const viewer = viewerOf(app.db, req.auth.userId);
     const album = await getVisibleAlbum(app.db, viewer, req.params.id);

@@ -6,7 +6,7 @@ import { paging, pagingQuery } from '../../http/paging.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { containsText, listedFor, visibleTo } from '../../domain/visibility.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { ALBUM_LIST_FIELDS, presentAlbums, selectAlbumsWithStats, type AlbumField } from './present.ts';
+import { ALBUM_LIST_ALLOWED, ALBUM_LIST_FIELDS, presentAlbums, selectAlbumsWithStats, type AlbumField } from './present.ts';
 
 interface ListQuery {
   keywords?: string;
@@ -34,7 +34,7 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
    * first; popular: most viewed first, then most liked, then newest.
    */
   async function listAlbums(q: ListQuery, readerId: number | null, mine: boolean) {
-    const fields = parseFields(q.fields, ALBUM_LIST_FIELDS) as AlbumField[];
+    const fields = parseFields(q.fields, ALBUM_LIST_ALLOWED, 'fields', ALBUM_LIST_FIELDS) as AlbumField[];
     const { limit, offset } = paging(q);
     const viewer = viewerOf(app.db, readerId);
     let query = selectAlbumsWithStats(app.db);

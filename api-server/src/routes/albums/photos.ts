@@ -6,6 +6,7 @@ import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { formatDate } from '../../domain/format.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import { canReport } from '../../domain/reports.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
@@ -22,6 +23,8 @@ export const PHOTO_FIELDS = [
   'id', 'type', 'thumb', 'img', 'title', 'description', 'date', 'album', 'photo_index', 'next_photo', 'previous_photo',
   'can_tag', 'can_edit', 'can_delete', 'can_share', 'can_report', 'can_make_profile_photo',
 ] as const;
+/** Beyond the spec, only when asked for by name (README, "Extensions"): the social fields an activity has. */
+const PHOTO_ALLOWED = [...PHOTO_FIELDS, ...SOCIAL_FIELDS] as const;
 
 
 /**
@@ -49,6 +52,8 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
     can_share: canSharePhoto(viewer, p),
     can_report: canReport(viewer, photo.owner_id),
     can_make_profile_photo: viewer.userId === photo.owner_id,
+    // can_share stays the photo's own rule (its album's privacy), above.
+    ...(await presentItemSocial(app.db, app.config, viewer, 'photo', [photo.id], fields.filter((f) => f !== 'can_share'))).get(photo.id),
   };
   if (album) {
     const want = new Set(fields);
@@ -96,7 +101,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     if (req.query.conversation_id !== undefined) {
       throw invalidParam('conversation_id', 'this site has no messages module, so no photo belongs to a conversation; leave conversation_id out');
     }
-    const fields = parseFields(req.query.fields, PHOTO_FIELDS);
+    const fields = parseFields(req.query.fields, PHOTO_ALLOWED, 'fields', PHOTO_FIELDS);
     const viewer = viewerOf(app.db, req.auth.userId);
     const p = await getVisiblePhoto(app.db, viewer, req.params.id);
     return { success: true, data: await presentPhoto(app, viewer, p, fields) };

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { pick } from '../../http/fields.ts';
+import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
+import { getCategories } from '../../domain/options.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
 import { imageUrl } from '../../storage/images.ts';
@@ -9,7 +11,18 @@ import { albumRights, type AlbumRow } from './access.ts';
 
 export const ALBUM_LIST_FIELDS = ['id', 'type', 'thumb', 'title', 'description', 'owner', 'total_photo'] as const;
 export const ALBUM_DETAIL_FIELDS = [...ALBUM_LIST_FIELDS, 'can_upload', 'can_editphotos', 'can_edit', 'can_delete', 'photos'] as const;
-export type AlbumField = (typeof ALBUM_DETAIL_FIELDS)[number];
+
+/**
+ * Fields beyond the spec, given only when asked for by name (README, "Extensions"): an album's
+ * category in lists and the detail; in the detail also the social fields an activity has and,
+ * for its owner alone, the settings an edit form shows (allow_search, auth_view, auth_comment,
+ * auth_tag).
+ */
+const LIST_EXTENSION_FIELDS = ['category'] as const;
+const OWNER_SETTINGS = ['allow_search', 'auth_view', 'auth_comment', 'auth_tag'] as const;
+export const ALBUM_LIST_ALLOWED = [...ALBUM_LIST_FIELDS, ...LIST_EXTENSION_FIELDS] as const;
+export const ALBUM_DETAIL_ALLOWED = [...ALBUM_DETAIL_FIELDS, ...LIST_EXTENSION_FIELDS, ...OWNER_SETTINGS, ...SOCIAL_FIELDS] as const;
+export type AlbumField = (typeof ALBUM_DETAIL_ALLOWED)[number];
 export const PHOTO_STUB_FIELDS = ['id', 'type', 'thumb'] as const;
 
 /** Thumbnails of albums and photos; the viewer's picture (`img`) is the original. */
@@ -40,8 +53,13 @@ export function selectAlbumsWithStats(db: DB) {
 export async function presentAlbums(
   db: DB, config: Config, viewer: Viewer, rows: readonly AlbumStatsRow[], fields: readonly AlbumField[],
 ): Promise<Array<Record<string, unknown>>> {
-  const owners = fields.includes('owner') ? await getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map();
+  const [owners, categories, social] = await Promise.all([
+    fields.includes('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map(),
+    fields.includes('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
+    presentItemSocial(db, config, viewer, 'album', rows.map((r) => r.id), fields),
+  ]);
   return rows.map((r) => {
+    const mine = viewer.userId !== null && viewer.userId === r.owner_id;
     const full: Record<string, unknown> = {
       id: r.id,
       type: 'album',
@@ -51,6 +69,9 @@ export async function presentAlbums(
       owner: owners.get(r.owner_id) ?? missingOwner(config, r.owner_id),
       total_photo: Number(r.total_photo),
       ...albumRights(viewer, r),
+      category: (r.category_id !== null && categories?.get(r.category_id)) || null,
+      ...social.get(r.id),
+      ...(mine ? { allow_search: r.allow_search, auth_view: r.auth_view, auth_comment: r.auth_comment, auth_tag: r.auth_tag } : {}),
     };
     return pick(full, fields);
   });

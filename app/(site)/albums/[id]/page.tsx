@@ -6,8 +6,7 @@ import { AlbumManage } from '@/components/albums/manage/album-manage';
 import { AlbumReorder } from '@/components/albums/manage/album-reorder';
 import { loadPage } from '@/lib/auth/page-session';
 import { idParam, parseId } from '@/lib/params';
-import { getAlbum, getItemSocial } from '@/lib/social-api/albums';
-import { isApiError } from '@/lib/social-api/errors';
+import { loadAlbum } from '@/lib/social-api/albums';
 
 export type AlbumRouteProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -16,17 +15,7 @@ const PHOTOS_PER_PAGE = 24;
 
 /** One read per request: metadata and page both ask. */
 const load = cache((id: number, photoPage: number) =>
-  loadPage(async (s) => {
-    // Side by side: the social layer hides Report from the owner itself.
-    const [album, social] = await Promise.all([
-      getAlbum(s.accessToken, id, { page: photoPage, limit: PHOTOS_PER_PAGE }),
-      getItemSocial(s.accessToken, { type: 'album', id }, s.userId, { share: true, report: true }).catch((e: unknown) => {
-        if (isApiError(e, 404)) return undefined;
-        throw e;
-      }),
-    ]);
-    return album && social ? { album, social } : undefined;
-  }),
+  loadPage((s) => loadAlbum(s.accessToken, id, { page: photoPage, limit: PHOTOS_PER_PAGE }, s.userId)),
 );
 
 async function photoPageOf(searchParams: AlbumRouteProps['searchParams']): Promise<number> {
@@ -47,7 +36,7 @@ export default async function AlbumRoute({ params, searchParams }: AlbumRoutePro
   const { album } = data;
   const manage =
     album.can.edit || album.can.delete ? (
-      <AlbumManage album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount }} can={{ edit: album.can.edit, delete: album.can.delete }} />
+      <AlbumManage album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount, settings: album.settings }} can={{ edit: album.can.edit, delete: album.can.delete }} />
     ) : undefined;
   // The API gives at most 50 photos a page: larger albums are not reordered here.
   const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= 50 ? <AlbumReorder albumId={album.id} /> : undefined;

@@ -1,0 +1,22 @@
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
+import { isApiError } from './errors.ts';
+import { socialFieldsShape } from './schemas.ts';
+
+/** The names of the social fields our API gives items other than activities (README, "Extensions"). */
+export const SOCIAL_FIELD_NAMES = Object.keys(socialFieldsShape).join(',');
+
+/**
+ * GET with our extension fields; a server that refuses a field name (400 naming `fields`) is
+ * asked again with the document's own, so the client works against any server of the spec.
+ */
+export async function getWithFields(
+  token: string, path: string, query: Record<string, string | number | undefined>, fields: string, specFields: string,
+): Promise<unknown> {
+  try {
+    return await apiFetch(apiConfig(), path, { token, query: { ...query, fields } });
+  } catch (e) {
+    if (isApiError(e, 400) && 'fields' in e.fieldErrors) return apiFetch(apiConfig(), path, { token, query: { ...query, fields: specFields } });
+    throw e;
+  }
+}
