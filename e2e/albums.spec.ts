@@ -41,13 +41,13 @@ async function makeAlbum(page: Page, title: string, count: number): Promise<stri
 const FRANK = { ...ALICE, email: 'frank@example.com', name: 'Frank Müller' };
 
 /**
- * A picture sent in a message by `account`, uploaded straight to the API by a messaging app (the
- * web client sends no messages): an app with the password grant, registered with the api:client
- * CLI in the e2e API's data directory.
+ * An API token of `account` from an app with the password grant (as a messaging app or an
+ * importer would have), registered with the api:client CLI in the e2e API's data directory:
+ * what the web client cannot do (send messages) or would take long (upload fifty photos).
  */
-async function messagePhoto(request: APIRequestContext, account: { email: string; password: string }): Promise<{ photoId: number; albumId: number }> {
+async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
   const out = execFileSync(process.execPath, [
-    'api-server/src/cli/client.ts', 'create', '--name', 'Messages app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', 'albums',
+    'api-server/src/cli/client.ts', 'create', '--name', 'Photo app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', 'albums',
   ], { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
   const app = JSON.parse(out.trim().split('\n').at(-1)!) as { client_id: string; client_secret: string };
   const token = await request.post(`${API_URL}/api/v1/oauth/token`, {
@@ -55,9 +55,14 @@ async function messagePhoto(request: APIRequestContext, account: { email: string
     form: { grant_type: 'password', email: account.email, password: account.password, scope: 'albums' },
   });
   expect(token.status()).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** A picture sent in a message by `account`, uploaded straight to the API by a messaging app. */
+async function messagePhoto(request: APIRequestContext, account: { email: string; password: string }): Promise<{ photoId: number; albumId: number }> {
+  const accessToken = await apiToken(request, account);
   const res = await request.post(`${API_URL}/api/v1/albums/compose_upload`, {
-    headers: { Authorization: `Bearer ${access_token}` },
+    headers: { Authorization: `Bearer ${accessToken}` },
     multipart: { type: 'message', Filedata: { name: 'sent.png', mimeType: 'image/png', buffer: png(50, 40) } },
   });
   expect(res.status()).toBe(200);
@@ -496,6 +501,44 @@ test.describe('reordering', () => {
     // The photo pages follow the album's order.
     await page.goto(before[2]!);
     await expect(page.getByRole('main')).toContainText('1 of 3');
+  });
+});
+
+test.describe('reordering a large album', () => {
+  test('an album of more photos than one page of the API holds is reordered whole', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    // 53 photos, put into an album straight through the API (the "Add photos" page would take minutes).
+    const token = await apiToken(request, ALICE);
+    const auth = { Authorization: `Bearer ${token}` };
+    const ids: number[] = [];
+    for (let i = 0; i < 53; i += 1) {
+      const up = await request.post(`${API_URL}/api/v1/albums/photo_upload`, { headers: auth, multipart: { Filedata: { name: `p${i}.png`, mimeType: 'image/png', buffer: png(20 + i, 12) } } });
+      expect(up.status()).toBe(200);
+      ids.push(((await up.json()) as { data: { photo_id: number } }).data.photo_id);
+    }
+    const made = await request.post(`${API_URL}/api/v1/albums/upload`, { headers: auth, form: { photo_ids: ids.join(','), 'album[title]': unique('Fifty-three') } });
+    expect(made.status()).toBe(200);
+    const albumId = ((await made.json()) as { data: { album_id: number } }).data.album_id;
+    const order = async () => {
+      const pages = await Promise.all([1, 2].map((p) => request.get(`${API_URL}/api/v1/albums/${albumId}`, { headers: auth, params: { fields: 'photos', photo_limit: 50, photo_page: p } })));
+      return (await Promise.all(pages.map((r) => r.json()))).flatMap((b: { data: { photos: Array<{ id: number }> } }) => b.data.photos.map((x) => x.id));
+    };
+    expect(await order()).toEqual(ids);
+
+    await signIn(page, ALICE);
+    await page.goto(`/albums/${albumId}`);
+    await page.getByRole('button', { name: 'Reorder photos' }).click();
+    const list = page.getByRole('list', { name: 'Photos of the album, in order' });
+    await expect(list.getByRole('listitem')).toHaveCount(53);
+    // The last photo (on the album's third page of the site) moves one place up.
+    await list.getByRole('button', { name: 'Move Photo 53 (position 53 of 53)' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('status').filter({ hasText: 'Photo 53 moved to position 52 of 53.' })).toBeAttached();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Save order' }).click();
+    await expect(list).toHaveCount(0);
+    await expect.poll(order).toEqual([...ids.slice(0, 51), ids[52], ids[51]]);
   });
 });
 

@@ -18,7 +18,7 @@ import {
 } from '@/lib/social-api/albums';
 import { isApiError } from '@/lib/social-api/errors';
 import { toAlbumFieldErrors } from '@/lib/validations/album';
-import { albumEditSchema, idSchema, KEEP, photoEditSchema, photoMoveSchema, toPhotoFieldErrors, type AlbumEditValues, type PhotoEditValues, type PhotoMoveValues } from './schemas';
+import { albumEditSchema, idSchema, KEEP, REORDER_MAX, photoEditSchema, photoMoveSchema, toPhotoFieldErrors, type AlbumEditValues, type PhotoEditValues, type PhotoMoveValues } from './schemas';
 
 // The owner's changes to an album and its photos. Each checks its input with the form's own
 // schema again; the API decides who may (its can_* flags), and its field errors go back to
@@ -122,9 +122,9 @@ export async function myAlbumChoices(exceptId: number): Promise<ActionResult<Arr
   });
 }
 
-const orderSchema = z.array(idSchema).check(z.minLength(1), z.maxLength(50));
+const orderSchema = z.array(idSchema).check(z.minLength(1), z.maxLength(REORDER_MAX));
 
-/** The owner's new order of one page of the album's photos. */
+/** The owner's new order of the album's photos (every one of them, as the API requires). */
 export async function reorderPhotos(albumId: number, photoIds: number[]): Promise<ActionResult> {
   const id = idSchema.safeParse(albumId);
   const ids = orderSchema.safeParse(photoIds);
@@ -140,14 +140,31 @@ export async function albumOptions(): Promise<ActionResult<AlbumOptions>> {
   return withSession(async (s) => ({ ok: true, message: '', data: await getAlbumOptions(s.accessToken) }));
 }
 
-/** Every photo of an album in its order (at most 50: the most one page of the API gives), for reordering. */
+/** Photos one page of the album's detail gives (the API's most). */
+const PAGE = 50;
+
+/** Every photo of an album in its order, for reordering: the pages of the album's detail, a few at a time. */
 export async function albumPhotosInOrder(albumId: number): Promise<ActionResult<PhotoThumb[]>> {
   const id = idSchema.safeParse(albumId);
   if (!id.success) return invalid();
   return withSession<PhotoThumb[]>(async (s) => {
-    const album = await getAlbum(s.accessToken, id.data, { page: 1, limit: 50 });
-    if (!album) return { ok: false, message: 'This album is no longer there.' };
-    return { ok: true, message: '', data: album.photos };
+    const first = await getAlbum(s.accessToken, id.data, { page: 1, limit: PAGE });
+    if (!first) return { ok: false, message: 'This album is no longer there.' };
+    if (first.photoCount > REORDER_MAX) return { ok: false, message: `Albums of more than ${REORDER_MAX} photos cannot be reordered here.` };
+    const photos = [...first.photos];
+    const pages = Math.ceil(first.photoCount / PAGE);
+    for (let page = 2; page <= pages; page += 4) {
+      const batch = await Promise.all(
+        [page, page + 1, page + 2, page + 3].filter((p) => p <= pages).map((p) => getAlbum(s.accessToken, id.data, { page: p, limit: PAGE })),
+      );
+      for (const album of batch) photos.push(...(album?.photos ?? []));
+    }
+    // Photos added or removed meanwhile would make the order the owner saves miss one or name a
+    // stranger (the API refuses both): say so rather than offer a list that cannot be saved.
+    if (photos.length !== first.photoCount || new Set(photos.map((p) => p.id)).size !== photos.length) {
+      return { ok: false, message: 'The album changed while it was being read. Please try again.' };
+    }
+    return { ok: true, message: '', data: photos };
   });
 }
 

@@ -7,6 +7,9 @@ import { albumSettingsSchema, ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/l
 // does not, those fields of the edit form start at "Keep as it is" and only what the owner
 // changes is sent (POST /albums/{id} takes any subset).
 
+/** The most photos one reorder takes (POST /albums/{id}/order: README, "Extensions"). */
+export const REORDER_MAX = 2000;
+
 /** "Keep as it is": the field is not sent. */
 export const KEEP = 'keep';
 

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AlbumPage } from '@/components/albums/album-page';
 import { AlbumManage } from '@/components/albums/manage/album-manage';
+import { REORDER_MAX } from '@/components/albums/manage/schemas';
 import { AlbumReorder } from '@/components/albums/manage/album-reorder';
 import { loadPage } from '@/lib/auth/page-session';
 import { idParam, parseId } from '@/lib/params';
@@ -38,7 +39,6 @@ export default async function AlbumRoute({ params, searchParams }: AlbumRoutePro
     album.can.edit || album.can.delete ? (
       <AlbumManage album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount, settings: album.settings }} can={{ edit: album.can.edit, delete: album.can.delete }} />
     ) : undefined;
-  // The API gives at most 50 photos a page: larger albums are not reordered here.
-  const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= 50 ? <AlbumReorder albumId={album.id} /> : undefined;
+  const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= REORDER_MAX ? <AlbumReorder albumId={album.id} /> : undefined;
   return <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
 }
