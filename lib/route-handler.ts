@@ -17,11 +17,13 @@ const refuse = (status: number, message: string) => Response.json({ message }, {
 /**
  * `requireOrigin` (the default): a state-changing request must say where it comes from (every
  * browser sends Origin with a POST); false only where the handler checks a CSRF token of its own.
+ * `shared`: the answer is the same for everyone (a preview image), so a session cookie does not
+ * make it `no-store`; the handler sets its own Cache-Control.
  */
-export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true } = {}): (request: Request, context: C) => Promise<Response> {
+export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true, shared = false } = {}): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     const e = env();
-    const signedIn = (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
+    const signedIn = !shared && (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
     const refusal = crossSiteRefusal(request, e.WEB_ORIGIN, { requireOrigin });
     let response: Response;
     if (refusal) {
@@ -50,7 +52,7 @@ type Method = (typeof METHODS)[number];
  */
 export function routeHandlers<C>(
   handlers: Partial<Record<Method, Handler<C>>>,
-  options?: { requireOrigin?: boolean },
+  options?: { requireOrigin?: boolean; shared?: boolean },
 ): Record<Method, (request: Request, context: C) => Promise<Response>> {
   const allow = METHODS.filter((m) => handlers[m]).join(', ');
   const notAllowed: Handler<C> = () => Response.json({ message: `This address answers ${allow} only.` }, { status: 405, headers: { allow } });

@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { env } from '../env.ts';
 import { ITEM_KINDS } from '../routes.ts';
 import { site } from '../site.ts';
+import { PREVIEW_IMAGES } from './paths.ts';
 import type { ItemRef } from '../social-api/items.ts';
 
 // The public preview of an item, in one shape for every item type: what its page's metadata
@@ -49,7 +50,7 @@ export function itemPath(item: ItemRef): string {
 
 /** The generated image's path: /og/blog/12/<version>.png. */
 export function previewImagePath(p: Preview): string {
-  return `/og/${p.item.type}/${p.item.id}/${previewVersion(p)}.png`;
+  return `${PREVIEW_IMAGES}${p.item.type}/${p.item.id}/${previewVersion(p)}.png`;
 }
 
 /** What the image shows, in words (og:image:alt). */

@@ -4,8 +4,11 @@ import { cache } from 'react';
 import { AlbumPage } from '@/components/albums/album-page';
 import { AlbumManage } from '@/components/albums/manage/album-manage';
 import { AlbumReorder } from '@/components/albums/manage/album-reorder';
-import { loadPage } from '@/lib/auth/page-session';
+import { PublicPreview } from '@/components/social/public-preview';
+import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam, parseId } from '@/lib/params';
+import { albumPreview } from '@/lib/previews/items';
+import { previewMetadata } from '@/lib/previews/preview';
 import { getAlbum, getItemSocial } from '@/lib/social-api/albums';
 import { isApiError } from '@/lib/social-api/errors';
 
@@ -14,18 +17,18 @@ export type AlbumRouteProps = { params: Promise<{ id: string }>; searchParams: P
 /** Photos a page of the album shows (the API gives at most 50). */
 const PHOTOS_PER_PAGE = 24;
 
-/** One read per request: metadata and page both ask. */
+/** One read per request: metadata and page both ask. A visitor reads what everyone may see. */
 const load = cache((id: number, photoPage: number) =>
-  loadPage(async (s) => {
+  loadPublicPage(async (r) => {
     // Side by side: the social layer hides Report from the owner itself.
     const [album, social] = await Promise.all([
-      getAlbum(s.accessToken, id, { page: photoPage, limit: PHOTOS_PER_PAGE }),
-      getItemSocial(s.accessToken, { type: 'album', id }, s.userId, { share: true, report: true }).catch((e: unknown) => {
+      getAlbum(r.token, id, { page: photoPage, limit: PHOTOS_PER_PAGE }),
+      getItemSocial(r.token, { type: 'album', id }, r.userId ?? 0, { share: true, report: true }).catch((e: unknown) => {
         if (isApiError(e, 404)) return undefined;
         throw e;
       }),
     ]);
-    return album && social ? { album, social } : undefined;
+    return album && social ? { album, social, visitor: !r.session } : undefined;
   }),
 );
 
@@ -36,7 +39,7 @@ async function photoPageOf(searchParams: AlbumRouteProps['searchParams']): Promi
 
 export async function generateMetadata({ params, searchParams }: AlbumRouteProps): Promise<Metadata> {
   const data = await load(await idParam(params), await photoPageOf(searchParams));
-  return data ? { title: data.album.title } : {};
+  return data ? previewMetadata(albumPreview(data.album)) : {};
 }
 
 /** An album: its details, its photos a page at a time, likes and comments. */
@@ -51,5 +54,6 @@ export default async function AlbumRoute({ params, searchParams }: AlbumRoutePro
     ) : undefined;
   // The API gives at most 50 photos a page: larger albums are not reordered here.
   const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= 50 ? <AlbumReorder albumId={album.id} /> : undefined;
-  return <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
+  const page = <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
+  return data.visitor ? <PublicPreview what="this album">{page}</PublicPreview> : page;
 }

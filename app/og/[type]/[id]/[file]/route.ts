@@ -1,0 +1,49 @@
+import { withAppToken } from '@/lib/auth/page-session';
+import { parseId } from '@/lib/params';
+import { PREVIEW_LOADERS } from '@/lib/previews/items';
+import { renderPreviewImage } from '@/lib/previews/og-image';
+import { previewImagePath, previewVersion } from '@/lib/previews/preview';
+import { routeHandlers } from '@/lib/route-handler';
+import { ApiError } from '@/lib/social-api/errors';
+import { isItemType } from '@/lib/social-api/items';
+
+type Context = { params: Promise<{ type: string; id: string; file: string }> };
+
+const text = (status: number, message: string, cache: string) =>
+  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cache } });
+
+/**
+ * GET /og/{type}/{id}/{version}.png: an item's preview image (lib/previews), as everyone may
+ * see the item: it is read with the BFF's own token whoever asks, so it is the same for
+ * everyone and may be cached by anyone. The version is a hash of what the image draws: under
+ * its current version the image is cached for good (immutable); an older or made-up version
+ * is sent on to the current one. An item that is not there for everyone is a bare 404.
+ */
+async function image(_request: Request, { params }: Context): Promise<Response> {
+  const { type, id: rawId, file } = await params;
+  const id = parseId(rawId);
+  const load = isItemType(type) ? PREVIEW_LOADERS[type] : undefined;
+  if (!load || id === undefined || !/^[A-Za-z0-9_-]{1,64}\.png$/.test(file)) return text(404, 'Not found.', 'public, max-age=300');
+  let preview;
+  try {
+    preview = await withAppToken((token) => load(token, id));
+  } catch (e) {
+    if (e instanceof ApiError && e.isUnavailable) return text(e.status === 504 ? 504 : 502, 'The site cannot be reached right now.', 'no-store');
+    throw e;
+  }
+  // Short: an item made public later gets its image soon after.
+  if (!preview) return text(404, 'Not found.', 'public, max-age=60');
+  if (file !== `${previewVersion(preview)}.png`) {
+    return new Response(null, { status: 307, headers: { location: previewImagePath(preview), 'cache-control': 'public, max-age=60' } });
+  }
+  const png = await renderPreviewImage(preview);
+  return new Response(new Uint8Array(png), {
+    headers: {
+      'content-type': 'image/png',
+      'content-length': String(png.byteLength),
+      'cache-control': 'public, max-age=31536000, immutable',
+    },
+  });
+}
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers<Context>({ GET: image }, { shared: true });
