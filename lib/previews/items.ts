@@ -20,8 +20,9 @@ export function activityPreview(a: Activity): Preview {
   return {
     item: { type: 'activity', id: a.id },
     kind: 'Post',
-    title: plainExcerpt(a.html, 100) || `${a.owner.name}’s post`,
-    subtitle: `by ${a.owner.name}`,
+    // As on the page (its heading): whose post; the image says its first words under that.
+    title: `${a.owner.name}’s post`,
+    subtitle: plainExcerpt(a.html, 100),
     description: text || `A post by ${a.owner.name}.`,
     picture,
   };
