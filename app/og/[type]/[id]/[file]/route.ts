@@ -2,12 +2,32 @@ import { withAppToken } from '@/lib/auth/page-session';
 import { parseId } from '@/lib/params';
 import { PREVIEW_LOADERS } from '@/lib/previews/items';
 import { renderPreviewImage } from '@/lib/previews/og-image';
-import { previewImagePath, previewVersion } from '@/lib/previews/preview';
+import { previewImagePath, previewVersion, type Preview } from '@/lib/previews/preview';
 import { routeHandlers } from '@/lib/route-handler';
 import { ApiError } from '@/lib/social-api/errors';
 import { isItemType } from '@/lib/social-api/items';
 
 type Context = { params: Promise<{ type: string; id: string; file: string }> };
+
+/**
+ * The last images drawn, by address (which carries the version): drawing one takes a few
+ * hundred milliseconds of CPU, and a shared link is asked for by many crawlers at once.
+ */
+const drawn = new Map<string, Promise<Buffer>>();
+const DRAWN_MAX = 64;
+
+function draw(preview: Preview): Promise<Buffer> {
+  const key = previewImagePath(preview);
+  let png = drawn.get(key);
+  if (!png) {
+    png = renderPreviewImage(preview);
+    png.catch(() => drawn.delete(key));
+    drawn.set(key, png);
+    // Oldest out (a Map keeps the order things were put in).
+    if (drawn.size > DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
+  }
+  return png;
+}
 
 const text = (status: number, message: string, cache: string) =>
   new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cache } });
@@ -36,7 +56,7 @@ async function image(_request: Request, { params }: Context): Promise<Response> 
   if (file !== `${previewVersion(preview)}.png`) {
     return new Response(null, { status: 307, headers: { location: previewImagePath(preview), 'cache-control': 'public, max-age=60' } });
   }
-  const png = await renderPreviewImage(preview);
+  const png = await draw(preview);
   return new Response(new Uint8Array(png), {
     headers: {
       'content-type': 'image/png',
