@@ -248,11 +248,11 @@ test.describe('the activity feed', () => {
     let original = articles(page).first();
     for (let i = 0, found = 0; found < 2; i += 1) {
       original = articles(page).nth(i);
-      await original.getByRole('button', { name: 'Share' }).click();
+      await original.getByRole('button', { name: 'Share', exact: true }).click();
       const toFeed = original.getByRole('button', { name: 'Share to your feed' });
       await expect(original.getByRole('button', { name: 'Copy link' })).toBeVisible();
       if (await toFeed.isVisible()) found += 1;
-      if (found < 2) await original.getByRole('button', { name: 'Share' }).click();
+      if (found < 2) await original.getByRole('button', { name: 'Share', exact: true }).click();
     }
     const owner = (await original.getByRole('link').filter({ hasText: /\S/ }).first().textContent())!.trim();
     await original.getByRole('button', { name: 'Share to your feed' }).click();

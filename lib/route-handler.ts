@@ -17,13 +17,13 @@ const refuse = (status: number, message: string) => Response.json({ message }, {
 /**
  * `requireOrigin` (the default): a state-changing request must say where it comes from (every
  * browser sends Origin with a POST); false only where the handler checks a CSRF token of its own.
- * `shared`: the answer is the same for everyone (a preview image), so a session cookie does not
- * make it `no-store`; the handler sets its own Cache-Control.
+ * `shared`: the handler's answers marked `public` are the same for everyone (a preview image),
+ * so a session cookie does not make them `no-store`; its other answers are treated as usual.
  */
 export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true, shared = false } = {}): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     const e = env();
-    const signedIn = !shared && (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
+    const signedIn = (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
     const refusal = crossSiteRefusal(request, e.WEB_ORIGIN, { requireOrigin });
     let response: Response;
     if (refusal) {
@@ -38,7 +38,8 @@ export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true, sha
         response = refuse(500, 'Something went wrong. Please try again.');
       }
     }
-    return withSecurityHeaders(response, { secure: e.secure, signedIn });
+    const everyones = shared && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
+    return withSecurityHeaders(response, { secure: e.secure, signedIn: signedIn && !everyones });
   };
 }
 

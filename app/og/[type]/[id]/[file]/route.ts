@@ -29,8 +29,8 @@ function draw(preview: Preview): Promise<Buffer> {
   return png;
 }
 
-const text = (status: number, message: string, cache: string) =>
-  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cache } });
+const text = (status: number, message: string) =>
+  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /**
  * GET /og/{type}/{id}/{version}.png: an item's preview image (lib/previews), as everyone may
@@ -43,16 +43,16 @@ async function image(_request: Request, { params }: Context): Promise<Response> 
   const { type, id: rawId, file } = await params;
   const id = parseId(rawId);
   const load = isItemType(type) ? PREVIEW_LOADERS[type] : undefined;
-  if (!load || id === undefined || !/^[A-Za-z0-9_-]{1,64}\.png$/.test(file)) return text(404, 'Not found.', 'public, max-age=300');
+  if (!load || id === undefined || !/^[A-Za-z0-9_-]{1,64}\.png$/.test(file)) return text(404, 'Not found.');
   let preview;
   try {
     preview = await withAppToken((token) => load(token, id));
   } catch (e) {
-    if (e instanceof ApiError && e.isUnavailable) return text(e.status === 504 ? 504 : 502, 'The site cannot be reached right now.', 'no-store');
+    if (e instanceof ApiError && e.isUnavailable) return text(e.status === 504 ? 504 : 502, 'The site cannot be reached right now.');
     throw e;
   }
-  // Short: an item made public later gets its image soon after.
-  if (!preview) return text(404, 'Not found.', 'public, max-age=60');
+  // Not kept: an item made public later has its image at once.
+  if (!preview) return text(404, 'Not found.');
   if (file !== `${previewVersion(preview)}.png`) {
     return new Response(null, { status: 307, headers: { location: previewImagePath(preview), 'cache-control': 'public, max-age=60' } });
   }
