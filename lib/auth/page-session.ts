@@ -64,26 +64,34 @@ export async function loadPublicPage<T>(load: (reader: Reader) => Promise<T>): P
     throw e;
   }
   if (session) return loadPage((s) => load({ token: s.accessToken, userId: s.userId, session: s }));
+  try {
+    return await withAppToken((token) => load({ token, userId: null, session: null }));
+  } catch (e) {
+    redirectIfUnavailable(e, from);
+    throw e;
+  }
+}
+
+/**
+ * Reads with the BFF's own client-credentials token (what everyone may see). A token the API
+ * no longer knows (401: revoked, or the API's data was reset) is dropped and a new one asked
+ * for, once.
+ */
+export async function withAppToken<T>(load: (token: string) => Promise<T>): Promise<T> {
   const { appToken } = authRuntime();
-  const asVisitor = async () => {
+  const attempt = async () => {
     const token = await appToken.get();
     try {
-      return await load({ token, userId: null, session: null });
+      return await load(token);
     } catch (e) {
-      // The API no longer knows the token (revoked, or its data was reset): ask for a new one, once.
       if (isApiError(e, 401)) appToken.invalidate(token);
       throw e;
     }
   };
   try {
-    try {
-      return await asVisitor();
-    } catch (e) {
-      if (!isApiError(e, 401)) throw e;
-      return await asVisitor();
-    }
+    return await attempt();
   } catch (e) {
-    redirectIfUnavailable(e, from);
-    throw e;
+    if (!isApiError(e, 401)) throw e;
+    return attempt();
   }
 }
