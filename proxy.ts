@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
 import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
+import { PREVIEW_IMAGES } from '@/lib/previews/paths';
 import { contentSecurityPolicy, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
 
 /**
@@ -44,7 +45,8 @@ export async function proxy(request: NextRequest) {
   response.headers.set('Content-Security-Policy', csp);
   for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure }))) response.headers.set(name, value);
   // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
-  if (signedIn) response.headers.set('Cache-Control', 'no-store');
+  // The preview images (app/og) are everyone's and set their own.
+  if (signedIn && !request.nextUrl.pathname.startsWith(PREVIEW_IMAGES)) response.headers.set('Cache-Control', 'no-store');
   return response;
 }
 

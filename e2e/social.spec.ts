@@ -128,6 +128,7 @@ test.describe('an activity on its own page', () => {
     // Share with a message: it appears at the top of the sharer's feed.
     const message = unique('Worth reading');
     await page.getByRole('article').getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('article').getByRole('button', { name: 'Share to your feed' }).click();
     const share = page.getByRole('dialog', { name: 'Share this post' });
     await share.getByLabel('Add a message (optional)').fill(message);
     await share.getByRole('button', { name: 'Share on my wall' }).click();

@@ -17,8 +17,10 @@ const refuse = (status: number, message: string) => Response.json({ message }, {
 /**
  * `requireOrigin` (the default): a state-changing request must say where it comes from (every
  * browser sends Origin with a POST); false only where the handler checks a CSRF token of its own.
+ * `shared`: the handler's answers marked `public` are the same for everyone (a preview image),
+ * so a session cookie does not make them `no-store`; its other answers are treated as usual.
  */
-export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true } = {}): (request: Request, context: C) => Promise<Response> {
+export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true, shared = false } = {}): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     const e = env();
     const signedIn = (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
@@ -36,7 +38,8 @@ export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true } = 
         response = refuse(500, 'Something went wrong. Please try again.');
       }
     }
-    return withSecurityHeaders(response, { secure: e.secure, signedIn });
+    const everyones = shared && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
+    return withSecurityHeaders(response, { secure: e.secure, signedIn: signedIn && !everyones });
   };
 }
 
@@ -50,7 +53,7 @@ type Method = (typeof METHODS)[number];
  */
 export function routeHandlers<C>(
   handlers: Partial<Record<Method, Handler<C>>>,
-  options?: { requireOrigin?: boolean },
+  options?: { requireOrigin?: boolean; shared?: boolean },
 ): Record<Method, (request: Request, context: C) => Promise<Response>> {
   const allow = METHODS.filter((m) => handlers[m]).join(', ');
   const notAllowed: Handler<C> = () => Response.json({ message: `This address answers ${allow} only.` }, { status: 405, headers: { allow } });

@@ -47,6 +47,8 @@ function merge(a: Comment[], b: Comment[]): Comment[] {
 /** An item's comments: the latest inline, older ones on request, a box to add one. */
 export function Comments({ item, initial, total: initialTotal, canComment, label, inputRef, writing }: CommentsProps) {
   const announce = useAnnounce();
+  // A visitor on a public preview sees the latest comments; the older ones are for members.
+  const visitor = !useViewer();
   const [comments, setComments] = useState<Comment[]>(initial);
   const [total, setTotal] = useState(initialTotal);
   // Pages of COMMENTS_PAGE_SIZE fetched so far, counted from the newest.
@@ -104,7 +106,7 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
 
   return (
     <section aria-label={`Comments on ${label}`} className="mt-3 space-y-3">
-      {hidden > 0 && !exhausted ? (
+      {hidden > 0 && !exhausted && !visitor ? (
         <button type="button" onClick={loadMore} disabled={more === 'loading'} className="link text-sm disabled:opacity-60">
           {more === 'loading' ? 'Loading comments…' : more === 'error' ? 'Try again to view more comments' : `View more comments (${hidden})`}
         </button>
@@ -179,18 +181,21 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
         <div className="meta">
           <RelativeTime ms={c.createdAt} />
           <span className="meta-action">
-            <button
-              type="button"
-              aria-pressed={like.on}
-              onClick={like.toggle}
-              className="meta-action with-icon icon-heart"
-            >
-              Like<span className="sr-only"> comment by {c.author.name}</span>
-            </button>
+            {/* A visitor (a public preview) sees the likes, and the page invites them to sign in to like. */}
+            {viewer ? (
+              <button
+                type="button"
+                aria-pressed={like.on}
+                onClick={like.toggle}
+                className="meta-action with-icon icon-heart"
+              >
+                Like<span className="sr-only"> comment by {c.author.name}</span>
+              </button>
+            ) : null}
             {like.count > 0 ? (
               <span className="tabular-nums">
                 {like.count}
-                <span className="sr-only">{like.count === 1 ? ' like' : ' likes'}</span>
+                <span className={viewer ? 'sr-only' : undefined}>{like.count === 1 ? ' like' : ' likes'}</span>
               </span>
             ) : null}
           </span>

@@ -2,12 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { itemHref } from '@/lib/routes';
 import type { Social } from '@/lib/social-api/core';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { FormError } from '@/components/ui/form-error';
 import { setLike } from './actions';
 import { Comments } from './comments';
+import { ShareMenu } from './share-menu';
 import { useOptimisticToggle } from './use-optimistic-toggle';
 
 // The dialogs load when first opened: their code is not part of the page's first load.
@@ -35,7 +37,8 @@ type Open = 'likers' | 'share' | 'report' | null;
 
 /**
  * Likes, comments, sharing and reports for any item type: "Liked by …", the row of actions,
- * and the comments. The like changes at once and goes back with the site's reason if refused.
+ * and the comments. A visitor (a public preview) sees the counts and the latest comments and
+ * may copy or pass on the link; the page invites them to sign in for the rest. The like changes at once and goes back with the site's reason if refused.
  */
 export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce = false, onShared, children }: SocialBarProps) {
   const viewer = useViewer();
@@ -63,15 +66,22 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
           {rest > 0 ? (
             <>
               {names.length ? ' and ' : null}
-              <button type="button" onClick={() => setOpen('likers')} className="link">
-                {rest} {names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}
-              </button>
+              {viewer ? (
+                <button type="button" onClick={() => setOpen('likers')} className="link">
+                  {rest} {names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}
+                </button>
+              ) : (
+                // Who they are is for members (a visitor's public preview invites them to sign in).
+                <>
+                  {rest} {names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}
+                </>
+              )}
             </>
           ) : null}
         </p>
       ) : null}
       <div className="actions">
-        {social.can.like ? (
+        {social.can.like && viewer ? (
           <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost with-icon icon-heart tabular-nums">
             Like {like.count}
           </button>
@@ -80,16 +90,12 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
             {like.count} {like.count === 1 ? 'like' : 'likes'}
           </span>
         )}
-        {social.can.comment ? (
+        {social.can.comment && viewer ? (
           <button type="button" className="btn-ghost with-icon icon-chat" aria-expanded={writingAtOnce ? undefined : writing} onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}>
             Comment
           </button>
         ) : null}
-        {social.can.share ? (
-          <button type="button" className="btn-ghost with-icon icon-repost" onClick={() => setOpen('share')}>
-            Share
-          </button>
-        ) : null}
+        <ShareMenu path={itemHref(social.item) ?? ''} title={label} onShareToFeed={social.can.share && viewer ? () => setOpen('share') : undefined} />
         {social.can.report && viewer && viewer.id !== ownerId ? (
           <button type="button" className="btn-ghost with-icon icon-flag" onClick={() => setOpen('report')} disabled={!!reported}>
             {reported ? 'Reported' : 'Report'}
@@ -108,7 +114,7 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
         </p>
       ) : null}
 
-      <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment} label={label} inputRef={commentInput} writing={writing} />
+      <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment && !!viewer} label={label} inputRef={commentInput} writing={writing} />
 
       {open === 'likers' ? <LikersDialog item={social.item} onClose={() => setOpen(null)} /> : null}
       {open === 'share' ? (

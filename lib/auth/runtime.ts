@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { env, type Env } from '../env.ts';
 import { getMe } from '../social-api/users.ts';
+import { createAppTokenCache, type AppTokenCache } from './app-token.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 import { revokeToken } from './revoke.ts';
 import { SESSION_TTL_SECONDS } from './session-record.ts';
@@ -12,6 +13,8 @@ export interface AuthRuntime {
   tokens: TokenManager;
   tokenEndpoint: TokenEndpoint;
   revokeEndpoint: TokenEndpoint;
+  /** The BFF's own client-credentials token, for public pages read for visitors (app-token.ts). */
+  appToken: AppTokenCache;
 }
 
 /** The session store the environment asks for: Redis when REDIS_URL is set, else SQLite in DATA_DIR. */
@@ -37,6 +40,7 @@ export function createAuthRuntime(e: Env): AuthRuntime {
       },
     }),
     tokenEndpoint,
+    appToken: createAppTokenCache({ endpoint: tokenEndpoint }),
     revokeEndpoint: { ...client, url: `${e.SOCIAL_API_URL}/oauth/revoke` },
   };
 }

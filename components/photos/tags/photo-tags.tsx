@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { loadPage } from '@/lib/auth/page-session';
+import { loadPublicPage } from '@/lib/auth/page-session';
 import { isApiError } from '@/lib/social-api/errors';
 import { listPhotoTags } from '@/lib/social-api/tags';
 import { PhotoTagsProvider } from './tags-context';
@@ -10,9 +10,10 @@ import { PhotoTagsProvider } from './tags-context';
  * without the extension (404), the photo shows no tags and offers no tagging.
  */
 export async function PhotoTags({ photo, children }: { photo: { id: number; can: { tag: boolean } }; children: ReactNode }) {
-  const tags = await loadPage(async (s) => {
+  // On a public preview the visitor sees the tags everyone may see.
+  const tags = await loadPublicPage(async (r) => {
     try {
-      return await listPhotoTags(s.accessToken, photo.id);
+      return await listPhotoTags(r.token, photo.id);
     } catch (e) {
       if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
       throw e;

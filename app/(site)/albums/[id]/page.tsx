@@ -5,8 +5,11 @@ import { AlbumPage } from '@/components/albums/album-page';
 import { AlbumManage } from '@/components/albums/manage/album-manage';
 import { REORDER_MAX } from '@/components/albums/manage/schemas';
 import { AlbumReorder } from '@/components/albums/manage/album-reorder';
-import { loadPage } from '@/lib/auth/page-session';
+import { PublicPreview } from '@/components/social/public-preview';
+import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam, parseId } from '@/lib/params';
+import { albumPreview } from '@/lib/previews/items';
+import { previewMetadata } from '@/lib/previews/preview';
 import { loadAlbum } from '@/lib/social-api/albums';
 
 export type AlbumRouteProps = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -14,9 +17,12 @@ export type AlbumRouteProps = { params: Promise<{ id: string }>; searchParams: P
 /** Photos a page of the album shows (the API gives at most 50). */
 const PHOTOS_PER_PAGE = 24;
 
-/** One read per request: metadata and page both ask. */
+/** One read per request: metadata and page both ask. A visitor reads what everyone may see. */
 const load = cache((id: number, photoPage: number) =>
-  loadPage((s) => loadAlbum(s.accessToken, id, { page: photoPage, limit: PHOTOS_PER_PAGE }, s.userId)),
+  loadPublicPage(async (r) => {
+    const data = await loadAlbum(r.token, id, { page: photoPage, limit: PHOTOS_PER_PAGE }, r.userId ?? 0);
+    return data && { ...data, visitor: !r.session };
+  }),
 );
 
 async function photoPageOf(searchParams: AlbumRouteProps['searchParams']): Promise<number> {
@@ -26,7 +32,7 @@ async function photoPageOf(searchParams: AlbumRouteProps['searchParams']): Promi
 
 export async function generateMetadata({ params, searchParams }: AlbumRouteProps): Promise<Metadata> {
   const data = await load(await idParam(params), await photoPageOf(searchParams));
-  return data ? { title: data.album.title } : {};
+  return data ? previewMetadata(albumPreview(data.album)) : {};
 }
 
 /** An album: its details, its photos a page at a time, likes and comments. */
@@ -40,5 +46,6 @@ export default async function AlbumRoute({ params, searchParams }: AlbumRoutePro
       <AlbumManage album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount, settings: album.settings }} can={{ edit: album.can.edit, delete: album.can.delete }} />
     ) : undefined;
   const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= REORDER_MAX ? <AlbumReorder albumId={album.id} /> : undefined;
-  return <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
+  const page = <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
+  return data.visitor ? <PublicPreview what="this album">{page}</PublicPreview> : page;
 }

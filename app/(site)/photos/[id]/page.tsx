@@ -2,28 +2,32 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PhotoPage } from '@/components/photos/photo-page';
-import { loadPage } from '@/lib/auth/page-session';
+import { PublicPreview } from '@/components/social/public-preview';
+import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
+import { photoPreview } from '@/lib/previews/items';
+import { previewMetadata } from '@/lib/previews/preview';
 import { loadPhoto } from '@/lib/social-api/albums';
 
 export type PhotoRouteProps = { params: Promise<{ id: string }> };
 
-/** One read per request: metadata and page both ask. */
+/** One read per request: metadata and page both ask. A visitor reads what everyone may see. */
 const load = cache((id: number) =>
-  loadPage(async (s) => {
-    const data = await loadPhoto(s.accessToken, id, s.userId);
-    return data && { ...data, viewerId: s.userId };
+  loadPublicPage(async (r) => {
+    const data = await loadPhoto(r.token, id, r.userId ?? 0);
+    return data && { ...data, viewerId: r.userId ?? 0, visitor: !r.session };
   }),
 );
 
 export async function generateMetadata({ params }: PhotoRouteProps): Promise<Metadata> {
   const data = await load(await idParam(params));
-  return data ? { title: data.photo.title || `Photo in ${data.photo.album.title}` } : {};
+  return data ? previewMetadata(photoPreview(data.photo)) : {};
 }
 
 /** A photo on a page of its own (a reload of the viewer's URL lands here too). */
 export default async function PhotoRoute({ params }: PhotoRouteProps) {
   const data = await load(await idParam(params));
   if (!data) notFound();
-  return <PhotoPage photo={data.photo} social={data.social} viewerId={data.viewerId} />;
+  const page = <PhotoPage photo={data.photo} social={data.social} viewerId={data.viewerId} />;
+  return data.visitor ? <PublicPreview what="this photo">{page}</PublicPreview> : page;
 }

@@ -1,0 +1,85 @@
+import type { Activity } from '../social-api/activities.ts';
+import { getActivity } from '../social-api/activities.ts';
+import type { AlbumDetail, PhotoDetail } from '../social-api/albums.ts';
+import { getAlbum, getPhoto } from '../social-api/albums.ts';
+import type { BlogPost } from '../social-api/blogs.ts';
+import { getBlog } from '../social-api/blogs.ts';
+import type { ItemType } from '../social-api/items.ts';
+import { plainExcerpt } from '../social-api/sanitize.ts';
+import type { Preview } from './preview.ts';
+
+// How each item type's data becomes its Preview (lib/previews/preview.ts), and how the image
+// route reads it. An item type joins in two lines: its `xxxPreview(data)`, used by its page's
+// generateMetadata, and its entry in PREVIEW_LOADERS, used by the image route.
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function activityPreview(a: Activity): Preview {
+  const text = plainExcerpt(a.html, 220);
+  const picture = a.attachments.map((x) => (x.kind === 'photo' ? x.src : x.kind === 'item' ? x.image : x.kind === 'link' ? x.thumbnail : '')).find(Boolean) ?? '';
+  return {
+    item: { type: 'activity', id: a.id },
+    kind: 'Post',
+    // As on the page (its heading): whose post; the image says its first words under that.
+    title: `${a.owner.name}’s post`,
+    subtitle: plainExcerpt(a.html, 100),
+    description: text || `A post by ${a.owner.name}.`,
+    picture,
+  };
+}
+
+export function albumPreview(a: AlbumDetail): Preview {
+  return {
+    item: { type: 'album', id: a.id },
+    kind: 'Album',
+    title: a.title,
+    subtitle: `${plural(a.photoCount, 'photo', 'photos')} · by ${a.owner.name}`,
+    description: a.description.trim() ? plainExcerpt(a.description, 220) : `An album of ${plural(a.photoCount, 'photo', 'photos')} by ${a.owner.name}.`,
+    picture: a.thumb,
+  };
+}
+
+export function photoPreview(p: PhotoDetail): Preview {
+  const title = p.title || `Photo in “${p.album.title}”`;
+  return {
+    item: { type: 'photo', id: p.id },
+    kind: 'Photo',
+    title,
+    subtitle: `in “${p.album.title}” · by ${p.album.owner.name}`,
+    description: p.caption.trim() ? plainExcerpt(p.caption, 220) : `A photo by ${p.album.owner.name} in the album “${p.album.title}”.`,
+    picture: p.img,
+  };
+}
+
+export function blogPreview(b: BlogPost): Preview {
+  return {
+    item: { type: 'blog', id: b.id },
+    kind: b.category ? `Blog post · ${b.category.title}` : 'Blog post',
+    title: b.title,
+    subtitle: `by ${b.author.name}`,
+    description: plainExcerpt(b.html, 220) || `A blog post by ${b.author.name}.`,
+    picture: '',
+  };
+}
+
+/** Reads an item's preview with a token (the image route: the app's own, what everyone may see); undefined when it is not there for it. */
+export type PreviewLoader = (token: string, id: number) => Promise<Preview | undefined>;
+
+export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
+  activity: async (token, id) => {
+    const a = await getActivity(token, id);
+    return a && activityPreview(a);
+  },
+  album: async (token, id) => {
+    const a = await getAlbum(token, id, { page: 1, limit: 1 });
+    return a && albumPreview(a);
+  },
+  photo: async (token, id) => {
+    const p = await getPhoto(token, id);
+    return p && photoPreview(p);
+  },
+  blog: async (token, id) => {
+    const b = await getBlog(token, id, 0);
+    return b && blogPreview(b);
+  },
+};
