@@ -61,7 +61,8 @@ export const config = {
   matcher: [
     // Everything but build assets and the upload route handlers: Proxy buffers request bodies
     // (and cuts them at its size limit), and uploads must stream (lib/route-handler.ts gives
-    // them the same headers and checks).
-    '/((?!_next/static|_next/image|api/upload).*)',
+    // them the same headers and checks), and the image route, whose pictures are the same for
+    // everyone and keep their Cache-Control (lib/route-handler.ts gives them the headers).
+    '/((?!_next/static|_next/image|api/upload|api/image).*)',
   ],
 };

@@ -17,6 +17,10 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Largest photo the compose box uploads, in bytes: the API's UPLOAD_MAX_BYTES (same name, same default). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** '1': the image route may fetch loopback and private addresses (tests, a local demo); always so under next dev. */
+  IMAGE_PROXY_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** Largest picture of another site the image route passes on, in bytes. */
+  IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof schema> & { secure: boolean };

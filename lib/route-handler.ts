@@ -14,11 +14,20 @@ type Handler<C> = (request: Request, context: C) => Response | Promise<Response>
 
 const refuse = (status: number, message: string) => Response.json({ message }, { status });
 
+export interface RouteOptions {
+  requireOrigin?: boolean;
+  /** The answers are the same for everyone (not personal): they keep their own Cache-Control. */
+  shared?: boolean;
+}
+
 /**
  * `requireOrigin` (the default): a state-changing request must say where it comes from (every
  * browser sends Origin with a POST); false only where the handler checks a CSRF token of its own.
  */
-export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true } = {}): (request: Request, context: C) => Promise<Response> {
+export function routeHandler<C>(
+  handler: Handler<C>,
+  { requireOrigin = true, shared = false }: RouteOptions = {},
+): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     const e = env();
     const signedIn = (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
@@ -36,7 +45,7 @@ export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true } = 
         response = refuse(500, 'Something went wrong. Please try again.');
       }
     }
-    return withSecurityHeaders(response, { secure: e.secure, signedIn });
+    return withSecurityHeaders(response, { secure: e.secure, signedIn, shared });
   };
 }
 
@@ -50,7 +59,7 @@ type Method = (typeof METHODS)[number];
  */
 export function routeHandlers<C>(
   handlers: Partial<Record<Method, Handler<C>>>,
-  options?: { requireOrigin?: boolean },
+  options?: RouteOptions,
 ): Record<Method, (request: Request, context: C) => Promise<Response>> {
   const allow = METHODS.filter((m) => handlers[m]).join(', ');
   const notAllowed: Handler<C> = () => Response.json({ message: `This address answers ${allow} only.` }, { status: 405, headers: { allow } });

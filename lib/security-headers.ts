@@ -20,10 +20,10 @@ export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev }: Securit
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
-    // Pictures from the API, previews of a chosen photo (blob:), small inline images (data:),
-    // and the thumbnails of shared links, which live on other sites (https: only; an image
-    // proxy in the BFF would keep readers' addresses from those sites — not built yet).
-    ['img-src', "'self'", 'data:', 'blob:', apiOrigin, 'https:'],
+    // Pictures from the API, previews of a chosen photo (blob:) and the stylesheet's icons
+    // (data: masks). Pictures of other sites (link thumbnails) come through the BFF's image
+    // route ('self', app/api/image), never straight from those sites.
+    ['img-src', "'self'", 'data:', 'blob:', apiOrigin],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['media-src', "'self'", apiOrigin],
@@ -66,9 +66,12 @@ export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
 /**
  * The headers every answer carries, on an answer built elsewhere (a route handler's): the
  * common ones where it set none, a policy where it is not a page (pages get theirs, with its
- * nonce, from proxy.ts), and `no-store` when a signed-in person asked.
+ * nonce, from proxy.ts), and `no-store` when a signed-in person asked (unless the answer is `shared`).
  */
-export function withSecurityHeaders(response: Response, { secure, signedIn }: { secure: boolean; signedIn: boolean }): Response {
+export function withSecurityHeaders(
+  response: Response,
+  { secure, signedIn, shared = false }: { secure: boolean; signedIn: boolean; shared?: boolean },
+): Response {
   let out = response;
   try {
     out.headers.set('X-Content-Type-Options', 'nosniff');
@@ -81,6 +84,7 @@ export function withSecurityHeaders(response: Response, { secure, signedIn }: { 
   if (!headers.has('Content-Security-Policy') && !(headers.get('content-type') ?? '').startsWith('text/html')) {
     headers.set('Content-Security-Policy', NON_PAGE_CSP);
   }
-  if (signedIn) headers.set('Cache-Control', 'no-store');
+  // `shared`: the same answer for everyone (a picture of the image route), whoever asked.
+  if (signedIn && !shared) headers.set('Cache-Control', 'no-store');
   return out;
 }
