@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
 import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
-import { contentSecurityPolicy, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
+import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
 
 /**
  * Security headers and a CSP nonce for every response; state-changing requests from other sites
@@ -19,11 +19,14 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = newNonce();
+  // The legacy app's pages may be framed by the site (its /apps/{id} page), and only by it.
+  const framedBy = isLegacyAppPath(request.nextUrl.pathname) ? new URL(e.LEGACY_API_URL).origin : undefined;
   const csp = contentSecurityPolicy({
     nonce,
     apiOrigin: new URL(e.SOCIAL_API_URL).origin,
     secure: e.secure,
     dev: process.env.NODE_ENV === 'development',
+    framedBy,
   });
 
   // Next reads the nonce from the request's CSP header and puts it on its scripts; x-nonce is
@@ -42,7 +45,7 @@ export async function proxy(request: NextRequest) {
     ? NextResponse.next({ request: { headers: forward } })
     : NextResponse.rewrite(new URL('/not-found', request.url), { request: { headers: forward } });
   response.headers.set('Content-Security-Policy', csp);
-  for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure }))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure, framedBy }))) response.headers.set(name, value);
   // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
   if (signedIn) response.headers.set('Cache-Control', 'no-store');
   return response;

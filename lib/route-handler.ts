@@ -18,6 +18,8 @@ export interface RouteOptions {
   requireOrigin?: boolean;
   /** The answers are the same for everyone (not personal): they keep their own Cache-Control. */
   shared?: boolean;
+  /** The origin allowed to frame the answers (the legacy app's), read when a request comes. */
+  framedBy?: () => string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface RouteOptions {
  */
 export function routeHandler<C>(
   handler: Handler<C>,
-  { requireOrigin = true, shared = false }: RouteOptions = {},
+  { requireOrigin = true, shared = false, framedBy }: RouteOptions = {},
 ): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     const e = env();
@@ -45,7 +47,7 @@ export function routeHandler<C>(
         response = refuse(500, 'Something went wrong. Please try again.');
       }
     }
-    return withSecurityHeaders(response, { secure: e.secure, signedIn, shared });
+    return withSecurityHeaders(response, { secure: e.secure, signedIn, shared, framedBy: framedBy?.() });
   };
 }
 
