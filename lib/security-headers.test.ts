@@ -75,3 +75,19 @@ describe('withSecurityHeaders (route handler answers)', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('withSecurityHeaders on a shared answer (the image route)', () => {
+  it('keeps the Cache-Control the handler gave, and makes any other answer to a signed-in person no-store', () => {
+    const picture = new Response('x', { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' } });
+    expect(withSecurityHeaders(picture, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe('public, max-age=86400');
+    const refusal = Response.json({ message: 'no' }, { status: 403 });
+    expect(withSecurityHeaders(refusal, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('lets only the named origin frame an answer of the legacy app, and drops X-Frame-Options there', () => {
+    const res = withSecurityHeaders(Response.json({}), { secure: false, signedIn: false, framedBy: 'http://localhost:4000' });
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:4000');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(directives(contentSecurityPolicy({ nonce: 'n', apiOrigin: 'http://a', secure: false, dev: false, framedBy: 'http://localhost:4000' }))['frame-ancestors']).toEqual(['http://localhost:4000']);
+  });
+});

@@ -95,7 +95,8 @@ export function withSecurityHeaders(
   if (!headers.has('Content-Security-Policy') && !(headers.get('content-type') ?? '').startsWith('text/html')) {
     headers.set('Content-Security-Policy', nonPageCsp(framedBy));
   }
-  // `shared`: the same answer for everyone (a picture of the image route), whoever asked.
-  if (signedIn && !shared) headers.set('Cache-Control', 'no-store');
+  // `shared`: the same answer for everyone (a picture of the image route), whoever asked: it
+  // keeps the Cache-Control its handler gave it (a refusal made here has none: no-store).
+  if (signedIn && !(shared && headers.has('Cache-Control'))) headers.set('Cache-Control', 'no-store');
   return out;
 }
