@@ -2,11 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
-import { checkPhotoFile, formatBytes, PHOTO_ACCEPT } from '@/lib/validations/activity';
+import { checkPhotoBytes, formatBytes, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
+
+/** The pictures the site takes (lib/validations/photo-file.ts), for the file chooser. */
+const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 
 /** The legacy app's photo route (app/api/upload/legacy-photo): streams the file on to photo.addPhoto. */
 const UPLOAD_URL = '/api/upload/legacy-photo';
@@ -34,11 +37,12 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
     });
   };
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     setProblem('');
     if (input.current) input.current.value = '';
     if (!file) return;
-    const why = checkPhotoFile(file, maxBytes);
+    // By its first bytes, as the upload route checks it: a person learns at once.
+    const why = await checkPhotoBytes(file, maxBytes);
     if (why) setProblem(why);
     else send(file);
   };
@@ -46,11 +50,11 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
   return (
     <div className="mt-4 space-y-3">
       <label className={`${buttonStyles.secondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600`}>
-        <input ref={input} type="file" accept={PHOTO_ACCEPT} className="sr-only" onChange={(e) => choose(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
+        <input ref={input} type="file" accept={ACCEPT} className="sr-only" onChange={(e) => void choose(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
         Add a photo
       </label>
       <p id={`${id}-hint`} className="muted text-sm">
-        JPEG, PNG, GIF or WebP, up to {formatBytes(maxBytes)}.
+        {PHOTO_KINDS_TEXT}, up to {formatBytes(maxBytes)}.
       </p>
       <FormError message={problem} />
       {state && state.status !== 'done' ? (
