@@ -117,3 +117,26 @@ test('the image route refuses addresses it did not sign, and pages allow picture
   const imgSrc = (res.headers()['content-security-policy'] ?? '').split('; ').find((d) => d.startsWith('img-src '));
   expect(imgSrc?.split(' ').slice(1)).toEqual(["'self'", 'data:', 'blob:', API_URL]);
 });
+
+test('a typed address gets its card after a pause and keeps it in the draft over a reload; a page without a preview says so and posts as text', async ({ page }) => {
+  const member = createMember('links');
+  await signIn(page, member);
+  const url = `${origin}/lake`;
+
+  await postBox(page).pressSequentially(`Typed ${url}`);
+  await expect(card(page)).toBeVisible();
+  await page.reload();
+  await expect(card(page)).toBeVisible();
+  await expect(postBox(page)).toHaveValue(`Typed ${url}`);
+  await card(page).getByRole('button', { name: /Remove link preview/ }).click();
+  await expect(card(page)).toBeHidden();
+
+  const missing = `${origin}/no-such-page`;
+  await postBox(page).fill('');
+  await postBox(page).pressSequentially(`Nothing at ${missing}`);
+  await expect(composer(page).getByRole('status').filter({ hasText: 'No preview is available for this link.' })).toBeVisible();
+  await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+  const article = page.getByRole('feed').getByRole('article').first();
+  await expect(article).toContainText(`Nothing at ${missing}`);
+  await expect(article.locator('a.attachment')).toHaveCount(0);
+});
