@@ -62,15 +62,16 @@ export const FEED_PAGE_SIZE = 15;
 
 function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
   // The API's href points at a web page of some site; the card of an item of this site links
-  // to this client's own page of it, derived from type and id (lib/routes.ts). Pictures not on
-  // the API's file server (a link's thumbnail) are shown through the image route (imageSrc).
+  // to this client's own page of it, derived from type and id (lib/routes.ts). A link's
+  // thumbnail lives on another site: it is shown through the image route (imageSrc); photos
+  // and items' pictures are the API's own files.
   if (a.type === 'link') {
     const url = safeImageUrl(a.href);
     if (!url) return undefined;
     return { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: imageSrc(a.img) };
   }
-  if (a.type === 'photo' && imageSrc(a.img)) {
-    return { kind: 'photo', id: a.id > 0 ? a.id : 0, src: imageSrc(a.img), alt: a.title.trim() || 'Photo' };
+  if (a.type === 'photo' && safeImageUrl(a.img)) {
+    return { kind: 'photo', id: a.id > 0 ? a.id : 0, src: safeImageUrl(a.img), alt: a.title.trim() || 'Photo' };
   }
   if (a.type === 'music') {
     const src = safeImageUrl(a.href);
@@ -86,7 +87,7 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
     item: { type: a.type, id: a.id },
     title: a.title.trim(),
     description: a.description,
-    image: imageSrc(a.img),
+    image: safeImageUrl(a.img),
   };
 }
 
