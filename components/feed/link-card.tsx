@@ -42,7 +42,9 @@ export function useLinkCard({ text, active, onCard }: { text: string; active: bo
   const dismissed = useRef(new Set<string>());
   const immediate = useRef(false);
   const onCardRef = useRef(onCard);
-  onCardRef.current = onCard;
+  useEffect(() => {
+    onCardRef.current = onCard;
+  });
   const url = findUrl(text);
 
   useEffect(() => {
