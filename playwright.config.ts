@@ -99,6 +99,8 @@ export default defineConfig({
         OAUTH_CLIENT_ID: WEB_CLIENT.id,
         OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
         LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+        // Link previews of the test pages that the specs serve on loopback (e2e/link-cards.spec.ts).
+        LINK_PREVIEW_ALLOW_PRIVATE: '1',
       },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
@@ -119,6 +121,8 @@ export default defineConfig({
         OAUTH_CLIENT_ID: WEB_CLIENT.id,
         OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
         DATA_DIR: path.join(dataDir, 'web'),
+        // The image route passes on the test pages' pictures, which are on loopback.
+        IMAGE_PROXY_ALLOW_PRIVATE: '1',
       },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

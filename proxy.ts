@@ -3,7 +3,7 @@ import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
 import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
 import { PREVIEW_IMAGES } from '@/lib/previews/paths';
-import { contentSecurityPolicy, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
+import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
 
 /**
  * Security headers and a CSP nonce for every response; state-changing requests from other sites
@@ -20,11 +20,14 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = newNonce();
+  // The legacy app's pages may be framed by the site (its /apps/{id} page), and only by it.
+  const framedBy = isLegacyAppPath(request.nextUrl.pathname) ? new URL(e.LEGACY_API_URL).origin : undefined;
   const csp = contentSecurityPolicy({
     nonce,
     apiOrigin: new URL(e.SOCIAL_API_URL).origin,
     secure: e.secure,
     dev: process.env.NODE_ENV === 'development',
+    framedBy,
   });
 
   // Next reads the nonce from the request's CSP header and puts it on its scripts; x-nonce is
@@ -43,7 +46,7 @@ export async function proxy(request: NextRequest) {
     ? NextResponse.next({ request: { headers: forward } })
     : NextResponse.rewrite(new URL('/not-found', request.url), { request: { headers: forward } });
   response.headers.set('Content-Security-Policy', csp);
-  for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure }))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure, framedBy }))) response.headers.set(name, value);
   // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
   // The preview images (app/og) are everyone's and set their own.
   if (signedIn && !request.nextUrl.pathname.startsWith(PREVIEW_IMAGES)) response.headers.set('Cache-Control', 'no-store');
@@ -63,7 +66,8 @@ export const config = {
   matcher: [
     // Everything but build assets and the upload route handlers: Proxy buffers request bodies
     // (and cuts them at its size limit), and uploads must stream (lib/route-handler.ts gives
-    // them the same headers and checks).
-    '/((?!_next/static|_next/image|api/upload).*)',
+    // them the same headers and checks), and the image route, whose pictures are the same for
+    // everyone and keep their Cache-Control (lib/route-handler.ts gives them the headers).
+    '/((?!_next/static|_next/image|api/upload|api/image).*)',
   ],
 };

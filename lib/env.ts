@@ -17,9 +17,19 @@ const schema = z.object({
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Largest photo the compose box uploads, in bytes: the API's UPLOAD_MAX_BYTES (same name, same default). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** '1': the image route may fetch loopback and private addresses (tests, a local demo); always so under next dev. */
+  IMAGE_PROXY_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** Largest picture of another site the image route passes on, in bytes. */
+  IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** The legacy token API (/token.php, /api.php) and the site that frames the legacy app; the origin of SOCIAL_API_URL when unset. */
+  LEGACY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The legacy app's id at the site: its page /apps/{id} opens the app again. */
+  LEGACY_APP_ID: z.coerce.number().int().positive().default(1),
+  /** At least 32 characters: encrypts the legacy app's session cookie (iron-session); derived from SESSION_SECRET when unset. */
+  LEGACY_SESSION_SECRET: z.string().min(32, 'LEGACY_SESSION_SECRET must be at least 32 characters').optional(),
 });
 
-export type Env = z.infer<typeof schema> & { secure: boolean };
+export type Env = Omit<z.infer<typeof schema>, 'LEGACY_API_URL'> & { LEGACY_API_URL: string; secure: boolean };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = schema.safeParse(
@@ -41,6 +51,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     ...env,
     WEB_ORIGIN: env.WEB_ORIGIN.replace(/\/+$/, ''),
     SOCIAL_API_URL: env.SOCIAL_API_URL.replace(/\/+$/, ''),
+    LEGACY_API_URL: (env.LEGACY_API_URL ?? new URL(env.SOCIAL_API_URL).origin).replace(/\/+$/, ''),
     DATA_DIR: path.resolve(env.DATA_DIR),
     secure: env.WEB_ORIGIN.startsWith('https:'),
   };

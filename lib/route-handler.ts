@@ -14,13 +14,25 @@ type Handler<C> = (request: Request, context: C) => Response | Promise<Response>
 
 const refuse = (status: number, message: string) => Response.json({ message }, { status });
 
+export interface RouteOptions {
+  requireOrigin?: boolean;
+  /**
+   * The handler's answers marked `public` are the same for everyone (a preview image, a picture
+   * of the image route): they keep their own Cache-Control even for a signed-in person.
+   */
+  shared?: boolean;
+  /** The origin allowed to frame the answers (the legacy app's), read when a request comes. */
+  framedBy?: () => string;
+}
+
 /**
  * `requireOrigin` (the default): a state-changing request must say where it comes from (every
  * browser sends Origin with a POST); false only where the handler checks a CSRF token of its own.
- * `shared`: the handler's answers marked `public` are the same for everyone (a preview image),
- * so a session cookie does not make them `no-store`; its other answers are treated as usual.
  */
-export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true, shared = false } = {}): (request: Request, context: C) => Promise<Response> {
+export function routeHandler<C>(
+  handler: Handler<C>,
+  { requireOrigin = true, shared = false, framedBy }: RouteOptions = {},
+): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
     const e = env();
     const signedIn = (request.headers.get('cookie') ?? '').includes(`${sessionCookieName(e.secure)}=`);
@@ -38,8 +50,7 @@ export function routeHandler<C>(handler: Handler<C>, { requireOrigin = true, sha
         response = refuse(500, 'Something went wrong. Please try again.');
       }
     }
-    const everyones = shared && /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
-    return withSecurityHeaders(response, { secure: e.secure, signedIn: signedIn && !everyones });
+    return withSecurityHeaders(response, { secure: e.secure, signedIn, shared, framedBy: framedBy?.() });
   };
 }
 
@@ -53,7 +64,7 @@ type Method = (typeof METHODS)[number];
  */
 export function routeHandlers<C>(
   handlers: Partial<Record<Method, Handler<C>>>,
-  options?: { requireOrigin?: boolean; shared?: boolean },
+  options?: RouteOptions,
 ): Record<Method, (request: Request, context: C) => Promise<Response>> {
   const allow = METHODS.filter((m) => handlers[m]).join(', ');
   const notAllowed: Handler<C> = () => Response.json({ message: `This address answers ${allow} only.` }, { status: 405, headers: { allow } });

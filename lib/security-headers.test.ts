@@ -18,9 +18,8 @@ describe('content security policy', () => {
   it('lets pictures come from the API and sign-in forms go through it', () => {
     const d = directives(contentSecurityPolicy(base));
     expect(d['img-src']).toContain('http://localhost:4000');
-    // Link thumbnails come from other sites, over https only.
-    expect(d['img-src']).toContain('https:');
-    expect(d['img-src']).not.toContain('http:');
+    // Pictures of other sites come through the image route ('self'), never straight from them.
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:4000']);
     expect(d['form-action']).toEqual(["'self'", 'http://localhost:4000']);
   });
 
@@ -74,5 +73,21 @@ describe('withSecurityHeaders (route handler answers)', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('http://localhost:3000/');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('withSecurityHeaders on a shared answer (the image route)', () => {
+  it('keeps the Cache-Control the handler gave, and makes any other answer to a signed-in person no-store', () => {
+    const picture = new Response('x', { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' } });
+    expect(withSecurityHeaders(picture, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe('public, max-age=86400');
+    const refusal = Response.json({ message: 'no' }, { status: 403 });
+    expect(withSecurityHeaders(refusal, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('lets only the named origin frame an answer of the legacy app, and drops X-Frame-Options there', () => {
+    const res = withSecurityHeaders(Response.json({}), { secure: false, signedIn: false, framedBy: 'http://localhost:4000' });
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:4000');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(directives(contentSecurityPolicy({ nonce: 'n', apiOrigin: 'http://a', secure: false, dev: false, framedBy: 'http://localhost:4000' }))['frame-ancestors']).toEqual(['http://localhost:4000']);
   });
 });

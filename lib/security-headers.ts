@@ -7,7 +7,16 @@ export interface SecurityHeaderOptions {
   secure: boolean;
   /** `next dev`: React needs eval for its debugging aids, and the dev server a websocket. */
   dev: boolean;
+  /**
+   * The one origin allowed to frame the page (the legacy app's pages: the site's /apps/{id}
+   * page frames them); absent, no page may be framed at all.
+   */
+  framedBy?: string;
 }
+
+/** The legacy app's pages, the only ones another origin (the site) may frame. */
+export const LEGACY_APP_PATH = '/apps/legacy';
+export const isLegacyAppPath = (pathname: string) => pathname === LEGACY_APP_PATH || pathname.startsWith(`${LEGACY_APP_PATH}/`);
 
 /**
  * The Content-Security-Policy of every page. Scripts run only with this response's nonce
@@ -15,20 +24,20 @@ export interface SecurityHeaderOptions {
  * load ('strict-dynamic'). Styles allow 'unsafe-inline': React style attributes (progress
  * bars) cannot carry a nonce, and a nonce in style-src would switch 'unsafe-inline' off.
  */
-export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev, framedBy }: SecurityHeaderOptions): string {
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
-    // Pictures from the API, previews of a chosen photo (blob:), small inline images (data:),
-    // and the thumbnails of shared links, which live on other sites (https: only; an image
-    // proxy in the BFF would keep readers' addresses from those sites — not built yet).
-    ['img-src', "'self'", 'data:', 'blob:', apiOrigin, 'https:'],
+    // Pictures from the API, previews of a chosen photo (blob:) and the stylesheet's icons
+    // (data: masks). Pictures of other sites (link thumbnails) come through the BFF's image
+    // route ('self', app/api/image), never straight from those sites.
+    ['img-src', "'self'", 'data:', 'blob:', apiOrigin],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['media-src', "'self'", apiOrigin],
     ['frame-src', "'none'"],
-    ['frame-ancestors', "'none'"],
+    ['frame-ancestors', framedBy ?? "'none'"],
     // Sign-in forms post here and are redirected on to the API's authorize page.
     ['form-action', "'self'", apiOrigin],
     ['base-uri', "'none'"],
@@ -41,12 +50,13 @@ export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev }: Securit
 }
 
 /** Headers every response from the web app carries, besides the CSP. */
-export function securityHeaders({ secure }: Pick<SecurityHeaderOptions, 'secure'>): Record<string, string> {
+export function securityHeaders({ secure, framedBy }: Pick<SecurityHeaderOptions, 'secure' | 'framedBy'>): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    // For browsers that predate frame-ancestors.
-    'X-Frame-Options': 'DENY',
+    // For browsers that predate frame-ancestors (which has no way to name one origin: a page
+    // that one origin may frame relies on frame-ancestors alone).
+    ...(framedBy ? {} : { 'X-Frame-Options': 'DENY' }),
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     ...(secure ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
@@ -62,13 +72,17 @@ export function newNonce(): string {
 
 /** The policy of an answer that is not a page (JSON, a file): it may load and frame nothing. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const nonPageCsp = (framedBy?: string) => (framedBy ? NON_PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${framedBy}`) : NON_PAGE_CSP);
 
 /**
  * The headers every answer carries, on an answer built elsewhere (a route handler's): the
  * common ones where it set none, a policy where it is not a page (pages get theirs, with its
- * nonce, from proxy.ts), and `no-store` when a signed-in person asked.
+ * nonce, from proxy.ts), and `no-store` when a signed-in person asked (unless the answer is `shared`).
  */
-export function withSecurityHeaders(response: Response, { secure, signedIn }: { secure: boolean; signedIn: boolean }): Response {
+export function withSecurityHeaders(
+  response: Response,
+  { secure, signedIn, shared = false, framedBy }: { secure: boolean; signedIn: boolean; shared?: boolean; framedBy?: string },
+): Response {
   let out = response;
   try {
     out.headers.set('X-Content-Type-Options', 'nosniff');
@@ -77,10 +91,13 @@ export function withSecurityHeaders(response: Response, { secure, signedIn }: { 
     out = new Response(response.body, response);
   }
   const headers = out.headers;
-  for (const [name, value] of Object.entries(securityHeaders({ secure }))) if (!headers.has(name)) headers.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders({ secure, framedBy }))) if (!headers.has(name)) headers.set(name, value);
   if (!headers.has('Content-Security-Policy') && !(headers.get('content-type') ?? '').startsWith('text/html')) {
-    headers.set('Content-Security-Policy', NON_PAGE_CSP);
+    headers.set('Content-Security-Policy', nonPageCsp(framedBy));
   }
-  if (signedIn) headers.set('Cache-Control', 'no-store');
+  // `shared`: an answer its handler marked `public` is the same for everyone (a preview image, a
+  // picture of the image route), whoever asked: it keeps that Cache-Control (a refusal made
+  // here, a 404 or a 405 has none: no-store).
+  if (signedIn && !(shared && /\bpublic\b/.test(headers.get('Cache-Control') ?? ''))) headers.set('Cache-Control', 'no-store');
   return out;
 }

@@ -85,7 +85,7 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
       const created = await createActivity(s.accessToken, {
         body: v.body,
         photoId: v.photoId,
-        link: v.linkUrl ? { url: v.linkUrl, title: v.linkTitle, description: v.linkDescription } : undefined,
+        link: v.linkUrl ? { url: v.linkUrl, title: v.linkTitle, description: v.linkDescription, thumbnail: v.linkThumb } : undefined,
         wallId: wallId && wallId !== s.userId ? wallId : undefined,
       });
       const activity = await getActivity(s.accessToken, created.id);

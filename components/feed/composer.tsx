@@ -23,6 +23,7 @@ import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
 import { createPost } from './actions';
 import { useFeed } from './feed-context';
+import { LinkCard, LinkLookupStatus, useLinkCard, type LinkCardData } from './link-card';
 
 /** The compose box's photo route (app/api/upload/compose): streams the file on to the API. */
 const COMPOSE_UPLOAD_URL = '/api/upload/compose';
@@ -32,15 +33,24 @@ interface Draft {
   linkUrl: string;
   linkTitle: string;
   linkDescription: string;
+  /** The link card's picture on its own site, and where this page shows it (the image route). */
+  linkThumb: string;
+  linkThumbSrc: string;
+  /** The address as typed or pasted, when the link is a card found in the text ('' when typed in the link fields). */
+  linkTyped: string;
 }
 
 function parseDraft(raw: unknown): Draft | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const d = raw as Partial<Record<keyof Draft, unknown>>;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { body: s(d.body), linkUrl: s(d.linkUrl), linkTitle: s(d.linkTitle), linkDescription: s(d.linkDescription) };
+  return {
+    body: s(d.body), linkUrl: s(d.linkUrl), linkTitle: s(d.linkTitle), linkDescription: s(d.linkDescription),
+    linkThumb: s(d.linkThumb), linkThumbSrc: s(d.linkThumbSrc).startsWith('/api/image?') ? s(d.linkThumbSrc) : '', linkTyped: s(d.linkTyped),
+  };
 }
 const isBlank = (d: Draft) => !d.body && !d.linkUrl && !d.linkTitle && !d.linkDescription;
+const NO_LINK = { linkUrl: '', linkTitle: '', linkDescription: '', linkThumb: '', linkThumbSrc: '', linkTyped: '' };
 
 function parseUploaded(body: unknown): { photoId: number; src: string } | undefined {
   const b = body as { photo_id?: unknown; src?: unknown } | null;
@@ -54,7 +64,7 @@ export type ComposerProps = {
   wallId?: number;
 };
 
-const EMPTY: Draft = { body: '', linkUrl: '', linkTitle: '', linkDescription: '' };
+const EMPTY: Draft = { body: '', ...NO_LINK };
 
 const inputCls = 'field';
 
@@ -83,10 +93,30 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
-  // A draft with a link opens the link fields.
+  // A link found in the text shows as a card; one typed in the link fields keeps them open.
+  const isCard = !!fields.linkTyped && !!fields.linkUrl;
+  // A draft with a typed link opens the link fields.
   useEffect(() => {
-    if (fields.linkUrl || fields.linkTitle || fields.linkDescription) setLinkOpen(true);
-  }, [fields.linkUrl, fields.linkTitle, fields.linkDescription]);
+    if (!fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
+  }, [fields.linkTyped, fields.linkUrl, fields.linkTitle, fields.linkDescription]);
+
+  const linkCard = useLinkCard({
+    text: fields.body,
+    // Only while the post has no link and no photo (a post carries one attachment).
+    active: !fields.linkUrl && !linkOpen && !upload.state,
+    onCard: (card: LinkCardData, typed: string) => {
+      setFields((f) => ({
+        ...f, linkUrl: card.url, linkTitle: card.title, linkDescription: card.description, linkThumb: card.thumb, linkThumbSrc: card.thumbSrc, linkTyped: typed,
+      }));
+      announce(`Link preview added: ${card.title || card.url}.`);
+    },
+  });
+  const removeCard = () => {
+    linkCard.dismiss(fields.linkTyped);
+    setFields((f) => ({ ...f, ...NO_LINK }));
+    announce('Link preview removed.');
+    bodyRef.current?.focus();
+  };
 
   const set = (name: keyof Draft) => (value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
@@ -144,6 +174,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       return;
     }
     clearFields();
+    linkCard.reset();
     setLinkOpen(false);
     upload.cancel();
     if (feed && (feed.showsOwnPosts || wallId)) feed.prepend([res.data]);
@@ -180,6 +211,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
             ref={bodyRef}
             value={fields.body}
             onChange={(e) => set('body')(e.target.value)}
+            onPaste={(e) => linkCard.pasted(e.clipboardData.getData('text'))}
             rows={3}
             maxLength={ACTIVITY_BODY_MAX}
             aria-invalid={err('body') ? true : undefined}
@@ -190,7 +222,16 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
         </div>
       </div>
 
-      {linkOpen ? (
+      {isCard ? (
+        <>
+          <LinkCard card={{ url: fields.linkUrl, title: fields.linkTitle, description: fields.linkDescription, thumbSrc: fields.linkThumbSrc }} onRemove={removeCard} />
+          {fieldError('linkUrl')}
+        </>
+      ) : (
+        <LinkLookupStatus lookup={linkCard.lookup} />
+      )}
+
+      {linkOpen && !isCard ? (
         <fieldset className="mt-4 space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium">Link</legend>
           <div>
@@ -246,7 +287,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
             type="button"
             className={buttonStyles.ghost}
             onClick={() => {
-              setFields((f) => ({ ...f, linkUrl: '', linkTitle: '', linkDescription: '' }));
+              setFields((f) => ({ ...f, ...NO_LINK }));
               setLinkOpen(false);
             }}
           >
@@ -297,7 +338,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
         <span id={`${id}-photo-hint`} className="sr-only">
           JPEG, PNG, GIF or WebP, up to {formatBytes(maxPhotoBytes)}.
         </span>
-        {!linkOpen ? (
+        {!linkOpen && !isCard ? (
           <button
             type="button"
             className={buttonStyles.ghost}

@@ -1,4 +1,4 @@
-import { formatBytes } from '@/lib/validations/activity';
+import { formatBytes } from '@/lib/validations/photo-file';
 
 export type UploadProgressProps = {
   id: string;

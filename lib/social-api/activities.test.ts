@@ -134,6 +134,20 @@ describe('createActivity, getActivity, deleteActivity', () => {
     ]);
   });
 
+  it('shows a link’s thumbnail (a picture of another site) through the BFF’s image route', async () => {
+    const { id } = await createActivity(demo, {
+      body: '',
+      link: { url: 'https://example.org/lake', title: 'A lake', description: '', thumbnail: 'https://img.example.org/lake.png' },
+    });
+    const a = (await getActivity(demo, id))!;
+    const link = a.attachments[0];
+    expect(link?.kind).toBe('link');
+    const thumb = new URL(link?.kind === 'link' ? link.thumbnail : '', 'http://web.test');
+    expect(thumb.pathname).toBe('/api/image');
+    expect(thumb.searchParams.get('url')).toBe('https://img.example.org/lake.png');
+    expect(thumb.searchParams.get('sig')).toMatch(/^[\w-]{32}$/);
+  });
+
   it('answers the API’s field errors under the compose form’s names', async () => {
     const e = await failure(createActivity(demo, { body: 'x', link: { url: 'ftp://example.org/file' } }));
     expect(e.status).toBe(400);

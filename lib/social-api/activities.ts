@@ -17,6 +17,7 @@ import {
 import { isItemType, type ItemRef } from './items.ts';
 import { flag, id, lenientArray, num, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+import { imageSrc } from '../images/image-src.ts';
 
 // Activities (spec: the activity feed, scope activities).
 
@@ -61,11 +62,13 @@ export const FEED_PAGE_SIZE = 15;
 
 function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
   // The API's href points at a web page of some site; the card of an item of this site links
-  // to this client's own page of it, derived from type and id (lib/routes.ts).
+  // to this client's own page of it, derived from type and id (lib/routes.ts). A link's
+  // thumbnail lives on another site: it is shown through the image route (imageSrc); photos
+  // and items' pictures are the API's own files.
   if (a.type === 'link') {
     const url = safeImageUrl(a.href);
     if (!url) return undefined;
-    return { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: safeImageUrl(a.img) };
+    return { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: imageSrc(a.img) };
   }
   if (a.type === 'photo' && safeImageUrl(a.img)) {
     return { kind: 'photo', id: a.id > 0 ? a.id : 0, src: safeImageUrl(a.img), alt: a.title.trim() || 'Photo' };
@@ -77,7 +80,7 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
   if (!isItemType(a.type) || a.id <= 0) {
     // A type this client does not know: a plain link card when it has an address.
     const url = safeImageUrl(a.href);
-    return url ? { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: safeImageUrl(a.img) } : undefined;
+    return url ? { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: imageSrc(a.img) } : undefined;
   }
   return {
     kind: 'item',

@@ -70,7 +70,8 @@ describe('reshaping to the app’s types', () => {
     );
     expect(a.attachments).toEqual([
       { kind: 'photo', id: 4, src: 'https://api.test/p/500.jpg', alt: 'Photo' },
-      { kind: 'link', url: 'https://site.test/', title: 'A site', description: 'About it', thumbnail: 'https://site.test/t.png' },
+      // Another site's picture: through the BFF's image route (lib/images/image-src.ts), signed.
+      { kind: 'link', url: 'https://site.test/', title: 'A site', description: 'About it', thumbnail: expect.stringMatching(/^\/api\/image\?url=https%3A%2F%2Fsite\.test%2Ft\.png&sig=[\w-]{32}$/) },
       // The API's href (another site's page) is dropped: the card links to this client's page (lib/routes).
       { kind: 'item', item: { type: 'classified', id: 9 }, title: 'Bike', description: 'Red', image: '' },
       { kind: 'item', item: { type: 'blog', id: 3 }, title: 'Notes', description: '', image: '' },

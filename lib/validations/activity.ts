@@ -26,6 +26,9 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** An http(s) address (what a link card may carry). */
+export { isHttpUrl };
+
 export const activityCreateSchema = z
   .object({
     body: text(ACTIVITY_BODY_MAX, `Keep it under ${ACTIVITY_BODY_MAX} characters.`),
@@ -38,6 +41,11 @@ export const activityCreateSchema = z
       '',
     ),
     linkTitle: text(LINK_TITLE_MAX, `Keep the title under ${LINK_TITLE_MAX} characters.`),
+    /** The link card's picture on its own site (from the link preview): attachment[thumb]. */
+    linkThumb: z._default(
+      z.string().check(z.trim(), z.maxLength(URL_MAX, 'This address is too long.'), z.refine((v) => v === '' || isHttpUrl(v), 'The link’s picture has an invalid address.')),
+      '',
+    ),
     linkDescription: text(ACTIVITY_BODY_MAX, `Keep the description under ${ACTIVITY_BODY_MAX} characters.`),
     photoId: z.optional(id),
   })
@@ -46,7 +54,7 @@ export const activityCreateSchema = z
       if (!v.body && !v.linkUrl && !v.photoId) {
         ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link or a photo.', input: v.body });
       }
-      if (!v.linkUrl && (v.linkTitle || v.linkDescription)) {
+      if (!v.linkUrl && (v.linkTitle || v.linkDescription || v.linkThumb)) {
         ctx.addIssue({ code: 'custom', path: ['linkUrl'], message: 'Add the link’s address, or clear its title and description.', input: v.linkUrl });
       }
       if (v.linkUrl && v.photoId) {

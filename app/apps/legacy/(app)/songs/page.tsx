@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import { LegacyNotice } from '@/components/legacy/legacy-notice';
+import { Pager } from '@/components/legacy/pager';
+import { getSongs } from '@/lib/legacy/methods';
+import { pageParam, readLegacy } from '@/lib/legacy/page';
+
+export const metadata: Metadata = { title: 'Songs' };
+
+/** The song's name: its file's, as the legacy API gives no title. */
+function songName(src: string, n: number): string {
+  try {
+    const file = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
+    return file.replace(/\.[A-Za-z0-9]{1,5}$/, '') || `Song ${n}`;
+  } catch {
+    return `Song ${n}`;
+  }
+}
+
+/** The person's songs (musicsharing.getSongs), each with a player and its play count. */
+export default async function LegacySongsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const page = pageParam((await searchParams).page);
+  const read = await readLegacy((token) => getSongs(token, page));
+  if (!read.ok) return <LegacyNotice {...read} />;
+  const { items, total } = read.data;
+  return (
+    <section aria-labelledby="legacy-songs">
+      <h1 id="legacy-songs" className="text-xl font-bold">
+        Songs
+      </h1>
+      <p className="muted mt-1 text-sm">{total === 1 ? '1 song' : `${total} songs`}</p>
+      {items.length ? (
+        <ul aria-label="Songs" className="mt-4 space-y-3">
+          {items.map((s, i) => {
+            const name = songName(s.src, (read.data.page - 1) * 10 + i + 1);
+            return (
+              <li key={s.src || i} className="card">
+                <p className="font-medium">{name}</p>
+                <p className="muted text-sm">{s.plays === 1 ? 'Played once' : `Played ${s.plays} times`}</p>
+                {s.src ? <audio controls preload="none" src={s.src} aria-label={`Play ${name}`} className="mt-2 w-full" /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-4">{page > 1 ? 'There are no more songs.' : 'No songs yet.'}</p>
+      )}
+      <Pager paging={read.data} path="/apps/legacy/songs" label="Songs" />
+    </section>
+  );
+}

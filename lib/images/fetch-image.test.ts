@@ -1,0 +1,189 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../testing/pictures.ts';
+import { isPublicAddress } from './addresses.ts';
+import { fetchImage, ImageRefusal } from './fetch-image.ts';
+import { imageSignature, imageSrc, validImageSignature } from './image-src.ts';
+
+// The image route's refusals, against a real HTTP server on loopback.
+
+const PICTURE = png(40, 30);
+let server: http.Server;
+let base: string;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const send = (type: string, body: Buffer | string, headers: Record<string, string> = {}) => {
+      res.writeHead(200, { 'content-type': type, ...headers });
+      res.end(body);
+    };
+    switch (req.url) {
+      case '/pic.png':
+        return send('image/png', PICTURE, { 'x-cookie-seen': String(req.headers.cookie ?? '') });
+      case '/page.html':
+        return send('text/html', '<!doctype html><title>not a picture</title>');
+      case '/liar.png':
+        return send('image/png', '<!doctype html><title>not a picture either</title>');
+      case '/drawing.svg':
+        return send('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      case '/big-declared.png':
+        return send('image/png', PICTURE, { 'content-length': String(PICTURE.length) });
+      case '/big-streamed.png': {
+        // No Content-Length: the size shows only while it arrives.
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.write(PICTURE);
+        const more = setInterval(() => {
+          if (!res.write(Buffer.alloc(64 * 1024))) return;
+        }, 5);
+        res.on('close', () => clearInterval(more));
+        return;
+      }
+      case '/to-metadata':
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      case '/to-loopback-v6':
+        res.writeHead(302, { location: `http://[::1]:${(server.address() as AddressInfo).port}/pic.png` });
+        return res.end();
+      case '/to-file':
+        res.writeHead(302, { location: 'file:///etc/passwd' });
+        return res.end();
+      default:
+        res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The refusal's status (and that it is one). */
+async function refusal(promise: Promise<unknown>): Promise<number> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ImageRefusal);
+  return (err as ImageRefusal).status;
+}
+
+const LIMIT = 1024 * 1024;
+/** Treats this test server (127.0.0.1) as if it were a public site, and nothing else. */
+const onlyTestServer = (ip: string) => ip === '127.0.0.1';
+
+describe('addresses the image route may reach outside development', () => {
+  it.each([
+    '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '0.0.0.0',
+    '100.64.0.1', '224.0.0.1', '255.255.255.255',
+    '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fc00::1', 'fd12:3456::1', 'ff02::1',
+    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '2002:7f00:1::1',
+    'not an address',
+  ])('refuses %s', (ip) => {
+    expect(isPublicAddress(ip)).toBe(false);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (ip) => {
+    expect(isPublicAddress(ip)).toBe(true);
+  });
+});
+
+describe('fetchImage refusals', () => {
+  it('refuses loopback and private addresses, by IP and by name, before connecting', async () => {
+    const before = hits.length;
+    const port = new URL(base).port;
+    expect(await refusal(fetchImage(`${base}/pic.png`, { maxBytes: LIMIT }))).toBe(403);
+    expect(await refusal(fetchImage(`http://localhost:${port}/pic.png`, { maxBytes: LIMIT }))).toBe(403);
+    expect(await refusal(fetchImage(`http://[::1]:${port}/pic.png`, { maxBytes: LIMIT }))).toBe(403);
+    expect(await refusal(fetchImage(`http://[::ffff:127.0.0.1]:${port}/pic.png`, { maxBytes: LIMIT }))).toBe(403);
+    expect(await refusal(fetchImage('http://169.254.169.254/latest/meta-data/', { maxBytes: LIMIT }))).toBe(403);
+    expect(await refusal(fetchImage('http://10.0.0.1/x.png', { maxBytes: LIMIT }))).toBe(403);
+    expect(hits.length).toBe(before);
+  });
+
+  it('refuses a redirect to a private address (IPv4 and IPv6) or to another scheme', async () => {
+    expect(await refusal(fetchImage(`${base}/to-metadata`, { maxBytes: LIMIT, allowAddress: onlyTestServer }))).toBe(403);
+    expect(await refusal(fetchImage(`${base}/to-loopback-v6`, { maxBytes: LIMIT, allowAddress: onlyTestServer }))).toBe(403);
+    expect(await refusal(fetchImage(`${base}/to-file`, { maxBytes: LIMIT, allowAddress: onlyTestServer }))).toBe(400);
+  });
+
+  it('refuses addresses that are not http(s)', async () => {
+    for (const url of ['file:///etc/passwd', 'ftp://example.org/a.png', 'data:image/png;base64,AAAA', 'javascript:alert(1)', 'not a url', 'http://user:pw@example.org/a.png']) {
+      expect(await refusal(fetchImage(url, { maxBytes: LIMIT }))).toBe(400);
+    }
+  });
+
+  it('refuses what is not a picture: another type, a picture type with other bytes, SVG', async () => {
+    const allowAddress = () => true;
+    expect(await refusal(fetchImage(`${base}/page.html`, { maxBytes: LIMIT, allowAddress }))).toBe(415);
+    expect(await refusal(fetchImage(`${base}/liar.png`, { maxBytes: LIMIT, allowAddress }))).toBe(415);
+    expect(await refusal(fetchImage(`${base}/drawing.svg`, { maxBytes: LIMIT, allowAddress }))).toBe(415);
+  });
+
+  it('refuses a picture over the size limit, declared or found while it streams', async () => {
+    const allowAddress = () => true;
+    expect(await refusal(fetchImage(`${base}/big-declared.png`, { maxBytes: PICTURE.length - 1, allowAddress }))).toBe(413);
+    expect(await refusal(fetchImage(`${base}/big-streamed.png`, { maxBytes: 512 * 1024, allowAddress }))).toBe(413);
+  });
+
+  it('passes a picture on, typed by its bytes, where the address is allowed (development)', async () => {
+    const image = await fetchImage(`${base}/pic.png`, { maxBytes: LIMIT, allowAddress: () => true });
+    expect(image.contentType).toBe('image/png');
+    expect(image.body.equals(PICTURE)).toBe(true);
+  });
+});
+
+describe('the image route', () => {
+  it('fetches only addresses this server signed, and refuses private ones outside development', async () => {
+    const { GET } = await import('@/app/api/image/route');
+    const ask = (query: Record<string, string>) => GET(new Request(`http://localhost:3000/api/image?${new URLSearchParams(query)}`, { headers: { cookie: 'a=b' } }), undefined);
+    const url = `${base}/pic.png`;
+    const before = hits.length;
+    expect((await ask({ url, sig: 'forged' })).status).toBe(404);
+    expect((await ask({ url })).status).toBe(404);
+    const refused = await ask({ url, sig: imageSignature(url) });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(hits.length).toBe(before);
+  });
+
+  it('puts pictures of other sites behind the route and leaves the API’s alone', () => {
+    expect(imageSrc('http://localhost:4000/files/a.png')).toBe('http://localhost:4000/files/a.png');
+    const src = imageSrc('https://example.org/a.png?x=1');
+    const params = new URL(src, 'http://localhost:3000').searchParams;
+    expect(src.startsWith('/api/image?')).toBe(true);
+    expect(params.get('url')).toBe('https://example.org/a.png?x=1');
+    expect(validImageSignature('https://example.org/a.png?x=1', params.get('sig')!)).toBe(true);
+    expect(validImageSignature('https://example.org/b.png', params.get('sig')!)).toBe(false);
+    expect(imageSrc('javascript:alert(1)')).toBe('');
+  });
+});
+
+describe('the image cache', () => {
+  const picture = (n: number) => ({ contentType: 'image/png' as const, body: Buffer.alloc(n) });
+
+  it('keeps at most its size in bytes, dropping the least recently used first', async () => {
+    const { ImageCache } = await import('./image-cache.ts');
+    const cache = new ImageCache(300, 60_000);
+    cache.set('a', picture(100));
+    cache.set('b', picture(100));
+    cache.set('c', picture(100));
+    expect(cache.get('a')).toBeDefined(); // a is now the most recent
+    cache.set('d', picture(100));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.size).toBeLessThanOrEqual(300);
+    cache.set('huge', picture(301));
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('forgets a picture after its time, and a refusal sooner', async () => {
+    const { ImageCache } = await import('./image-cache.ts');
+    const cache = new ImageCache(1000, 60_000, 1_000);
+    cache.set('p', picture(10), 0);
+    cache.set('r', { status: 415, message: 'no' }, 0);
+    expect(cache.get('r', 999)).toEqual({ status: 415, message: 'no' });
+    expect(cache.get('r', 1_000)).toBeUndefined();
+    expect(cache.get('p', 59_999)).toBeDefined();
+    expect(cache.get('p', 60_000)).toBeUndefined();
+  });
+});

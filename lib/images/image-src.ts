@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { env } from '../env.ts';
+
+// Pictures of other sites reach readers through the BFF's image route (app/api/image), never
+// straight from those sites: a reader's address, cookies and the page they read stay here. The
+// route fetches only addresses this server put in a page: each carries an HMAC of the address
+// (key derived from SESSION_SECRET), so the route is no open proxy for anyone's URLs.
+
+export const IMAGE_ROUTE = '/api/image';
+
+const key = () => createHmac('sha256', env().SESSION_SECRET).update('social-web image route v1').digest();
+
+export function imageSignature(url: string): string {
+  return createHmac('sha256', key()).update(url).digest('base64url').slice(0, 32);
+}
+
+export function validImageSignature(url: string, signature: string): boolean {
+  const expected = Buffer.from(imageSignature(url));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The src to put in a page for a picture: pictures of the API (its file server) as they are,
+ * any other http(s) picture through the image route, '' for anything else.
+ */
+export function imageSrc(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return '';
+  if (parsed.origin === new URL(env().SOCIAL_API_URL).origin) return parsed.href;
+  return `${IMAGE_ROUTE}?${new URLSearchParams({ url: parsed.href, sig: imageSignature(parsed.href) })}`;
+}
