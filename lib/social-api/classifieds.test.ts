@@ -54,8 +54,8 @@ describe('listListings (GET /classifieds, /classifieds/my)', () => {
   it('filters by price range, location, status and photos, and says the price as the API formats it', async () => {
     const found = await listListings(frank, { priceMin: 100, priceMax: 500, location: 'portland' });
     expect(found.map((l) => l.title)).toEqual(['Road bike, 54 cm frame']);
-    expect(found[0]).toMatchObject({ price: '$450.00', location: 'Portland, OR', closed: false, seller: expect.objectContaining({ id: demoId }), thumb: expect.stringMatching(/^https?:\/\//) });
-    expect(found[0].can).toEqual({ edit: false, addPhotos: false, open: false, close: false, delete: false });
+    expect(found[0]!).toMatchObject({ price: '$450.00', location: 'Portland, OR', closed: false, seller: expect.objectContaining({ id: demoId }), thumb: expect.stringMatching(/^https?:\/\//) });
+    expect(found[0]!.can).toEqual({ edit: false, addPhotos: false, open: false, close: false, delete: false });
     const closed = await listListings(frank, { status: 'only_closed', limit: 50 });
     expect(closed.length).toBeGreaterThan(0);
     expect(closed.every((l) => l.closed)).toBe(true);
@@ -83,10 +83,10 @@ describe('listListings (GET /classifieds, /classifieds/my)', () => {
 
 describe('getListing (GET /classifieds/{id})', () => {
   it('has its photos with the main one first, its tags, category, cleaned body and social layer', async () => {
-    const [bike] = await listListings(frank, { keywords: 'road bike' });
+    const bike = (await listListings(frank, { keywords: 'road bike' }))[0]!;
     const l = (await getListing(frank, bike.id, 0))!;
     expect(l.photos).toHaveLength(3);
-    expect(l.photos[0].main).toBe(true);
+    expect(l.photos[0]!.main).toBe(true);
     expect(l.tags.map((t) => t.title)).toEqual(expect.arrayContaining(['bike', 'cycling']));
     expect(l.category?.title).toBe('For Sale');
     expect(l.html).toContain('new tyres');
@@ -113,9 +113,9 @@ describe('the seller’s changes', () => {
     await captionListingPhoto(demo, second, 'The switch');
     await updateListing(demo, listingId, { ...input({ price: 10 }), mainPhotoId: second });
     l = (await getListingForEditing(demo, listingId))!;
-    expect(l.photos[0]).toMatchObject({ id: second, caption: 'The switch', main: true });
+    expect(l.photos[0]!).toMatchObject({ id: second, caption: 'The switch', main: true });
     expect(l.price).toBe('$10.00');
-    await deleteListingPhoto(demo, l.photos[1].id);
+    await deleteListingPhoto(demo, l.photos[1]!.id);
     expect((await getListingForEditing(demo, listingId))!.photos.map((p) => p.id)).toEqual([second]);
 
     await closeListing(demo, listingId);
@@ -131,10 +131,10 @@ describe('the seller’s changes', () => {
     const noTitle = await failure(createListing(demo, input({ title: '' })));
     expect(noTitle.status).toBe(400);
     expect(Object.keys(noTitle.fieldErrors)).toContain('title');
-    const [bike] = await listListings(frank, { keywords: 'road bike' });
+    const bike = (await listListings(frank, { keywords: 'road bike' }))[0]!;
     expect([403, 404]).toContain((await failure(closeListing(frank, bike.id))).status);
     expect([403, 404]).toContain((await failure(deleteListing(frank, bike.id))).status);
-    const table = (await listListings(demo, { keywords: 'oak' }, true))[0];
+    const table = (await listListings(demo, { keywords: 'oak' }, true))[0]!;
     expect((await failure(closeListing(demo, table.id))).status).toBeGreaterThanOrEqual(400);
     expect((await failure(uploadListingPhoto(frank, photoPart(bike.id, 23)))).status).toBeGreaterThanOrEqual(400);
   });
