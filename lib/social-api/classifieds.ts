@@ -231,6 +231,11 @@ export async function updateListing(token: string, listingId: number, input: Lis
   await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, form: listingForm(input) });
 }
 
+/** Changes a listing's price alone (dollars; null: no price); everything else is kept. */
+export async function setListingPrice(token: string, listingId: number, price: number | null): Promise<void> {
+  await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, form: { 'fields[price]': price === null ? '' : String(price) } });
+}
+
 /** Marks a listing sold (closed). */
 export async function closeListing(token: string, listingId: number): Promise<void> {
   await apiFetch(apiConfig(), '/classifieds/close', { token, form: { id: listingId } });
