@@ -78,3 +78,17 @@ export function listingQueryParams(query: ListingListQuery = {}): Record<string,
     page: query.page && query.page > 1 ? query.page : undefined,
   };
 }
+
+/** The seller's table of their listings as the URL says it (/dashboard/listings?status=open&q=bike&page=2). */
+export interface DashboardListingsQuery {
+  q?: string;
+  /** All of one's listings without it. */
+  status?: 'open' | 'closed';
+  page?: number;
+}
+
+export function parseDashboardListingsQuery(params: Params): DashboardListingsQuery {
+  const { q, page } = parseListingListQuery({ q: params.q, page: params.page });
+  const status = Array.isArray(params.status) ? params.status[0] : params.status;
+  return { ...(q ? { q } : {}), ...(status === 'open' || status === 'closed' ? { status } : {}), ...(page ? { page } : {}) };
+}

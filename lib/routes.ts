@@ -1,6 +1,6 @@
 import type { ItemRef, ItemType } from './social-api/items.ts';
 import type { BlogListQuery } from './blog-list-query.ts';
-import { listingQueryParams, type ListingListQuery } from './listing-list-query.ts';
+import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listing-list-query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -61,6 +61,10 @@ export const routes = {
   /** Listings, with the filters in the query (a search is a link). */
   listings: (query?: ListingListQuery) => withQuery('/listings', listingQueryParams(query)),
   listing: (id: number) => `/listings/${id}`,
+  dashboard: '/dashboard',
+  /** The seller's table of their listings, filtered. */
+  dashboardListings: (q: DashboardListingsQuery = {}) =>
+    withQuery('/dashboard/listings', { q: q.q || undefined, status: q.status, page: q.page && q.page > 1 ? q.page : undefined }),
 } as const;
 
 /** `path?a=1&b=2`, leaving out empty values. */

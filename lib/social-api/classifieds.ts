@@ -177,6 +177,22 @@ export async function listListings(token: string, filters: ListingFilters = {}, 
   return listSchema.parse(raw).map((l) => ({ ...reshapeBase(l), excerpt: plainExcerpt(l.body, 160) }));
 }
 
+/** Counted a page at a time up to this many (the API tells no totals); more is "at least". */
+export const COUNT_MAX = 1000;
+
+/** How many of one's own listings are open or closed (the API has no count: its pages of ids are counted). */
+export async function countMyListings(token: string, status: 'only_open' | 'only_closed'): Promise<number> {
+  const LIMIT = 50;
+  let total = 0;
+  for (let page = 1; total < COUNT_MAX; page += 1) {
+    const raw = await apiFetch(apiConfig(), '/classifieds/my', { token, query: { status, page, limit: LIMIT, fields: 'id' } });
+    const n = Array.isArray(raw) ? raw.length : 0;
+    total += n;
+    if (n < LIMIT) break;
+  }
+  return Math.min(total, COUNT_MAX);
+}
+
 async function getDetail(token: string, listingId: number): Promise<ApiListingDetail | undefined> {
   try {
     return detailSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, query: { fields: DETAIL_FIELDS } }));
