@@ -34,7 +34,8 @@ function typedPrice(price: string): string {
  * The seller's listings as a table: filters in the URL, rows selected one by one or all of the
  * page (checkboxes: the keyboard's Space), and close, reopen or delete for all the selected at
  * once. Each row shows its own result; a row that failed says why and the others stay done. A
- * row that is gone after the action (deleted) stays in view with its result until the next page.
+ * row that is no longer in the page after the action (deleted, closed or reopened out of the
+ * filtered view, or deleted meanwhile) stays in its place with its result until the next page.
  */
 export function MyListingsTable({ query, listings, more }: MyListingsTableProps) {
   const id = useId();
@@ -46,6 +47,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   const [shown, setShown] = useState<ListingSummary[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [summary, setSummary] = useState('');
+  const [lastAction, setLastAction] = useState<'close' | 'open' | 'delete'>('close');
 
   // Rows: the page as it is now, with the rows of the last action that are gone kept in their place.
   const now = new Map(listings.map((l) => [l.id, l]));
@@ -56,7 +58,8 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   const chosen = selectable.filter((x) => selected.has(x));
   const all = selectable.length > 0 && chosen.length === selectable.length;
 
-  const apply = (data: BulkRowResult[], message: string) => {
+  const apply = (action: 'close' | 'open' | 'delete', data: BulkRowResult[], message: string) => {
+    setLastAction(action);
     setShown(rows.map((r) => r.listing));
     setResults(Object.fromEntries(data.map((r) => [r.id, { ok: r.ok, message: r.message }])));
     setSelected(new Set(data.filter((r) => !r.ok).map((r) => r.id)));
@@ -66,7 +69,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   };
   const runBulk = async (action: 'close' | 'open') => {
     const res = await bulk.run(() => bulkListings({ action, ids: chosen }));
-    if (res.ok) apply(res.data, res.message);
+    if (res.ok) apply(action, res.data, res.message);
   };
 
   const onFilter = (e: FormEvent<HTMLFormElement>) => {
@@ -160,7 +163,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
                 <Row
                   key={l.id}
                   listing={l}
-                  gone={gone}
+                  gone={gone ? (results[l.id]?.ok ? lastAction : 'missing') : undefined}
                   selected={selected.has(l.id)}
                   onSelect={(on) =>
                     setSelected((s) => {
@@ -208,7 +211,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
           pendingLabel="Deleting…"
           action={async () => {
             const res = await bulkListings({ action: 'delete', ids: chosen });
-            if (res.ok) apply(res.data, res.message);
+            if (res.ok) apply('delete', res.data, res.message);
             return res;
           }}
           onDone={() => setConfirming(false)}
@@ -218,7 +221,11 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   );
 }
 
-function Row({ listing: l, gone, selected, onSelect, result }: { listing: ListingSummary; gone: boolean; selected: boolean; onSelect: (on: boolean) => void; result?: { ok: boolean; message: string } }) {
+/** What became of a row that is no longer in the page's data: done (deleted, or closed/reopened out of this view) or not found. */
+type Gone = 'close' | 'open' | 'delete' | 'missing';
+const GONE_STATUS: Record<Gone, string> = { close: 'Closed', open: 'Open', delete: 'Deleted', missing: 'Not found' };
+
+function Row({ listing: l, gone, selected, onSelect, result }: { listing: ListingSummary; gone?: Gone; selected: boolean; onSelect: (on: boolean) => void; result?: { ok: boolean; message: string } }) {
   const router = useRouter();
   const state = useAction();
   const toggle = async () => {
@@ -226,7 +233,7 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
     if (res.ok) router.refresh();
   };
   return (
-    <tr className={`border-b border-slate-100 dark:border-slate-800 ${gone ? 'opacity-70' : ''}`}>
+    <tr className="border-b border-slate-100 dark:border-slate-800">
       <td className="p-2">
         {gone ? null : <input type="checkbox" aria-label={`Select ${l.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} className="size-4" />}
       </td>
@@ -239,14 +246,14 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
         )}
       </td>
       <th scope="row" className="p-2 font-medium">
-        {gone ? <s>{l.title}</s> : (
+        {gone === 'delete' || gone === 'missing' ? <s>{l.title}</s> : (
           <a href={routes.listing(l.id)} className="hover:underline">
             {l.title}
           </a>
         )}
       </th>
       <td className="p-2">{gone ? l.price : <PriceCell listing={l} />}</td>
-      <td className="p-2">{gone ? 'Deleted' : l.closed ? <span className="badge">Closed</span> : 'Open'}</td>
+      <td className="p-2">{gone ? GONE_STATUS[gone] : l.closed ? <span className="badge">Closed</span> : 'Open'}</td>
       <td className="p-2 whitespace-nowrap">
         <PostDate ms={l.createdAt} />
       </td>

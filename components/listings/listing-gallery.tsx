@@ -17,7 +17,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   const photo = photos[index]!;
   const go = (step: number) => setIndex((i) => (i + step + n) % n);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (n < 2 || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typingIn(e.target)) return;
+    if (n < 2 || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typingIn(e.target)) return;
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       e.preventDefault();
       go(e.key === 'ArrowLeft' ? -1 : 1);

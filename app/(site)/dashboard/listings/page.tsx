@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { MyListingsTable } from '@/components/dashboard/my-listings-table';
 import { loadPage } from '@/lib/auth/page-session';
 import { parseDashboardListingsQuery } from '@/lib/listing-list-query';
+import { routes } from '@/lib/routes';
 import { listListings } from '@/lib/social-api/classifieds';
 
 export const metadata: Metadata = { title: 'Your listings · Dashboard' };
@@ -22,5 +23,6 @@ export default async function DashboardListingsRoute({ searchParams }: Props) {
       true,
     ),
   );
-  return <MyListingsTable query={query} listings={listings} more={listings.length === PAGE_SIZE} />;
+  // Keyed by its address: another filter or page starts with nothing selected and no results shown.
+  return <MyListingsTable key={routes.dashboardListings(query)} query={query} listings={listings} more={listings.length === PAGE_SIZE} />;
 }
