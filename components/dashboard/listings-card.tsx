@@ -1,6 +1,6 @@
 import { COUNT_MAX, countMyListings } from '@/lib/social-api/classifieds';
 import { routes } from '@/lib/routes';
-import { dashboardCard } from './cards';
+import { dashboardCard } from './card';
 import { SummaryCard } from './summary-card';
 
 const count = (n: number) => (n >= COUNT_MAX ? `${COUNT_MAX}+` : String(n));
