@@ -57,7 +57,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   ) : null;
 
   return (
-    <section aria-label="Photos" aria-roledescription="gallery" onKeyDown={onKeyDown} className="mt-6">
+    <section aria-label="Photos" onKeyDown={onKeyDown} className="mt-6">
       <button type="button" onClick={() => setLarge(true)} className="block w-full cursor-zoom-in rounded-xl" aria-label={`View larger: ${photo.caption || label}`}>
         {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
         <img src={photo.img} alt="" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-contain dark:bg-slate-800" />
