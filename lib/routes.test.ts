@@ -1,3 +1,4 @@
+import { parseListingListQuery } from './listing-list-query.ts';
 import { describe, expect, it } from 'vitest';
 import { itemHref, routes } from './routes.ts';
 
@@ -19,8 +20,12 @@ describe('itemHref', () => {
     expect(itemHref({ type: 'blog', id: 5 })).toBe('/blogs/5');
   });
 
+  it('links a listing to its page', () => {
+    expect(itemHref({ type: 'classified', id: 9 })).toBe('/listings/9');
+  });
+
   it('gives no link to items whose page this client does not have yet (no link may answer 404)', () => {
-    for (const type of ['classified', 'event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
+    for (const type of ['event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
   });
 });
 
@@ -30,5 +35,20 @@ describe('the blog lists\' addresses', () => {
     expect(routes.blogs({ page: 1 })).toBe('/blogs');
     expect(routes.blogs({ q: 'fish & chips', sort: 'views', show: 'friends', category: 3, page: 2 })).toBe('/blogs?q=fish+%26+chips&category=3&sort=views&show=friends&page=2');
     expect(routes.myBlogs({ q: 'draft' })).toBe('/blogs/my?q=draft');
+  });
+});
+
+describe('the listings\' addresses', () => {
+  it('carry every filter in a fixed order, nothing for the defaults, and read back the same', () => {
+    expect(routes.listings()).toBe('/listings');
+    const query = { q: 'road bike', category: 2, status: 'closed', min: 100, max: 500.5, where: 'Portland, OR', photos: true, sort: 'views', page: 3 } as const;
+    const href = routes.listings(query);
+    expect(href).toBe('/listings?q=road+bike&category=2&status=closed&min=100&max=500.5&where=Portland%2C+OR&photos=1&sort=views&page=3');
+    expect(parseListingListQuery(Object.fromEntries(new URL(href, 'http://x').searchParams))).toEqual(query);
+  });
+
+  it('leave out what is not understood', () => {
+    expect(parseListingListQuery({ status: 'sold', min: '-3', max: 'cheap', photos: 'yes', sort: 'oldest', page: '0', category: 'x', q: '  ' })).toEqual({});
+    expect(parseListingListQuery({ min: '', max: '0' })).toEqual({ max: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import type { ItemRef, ItemType } from './social-api/items.ts';
 import type { BlogListQuery } from './blog-list-query.ts';
+import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listing-list-query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -18,7 +19,7 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified']);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
@@ -57,6 +58,13 @@ export const routes = {
   blog: (id: number) => `/blogs/${id}`,
   newBlog: '/blogs/new',
   editBlog: (id: number) => `/blogs/${id}/edit`,
+  /** Listings, with the filters in the query (a search is a link). */
+  listings: (query?: ListingListQuery) => withQuery('/listings', listingQueryParams(query)),
+  listing: (id: number) => `/listings/${id}`,
+  dashboard: '/dashboard',
+  /** The seller's table of their listings, filtered. */
+  dashboardListings: (q: DashboardListingsQuery = {}) =>
+    withQuery('/dashboard/listings', { q: q.q || undefined, status: q.status, page: q.page && q.page > 1 ? q.page : undefined }),
 } as const;
 
 /** `path?a=1&b=2`, leaving out empty values. */

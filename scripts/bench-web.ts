@@ -80,7 +80,7 @@ const EDITOR_PAGE_JS_KIB = 260;
  * The pages whose first-load JavaScript is measured (and must stay within the target, or
  * `budgetKiB` when a page has its own). `{activity}` is the id of an activity the demo user can
  * see, `{album}` one of the demo user's albums and `{photo}` a photo in it, `{blog}` a published
- * blog post of someone else's, `{myBlog}` one of the demo user's own. `maybeMissing`: a 404 is
+ * blog post of someone else's, `{myBlog}` one of the demo user's own, `{listing}` a listing with photos. `maybeMissing`: a 404 is
  * reported as not built yet rather than failing the run. `afterLoad`: code the page asks for
  * once it runs (not part of its first load), found in the build by a string it holds, printed
  * beside the first load (not judged).
@@ -108,6 +108,10 @@ const JS_PAGES: Array<{
     label: '/blogs/{myBlog}/edit (editor)', server: 'web', path: '/blogs/{myBlog}/edit', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
     afterLoad: { what: 'the rich-text editor (Tiptap)', marker: 'ProseMirror' },
   },
+  { label: '/listings', server: 'web', path: '/listings', signedIn: true },
+  { label: '/listings/{listing}', server: 'web', path: '/listings/{listing}', signedIn: true },
+  { label: '/dashboard', server: 'web', path: '/dashboard', signedIn: true },
+  { label: '/dashboard/listings', server: 'web', path: '/dashboard/listings', signedIn: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -342,6 +346,12 @@ async function blogIds(apiBase: string, token: string): Promise<{ blog: number; 
   const me = ((await (await fetch(`${apiBase}/users/me`, { headers })).json()) as { data: { id: number } }).data.id;
   const others = ((await (await fetch(`${apiBase}/blogs?fields=id,owner&limit=20`, { headers })).json()) as { data: Array<{ id: number; owner: { id: number } }> }).data;
   return { blog: others.find((b) => b.owner.id !== me)?.id ?? 0, myBlog: await first(`${apiBase}/blogs/my?fields=id&limit=1`) };
+}
+
+/** A listing with photos the demo user can see (0 when none). */
+async function listingId(apiBase: string, token: string): Promise<{ listing: number }> {
+  const res = (await (await fetch(`${apiBase}/classifieds?has_photo=1&fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
+  return { listing: res.data[0]?.id ?? 0 };
 }
 
 // ---- measurements ------------------------------------------------------------------------
@@ -635,8 +645,8 @@ async function main(): Promise<number> {
   if (problems.length) throw new Error(`the pages are not ready to measure:\n  ${problems.join('\n  ')}`);
 
   // ---- first-load JavaScript of every page
-  const ids = { activity: activityId ?? 0, ...(await albumAndPhoto(`${api}/api/v1`, token)), ...(await blogIds(`${api}/api/v1`, token)) };
-  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+  const ids = { activity: activityId ?? 0, ...(await albumAndPhoto(`${api}/api/v1`, token)), ...(await blogIds(`${api}/api/v1`, token)), ...(await listingId(`${api}/api/v1`, token)) };
+  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog|listing)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const firstLoads: FirstLoad[] = [];
   for (const p of JS_PAGES) {
     const budget = p.budgetKiB ?? TARGETS.firstLoadJsKiB;

@@ -1,0 +1,325 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { PostDate } from '@/components/blogs/post-date';
+import { bulkListings, saveListingPrice, setListingState } from '@/components/listings/actions';
+import type { BulkRowResult } from '@/components/listings/commands';
+import { useAnnounce } from '@/components/ui/announcer';
+import { buttonStyles } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
+import { parseDashboardListingsQuery, type DashboardListingsQuery } from '@/lib/listing-list-query';
+import { routes } from '@/lib/routes';
+import type { ListingSummary } from '@/lib/social-api/classifieds';
+
+export type MyListingsTableProps = {
+  query: DashboardListingsQuery;
+  listings: ListingSummary[];
+  more: boolean;
+};
+
+type Results = Record<number, { ok: boolean; message: string }>;
+const plural = (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`;
+
+/** The price as a person would type it back: "$1,250.00" → "1250.00", "Free" → "0", none → "". */
+function typedPrice(price: string): string {
+  if (/^free$/i.test(price)) return '0';
+  const m = /[\d,]+(\.\d+)?/.exec(price);
+  return m ? m[0].replace(/,/g, '') : '';
+}
+
+/**
+ * The seller's listings as a table: filters in the URL, rows selected one by one or all of the
+ * page (checkboxes: the keyboard's Space), and close, reopen or delete for all the selected at
+ * once. Each row shows its own result; a row that failed says why and the others stay done. A
+ * row that is no longer in the page after the action (deleted, closed or reopened out of the
+ * filtered view, or deleted meanwhile) stays in its place with its result until the next page.
+ */
+export function MyListingsTable({ query, listings, more }: MyListingsTableProps) {
+  const id = useId();
+  const router = useRouter();
+  const announce = useAnnounce();
+  const bulk = useAction();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [results, setResults] = useState<Results>({});
+  const [shown, setShown] = useState<ListingSummary[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [summary, setSummary] = useState('');
+  const [lastAction, setLastAction] = useState<'close' | 'open' | 'delete'>('close');
+
+  // Rows: the page as it is now, with the rows of the last action that are gone kept in their place.
+  const now = new Map(listings.map((l) => [l.id, l]));
+  const rows: Array<{ listing: ListingSummary; gone: boolean }> = Object.keys(results).length
+    ? [...shown.map((l) => ({ listing: now.get(l.id) ?? l, gone: !now.has(l.id) })), ...listings.filter((l) => !shown.some((s) => s.id === l.id)).map((l) => ({ listing: l, gone: false }))]
+    : listings.map((l) => ({ listing: l, gone: false }));
+  const selectable = rows.filter((r) => !r.gone).map((r) => r.listing.id);
+  const chosen = selectable.filter((x) => selected.has(x));
+  const all = selectable.length > 0 && chosen.length === selectable.length;
+
+  const apply = (action: 'close' | 'open' | 'delete', data: BulkRowResult[], message: string) => {
+    setLastAction(action);
+    setShown(rows.map((r) => r.listing));
+    setResults(Object.fromEntries(data.map((r) => [r.id, { ok: r.ok, message: r.message }])));
+    setSelected(new Set(data.filter((r) => !r.ok).map((r) => r.id)));
+    setSummary(message);
+    announce(message);
+    router.refresh();
+  };
+  const runBulk = async (action: 'close' | 'open') => {
+    const res = await bulk.run(() => bulkListings({ action, ids: chosen }));
+    if (res.ok) apply(action, res.data, res.message);
+  };
+
+  const onFilter = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
+    router.push(routes.dashboardListings(parseDashboardListingsQuery(data)));
+  };
+  const page = query.page ?? 1;
+
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-h`} className="text-xl font-semibold">
+          Your listings
+        </h2>
+      </div>
+      <form key={routes.dashboardListings(query)} role="search" aria-label="Filter your listings" action={routes.dashboardListings()} method="get" onSubmit={onFilter} className="card mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium">
+            Keywords
+          </label>
+          <input id={`${id}-q`} name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} className="field" />
+        </div>
+        <div>
+          <label htmlFor={`${id}-status`} className="text-sm font-medium">
+            Status
+          </label>
+          <select id={`${id}-status`} name="status" defaultValue={query.status ?? ''} className="field">
+            <option value="">All</option>
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
+          </select>
+        </div>
+        <button type="submit" className={buttonStyles.primary}>
+          Filter
+        </button>
+      </form>
+
+      <div role="toolbar" aria-label="Selected listings" className="mt-4 flex flex-wrap items-center gap-2">
+        <span className="muted mr-2">{chosen.length ? `${plural(chosen.length)} selected` : 'Select listings to close, reopen or delete them together.'}</span>
+        <button type="button" className={buttonStyles.secondary} disabled={!chosen.length || bulk.pending} onClick={() => runBulk('close')}>
+          Close selected
+        </button>
+        <button type="button" className={buttonStyles.secondary} disabled={!chosen.length || bulk.pending} onClick={() => runBulk('open')}>
+          Reopen selected
+        </button>
+        <button type="button" className={buttonStyles.danger} disabled={!chosen.length || bulk.pending} onClick={() => setConfirming(true)}>
+          Delete selected
+        </button>
+      </div>
+      <p role="status" className="mt-2 text-sm font-medium">
+        {summary}
+      </p>
+      <FormError message={bulk.problem?.message} signedOut={bulk.problem?.signedOut} className="mt-2" />
+
+      {rows.length === 0 ? (
+        <p className="muted mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+          {page > 1 ? 'No more listings.' : query.q || query.status ? 'None of your listings match these filters.' : 'You have no listings yet.'}
+        </p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your listings{query.status ? ` (${query.status})` : ''}, page {page}</caption>
+            <thead className="border-b border-slate-200 dark:border-slate-700">
+              <tr>
+                <th scope="col" className="p-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all listings on this page"
+                    checked={all}
+                    ref={(el) => {
+                      if (el) el.indeterminate = chosen.length > 0 && !all;
+                    }}
+                    onChange={() => setSelected(all ? new Set() : new Set(selectable))}
+                    className="size-4"
+                  />
+                </th>
+                <th scope="col" className="p-2">
+                  <span className="sr-only">Photo</span>
+                </th>
+                <th scope="col" className="p-2">Title</th>
+                <th scope="col" className="p-2">Price</th>
+                <th scope="col" className="p-2">Status</th>
+                <th scope="col" className="p-2">Created</th>
+                <th scope="col" className="p-2">Actions</th>
+                <th scope="col" className="p-2">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ listing: l, gone }) => (
+                <Row
+                  key={l.id}
+                  listing={l}
+                  gone={gone ? (results[l.id]?.ok ? lastAction : 'missing') : undefined}
+                  selected={selected.has(l.id)}
+                  onSelect={(on) =>
+                    setSelected((s) => {
+                      const next = new Set(s);
+                      if (on) next.add(l.id);
+                      else next.delete(l.id);
+                      return next;
+                    })
+                  }
+                  result={results[l.id]}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {page > 1 || more ? (
+        <nav aria-label="Pages of your listings" className="mt-6 flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <a href={routes.dashboardListings({ ...query, page: page - 1 })} className={buttonStyles.secondary} rel="prev">
+              Previous page
+            </a>
+          ) : (
+            <span />
+          )}
+          <span className="muted">Page {page}</span>
+          {more ? (
+            <a href={routes.dashboardListings({ ...query, page: page + 1 })} className={buttonStyles.secondary} rel="next">
+              Next page
+            </a>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      {confirming ? (
+        <ConfirmDialog
+          open
+          onClose={() => setConfirming(false)}
+          title={`Delete ${plural(chosen.length)}?`}
+          description="They will be removed with their photos, likes and comments. This cannot be undone."
+          confirmLabel={`Delete ${plural(chosen.length)}`}
+          pendingLabel="Deleting…"
+          action={async () => {
+            const res = await bulkListings({ action: 'delete', ids: chosen });
+            if (res.ok) apply('delete', res.data, res.message);
+            return res;
+          }}
+          onDone={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** What became of a row that is no longer in the page's data: done (deleted, or closed/reopened out of this view) or not found. */
+type Gone = 'close' | 'open' | 'delete' | 'missing';
+const GONE_STATUS: Record<Gone, string> = { close: 'Closed', open: 'Open', delete: 'Deleted', missing: 'Not found' };
+
+function Row({ listing: l, gone, selected, onSelect, result }: { listing: ListingSummary; gone?: Gone; selected: boolean; onSelect: (on: boolean) => void; result?: { ok: boolean; message: string } }) {
+  const router = useRouter();
+  const state = useAction();
+  const toggle = async () => {
+    const res = await state.run(() => setListingState({ id: l.id, open: l.closed }));
+    if (res.ok) router.refresh();
+  };
+  return (
+    <tr className="border-b border-slate-100 dark:border-slate-800">
+      <td className="p-2">
+        {gone ? null : <input type="checkbox" aria-label={`Select ${l.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} className="size-4" />}
+      </td>
+      <td className="p-2">
+        {l.thumb ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the API's own sized thumbnail
+          <img src={l.thumb} alt="" loading="lazy" className="size-12 rounded-lg object-cover" />
+        ) : (
+          <span className="block size-12 rounded-lg bg-slate-100 dark:bg-slate-800" />
+        )}
+      </td>
+      <th scope="row" className="p-2 font-medium">
+        {gone === 'delete' || gone === 'missing' ? <s>{l.title}</s> : (
+          <a href={routes.listing(l.id)} className="hover:underline">
+            {l.title}
+          </a>
+        )}
+      </th>
+      <td className="p-2">{gone ? l.price : <PriceCell listing={l} />}</td>
+      <td className="p-2">{gone ? GONE_STATUS[gone] : l.closed ? <span className="badge">Closed</span> : 'Open'}</td>
+      <td className="p-2 whitespace-nowrap">
+        <PostDate ms={l.createdAt} />
+      </td>
+      <td className="p-2">
+        {gone ? null : (
+          <div className="flex flex-wrap gap-1">
+            <a href={routes.listing(l.id)} className="btn-ghost" aria-label={`View ${l.title}`}>
+              View
+            </a>
+            {l.can.close || l.can.open ? (
+              <button type="button" className="btn-ghost" onClick={toggle} disabled={state.pending} aria-label={`${l.closed ? 'Reopen' : 'Close'} ${l.title}`}>
+                {l.closed ? 'Reopen' : 'Close'}
+              </button>
+            ) : null}
+          </div>
+        )}
+        <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} />
+      </td>
+      <td className="p-2">
+        {result ? <span className={result.ok ? 'text-emerald-800 dark:text-emerald-300' : 'error-text font-medium'}>{result.ok ? result.message : `Failed: ${result.message}`}</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The price in place: Enter saves it, the error shows under it, what was typed stays. */
+function PriceCell({ listing: l }: { listing: ListingSummary }) {
+  const router = useRouter();
+  const id = useId();
+  const state = useAction();
+  const [saved, setSaved] = useState(false);
+  const onKeyDown = async (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    setSaved(false);
+    const res = await state.run(() => saveListingPrice({ id: l.id, price: e.currentTarget.value }));
+    if (res.ok) {
+      setSaved(true);
+      router.refresh();
+    }
+  };
+  const error = state.problem?.fieldErrors?.price ?? state.problem?.message;
+  return (
+    <div className="min-w-28">
+      <input
+        key={l.price}
+        type="text"
+        inputMode="decimal"
+        defaultValue={typedPrice(l.price)}
+        aria-label={`Price of ${l.title} in dollars (Enter saves)`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-e` : `${id}-p`}
+        onKeyDown={onKeyDown}
+        onChange={() => setSaved(false)}
+        readOnly={state.pending}
+        className="field mt-0 w-28"
+      />
+      {error ? (
+        <p id={`${id}-e`} className="error-text mt-1">
+          {error}
+        </p>
+      ) : (
+        <p id={`${id}-p`} className="muted mt-1 text-xs">
+          {saved ? `Saved: ${l.price || 'no price'}` : l.price || 'No price'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
+import { createListing, deleteListing, getListingForEditing, listListings, type ListingInput } from '../../lib/social-api/classifieds.ts';
+import { LISTING_BULK_MAX, listingBulkSchema, priceTextSchema } from '../../lib/validations/listing.ts';
+import { bulkListingsCommand, deleteListingCommand, setListingPriceCommand, setListingStateCommand } from './commands.ts';
+
+// The listing commands (what components/listings/actions.ts runs for the signed-in person)
+// against the real api-server over loopback HTTP, on a fresh copy of the demo data.
+
+let api: RealApi;
+let demo: string;
+let alice: string;
+
+beforeAll(async () => {
+  api = await startRealApi();
+  demo = await api.tokenOf('demo@example.com');
+  alice = await api.tokenOf('alice@example.com');
+}, 120_000);
+afterAll(() => api?.close());
+
+const input = (title: string): ListingInput => ({ title, body: 'For the commands test.', tags: [], price: 10, location: 'Cmdville' });
+const make = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => createListing(demo, input(`Bulk ${i} ${Math.random().toString(36).slice(2, 7)}`))));
+
+describe('the schemas', () => {
+  it('a price as typed: empty is none, thousands commas and two decimals are fine; anything else is refused with a sentence', () => {
+    expect(priceTextSchema.parse('')).toBeNull();
+    expect(priceTextSchema.parse(' 1,250.50 ')).toBe(1250.5);
+    expect(priceTextSchema.parse('0')).toBe(0);
+    for (const bad of ['-3', '12.345', 'cheap', '1,25', '1e3', '9999999999']) {
+      const r = priceTextSchema.safeParse(bad);
+      expect(r.success, bad).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/price/i);
+    }
+  });
+
+  it('a bulk action needs a known action and 1 to 50 positive ids', () => {
+    expect(listingBulkSchema.safeParse({ action: 'close', ids: [1, 2] }).success).toBe(true);
+    for (const bad of [{ action: 'sell', ids: [1] }, { action: 'close', ids: [] }, { action: 'open', ids: [0] }, { action: 'delete', ids: [1.5] }, { action: 'close', ids: Array.from({ length: LISTING_BULK_MAX + 1 }, (_, i) => i + 1) }]) {
+      expect(listingBulkSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('bulkListingsCommand', () => {
+  it('closes three at once, each row with its result; reopens two; deletes one', async () => {
+    const ids = await make(3);
+    const closed = await bulkListingsCommand(demo, { action: 'close', ids });
+    expect(closed).toMatchObject({ ok: true, message: '3 listings closed.' });
+    expect(closed.ok && closed.data).toEqual(ids.map((id) => ({ id, ok: true, message: 'Closed.' })));
+    for (const id of ids) expect((await getListingForEditing(demo, id))!.closed).toBe(true);
+    const reopened = await bulkListingsCommand(demo, { action: 'open', ids: ids.slice(0, 2) });
+    expect(reopened).toMatchObject({ ok: true, message: '2 listings reopened.' });
+    expect((await getListingForEditing(demo, ids[2]!))!.closed).toBe(true);
+    const deleted = await bulkListingsCommand(demo, { action: 'delete', ids: [ids[0]!] });
+    expect(deleted).toMatchObject({ ok: true, message: '1 listing deleted.' });
+    expect(await getListingForEditing(demo, ids[0]!)).toBeUndefined();
+  });
+
+  it('a listing deleted meanwhile fails on its own row and the others are done', async () => {
+    const ids = await make(3);
+    await deleteListing(demo, ids[1]!);
+    const res = await bulkListingsCommand(demo, { action: 'close', ids });
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    expect(res.message).toBe('2 listings closed; 1 listing could not be: see the rows marked.');
+    expect(res.data).toEqual([
+      { id: ids[0], ok: true, message: 'Closed.' },
+      { id: ids[1], ok: false, message: 'This listing is no longer there: it may have been deleted.' },
+      { id: ids[2], ok: true, message: 'Closed.' },
+    ]);
+    expect((await getListingForEditing(demo, ids[2]!))!.closed).toBe(true);
+  });
+
+  it('someone else’s listings are refused row by row and nothing of theirs changes', async () => {
+    const [bike] = await listListings(demo, { keywords: 'road bike' }, true);
+    const res = await bulkListingsCommand(alice, { action: 'delete', ids: [bike!.id] });
+    expect(res.ok && res.data[0]).toMatchObject({ id: bike!.id, ok: false });
+    expect(await getListingForEditing(demo, bike!.id)).toBeDefined();
+  });
+
+  it('what no form of ours sends is refused before the API', async () => {
+    expect(await bulkListingsCommand(demo, { action: 'sell', ids: [1] })).toMatchObject({ ok: false });
+    expect(await bulkListingsCommand(demo, { action: 'close', ids: [] })).toMatchObject({ ok: false, message: 'Select at least one listing.' });
+    expect(await setListingStateCommand(demo, { id: '1', open: true })).toMatchObject({ ok: false });
+    expect(await deleteListingCommand(demo, { id: -1 })).toMatchObject({ ok: false });
+  });
+});
+
+describe('the other commands', () => {
+  it('close and reopen from the page; closing a closed listing is refused with a sentence', async () => {
+    const [id] = await make(1);
+    expect(await setListingStateCommand(demo, { id, open: false })).toMatchObject({ ok: true, data: { open: false } });
+    const again = await setListingStateCommand(demo, { id, open: false });
+    expect(again.ok).toBe(false);
+    expect(again.ok ? '' : again.message).not.toBe('');
+    expect(await setListingStateCommand(alice, { id, open: true })).toMatchObject({ ok: false });
+    expect(await setListingStateCommand(demo, { id, open: true })).toMatchObject({ ok: true, data: { open: true } });
+  });
+
+  it('the price in place: saved as typed, a bad one is refused on the price field, nothing changed', async () => {
+    const [id] = await make(1);
+    expect(await setListingPriceCommand(demo, { id, price: '1,250' })).toMatchObject({ ok: true });
+    expect((await getListingForEditing(demo, id!))!.price).toBe('$1,250.00');
+    const bad = await setListingPriceCommand(demo, { id, price: '12.345' });
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { price: expect.stringMatching(/price/i) } });
+    expect((await getListingForEditing(demo, id!))!.price).toBe('$1,250.00');
+    expect(await setListingPriceCommand(alice, { id, price: '1' })).toMatchObject({ ok: false });
+    expect(await deleteListingCommand(alice, { id })).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,93 @@
+import type { ActionResult } from '@/lib/action-result';
+import { failure, invalid } from '@/lib/server-action';
+import { closeListing, deleteListing, openListing, setListingPrice } from '@/lib/social-api/classifieds';
+import { isApiError } from '@/lib/social-api/errors';
+import { listingBulkSchema, listingIdSchema, listingPriceSchema, listingStateSchema } from '@/lib/validations/listing';
+
+// The changes to listings, given an access token: each input is checked with the schema the
+// browser used (nothing reaches the API otherwise). components/listings/actions.ts runs them
+// for the signed-in person; the tests run them against the real API.
+
+const GONE = 'This listing is no longer there: it may have been deleted.';
+
+/** One listing's failure as a sentence for its row or its page. */
+function why(e: unknown): ActionResult<never> {
+  if (isApiError(e, 404)) return { ok: false, message: GONE };
+  return failure(e);
+}
+
+/** Closes ("mark as sold") or reopens a listing. */
+export async function setListingStateCommand(token: string, input: unknown): Promise<ActionResult<{ open: boolean }>> {
+  const parsed = listingStateSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  const { id, open } = parsed.data;
+  try {
+    await (open ? openListing(token, id) : closeListing(token, id));
+  } catch (e) {
+    return why(e);
+  }
+  return { ok: true, message: open ? 'The listing is open again.' : 'The listing is closed (marked as sold).', data: { open } };
+}
+
+export async function deleteListingCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = listingIdSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    const message = await deleteListing(token, parsed.data.id);
+    return { ok: true, message: message || 'The listing was deleted.', data: undefined };
+  } catch (e) {
+    return why(e);
+  }
+}
+
+/** One row's outcome of a bulk action. */
+export type BulkRowResult = { id: number; ok: boolean; message: string };
+
+/**
+ * Closes, reopens or deletes many listings: each is done on its own (one that fails leaves the
+ * others done) and answers its own result. `ok` is true when the request was understood; the
+ * rows say which were done.
+ */
+export async function bulkListingsCommand(token: string, input: unknown): Promise<ActionResult<BulkRowResult[]>> {
+  const parsed = listingBulkSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
+  const { action, ids } = parsed.data;
+  const done = { close: 'Closed.', open: 'Reopened.', delete: 'Deleted.' }[action];
+  const rows: BulkRowResult[] = [];
+  // One after another: a seller's page of listings is small, and the API is spared a burst.
+  for (const id of [...new Set(ids)]) {
+    try {
+      if (action === 'close') await closeListing(token, id);
+      else if (action === 'open') await openListing(token, id);
+      else await deleteListing(token, id);
+      rows.push({ id, ok: true, message: done });
+    } catch (e) {
+      const res = why(e);
+      if (!res.ok && res.signedOut) return res;
+      rows.push({ id, ok: false, message: res.ok ? '' : res.message });
+    }
+  }
+  const failed = rows.filter((r) => !r.ok).length;
+  const n = (k: number) => `${k} ${k === 1 ? 'listing' : 'listings'}`;
+  const verb = { close: 'closed', open: 'reopened', delete: 'deleted' }[action];
+  const message = failed === 0 ? `${n(rows.length)} ${verb}.` : `${n(rows.length - failed)} ${verb}; ${n(failed)} could not be: see the rows marked.`;
+  return { ok: true, message, data: rows };
+}
+
+/** Changes a listing's price from the dashboard's row. */
+export async function setListingPriceCommand(token: string, input: unknown): Promise<ActionResult<{ price: number | null }>> {
+  const parsed = listingPriceSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find((i) => i.path[0] === 'price');
+    return issue ? { ok: false, message: issue.message, fieldErrors: { price: issue.message } } : invalid();
+  }
+  const { id, price } = parsed.data;
+  try {
+    await setListingPrice(token, id, price);
+  } catch (e) {
+    const res = why(e);
+    if (!res.ok && res.fieldErrors?.['fields[price]']) return { ok: false, message: `The price ${res.fieldErrors['fields[price]']}.`, fieldErrors: { price: `The price ${res.fieldErrors['fields[price]']}.` } };
+    return res;
+  }
+  return { ok: true, message: 'The price was saved.', data: { price } };
+}

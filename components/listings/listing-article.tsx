@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { PostDate } from '@/components/blogs/post-date';
+import { SocialBar } from '@/components/social/social-bar';
+import { Avatar } from '@/components/ui/avatar';
+import { routes } from '@/lib/routes';
+import type { ListingPage } from '@/lib/social-api/classifieds';
+import { ListingGallery } from './listing-gallery';
+import { ListingOwnerActions } from './listing-owner-actions';
+
+/**
+ * A listing on its own page. A server component: the body is HTML the API cleaned and the BFF
+ * cleaned again (lib/social-api/sanitize.ts); the client islands are the gallery, the seller's
+ * actions and the social layer.
+ */
+export function ListingArticle({ listing }: { listing: ListingPage }) {
+  const id = useId();
+  const mine = listing.can.edit || listing.can.delete;
+  return (
+    <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
+      {listing.closed ? (
+        <p role="status" className="mb-4 rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">
+          This listing is closed{mine ? '' : ': the item is sold or no longer offered'}.
+        </p>
+      ) : null}
+      <header>
+        <p className="text-sm">
+          <a href={routes.listings()} className="link">
+            Listings
+          </a>
+          {listing.category ? (
+            <>
+              {' · '}
+              <a href={routes.listings({ category: listing.category.id })} className="link">
+                {listing.category.title}
+              </a>
+            </>
+          ) : null}
+        </p>
+        <h1 id={`${id}-title`} className="mt-1 text-3xl font-bold tracking-tight">
+          {listing.title}
+        </h1>
+        <p className="mt-2 text-2xl font-bold">{listing.price || 'No price given'}</p>
+        <p className="muted mt-1">
+          {listing.location || 'No location given'}
+          {listing.createdAt ? (
+            <>
+              {' · Listed '}
+              <PostDate ms={listing.createdAt} />
+            </>
+          ) : null}
+        </p>
+      </header>
+
+      {listing.photos.length ? <ListingGallery photos={listing.photos} title={listing.title} /> : null}
+
+      <section aria-label="Seller" className="card mt-6 flex flex-wrap items-center gap-3">
+        <Avatar person={listing.seller} />
+        <p className="text-sm">
+          <span className="muted block">Sold by</span>
+          <a href={routes.user(listing.seller.id)} className="name">
+            {listing.seller.name}
+          </a>
+        </p>
+        <a href={routes.listings({ seller: listing.seller.id })} className="link ml-auto text-sm">
+          {mine ? 'Your other listings' : `Other listings by ${listing.seller.name}`}
+        </a>
+      </section>
+
+      {/* Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component. */}
+      <div className="rich-text mt-6 whitespace-pre-line" dangerouslySetInnerHTML={{ __html: listing.html }} />
+
+      {listing.tags.length ? (
+        <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
+          {listing.tags.map((tag) => (
+            <li key={tag.id}>
+              <a
+                href={routes.listings({ q: tag.title, status: 'all' })}
+                className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+              >
+                <span aria-hidden="true">#</span>
+                {tag.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {listing.can.open || listing.can.close || listing.can.delete ? (
+        <ListingOwnerActions id={listing.id} title={listing.title} canOpen={listing.can.open} canClose={listing.can.close} canDelete={listing.can.delete} />
+      ) : null}
+
+      <div className="mt-6">
+        <SocialBar social={listing.social} ownerId={listing.seller.id} label={`“${listing.title}” by ${listing.seller.name}`} what="this listing" writing />
+      </div>
+    </article>
+  );
+}

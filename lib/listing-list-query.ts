@@ -1,0 +1,94 @@
+// The filters of /listings, in the URL: what the page reads from its search parameters and
+// what lib/routes.ts writes. No zod here: the filter form in the browser uses it too, and a
+// lenient reading needs none (what is not understood is left out, not refused).
+
+/** A list of listings as the URL says it (/listings?q=bike&min=100&max=500&where=portland&status=closed&photos=1&sort=views&category=3&page=2). */
+export interface ListingListQuery {
+  /** Keywords. */
+  q?: string;
+  category?: number;
+  /** Open listings without it. */
+  status?: 'closed' | 'all';
+  /** Price bounds in dollars. */
+  min?: number;
+  max?: number;
+  /** Location (part of it, any case). */
+  where?: string;
+  /** Only listings with a photo. */
+  photos?: true;
+  /** Most viewed first; newest first without it. */
+  sort?: 'views';
+  /** One member's listings (their id). */
+  seller?: number;
+  /** 1 without it. */
+  page?: number;
+}
+
+const TEXT_MAX = 100;
+const PAGE_MAX = 1000;
+const PRICE_MAX = 1e9;
+
+type Params = Record<string, string | string[] | undefined>;
+
+function price(raw: string | undefined): number | undefined {
+  if (raw === undefined || !raw.trim()) return undefined;
+  const n = Number(raw.trim());
+  return Number.isFinite(n) && n >= 0 && n <= PRICE_MAX ? Math.round(n * 100) / 100 : undefined;
+}
+
+export function parseListingListQuery(params: Params): ListingListQuery {
+  const one = (name: string) => {
+    const v = params[name];
+    return typeof v === 'string' ? v : Array.isArray(v) ? v[0] : undefined;
+  };
+  const q = one('q')?.trim().slice(0, TEXT_MAX);
+  const where = one('where')?.trim().slice(0, TEXT_MAX);
+  const category = Number(one('category'));
+  const page = Number(one('page'));
+  const seller = Number(one('seller'));
+  const status = one('status');
+  const min = price(one('min'));
+  const max = price(one('max'));
+  return {
+    ...(q ? { q } : {}),
+    ...(Number.isSafeInteger(category) && category > 0 ? { category } : {}),
+    ...(status === 'closed' || status === 'all' ? { status } : {}),
+    ...(min !== undefined ? { min } : {}),
+    ...(max !== undefined ? { max } : {}),
+    ...(where ? { where } : {}),
+    ...(one('photos') === '1' ? { photos: true as const } : {}),
+    ...(one('sort') === 'views' ? { sort: 'views' as const } : {}),
+    ...(Number.isSafeInteger(seller) && seller > 0 ? { seller } : {}),
+    ...(Number.isInteger(page) && page > 1 && page <= PAGE_MAX ? { page } : {}),
+  };
+}
+
+/** The query in a fixed order, without the defaults (lib/routes.ts writes it). */
+export function listingQueryParams(query: ListingListQuery = {}): Record<string, string | number | undefined> {
+  return {
+    q: query.q || undefined,
+    category: query.category || undefined,
+    status: query.status,
+    min: query.min,
+    max: query.max,
+    where: query.where || undefined,
+    photos: query.photos ? 1 : undefined,
+    sort: query.sort,
+    seller: query.seller || undefined,
+    page: query.page && query.page > 1 ? query.page : undefined,
+  };
+}
+
+/** The seller's table of their listings as the URL says it (/dashboard/listings?status=open&q=bike&page=2). */
+export interface DashboardListingsQuery {
+  q?: string;
+  /** All of one's listings without it. */
+  status?: 'open' | 'closed';
+  page?: number;
+}
+
+export function parseDashboardListingsQuery(params: Params): DashboardListingsQuery {
+  const { q, page } = parseListingListQuery({ q: params.q, page: params.page });
+  const status = Array.isArray(params.status) ? params.status[0] : params.status;
+  return { ...(q ? { q } : {}), ...(status === 'open' || status === 'closed' ? { status } : {}), ...(page ? { page } : {}) };
+}

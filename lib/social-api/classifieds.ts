@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { apiFetch, type ApiFetchOptions } from './client.ts';
+import { apiConfig } from './config.ts';
+import { getSocialFromCore, parseApiDate, type Social } from './core.ts';
+import { isApiError } from './errors.ts';
+import { categorySchema, flag, id, lenientArray, optionSchema, str } from './primitives.ts';
+import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
+import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
+import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+
+// Classified listings (spec: Classifieds, scope classifieds): every row of the table. The API
+// formats prices itself (`price` is text such as "$1,250.00" or "Free"); a form sends a number.
+
+export interface ListingCategory {
+  id: number;
+  title: string;
+}
+
+/** A listing in a list. */
+export interface ListingSummary {
+  id: number;
+  title: string;
+  seller: Who;
+  /** Epoch milliseconds; 0 when the API sent no readable date. */
+  createdAt: number;
+  /** The API's formatted price ('' when none was given). */
+  price: string;
+  location: string;
+  /** The main photo's thumbnail URL ('' without one). */
+  thumb: string;
+  closed: boolean;
+  /** Plain text: the beginning of the body. */
+  excerpt: string;
+  can: { edit: boolean; addPhotos: boolean; open: boolean; close: boolean; delete: boolean };
+}
+
+export interface ListingPhoto {
+  id: number;
+  caption: string;
+  img: string;
+  main: boolean;
+}
+
+/** A listing on its own page. */
+export interface Listing extends Omit<ListingSummary, 'excerpt'> {
+  /** Sanitized HTML (sanitize.ts), ready for dangerouslySetInnerHTML. */
+  html: string;
+  category: ListingCategory | null;
+  tags: Array<{ id: number; title: string }>;
+  /** Main photo first, then the others in the order they were added. */
+  photos: ListingPhoto[];
+}
+
+/** A listing with its social layer (its page). */
+export interface ListingPage extends Listing {
+  social: Social;
+}
+
+/** A listing as its editor needs it: the body as the API stored it. */
+export interface ListingDraft extends Omit<Listing, 'html'> {
+  body: string;
+}
+
+/** The API's filters of a list of listings (GET /classifieds, /classifieds/my). */
+export interface ListingFilters {
+  keywords?: string;
+  categoryId?: number;
+  status?: 'all' | 'only_open' | 'only_closed';
+  sort?: 'most_recent' | 'most_viewed';
+  withPhotos?: boolean;
+  priceMin?: number;
+  priceMax?: number;
+  location?: string;
+  /** Only in the list of everyone's listings. */
+  userId?: number;
+  page?: number;
+  limit?: number;
+}
+
+/** What a form sends to create or edit a listing. */
+export interface ListingInput {
+  title: string;
+  /** HTML with simple formatting, or plain text; the API cleans it again. */
+  body: string;
+  /** 0 or undefined: none. */
+  categoryId?: number;
+  tags: string[];
+  /** Dollars; null: no price. */
+  price: number | null;
+  location: string;
+  authView?: string;
+  authComment?: string;
+  /** Edit only: which of its photos is the main one. */
+  mainPhotoId?: number;
+}
+
+const LIST_FIELDS = 'id,thumb,title,is_closed,creation_date,owner,price,location,body,can_edit,can_add_photos,can_open,can_close,can_delete';
+const DETAIL_FIELDS = `${LIST_FIELDS},category,tags,photos`;
+
+const listingSchema = z.looseObject({
+  id,
+  thumb: str,
+  title: str,
+  is_closed: flag,
+  creation_date: str,
+  owner: ownerSchema.optional(),
+  price: str,
+  location: str,
+  body: str,
+  can_edit: flag,
+  can_add_photos: flag,
+  can_open: flag,
+  can_close: flag,
+  can_delete: flag,
+});
+
+const detailSchema = listingSchema.extend({
+  category: categorySchema.nullable().catch(null).default(null),
+  tags: lenientArray(z.looseObject({ id, title: str })),
+  photos: lenientArray(z.looseObject({ id, description: str, img: str, is_main: flag })),
+});
+type ApiListingDetail = z.infer<typeof detailSchema>;
+
+const seller = (o: z.infer<typeof ownerSchema> | undefined): Who => (o ? who(reshapePerson(o)) : { id: 0, name: 'Someone', image: '' });
+
+function reshapeBase(l: z.infer<typeof listingSchema>): Omit<ListingSummary, 'excerpt'> {
+  return {
+    id: l.id,
+    title: l.title.trim() || 'Untitled',
+    seller: seller(l.owner),
+    createdAt: parseApiDate(l.creation_date),
+    price: l.price.trim(),
+    location: l.location.trim(),
+    thumb: l.thumb ? safeImageUrl(l.thumb) : '',
+    closed: l.is_closed,
+    can: { edit: l.can_edit, addPhotos: l.can_add_photos, open: l.can_open, close: l.can_close, delete: l.can_delete },
+  };
+}
+
+function reshapeDraft(l: ApiListingDetail): ListingDraft {
+  const photos = l.photos.map((p) => ({ id: p.id, caption: p.description.trim(), img: safeImageUrl(p.img), main: p.is_main }));
+  return {
+    ...reshapeBase(l),
+    body: l.body,
+    category: l.category && l.category.id > 0 ? { id: l.category.id, title: l.category.title.trim() || `Category ${l.category.id}` } : null,
+    tags: l.tags.filter((t) => t.title.trim()).map((t) => ({ id: t.id, title: t.title.trim() })),
+    // The main photo leads the gallery.
+    photos: [...photos.filter((p) => p.main), ...photos.filter((p) => !p.main)],
+  };
+}
+
+/** The API's query of a list. */
+function listQuery(f: ListingFilters) {
+  return {
+    keywords: f.keywords?.trim() || undefined,
+    category_id: f.categoryId,
+    status: f.status,
+    sort: f.sort,
+    has_photo: f.withPhotos ? 1 : undefined,
+    price_min: f.priceMin,
+    price_max: f.priceMax,
+    location: f.location?.trim() || undefined,
+    user_id: f.userId,
+    page: f.page ?? 1,
+    limit: f.limit ?? 12,
+    fields: LIST_FIELDS,
+  };
+}
+
+const listSchema = lenientArray(listingSchema);
+
+/** Listings the reader may see (everyone's, or with `mine` their own), newest first unless sorted by views. */
+export async function listListings(token: string, filters: ListingFilters = {}, mine = false): Promise<ListingSummary[]> {
+  const query = listQuery(filters);
+  if (mine) delete (query as { user_id?: number }).user_id;
+  const raw = await apiFetch(apiConfig(), mine ? '/classifieds/my' : '/classifieds', { token, query });
+  return listSchema.parse(raw).map((l) => ({ ...reshapeBase(l), excerpt: plainExcerpt(l.body, 160) }));
+}
+
+/** Counted a page at a time up to this many (the API tells no totals); more is "at least". */
+export const COUNT_MAX = 1000;
+
+/** How many of one's own listings are open or closed (the API has no count: its pages of ids are counted). */
+export async function countMyListings(token: string, status: 'only_open' | 'only_closed'): Promise<number> {
+  const LIMIT = 50;
+  let total = 0;
+  for (let page = 1; total < COUNT_MAX; page += 1) {
+    const raw = await apiFetch(apiConfig(), '/classifieds/my', { token, query: { status, page, limit: LIMIT, fields: 'id' } });
+    const n = Array.isArray(raw) ? raw.length : 0;
+    total += n;
+    if (n < LIMIT) break;
+  }
+  return Math.min(total, COUNT_MAX);
+}
+
+async function getDetail(token: string, listingId: number): Promise<ApiListingDetail | undefined> {
+  try {
+    return detailSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, query: { fields: DETAIL_FIELDS } }));
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+}
+
+/** A listing on its own page with its social layer; undefined when it does not exist or the reader may not see it. */
+export async function getListing(token: string, listingId: number, viewerId: number): Promise<ListingPage | undefined> {
+  const raw = await getDetail(token, listingId);
+  if (!raw) return undefined;
+  const { body, ...listing } = reshapeDraft(raw);
+  const social = await getSocialFromCore(token, { type: 'classified', id: raw.id }, viewerId, { share: true });
+  return { ...listing, html: sanitizeRichText(body), social };
+}
+
+/** A listing as its editor needs it; undefined when it does not exist or the reader may not see it. */
+export async function getListingForEditing(token: string, listingId: number): Promise<ListingDraft | undefined> {
+  const raw = await getDetail(token, listingId);
+  return raw && reshapeDraft(raw);
+}
+
+/** The API's form of a listing (POST /classifieds, /classifieds/{id}). */
+export function listingForm(input: ListingInput): Record<string, string | number | undefined> {
+  return {
+    title: input.title,
+    body: input.body,
+    tags: input.tags.join(','),
+    category_id: input.categoryId || undefined,
+    'fields[price]': input.price === null ? '' : String(input.price),
+    'fields[location]': input.location,
+    auth_view: input.authView,
+    auth_comment: input.authComment,
+    main_photo_id: input.mainPhotoId,
+  };
+}
+
+/** Creates a listing, with its main photo when one is given (the `photo` file part). Answers its id. */
+export async function createListing(token: string, input: ListingInput, photo?: { file: Blob; name: string }): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(listingForm(input))) if (v !== undefined) form.append(k, String(v));
+  if (photo) form.append('photo', photo.file, photo.name);
+  const data = createdSchema.parse(await apiFetch(apiConfig(), '/classifieds', { token, form }));
+  if (!data.id) throw new Error('The API did not answer the new listing’s id.');
+  return data.id;
+}
+
+/** Edits a listing: the whole form (privacy left out is kept), with the main photo it names. */
+export async function updateListing(token: string, listingId: number, input: ListingInput): Promise<void> {
+  await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, form: listingForm(input) });
+}
+
+/** Changes a listing's price alone (dollars; null: no price); everything else is kept. */
+export async function setListingPrice(token: string, listingId: number, price: number | null): Promise<void> {
+  await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, form: { 'fields[price]': price === null ? '' : String(price) } });
+}
+
+/** Marks a listing sold (closed). */
+export async function closeListing(token: string, listingId: number): Promise<void> {
+  await apiFetch(apiConfig(), '/classifieds/close', { token, form: { id: listingId } });
+}
+
+/** Opens a closed listing again. */
+export async function openListing(token: string, listingId: number): Promise<void> {
+  await apiFetch(apiConfig(), '/classifieds/open', { token, form: { id: listingId } });
+}
+
+export async function deleteListing(token: string, listingId: number): Promise<string> {
+  return messageSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { method: 'DELETE', token })).message;
+}
+
+/** Adds a photo to a listing: a multipart stream with `Filedata` and `classified_id`, as the browser sent it through the BFF. Answers the photo's id. */
+export async function uploadListingPhoto(token: string, stream: NonNullable<ApiFetchOptions['stream']>): Promise<number> {
+  const data = z.looseObject({ id }).parse(await apiFetch(apiConfig(), '/classifieds/photos', { token, stream }));
+  return data.id;
+}
+
+export async function captionListingPhoto(token: string, photoId: number, caption: string): Promise<string> {
+  return messageSchema.parse(await apiFetch(apiConfig(), `/classifieds/photos/${photoId}`, { token, form: { description: caption } })).message;
+}
+
+export async function deleteListingPhoto(token: string, photoId: number): Promise<void> {
+  await apiFetch(apiConfig(), `/classifieds/photos/${photoId}`, { method: 'DELETE', token });
+}
+
+const options = (raw: unknown) =>
+  lenientArray(optionSchema)
+    .parse(raw)
+    .filter((o) => o.id)
+    .map((o) => ({ id: o.id, title: o.title.trim() || o.id }));
+
+export async function listListingCategories(token: string): Promise<ListingCategory[]> {
+  return lenientArray(categorySchema)
+    .parse(await apiFetch(apiConfig(), '/classifieds/categories', { token }))
+    .filter((c) => c.id > 0)
+    .map((c) => ({ id: c.id, title: c.title.trim() || `Category ${c.id}` }));
+}
+
+/** What a listing's form offers: the categories and the privacy options (view, comment). */
+export interface ListingChoices {
+  categories: ListingCategory[];
+  view: Array<{ id: string; title: string }>;
+  comment: Array<{ id: string; title: string }>;
+}
+
+export async function getListingChoices(token: string): Promise<ListingChoices> {
+  const [categories, view, comment] = await Promise.all([
+    listListingCategories(token),
+    apiFetch(apiConfig(), '/classifieds/view_options', { token }).then(options),
+    apiFetch(apiConfig(), '/classifieds/comment_options', { token }).then(options),
+  ]);
+  return { categories, view, comment };
+}
