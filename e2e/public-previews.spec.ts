@@ -47,6 +47,12 @@ const friendsActivity = () =>
     `SELECT id, content, owner_id FROM activities WHERE auth_view = 'owner_member' AND attachment_type IS NULL AND length(content) > 20 AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
   );
 
+const publicListing = () =>
+  one<{ id: number; title: string; owner_id: number; location: string }>(
+    `SELECT id, title, owner_id, location FROM classifieds WHERE auth_view = 'everyone' AND main_photo_id IS NOT NULL AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
+  );
+const friendsListing = () => one<{ id: number; title: string; body: string; owner_id: number }>(`SELECT id, title, body, owner_id FROM classifieds WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
+
 /** The words of a text long enough to be telling (no "the", no "and"). */
 const tellingWords = (text: string) => [...new Set(text.replace(/<[^>]+>/g, ' ').match(/[\p{L}]{6,}/gu) ?? [])].slice(0, 12);
 
@@ -114,6 +120,14 @@ test.describe('public previews for visitors who are not signed in', () => {
     await expect(page.getByRole('article').first()).toContainText(tellingWords(activity.content)[0]!);
     await expect(page.getByRole('main')).toContainText(userName(activity.owner_id));
     await expect(invitation(page)).toBeVisible();
+
+    const listing = publicListing();
+    expect((await page.goto(`/listings/${listing.id}`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(listing.location);
+    await expect(page.getByRole('main')).toContainText(userName(listing.owner_id));
+    await expect(invitation(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Like/ })).toHaveCount(0);
   });
 
   test('the HTML’s head carries Open Graph and Twitter tags with absolute URLs, and og:image is a cacheable 1200×630 PNG', async ({ request }) => {
@@ -121,7 +135,7 @@ test.describe('public previews for visitors who are not signed in', () => {
     const album = publicAlbum();
     const photo = photoOf(album.id);
     const activity = publicActivity();
-    for (const path of [`/blogs/${blog.id}`, `/photos/${photo.id}`, `/albums/${album.id}`, `/activities/${activity.id}`]) {
+    for (const path of [`/blogs/${blog.id}`, `/photos/${photo.id}`, `/albums/${album.id}`, `/activities/${activity.id}`, `/listings/${publicListing().id}`]) {
       const { status, html } = await crawl(request, path);
       expect(status, path).toBe(200);
       const url = `${WEB_ORIGIN}${path}`;
@@ -164,6 +178,7 @@ test.describe('public previews for visitors who are not signed in', () => {
     for (const [path, item, text] of [
       [`/blogs/${friendsBlog().id}`, friendsBlog(), `${friendsBlog().title} ${friendsBlog().body}`],
       [`/activities/${friendsActivity().id}`, friendsActivity(), friendsActivity().content],
+      [`/listings/${friendsListing().id}`, friendsListing(), `${friendsListing().title} ${friendsListing().body}`],
     ] as const) {
       const { status, html } = await crawl(request, path);
       expect(status, path).toBe(404);
@@ -174,7 +189,7 @@ test.describe('public previews for visitors who are not signed in', () => {
       expect(meta(html, 'og:image')).toBeUndefined();
       expect(meta(html, 'og:url')).toBeUndefined();
       const [type, id] = path.split('/').slice(1);
-      const kind = type === 'blogs' ? 'blog' : 'activity';
+      const kind = type === 'blogs' ? 'blog' : type === 'listings' ? 'classified' : 'activity';
       expect((await request.get(`/og/${kind}/${id}/any.png`, { maxRedirects: 0 })).status()).toBe(404);
 
       await page.goto(path);

@@ -4,6 +4,8 @@ import type { AlbumDetail, PhotoDetail } from '../social-api/albums.ts';
 import { getAlbum, getPhoto } from '../social-api/albums.ts';
 import type { BlogPost } from '../social-api/blogs.ts';
 import { getBlog } from '../social-api/blogs.ts';
+import type { Listing } from '../social-api/classifieds.ts';
+import { getListing } from '../social-api/classifieds.ts';
 import type { ItemType } from '../social-api/items.ts';
 import { plainExcerpt } from '../social-api/sanitize.ts';
 import type { Preview } from './preview.ts';
@@ -62,6 +64,18 @@ export function blogPreview(b: BlogPost): Preview {
   };
 }
 
+export function listingPreview(l: Listing): Preview {
+  const where = [l.price, l.location].filter(Boolean).join(' · ');
+  return {
+    item: { type: 'classified', id: l.id },
+    kind: l.closed ? 'Listing · closed' : 'Listing',
+    title: l.title,
+    subtitle: [where, `sold by ${l.seller.name}`].filter(Boolean).join(' · '),
+    description: plainExcerpt(l.html, 220) || `A listing by ${l.seller.name}${where ? `: ${where}` : ''}.`,
+    picture: l.photos[0]?.img ?? l.thumb,
+  };
+}
+
 /** Reads an item's preview with a token (the image route: the app's own, what everyone may see); undefined when it is not there for it. */
 export type PreviewLoader = (token: string, id: number) => Promise<Preview | undefined>;
 
@@ -81,5 +95,9 @@ export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
   blog: async (token, id) => {
     const b = await getBlog(token, id, 0);
     return b && blogPreview(b);
+  },
+  classified: async (token, id) => {
+    const l = await getListing(token, id, 0);
+    return l && listingPreview(l);
   },
 };
