@@ -24,7 +24,9 @@ beforeAll(async () => {
   alice = await api.tokenOf('alice@example.com');
   frank = await api.tokenOf('frank@example.com');
   bob = await api.tokenOf('bob@example.com');
-  [aliceId, bobId, frankId] = await Promise.all(['alice', 'bob', 'frank'].map((n) => api.userId(`${n}@example.com`)));
+  aliceId = await api.userId('alice@example.com');
+  bobId = await api.userId('bob@example.com');
+  frankId = await api.userId('frank@example.com');
 }, 120_000);
 afterAll(() => api?.close());
 
