@@ -5,6 +5,7 @@ import { getSocialFromCore, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
 import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
+import type { UploadStream } from './albums.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Events (spec: Events, scope events) and event membership (README "API conventions": join,
@@ -329,6 +330,14 @@ export async function createEvent(token: string, input: EventInput): Promise<num
 /** POST /events/{id}: the whole form (times too: an extension the API accepts on edits). */
 export async function updateEvent(token: string, id: number, input: EventInput): Promise<void> {
   await apiFetch(apiConfig(), `/events/${id}`, { token, form: eventForm(input) });
+}
+
+/**
+ * Streams a multipart body (a `title` field, then the `photo` part, as the browser sent it) to
+ * POST /events/{id}, which changes the picture and keeps everything it is not sent.
+ */
+export async function updateEventPhoto(token: string, id: number, upload: UploadStream, signal?: AbortSignal): Promise<void> {
+  await apiFetch(apiConfig(), `/events/${id}`, { token, stream: upload, timeoutMs: 120_000, signal });
 }
 
 /** DELETE /events/{id}. */

@@ -38,8 +38,12 @@ export const eventFormSchema = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      // Both in the same zone: comparing the wall-clock texts compares the instants.
-      if (`${v.endDate}T${v.endTime}` < `${v.startDate}T${v.startTime}`) {
+      // Both in the same zone: comparing the wall-clock texts compares the instants (once each
+      // is well formed; a malformed one has its own error).
+      const start = `${v.startDate}T${v.startTime}`;
+      const end = `${v.endDate}T${v.endTime}`;
+      const wellFormed = (t: string) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/.test(t);
+      if (wellFormed(start) && wellFormed(end) && end < start) {
         ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The event cannot end before it starts.', input: v.endTime });
       }
     }),
