@@ -67,6 +67,8 @@ export const routes = {
   editEvent: (id: number) => `/events/${id}/edit`,
   /** The event as a calendar file (text/calendar, one VEVENT). */
   eventIcs: (id: number) => `/events/${id}/ics`,
+  /** A calendar feed's address on this site (GET, no cookie: the secret is the grant). */
+  calendarFeed: (secret: string) => `/calendar/${secret}.ics`,
   /** The organiser's events section of the dashboard; `past`: the events that have ended. */
   dashboardEvents: (past?: boolean) => (past ? '/dashboard/events?when=past' : '/dashboard/events'),
 } as const;

@@ -1,6 +1,9 @@
 'use server';
 
-import { withSession, type ActionResult } from '@/lib/server-action';
+import { routes } from '@/lib/routes';
+import { invalid, withSession, type ActionResult } from '@/lib/server-action';
+import { createEventFeed, revokeEventFeed } from '@/lib/social-api/event-feeds';
+import { eventIdSchema } from '@/lib/validations/event';
 import type { Who } from '@/lib/social-api/users';
 import type { Rsvp } from '@/lib/social-api/events';
 import {
@@ -34,4 +37,21 @@ export async function loadMembers(input: { id: number; rsvp: Rsvp; page: number 
 }
 export async function searchFriendsToInvite(eventId: number, input: { keywords: string; page: number }): Promise<ActionResult<Array<Who & { rsvp?: Rsvp }>>> {
   return withSession((s) => searchFriendsToInviteCommand(s.accessToken, eventId, input));
+}
+
+/** Makes (or makes anew: the old address stops) the person's calendar feed; answers its address path, shown once. */
+export async function makeCalendarFeed(): Promise<ActionResult<{ id: number; path: string }>> {
+  return withSession(async (s) => {
+    const feed = await createEventFeed(s.accessToken);
+    return { ok: true, message: 'Your calendar feed is ready. Copy its address now: it is shown only once.', data: { id: feed.id, path: routes.calendarFeed(feed.secret) } };
+  });
+}
+
+export async function stopCalendarFeed(input: { id: number }): Promise<ActionResult> {
+  return withSession(async (s) => {
+    const parsed = eventIdSchema.safeParse(input);
+    if (!parsed.success) return invalid();
+    await revokeEventFeed(s.accessToken, parsed.data.id);
+    return { ok: true, message: 'The calendar feed was revoked. Its address no longer works.', data: undefined };
+  });
 }

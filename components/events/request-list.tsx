@@ -25,6 +25,9 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
   const announce = useAnnounce();
   const [rows, setRows] = useState<Record<string, RowState>>({});
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  // Answered requests stay on the list with their result after the page reads its data again
+  // (which no longer has them).
+  const [answered, setAnswered] = useState<PendingRequest[]>([]);
 
   const decide = async (list: PendingRequest[], accept: boolean) => {
     setRows((prev) => ({ ...prev, ...Object.fromEntries(list.map((r) => [key(r), { pending: true }])) }));
@@ -36,12 +39,15 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
       ...Object.fromEntries(results.map(([k, res]) => [k, { ok: res.ok, result: res.ok ? (accept ? 'Accepted' : 'Declined') : res.message }])),
     }));
     setChosen(new Set());
+    const okKeys = new Set(results.filter(([, r]) => r.ok).map(([k]) => k));
+    setAnswered((prev) => [...prev, ...list.filter((r) => okKeys.has(key(r)) && !prev.some((p) => key(p) === key(r)))]);
     const okCount = results.filter(([, r]) => r.ok).length;
     announce(`${okCount} of ${list.length} ${accept ? 'accepted' : 'declined'}.`);
     router.refresh();
   };
 
-  const open = requests.filter((r) => !rows[key(r)]?.ok);
+  const all = [...requests, ...answered.filter((a) => !requests.some((r) => key(r) === key(a)))];
+  const open = all.filter((r) => !rows[key(r)]?.ok);
   return (
     <div>
       {multi && open.length > 1 ? (
@@ -56,7 +62,7 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
         </div>
       ) : null}
       <ul className="space-y-2">
-        {requests.map((r) => {
+        {all.map((r) => {
           const s = rows[key(r)] ?? {};
           const label = `${r.person.name}${r.eventTitle ? ` for ${r.eventTitle}` : ''}`;
           return (
