@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Events, as people use them with a browser in New York and an event created in Berlin: the
@@ -18,21 +18,6 @@ const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.ran
 /** 15 January of next year: winter in both zones, 20:00 in Berlin is 19:00 UTC and 2:00 PM in New York. */
 const YEAR = new Date().getUTCFullYear() + 1;
 const DAY = `${YEAR}-01-15`;
-
-async function seriousViolations(page: Page, where: string) {
-  const out: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    out.push(
-      ...violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} (${colorScheme}): ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return out;
-}
 
 async function as(browser: Browser, account: Account) {
   const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });

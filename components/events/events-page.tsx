@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button';
+import { ListTab, Pager } from '@/components/ui/list-nav';
 import type { CalendarDay } from '@/lib/event-calendar';
 import type { EventListQuery } from '@/lib/event-list-query';
 import type { ReaderClock } from '@/lib/event-time';
@@ -38,15 +38,15 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
         </Link>
       </div>
       <nav aria-label="Event lists" className="mt-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
-        <Tab href={routes.events()} current={!mine}>
+        <ListTab href={routes.events()} current={!mine}>
           All events
-        </Tab>
-        <Tab href={routes.myEvents()} current={mine && !query.lead}>
+        </ListTab>
+        <ListTab href={routes.myEvents()} current={mine && !query.lead}>
           My events
-        </Tab>
-        <Tab href={routes.myEvents({ lead: true })} current={mine && Boolean(query.lead)}>
+        </ListTab>
+        <ListTab href={routes.myEvents({ lead: true })} current={mine && Boolean(query.lead)}>
           Events I organise
-        </Tab>
+        </ListTab>
       </nav>
 
       <EventFilters action={hrefOf()} query={query} categories={categories} mine={mine} />
@@ -121,25 +121,7 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
         </ul>
       )}
 
-      {!calendar && (page > 1 || more) ? (
-        <nav aria-label="Pages of events" className="mt-6 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <a href={hrefOf({ ...query, page: page - 1 })} className={buttonStyles.secondary} rel="prev">
-              Previous page
-            </a>
-          ) : (
-            <span />
-          )}
-          <span className="muted">Page {page}</span>
-          {more ? (
-            <a href={hrefOf({ ...query, page: page + 1 })} className={buttonStyles.secondary} rel="next">
-              Next page
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      {calendar ? null : <Pager label="Pages of events" page={page} more={more} hrefOf={(n) => hrefOf({ ...query, page: n })} />}
     </div>
   );
 }
@@ -147,18 +129,4 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
 /** One of a pair of views as links: the current one says so (aria-current) and looks pressed. */
 function segment(current: boolean) {
   return { 'aria-current': current ? ('true' as const) : undefined, className: current ? 'btn-ghost bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200' : 'btn-ghost' };
-}
-
-function Tab({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
-  return (
-    <a
-      href={href}
-      aria-current={current ? 'page' : undefined}
-      className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-        current ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
-      }`}
-    >
-      {children}
-    </a>
-  );
 }

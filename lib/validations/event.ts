@@ -1,5 +1,6 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver).
 import * as z from 'zod/mini';
+import { valuesFieldErrors } from './field-errors.ts';
 
 // An event's form (new and edit) and the membership actions. The browser checks with these
 // schemas before sending; the server actions check again with the same ones.
@@ -62,15 +63,7 @@ export const EVENT_API_FIELDS: Record<string, keyof EventFormValues> = {
 };
 
 /** Field errors of a failed save, keyed by the form's fields. */
-export function eventFieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const [head, field] = issue.path;
-    const key = head === 'values' && field !== undefined ? String(field) : 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+export const eventFieldErrors = valuesFieldErrors;
 
 export const eventIdSchema = z.object({ id });
 export const eventRsvpSchema = z.object({ id, rsvp: z.enum(['attending', 'maybe_attending', 'not_attending']) });
