@@ -14,6 +14,8 @@ export interface CalendarDay {
   /** YYYY-MM-DD */
   key: string;
   day: number;
+  /** The date in words, for screen readers ("Friday, January 15"). */
+  label: string;
   inMonth: boolean;
   today: boolean;
   events: CalendarEvent[];
@@ -52,13 +54,14 @@ export function monthWeeks(
     byDay.set(key, list);
   }
   const today = dayKey(now, clock.zone);
+  const words = new Intl.DateTimeFormat(clock.locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
   const weeks: CalendarDay[][] = [];
   for (let w = 0; w < 6; w += 1) {
     const week: CalendarDay[] = [];
     for (let d = 0; d < 7; d += 1) {
       const date = new Date(gridStart + (w * 7 + d) * 86_400_000);
       const key = date.toISOString().slice(0, 10);
-      week.push({ key, day: date.getUTCDate(), inMonth: date.getUTCMonth() === m - 1, today: key === today, events: byDay.get(key) ?? [] });
+      week.push({ key, day: date.getUTCDate(), label: words.format(date), inMonth: date.getUTCMonth() === m - 1, today: key === today, events: byDay.get(key) ?? [] });
     }
     // A sixth week wholly in the next month is left out.
     if (w < 4 || week.some((x) => x.inMonth)) weeks.push(week);

@@ -82,7 +82,6 @@ export function MonthGrid({ caption, weekdays, weeks, eventHref, prevHref, nextH
                   }}
                   tabIndex={i === active ? 0 : -1}
                   aria-current={day.today ? 'date' : undefined}
-                  aria-label={`${day.key}${day.today ? ', today' : ''}${day.events.length ? `, ${day.events.length} event${day.events.length > 1 ? 's' : ''}` : ''}`}
                   onKeyDown={(e) => onKeyDown(e, i)}
                   onFocus={() => setActive(i)}
                   data-day={day.key}
@@ -91,13 +90,18 @@ export function MonthGrid({ caption, weekdays, weeks, eventHref, prevHref, nextH
                   }`}
                 >
                   <span
+                    aria-hidden="true"
                     className={`inline-flex size-6 items-center justify-center rounded-full text-xs ${
                       day.today ? 'bg-indigo-700 font-bold text-white' : ''
                     }`}
                   >
                     {day.day}
                   </span>
-                  {day.today ? <span className="sr-only"> (today)</span> : null}
+                  <span className="sr-only">
+                    {day.label}
+                    {day.today ? ', today' : ''}
+                    {day.events.length ? `, ${day.events.length} event${day.events.length > 1 ? 's' : ''}` : ''}
+                  </span>
                   <ul className="mt-1 space-y-0.5">
                     {day.events.slice(0, SHOWN).map((e) => (
                       <EventLine key={e.id} event={e} href={`${eventHref}/${e.id}`} />
