@@ -152,6 +152,31 @@ test.describe('events', () => {
     await carol.close();
   });
 
+  test('the list: keywords in the URL, upcoming or past, my events and those I organise', async ({ page }) => {
+    await signIn(page);
+    const title = unique('Filterable evening');
+    await createBerlinEvent(page, title, false);
+    await page.goto('/events');
+    await expect(main(page).getByRole('article').first()).toBeVisible();
+    await page.getByLabel('Keywords').fill(title);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/[?&]q=/);
+    await expect(main(page).getByRole('article')).toHaveCount(1);
+    await expect(main(page).getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(main(page).getByRole('article')).toContainText('Kastanienallee 1, Berlin');
+    await expect(main(page).getByRole('article')).toContainText('1 going');
+    await main(page).getByRole('link', { name: 'Past' }).click();
+    await page.waitForURL(/when=past/);
+    await expect(main(page)).toContainText('No events match these filters.');
+    await page.goto('/events/my?lead=1');
+    await expect(main(page).getByRole('link', { name: 'Events I organise' })).toHaveAttribute('aria-current', 'page');
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Board game night' })).toBeVisible();
+    await page.getByLabel('Keywords').fill(title);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/[?&]q=.*lead=1|lead=1.*[?&]q=/);
+    await expect(main(page).getByRole('heading', { level: 2, name: title })).toBeVisible();
+  });
+
   test('the month calendar shows the event on its day and moves month to month with the keyboard', async ({ page }) => {
     await signIn(page);
     const title = unique('Calendar night');
