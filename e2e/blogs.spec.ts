@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // Blogs: the lists and their filters in the URL, reading a post, writing one in the rich-text
@@ -16,21 +16,6 @@ const editorBox = (page: Page) => page.getByRole('textbox', { name: 'Post', exac
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
 const tool = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
 const card = (page: Page, title: string) => main(page).getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-
-async function seriousViolations(page: Page, where: string) {
-  const out: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    out.push(
-      ...violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} (${colorScheme}): ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return out;
-}
 
 /** A second person, in a browser context of their own. */
 async function asAlice(browser: Browser) {

@@ -24,8 +24,16 @@ describe('itemHref', () => {
     expect(itemHref({ type: 'classified', id: 9 })).toBe('/listings/9');
   });
 
-  it('gives no link to items whose page this client does not have yet (no link may answer 404)', () => {
-    for (const type of ['event'] as const) expect(itemHref({ type, id: 1 })).toBeUndefined();
+  it('links an event to its page', () => {
+    expect(itemHref({ type: 'event', id: 7 })).toBe('/events/7');
+  });
+});
+
+describe('the event lists\' addresses', () => {
+  it('carry the filters in a fixed order, and nothing for the defaults', () => {
+    expect(routes.events()).toBe('/events');
+    expect(routes.events({ view: 'calendar', month: '2026-12', q: 'jazz', page: 1 })).toBe('/events?q=jazz&view=calendar&month=2026-12');
+    expect(routes.myEvents({ lead: true, when: 'past' })).toBe('/events/my?when=past&lead=1');
   });
 });
 

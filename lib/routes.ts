@@ -1,6 +1,7 @@
 import type { ItemRef, ItemType } from './social-api/items.ts';
 import type { BlogListQuery } from './blog-list-query.ts';
 import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listing-list-query.ts';
+import { eventListParams, type EventListQuery } from './event-list-query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -19,7 +20,7 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified', 'event']);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
@@ -65,6 +66,19 @@ export const routes = {
   /** The seller's table of their listings, filtered. */
   dashboardListings: (q: DashboardListingsQuery = {}) =>
     withQuery('/dashboard/listings', { q: q.q || undefined, status: q.status, page: q.page && q.page > 1 ? q.page : undefined }),
+  /** Events, with the list's filters (and the calendar's month) in the query. */
+  events: (query?: EventListQuery) => withQuery('/events', eventListParams(query)),
+  /** The events I own or have a row in; `lead`: only those I lead. */
+  myEvents: (query?: EventListQuery) => withQuery('/events/my', eventListParams(query)),
+  event: (id: number) => `/events/${id}`,
+  newEvent: '/events/new',
+  editEvent: (id: number) => `/events/${id}/edit`,
+  /** The event as a calendar file (text/calendar, one VEVENT). */
+  eventIcs: (id: number) => `/events/${id}/ics`,
+  /** A calendar feed's address on this site (GET, no cookie: the secret is the grant). */
+  calendarFeed: (secret: string) => `/calendar/${secret}.ics`,
+  /** The organiser's events section of the dashboard; `past`: the events that have ended. */
+  dashboardEvents: (past?: boolean) => (past ? '/dashboard/events?when=past' : '/dashboard/events'),
 } as const;
 
 /** `path?a=1&b=2`, leaving out empty values. */

@@ -80,7 +80,7 @@ const EDITOR_PAGE_JS_KIB = 260;
  * The pages whose first-load JavaScript is measured (and must stay within the target, or
  * `budgetKiB` when a page has its own). `{activity}` is the id of an activity the demo user can
  * see, `{album}` one of the demo user's albums and `{photo}` a photo in it, `{blog}` a published
- * blog post of someone else's, `{myBlog}` one of the demo user's own, `{listing}` a listing with photos. `maybeMissing`: a 404 is
+ * blog post of someone else's, `{myBlog}` one of the demo user's own, `{listing}` a listing with photos, `{event}` an upcoming event the demo user leads. `maybeMissing`: a 404 is
  * reported as not built yet rather than failing the run. `afterLoad`: code the page asks for
  * once it runs (not part of its first load), found in the build by a string it holds, printed
  * beside the first load (not judged).
@@ -112,6 +112,11 @@ const JS_PAGES: Array<{
   { label: '/listings/{listing}', server: 'web', path: '/listings/{listing}', signedIn: true },
   { label: '/dashboard', server: 'web', path: '/dashboard', signedIn: true },
   { label: '/dashboard/listings', server: 'web', path: '/dashboard/listings', signedIn: true },
+  { label: '/events', server: 'web', path: '/events', signedIn: true },
+  { label: '/events?view=calendar', server: 'web', path: '/events?view=calendar', signedIn: true },
+  { label: '/events/{event}', server: 'web', path: '/events/{event}', signedIn: true },
+  { label: '/events/new', server: 'web', path: '/events/new', signedIn: true },
+  { label: '/dashboard/events', server: 'web', path: '/dashboard/events', signedIn: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -352,6 +357,13 @@ async function blogIds(apiBase: string, token: string): Promise<{ blog: number; 
 async function listingId(apiBase: string, token: string): Promise<{ listing: number }> {
   const res = (await (await fetch(`${apiBase}/classifieds?has_photo=1&fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
   return { listing: res.data[0]?.id ?? 0 };
+}
+
+/** One of the demo user's upcoming events (0 when none). */
+async function eventId(apiBase: string, token: string): Promise<{ event: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (await (await fetch(`${apiBase}/events/my?fields=id&limit=1&view=only_events_i_lead&when=upcoming`, { headers })).json()) as { data: Array<{ id: number }> };
+  return { event: list.data[0]?.id ?? 0 };
 }
 
 // ---- measurements ------------------------------------------------------------------------
@@ -645,8 +657,14 @@ async function main(): Promise<number> {
   if (problems.length) throw new Error(`the pages are not ready to measure:\n  ${problems.join('\n  ')}`);
 
   // ---- first-load JavaScript of every page
-  const ids = { activity: activityId ?? 0, ...(await albumAndPhoto(`${api}/api/v1`, token)), ...(await blogIds(`${api}/api/v1`, token)), ...(await listingId(`${api}/api/v1`, token)) };
-  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog|listing)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+  const ids = {
+    activity: activityId ?? 0,
+    ...(await albumAndPhoto(`${api}/api/v1`, token)),
+    ...(await blogIds(`${api}/api/v1`, token)),
+    ...(await listingId(`${api}/api/v1`, token)),
+    ...(await eventId(`${api}/api/v1`, token)),
+  };
+  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog|listing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const firstLoads: FirstLoad[] = [];
   for (const p of JS_PAGES) {
     const budget = p.budgetKiB ?? TARGETS.firstLoadJsKiB;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button';
+import { ListTab, Pager } from '@/components/ui/list-nav';
 import type { BlogListQuery } from '@/lib/blog-list-query';
 import { routes } from '@/lib/routes';
 import type { BlogCategory, BlogSummary } from '@/lib/social-api/blogs';
@@ -42,12 +42,12 @@ export function BlogListPage({ mine, query, posts, more, categories }: BlogListP
         </Link>
       </div>
       <nav aria-label="Blog lists" className="mt-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
-        <Tab href={routes.blogs()} current={!mine}>
+        <ListTab href={routes.blogs()} current={!mine}>
           All posts
-        </Tab>
-        <Tab href={routes.myBlogs()} current={mine}>
+        </ListTab>
+        <ListTab href={routes.myBlogs()} current={mine}>
           My posts and drafts
-        </Tab>
+        </ListTab>
       </nav>
 
       <BlogFilters mine={mine} query={query} categories={categories} />
@@ -88,39 +88,7 @@ export function BlogListPage({ mine, query, posts, more, categories }: BlogListP
         </ul>
       )}
 
-      {page > 1 || more ? (
-        <nav aria-label="Pages of posts" className="mt-6 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <a href={hrefOf({ ...query, page: page - 1 })} className={buttonStyles.secondary} rel="prev">
-              Previous page
-            </a>
-          ) : (
-            <span />
-          )}
-          <span className="muted">Page {page}</span>
-          {more ? (
-            <a href={hrefOf({ ...query, page: page + 1 })} className={buttonStyles.secondary} rel="next">
-              Next page
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager label="Pages of posts" page={page} more={more} hrefOf={(n) => hrefOf({ ...query, page: n })} />
     </div>
-  );
-}
-
-function Tab({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
-  return (
-    <a
-      href={href}
-      aria-current={current ? 'page' : undefined}
-      className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-        current ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
-      }`}
-    >
-      {children}
-    </a>
   );
 }

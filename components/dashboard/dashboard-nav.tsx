@@ -7,6 +7,7 @@ import { routes } from '@/lib/routes';
 const SECTIONS = [
   { href: routes.dashboard, label: 'Overview', current: (p: string) => p === routes.dashboard },
   { href: routes.dashboardListings(), label: 'Listings', current: (p: string) => p.startsWith('/dashboard/listings') },
+  { href: routes.dashboardEvents(), label: 'Events', current: (p: string) => p.startsWith('/dashboard/events') },
 ];
 
 /** The dashboard's sections, as tabs under its heading. A module adds its section here with its page. */

@@ -3,7 +3,7 @@
 import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ComponentType } from 'react';
-import { BellIcon, BlogIcon, DashboardIcon, FeedIcon, PhotoIcon, TagIcon, UserIcon, type IconProps } from '@/components/ui/icons';
+import { BellIcon, BlogIcon, CalendarIcon, DashboardIcon, FeedIcon, PhotoIcon, TagIcon, UserIcon, type IconProps } from '@/components/ui/icons';
 import { routes } from '@/lib/routes';
 
 type Entry = { href: string; label: string; icon: ComponentType<IconProps>; current: (path: string) => boolean };
@@ -19,6 +19,7 @@ function entries(viewerId: number): Entry[] {
     { href: routes.albums(), label: 'Albums', icon: PhotoIcon, current: (p) => p.startsWith('/albums') || p.startsWith('/photos/') },
     { href: routes.blogs(), label: 'Blogs', icon: BlogIcon, current: (p) => p === '/blogs' || p.startsWith('/blogs/') },
     { href: routes.listings(), label: 'Listings', icon: TagIcon, current: (p) => p === '/listings' || p.startsWith('/listings/') },
+    { href: routes.events(), label: 'Events', icon: CalendarIcon, current: (p) => p === '/events' || p.startsWith('/events/') },
     { href: routes.dashboard, label: 'Dashboard', icon: DashboardIcon, current: (p) => p === '/dashboard' || p.startsWith('/dashboard/') },
     { href: routes.notifications, label: 'Notifications', icon: BellIcon, current: (p) => p === routes.notifications },
     { href: wall, label: 'Your wall', icon: UserIcon, current: (p) => p === wall },

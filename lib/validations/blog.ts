@@ -1,6 +1,7 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
 // zod would cost a page about 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
+import { valuesFieldErrors } from './field-errors.ts';
 
 // A blog post's form (new and edit), its save (publish or keep as a draft), the other actions
 // on a post, and the filters of the lists in the URL. The browser checks with these schemas
@@ -66,15 +67,7 @@ export const blogDeleteSchema = z.object({ id });
 export type BlogDeleteInput = z.input<typeof blogDeleteSchema>;
 
 /** The form's issues by field name (the save's `values.title` is the form's `title`); anything else is `form`. */
-export function blogFieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const [head, field] = issue.path;
-    const key = head === 'values' && field !== undefined ? String(field) : 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+export const blogFieldErrors = valuesFieldErrors;
 
 /** The API's names of the post's fields (POST /blogs, /blogs/{id}), and the form's. */
 const API_FIELD_NAMES: Record<string, keyof BlogFormValues> = {

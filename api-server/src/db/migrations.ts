@@ -5,6 +5,7 @@ import { m005 } from './migration-005-blogs-classifieds.ts';
 import { m006 } from './migration-006-events.ts';
 import { m007 } from './migration-007-notification-reads.ts';
 import { m008 } from './migration-008-photo-positions.ts';
+import { m009 } from './migration-009-event-feeds.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -383,7 +384,7 @@ const m003: Migration = {
 };
 
 const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003, '004_albums': m004, '005_blogs_classifieds': m005, '006_events': m006,
-  '007_notification_reads': m007, '008_photo_positions': m008,
+  '007_notification_reads': m007, '008_photo_positions': m008, '009_event_feeds': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -335,6 +335,14 @@ export interface MailTable {
   created_at: number;
 }
 
+export interface EventFeedsTable {
+  id: Generated<number>;
+  user_id: number;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -364,6 +372,7 @@ export interface Database {
   legacy_keys: LegacyKeysTable;
   legacy_tokens: LegacyTokensTable;
   mail: MailTable;
+  event_feeds: EventFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

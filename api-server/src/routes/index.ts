@@ -4,6 +4,7 @@ import albums from './albums/index.ts';
 import blogs from './blogs/index.ts';
 import classifieds from './classifieds/index.ts';
 import core from './core/index.ts';
+import eventFeeds from './event-feeds/index.ts';
 import events from './events/index.ts';
 import friends from './friends/index.ts';
 import users from './users/index.ts';
@@ -16,6 +17,8 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(classifieds, { prefix: '/classifieds' });
   await app.register(core, { prefix: '/core' });
   await app.register(events, { prefix: '/events' });
+  // Read with a feed's secret, no OAuth token (calendar apps poll it).
+  await app.register(eventFeeds, { prefix: '/event_feeds' });
   await app.register(friends, { prefix: '/friends' });
   await app.register(users, { prefix: '/users' });
 }

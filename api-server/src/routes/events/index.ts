@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCategoriesRoute, registerOptionRoutes } from '../../domain/options.ts';
 import { requireScope } from '../../oauth/resource-auth.ts';
+import eventFeedRoutes from './feeds.ts';
 import eventMembershipRoutes from './membership.ts';
 import eventReadRoutes from './read.ts';
 import eventWriteRoutes from './write.ts';
@@ -17,4 +18,5 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
   await app.register(eventReadRoutes);
   await app.register(eventWriteRoutes);
   await app.register(eventMembershipRoutes);
+  await app.register(eventFeedRoutes);
 }

@@ -24,8 +24,15 @@ export const MY_LIST_FIELDS = [...LIST_FIELDS, 'category'] as const;
  */
 export function listFields(param: string | undefined, allowed: readonly string[]): string[] {
   const at = allowed.indexOf('total_member') + 1;
-  return parseFields(param, [...allowed.slice(0, at), 'start_datetime', ...allowed.slice(at)]);
+  const spec = [...allowed.slice(0, at), 'start_datetime', ...allowed.slice(at)];
+  return parseFields(param, [...spec, ...LIST_EXTRA_FIELDS], 'fields', spec);
 }
+
+/** List fields beyond the spec (extension), given only when `fields` names them: what a calendar or a table of events shows. */
+export const LIST_EXTRA_FIELDS = [
+  'category', 'timezone', 'location', 'host', 'start_at', 'end_at', 'updated_at', 'rsvp', 'attending_count', 'maybe_count',
+  'not_attending_count', 'awaiting_reply_count', 'requested_count',
+] as const;
 
 /** The spec's Event detail, in its order. */
 export const DETAIL_FIELDS = [
@@ -38,6 +45,7 @@ export const DETAIL_FIELDS = [
  */
 export const DETAIL_EXTRA_FIELDS = [
   'timezone', 'start_datetime', 'end_datetime', 'img', 'category_id', 'allow_search', 'auth_invite', 'approval', 'auth_view', 'auth_comment', 'auth_photo',
+  'rsvp', 'requested_count', 'start_at', 'end_at', 'updated_at',
 ] as const;
 
 export const detailFields = (param: string | undefined): string[] =>
@@ -55,12 +63,12 @@ export async function presentEvents(
 ): Promise<Array<Record<string, unknown>>> {
   const ids = rows.map((r) => r.id);
   const wants = (...names: string[]) => names.some((n) => fields.includes(n));
-  const needsMembers = wants('total_member', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', ...FLAGS);
+  const needsMembers = wants('total_member', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', 'requested_count', ...FLAGS);
   const [owners, categories, counts, rsvps] = await Promise.all([
     wants('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map(),
     wants('category') ? getCategories(db, rows.map((r) => r.category_id)) : new Map(),
     needsMembers ? getMemberCounts(db, ids) : new Map(),
-    wants(...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
+    wants('rsvp', ...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
   ]);
   const t = now();
   return rows.map((e) => {
@@ -96,6 +104,13 @@ export async function presentEvents(
       auth_view: e.auth_view,
       auth_comment: e.auth_comment,
       auth_photo: e.auth_photo,
+      // The reader's own answer (null: none), pending requests (the owner's business alone), the
+      // instants in epoch seconds and the last change: extensions for calendar clients.
+      rsvp: rsvps.get(e.id) ?? null,
+      requested_count: viewer.userId !== null && viewer.userId === e.owner_id ? c.requested : null,
+      start_at: e.start_time,
+      end_at: e.end_time,
+      updated_at: e.updated_at,
       ...flags,
     };
     return pick(all, fields);

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { now } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import { randomToken, sha256 } from '../../oauth/crypto.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { idParams } from '../../http/schemas.ts';
+
+// Calendar feeds (extension, README "Extensions"): a secret address a calendar app polls without
+// any sign-in, listing the events its owner leads, attends or may attend. Each feed is a grant of
+// its own, read-only and for events alone, made when its owner asks (with an events-scope token),
+// independent of their OAuth tokens (signing out of an app does not stop it), and stopped at once
+// by revoking it or making a new one. Only the SHA-256 hash of the secret is stored (a 256-bit
+// random secret needs no slow hash); the secret is told once, when the feed is made.
+
+export default async function eventFeedRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  /** POST /events/feeds: a new feed (any feed the person had is revoked): answers its secret, once. */
+  app.post('/feeds', async (req) => {
+    const me = userOf(req);
+    const secret = randomToken();
+    const t = now();
+    const row = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('event_feeds').set({ revoked_at: t }).where('user_id', '=', me).where('revoked_at', 'is', null).execute();
+      return trx.insertInto('event_feeds').values({ user_id: me, secret_hash: sha256(secret), created_at: t, revoked_at: null }).returning('id').executeTakeFirstOrThrow();
+    });
+    return { success: true, data: { id: row.id, secret, created_at: t } };
+  });
+
+  /** GET /events/feeds: the person's feeds in force (never their secrets). */
+  app.get('/feeds', async (req) => {
+    const me = userOf(req);
+    const rows = await db.selectFrom('event_feeds').select(['id', 'created_at']).where('user_id', '=', me).where('revoked_at', 'is', null).orderBy('id').execute();
+    return { success: true, data: rows };
+  });
+
+  /** DELETE /events/feeds/{id}: revokes a feed; its address answers 404 from then on. */
+  app.delete<{ Params: { id: number } }>('/feeds/:id', { schema: { params: idParams } }, async (req) => {
+    const me = userOf(req);
+    const res = await db.updateTable('event_feeds').set({ revoked_at: now() })
+      .where('id', '=', req.params.id).where('user_id', '=', me).where('revoked_at', 'is', null).executeTakeFirst();
+    if (!res.numUpdatedRows) throw notFound('The calendar feed was not found.');
+    return { success: true, data: { message: 'The calendar feed was revoked.' } };
+  });
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { CalendarFeed } from '@/components/events/calendar-feed';
+import { OrganiserDashboard } from '@/components/events/organiser-dashboard';
+import { env } from '@/lib/env';
+import { listEventFeeds } from '@/lib/social-api/event-feeds';
+import { loadPage } from '@/lib/auth/page-session';
+import { getOrganiserRequests } from '@/lib/organiser';
+import { readerClock } from '@/lib/reader-clock';
+
+export const metadata: Metadata = { title: 'Your events · Dashboard' };
+
+/** The organiser's events: a table of the events I lead (past ones on request) and every pending request. */
+export default async function DashboardEventsRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const past = (await searchParams).when === 'past';
+  const [[{ events, requests }, feeds], clock] = await Promise.all([
+    loadPage((s) => Promise.all([getOrganiserRequests(s.accessToken, past), listEventFeeds(s.accessToken)])),
+    readerClock(),
+  ]);
+  const origin = env().WEB_ORIGIN;
+  return (
+    <OrganiserDashboard
+      past={past}
+      events={events}
+      requests={requests}
+      clock={clock}
+      feed={<CalendarFeed feedId={feeds[0]?.id} host={new URL(origin).host} origin={origin} />}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import type { EventsPageProps } from '@/components/events/events-page';
+import { loadPage } from '@/lib/auth/page-session';
+import { monthOf, monthSpan, monthWeeks, shiftMonth } from '@/lib/event-calendar';
+import { getCachedEventChoices } from '@/lib/event-choices';
+import { parseEventListQuery, type EventListQuery } from '@/lib/event-list-query';
+import { readerClock } from '@/lib/reader-clock';
+import { routes } from '@/lib/routes';
+import { isApiError } from '@/lib/social-api/errors';
+import { listEvents, listMyEvents, type EventFilters, type EventSummary } from '@/lib/social-api/events';
+
+export type EventListRouteProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 10;
+/** The calendar reads a month's events in pages of 50, at most this many each way. */
+const CALENDAR_PAGES = 4;
+const CALENDAR_LIMIT = 50;
+
+/**
+ * The events a month shows. The API has no date range: upcoming events come soonest first and
+ * past ones most recent first, so each is read page by page until the month is passed.
+ */
+async function monthEvents(token: string, filters: EventFilters, month: string, now: number): Promise<{ events: EventSummary[]; capped: boolean }> {
+  const { from, to } = monthSpan(month);
+  const out: EventSummary[] = [];
+  let capped = false;
+  const walk = async (when: 'upcoming' | 'past', done: (e: EventSummary) => boolean) => {
+    for (let page = 1; page <= CALENDAR_PAGES; page += 1) {
+      const batch = await listEvents(token, { ...filters, sort: undefined, when, page, limit: CALENDAR_LIMIT });
+      for (const e of batch) if (e.start >= from && e.start < to && !out.some((o) => o.id === e.id)) out.push(e);
+      if (batch.length < CALENDAR_LIMIT || batch.some(done)) return;
+      if (page === CALENDAR_PAGES) capped = true;
+    }
+  };
+  await Promise.all([
+    to > now ? walk('upcoming', (e) => e.start >= to) : undefined,
+    from < now ? walk('past', (e) => e.start < from) : undefined,
+  ]);
+  return { events: out, capped };
+}
+
+function weekdayNames(locale: string): string[] {
+  const f = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => f.format(Date.UTC(2023, 0, 1 + i)));
+}
+
+/** One page of /events or /events/my from its URL: the list, or (on /events) a month calendar. */
+export async function loadEventList(mine: boolean, { searchParams }: EventListRouteProps): Promise<EventsPageProps> {
+  const query: EventListQuery = parseEventListQuery(await searchParams);
+  const clock = await readerClock();
+  const now = Date.now();
+  const filters: EventFilters = {
+    keywords: query.q,
+    categoryId: query.category,
+    friends: query.show === 'friends',
+    sort: query.sort === 'created' ? 'creation_date' : query.sort === 'members' ? 'member_count' : undefined,
+    when: query.when === 'past' ? 'past' : 'upcoming',
+    page: query.page,
+    limit: PAGE_SIZE,
+  };
+  const calendarMonth = !mine && query.view === 'calendar' ? (query.month ?? monthOf(now, clock.zone)) : undefined;
+  const refused = (e: unknown) => {
+    if (isApiError(e, 400)) return undefined;
+    throw e;
+  };
+  return loadPage(async (s) => {
+    const choices = getCachedEventChoices(s);
+    if (calendarMonth) {
+      const [{ events, capped }, { categories }] = await Promise.all([monthEvents(s.accessToken, filters, calendarMonth, now), choices]);
+      const [y, m] = calendarMonth.split('-').map(Number) as [number, number];
+      const caption = new Intl.DateTimeFormat(clock.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 15));
+      const link = (month: string) => routes.events({ ...query, page: undefined, month });
+      return {
+        mine, query, clock, categories, events, more: false,
+        calendar: {
+          month: calendarMonth, caption, weekdays: weekdayNames(clock.locale), weeks: monthWeeks(calendarMonth, events, clock, now),
+          prev: link(shiftMonth(calendarMonth, -1)), next: link(shiftMonth(calendarMonth, 1)), capped,
+        },
+      };
+    }
+    const [events, { categories }] = await Promise.all([
+      (mine
+        ? listMyEvents(s.accessToken, { keywords: query.q, lead: query.lead, when: filters.when, page: query.page, limit: PAGE_SIZE })
+        : listEvents(s.accessToken, filters)
+      ).catch(refused),
+      choices,
+    ]);
+    return { mine, query, clock, categories, events, more: events?.length === PAGE_SIZE };
+  });
+}

@@ -1,0 +1,151 @@
+import type { ActionResult } from '@/lib/action-result';
+import { failure, invalid } from '@/lib/server-action';
+import { isApiError } from '@/lib/social-api/errors';
+import {
+  acceptEventRequest, cancelEventRequest, createEvent, deleteEvent, inviteToEvent, leaveEvent, listEventMembers, rejectEventRequest,
+  requestToJoinEvent, rsvpEvent, updateEvent, type EventInput, type Rsvp,
+} from '@/lib/social-api/events';
+import { listFriends } from '@/lib/social-api/friends';
+import type { Who } from '@/lib/social-api/users';
+import {
+  EVENT_API_FIELDS, eventDecisionSchema, eventFieldErrors, eventIdSchema, eventInviteSchema, eventMembersSchema, eventMembershipSchema,
+  eventRsvpSchema, eventSaveSchema, friendSearchSchema, type EventFormValues,
+} from '@/lib/validations/event';
+
+// An event's saves and membership actions, given an access token: each input is checked with the
+// schema the browser used (nothing reaches the API otherwise). components/events/actions.ts runs
+// them for the signed-in person.
+
+const RSVP_DONE: Record<string, string> = {
+  attending: 'You are going.',
+  maybe_attending: 'You might go.',
+  not_attending: 'You are not going.',
+};
+
+/** The form's values as the API's form: wall-clock times in the chosen zone. */
+export function eventInputOf(v: EventFormValues): EventInput {
+  return {
+    title: v.title, description: v.description, categoryId: Number(v.categoryId || 0),
+    startTime: `${v.startDate} ${v.startTime}:00`, endTime: `${v.endDate} ${v.endTime}:00`, timeZone: v.timeZone,
+    host: v.host, location: v.location, searchable: v.searchable, guestsMayInvite: v.guestsMayInvite, approval: v.approval,
+    authView: v.authView, authComment: v.authComment, authPhoto: v.authPhoto,
+  };
+}
+
+/** The API's field errors under the form's names (an end_time error lands on the end's time). */
+function toFormErrors(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) out[EVENT_API_FIELDS[k] ?? 'form'] ??= v.charAt(0).toUpperCase() + v.slice(1).replace(/_/g, ' ') + (v.endsWith('.') ? '' : '.');
+  return out;
+}
+
+export async function saveEventCommand(token: string, input: unknown): Promise<ActionResult<{ id: number }>> {
+  const parsed = eventSaveSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = eventFieldErrors(parsed.error);
+    return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
+  }
+  const { id, values } = parsed.data;
+  try {
+    const event = eventInputOf(values);
+    const saved = id ?? (await createEvent(token, event));
+    if (id) await updateEvent(token, id, event);
+    return { ok: true, message: id ? 'Your event was saved.' : 'Your event was created.', data: { id: saved } };
+  } catch (e) {
+    if (isApiError(e, 404)) return { ok: false, message: 'This event is no longer there: it may have been deleted. What you typed is still here.' };
+    const res = failure(e);
+    return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toFormErrors(res.fieldErrors) } : res;
+  }
+}
+
+export async function deleteEventCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = eventIdSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    await deleteEvent(token, parsed.data.id);
+    return { ok: true, message: 'The event was deleted.', data: undefined };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export async function rsvpEventCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = eventRsvpSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    await rsvpEvent(token, parsed.data.id, parsed.data.rsvp);
+    return { ok: true, message: RSVP_DONE[parsed.data.rsvp]!, data: undefined };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export async function eventMembershipCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = eventMembershipSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  const { id, action } = parsed.data;
+  try {
+    if (action === 'leave') await leaveEvent(token, id);
+    else if (action === 'request') await requestToJoinEvent(token, id);
+    else await cancelEventRequest(token, id);
+    const message = { leave: 'You left the event.', request: 'Your request to join was sent. The organiser will answer it.', cancel: 'Your request was withdrawn.' }[action];
+    return { ok: true, message, data: undefined };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export async function decideEventRequestCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = eventDecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  const { id, userId, accept } = parsed.data;
+  try {
+    if (accept) await acceptEventRequest(token, id, userId);
+    else await rejectEventRequest(token, id, userId);
+    return { ok: true, message: accept ? 'Accepted.' : 'Declined.', data: undefined };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export async function inviteToEventCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = eventInviteSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
+  try {
+    await inviteToEvent(token, parsed.data.id, parsed.data.userIds);
+    const n = parsed.data.userIds.length;
+    return { ok: true, message: `${n} ${n === 1 ? 'friend was' : 'friends were'} invited.`, data: undefined };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+export type EventMember = Who & { rsvp: Rsvp };
+
+export async function listEventMembersCommand(token: string, input: unknown): Promise<ActionResult<EventMember[]>> {
+  const parsed = eventMembersSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    return { ok: true, message: '', data: await listEventMembers(token, parsed.data.id, parsed.data.rsvp, parsed.data.page, 50) };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+/** Friends to invite, by name (GET /friends), each marked when already invited or a member. */
+export async function searchFriendsToInviteCommand(token: string, eventId: number, input: unknown): Promise<ActionResult<Array<Who & { rsvp?: Rsvp }>>> {
+  const parsed = friendSearchSchema.safeParse(input);
+  const idOk = eventIdSchema.safeParse({ id: eventId });
+  if (!parsed.success || !idOk.success) return invalid();
+  try {
+    const [friends, ...rows] = await Promise.all([
+      listFriends(token, { keywords: parsed.data.keywords, page: parsed.data.page, limit: 50 }),
+      ...(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply'] as const).map((r) => listEventMembers(token, eventId, r, 1, 50)),
+    ]);
+    const state = new Map(rows.flat().map((m) => [m.id, m.rsvp]));
+    return { ok: true, message: '', data: friends.map((f) => ({ ...f, rsvp: state.get(f.id) })) };
+  } catch (e) {
+    if (isApiError(e, 403) || isApiError(e, 404)) return { ok: false, message: 'Your friends cannot be listed here: sign out and in again to allow it, then try again.' };
+    return failure(e);
+  }
+}

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { SocialBar } from '@/components/social/social-bar';
+import { Avatar } from '@/components/ui/avatar';
+import type { ReaderClock } from '@/lib/event-time';
+import { routes } from '@/lib/routes';
+import type { Social } from '@/lib/social-api/core';
+import type { EventDetail } from '@/lib/social-api/events';
+import type { Who } from '@/lib/social-api/users';
+import { RSVP_LABELS } from './event-card';
+import { EventActions } from './event-actions';
+import { EventWhen } from './event-when';
+import { MemberCounts } from './member-counts';
+import { RequestList } from './request-list';
+import { ZoneSync } from './zone-sync';
+
+export type EventPageProps = {
+  event: EventDetail;
+  social: Social;
+  clock: ReaderClock & { known: boolean };
+  /** The organiser's pending requests (empty for anyone else). */
+  requests: Who[];
+  now: number;
+};
+
+/** An event on its own page: picture, title, host, when and where, description, guests, the reader's actions, the social layer. */
+export function EventPage({ event, social, clock, requests, now }: EventPageProps) {
+  const id = useId();
+  const ended = event.end < now;
+  return (
+    <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
+      <ZoneSync serverZone={clock.known ? clock.zone : ''} />
+      {event.img ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
+        <img src={event.img} alt="" className="mb-6 aspect-[16/9] w-full rounded-2xl object-cover" />
+      ) : null}
+      <header>
+        {event.category ? <p className="muted text-sm">{event.category.title}</p> : null}
+        <h1 id={`${id}-title`} className="mt-1 text-3xl font-bold tracking-tight">
+          {event.title}
+        </h1>
+        {ended ? <p className="badge mt-2">This event has ended</p> : null}
+        <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+          <dt className="muted">When</dt>
+          <dd>
+            <EventWhen start={event.start} end={event.end} timeZone={event.timeZone} clock={clock} />
+          </dd>
+          {event.location ? (
+            <>
+              <dt className="muted">Where</dt>
+              <dd>{event.location}</dd>
+            </>
+          ) : null}
+          <dt className="muted">Host</dt>
+          <dd>{event.host || event.owner.name}</dd>
+          <dt className="muted">Organiser</dt>
+          <dd className="flex items-center gap-2">
+            <Avatar person={event.owner} size="xs" />
+            <a href={routes.user(event.owner.id)} className="name">
+              {event.owner.name}
+            </a>
+          </dd>
+          {event.rsvp ? (
+            <>
+              <dt className="muted">You</dt>
+              <dd>
+                <span className="badge">{RSVP_LABELS[event.rsvp]}</span>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="mt-3">
+          <a href={routes.eventIcs(event.id)} className="link text-sm" download>
+            Add to calendar (.ics)
+          </a>
+        </p>
+      </header>
+
+      {event.description ? <p className="mt-6 whitespace-pre-line">{event.description}</p> : null}
+
+      <MemberCounts id={event.id} counts={event.counts} />
+
+      <EventActions id={event.id} title={event.title} rsvp={event.rsvp} can={event.can} open={!ended} owner={event.can.edit} />
+
+      {requests.length ? (
+        <section aria-labelledby={`${id}-requests`} className="card mt-6">
+          <h2 id={`${id}-requests`} className="mb-3 font-semibold">
+            Requests to join ({requests.length})
+          </h2>
+          <RequestList requests={requests.map((person) => ({ eventId: event.id, person }))} />
+        </section>
+      ) : null}
+
+      <div className="mt-8">
+        <SocialBar social={social} ownerId={event.owner.id} label={`“${event.title}”`} what="this event" writing />
+      </div>
+    </article>
+  );
+}

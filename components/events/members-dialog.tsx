@@ -1,0 +1,67 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonStyles } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
+import { routes } from '@/lib/routes';
+import type { Rsvp } from '@/lib/social-api/events';
+import type { EventMember } from './commands';
+import { loadMembers } from './actions';
+
+const PAGE = 50;
+
+/** The people of one answer, 50 at a time. */
+export function MembersDialog({ id, rsvp, label, onClose }: { id: number; rsvp: Rsvp; label: string; onClose: () => void }) {
+  const [people, setPeople] = useState<EventMember[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [more, setMore] = useState(false);
+  const state = useAction();
+
+  useEffect(() => {
+    let live = true;
+    void state.run(() => loadMembers({ id, rsvp, page })).then((res) => {
+      if (!live || !res.ok) return;
+      setPeople((prev) => [...(page > 1 ? (prev ?? []) : []), ...res.data]);
+      setMore(res.data.length === PAGE);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, rsvp, page]);
+
+  return (
+    <Dialog open onClose={onClose} title={label}>
+      <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mb-2" />
+      {people === null ? (
+        <p className="muted text-sm">Loading…</p>
+      ) : people.length === 0 ? (
+        <p className="muted text-sm">Nobody yet.</p>
+      ) : (
+        <ul className="max-h-80 space-y-2 overflow-y-auto">
+          {people.map((p) => (
+            <li key={p.id} className="flex items-center gap-3">
+              <Avatar person={p} size="sm" />
+              <a href={routes.user(p.id)} className="name">
+                {p.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4 flex justify-end gap-3">
+        {more ? (
+          <button type="button" className={buttonStyles.secondary} disabled={state.pending} onClick={() => setPage((p) => p + 1)}>
+            Show more
+          </button>
+        ) : null}
+        <button type="button" className={buttonStyles.primary} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,245 @@
+import { expect, type Browser, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
+import { ALICE, signIn, type Account } from './sign-in.ts';
+
+// Events, as people use them with a browser in New York and an event created in Berlin: the
+// form (an end before the start refused on its field, the rest kept), times in both zones,
+// approval (request, pending, cancel, request again, accepted on the dashboard: counts change),
+// inviting two friends at once, answering an invitation, maybe then going, leaving, the month
+// calendar by keyboard, the .ics file, who may edit, and axe on every page.
+
+test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+
+const BOB: Account = { email: 'bob@example.com', password: 'demo-password', name: 'Bob Chen' };
+const CAROL: Account = { email: 'carol@example.com', password: 'demo-password', name: 'Carol Díaz' };
+
+const main = (page: Page) => page.getByRole('main');
+const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** 15 January of next year: winter in both zones, 20:00 in Berlin is 19:00 UTC and 2:00 PM in New York. */
+const YEAR = new Date().getUTCFullYear() + 1;
+const DAY = `${YEAR}-01-15`;
+
+async function as(browser: Browser, account: Account) {
+  const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { page, close: () => context.close() };
+}
+
+/** Creates an event in Berlin through the form; answers its id. */
+async function createBerlinEvent(page: Page, title: string, approval: boolean): Promise<number> {
+  await page.goto('/events/new');
+  // The form takes the browser's zone once it runs.
+  await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('Glühwein, Lebkuchen; and songs, by the fire.');
+  await page.getByLabel('Start date').fill(DAY);
+  await page.getByLabel('Start time').fill('20:00');
+  await page.getByLabel('End date').fill(DAY);
+  await page.getByLabel('End time').fill('22:00');
+  await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+  await page.getByLabel('Location').fill('Kastanienallee 1, Berlin');
+  if (approval) await page.getByLabel('People must ask to join, and I accept them').check();
+  await page.getByRole('button', { name: 'Create event' }).click();
+  await page.waitForURL(/\/events\/\d+$/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+test.describe('events', () => {
+  test('create in Berlin with approval: an end before the start is refused on its field; times in both zones; the .ics instant', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/events/new');
+    await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
+    const title = unique('Winterfest');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Start date').fill(DAY);
+    await page.getByLabel('Start time').fill('20:00');
+    await page.getByLabel('End date').fill(DAY);
+    await page.getByLabel('End time').fill('19:00');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    await expect(page.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true');
+    await expect(main(page)).toContainText('The event cannot end before it starts.');
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page).toHaveURL(/\/events\/new$/);
+
+    const id = await createBerlinEvent(page, title, true);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // New York time first, the Berlin time named beside it.
+    await expect(main(page)).toContainText(new RegExp(`Jan 15, ${YEAR}, 2:00\\s?–\\s?4:00\\sPM EST`));
+    await expect(main(page)).toContainText(/8:00\s?–\s?10:00\sPM GMT\+1 in Europe\/Berlin/);
+
+    const response = await page.request.get(`/events/${id}/ics`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/calendar');
+    const ics = (await response.text()).replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain(`DTSTART:${YEAR}0115T190000Z`);
+    expect(ics).toContain(`DTEND:${YEAR}0115T210000Z`);
+    expect(ics).toContain(`SUMMARY:${title}`);
+    expect(ics).toContain('LOCATION:Kastanienallee 1\\, Berlin');
+    expect(ics).toMatch(new RegExp(`URL(;VALUE=URI)?:http://localhost:\\d+/events/${id}`));
+    expect(ics).toContain(`UID:event-${id}@`);
+    expect(ics).not.toContain('Demo User');
+  });
+
+  test('approval: request, pending, cancel, request again; the organiser accepts on the dashboard and the counts change', async ({ page, browser }) => {
+    await signIn(page);
+    const title = unique('Closed supper');
+    const id = await createBerlinEvent(page, title, true);
+    await expect(page.locator('[data-count="attending"]')).toContainText('1');
+
+    const alice = await as(browser, ALICE);
+    await alice.page.goto(`/events/${id}`);
+    await alice.page.getByRole('button', { name: 'Request to join' }).click();
+    await expect(main(alice.page)).toContainText('Your request to join is waiting for the organiser.');
+    await alice.page.getByRole('button', { name: 'Cancel request' }).click();
+    await expect(alice.page.getByRole('button', { name: 'Request to join' })).toBeVisible();
+    await alice.page.getByRole('button', { name: 'Request to join' }).click();
+    await expect(main(alice.page)).toContainText('Pending');
+
+    // The dashboard's overview counts the request, and leads to where it is answered.
+    const requestsFigure = async () => {
+      await page.goto('/dashboard');
+      const link = main(page).getByRole('region', { name: 'Your events' }).getByRole('link', { name: /^\d+\s*Requests? to join$/ });
+      return { link, n: Number(/^(\d+)/.exec((await link.textContent()) ?? '')?.[1]) };
+    };
+    const before = await requestsFigure();
+    expect(before.n).toBeGreaterThanOrEqual(1);
+    await before.link.click();
+    await expect(page).toHaveURL(/\/dashboard\/events$/);
+    await expect(page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+    const row = main(page).getByRole('listitem').filter({ hasText: title }).filter({ hasText: ALICE.name });
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await expect(row).toContainText('Accepted');
+    expect((await requestsFigure()).n).toBe(before.n - 1);
+    await page.goto('/dashboard/events');
+    await expect(main(page).getByRole('row', { name: new RegExp(title) })).toBeVisible();
+    await page.goto(`/events/${id}`);
+    await expect(page.locator('[data-count="attending"]')).toContainText('2');
+    await page.locator('[data-count="attending"]').click();
+    await expect(page.getByRole('dialog', { name: 'Going' })).toContainText(ALICE.name);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await alice.page.reload();
+    await expect(alice.page.getByRole('button', { name: 'Going', exact: true, pressed: true })).toBeVisible();
+    await alice.close();
+  });
+
+  test('invite two friends at once; an invited friend accepts, answers maybe, then going, then leaves', async ({ page, browser }) => {
+    await signIn(page);
+    const title = unique('Open house');
+    const id = await createBerlinEvent(page, title, false);
+    await page.getByRole('button', { name: 'Invite friends' }).click();
+    const dialog = page.getByRole('dialog', { name: /Invite friends/ });
+    await dialog.getByLabel('Search your friends').fill('');
+    await dialog.getByRole('checkbox', { name: /Bob Chen/ }).check();
+    await dialog.getByRole('checkbox', { name: /Carol/ }).check();
+    await dialog.getByRole('button', { name: 'Invite 2 friends' }).click();
+    await expect(main(page)).toContainText('2 friends were invited.');
+    await expect(page.locator('[data-count="awaiting_reply"]')).toContainText('2');
+    await page.getByRole('button', { name: 'Invite friends' }).click();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Bob Chen' })).toContainText('Invited');
+    await expect(dialog.getByRole('checkbox', { name: /Bob Chen/ })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const bob = await as(browser, BOB);
+    await bob.page.goto(`/events/${id}`);
+    await expect(main(bob.page)).toContainText('You are invited.');
+    await bob.page.getByRole('button', { name: 'Maybe', exact: true }).click();
+    await expect(bob.page.getByRole('button', { name: 'Maybe', exact: true, pressed: true })).toBeVisible();
+    await expect(bob.page.locator('[data-count="maybe_attending"]')).toContainText('1');
+    await expect(bob.page.locator('[data-count="awaiting_reply"]')).toContainText('1');
+    await bob.page.getByRole('button', { name: 'Going', exact: true }).click();
+    await expect(bob.page.getByRole('button', { name: 'Going', exact: true, pressed: true })).toBeVisible();
+    await expect(bob.page.locator('[data-count="attending"]')).toContainText('2');
+    await expect(bob.page.locator('[data-count="maybe_attending"]')).toContainText('0');
+    await bob.page.getByRole('button', { name: 'Leave event' }).click();
+    await expect(bob.page.locator('[data-count="attending"]')).toContainText('1');
+    await expect(bob.page.getByRole('button', { name: 'Leave event' })).toHaveCount(0);
+    await bob.close();
+
+    // Carol finds the invitation among her notifications.
+    const carol = await as(browser, CAROL);
+    await carol.page.goto('/notifications');
+    await expect(main(carol.page).getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+    await carol.close();
+  });
+
+  test('the list: keywords in the URL, upcoming or past, my events and those I organise', async ({ page }) => {
+    await signIn(page);
+    const title = unique('Filterable evening');
+    await createBerlinEvent(page, title, false);
+    await page.goto('/events');
+    await expect(main(page).getByRole('article').first()).toBeVisible();
+    await page.getByLabel('Keywords').fill(title);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/[?&]q=/);
+    await expect(main(page).getByRole('article')).toHaveCount(1);
+    await expect(main(page).getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(main(page).getByRole('article')).toContainText('Kastanienallee 1, Berlin');
+    await expect(main(page).getByRole('article')).toContainText('1 going');
+    await main(page).getByRole('link', { name: 'Past' }).click();
+    await page.waitForURL(/when=past/);
+    await expect(main(page)).toContainText('No events match these filters.');
+    await page.goto('/events/my?lead=1');
+    await expect(main(page).getByRole('link', { name: 'Events I organise' })).toHaveAttribute('aria-current', 'page');
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Board game night' })).toBeVisible();
+    await page.getByLabel('Keywords').fill(title);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/[?&]q=.*lead=1|lead=1.*[?&]q=/);
+    await expect(main(page).getByRole('heading', { level: 2, name: title })).toBeVisible();
+  });
+
+  test('the month calendar shows the event on its day and moves month to month with the keyboard', async ({ page }) => {
+    await signIn(page);
+    const title = unique('Calendar night');
+    await createBerlinEvent(page, title, false);
+    await page.goto(`/events?view=calendar&month=${YEAR - 1}-12`);
+    await expect(page.getByRole('heading', { name: `December ${YEAR - 1}` })).toBeVisible();
+    const grid = page.getByRole('grid');
+    await grid.locator('td[tabindex="0"]').focus();
+    await page.keyboard.press('PageDown');
+    await expect(page.getByRole('heading', { name: `January ${YEAR}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`month=${YEAR}-01`));
+    const day = page.locator(`td[data-day="${DAY}"]`);
+    await expect(day.getByRole('link', { name: new RegExp(title) }).or(day.getByText('more'))).toBeVisible();
+    // Arrow keys move the focused day.
+    await grid.locator('td[tabindex="0"]').focus();
+    const before = await grid.locator('td[tabindex="0"]').getAttribute('data-day');
+    await page.keyboard.press('ArrowRight');
+    const after = await grid.locator('td[tabindex="0"]').getAttribute('data-day');
+    expect(after).not.toBe(before);
+    await expect(grid.locator('td[tabindex="0"]')).toBeFocused();
+    await page.keyboard.press('PageUp');
+    await expect(page.getByRole('heading', { name: `December ${YEAR - 1}` })).toBeVisible();
+  });
+
+  test('another person cannot reach the edit page; the organiser edits; axe on every page', async ({ page, browser }) => {
+    // Seven pages, each checked in both themes.
+    test.setTimeout(120_000);
+    await signIn(page);
+    const title = unique('Axe party');
+    const id = await createBerlinEvent(page, title, true);
+
+    const alice = await as(browser, ALICE);
+    const res = await alice.page.goto(`/events/${id}/edit`);
+    expect(res?.status()).toBe(404);
+    await expect(alice.page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await alice.close();
+
+    await page.goto(`/events/${id}/edit`);
+    await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
+    await expect(page.getByLabel('Start time')).toHaveValue('20:00');
+    await page.getByLabel('Location').fill('Somewhere else');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(new RegExp(`/events/${id}$`));
+    await expect(main(page)).toContainText('Somewhere else');
+
+    const violations: string[] = [];
+    for (const path of ['/events', `/events?view=calendar&month=${YEAR}-01`, '/events/my', `/events/${id}`, '/events/new', `/events/${id}/edit`, '/dashboard/events']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      violations.push(...(await seriousViolations(page, path)));
+    }
+    expect(violations).toEqual([]);
+  });
+});

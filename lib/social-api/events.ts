@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
+import { getSocialFromCore, type Social } from './core.ts';
+import { isApiError } from './errors.ts';
+import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
+import { messageSchema, ownerSchema } from './schemas.ts';
+import type { UploadStream } from './albums.ts';
+import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+
+// Events (spec: Events, scope events) and event membership (README "API conventions": join,
+// leave, request, cancel, accept, reject, invite, members). Lists and the detail ask for the
+// extension fields (start_at/end_at instants, timezone, the reader's rsvp…) so that times can be
+// shown in the reader's own zone without parsing the API's human-readable dates.
+
+export const RSVPS = ['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested'] as const;
+export type Rsvp = (typeof RSVPS)[number];
+export const MEMBER_RSVPS = ['attending', 'maybe_attending', 'not_attending'] as const;
+export type MemberRsvp = (typeof MEMBER_RSVPS)[number];
+
+const rsvpSchema = z.enum(RSVPS).nullable().catch(null);
+const nullableNum = z.coerce.number().nullable().catch(null);
+
+const eventSchema = z.looseObject({
+  id,
+  title: str,
+  description: str,
+  thumb: str,
+  img: str.optional(),
+  owner: ownerSchema,
+  category: categorySchema.nullable().optional().catch(null),
+  total_member: num,
+  timezone: str,
+  host: str,
+  location: str,
+  start_at: num,
+  end_at: num,
+  updated_at: num.optional(),
+  rsvp: rsvpSchema.optional(),
+  attending_count: num.optional(),
+  maybe_count: num.optional(),
+  not_attending_count: num.optional(),
+  awaiting_reply_count: num.optional(),
+  requested_count: nullableNum.optional(),
+  category_id: nullableNum.optional(),
+  allow_search: num.optional(),
+  auth_invite: num.optional(),
+  approval: num.optional(),
+  auth_view: str.optional(),
+  auth_comment: str.optional(),
+  auth_photo: str.optional(),
+  can_edit: flag,
+  can_delete: flag,
+  can_request: flag,
+  can_join: flag,
+  can_leave: flag,
+  can_cancel: flag,
+  can_accept: flag,
+  can_reject: flag,
+  can_invite: flag,
+});
+type ApiEvent = z.infer<typeof eventSchema>;
+const eventListSchema = lenientArray(eventSchema);
+
+const FLAGS = 'can_edit,can_delete,can_request,can_join,can_leave,can_cancel,can_accept,can_reject,can_invite';
+const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${FLAGS}`;
+const COUNT_FIELDS = 'attending_count,maybe_count,not_attending_count,awaiting_reply_count,requested_count';
+const DETAIL_FIELDS = `${LIST_FIELDS},img,updated_at,${COUNT_FIELDS},category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo`;
+
+export interface EventCounts {
+  attending: number;
+  maybe: number;
+  notAttending: number;
+  awaitingReply: number;
+  /** Pending requests to join: the owner alone is told (undefined for anyone else). */
+  requested?: number;
+}
+
+export interface EventCan {
+  edit: boolean;
+  delete: boolean;
+  request: boolean;
+  join: boolean;
+  leave: boolean;
+  cancel: boolean;
+  accept: boolean;
+  reject: boolean;
+  invite: boolean;
+}
+
+/** An event as lists, the calendar and tables show it. */
+export interface EventSummary {
+  id: number;
+  title: string;
+  description: string;
+  thumb: string;
+  owner: Who;
+  category?: { id: number; title: string };
+  /** The event's own IANA zone. */
+  timeZone: string;
+  host: string;
+  location: string;
+  /** Epoch milliseconds. */
+  start: number;
+  end: number;
+  going: number;
+  /** The reader's own row (none: null). */
+  rsvp: Rsvp | null;
+  can: EventCan;
+}
+
+export interface EventSettings {
+  categoryId: number;
+  searchable: boolean;
+  guestsMayInvite: boolean;
+  approval: boolean;
+  authView: string;
+  authComment: string;
+  authPhoto: string;
+}
+
+export interface EventDetail extends EventSummary {
+  img: string;
+  /** Epoch milliseconds of the last change. */
+  updatedAt: number;
+  counts: EventCounts;
+  settings: EventSettings;
+}
+
+function reshapeSummary(e: ApiEvent): EventSummary {
+  return {
+    id: e.id,
+    title: e.title.trim() || 'Untitled event',
+    description: e.description,
+    thumb: safeImageUrl(e.thumb),
+    owner: who(reshapePerson(e.owner)),
+    category: e.category ? { id: e.category.id, title: e.category.title } : undefined,
+    timeZone: e.timezone || 'UTC',
+    host: e.host,
+    location: e.location,
+    start: e.start_at * 1000,
+    end: e.end_at * 1000,
+    going: e.total_member,
+    rsvp: e.rsvp ?? null,
+    can: {
+      edit: e.can_edit, delete: e.can_delete, request: e.can_request, join: e.can_join, leave: e.can_leave,
+      cancel: e.can_cancel, accept: e.can_accept, reject: e.can_reject, invite: e.can_invite,
+    },
+  };
+}
+
+function reshapeDetail(e: ApiEvent): EventDetail {
+  return {
+    ...reshapeSummary(e),
+    img: safeImageUrl(e.img ?? '') || safeImageUrl(e.thumb),
+    updatedAt: (e.updated_at ?? 0) * 1000,
+    counts: {
+      attending: e.attending_count ?? e.total_member,
+      maybe: e.maybe_count ?? 0,
+      notAttending: e.not_attending_count ?? 0,
+      awaitingReply: e.awaiting_reply_count ?? 0,
+      requested: e.requested_count ?? undefined,
+    },
+    settings: {
+      categoryId: e.category_id ?? 0,
+      searchable: e.allow_search !== 0,
+      guestsMayInvite: e.auth_invite !== 0,
+      approval: e.approval === 1,
+      authView: e.auth_view || 'everyone',
+      authComment: e.auth_comment || 'everyone',
+      authPhoto: e.auth_photo || 'everyone',
+    },
+  };
+}
+
+export const EVENT_WHEN = ['upcoming', 'past', 'all'] as const;
+export type EventWhen = (typeof EVENT_WHEN)[number];
+export const EVENT_SORTS = ['starttime', 'creation_date', 'member_count'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+
+export interface EventFilters {
+  keywords?: string;
+  categoryId?: number;
+  /** Everyone's, or only my friends'. */
+  friends?: boolean;
+  sort?: EventSort;
+  userId?: number;
+  when?: EventWhen;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /events: one page of the events the reader may see. */
+export async function listEvents(token: string, f: EventFilters = {}): Promise<EventSummary[]> {
+  const data = await apiFetch(apiConfig(), '/events', {
+    token,
+    query: {
+      keywords: f.keywords?.trim() || undefined,
+      category_id: f.categoryId || undefined,
+      view: f.friends ? 'only_my_friend' : undefined,
+      sort: f.sort,
+      user_id: f.userId,
+      when: f.when,
+      page: f.page ?? 1,
+      limit: f.limit ?? 10,
+      fields: LIST_FIELDS,
+    },
+  });
+  return eventListSchema.parse(data).map(reshapeSummary);
+}
+
+export interface MyEventFilters {
+  keywords?: string;
+  /** Only the events I lead (organise). */
+  lead?: boolean;
+  when?: EventWhen;
+  page?: number;
+  limit?: number;
+}
+
+/** GET /events/my: events I own or have any row in (attending, maybe, not, invited, asking). */
+export async function listMyEvents(token: string, f: MyEventFilters = {}): Promise<EventSummary[]> {
+  const data = await apiFetch(apiConfig(), '/events/my', {
+    token,
+    query: {
+      keywords: f.keywords?.trim() || undefined,
+      view: f.lead ? 'only_events_i_lead' : undefined,
+      when: f.when,
+      page: f.page ?? 1,
+      limit: f.limit ?? 10,
+      fields: LIST_FIELDS,
+    },
+  });
+  return eventListSchema.parse(data).map(reshapeSummary);
+}
+
+/** An event I lead with its counts, as the organiser's table shows it. */
+export interface LedEvent extends EventSummary {
+  counts: EventCounts;
+}
+
+/** GET /events/my?view=only_events_i_lead with the counts (extension fields). */
+export async function listEventsILead(token: string, f: { when?: EventWhen; page?: number; limit?: number } = {}): Promise<LedEvent[]> {
+  const data = await apiFetch(apiConfig(), '/events/my', {
+    token,
+    query: { view: 'only_events_i_lead', when: f.when ?? 'upcoming', page: f.page ?? 1, limit: f.limit ?? 50, fields: `${LIST_FIELDS},${COUNT_FIELDS}` },
+  });
+  return eventListSchema.parse(data).map((e) => {
+    const d = reshapeDetail(e);
+    return { ...reshapeSummary(e), counts: d.counts };
+  });
+}
+
+async function readEvent(token: string, id: number): Promise<ApiEvent | undefined> {
+  try {
+    return eventSchema.parse(await apiFetch(apiConfig(), `/events/${id}`, { token, query: { fields: DETAIL_FIELDS } }));
+  } catch (e) {
+    if (isApiError(e, 404)) return undefined;
+    throw e;
+  }
+}
+
+/** An event; undefined when it does not exist or the reader may not see it. */
+export async function getEvent(token: string, id: number): Promise<EventDetail | undefined> {
+  const raw = await readEvent(token, id);
+  return raw && reshapeDetail(raw);
+}
+
+/** An event with its social layer (its comments and likers from the core endpoints). */
+export async function getEventPage(token: string, id: number, viewerId: number): Promise<{ event: EventDetail; social: Social } | undefined> {
+  const event = await getEvent(token, id);
+  if (!event) return undefined;
+  const social = await getSocialFromCore(token, { type: 'event', id }, viewerId, { share: true });
+  return { event, social };
+}
+
+/** What an event's form sends (the API's form; times are wall-clock times in `timeZone`). */
+export interface EventInput {
+  title: string;
+  description: string;
+  categoryId: number;
+  /** `YYYY-MM-DD HH:mm:ss` in timeZone. */
+  startTime: string;
+  endTime: string;
+  timeZone: string;
+  host: string;
+  location: string;
+  searchable: boolean;
+  guestsMayInvite: boolean;
+  approval: boolean;
+  authView: string;
+  authComment: string;
+  authPhoto: string;
+  /** A photo already uploaded to this server (FormData part `photo`), if any. */
+  photo?: Blob;
+}
+
+function eventForm(input: EventInput): FormData {
+  const fd = new FormData();
+  const fields: Record<string, string> = {
+    title: input.title,
+    description: input.description,
+    category_id: String(input.categoryId),
+    start_time: input.startTime,
+    end_time: input.endTime,
+    timezone: input.timeZone,
+    host: input.host,
+    location: input.location,
+    allow_search: input.searchable ? '1' : '0',
+    auth_invite: input.guestsMayInvite ? '1' : '0',
+    approval: input.approval ? '1' : '0',
+    auth_view: input.authView,
+    auth_comment: input.authComment,
+    auth_photo: input.authPhoto,
+  };
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (input.photo) fd.append('photo', input.photo, 'photo');
+  return fd;
+}
+
+const createdIdSchema = z.looseObject({ id: num });
+
+/** POST /events: answers the new event's id. */
+export async function createEvent(token: string, input: EventInput): Promise<number> {
+  const data = createdIdSchema.parse(await apiFetch(apiConfig(), '/events', { token, form: eventForm(input) }));
+  if (!data.id) throw new Error('The API did not answer the new event’s id.');
+  return data.id;
+}
+
+/** POST /events/{id}: the whole form (times too: an extension the API accepts on edits). */
+export async function updateEvent(token: string, id: number, input: EventInput): Promise<void> {
+  await apiFetch(apiConfig(), `/events/${id}`, { token, form: eventForm(input) });
+}
+
+/**
+ * Streams a multipart body (a `title` field, then the `photo` part, as the browser sent it) to
+ * POST /events/{id}, which changes the picture and keeps everything it is not sent.
+ */
+export async function updateEventPhoto(token: string, id: number, upload: UploadStream, signal?: AbortSignal): Promise<void> {
+  await apiFetch(apiConfig(), `/events/${id}`, { token, stream: upload, timeoutMs: 120_000, signal });
+}
+
+/** DELETE /events/{id}. */
+export async function deleteEvent(token: string, id: number): Promise<void> {
+  await apiFetch(apiConfig(), `/events/${id}`, { token, method: 'DELETE' });
+}
+
+// ── Membership (extension) ──
+
+async function membership(token: string, path: string, form?: Record<string, string | number>): Promise<string> {
+  return messageSchema.parse(await apiFetch(apiConfig(), path, { token, method: 'POST', form: form ?? {} })).message;
+}
+
+/** Joins, answers an invitation, or changes one's answer. */
+export const rsvpEvent = (token: string, id: number, rsvp: MemberRsvp) => membership(token, `/events/${id}/join`, { rsvp });
+export const leaveEvent = (token: string, id: number) => membership(token, `/events/${id}/leave`);
+export const requestToJoinEvent = (token: string, id: number) => membership(token, `/events/${id}/request`);
+export const cancelEventRequest = (token: string, id: number) => membership(token, `/events/${id}/cancel`);
+export const acceptEventRequest = (token: string, id: number, userId: number) => membership(token, `/events/${id}/accept`, { user_id: userId });
+export const rejectEventRequest = (token: string, id: number, userId: number) => membership(token, `/events/${id}/reject`, { user_id: userId });
+export const inviteToEvent = (token: string, id: number, userIds: readonly number[]) =>
+  membership(token, `/events/${id}/invite`, { user_ids: userIds.join(',') });
+
+const memberSchema = ownerSchema.extend({ rsvp: z.enum(RSVPS).catch('attending') });
+
+/** GET /events/members: one page of the people in one answer (`requested`: the owner only). */
+export async function listEventMembers(
+  token: string, eventId: number, rsvp: Rsvp, page = 1, limit = 50,
+): Promise<Array<Who & { rsvp: Rsvp }>> {
+  const data = await apiFetch(apiConfig(), '/events/members', { token, query: { event_id: eventId, rsvp, page, limit } });
+  return lenientArray(memberSchema).parse(data).map((m) => ({ ...who(reshapePerson(m)), rsvp: m.rsvp }));
+}
+
+// ── Choices for the form ──
+
+export interface EventChoices {
+  categories: Array<{ id: number; title: string }>;
+  view: Array<{ id: string; title: string }>;
+  comment: Array<{ id: string; title: string }>;
+  photo: Array<{ id: string; title: string }>;
+}
+
+/** GET /events/categories and the view, comment and photo options, together. */
+export async function getEventChoices(token: string): Promise<EventChoices> {
+  const config = apiConfig();
+  const options = async (name: string) =>
+    lenientArray(optionSchema).parse(await apiFetch(config, `/events/${name}`, { token })).map((o) => ({ id: o.id, title: o.title }));
+  const [categories, view, comment, photo] = await Promise.all([
+    apiFetch(config, '/events/categories', { token }).then((d) => lenientArray(categorySchema).parse(d).map((c) => ({ id: c.id, title: c.title }))),
+    options('view_options'),
+    options('comment_options'),
+    options('photo_options'),
+  ]);
+  return { categories, view, comment, photo };
+}

@@ -1,0 +1,78 @@
+// zod/mini: these schemas run in the browser too (react-hook-form's resolver).
+import * as z from 'zod/mini';
+import { valuesFieldErrors } from './field-errors.ts';
+
+// An event's form (new and edit) and the membership actions. The browser checks with these
+// schemas before sending; the server actions check again with the same ones.
+
+/** The API's limits (api-server/src/routes/events/write.ts). */
+export const EVENT_TITLE_MAX = 255;
+export const EVENT_DESCRIPTION_MAX = 10_000;
+export const EVENT_PLACE_MAX = 255;
+
+const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
+const text = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
+const date = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Enter a date.'));
+const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time.'));
+
+export const eventFormSchema = z
+  .object({
+    title: z.string().check(z.trim(), z.minLength(1, 'Give your event a title.'), z.maxLength(EVENT_TITLE_MAX, `Keep the title under ${EVENT_TITLE_MAX} characters.`)),
+    description: text(EVENT_DESCRIPTION_MAX, `Keep the description under ${EVENT_DESCRIPTION_MAX} characters.`),
+    /** A category's id as the select gives it; '' for none. */
+    categoryId: z.string().check(z.regex(/^(|[1-9]\d{0,15})$/, 'Choose a category.')),
+    startDate: date,
+    startTime: clock,
+    endDate: date,
+    endTime: clock,
+    /** IANA name; the server (and the API) check it is one. */
+    timeZone: z.string().check(z.trim(), z.minLength(1, 'Choose a time zone.'), z.maxLength(64, 'Choose a time zone.')),
+    host: text(EVENT_PLACE_MAX, `Keep the host under ${EVENT_PLACE_MAX} characters.`),
+    location: text(EVENT_PLACE_MAX, `Keep the location under ${EVENT_PLACE_MAX} characters.`),
+    approval: z.boolean(),
+    guestsMayInvite: z.boolean(),
+    searchable: z.boolean(),
+    authView: option,
+    authComment: option,
+    authPhoto: option,
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      // Both in the same zone: comparing the wall-clock texts compares the instants (once each
+      // is well formed; a malformed one has its own error).
+      const start = `${v.startDate}T${v.startTime}`;
+      const end = `${v.endDate}T${v.endTime}`;
+      const wellFormed = (t: string) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/.test(t);
+      if (wellFormed(start) && wellFormed(end) && end < start) {
+        ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The event cannot end before it starts.', input: v.endTime });
+      }
+    }),
+  );
+export type EventFormValues = z.infer<typeof eventFormSchema>;
+
+/** Saving: a new event (no id) or an edit; `photoId` a picture uploaded beforehand (app/api/upload/event). */
+export const eventSaveSchema = z.object({ id: z.optional(id), values: eventFormSchema, photoToken: z.optional(z.string().check(z.maxLength(200))) });
+export type EventSaveInput = z.input<typeof eventSaveSchema>;
+
+/** The form's fields for the API's names of them (POST /events). */
+export const EVENT_API_FIELDS: Record<string, keyof EventFormValues> = {
+  title: 'title', description: 'description', category_id: 'categoryId', start_time: 'startTime', end_time: 'endTime',
+  timezone: 'timeZone', host: 'host', location: 'location', auth_view: 'authView', auth_comment: 'authComment', auth_photo: 'authPhoto',
+  approval: 'approval', auth_invite: 'guestsMayInvite', allow_search: 'searchable',
+};
+
+/** Field errors of a failed save, keyed by the form's fields. */
+export const eventFieldErrors = valuesFieldErrors;
+
+export const eventIdSchema = z.object({ id });
+export const eventRsvpSchema = z.object({ id, rsvp: z.enum(['attending', 'maybe_attending', 'not_attending']) });
+export const eventMembershipSchema = z.object({ id, action: z.enum(['leave', 'request', 'cancel']) });
+export const eventDecisionSchema = z.object({ id, userId: id, accept: z.boolean() });
+export const eventInviteSchema = z.object({ id, userIds: z.array(id).check(z.minLength(1, 'Choose at least one friend.'), z.maxLength(100, 'Invite at most 100 people at once.')) });
+export const eventMembersSchema = z.object({
+  id,
+  rsvp: z.enum(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested']),
+  page: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+});
+export const friendSearchSchema = z.object({ keywords: z.string().check(z.maxLength(100)), page: z.number().check(z.int(), z.minimum(1), z.maximum(1000)) });
