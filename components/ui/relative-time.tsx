@@ -83,13 +83,27 @@ function spell(ms: number): { iso: string; utc: string } {
   return s;
 }
 
-/** A relative time in a <time>, with the exact date and time on hover. */
-export function RelativeTime({ ms, id, className }: RelativeTimeProps) {
-  const renderedAt = useContext(RenderedAt) ?? ms;
+/**
+ * The page's clock, for `timeTag`: a component that shows several times (a comment list, a
+ * card) reads it once instead of a RelativeTime component per time.
+ */
+export function useClock(): number {
+  const renderedAt = useContext(RenderedAt) ?? 0;
   // One store for both facts: during server rendering and hydration it answers the server's
-  // moment, negated; in the browser, the clock (always positive). The server does not know the
-  // reader's time zone, so the exact time says UTC until the page runs in the browser.
-  const clock = useSyncExternalStore(subscribe, () => now, () => -renderedAt);
+  // moment, negated; in the browser, the clock (always positive).
+  return useSyncExternalStore(subscribe, () => now, () => -renderedAt);
+}
+
+/** A relative time in a <time>, with the exact date and time on hover. */
+export function RelativeTime(props: RelativeTimeProps) {
+  return timeTag(useClock(), props);
+}
+
+/**
+ * What RelativeTime shows, for a clock read by the caller (useClock). The server does not know
+ * the reader's time zone, so the exact time says UTC until the page runs in the browser.
+ */
+export function timeTag(clock: number, { ms, id, className }: RelativeTimeProps) {
   const hydrated = clock > 0;
   if (!ms) return null;
   const fixed = spell(ms);
