@@ -21,14 +21,9 @@ export async function proxy(request: NextRequest) {
 
   const nonce = newNonce();
   // The legacy app's pages may be framed by the site (its /apps/{id} page), and only by it.
-  const framedBy = isLegacyAppPath(request.nextUrl.pathname) ? new URL(e.LEGACY_API_URL).origin : undefined;
-  const csp = contentSecurityPolicy({
-    nonce,
-    apiOrigin: new URL(e.SOCIAL_API_URL).origin,
-    secure: e.secure,
-    dev: process.env.NODE_ENV === 'development',
-    framedBy,
-  });
+  const framed = isLegacyAppPath(request.nextUrl.pathname);
+  const { csp: policy, headers } = framed ? (fixedFramed ??= fixedParts(e, new URL(e.LEGACY_API_URL).origin)) : (fixed ??= fixedParts(e));
+  const csp = policy(nonce);
 
   // Next reads the nonce from the request's CSP header and puts it on its scripts; x-nonce is
   // for our own code. x-request-path tells the root layout which page is being rendered (for
@@ -36,9 +31,7 @@ export async function proxy(request: NextRequest) {
   const forward = new Headers(request.headers);
   forward.set('x-nonce', nonce);
   forward.set('content-security-policy', csp);
-  const url = request.nextUrl.clone();
-  url.searchParams.delete('_rsc');
-  forward.set('x-request-path', url.pathname + url.search);
+  forward.set('x-request-path', requestPath(request));
 
   // A path that is not valid percent-encoding names no page: Next would fail on it with a bare
   // 500, so it is served the site's 404 page (the catch-all answers any path it does not know).
@@ -46,11 +39,38 @@ export async function proxy(request: NextRequest) {
     ? NextResponse.next({ request: { headers: forward } })
     : NextResponse.rewrite(new URL('/not-found', request.url), { request: { headers: forward } });
   response.headers.set('Content-Security-Policy', csp);
-  for (const [name, value] of Object.entries(securityHeaders({ secure: e.secure, framedBy }))) response.headers.set(name, value);
+  for (const [name, value] of headers) response.headers.set(name, value);
   // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
   // The preview images (app/og) are everyone's and set their own.
   if (signedIn && !request.nextUrl.pathname.startsWith(PREVIEW_IMAGES)) response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+// What every page's answer shares, worked out once per process (the environment does not
+// change while it runs): the policy around the nonce, and the other security headers; the
+// legacy app's pages have their own (framed by the site).
+type FixedParts = { csp: (nonce: string) => string; headers: Array<[string, string]> };
+let fixed: FixedParts | undefined;
+let fixedFramed: FixedParts | undefined;
+function fixedParts(e: ReturnType<typeof env>, framedBy?: string): FixedParts {
+  const marker = '\u0000nonce\u0000';
+  const [before, after] = contentSecurityPolicy({
+    nonce: marker,
+    apiOrigin: new URL(e.SOCIAL_API_URL).origin,
+    secure: e.secure,
+    dev: process.env.NODE_ENV === 'development',
+    framedBy,
+  }).split(marker) as [string, string];
+  return { csp: (nonce) => before + nonce + after, headers: Object.entries(securityHeaders({ secure: e.secure, framedBy })) };
+}
+
+/** The page's path and query, without the `_rsc` cache-busting parameter of client navigations. */
+function requestPath(request: NextRequest): string {
+  const { pathname, search } = request.nextUrl;
+  if (!search.includes('_rsc')) return pathname + search;
+  const url = request.nextUrl.clone();
+  url.searchParams.delete('_rsc');
+  return url.pathname + url.search;
 }
 
 function validPath(pathname: string): boolean {

@@ -64,7 +64,7 @@ export function UserMenu({ id, name, image }: UserMenuProps) {
         ref={button}
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-slate-100 dark:hover:bg-slate-800"
       >
@@ -75,9 +75,10 @@ export function UserMenu({ id, name, image }: UserMenuProps) {
           <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
         </svg>
       </button>
+      {/* Rendered when opened: every page's header carries the button only. */}
+      {open ? (
       <div
         id={panelId}
-        hidden={!open}
         className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         <ul className="space-y-0.5">
@@ -93,6 +94,7 @@ export function UserMenu({ id, name, image }: UserMenuProps) {
           </li>
         </ul>
       </div>
+      ) : null}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { Activity } from '@/lib/social-api/activities';
 import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { RelativeTime } from '@/components/ui/relative-time';
+import { timeTag, useClock } from '@/components/ui/relative-time';
 import { SocialBar } from '@/components/social/social-bar';
 import { deletePost, loadActivity } from './actions';
 import { AttachmentView } from './attachment-view';
@@ -32,6 +32,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
   const feed = useFeed();
   const announce = useAnnounce();
   const id = useId();
+  const clock = useClock();
   const [confirming, setConfirming] = useState(false);
   const label = `${a.owner.name}’s post`;
 
@@ -55,13 +56,13 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
       className="card focus-visible:outline-2"
     >
       <header className="flex items-center gap-3">
-        <Avatar person={a.owner} />
+        {Avatar({ person: a.owner })}
         <div className="min-w-0">
           <a id={`${id}o`} href={routes.user(a.owner.id)} className="name block truncate">
             {a.owner.name}
           </a>
           <a href={routes.activity(a.id)} className="muted hover:underline">
-            <RelativeTime id={`${id}t`} ms={a.createdAt} />
+            {timeTag(clock, { id: `${id}t`, ms: a.createdAt })}
           </a>
         </div>
       </header>
@@ -74,7 +75,8 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
       {a.attachments.length ? (
         <div className="mt-3 space-y-3">
           {a.attachments.map((attachment, i) => (
-            <AttachmentView key={i} attachment={attachment} />
+            // A plain call (hook-free), keyed by position: no component per attachment.
+            <Fragment key={i}>{AttachmentView({ attachment })}</Fragment>
           ))}
         </div>
       ) : null}

@@ -13,7 +13,7 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
-import { RelativeTime } from '@/components/ui/relative-time';
+import { timeTag, useClock } from '@/components/ui/relative-time';
 import { loadComments, postComment, removeComment, setLike } from './actions';
 import { useOptimisticToggle } from './use-optimistic-toggle';
 
@@ -60,6 +60,7 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
   const error = problem && { message: problem.fieldErrors?.body ?? problem.message, signedOut: problem.signedOut };
   const [listError, setListError] = useState('');
   const fieldId = useId();
+  const clock = useClock();
 
   const hidden = Math.max(0, total - comments.length);
 
@@ -111,11 +112,11 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
           {more === 'loading' ? 'Loading comments…' : more === 'error' ? 'Try again to view more comments' : `View more comments (${hidden})`}
         </button>
       ) : null}
-      <FormError message={listError} />
+      {listError ? <FormError message={listError} /> : null}
       {comments.length ? (
         <ol className="space-y-3">
           {comments.map((c) => (
-            <CommentItem key={c.id} item={item} comment={c} onDeleted={removed} />
+            <CommentItem key={c.id} item={item} comment={c} clock={clock} onDeleted={removed} />
           ))}
         </ol>
       ) : null}
@@ -153,9 +154,11 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
   );
 }
 
-type CommentItemProps = { item: ItemRef; comment: Comment; onDeleted: (id: number) => void };
+type CommentItemProps = { item: ItemRef; comment: Comment; clock: number; onDeleted: (id: number) => void };
 
-function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
+// A feed renders a few dozen comments: their avatar and time are plain calls (no component
+// each), the clock read once by the list, and the error line only when there is an error.
+function CommentItem({ item, comment: c, clock, onDeleted }: CommentItemProps) {
   const viewer = useViewer();
   const announce = useAnnounce();
   const like = useOptimisticToggle({ on: c.liked, count: c.likeCount }, (on) => setLike({ item, commentId: c.id, like: on }));
@@ -170,7 +173,7 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
   const error = deletion.problem ?? like.error;
   return (
     <li className="flex gap-2">
-      <Avatar person={c.author} size="sm" />
+      {Avatar({ person: c.author, size: 'sm' })}
       <div className="min-w-0 flex-1">
         <div className="bubble">
           <a href={routes.user(c.author.id)} className="name text-sm">
@@ -179,7 +182,7 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
           <p className="prose-content text-sm">{c.text}</p>
         </div>
         <div className="meta">
-          <RelativeTime ms={c.createdAt} />
+          {timeTag(clock, { ms: c.createdAt })}
           <span className="meta-action">
             {/* A visitor (a public preview) sees the likes, and the page invites them to sign in to like. */}
             {viewer ? (
@@ -210,7 +213,7 @@ function CommentItem({ item, comment: c, onDeleted }: CommentItemProps) {
             </button>
           ) : null}
         </div>
-        <FormError message={error?.message} signedOut={error?.signedOut} className="mt-1 px-2 text-xs" />
+        {error ? <FormError message={error.message} signedOut={error.signedOut} className="mt-1 px-2 text-xs" /> : null}
         {reporting ? (
           <ReportDialog
             item={item}

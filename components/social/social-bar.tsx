@@ -103,18 +103,23 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
         ) : null}
         {children}
       </div>
-      <FormError
-        message={like.error ? `${like.on ? 'Your like was not removed' : 'Your like was not saved'}: ${like.error.message}` : undefined}
-        signedOut={like.error?.signedOut}
-        className="mt-2"
-      />
+      {like.error ? (
+        <FormError
+          message={`${like.on ? 'Your like was not removed' : 'Your like was not saved'}: ${like.error.message}`}
+          signedOut={like.error.signedOut}
+          className="mt-2"
+        />
+      ) : null}
       {reported ? (
         <p role="status" className="muted mt-2">
           {reported}
         </p>
       ) : null}
 
-      <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment && !!viewer} label={label} inputRef={commentInput} writing={writing} />
+      {/* Mounted once there is something to show (most items of a list have no comment yet). */}
+      {social.comments.length || writing ? (
+        <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment && !!viewer} label={label} inputRef={commentInput} writing={writing} />
+      ) : null}
 
       {open === 'likers' ? <LikersDialog item={social.item} onClose={() => setOpen(null)} /> : null}
       {open === 'share' ? (

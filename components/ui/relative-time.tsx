@@ -46,11 +46,20 @@ let exactLocal: Intl.DateTimeFormat | undefined;
 export function formatRelative(ms: number, reference: number): string {
   const seconds = Math.round((reference - ms) / 1000);
   if (seconds < 45) return 'just now';
-  if (seconds < 3600) return relative.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
-  if (seconds < 86_400) return relative.format(-Math.round(seconds / 3600), 'hour');
-  if (seconds < 7 * 86_400) return relative.format(-Math.round(seconds / 86_400), 'day');
+  if (seconds < 3600) return ago(Math.max(1, Math.round(seconds / 60)), 'minute');
+  if (seconds < 86_400) return ago(Math.round(seconds / 3600), 'hour');
+  if (seconds < 7 * 86_400) return ago(Math.round(seconds / 86_400), 'day');
   const sameYear = new Date(ms).getUTCFullYear() === new Date(reference).getUTCFullYear();
   return (sameYear ? shortDate : shortDateYear).format(ms);
+}
+
+// "5 minutes ago" has few spellings: each is formatted once.
+const agos = new Map<string, string>();
+function ago(n: number, unit: 'minute' | 'hour' | 'day'): string {
+  const key = `${n}${unit}`;
+  let s = agos.get(key);
+  if (s === undefined) agos.set(key, (s = relative.format(-n, unit)));
+  return s;
 }
 
 export type RelativeTimeProps = {
@@ -60,18 +69,47 @@ export type RelativeTimeProps = {
   className?: string;
 };
 
-/** A relative time in a <time>, with the exact date and time on hover. */
-export function RelativeTime({ ms, id, className }: RelativeTimeProps) {
-  const renderedAt = useContext(RenderedAt) ?? ms;
+// The same moments come back on every render (a feed's posts and comments): their fixed
+// spellings (the UTC title, the ISO attribute) are kept per moment, bounded, oldest out.
+const SPELLINGS_MAX = 5_000;
+const spellings = new Map<number, { iso: string; utc: string }>();
+function spell(ms: number): { iso: string; utc: string } {
+  let s = spellings.get(ms);
+  if (!s) {
+    s = { iso: new Date(ms).toISOString(), utc: `${exactUtc.format(ms)} UTC` };
+    spellings.set(ms, s);
+    if (spellings.size > SPELLINGS_MAX) spellings.delete(spellings.keys().next().value!);
+  }
+  return s;
+}
+
+/**
+ * The page's clock, for `timeTag`: a component that shows several times (a comment list, a
+ * card) reads it once instead of a RelativeTime component per time.
+ */
+export function useClock(): number {
+  const renderedAt = useContext(RenderedAt) ?? 0;
   // One store for both facts: during server rendering and hydration it answers the server's
-  // moment, negated; in the browser, the clock (always positive). The server does not know the
-  // reader's time zone, so the exact time says UTC until the page runs in the browser.
-  const clock = useSyncExternalStore(subscribe, () => now, () => -renderedAt);
+  // moment, negated; in the browser, the clock (always positive).
+  return useSyncExternalStore(subscribe, () => now, () => -renderedAt);
+}
+
+/** A relative time in a <time>, with the exact date and time on hover. */
+export function RelativeTime(props: RelativeTimeProps) {
+  return timeTag(useClock(), props);
+}
+
+/**
+ * What RelativeTime shows, for a clock read by the caller (useClock). The server does not know
+ * the reader's time zone, so the exact time says UTC until the page runs in the browser.
+ */
+export function timeTag(clock: number, { ms, id, className }: RelativeTimeProps) {
   const hydrated = clock > 0;
   if (!ms) return null;
-  const exact = hydrated ? (exactLocal ??= new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' })).format(ms) : exactUtc.format(ms);
+  const fixed = spell(ms);
+  const title = hydrated ? (exactLocal ??= new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: 'short' })).format(ms) : fixed.utc;
   return (
-    <time id={id} dateTime={new Date(ms).toISOString()} title={hydrated ? exact : `${exact} UTC`} className={className}>
+    <time id={id} dateTime={fixed.iso} title={title} className={className}>
       {formatRelative(ms, Math.max(Math.abs(clock), ms))}
     </time>
   );

@@ -44,5 +44,14 @@ export function unseal<T>(secret: string, sealed: string): T | undefined {
   }
 }
 
-/** Store keys are hashes of session ids: the store never holds a usable session id. */
-export const sessionKey = (sid: string): string => crypto.createHash('sha256').update(sid).digest('base64url');
+/** Store keys are hashes of session ids: the store never holds a usable session id. Kept per id (bounded, oldest out). */
+const keysOfIds = new Map<string, string>();
+export function sessionKey(sid: string): string {
+  let k = keysOfIds.get(sid);
+  if (k === undefined) {
+    k = crypto.createHash('sha256').update(sid).digest('base64url');
+    keysOfIds.set(sid, k);
+    if (keysOfIds.size > OPENED_MAX) keysOfIds.delete(keysOfIds.keys().next().value!);
+  }
+  return k;
+}

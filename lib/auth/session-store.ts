@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { seal, sessionKey, unseal } from './seal.ts';
 
 /** What the BFF keeps for one signed-in browser. Never sent to the browser. */
@@ -33,6 +33,8 @@ export interface SessionStore {
 export class SqliteSessionStore implements SessionStore {
   private readonly db: DatabaseSync;
   private readonly secret: string;
+  // Compiled once: every page render reads its session.
+  private readonly statements = new Map<string, StatementSync>();
 
   constructor(file: string, secret: string) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -44,32 +46,41 @@ export class SqliteSessionStore implements SessionStore {
     this.db.prepare('DELETE FROM web_sessions WHERE expires_at < ?').run(Date.now());
   }
 
+  private prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   async get(sid: string) {
-    const row = this.db.prepare('SELECT data, expires_at FROM web_sessions WHERE key = ?').get(sessionKey(sid)) as
+    const row = this.prepare('SELECT data, expires_at FROM web_sessions WHERE key = ?').get(sessionKey(sid)) as
       | { data: string; expires_at: number } | undefined;
     if (!row || row.expires_at < Date.now()) return undefined;
     return unseal<SessionRecord>(this.secret, row.data);
   }
 
   async set(sid: string, record: SessionRecord, ttlSeconds: number) {
-    this.db
+    this
       .prepare(`INSERT INTO web_sessions (key, data, expires_at) VALUES (?, ?, ?)
         ON CONFLICT(key) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`)
       .run(sessionKey(sid), seal(this.secret, record), Date.now() + ttlSeconds * 1000);
   }
 
   async delete(sid: string) {
-    this.db.prepare('DELETE FROM web_sessions WHERE key = ?').run(sessionKey(sid));
+    this.prepare('DELETE FROM web_sessions WHERE key = ?').run(sessionKey(sid));
   }
 
   async lock(sid: string, ms: number) {
     const t = Date.now();
-    const r = this.db.prepare('UPDATE web_sessions SET locked_until = ? WHERE key = ? AND locked_until < ?').run(t + ms, sessionKey(sid), t);
+    const r = this.prepare('UPDATE web_sessions SET locked_until = ? WHERE key = ? AND locked_until < ?').run(t + ms, sessionKey(sid), t);
     return r.changes === 1;
   }
 
   async unlock(sid: string) {
-    this.db.prepare('UPDATE web_sessions SET locked_until = 0 WHERE key = ?').run(sessionKey(sid));
+    this.prepare('UPDATE web_sessions SET locked_until = 0 WHERE key = ?').run(sessionKey(sid));
   }
 
   async close() {

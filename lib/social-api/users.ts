@@ -29,6 +29,21 @@ export interface Me extends Person {
 
 /** Only http(s) picture addresses reach an <img>. */
 export function safeImageUrl(url: string): string {
+  if (!url) return '';
+  // Every feed render meets the same pictures again: each address is parsed once (bounded, oldest out).
+  let safe = checkedUrls.get(url);
+  if (safe === undefined) {
+    safe = parseImageUrl(url);
+    checkedUrls.set(url, safe);
+    if (checkedUrls.size > CHECKED_URLS_MAX) checkedUrls.delete(checkedUrls.keys().next().value!);
+  }
+  return safe;
+}
+
+const CHECKED_URLS_MAX = 5_000;
+const checkedUrls = new Map<string, string>();
+
+function parseImageUrl(url: string): string {
   try {
     const u = new URL(url);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : '';
