@@ -53,6 +53,10 @@ const publicListing = () =>
   );
 const friendsListing = () => one<{ id: number; title: string; body: string; owner_id: number }>(`SELECT id, title, body, owner_id FROM classifieds WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
 
+const publicEvent = () =>
+  one<{ id: number; title: string; owner_id: number; location: string }>(`SELECT id, title, owner_id, location FROM events WHERE auth_view = 'everyone' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
+const friendsEvent = () => one<{ id: number; title: string; description: string; owner_id: number }>(`SELECT id, title, description, owner_id FROM events WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
+
 /** The words of a text long enough to be telling (no "the", no "and"). */
 const tellingWords = (text: string) => [...new Set(text.replace(/<[^>]+>/g, ' ').match(/[\p{L}]{6,}/gu) ?? [])].slice(0, 12);
 
@@ -128,6 +132,17 @@ test.describe('public previews for visitors who are not signed in', () => {
     await expect(page.getByRole('main')).toContainText(userName(listing.owner_id));
     await expect(invitation(page)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Like/ })).toHaveCount(0);
+
+    const event = publicEvent();
+    expect((await page.goto(`/events/${event.id}`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(event.location);
+    await expect(invitation(page)).toBeVisible();
+    // "Add to calendar" works for a visitor too: what everyone may see.
+    const ics = await page.request.get(`/events/${event.id}/ics`, { headers: { cookie: '' } });
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
   });
 
   test('the HTML’s head carries Open Graph and Twitter tags with absolute URLs, and og:image is a cacheable 1200×630 PNG', async ({ request }) => {
@@ -135,7 +150,7 @@ test.describe('public previews for visitors who are not signed in', () => {
     const album = publicAlbum();
     const photo = photoOf(album.id);
     const activity = publicActivity();
-    for (const path of [`/blogs/${blog.id}`, `/photos/${photo.id}`, `/albums/${album.id}`, `/activities/${activity.id}`, `/listings/${publicListing().id}`]) {
+    for (const path of [`/blogs/${blog.id}`, `/photos/${photo.id}`, `/albums/${album.id}`, `/activities/${activity.id}`, `/listings/${publicListing().id}`, `/events/${publicEvent().id}`]) {
       const { status, html } = await crawl(request, path);
       expect(status, path).toBe(200);
       const url = `${WEB_ORIGIN}${path}`;
@@ -179,6 +194,7 @@ test.describe('public previews for visitors who are not signed in', () => {
       [`/blogs/${friendsBlog().id}`, friendsBlog(), `${friendsBlog().title} ${friendsBlog().body}`],
       [`/activities/${friendsActivity().id}`, friendsActivity(), friendsActivity().content],
       [`/listings/${friendsListing().id}`, friendsListing(), `${friendsListing().title} ${friendsListing().body}`],
+      [`/events/${friendsEvent().id}`, friendsEvent(), `${friendsEvent().title} ${friendsEvent().description}`],
     ] as const) {
       const { status, html } = await crawl(request, path);
       expect(status, path).toBe(404);
@@ -189,7 +205,7 @@ test.describe('public previews for visitors who are not signed in', () => {
       expect(meta(html, 'og:image')).toBeUndefined();
       expect(meta(html, 'og:url')).toBeUndefined();
       const [type, id] = path.split('/').slice(1);
-      const kind = type === 'blogs' ? 'blog' : type === 'listings' ? 'classified' : 'activity';
+      const kind = type === 'blogs' ? 'blog' : type === 'listings' ? 'classified' : type === 'events' ? 'event' : 'activity';
       expect((await request.get(`/og/${kind}/${id}/any.png`, { maxRedirects: 0 })).status()).toBe(404);
 
       await page.goto(path);
@@ -231,7 +247,7 @@ test.describe('public previews for visitors who are not signed in', () => {
     test(`the public pages have no serious axe violations (${colorScheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       const album = publicAlbum();
-      const paths = [`/blogs/${publicBlog().id}`, `/photos/${photoOf(album.id).id}`, `/albums/${album.id}`, `/activities/${publicActivity().id}`];
+      const paths = [`/blogs/${publicBlog().id}`, `/photos/${photoOf(album.id).id}`, `/albums/${album.id}`, `/activities/${publicActivity().id}`, `/listings/${publicListing().id}`, `/events/${publicEvent().id}`];
       const found: string[] = [];
       for (const path of paths) {
         await page.goto(path);

@@ -6,6 +6,9 @@ import type { BlogPost } from '../social-api/blogs.ts';
 import { getBlog } from '../social-api/blogs.ts';
 import type { Listing } from '../social-api/classifieds.ts';
 import { getListing } from '../social-api/classifieds.ts';
+import { formatEventWhen } from '../event-time.ts';
+import type { EventDetail } from '../social-api/events.ts';
+import { getEvent } from '../social-api/events.ts';
 import type { ItemType } from '../social-api/items.ts';
 import { plainExcerpt } from '../social-api/sanitize.ts';
 import type { Preview } from './preview.ts';
@@ -76,6 +79,20 @@ export function listingPreview(l: Listing): Preview {
   };
 }
 
+export function eventPreview(e: EventDetail): Preview {
+  // A shared card is read in every zone: its time is the event's own, its zone named.
+  const when = formatEventWhen(e.start, e.end, e.timeZone, { zone: e.timeZone, locale: 'en-US' }).text;
+  const where = e.location || e.host;
+  return {
+    item: { type: 'event', id: e.id },
+    kind: e.category ? `Event · ${e.category.title}` : 'Event',
+    title: e.title,
+    subtitle: [when, where].filter(Boolean).join(' · '),
+    description: plainExcerpt(e.description, 220) || `An event by ${e.owner.name}: ${[when, where].filter(Boolean).join(', ')}.`,
+    picture: e.img || e.thumb,
+  };
+}
+
 /** Reads an item's preview with a token (the image route: the app's own, what everyone may see); undefined when it is not there for it. */
 export type PreviewLoader = (token: string, id: number) => Promise<Preview | undefined>;
 
@@ -95,6 +112,10 @@ export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
   blog: async (token, id) => {
     const b = await getBlog(token, id, 0);
     return b && blogPreview(b);
+  },
+  event: async (token, id) => {
+    const e = await getEvent(token, id);
+    return e && eventPreview(e);
   },
   classified: async (token, id) => {
     const l = await getListing(token, id, 0);

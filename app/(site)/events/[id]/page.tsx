@@ -2,26 +2,32 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { EventPage } from '@/components/events/event-page';
-import { loadPage } from '@/lib/auth/page-session';
+import { PublicPreview } from '@/components/social/public-preview';
+import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
+import { eventPreview } from '@/lib/previews/items';
+import { previewMetadata } from '@/lib/previews/preview';
 import { readerClock } from '@/lib/reader-clock';
 import { getEventPage, listEventMembers } from '@/lib/social-api/events';
 
 export type EventRouteProps = { params: Promise<{ id: string }> };
 
-/** One read per request: metadata and page both ask. The organiser also gets the pending requests. */
+/**
+ * One read per request: metadata and page both ask. The organiser also gets the pending
+ * requests. A visitor reads what everyone may see.
+ */
 const load = cache((id: number) =>
-  loadPage(async (s) => {
-    const page = await getEventPage(s.accessToken, id, s.userId);
+  loadPublicPage(async (r) => {
+    const page = await getEventPage(r.token, id, r.userId ?? 0);
     if (!page) return undefined;
-    const requests = page.event.counts.requested ? await listEventMembers(s.accessToken, id, 'requested', 1, 50) : [];
-    return { ...page, requests };
+    const requests = r.session && page.event.counts.requested ? await listEventMembers(r.token, id, 'requested', 1, 50) : [];
+    return { ...page, requests, visitor: !r.session };
   }),
 );
 
 export async function generateMetadata({ params }: EventRouteProps): Promise<Metadata> {
   const page = await load(await idParam(params));
-  return page ? { title: page.event.title } : {};
+  return page ? previewMetadata(eventPreview(page.event)) : {};
 }
 
 export default async function EventRoute({ params }: EventRouteProps) {
@@ -29,5 +35,6 @@ export default async function EventRoute({ params }: EventRouteProps) {
   // Unknown and hidden look the same: the API answers 404 for both.
   if (!page) notFound();
   const clock = await readerClock();
-  return <EventPage event={page.event} social={page.social} requests={page.requests} clock={clock} now={Date.now()} />;
+  const content = <EventPage event={page.event} social={page.social} requests={page.requests} clock={clock} now={Date.now()} />;
+  return page.visitor ? <PublicPreview what="this event">{content}</PublicPreview> : content;
 }

@@ -1,4 +1,4 @@
-import { signInPath } from '@/lib/auth/return-to';
+import { withAppToken } from '@/lib/auth/page-session';
 import { getSession } from '@/lib/auth/session';
 import { env } from '@/lib/env';
 import { eventIcs, icsFileName } from '@/lib/ics';
@@ -9,14 +9,14 @@ import { getEvent } from '@/lib/social-api/events';
 
 /**
  * "Add to calendar": the event as a .ics file (text/calendar, one VEVENT), read with the
- * signed-in reader's token, so only what they may see; 404 for an event they may not see.
+ * signed-in reader's token, or for a visitor with the app's own (what everyone may see: the
+ * event's public preview offers it too), so only what the reader may see; 404 otherwise.
  */
 async function download(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const id = parseId((await params).id);
   if (id === undefined) return new Response('Not found', { status: 404 });
   const session = await getSession();
-  if (!session) return Response.redirect(new URL(signInPath(routes.eventIcs(id)), env().WEB_ORIGIN), 303);
-  const event = await getEvent(session.accessToken, id);
+  const event = session ? await getEvent(session.accessToken, id) : await withAppToken((token) => getEvent(token, id));
   if (!event) return new Response('Not found', { status: 404 });
   const origin = env().WEB_ORIGIN;
   const body = eventIcs(
