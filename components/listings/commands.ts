@@ -119,8 +119,9 @@ export async function saveListingCommand(token: string, input: unknown): Promise
     tags: values.tags,
     price: values.price === '' ? null : Number(values.price.replace(/,/g, '')),
     location: values.location,
-    authView: values.authView,
-    authComment: values.authComment,
+    // The API does not tell a listing's privacy, so the edit form cannot show it: an edit keeps it.
+    authView: id ? undefined : values.authView,
+    authComment: id ? undefined : values.authComment,
   };
   try {
     const saved = id ?? (await createListing(token, listing));
