@@ -16,7 +16,7 @@ import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
 import { LISTING_LOCATION_MAX, LISTING_TITLE_MAX, listingFormSchema, type ListingFormValues } from '@/lib/validations/listing';
 import { saveListing } from '../actions';
-import { parseKeptListing, priceAsTyped, sameListingValues } from './values';
+import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, sameListingValues } from './values';
 
 // The listing form of /listings/new and /listings/{id}/edit (react-hook-form with the zod/mini
 // schema the server action checks again). A failed save keeps the form as it is, with the API's
@@ -24,8 +24,6 @@ import { parseKeptListing, priceAsTyped, sameListingValues } from './values';
 // back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
 // with the price as the API formats it.
 
-export const NEW_LISTING_TITLE = 'New listing';
-export const EDIT_LISTING_TITLE = 'Edit listing';
 
 export type ListingEditorProps = {
   userId: number;

@@ -4,6 +4,10 @@ import type { ListingFormValues } from '@/lib/validations/listing';
 // The listing form's first values (a new listing's defaults, or the listing as saved), and a copy
 // kept in the browser read back. Server side (the pages) and in the browser.
 
+/** The editor pages' titles (here, not in the client component: a server page's metadata needs the strings). */
+export const NEW_LISTING_TITLE = 'New listing';
+export const EDIT_LISTING_TITLE = 'Edit listing';
+
 function pick(options: Array<{ id: string }>, preferred: string): string {
   return options.some((o) => o.id === preferred) ? preferred : (options[0]?.id ?? '');
 }

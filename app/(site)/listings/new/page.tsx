@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { ListingEditor, NEW_LISTING_TITLE } from '@/components/listings/editor/listing-editor';
-import { newListingValues } from '@/components/listings/editor/values';
+import { ListingEditor } from '@/components/listings/editor/listing-editor';
+import { NEW_LISTING_TITLE, newListingValues } from '@/components/listings/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
 import { getListingChoices } from '@/lib/social-api/classifieds';
 

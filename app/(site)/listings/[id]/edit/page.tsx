@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { EDIT_LISTING_TITLE, ListingEditor } from '@/components/listings/editor/listing-editor';
-import { listingFormValues } from '@/components/listings/editor/values';
+import { ListingEditor } from '@/components/listings/editor/listing-editor';
+import { EDIT_LISTING_TITLE, listingFormValues } from '@/components/listings/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
 import { getListingChoices, getListingForEditing } from '@/lib/social-api/classifieds';
