@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { API_URL, DEMO_USER } from './servers.ts';
@@ -20,20 +20,6 @@ const main = (page: Page) => page.getByRole('main');
 const table = (page: Page) => main(page).getByRole('table');
 const row = (page: Page, title: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
 
-async function seriousViolations(page: Page, where: string) {
-  const out: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    out.push(
-      ...violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} (${colorScheme}): ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return out;
-}
 
 /** An access token (the demo user's unless told) for the classifieds scope (a password-grant app made with the api:client CLI). */
 async function apiToken(request: APIRequestContext, account: { email: string; password: string } = DEMO_USER): Promise<string> {

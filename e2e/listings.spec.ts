@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { png } from '../lib/testing/pictures.ts';
@@ -19,20 +19,6 @@ const main = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => main(page).getByRole('article');
 const titles = async (page: Page) => (await cards(page).getByRole('heading').allInnerTexts()).sort();
 
-async function seriousViolations(page: Page, where: string) {
-  const out: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    out.push(
-      ...violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${where} (${colorScheme}): ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return out;
-}
 
 /**
  * An access token of `account` for the classifieds scope, from an app with the password grant

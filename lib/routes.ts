@@ -62,6 +62,8 @@ export const routes = {
   /** Listings, with the filters in the query (a search is a link). */
   listings: (query?: ListingListQuery) => withQuery('/listings', listingQueryParams(query)),
   listing: (id: number) => `/listings/${id}`,
+  newListing: '/listings/new',
+  editListing: (id: number) => `/listings/${id}/edit`,
   dashboard: '/dashboard',
   /** The seller's table of their listings, filtered. */
   dashboardListings: (q: DashboardListingsQuery = {}) =>

@@ -85,6 +85,9 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
         <h2 id={`${id}-h`} className="text-xl font-semibold">
           Your listings
         </h2>
+        <a href={routes.newListing} className={buttonStyles.primary}>
+          New listing
+        </a>
       </div>
       <form key={routes.dashboardListings(query)} role="search" aria-label="Filter your listings" action={routes.dashboardListings()} method="get" onSubmit={onFilter} className="card mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -263,6 +266,11 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
             <a href={routes.listing(l.id)} className="btn-ghost" aria-label={`View ${l.title}`}>
               View
             </a>
+            {l.can.edit ? (
+              <a href={routes.editListing(l.id)} className="btn-ghost" aria-label={`Edit ${l.title}`}>
+                Edit
+              </a>
+            ) : null}
             {l.can.close || l.can.open ? (
               <button type="button" className="btn-ghost" onClick={toggle} disabled={state.pending} aria-label={`${l.closed ? 'Reopen' : 'Close'} ${l.title}`}>
                 {l.closed ? 'Reopen' : 'Close'}

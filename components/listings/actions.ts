@@ -1,8 +1,13 @@
 'use server';
 
 import { withSession, type ActionResult } from '@/lib/server-action';
-import type { ListingBulkInput, ListingIdInput, ListingPriceInput, ListingStateInput } from '@/lib/validations/listing';
-import { bulkListingsCommand, deleteListingCommand, setListingPriceCommand, setListingStateCommand, type BulkRowResult } from './commands';
+import type { ListingBulkInput, ListingIdInput, ListingPriceInput, ListingSaveInput, ListingStateInput } from '@/lib/validations/listing';
+import {
+  bulkListingsCommand, deleteListingCommand, setListingPriceCommand, saveListingCommand,
+  setListingStateCommand,
+  type BulkRowResult,
+  type ListingSaved,
+} from './commands';
 
 // Listings' changes for the signed-in person (components/listings/commands.ts does the work).
 // Each is a public POST endpoint: the commands validate everything they are given.
@@ -21,4 +26,8 @@ export async function bulkListings(input: ListingBulkInput): Promise<ActionResul
 
 export async function saveListingPrice(input: ListingPriceInput): Promise<ActionResult<{ price: number | null }>> {
   return withSession((s) => setListingPriceCommand(s.accessToken, input));
+}
+
+export async function saveListing(input: ListingSaveInput): Promise<ActionResult<ListingSaved>> {
+  return withSession((s) => saveListingCommand(s.accessToken, input));
 }

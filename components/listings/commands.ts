@@ -1,8 +1,16 @@
 import type { ActionResult } from '@/lib/action-result';
 import { failure, invalid } from '@/lib/server-action';
-import { closeListing, deleteListing, openListing, setListingPrice } from '@/lib/social-api/classifieds';
+import { closeListing, createListing, deleteListing, getListingForEditing, openListing, setListingPrice, updateListing } from '@/lib/social-api/classifieds';
 import { isApiError } from '@/lib/social-api/errors';
-import { listingBulkSchema, listingIdSchema, listingPriceSchema, listingStateSchema } from '@/lib/validations/listing';
+import {
+  listingBulkSchema,
+  listingFieldErrors,
+  listingIdSchema,
+  listingPriceSchema,
+  listingSaveSchema,
+  listingStateSchema,
+  toListingFieldErrors,
+} from '@/lib/validations/listing';
 
 // The changes to listings, given an access token: each input is checked with the schema the
 // browser used (nothing reaches the API otherwise). components/listings/actions.ts runs them
@@ -90,4 +98,39 @@ export async function setListingPriceCommand(token: string, input: unknown): Pro
     return res;
   }
   return { ok: true, message: 'The price was saved.', data: { price } };
+}
+
+/** A saved listing: its id, and its price as the API formats it ('' for none). */
+export type ListingSaved = { id: number; price: string };
+
+/** Creates or edits a listing from its form. */
+export async function saveListingCommand(token: string, input: unknown): Promise<ActionResult<ListingSaved>> {
+  const parsed = listingSaveSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = listingFieldErrors(parsed.error);
+    // Only the form's fields are a person's to fix; a bad id is a request no form of ours sends.
+    return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
+  }
+  const { id, values } = parsed.data;
+  const listing = {
+    title: values.title,
+    body: values.body,
+    categoryId: values.categoryId ? Number(values.categoryId) : undefined,
+    tags: values.tags,
+    price: values.price === '' ? null : Number(values.price.replace(/,/g, '')),
+    location: values.location,
+    // The API does not tell a listing's privacy, so the edit form cannot show it: an edit keeps it.
+    authView: id ? undefined : values.authView,
+    authComment: id ? undefined : values.authComment,
+  };
+  try {
+    const saved = id ?? (await createListing(token, listing));
+    if (id) await updateListing(token, id, listing);
+    const now = await getListingForEditing(token, saved);
+    return { ok: true, message: id ? 'Your listing was saved.' : 'Your listing is online.', data: { id: saved, price: now?.price ?? '' } };
+  } catch (e) {
+    if (isApiError(e, 404)) return { ok: false, message: `${GONE} Your text is still here.` };
+    const res = failure(e);
+    return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toListingFieldErrors(res.fieldErrors) } : res;
+  }
 }

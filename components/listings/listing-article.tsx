@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { PostDate } from '@/components/blogs/post-date';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
+import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import type { ListingPage } from '@/lib/social-api/classifieds';
 import { ListingGallery } from './listing-gallery';
@@ -83,6 +84,14 @@ export function ListingArticle({ listing }: { listing: ListingPage }) {
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {listing.can.edit ? (
+        <p className="mt-6">
+          <a href={routes.editListing(listing.id)} className={buttonStyles.secondary}>
+            Edit the listing
+          </a>
+        </p>
       ) : null}
 
       {listing.can.open || listing.can.close || listing.can.delete ? (

@@ -45,7 +45,12 @@ export function ListingsPage({ query, listings, more, pageSize, categories }: Li
   const first = (page - 1) * pageSize + 1;
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <h1 className="text-2xl font-bold tracking-tight">Listings</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Listings</h1>
+        <a href={routes.newListing} className={buttonStyles.primary}>
+          Sell something
+        </a>
+      </div>
 
       <ListingFilters query={query} categories={categories} />
 

@@ -1,7 +1,7 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
 // zod would cost a page about 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
-import { valuesFieldErrors } from './field-errors.ts';
+import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 // A blog post's form (new and edit), its save (publish or keep as a draft), the other actions
 // on a post, and the filters of the lists in the URL. The browser checks with these schemas
@@ -92,18 +92,5 @@ const FIELD_NOUNS: Record<keyof BlogFormValues | 'form', string> = {
   form: 'The post',
 };
 
-/**
- * The API's field errors under the form's field names; anything else (is_draft) goes to `form`.
- * The API's messages often start where the field's name would ("is required", "is not a
- * category of this module"): they get it, so that each reads as a sentence beside its field.
- */
-export function toBlogFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(apiFieldErrors)) {
-    const field = API_FIELD_NAMES[name] ?? 'form';
-    const text = raw.trim().replace(/\.$/, '') || 'is not valid';
-    const message = `${/^[a-z]/.test(text) ? `${FIELD_NOUNS[field]} ${text}` : text}.`;
-    out[field] = out[field] ? `${out[field]} ${message}` : message;
-  }
-  return out;
-}
+/** The API's field errors under the form's field names; anything else (is_draft) goes to `form`. */
+export const toBlogFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, FIELD_NOUNS);

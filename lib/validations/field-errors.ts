@@ -21,3 +21,21 @@ export function valuesFieldErrors(error: { issues: ReadonlyArray<{ path: Readonl
   }
   return out;
 }
+
+/**
+ * A reader of the API's field errors under a form's field names (anything else goes to `form`).
+ * The API's messages often start where the field's name would ("is required", "is not a
+ * category of this module"): they get it, so that each reads as a sentence beside its field.
+ */
+export function apiFieldErrorsReader<F extends string>(apiNames: Record<string, F>, nouns: Record<F | 'form', string>) {
+  return (apiFieldErrors: Record<string, string>): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [name, raw] of Object.entries(apiFieldErrors)) {
+      const field: F | 'form' = apiNames[name] ?? 'form';
+      const text = raw.trim().replace(/\.$/, '') || 'is not valid';
+      const message = `${/^[a-z]/.test(text) ? `${nouns[field]} ${text}` : text}.`;
+      out[field] = out[field] ? `${out[field]} ${message}` : message;
+    }
+    return out;
+  };
+}

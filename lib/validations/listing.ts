@@ -1,6 +1,7 @@
 // zod/mini: these schemas run in the browser too, where the full zod would cost a page about
 // 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
+import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 // The actions on listings from their page and the seller's dashboard: close or reopen, delete,
 // the same on many at once, and a price edited in place. The browser sends only what these
@@ -40,3 +41,91 @@ export const priceTextSchema = z.pipe(
 
 export const listingPriceSchema = z.object({ id, price: priceTextSchema });
 export type ListingPriceInput = z.input<typeof listingPriceSchema>;
+
+/** The API's limits of a listing (api-server/src/routes/classifieds/write.ts). */
+export const LISTING_TITLE_MAX = 255;
+export const LISTING_BODY_MAX = 10_000;
+export const LISTING_LOCATION_MAX = 255;
+export const LISTING_TAG_MAX = 50;
+export const LISTING_TAGS_MAX = 20;
+
+/** Whether some HTML has any text a reader would see (markup and spaces alone are not a description). */
+function htmlHasText(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;|\s/gi, '').length > 0;
+}
+
+const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
+
+/**
+ * A listing's form (new and edit), as the browser holds it: every field a string (the price as
+ * typed, checked by the same rule as the dashboard's price edit), tags a list.
+ */
+export const listingFormSchema = z.object({
+  title: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Give your listing a title.'),
+    z.maxLength(LISTING_TITLE_MAX, `Keep the title under ${LISTING_TITLE_MAX} characters.`),
+  ),
+  body: z.string().check(
+    z.refine(htmlHasText, 'Describe what you sell: the description has no text yet.'),
+    z.maxLength(LISTING_BODY_MAX, 'The description is too long for the site: shorten it.'),
+  ),
+  /** '' for none, else a category's id as the select gives it. */
+  categoryId: z.string().check(z.regex(/^$|^[1-9]\d{0,15}$/, 'Choose a category from the list.')),
+  tags: z
+    .array(
+      z.string().check(
+        z.trim(),
+        z.minLength(1, 'A tag needs a word.'),
+        z.maxLength(LISTING_TAG_MAX, `Keep each tag under ${LISTING_TAG_MAX} characters.`),
+        z.regex(/^[^,]*$/, 'A tag cannot hold a comma.'),
+      ),
+    )
+    .check(z.maxLength(LISTING_TAGS_MAX, `A listing takes at most ${LISTING_TAGS_MAX} tags.`)),
+  price: z.string().check(
+    z.trim(),
+    z.maxLength(20, 'That price is too long.'),
+    z.regex(/^$|^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Write the price as a number, like 450 or 12.50.'),
+    z.refine((s) => s === '' || Number(s.replace(/,/g, '')) <= LISTING_PRICE_MAX, 'That price is too high.'),
+  ),
+  location: z.string().check(z.trim(), z.maxLength(LISTING_LOCATION_MAX, `Keep the location under ${LISTING_LOCATION_MAX} characters.`)),
+  authView: option,
+  authComment: option,
+});
+export type ListingFormValues = z.infer<typeof listingFormSchema>;
+
+/** Saving the form: a new listing (no id) or an edit. */
+export const listingSaveSchema = z.object({ id: z.optional(id), values: listingFormSchema });
+export type ListingSaveInput = z.input<typeof listingSaveSchema>;
+
+/** The form's issues by field name (the save's `values.title` is the form's `title`); anything else is `form`. */
+export const listingFieldErrors = valuesFieldErrors;
+
+/** The API's names of a listing's fields, and the form's. */
+const API_FIELD_NAMES: Record<string, keyof ListingFormValues> = {
+  title: 'title',
+  body: 'body',
+  category_id: 'categoryId',
+  tags: 'tags',
+  'fields[price]': 'price',
+  price: 'price',
+  'fields[location]': 'location',
+  location: 'location',
+  auth_view: 'authView',
+  auth_comment: 'authComment',
+};
+
+const FIELD_NOUNS: Record<keyof ListingFormValues | 'form', string> = {
+  title: 'The title',
+  body: 'The description',
+  categoryId: 'The category',
+  tags: 'The tags',
+  price: 'The price',
+  location: 'The location',
+  authView: 'Who can see it',
+  authComment: 'Who can comment',
+  form: 'The listing',
+};
+
+/** The API's field errors under the form's field names (a message starting lower-case gets its field's name). */
+export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, FIELD_NOUNS);

@@ -1,0 +1,349 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { flushSync } from 'react-dom';
+import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useAnnounce } from '@/components/ui/announcer';
+import { buttonStyles } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { useAutosave } from '@/components/ui/use-autosave';
+import { useLeaveGuard } from '@/components/ui/use-leave-guard';
+import { TagInput } from '@/components/blogs/editor/tag-input';
+import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
+import { callAction } from '@/lib/action-result';
+import { routes } from '@/lib/routes';
+import type { ListingChoices } from '@/lib/social-api/classifieds';
+import { LISTING_LOCATION_MAX, LISTING_TITLE_MAX, listingFormSchema, type ListingFormValues } from '@/lib/validations/listing';
+import { saveListing } from '../actions';
+import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, sameListingValues } from './values';
+
+// The listing form of /listings/new and /listings/{id}/edit (react-hook-form with the zod/mini
+// schema the server action checks again). A failed save keeps the form as it is, with the API's
+// field errors on their fields; the form is kept in this browser while it is written and offered
+// back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
+// with the price as the API formats it.
+
+
+export type ListingEditorProps = {
+  userId: number;
+  /** The listing being edited (its formatted price); a new one without. */
+  listing?: { id: number; price: string };
+  initial: ListingFormValues;
+  choices: ListingChoices;
+};
+
+// The blogs' rich-text editor (Tiptap, ~120 KiB gzipped) is not part of the first load: its code
+// is asked for while the page hydrates, and takes its placeholder's place when it is there.
+const loadEditor = () => import('@/components/blogs/editor/rich-text-editor');
+if (typeof window !== 'undefined') void loadEditor();
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+const noSubscribe = () => () => {};
+const useInBrowser = () => useSyncExternalStore(noSubscribe, () => true, () => false);
+
+function EditorPlaceholder() {
+  return (
+    <div aria-hidden="true" className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
+      <div className="h-10 border-b border-slate-200 dark:border-slate-700" />
+      <p className="rich-text min-h-48 px-4 py-3 text-slate-600 dark:text-slate-400">Loading the editor…</p>
+    </div>
+  );
+}
+
+const LEAVE_MESSAGE = 'Leave this page? Your changes are not saved on the site yet (a copy stays in this browser).';
+
+function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
+  if (!error) return undefined;
+  if (Array.isArray(error)) return error.find(Boolean)?.message;
+  return error.message;
+}
+
+export function ListingEditor({ userId, listing: given, initial, choices }: ListingEditorProps) {
+  const [listing, setListing] = useState(given);
+  const id = useId();
+  const announce = useAnnounce();
+  const editor = useRef<RichTextEditorHandle>(null);
+  const saved = useRef(initial);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<{ message: string; signedOut?: boolean } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const form = useForm<ListingFormValues>({ resolver: zodResolver(listingFormSchema), defaultValues: initial, mode: 'onTouched' });
+  const { register, control, formState, getValues, setError } = form;
+  const errors = formState.errors;
+  const inBrowser = useInBrowser();
+
+  const unsaved = (v: ListingFormValues) => !sameListingValues(v, saved.current);
+  const autosave = useAutosave({ storageKey: `listing:${userId}:${listing?.id ?? 'new'}`, read: getValues, parse: parseKeptListing, isUnsaved: unsaved });
+  useLeaveGuard(() => unsaved(getValues()), LEAVE_MESSAGE);
+
+  const restore = () => {
+    const kept = autosave.takeFound();
+    if (!kept) return;
+    form.reset(kept, { keepDefaultValues: true });
+    announce('Your unsaved changes were restored.');
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    setSaving(true);
+    setProblem(null);
+    setDone(null);
+    const res = await callAction(() => saveListing({ id: listing?.id, values }));
+    flushSync(() => setSaving(false));
+    if (!res.ok) {
+      const unplaced = res.fieldErrors?.form;
+      setProblem({ message: unplaced ? `${res.message} ${unplaced}` : res.message, signedOut: res.signedOut });
+      let first = true;
+      for (const [name, message] of Object.entries(res.fieldErrors ?? {})) {
+        if (!(name in values)) continue;
+        setError(name as keyof ListingFormValues, { type: 'server', message }, { shouldFocus: first });
+        first = false;
+      }
+      return;
+    }
+    // The form now says what the site has: the price as the API wrote it back.
+    const now = { ...getValues(), price: priceAsTyped(res.data.price) };
+    saved.current = now;
+    form.reset(now);
+    autosave.clear();
+    setListing({ id: res.data.id, price: res.data.price });
+    setDone(res.message);
+    announce(res.message);
+    if (!listing) {
+      window.history.replaceState(null, '', routes.editListing(res.data.id));
+      document.title = document.title.replace(NEW_LISTING_TITLE, EDIT_LISTING_TITLE);
+    }
+  });
+
+  const describedBy = (name: keyof ListingFormValues, hint?: string) =>
+    [errors[name] ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
+  const error = (name: keyof ListingFormValues): ReactNode => {
+    const message = messageOf(errors[name] as FieldError | undefined);
+    return message ? (
+      <p id={`${id}-${name}-error`} className="error-text mt-1">
+        {message}
+      </p>
+    ) : null;
+  };
+  const invalid = (name: keyof ListingFormValues) => (errors[name] ? true : undefined);
+  const privacy = (name: 'authView' | 'authComment', label: string, options: ListingChoices['view']) => (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={`${id}-${name}`} {...register(name)} aria-invalid={invalid(name)} aria-describedby={describedBy(name)} className="field">
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+      {error(name)}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <h1 className="text-2xl font-bold tracking-tight">{listing ? EDIT_LISTING_TITLE : NEW_LISTING_TITLE}</h1>
+      <form
+        noValidate
+        aria-label={listing ? 'Edit the listing' : 'New listing'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        className="mt-6 space-y-6"
+      >
+        {autosave.found ? (
+          <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
+            <p className="text-sm">This browser kept changes to {listing ? 'this listing' : 'a new listing'} that were not saved.</p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button type="button" className={buttonStyles.primary} onClick={restore}>
+                Restore your unsaved changes
+              </button>
+              <button type="button" className={buttonStyles.secondary} onClick={autosave.discard}>
+                Discard them
+              </button>
+            </div>
+          </div>
+        ) : null}
+
+        <fieldset disabled={saving} className="space-y-6">
+          <div>
+            <label htmlFor={`${id}-title`} className="text-sm font-medium">
+              Title
+            </label>
+            <input
+              id={`${id}-title`}
+              {...register('title')}
+              maxLength={LISTING_TITLE_MAX}
+              required
+              aria-invalid={invalid('title')}
+              aria-describedby={describedBy('title')}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  editor.current?.focus();
+                }
+              }}
+              className="field text-lg font-semibold"
+            />
+            {error('title')}
+          </div>
+
+          <div>
+            <span id={`${id}-body-label`} className="text-sm font-medium">
+              Description
+            </span>
+            {inBrowser ? (
+              <Suspense fallback={<EditorPlaceholder />}>
+                <Controller
+                  control={control}
+                  name="body"
+                  render={({ field }) => (
+                    <RichTextEditor
+                      handle={(h) => {
+                        editor.current = h;
+                        field.ref(h ? { focus: h.focus } : null);
+                      }}
+                      labelledBy={`${id}-body-label`}
+                      describedBy={describedBy('body')}
+                      invalid={invalid('body')}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      disabled={saving}
+                      onReady={(html) => {
+                        if (getValues('body') === saved.current.body) {
+                          saved.current = { ...saved.current, body: html };
+                          form.resetField('body', { defaultValue: html });
+                        }
+                      }}
+                    />
+                  )}
+                />
+              </Suspense>
+            ) : (
+              <EditorPlaceholder />
+            )}
+            {error('body')}
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${id}-price`} className="text-sm font-medium">
+                Price in dollars (optional)
+              </label>
+              <input
+                id={`${id}-price`}
+                {...register('price')}
+                inputMode="decimal"
+                autoComplete="off"
+                aria-invalid={invalid('price')}
+                aria-describedby={describedBy('price', listing?.price ? `${id}-price-shown` : undefined)}
+                className="field"
+              />
+              {listing?.price ? (
+                <p id={`${id}-price-shown`} className="muted mt-1">
+                  Shown as <strong data-testid="formatted-price">{listing.price}</strong>
+                </p>
+              ) : null}
+              {error('price')}
+            </div>
+            <div>
+              <label htmlFor={`${id}-location`} className="text-sm font-medium">
+                Location (optional)
+              </label>
+              <input
+                id={`${id}-location`}
+                {...register('location')}
+                maxLength={LISTING_LOCATION_MAX}
+                aria-invalid={invalid('location')}
+                aria-describedby={describedBy('location')}
+                className="field"
+              />
+              {error('location')}
+            </div>
+            <div>
+              <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
+                Category (optional)
+              </label>
+              <select id={`${id}-categoryId`} {...register('categoryId')} aria-invalid={invalid('categoryId')} aria-describedby={describedBy('categoryId')} className="field">
+                <option value="">No category</option>
+                {choices.categories.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.title}
+                  </option>
+                ))}
+              </select>
+              {error('categoryId')}
+            </div>
+            <div>
+              <label htmlFor={`${id}-tags`} className="text-sm font-medium">
+                Tags (optional)
+              </label>
+              <Controller
+                control={control}
+                name="tags"
+                render={({ field }) => (
+                  <TagInput
+                    id={`${id}-tags`}
+                    inputRef={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    invalid={invalid('tags')}
+                    describedBy={describedBy('tags', `${id}-tags-hint`)}
+                    disabled={saving}
+                  />
+                )}
+              />
+              <p id={`${id}-tags-hint`} className="muted mt-1">
+                Press Enter or type a comma after each tag.
+              </p>
+              {error('tags')}
+            </div>
+          </div>
+
+          {listing ? (
+            <p className="muted">Who can see and comment on this listing stays as it is.</p>
+          ) : (
+            <fieldset>
+              <legend className="text-sm font-medium">Privacy</legend>
+              <div className="mt-2 grid gap-6 sm:grid-cols-2">
+                {privacy('authView', 'Who can see it', choices.view)}
+                {privacy('authComment', 'Who can comment', choices.comment)}
+              </div>
+            </fieldset>
+          )}
+        </fieldset>
+
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+          <FormError message={problem?.message} signedOut={problem?.signedOut} className="mb-3" />
+          {done ? (
+            <p className="mb-3 text-sm" role="status">
+              {done}{' '}
+              {listing ? (
+                <a href={routes.listing(listing.id)} className="link">
+                  View the listing
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className={buttonStyles.primary} disabled={saving}>
+              {saving ? 'Saving…' : listing ? 'Save changes' : 'Publish the listing'}
+            </button>
+            <a href={listing ? routes.listing(listing.id) : routes.dashboardListings()} className="link text-sm">
+              {listing ? 'Back to the listing' : 'Cancel'}
+            </a>
+          </div>
+          <p className="muted mt-2">
+            {autosave.keptAt ? 'Your latest changes are kept in this browser until you save them.' : ''}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
+import { DEMO_USER } from './servers.ts';
+import { ALICE, signIn } from './sign-in.ts';
+
+// The listing editor: /listings/new and /listings/{id}/edit, reached from /listings, the
+// dashboard and the listing's page; a refused save keeps everything typed; only the seller
+// reaches the edit page. Other specs share the servers: every listing made here has a title
+// nobody else writes.
+
+function unique(words: string) {
+  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+const main = (page: Page) => page.getByRole('main');
+const editorBox = (page: Page) => page.getByRole('textbox', { name: 'Description', exact: true });
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
+
+
+async function editorReady(page: Page) {
+  await expect(editorBox(page)).toBeVisible();
+  await expect(toolbar(page).getByRole('button', { name: 'Bold', exact: true })).toBeEnabled();
+}
+
+test.describe('the listing editor', () => {
+  test('create from "Sell something", see the formatted price, edit the price from the listing page', async ({ page }) => {
+    await signIn(page, DEMO_USER, '/listings');
+    await main(page).getByRole('link', { name: 'Sell something' }).click();
+    await expect(page).toHaveURL(/\/listings\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'New listing' })).toBeVisible();
+    await editorReady(page);
+    expect(await seriousViolations(page, '/listings/new')).toEqual([]);
+
+    const title = unique('Oak bookshelf');
+    await page.getByLabel('Title').fill(title);
+    await editorBox(page).click();
+    await page.keyboard.type('Solid oak, five shelves.');
+    await page.getByLabel('Price in dollars (optional)').fill('1250.5');
+    await page.getByLabel('Location (optional)').fill('Lyon');
+    const tags = page.getByLabel('Tags (optional)');
+    await tags.fill('furniture');
+    await tags.press('Enter');
+    await page.getByRole('button', { name: 'Publish the listing' }).click();
+
+    await expect(main(page).getByRole('status').filter({ hasText: 'Your listing is online.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/listings\/\d+\/edit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit listing' })).toBeVisible();
+    await expect(page.getByTestId('formatted-price')).toHaveText('$1,250.50');
+    const id = Number(/\/listings\/(\d+)\/edit$/.exec(page.url())![1]);
+
+    // The listing's page shows it, with the seller's Edit.
+    await page.goto(`/listings/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(main(page)).toContainText('Solid oak, five shelves.');
+    await expect(main(page)).toContainText('$1,250.50');
+    await main(page).getByRole('link', { name: 'Edit the listing' }).click();
+    await expect(page).toHaveURL(`/listings/${id}/edit`);
+    await editorReady(page);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Location (optional)')).toHaveValue('Lyon');
+    expect(await seriousViolations(page, '/listings/{id}/edit')).toEqual([]);
+
+    await page.getByLabel('Price in dollars (optional)').fill('980');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(main(page).getByRole('status').filter({ hasText: 'Your listing was saved.' })).toBeVisible();
+    await expect(page.getByTestId('formatted-price')).toHaveText('$980.00');
+    await page.goto(`/listings/${id}`);
+    await expect(main(page)).toContainText('$980.00');
+
+    // The dashboard's row has its Edit too, and the table a "New listing".
+    await page.goto(`/dashboard/listings?q=${encodeURIComponent(title)}`);
+    await expect(main(page).getByRole('link', { name: 'New listing' })).toHaveAttribute('href', '/listings/new');
+    await expect(main(page).getByRole('link', { name: `Edit ${title}` })).toHaveAttribute('href', `/listings/${id}/edit`);
+  });
+
+  test('a save without a title: the error on the title, everything else kept', async ({ page }) => {
+    await signIn(page, DEMO_USER, '/listings/new');
+    await editorReady(page);
+    const words = unique('Words that must not be lost');
+    await editorBox(page).click();
+    await page.keyboard.type(words);
+    await page.getByLabel('Price in dollars (optional)').fill('45');
+    await page.getByLabel('Location (optional)').fill('Lyon');
+    await page.getByRole('button', { name: 'Publish the listing' }).click();
+
+    const titleBox = page.getByLabel('Title');
+    await expect(titleBox).toHaveAttribute('aria-invalid', 'true');
+    await expect(titleBox).toBeFocused();
+    await expect(titleBox).toHaveAccessibleDescription('Give your listing a title.');
+    await expect(page).toHaveURL(/\/listings\/new$/);
+    await expect(editorBox(page)).toContainText(words);
+    await expect(page.getByLabel('Price in dollars (optional)')).toHaveValue('45');
+    await expect(page.getByLabel('Location (optional)')).toHaveValue('Lyon');
+    expect(await seriousViolations(page, '/listings/new with an error')).toEqual([]);
+  });
+
+  test('another member sees no Edit on the listing and cannot reach its edit page', async ({ page, browser }) => {
+    await signIn(page, DEMO_USER, '/listings/new');
+    await editorReady(page);
+    const title = unique('Not for Alice');
+    await page.getByLabel('Title').fill(title);
+    await editorBox(page).click();
+    await page.keyboard.type('Mine.');
+    await page.getByRole('button', { name: 'Publish the listing' }).click();
+    await expect(page).toHaveURL(/\/listings\/\d+\/edit$/);
+    const id = Number(/\/listings\/(\d+)\/edit$/.exec(page.url())![1]);
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, ALICE, `/listings/${id}`);
+    await expect(other.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(main(other).getByRole('link', { name: 'Edit the listing' })).toHaveCount(0);
+    const res = await other.goto(`/listings/${id}/edit`);
+    expect(res?.status()).toBe(404);
+    await expect(other.getByLabel('Title')).toHaveCount(0);
+    await expect(other.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+    await context.close();
+  });
+});
