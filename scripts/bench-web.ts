@@ -112,6 +112,10 @@ const JS_PAGES: Array<{
   { label: '/listings/{listing}', server: 'web', path: '/listings/{listing}', signedIn: true },
   { label: '/dashboard', server: 'web', path: '/dashboard', signedIn: true },
   { label: '/dashboard/listings', server: 'web', path: '/dashboard/listings', signedIn: true },
+  {
+    label: '/listings/new (editor)', server: 'web', path: '/listings/new', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
+    afterLoad: { what: 'the rich-text editor (Tiptap)', marker: 'ProseMirror' },
+  },
   { label: '/events', server: 'web', path: '/events', signedIn: true },
   { label: '/events?view=calendar', server: 'web', path: '/events?view=calendar', signedIn: true },
   { label: '/events/{event}', server: 'web', path: '/events/{event}', signedIn: true },
