@@ -1,10 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteButton } from '@/components/ui/delete-button';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
@@ -26,7 +25,6 @@ export function BlogOwnerActions({ id, title, draft, canEdit, canDelete }: BlogO
   const router = useRouter();
   const announce = useAnnounce();
   const state = useAction();
-  const [confirming, setConfirming] = useState(false);
 
   const toggle = async () => {
     const res = await state.run(() => setBlogState({ id, draft: !draft }));
@@ -50,29 +48,11 @@ export function BlogOwnerActions({ id, title, draft, canEdit, canDelete }: BlogO
           </>
         ) : null}
         {canDelete ? (
-          <button type="button" className="btn-ghost text-rose-700 dark:text-rose-300" onClick={() => setConfirming(true)}>
-            Delete
-          </button>
+          <DeleteButton title={title} description="The post will be removed with its likes and comments. This cannot be undone." confirmLabel="Delete post" action={() => removeBlog({ id })} doneMessage="The post was deleted." then={routes.myBlogs()} />
         ) : null}
       </div>
       {!draft && canEdit ? <p className="muted mt-2">“Move to drafts” hides the post from everyone but you until you publish it again.</p> : null}
       <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mt-2" />
-      {confirming ? (
-        <ConfirmDialog
-          open
-          onClose={() => setConfirming(false)}
-          title={`Delete “${title}”?`}
-          description="The post will be removed with its likes and comments. This cannot be undone."
-          confirmLabel="Delete post"
-          pendingLabel="Deleting…"
-          action={() => removeBlog({ id })}
-          onDone={(message) => {
-            setConfirming(false);
-            announce(message || 'The post was deleted.');
-            router.replace(routes.myBlogs());
-          }}
-        />
-      ) : null}
     </div>
   );
 }

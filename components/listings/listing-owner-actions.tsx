@@ -1,10 +1,9 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DeleteButton } from '@/components/ui/delete-button';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
@@ -26,7 +25,6 @@ export function ListingOwnerActions({ id, title, canOpen, canClose, canDelete }:
   const router = useRouter();
   const announce = useAnnounce();
   const state = useAction();
-  const [confirming, setConfirming] = useState(false);
 
   const toggle = async (open: boolean) => {
     const res = await state.run(() => setListingState({ id, open }));
@@ -50,28 +48,10 @@ export function ListingOwnerActions({ id, title, canOpen, canClose, canDelete }:
           </button>
         ) : null}
         {canDelete ? (
-          <button type="button" className="btn-ghost text-rose-700 dark:text-rose-300" onClick={() => setConfirming(true)}>
-            Delete
-          </button>
+          <DeleteButton title={title} description="The listing will be removed with its photos, likes and comments. This cannot be undone." confirmLabel="Delete listing" action={() => removeListing({ id })} doneMessage="The listing was deleted." then={routes.listings()} />
         ) : null}
       </div>
       <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mt-2" />
-      {confirming ? (
-        <ConfirmDialog
-          open
-          onClose={() => setConfirming(false)}
-          title={`Delete “${title}”?`}
-          description="The listing will be removed with its photos, likes and comments. This cannot be undone."
-          confirmLabel="Delete listing"
-          pendingLabel="Deleting…"
-          action={() => removeListing({ id })}
-          onDone={(message) => {
-            setConfirming(false);
-            announce(message || 'The listing was deleted.');
-            router.replace(routes.listings());
-          }}
-        />
-      ) : null}
     </div>
   );
 }
