@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type CDPSession, type Locator, ty
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL, WEB_CLIENT, WEB_ORIGIN } from './servers.ts';
 import { signIn } from './sign-in.ts';
+import { dragNews, pickUp } from './drag.ts';
 
 // "Add photos" (/albums/upload), signed in as the demo user: photos picked are checked in the
 // browser, upload a few at a time with their own progress, are put in order with the keyboard,
@@ -55,9 +56,6 @@ async function dropFiles(page: Page, files: Array<{ name: string; mimeType: stri
   const area = page.getByText(/^Drop (more )?photos here, or$/);
   for (const type of ['dragenter', 'dragover', 'drop']) await area.dispatchEvent(type, { dataTransfer });
 }
-
-/** The polite live region of @dnd-kit that tells screen readers what a move did. */
-const dragNews = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function expectUploaded(page: Page, names: string[]) {
   for (const name of names) await expect(row(page, name)).toContainText('Uploaded', { timeout: 20_000 });
@@ -121,9 +119,7 @@ test.describe('adding photos', () => {
     expect(uploads.count).toBe(3);
 
     // charlie.png to the front, with the keyboard only; each step is told to screen readers.
-    await page.getByRole('button', { name: 'Move charlie.png (position 3 of 3)' }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragNews(page, 'Picked up charlie.png, at position 3 of 3.')).toBeAttached();
+    await pickUp(page, page.getByRole('button', { name: 'Move charlie.png (position 3 of 3)' }), 'Picked up charlie.png, at position 3 of 3.');
     await page.keyboard.press('ArrowUp');
     await expect(dragNews(page, 'charlie.png moved to position 2 of 3.')).toBeAttached();
     await page.keyboard.press('ArrowUp');

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { dragNews, pickUp } from './drag.ts';
 
 // Albums and photos as a reader and as an owner: browsing and filtering by URL, an album's
 // page with its photos a page at a time, a photo's own page with its neighbours, and managing.
@@ -481,13 +482,11 @@ test.describe('reordering', () => {
     await page.getByRole('button', { name: 'Reorder photos' }).click();
     const list = page.getByRole('list', { name: 'Photos of the album, in order' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
-    await list.getByRole('button', { name: 'Move Photo 3 (position 3 of 3)' }).focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByRole('status').filter({ hasText: 'Picked up Photo 3, at position 3 of 3.' })).toBeAttached();
+    await pickUp(page, list.getByRole('button', { name: 'Move Photo 3 (position 3 of 3)' }), 'Picked up Photo 3, at position 3 of 3.');
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('status').filter({ hasText: 'Photo 3 moved to position 2 of 3.' })).toBeAttached();
+    await expect(dragNews(page, 'Photo 3 moved to position 2 of 3.')).toBeAttached();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('status').filter({ hasText: 'Photo 3 moved to position 1 of 3.' })).toBeAttached();
+    await expect(dragNews(page, 'Photo 3 moved to position 1 of 3.')).toBeAttached();
     await page.keyboard.press('Space');
     await expect(list.getByRole('button', { name: 'Move Photo 3 (position 1 of 3)' })).toBeFocused();
     expect(await seriousViolations(page, 'reorder')).toEqual([]);
@@ -531,10 +530,9 @@ test.describe('reordering a large album', () => {
     const list = page.getByRole('list', { name: 'Photos of the album, in order' });
     await expect(list.getByRole('listitem')).toHaveCount(53);
     // The last photo (on the album's third page of the site) moves one place up.
-    await list.getByRole('button', { name: 'Move Photo 53 (position 53 of 53)' }).focus();
-    await page.keyboard.press('Space');
+    await pickUp(page, list.getByRole('button', { name: 'Move Photo 53 (position 53 of 53)' }), 'Picked up Photo 53, at position 53 of 53.');
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('status').filter({ hasText: 'Photo 53 moved to position 52 of 53.' })).toBeAttached();
+    await expect(dragNews(page, 'Photo 53 moved to position 52 of 53.')).toBeAttached();
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Save order' }).click();
     await expect(list).toHaveCount(0);
