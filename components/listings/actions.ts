@@ -1,9 +1,11 @@
 'use server';
 
 import { withSession, type ActionResult } from '@/lib/server-action';
-import type { ListingBulkInput, ListingIdInput, ListingPriceInput, ListingSaveInput, ListingStateInput } from '@/lib/validations/listing';
+import type {
+  ListingBulkInput, ListingIdInput, ListingPhotoIdInput, ListingPhotosInput, ListingPriceInput, ListingSaveInput, ListingStateInput,
+} from '@/lib/validations/listing';
 import {
-  bulkListingsCommand, deleteListingCommand, setListingPriceCommand, saveListingCommand,
+  bulkListingsCommand, deleteListingCommand, deleteListingPhotoCommand, saveListingPhotosCommand, setListingPriceCommand, saveListingCommand,
   setListingStateCommand,
   type BulkRowResult,
   type ListingSaved,
@@ -30,4 +32,12 @@ export async function saveListingPrice(input: ListingPriceInput): Promise<Action
 
 export async function saveListing(input: ListingSaveInput): Promise<ActionResult<ListingSaved>> {
   return withSession((s) => saveListingCommand(s.accessToken, input));
+}
+
+export async function saveListingPhotos(input: ListingPhotosInput): Promise<ActionResult> {
+  return withSession((s) => saveListingPhotosCommand(s.accessToken, input));
+}
+
+export async function removeListingPhoto(input: ListingPhotoIdInput): Promise<ActionResult> {
+  return withSession((s) => deleteListingPhotoCommand(s.accessToken, input));
 }

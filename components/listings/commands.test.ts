@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
-import { createListing, deleteListing, getListingForEditing, listListings, type ListingInput } from '../../lib/social-api/classifieds.ts';
+import { createListing, deleteListing, getListingForEditing, listListings, uploadListingPhoto, type ListingInput } from '../../lib/social-api/classifieds.ts';
+import { png } from '../../lib/testing/pictures.ts';
 import { LISTING_BULK_MAX, listingBulkSchema, priceTextSchema } from '../../lib/validations/listing.ts';
-import { bulkListingsCommand, deleteListingCommand, setListingPriceCommand, setListingStateCommand } from './commands.ts';
+import { bulkListingsCommand, deleteListingCommand, deleteListingPhotoCommand, saveListingPhotosCommand, setListingPriceCommand, setListingStateCommand } from './commands.ts';
 
 // The listing commands (what components/listings/actions.ts runs for the signed-in person)
 // against the real api-server over loopback HTTP, on a fresh copy of the demo data.
@@ -106,5 +107,57 @@ describe('the other commands', () => {
     expect((await getListingForEditing(demo, id!))!.price).toBe('$1,250.00');
     expect(await setListingPriceCommand(alice, { id, price: '1' })).toMatchObject({ ok: false });
     expect(await deleteListingCommand(alice, { id })).toMatchObject({ ok: false });
+  });
+});
+
+/** A photo added to a listing straight through the API (as the upload route passes it on). */
+async function addPhoto(token: string, listingId: number, width: number): Promise<number> {
+  const form = new FormData();
+  form.append('classified_id', String(listingId));
+  form.append('Filedata', new Blob([new Uint8Array(png(width, 16))], { type: 'image/png' }), `p${width}.png`);
+  const res = new Response(form);
+  return uploadListingPhoto(token, { body: res.body!, contentType: res.headers.get('content-type')! });
+}
+
+describe('a listing’s photos', () => {
+  it('saves changed captions and another main photo; the listing shows them, main first', async () => {
+    const id = await createListing(demo, input('Photos'));
+    const [a, b, c] = [await addPhoto(demo, id, 20), await addPhoto(demo, id, 21), await addPhoto(demo, id, 22)];
+    const res = await saveListingPhotosCommand(demo, { listingId: id, captions: [{ photoId: b!, caption: '  The left side ' }, { photoId: c!, caption: 'Scratch on the back' }], mainPhotoId: c });
+    expect(res).toMatchObject({ ok: true, message: 'The photos were saved.' });
+    const photos = (await getListingForEditing(demo, id))!.photos;
+    expect(photos.map((p) => [p.id, p.caption, p.main])).toEqual([
+      [c, 'Scratch on the back', true],
+      [a, '', false],
+      [b, 'The left side', false],
+    ]);
+  });
+
+  it('refuses a caption that is too long, another listing’s photo as the main one, and another member’s photos, changing nothing', async () => {
+    const id = await createListing(demo, input('Refusals'));
+    const own = await addPhoto(demo, id, 23);
+    const elsewhere = await addPhoto(demo, await createListing(demo, input('Elsewhere')), 24);
+    const long = await saveListingPhotosCommand(demo, { listingId: id, captions: [{ photoId: own, caption: 'x'.repeat(1001) }] });
+    expect(long).toMatchObject({ ok: false, message: 'Keep a caption under 1000 characters.' });
+    const wrongMain = await saveListingPhotosCommand(demo, { listingId: id, captions: [], mainPhotoId: elsewhere });
+    expect(wrongMain).toMatchObject({ ok: false, message: 'That photo is no longer one of this listing’s: choose another main photo.' });
+    const notYours = await saveListingPhotosCommand(alice, { listingId: id, captions: [{ photoId: own, caption: 'Mine now' }] });
+    expect(notYours.ok).toBe(false);
+    expect(await deleteListingPhotoCommand(alice, { photoId: own })).toMatchObject({ ok: false });
+    expect((await getListingForEditing(demo, id))!.photos).toEqual([expect.objectContaining({ id: own, caption: '', main: true })]);
+    expect((await saveListingPhotosCommand(demo, { listingId: 'x', captions: [] })).ok).toBe(false);
+  });
+
+  it('deletes a photo; deleting the main photo makes the oldest one left the main photo', async () => {
+    const id = await createListing(demo, input('Deletes'));
+    const [a, b, c] = [await addPhoto(demo, id, 25), await addPhoto(demo, id, 26), await addPhoto(demo, id, 27)];
+    await saveListingPhotosCommand(demo, { listingId: id, captions: [], mainPhotoId: c });
+    expect(await deleteListingPhotoCommand(demo, { photoId: c })).toMatchObject({ ok: true, message: 'The photo was deleted.' });
+    expect((await getListingForEditing(demo, id))!.photos.map((p) => [p.id, p.main])).toEqual([
+      [a, true],
+      [b, false],
+    ]);
+    // Already gone is what was asked.
+    expect((await deleteListingPhotoCommand(demo, { photoId: c })).ok).toBe(true);
   });
 });

@@ -1,11 +1,16 @@
 import type { ActionResult } from '@/lib/action-result';
 import { failure, invalid } from '@/lib/server-action';
-import { closeListing, createListing, deleteListing, getListingForEditing, openListing, setListingPrice, updateListing } from '@/lib/social-api/classifieds';
+import {
+  captionListingPhoto, closeListing, createListing, deleteListing, deleteListingPhoto, getListingForEditing, openListing, setListingMainPhoto, setListingPrice, updateListing,
+  listingInput,
+} from '@/lib/social-api/classifieds';
 import { isApiError } from '@/lib/social-api/errors';
 import {
   listingBulkSchema,
   listingFieldErrors,
   listingIdSchema,
+  listingPhotoIdSchema,
+  listingPhotosSchema,
   listingPriceSchema,
   listingSaveSchema,
   listingStateSchema,
@@ -103,6 +108,13 @@ export async function setListingPriceCommand(token: string, input: unknown): Pro
 /** A saved listing: its id, and its price as the API formats it ('' for none). */
 export type ListingSaved = { id: number; price: string };
 
+/** A failed save of a listing's form, for the form: the API's field errors under the form's names. */
+export function listingSaveFailure(e: unknown): ActionResult<never> {
+  if (isApiError(e, 404)) return { ok: false, message: `${GONE} Your text is still here.` };
+  const res = failure(e);
+  return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toListingFieldErrors(res.fieldErrors) } : res;
+}
+
 /** Creates or edits a listing from its form. */
 export async function saveListingCommand(token: string, input: unknown): Promise<ActionResult<ListingSaved>> {
   const parsed = listingSaveSchema.safeParse(input);
@@ -112,25 +124,48 @@ export async function saveListingCommand(token: string, input: unknown): Promise
     return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
   }
   const { id, values } = parsed.data;
-  const listing = {
-    title: values.title,
-    body: values.body,
-    categoryId: values.categoryId ? Number(values.categoryId) : undefined,
-    tags: values.tags,
-    price: values.price === '' ? null : Number(values.price.replace(/,/g, '')),
-    location: values.location,
-    // The API does not tell a listing's privacy, so the edit form cannot show it: an edit keeps it.
-    authView: id ? undefined : values.authView,
-    authComment: id ? undefined : values.authComment,
-  };
+  const listing = listingInput(values, id !== undefined);
   try {
     const saved = id ?? (await createListing(token, listing));
     if (id) await updateListing(token, id, listing);
     const now = await getListingForEditing(token, saved);
     return { ok: true, message: id ? 'Your listing was saved.' : 'Your listing is online.', data: { id: saved, price: now?.price ?? '' } };
   } catch (e) {
-    if (isApiError(e, 404)) return { ok: false, message: `${GONE} Your text is still here.` };
-    const res = failure(e);
-    return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toListingFieldErrors(res.fieldErrors) } : res;
+    return listingSaveFailure(e);
   }
+}
+
+/**
+ * Saves a listing's photos as the editor left them, after the listing and the uploads: each
+ * caption that changed (one after another; the first refusal stops), then the main photo.
+ */
+export async function saveListingPhotosCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = listingPhotosSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find((i) => i.path[0] === 'captions' && i.path[2] === 'caption');
+    return invalid(issue?.message);
+  }
+  const { listingId, captions, mainPhotoId } = parsed.data;
+  try {
+    for (const { photoId, caption } of captions) await captionListingPhoto(token, photoId, caption);
+    if (mainPhotoId !== undefined) await setListingMainPhoto(token, listingId, mainPhotoId);
+  } catch (e) {
+    if (isApiError(e, 404)) return { ok: false, message: 'A photo of this listing is no longer there: reload the page to see its photos as they are.' };
+    if (isApiError(e, 400) && 'main_photo_id' in e.fieldErrors) return { ok: false, message: 'That photo is no longer one of this listing’s: choose another main photo.' };
+    return failure(e);
+  }
+  return { ok: true, message: 'The photos were saved.', data: undefined };
+}
+
+/** Deletes one of a listing's photos (its owner's; the API checks). */
+export async function deleteListingPhotoCommand(token: string, input: unknown): Promise<ActionResult> {
+  const parsed = listingPhotoIdSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    await deleteListingPhoto(token, parsed.data.photoId);
+  } catch (e) {
+    // Already gone is what was asked.
+    if (!isApiError(e, 404)) return failure(e);
+  }
+  return { ok: true, message: 'The photo was deleted.', data: undefined };
 }

@@ -22,12 +22,12 @@ export type UploadOptions<R> = {
   parse: (body: unknown) => R | undefined;
 };
 
-type Outcome<R> = { ok: true; result: R } | { ok: false; message: string; aborted?: boolean };
+export type UploadOutcome<R> = { ok: true; result: R } | { ok: false; message: string; aborted?: boolean; /** The route's JSON answer (its field_errors, say). */ body?: unknown };
 
 /** Sends one file to an upload route with XHR, reporting progress; `abort()` stops it (the outcome says aborted). */
 export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (percent: number) => void) {
   const xhr = new XMLHttpRequest();
-  const done = new Promise<Outcome<R>>((resolve) => {
+  const done = new Promise<UploadOutcome<R>>((resolve) => {
     xhr.open('POST', opts.url);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
@@ -41,7 +41,7 @@ export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (p
         resolve({ ok: true, result });
       } else {
         const message = typeof body?.message === 'string' && body.message ? body.message : `The upload failed (${xhr.status}).`;
-        resolve({ ok: false, message });
+        resolve({ ok: false, message, body });
       }
     };
     xhr.onerror = () => resolve({ ok: false, message: 'The upload was interrupted. Check your connection and retry.' });
@@ -67,7 +67,7 @@ export function useUpload<R>(opts: UploadOptions<R>) {
 
   useEffect(() => () => current.current?.abort(), []);
 
-  const start = useCallback((file: File): Promise<Outcome<R>> => {
+  const start = useCallback((file: File): Promise<UploadOutcome<R>> => {
     current.current?.abort();
     setState({ status: 'uploading', file, progress: 0 });
     const handle = sendUpload(file, options.current, (progress) =>

@@ -7,6 +7,7 @@ import { categorySchema, flag, id, lenientArray, optionSchema, str } from './pri
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
 import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+import type { ListingFormValues } from '../validations/listing.ts';
 
 // Classified listings (spec: Classifieds, scope classifieds): every row of the table. The API
 // formats prices itself (`price` is text such as "$1,250.00" or "Free"); a form sends a number.
@@ -232,6 +233,21 @@ export function listingForm(input: ListingInput): Record<string, string | number
   };
 }
 
+/** The form's values (checked) as the API's listing; an edit leaves privacy out, and so keeps it. */
+export function listingInput(values: ListingFormValues, edit: boolean): ListingInput {
+  return {
+    title: values.title,
+    body: values.body,
+    categoryId: values.categoryId ? Number(values.categoryId) : undefined,
+    tags: values.tags,
+    price: values.price === '' ? null : Number(values.price.replace(/,/g, '')),
+    location: values.location,
+    // The API does not tell a listing's privacy, so the edit form cannot show it: an edit keeps it.
+    authView: edit ? undefined : values.authView,
+    authComment: edit ? undefined : values.authComment,
+  };
+}
+
 /** Creates a listing, with its main photo when one is given (the `photo` file part). Answers its id. */
 export async function createListing(token: string, input: ListingInput, photo?: { file: Blob; name: string }): Promise<number> {
   const form = new FormData();
@@ -266,10 +282,29 @@ export async function deleteListing(token: string, listingId: number): Promise<s
   return messageSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { method: 'DELETE', token })).message;
 }
 
-/** Adds a photo to a listing: a multipart stream with `Filedata` and `classified_id`, as the browser sent it through the BFF. Answers the photo's id. */
-export async function uploadListingPhoto(token: string, stream: NonNullable<ApiFetchOptions['stream']>): Promise<number> {
-  const data = z.looseObject({ id }).parse(await apiFetch(apiConfig(), '/classifieds/photos', { token, stream }));
+/** A photo's upload to the API may take this long (a large photo on a slow line). */
+const UPLOAD_TIMEOUT_MS = 120_000;
+type Upload = NonNullable<ApiFetchOptions['stream']>;
+
+/**
+ * Creates a listing with its main photo (the `photo` file part) from a multipart stream that the
+ * BFF wrote the listing's fields into (listingForm) before the file. Answers its id.
+ */
+export async function createListingWithPhoto(token: string, upload: Upload, signal?: AbortSignal): Promise<number> {
+  const data = createdSchema.parse(await apiFetch(apiConfig(), '/classifieds', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }));
+  if (!data.id) throw new Error('The API did not answer the new listing’s id.');
   return data.id;
+}
+
+/** Adds a photo to a listing: a multipart stream with `classified_id` and `Filedata`, streamed through the BFF. Answers the photo's id. */
+export async function uploadListingPhoto(token: string, upload: Upload, signal?: AbortSignal): Promise<number> {
+  const data = z.looseObject({ id }).parse(await apiFetch(apiConfig(), '/classifieds/photos', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }));
+  return data.id;
+}
+
+/** Makes one of a listing's photos its main photo (everything else is kept). */
+export async function setListingMainPhoto(token: string, listingId: number, photoId: number): Promise<void> {
+  await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, form: { main_photo_id: photoId } });
 }
 
 export async function captionListingPhoto(token: string, photoId: number, caption: string): Promise<string> {

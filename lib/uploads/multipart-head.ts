@@ -33,6 +33,10 @@ export type MultipartHead =
       fileSize: number;
       /** The whole body again, unchanged: the head that was read, then the rest as it arrives. */
       body: ReadableStream<Uint8Array>;
+      /** The text fields before the file, by name (the last one of a name repeated). */
+      fields: Record<string, string>;
+      /** Where the file's part begins in the body (its delimiter): what precedes it is the fields. */
+      fileOffset: number;
     }
   | { ok: false; problem: 'malformed' | 'no-file' | 'not-a-photo'; fileName?: string };
 
@@ -102,6 +106,7 @@ export async function readMultipartHead(
 
   // The first delimiter (a preamble before it is allowed, and ignored).
   let at = -1;
+  const fields: Record<string, string> = {};
   while ((at = buf.indexOf(delimiter)) < 0) if (!(await more())) return fail('malformed');
   for (;;) {
     // After a delimiter: CRLF and a part, or "--" and the end of the body.
@@ -124,7 +129,7 @@ export async function readMultipartHead(
       if (!type) return fail('not-a-photo', fileName);
       // What follows the file when it is the last part: CRLF, the delimiter, "--", CRLF.
       const closing = CRLF.length + delimiter.length + 2 + CRLF.length;
-      return { ok: true, fileName, type, fileSize: Math.max(0, length - contentStart - closing), body: replay(buf, reader) };
+      return { ok: true, fileName, type, fileSize: Math.max(0, length - contentStart - closing), body: replay(buf, reader), fields, fileOffset: at };
     }
     // Another field: skip to the delimiter after it.
     const next = Buffer.concat([CRLF, delimiter]);
@@ -132,6 +137,7 @@ export async function readMultipartHead(
     while ((end = buf.indexOf(next, contentStart)) < 0) {
       if (buf.length > HEAD_MAX || !(await more())) return fail('malformed');
     }
+    if (part.name !== undefined && part.fileName === undefined) fields[part.name] = buf.subarray(contentStart, end).toString('utf8');
     at = end + CRLF.length;
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadAlbumPhoto } from '../social-api/album-upload.ts';
 import { png } from '../testing/pictures.ts';
+import { formRequest, ORIGIN, rawRequest, type Part } from '../testing/multipart.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
 
@@ -8,7 +9,6 @@ import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
 // browser meets it: what it refuses, and that it refuses before anything reaches the API; and
 // that what it lets through arrives at the real api-server as the photo that was sent.
 
-const ORIGIN = 'http://localhost:3999';
 const MAX = 64 * 1024;
 
 let api: RealApi;
@@ -42,34 +42,6 @@ function options(overrides: Partial<StreamUploadOptions<{ photo_id: number }>> =
     label: 'test',
     ...overrides,
   };
-}
-
-type Part = { name: string; value: string } | { name: string; file: Buffer; fileName: string; type?: string };
-
-/** A multipart body as a browser sends it (undici's FormData), with the headers a browser sets. */
-async function formRequest(parts: Part[], headers: Record<string, string | undefined> = {}, chunkSize?: number): Promise<Request> {
-  const form = new FormData();
-  for (const p of parts) {
-    if ('file' in p) form.append(p.name, new Blob([new Uint8Array(p.file)], { type: p.type ?? 'image/png' }), p.fileName);
-    else form.append(p.name, p.value);
-  }
-  const encoded = new Response(form);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  return rawRequest(body, { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length), origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...headers }, chunkSize);
-}
-
-/** A request whose body arrives in chunks of `chunkSize` bytes (all at once without it). */
-function rawRequest(body: Buffer, headers: Record<string, string | undefined>, chunkSize = body.length || 1): Request {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v);
-  // A stream, as a route handler gets it: nothing of the body is read unless the route reads it.
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let at = 0; at < body.length; at += chunkSize) controller.enqueue(new Uint8Array(body.subarray(at, at + chunkSize)));
-      controller.close();
-    },
-  });
-  return new Request('http://localhost:3999/api/upload/photos', { method: 'POST', body: stream, headers: h, duplex: 'half' } as RequestInit);
 }
 
 const photo = (fileName = 'lake.png', file = png(16, 16)): Part => ({ name: 'Filedata', file, fileName });

@@ -29,9 +29,72 @@ export interface StreamUploadOptions<R> {
   /** The signed-in person's access token, or null (lib/auth/session getSession in the routes). */
   session: () => Promise<{ accessToken: string } | null>;
   /** Sends the body on to the API; answers what the route answers the browser on success. */
-  forward: (token: string, upload: UploadStream, signal: AbortSignal) => Promise<R>;
+  forward: (token: string, upload: UploadStream, signal: AbortSignal, form: UploadForm) => Promise<R>;
+  /**
+   * Checks the text fields the browser sent before the file, once the file is known to be a
+   * photo: an answer refuses the upload (nothing reaches the API), undefined lets it through.
+   */
+  checkFields?: (fields: Record<string, string>) => Response | undefined;
+  /** How the API's field errors are answered (the route's own names for them); else the API's message alone. */
+  fieldErrors?: (apiFieldErrors: Record<string, string>) => Record<string, string> | undefined;
   /** For the server log. */
   label: string;
+}
+
+/** The fields that came before the file, and the same upload with other fields in their place. */
+export interface UploadForm {
+  fields: Record<string, string>;
+  /**
+   * The body with these fields (undefined ones left out) in place of the browser's, then the
+   * file's part and the rest as they arrive: the API reads what the route built from checked values.
+   */
+  withFields(fields: Record<string, string | number | undefined>): UploadStream;
+}
+
+/** A field's value holds the body's boundary (the browser chose it): it cannot be written in that body. */
+class BoundaryInValue extends Error {}
+
+/** A multipart body's text fields, written with the body's own boundary. */
+function fieldsPrefix(boundary: string, fields: Record<string, string | number | undefined>): Buffer {
+  const quote = (name: string) => name.replace(/["\r\n]/g, (c) => encodeURIComponent(c));
+  const parts = Object.entries(fields)
+    .filter((e): e is [string, string | number] => e[1] !== undefined)
+    .map(([name, value]) => {
+      if (String(value).includes(`--${boundary}`)) throw new BoundaryInValue();
+      return `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`;
+    });
+  return Buffer.from(parts.join(''), 'utf8');
+}
+
+/** The body's bytes from `offset` on (the first `offset` bytes read and dropped), after `prefix`. */
+function replaceHead(body: ReadableStream<Uint8Array>, offset: number, prefix: Buffer): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let skip = offset;
+  let prefixSent = prefix.length === 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!prefixSent) {
+          prefixSent = true;
+          controller.enqueue(prefix);
+          return;
+        }
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          if (skip >= value.byteLength) {
+            skip -= value.byteLength;
+            continue;
+          }
+          controller.enqueue(skip ? value.subarray(skip) : value);
+          skip = 0;
+          return;
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 export function uploadAnswer(status: number, message: string, extra: Record<string, unknown> = {}): Response {
@@ -77,15 +140,34 @@ export async function streamUpload<R extends Record<string, unknown>>(request: R
     return tooLarge(opts.maxBytes, head.fileName);
   }
 
+  const refused = opts.checkFields?.(head.fields);
+  if (refused) {
+    await head.body.cancel().catch(() => {});
+    return refused;
+  }
+  const form: UploadForm = {
+    fields: head.fields,
+    withFields: (fields) => {
+      const prefix = fieldsPrefix(boundary, fields);
+      return { body: replaceHead(head.body, head.fileOffset, prefix), contentType, contentLength: String(prefix.length + length - head.fileOffset) };
+    },
+  };
+
   try {
-    const result = await opts.forward(session.accessToken, { body: head.body, contentType, contentLength: String(length) }, request.signal);
+    const result = await opts.forward(session.accessToken, { body: head.body, contentType, contentLength: String(length) }, request.signal, form);
     return Response.json(result, { headers: { 'cache-control': 'no-store' } });
   } catch (e) {
     if (request.signal.aborted) return uploadAnswer(499, 'The upload was cancelled.');
+    if (e instanceof BoundaryInValue) {
+      await head.body.cancel().catch(() => {});
+      return uploadAnswer(400, 'The upload was not understood. Please retry.');
+    }
     if (isApiError(e)) {
       if (e.status === 401) return uploadAnswer(401, SIGNED_OUT);
       const fieldMessage = e.fieldErrors[opts.field];
       if (fieldMessage) return uploadAnswer(e.status, `“${head.fileName}” was refused: ${fieldMessage}.`);
+      const fieldErrors = opts.fieldErrors?.(e.fieldErrors);
+      if (fieldErrors) return uploadAnswer(e.status, 'Check the highlighted fields.', { field_errors: fieldErrors });
       // The API could not read the form: it ended before its last boundary.
       if (e.fieldErrors.body) return uploadAnswer(400, 'The upload did not arrive whole. Please retry.');
       // The API's own failure is a bad gateway here, never this site's 500.

@@ -129,3 +129,23 @@ const FIELD_NOUNS: Record<keyof ListingFormValues | 'form', string> = {
 
 /** The API's field errors under the form's field names (a message starting lower-case gets its field's name). */
 export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, FIELD_NOUNS);
+
+/** The API's limits on a listing's photos (api-server: LISTING_PHOTOS_MAX, the description's maxLength). */
+export const LISTING_PHOTOS_MAX = 20;
+export const LISTING_CAPTION_MAX = 1000;
+
+export const listingCaptionSchema = z.string().check(z.trim(), z.maxLength(LISTING_CAPTION_MAX, `Keep a caption under ${LISTING_CAPTION_MAX} characters.`));
+
+/**
+ * A listing's photos as the editor saves them after the listing: the captions that changed, and
+ * which photo is the main one.
+ */
+export const listingPhotosSchema = z.object({
+  listingId: id,
+  captions: z.array(z.object({ photoId: id, caption: listingCaptionSchema })).check(z.maxLength(LISTING_PHOTOS_MAX)),
+  mainPhotoId: z.optional(id),
+});
+export type ListingPhotosInput = z.input<typeof listingPhotosSchema>;
+
+export const listingPhotoIdSchema = z.object({ photoId: id });
+export type ListingPhotoIdInput = z.input<typeof listingPhotoIdSchema>;

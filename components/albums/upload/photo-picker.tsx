@@ -15,9 +15,11 @@ export type PhotoPickerProps = {
   /** There are photos already: the words say "more". */
   hasPhotos: boolean;
   disabled?: boolean;
+  /** When the photos go (said under the button). */
+  when?: string;
 };
 
-export function PhotoPicker({ maxBytes, onPick, hasPhotos, disabled }: PhotoPickerProps) {
+export function PhotoPicker({ maxBytes, onPick, hasPhotos, disabled, when = 'Each photo starts uploading as soon as you add it.' }: PhotoPickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -72,7 +74,7 @@ export function PhotoPicker({ maxBytes, onPick, hasPhotos, disabled }: PhotoPick
         {hasPhotos ? 'Choose more photos' : 'Choose photos'}
       </label>
       <p id={`${id}-hint`} className="muted">
-        {PHOTO_KINDS_TEXT}, up to {formatBytes(maxBytes)} each. Each photo starts uploading as soon as you add it.
+        {PHOTO_KINDS_TEXT}, up to {formatBytes(maxBytes)} each. {when}
       </p>
     </div>
   );

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { useFilePreviews } from '@/components/ui/use-file-previews';
 import { useUploadQueue, type QueuedUpload } from '@/components/ui/use-upload-queue';
 import { callAction } from '@/lib/action-result';
 import { itemHref } from '@/lib/routes';
@@ -15,6 +16,7 @@ import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import { saveAlbumUpload } from './actions';
 import { AlbumSettingsFields, newAlbumDefaults, type AlbumSettingsChoices } from './album-settings-fields';
 import { PhotoPicker } from './photo-picker';
+import { RefusedFiles } from './refused-files';
 import type { SortablePhotosProps } from './sortable-photos';
 import { UploadRow } from './upload-row';
 
@@ -55,35 +57,6 @@ function PlainPhotos({ items, label, className, renderItem }: SortablePhotosProp
   );
 }
 
-/** Object URLs of the files, made once each and revoked when their entry goes. */
-function usePreviews(entries: readonly Entry[]) {
-  const urls = useRef(new Map<string, string>());
-  useEffect(() => {
-    const keys = new Set(entries.map((e) => e.key));
-    for (const [key, url] of urls.current) {
-      if (!keys.has(key)) {
-        URL.revokeObjectURL(url);
-        urls.current.delete(key);
-      }
-    }
-  }, [entries]);
-  useEffect(() => {
-    const map = urls.current;
-    return () => {
-      for (const url of map.values()) URL.revokeObjectURL(url);
-      map.clear();
-    };
-  }, []);
-  return (entry: Entry) => {
-    let url = urls.current.get(entry.key);
-    if (!url) {
-      url = URL.createObjectURL(entry.file);
-      urls.current.set(entry.key, url);
-    }
-    return url;
-  };
-}
-
 export type UploadTarget = { kind: 'existing'; albumId: number; title: string } | { kind: 'new'; choices: AlbumSettingsChoices };
 
 export type PhotoUploaderProps = {
@@ -104,7 +77,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
   });
   const queue = useUploadQueue<Uploaded>({ url: UPLOAD_URL, fileField: 'Filedata', parse: parseUploaded, concurrency: CONCURRENT_UPLOADS });
   const { entries } = queue;
-  const previewOf = usePreviews(entries);
+  const previewOf = useFilePreviews(entries);
   const [refused, setRefused] = useState<string[]>([]);
   const [photosError, setPhotosError] = useState('');
   const [formMessage, setFormMessage] = useState<{ message: string; signedOut?: boolean } | null>(null);
@@ -222,16 +195,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
           Photos
         </h2>
         <PhotoPicker maxBytes={maxBytes} onPick={(files) => void pick(files)} hasPhotos={entries.length > 0} disabled={locked} />
-        {refused.length ? (
-          <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-3 dark:border-rose-900 dark:bg-rose-950/40">
-            <p className="error-text font-medium">{refused.length === 1 ? 'This file was not added:' : `These ${refused.length} files were not added:`}</p>
-            <ul className="error-text mt-1 list-disc pl-5">
-              {refused.map((message, i) => (
-                <li key={i}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <RefusedFiles messages={refused} />
         {entries.length ? (
           <>
             {/* Not a live region: adding photos and their all being uploaded are announced once each. */}

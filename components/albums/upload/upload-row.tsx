@@ -7,20 +7,25 @@ import { UploadProgress } from '@/components/ui/upload-progress';
 import type { QueuedUpload } from '@/components/ui/use-upload-queue';
 import { formatBytes } from '@/lib/validations/photo-file';
 
-// One photo on the "Add photos" page: its handle (to move it), a preview, its upload as it
-// goes (waiting, a progress bar, uploaded, or why it failed with Retry), and Remove.
+// One photo being added (the "Add photos" page, a listing's editor): its handle to move it where
+// there is an order, a preview, its upload as it goes (waiting, a progress bar, uploaded, or why
+// it failed with Retry), what the page adds (a caption, say), and Remove.
 
 export type UploadRowProps = {
   entry: QueuedUpload<unknown>;
   /** An object URL of the file, shown before the upload is done. */
   preview: string;
-  handle: ReactNode;
+  handle?: ReactNode;
+  /** What "waiting" means here. */
+  waitingText?: string;
+  /** Below the upload's state: the page's own fields for this photo. */
+  children?: ReactNode;
   onRetry: () => void;
   onRemove: () => void;
   disabled?: boolean;
 };
 
-export function UploadRow({ entry, preview, handle, onRetry, onRemove, disabled }: UploadRowProps) {
+export function UploadRow({ entry, preview, handle, waitingText = 'Waiting to upload', children, onRetry, onRemove, disabled }: UploadRowProps) {
   const { file } = entry;
   const progressId = `upload-${entry.key}`;
   return (
@@ -39,7 +44,9 @@ export function UploadRow({ entry, preview, handle, onRetry, onRemove, disabled 
         ) : entry.status === 'waiting' ? (
           <p className="text-sm">
             <span className="block truncate font-medium">{file.name}</span>
-            <span className="muted">Waiting to upload · {formatBytes(file.size)}</span>
+            <span className="muted">
+              {waitingText} · {formatBytes(file.size)}
+            </span>
           </p>
         ) : (
           <>
@@ -47,6 +54,7 @@ export function UploadRow({ entry, preview, handle, onRetry, onRemove, disabled 
             {entry.status === 'failed' ? <FormError message={entry.message} className="mt-1" /> : null}
           </>
         )}
+        {children}
       </div>
       {entry.status === 'failed' ? (
         <button type="button" className={buttonStyles.secondary} onClick={onRetry} disabled={disabled} aria-label={`Retry ${file.name}`}>

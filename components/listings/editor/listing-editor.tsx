@@ -11,18 +11,20 @@ import { useAutosave } from '@/components/ui/use-autosave';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { TagInput } from '@/components/blogs/editor/tag-input';
 import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
-import { callAction } from '@/lib/action-result';
+import { callAction, type ActionResult } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
 import { LISTING_LOCATION_MAX, LISTING_TITLE_MAX, listingFormSchema, type ListingFormValues } from '@/lib/validations/listing';
 import { saveListing } from '../actions';
+import type { ListingSaved } from '../commands';
+import { ListingPhotosSection, useListingPhotos, type SavedListingPhoto } from './listing-photos';
 import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, sameListingValues } from './values';
 
 // The listing form of /listings/new and /listings/{id}/edit (react-hook-form with the zod/mini
 // schema the server action checks again). A failed save keeps the form as it is, with the API's
 // field errors on their fields; the form is kept in this browser while it is written and offered
 // back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
-// with the price as the API formats it.
+// with the price as the API formats it. Its photos: listing-photos.tsx.
 
 
 export type ListingEditorProps = {
@@ -31,6 +33,11 @@ export type ListingEditorProps = {
   listing?: { id: number; price: string };
   initial: ListingFormValues;
   choices: ListingChoices;
+  /** The listing's photos as saved, and its main photo. */
+  photos?: SavedListingPhoto[];
+  mainPhotoId?: number;
+  /** Largest photo, in bytes (UPLOAD_MAX_BYTES). */
+  maxBytes: number;
 };
 
 // The blogs' rich-text editor (Tiptap, ~120 KiB gzipped) is not part of the first load: its code
@@ -59,7 +66,7 @@ function messageOf(error: FieldError | Array<FieldError | undefined> | undefined
   return error.message;
 }
 
-export function ListingEditor({ userId, listing: given, initial, choices }: ListingEditorProps) {
+export function ListingEditor({ userId, listing: given, initial, choices, photos: savedPhotos = [], mainPhotoId, maxBytes }: ListingEditorProps) {
   const [listing, setListing] = useState(given);
   const id = useId();
   const announce = useAnnounce();
@@ -73,10 +80,11 @@ export function ListingEditor({ userId, listing: given, initial, choices }: List
   const { register, control, formState, getValues, setError } = form;
   const errors = formState.errors;
   const inBrowser = useInBrowser();
+  const photos = useListingPhotos({ listingId: listing?.id, saved: savedPhotos, mainId: mainPhotoId, maxBytes });
 
   const unsaved = (v: ListingFormValues) => !sameListingValues(v, saved.current);
   const autosave = useAutosave({ storageKey: `listing:${userId}:${listing?.id ?? 'new'}`, read: getValues, parse: parseKeptListing, isUnsaved: unsaved });
-  useLeaveGuard(() => unsaved(getValues()), LEAVE_MESSAGE);
+  useLeaveGuard(() => unsaved(getValues()) || photos.unsaved(), LEAVE_MESSAGE);
 
   const restore = () => {
     const kept = autosave.takeFound();
@@ -89,9 +97,16 @@ export function ListingEditor({ userId, listing: given, initial, choices }: List
     setSaving(true);
     setProblem(null);
     setDone(null);
-    const res = await callAction(() => saveListing({ id: listing?.id, values }));
-    flushSync(() => setSaving(false));
+    let res: ActionResult<ListingSaved>;
+    if (!listing && photos.creationPhoto) {
+      // A new listing with a main photo: both in one request, the photo's row showing its progress.
+      const made = await photos.create(values);
+      res = made.ok ? { ok: true, message: 'Your listing is online.', data: made.listing } : { ok: false, message: made.message, fieldErrors: made.fieldErrors, signedOut: made.signedOut };
+    } else {
+      res = await callAction(() => saveListing({ id: listing?.id, values }));
+    }
     if (!res.ok) {
+      flushSync(() => setSaving(false));
       const unplaced = res.fieldErrors?.form;
       setProblem({ message: unplaced ? `${res.message} ${unplaced}` : res.message, signedOut: res.signedOut });
       let first = true;
@@ -108,12 +123,20 @@ export function ListingEditor({ userId, listing: given, initial, choices }: List
     form.reset(now);
     autosave.clear();
     setListing({ id: res.data.id, price: res.data.price });
-    setDone(res.message);
-    announce(res.message);
     if (!listing) {
       window.history.replaceState(null, '', routes.editListing(res.data.id));
       document.title = document.title.replace(NEW_LISTING_TITLE, EDIT_LISTING_TITLE);
     }
+    // Then the photos: the others upload now that the listing is there, then captions and the main one.
+    const pictures = await photos.finish(res.data.id);
+    flushSync(() => setSaving(false));
+    if (!pictures.ok) {
+      setProblem({ message: `${res.message.replace(/\.$/, '')}, but its photos were not all saved: ${pictures.message}`, signedOut: pictures.signedOut });
+      return;
+    }
+    const message = pictures.message ? `${res.message} ${pictures.message}` : res.message;
+    setDone(message);
+    announce(message);
   });
 
   const describedBy = (name: keyof ListingFormValues, hint?: string) =>
@@ -229,6 +252,8 @@ export function ListingEditor({ userId, listing: given, initial, choices }: List
             )}
             {error('body')}
           </div>
+
+          <ListingPhotosSection photos={photos} maxBytes={maxBytes} disabled={saving} />
 
           <div className="grid gap-6 sm:grid-cols-2">
             <div>

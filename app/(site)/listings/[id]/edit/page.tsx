@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { ListingEditor } from '@/components/listings/editor/listing-editor';
 import { EDIT_LISTING_TITLE, listingFormValues } from '@/components/listings/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
+import { env } from '@/lib/env';
 import { idParam } from '@/lib/params';
 import { getListingChoices, getListingForEditing } from '@/lib/social-api/classifieds';
 
@@ -19,5 +20,15 @@ export default async function EditListingPage({ params }: { params: Promise<{ id
     return { userId: s.userId, listing, choices };
   });
   if (!listing || !listing.can.edit) notFound();
-  return <ListingEditor userId={userId} listing={{ id: listing.id, price: listing.price }} initial={listingFormValues(listing, choices)} choices={choices} />;
+  return (
+    <ListingEditor
+      userId={userId}
+      listing={{ id: listing.id, price: listing.price }}
+      initial={listingFormValues(listing, choices)}
+      choices={choices}
+      photos={listing.photos.map((p) => ({ id: p.id, img: p.img, caption: p.caption }))}
+      mainPhotoId={listing.photos.find((p) => p.main)?.id}
+      maxBytes={env().UPLOAD_MAX_BYTES}
+    />
+  );
 }
