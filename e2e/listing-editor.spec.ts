@@ -142,10 +142,15 @@ test.describe('the listing editor', () => {
     await expect(page.getByLabel('Location (optional)')).toHaveValue('Lyon');
     expect(await seriousViolations(page, '/listings/{id}/edit')).toEqual([]);
 
+    // The edit form shows who may see and comment (as made: everyone), and changes it.
+    await expect(page.getByLabel('Who can see it')).toHaveValue('everyone');
+    await page.getByLabel('Who can comment').selectOption('owner_member');
     await page.getByLabel('Price in dollars (optional)').fill('980');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(main(page).getByRole('status').filter({ hasText: 'Your listing was saved.' })).toBeVisible();
     await expect(page.getByTestId('formatted-price')).toHaveText('$980.00');
+    await page.reload();
+    await expect(page.getByLabel('Who can comment')).toHaveValue('owner_member');
     await page.goto(`/listings/${id}`);
     await expect(main(page)).toContainText('$980.00');
 

@@ -123,8 +123,8 @@ export async function saveListingCommand(token: string, input: unknown): Promise
     // Only the form's fields are a person's to fix; a bad id is a request no form of ours sends.
     return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
   }
-  const { id, values } = parsed.data;
-  const listing = listingInput(values, id !== undefined);
+  const { id, values, privacy } = parsed.data;
+  const listing = listingInput(values, id === undefined || privacy === true);
   try {
     const saved = id ?? (await createListing(token, listing));
     if (id) await updateListing(token, id, listing);

@@ -60,6 +60,8 @@ export interface ListingPage extends Listing {
 /** A listing as its editor needs it: the body as the API stored it. */
 export interface ListingDraft extends Omit<Listing, 'html'> {
   body: string;
+  /** Who may see and comment on it, when the API tells its owner (an extension); undefined otherwise. */
+  privacy?: { view: string; comment: string };
 }
 
 /** The API's filters of a list of listings (GET /classifieds, /classifieds/my). */
@@ -97,6 +99,8 @@ export interface ListingInput {
 
 const LIST_FIELDS = 'id,thumb,title,is_closed,creation_date,owner,price,location,body,can_edit,can_add_photos,can_open,can_close,can_delete';
 const DETAIL_FIELDS = `${LIST_FIELDS},category,tags,photos`;
+/** The editor's: the detail and its privacy, which the API tells the owner alone (an extension). */
+const EDIT_FIELDS = `${DETAIL_FIELDS},auth_view,auth_comment`;
 
 const listingSchema = z.looseObject({
   id,
@@ -119,6 +123,8 @@ const detailSchema = listingSchema.extend({
   category: categorySchema.nullable().catch(null).default(null),
   tags: lenientArray(z.looseObject({ id, title: str })),
   photos: lenientArray(z.looseObject({ id, description: str, img: str, is_main: flag })),
+  auth_view: z.string().optional().catch(undefined),
+  auth_comment: z.string().optional().catch(undefined),
 });
 type ApiListingDetail = z.infer<typeof detailSchema>;
 
@@ -147,6 +153,7 @@ function reshapeDraft(l: ApiListingDetail): ListingDraft {
     tags: l.tags.filter((t) => t.title.trim()).map((t) => ({ id: t.id, title: t.title.trim() })),
     // The main photo leads the gallery.
     photos: [...photos.filter((p) => p.main), ...photos.filter((p) => !p.main)],
+    privacy: l.auth_view && l.auth_comment ? { view: l.auth_view, comment: l.auth_comment } : undefined,
   };
 }
 
@@ -194,9 +201,9 @@ export async function countMyListings(token: string, status: 'only_open' | 'only
   return Math.min(total, COUNT_MAX);
 }
 
-async function getDetail(token: string, listingId: number): Promise<ApiListingDetail | undefined> {
+async function getDetail(token: string, listingId: number, fields = DETAIL_FIELDS): Promise<ApiListingDetail | undefined> {
   try {
-    return detailSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, query: { fields: DETAIL_FIELDS } }));
+    return detailSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, query: { fields } }));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -214,7 +221,7 @@ export async function getListing(token: string, listingId: number, viewerId: num
 
 /** A listing as its editor needs it; undefined when it does not exist or the reader may not see it. */
 export async function getListingForEditing(token: string, listingId: number): Promise<ListingDraft | undefined> {
-  const raw = await getDetail(token, listingId);
+  const raw = await getDetail(token, listingId, EDIT_FIELDS);
   return raw && reshapeDraft(raw);
 }
 
@@ -233,8 +240,8 @@ export function listingForm(input: ListingInput): Record<string, string | number
   };
 }
 
-/** The form's values (checked) as the API's listing; an edit leaves privacy out, and so keeps it. */
-export function listingInput(values: ListingFormValues, edit: boolean): ListingInput {
+/** The form's values (checked) as the API's listing; without `privacy` it is left out, and an edit keeps it. */
+export function listingInput(values: ListingFormValues, privacy: boolean): ListingInput {
   return {
     title: values.title,
     body: values.body,
@@ -242,9 +249,9 @@ export function listingInput(values: ListingFormValues, edit: boolean): ListingI
     tags: values.tags,
     price: values.price === '' ? null : Number(values.price.replace(/,/g, '')),
     location: values.location,
-    // The API does not tell a listing's privacy, so the edit form cannot show it: an edit keeps it.
-    authView: edit ? undefined : values.authView,
-    authComment: edit ? undefined : values.authComment,
+    // An edit form shows privacy only when the API told it (an extension): otherwise an edit keeps it.
+    authView: privacy ? values.authView : undefined,
+    authComment: privacy ? values.authComment : undefined,
   };
 }
 

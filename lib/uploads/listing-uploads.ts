@@ -41,7 +41,7 @@ export const createListingUpload: RouteOptions<CreatedListing> = {
   forward: async (token, _asSent, signal, form) => {
     const checked = checkedValues(form.fields);
     if (!('values' in checked)) throw new Error('The listing’s fields were checked before this.');
-    const id = await createListingWithPhoto(token, form.withFields(listingForm(listingInput(checked.values, false))), signal);
+    const id = await createListingWithPhoto(token, form.withFields(listingForm(listingInput(checked.values, true))), signal);
     const now = await getListingForEditing(token, id);
     return { id, price: now?.price ?? '', photo_id: now?.photos.find((p) => p.main)?.id ?? null };
   },

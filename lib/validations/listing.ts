@@ -94,8 +94,8 @@ export const listingFormSchema = z.object({
 });
 export type ListingFormValues = z.infer<typeof listingFormSchema>;
 
-/** Saving the form: a new listing (no id) or an edit. */
-export const listingSaveSchema = z.object({ id: z.optional(id), values: listingFormSchema });
+/** Saving the form: a new listing (no id) or an edit, which sends privacy only when its form showed it (`privacy`). */
+export const listingSaveSchema = z.object({ id: z.optional(id), values: listingFormSchema, privacy: z.optional(z.boolean()) });
 export type ListingSaveInput = z.input<typeof listingSaveSchema>;
 
 /** The form's issues by field name (the save's `values.title` is the form's `title`); anything else is `form`. */

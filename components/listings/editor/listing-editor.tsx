@@ -38,6 +38,8 @@ export type ListingEditorProps = {
   mainPhotoId?: number;
   /** Largest photo, in bytes (UPLOAD_MAX_BYTES). */
   maxBytes: number;
+  /** An edit knows the listing's privacy (the API told it): the form shows it and saves it. */
+  privacyKnown?: boolean;
 };
 
 // The blogs' rich-text editor (Tiptap, ~120 KiB gzipped) is not part of the first load: its code
@@ -66,7 +68,9 @@ function messageOf(error: FieldError | Array<FieldError | undefined> | undefined
   return error.message;
 }
 
-export function ListingEditor({ userId, listing: given, initial, choices, photos: savedPhotos = [], mainPhotoId, maxBytes }: ListingEditorProps) {
+export function ListingEditor({ userId, listing: given, initial, choices, photos: savedPhotos = [], mainPhotoId, maxBytes, privacyKnown = false }: ListingEditorProps) {
+  // A new listing's privacy is the form's; an edit's only when the API told it.
+  const showPrivacy = !given || privacyKnown;
   const [listing, setListing] = useState(given);
   const id = useId();
   const announce = useAnnounce();
@@ -103,7 +107,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
       const made = await photos.create(values);
       res = made.ok ? { ok: true, message: 'Your listing is online.', data: made.listing } : { ok: false, message: made.message, fieldErrors: made.fieldErrors, signedOut: made.signedOut };
     } else {
-      res = await callAction(() => saveListing({ id: listing?.id, values }));
+      res = await callAction(() => saveListing({ id: listing?.id, values, privacy: showPrivacy }));
     }
     if (!res.ok) {
       flushSync(() => setSaving(false));
@@ -331,7 +335,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
             </div>
           </div>
 
-          {listing ? (
+          {!showPrivacy ? (
             <p className="muted">Who can see and comment on this listing stays as it is.</p>
           ) : (
             <fieldset>

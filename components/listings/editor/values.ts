@@ -24,10 +24,23 @@ export function priceAsTyped(formatted: string): string {
   return /^\d+(\.\d{1,2})?$/.test(n) ? n : '';
 }
 
-/** A saved listing in the form. The API does not tell its privacy: an edit leaves it as it is (not shown, not sent). */
+/** Whether the edit form shows (and sends) the listing's privacy: the API told it, in words the form offers. */
+export function listingPrivacyShown(listing: ListingDraft, choices: ListingChoices): listing is ListingDraft & { privacy: { view: string; comment: string } } {
+  const p = listing.privacy;
+  return !!p && choices.view.some((o) => o.id === p.view) && choices.comment.some((o) => o.id === p.comment);
+}
+
+/**
+ * A saved listing in the form. Its privacy is the one the API tells its owner (an extension);
+ * without it the form has the defaults, and an edit leaves privacy as it is (not shown, not sent).
+ */
 export function listingFormValues(listing: ListingDraft, choices: ListingChoices): ListingFormValues {
+  const fresh = newListingValues(choices);
+  const privacy = listingPrivacyShown(listing, choices) ? listing.privacy : undefined;
   return {
-    ...newListingValues(choices),
+    ...fresh,
+    authView: privacy?.view ?? fresh.authView,
+    authComment: privacy?.comment ?? fresh.authComment,
     title: listing.title,
     body: listing.body,
     categoryId: listing.category ? String(listing.category.id) : '',

@@ -19,7 +19,12 @@ export const LISTING_LIST_FIELDS = [
   'can_edit', 'can_add_photos', 'can_open', 'can_close', 'can_delete',
 ] as const;
 export const LISTING_DETAIL_FIELDS = [...LISTING_LIST_FIELDS, 'category', 'tags', 'photos'] as const;
-export type ListingField = (typeof LISTING_DETAIL_FIELDS)[number];
+/**
+ * Beyond the spec (README, "Extensions"), given only when asked for by name: for its owner, the
+ * privacy an edit form shows (auth_view, auth_comment); absent for anyone else.
+ */
+export const LISTING_DETAIL_ALLOWED = [...LISTING_DETAIL_FIELDS, 'auth_view', 'auth_comment'] as const;
+export type ListingField = (typeof LISTING_DETAIL_ALLOWED)[number];
 
 /** Photos a listing may have; can_add_photos turns false at this many. */
 export const LISTING_PHOTOS_MAX = 20;
@@ -97,7 +102,7 @@ export async function presentListings(
       : [],
   ]);
   return rows.map((r) => {
-    const listing: Record<ListingField, unknown> = {
+    const listing: Partial<Record<ListingField, unknown>> = {
       id: r.id,
       thumb: r.main_image_key ? imageUrl(config.publicUrl, r.main_image_key, THUMB_SIZE) : '',
       title: r.title,
@@ -113,6 +118,8 @@ export async function presentListings(
       photos: photos
         .filter((p) => p.classified_id === r.id)
         .map((p) => ({ id: p.id, description: p.description, img: imageUrl(config.publicUrl, p.image_key, PHOTO_SIZE), is_main: p.id === r.main_photo_id })),
+      // The edit form's privacy is told to the owner alone (absent for anyone else).
+      ...(isListingOwner(viewer, r) ? { auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
     };
     return pick(listing, fields);
   });

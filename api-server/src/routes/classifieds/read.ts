@@ -9,7 +9,7 @@ import { containsText, visibleTo } from '../../domain/visibility.ts';
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import {
-  getVisibleListing, isListingOwner, LISTING_DETAIL_FIELDS, LISTING_LIST_FIELDS, type ListingField, presentListings, selectListings,
+  getVisibleListing, isListingOwner, LISTING_DETAIL_ALLOWED, LISTING_DETAIL_FIELDS, LISTING_LIST_FIELDS, type ListingField, presentListings, selectListings,
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
@@ -100,7 +100,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
       querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
     },
   }, async (req) => {
-    const fields = parseFields(req.query.fields, LISTING_DETAIL_FIELDS) as ListingField[];
+    const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
     if (!isListingOwner(viewer, row)) {

@@ -56,6 +56,14 @@ describe('GET /classifieds/{id}', () => {
     expect(res.body.data.error_params[0].name).toBe('fields');
   });
 
+  it('tells its owner alone its privacy when asked by name (extension); without fields, only the spec’s', async () => {
+    const own = await insertListing(t, owner, { title: 'Private lamp', auth_view: 'owner_member', auth_comment: 'owner' });
+    const fields = 'id,auth_view,auth_comment';
+    expect((await get(t, ownerToken, `${LISTINGS}/${own}`, { fields })).body.data).toEqual({ id: own, auth_view: 'owner_member', auth_comment: 'owner' });
+    expect((await get(t, friendToken, `${LISTINGS}/${own}`, { fields })).body.data).toEqual({ id: own });
+    expect(Object.keys((await get(t, ownerToken, `${LISTINGS}/${own}`)).body.data).sort()).toEqual(DETAIL_KEYS);
+  });
+
   it('gives the owner can_edit, can_add_photos, can_close and can_delete on an open listing', async () => {
     expect((await get(t, ownerToken, `${LISTINGS}/${id}`, { fields: 'can_edit,can_add_photos,can_open,can_close,can_delete' })).body.data)
       .toEqual({ can_edit: true, can_add_photos: true, can_open: false, can_close: true, can_delete: true });

@@ -21,6 +21,7 @@ export interface ListingSpec {
   location: string;
   is_closed: number;
   auth_view: Privacy;
+  auth_comment: Privacy;
   category_id: number | null;
   view_count: number;
   created_at: number;
@@ -33,7 +34,7 @@ export async function insertListing(t: TestApp, owner: number, p: Partial<Listin
   const row = await t.db.insertInto('classifieds').values({
     owner_id: owner, title: p.title ?? 'Bike for sale', body: p.body ?? 'Red, fast.', category_id: p.category_id ?? null,
     price_cents: p.price_cents === undefined ? 10000 : p.price_cents, location: p.location ?? 'Portland', is_closed: p.is_closed ?? 0,
-    auth_view: p.auth_view ?? 'everyone', auth_comment: 'everyone', main_photo_id: null, view_count: p.view_count ?? 0,
+    auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', main_photo_id: null, view_count: p.view_count ?? 0,
     created_at: at, updated_at: at,
   }).returning('id').executeTakeFirstOrThrow();
   for (let i = 0; i < (p.photos ?? 0); i++) {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ListingEditor } from '@/components/listings/editor/listing-editor';
-import { EDIT_LISTING_TITLE, listingFormValues } from '@/components/listings/editor/values';
+import { EDIT_LISTING_TITLE, listingFormValues, listingPrivacyShown } from '@/components/listings/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
 import { env } from '@/lib/env';
 import { idParam } from '@/lib/params';
@@ -29,6 +29,7 @@ export default async function EditListingPage({ params }: { params: Promise<{ id
       photos={listing.photos.map((p) => ({ id: p.id, img: p.img, caption: p.caption }))}
       mainPhotoId={listing.photos.find((p) => p.main)?.id}
       maxBytes={env().UPLOAD_MAX_BYTES}
+      privacyKnown={listingPrivacyShown(listing, choices)}
     />
   );
 }
