@@ -196,7 +196,7 @@ function markRule(pattern: RegExp, type: MarkType): InputRule {
     const $from = state.doc.resolve(from);
     if (!$from.parent.type.allowsMarkType(type)) return null;
     return state.tr.replaceWith(from, end, schema.text(words, type.create().addToSet($from.marks()))).removeStoredMark(type);
-  });
+  }, { inCodeMark: false });
 }
 
 /** A web address followed by a space becomes a link as it is typed. */
@@ -207,7 +207,7 @@ const autolink = new InputRule(/(?:^|\s)((?:https?:\/\/|www\.)[^\s]+?)([.,;:!?)]
   const to = from + address.length;
   if (!href || state.doc.rangeHasMark(from, to, marks.link!)) return null;
   return state.tr.addMark(from, to, marks.link!.create({ href })).insertText(space, end);
-});
+}, { inCodeMark: false });
 
 const rules = inputRules({
   rules: [
