@@ -155,6 +155,65 @@ test.describe('reading blogs', () => {
 });
 
 test.describe('writing a post', () => {
+  test('typing shortcuts and keys: ## a heading, **bold**, *italic*, - a list, > a quote; a typed or pasted address is a link, Ctrl+K edits it', async ({ page }) => {
+    await signIn(page);
+    await openEditor(page);
+    const box = editorBox(page);
+    await box.click();
+    await page.keyboard.type('## Shortcuts');
+    await expect(box.locator('h2')).toHaveText('Shortcuts');
+    await expect(tool(page, 'Heading')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Some **strong** and *slanted* words, see https://example.com/docs. Then more.');
+    await expect(box.locator('p').first()).toHaveText('Some strong and slanted words, see https://example.com/docs. Then more.');
+    await expect(box.locator('strong')).toHaveText('strong');
+    await expect(box.locator('em')).toHaveText('slanted');
+    // The address without the full stop after it.
+    await expect(box.locator('a[href="https://example.com/docs"]')).toHaveText('https://example.com/docs');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- one');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('two');
+    await expect(box.locator('ul > li')).toHaveText(['one', 'two']);
+    await expect(tool(page, 'Bulleted list')).toHaveAttribute('aria-pressed', 'true');
+    // From one kind of list to the other; an empty item's Enter leaves the list.
+    await tool(page, 'Numbered list').click();
+    await expect(box.locator('ol > li')).toHaveText(['one', 'two']);
+    await expect(box.locator('ul')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> Quoted words');
+    await expect(box.locator('blockquote')).toHaveText('Quoted words');
+    await expect(box.locator('ol > li')).toHaveText(['one', 'two']);
+    await expect(tool(page, 'Quote')).toHaveAttribute('aria-pressed', 'true');
+
+    // An address pasted over selected words links them.
+    await page.keyboard.press('Shift+Home');
+    await box.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'https://example.org/quoted');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(box.locator('blockquote a[href="https://example.org/quoted"]')).toHaveText('Quoted words');
+    // Ctrl+K in the link: the link form with its address, which changes it, then removes it.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect(tool(page, 'Link')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Control+k');
+    await expect(page.getByLabel('Link address')).toBeFocused();
+    await expect(page.getByLabel('Link address')).toHaveValue('https://example.org/quoted');
+    await page.getByLabel('Link address').fill('example.org/other');
+    await page.keyboard.press('Enter');
+    await expect(box.locator('blockquote a[href="https://example.org/other"]')).toHaveText('Quoted words');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('button', { name: 'Remove link' }).click();
+    await expect(box.locator('blockquote')).toHaveText('Quoted words');
+    await expect(box.locator('blockquote a')).toHaveCount(0);
+    // Undo brings the link back.
+    await tool(page, 'Undo').click();
+    await expect(box.locator('blockquote a[href="https://example.org/other"]')).toHaveText('Quoted words');
+  });
+
   test('a heading, bold text, a link and a list: published, the post shows the same formatting, and so does its editor', async ({ page }) => {
     await signIn(page, undefined, '/blogs');
     await page.getByRole('link', { name: 'Write a post' }).click();

@@ -1,30 +1,9 @@
 'use client';
 
-import type { Editor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { linkAddress, type RichText } from './prose';
 
-/**
- * A link's address as a person types it: "example.com/x" is a web address, "ann@example.com" an
- * e-mail address; anything but http(s) and mailto (javascript:, data:…) is refused, as the API
- * would drop it. undefined when it is not an address.
- */
-export function linkAddress(typed: string): string | undefined {
-  let href = typed.trim();
-  if (!href) return undefined;
-  if (!/^[a-z][a-z\d+.-]*:/i.test(href)) {
-    if (/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(href)) href = `mailto:${href}`;
-    else if (/^[^\s/]+\.[^\s/]+/.test(href) || href.startsWith('//')) href = `https://${href.replace(/^\/\//, '')}`;
-    else return undefined;
-  }
-  try {
-    const url = new URL(href);
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export type LinkFormProps = { editor: Editor; onClose: () => void };
+export type LinkFormProps = { editor: RichText; onClose: () => void };
 
 /**
  * Adds, changes or removes the link at the selection. With nothing selected it asks for the
@@ -35,7 +14,7 @@ export function LinkForm({ editor, onClose }: LinkFormProps) {
   const id = useId();
   const inLink = editor.isActive('link');
   const withText = editor.state.selection.empty && !inLink;
-  const [href, setHref] = useState<string>(inLink ? (editor.getAttributes('link').href ?? '') : '');
+  const [href, setHref] = useState<string>(inLink ? (editor.linkHref() ?? '') : '');
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -43,7 +22,7 @@ export function LinkForm({ editor, onClose }: LinkFormProps) {
 
   const close = () => {
     onClose();
-    editor.commands.focus();
+    editor.focus();
   };
   const apply = () => {
     const address = linkAddress(href);
@@ -52,16 +31,13 @@ export function LinkForm({ editor, onClose }: LinkFormProps) {
       input.current?.focus();
       return;
     }
-    if (withText) {
-      // What is typed next is not part of the link.
-      editor.chain().focus().insertContent({ type: 'text', text: text.trim() || address, marks: [{ type: 'link', attrs: { href: address } }] }).unsetMark('link').run();
-    } else {
-      editor.chain().focus().extendMarkRange('link').setLink({ href: address }).run();
-    }
+    // With nothing selected, the words typed here (or the address) as the link; what is typed next is not part of it.
+    if (withText) editor.insertLink(text.trim() || address, address);
+    else editor.setLink(address);
     onClose();
   };
   const remove = () => {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    editor.unsetLink();
     onClose();
   };
   const onKeyDown = (e: KeyboardEvent) => {

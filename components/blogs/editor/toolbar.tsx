@@ -1,40 +1,47 @@
 'use client';
 
-import { useEditorState, type Editor } from '@tiptap/react';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import type { RichText } from './prose';
 
 // The editor's formatting toolbar (the WAI-ARIA toolbar pattern): one stop in the Tab order,
 // arrow keys, Home and End move between its buttons; each button says what it does and, when it
 // is a state of the text where the caret is (bold, a heading…), whether it is on (aria-pressed).
 
+const noSubscribe = () => () => {};
+
+/** The editor's state, followed: a component using it renders again on every change. */
+export function useEditorState(editor: RichText | null) {
+  return useSyncExternalStore(editor?.subscribe ?? noSubscribe, () => editor?.state ?? null, () => null);
+}
+
 type Tool = {
   label: string;
   /** Its keyboard shortcut, for the tooltip. */
   keys: string;
-  run: (e: Editor) => void;
-  active?: (e: Editor) => boolean;
+  run: (e: RichText) => void;
+  active?: (e: RichText) => boolean;
   /** Rendered look of the button's word. */
   look?: string;
 };
 
 const TOOLS: Array<Tool | 'gap' | 'link'> = [
-  { label: 'Heading', keys: 'Ctrl+Alt+2', run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), active: (e) => e.isActive('heading', { level: 2 }), look: 'font-bold' },
-  { label: 'Subheading', keys: 'Ctrl+Alt+3', run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), active: (e) => e.isActive('heading', { level: 3 }), look: 'font-semibold' },
+  { label: 'Heading', keys: 'Ctrl+Alt+2', run: (e) => e.toggleHeading(2), active: (e) => e.isActive('heading', { level: 2 }), look: 'font-bold' },
+  { label: 'Subheading', keys: 'Ctrl+Alt+3', run: (e) => e.toggleHeading(3), active: (e) => e.isActive('heading', { level: 3 }), look: 'font-semibold' },
   'gap',
-  { label: 'Bold', keys: 'Ctrl+B', run: (e) => e.chain().focus().toggleBold().run(), active: (e) => e.isActive('bold'), look: 'font-bold' },
-  { label: 'Italic', keys: 'Ctrl+I', run: (e) => e.chain().focus().toggleItalic().run(), active: (e) => e.isActive('italic'), look: 'italic' },
+  { label: 'Bold', keys: 'Ctrl+B', run: (e) => e.toggleMark('bold'), active: (e) => e.isActive('bold'), look: 'font-bold' },
+  { label: 'Italic', keys: 'Ctrl+I', run: (e) => e.toggleMark('italic'), active: (e) => e.isActive('italic'), look: 'italic' },
   'link',
   'gap',
-  { label: 'Bulleted list', keys: 'Ctrl+Shift+8', run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive('bulletList') },
-  { label: 'Numbered list', keys: 'Ctrl+Shift+7', run: (e) => e.chain().focus().toggleOrderedList().run(), active: (e) => e.isActive('orderedList') },
-  { label: 'Quote', keys: 'Ctrl+Shift+B', run: (e) => e.chain().focus().toggleBlockquote().run(), active: (e) => e.isActive('blockquote') },
+  { label: 'Bulleted list', keys: 'Ctrl+Shift+8', run: (e) => e.toggleList('bullet_list'), active: (e) => e.isActive('bullet_list') },
+  { label: 'Numbered list', keys: 'Ctrl+Shift+7', run: (e) => e.toggleList('ordered_list'), active: (e) => e.isActive('ordered_list') },
+  { label: 'Quote', keys: 'Ctrl+Shift+B', run: (e) => e.toggleBlockquote(), active: (e) => e.isActive('blockquote') },
   'gap',
-  { label: 'Undo', keys: 'Ctrl+Z', run: (e) => e.chain().focus().undo().run() },
-  { label: 'Redo', keys: 'Ctrl+Shift+Z', run: (e) => e.chain().focus().redo().run() },
+  { label: 'Undo', keys: 'Ctrl+Z', run: (e) => e.undo() },
+  { label: 'Redo', keys: 'Ctrl+Shift+Z', run: (e) => e.redo() },
 ];
 
 export type ToolbarProps = {
-  editor: Editor | null;
+  editor: RichText | null;
   /** Opens the link form. */
   onLink: () => void;
   linking: boolean;
@@ -43,13 +50,9 @@ export type ToolbarProps = {
 
 export function Toolbar({ editor, onLink, linking, disabled }: ToolbarProps) {
   const tools = TOOLS.filter((t): t is Tool => typeof t !== 'string');
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      active: e ? tools.map((t) => t.active?.(e) ?? false) : tools.map(() => false),
-      link: e?.isActive('link') ?? false,
-    }),
-  });
+  // Read again on every change of the editor's state (the caret moved, the text changed).
+  const current = useEditorState(editor);
+  const state = editor && current ? { active: tools.map((t) => t.active?.(editor) ?? false), link: editor.isActive('link') } : null;
   const [focusIndex, setFocusIndex] = useState(0);
   const bar = useRef<HTMLDivElement>(null);
   const off = disabled || !editor;

@@ -42,8 +42,8 @@ export type ListingEditorProps = {
   privacyKnown?: boolean;
 };
 
-// The blogs' rich-text editor (Tiptap, ~120 KiB gzipped) is not part of the first load: its code
-// is asked for while the page hydrates, and takes its placeholder's place when it is there.
+// The blogs' rich-text editor (ProseMirror, ~70 KiB gzipped) is not part of the first load: its
+// code is asked for while the page hydrates, and takes its placeholder's place when it is there.
 const loadEditor = () => import('@/components/blogs/editor/rich-text-editor');
 if (typeof window !== 'undefined') void loadEditor();
 const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
