@@ -85,7 +85,7 @@ const EDITOR_PAGE_JS_KIB = 260;
  * The pages whose first-load JavaScript is measured (and must stay within the target, or
  * `budgetKiB` when a page has its own). `{activity}` is the id of an activity the demo user can
  * see, `{album}` one of the demo user's albums and `{photo}` a photo in it, `{blog}` a published
- * blog post of someone else's, `{myBlog}` one of the demo user's own, `{listing}` a listing with photos, `{event}` an upcoming event the demo user leads. `maybeMissing`: a 404 is
+ * blog post of someone else's, `{myBlog}` one of the demo user's own, `{listing}` a listing with photos, `{myListing}` one of the demo user's own with photos, `{event}` an upcoming event the demo user leads. `maybeMissing`: a 404 is
  * reported as not built yet rather than failing the run. `afterLoad`: code the page asks for
  * as soon as it runs, outside its first load (a lazily loaded component the page cannot be used
  * without): every chunk of the dynamic import, named in the page's first-load scripts, one of
@@ -121,6 +121,10 @@ const JS_PAGES: Array<{
   { label: '/dashboard/listings', server: 'web', path: '/dashboard/listings', signedIn: true },
   {
     label: '/listings/new (editor)', server: 'web', path: '/listings/new', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
+    afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
+  },
+  {
+    label: '/listings/{myListing}/edit (editor)', server: 'web', path: '/listings/{myListing}/edit', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
     afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
   },
   { label: '/events', server: 'web', path: '/events', signedIn: true },
@@ -364,10 +368,11 @@ async function blogIds(apiBase: string, token: string): Promise<{ blog: number; 
   return { blog: others.find((b) => b.owner.id !== me)?.id ?? 0, myBlog: await first(`${apiBase}/blogs/my?fields=id&limit=1`) };
 }
 
-/** A listing with photos the demo user can see (0 when none). */
-async function listingId(apiBase: string, token: string): Promise<{ listing: number }> {
-  const res = (await (await fetch(`${apiBase}/classifieds?has_photo=1&fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ id: number }> };
-  return { listing: res.data[0]?.id ?? 0 };
+/** A listing with photos the demo user can see, and one of the demo user's own with photos (0 when none). */
+async function listingId(apiBase: string, token: string): Promise<{ listing: number; myListing: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const first = async (path: string) => ((await (await fetch(`${apiBase}${path}`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id ?? 0;
+  return { listing: await first('/classifieds?has_photo=1&fields=id&limit=1'), myListing: await first('/classifieds/my?has_photo=1&fields=id&limit=1') };
 }
 
 /** One of the demo user's upcoming events (0 when none). */
@@ -693,7 +698,7 @@ async function main(): Promise<number> {
     ...(await listingId(`${api}/api/v1`, token)),
     ...(await eventId(`${api}/api/v1`, token)),
   };
-  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog|listing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const firstLoads: FirstLoad[] = [];
   for (const p of JS_PAGES) {
     const budget = p.budgetKiB ?? TARGETS.firstLoadJsKiB;
