@@ -12,8 +12,9 @@ export function AttachmentView({ attachment: a }: AttachmentViewProps) {
     case 'photo': {
       const img = <img src={a.src} alt={a.alt} loading="lazy" decoding="async" className="attachment-photo" />;
       const href = a.id ? itemHref({ type: 'photo', id: a.id }) : undefined;
+      // data-photo-id: where the photo viewer, opened over the feed, returns the focus.
       return href ? (
-        <a href={href} className="block rounded-xl">
+        <a href={href} data-photo-id={a.id} className="block rounded-xl">
           {img}
         </a>
       ) : (

@@ -13,8 +13,9 @@ export function typingIn(target: EventTarget | null): boolean {
 
 /**
  * The arrow keys move to the previous and next photo. On the full page each photo is a step of
- * the history; in the viewer over an album (`replace`) the viewer is one step, so that Back and
- * Escape both return to the grid.
+ * the history, loaded whole (a soft navigation to a photo is the viewer's: see
+ * app/(site)/@modal/(.)photos/[id]); in the viewer (`replace`) the viewer is one step, so that
+ * Back and Escape both return to the page beneath.
  */
 export function PhotoKeys({ previous, next, neighbourIds, replace = false }: { previous?: string; next?: string; neighbourIds: number[]; replace?: boolean }) {
   const router = useRouter();
@@ -25,15 +26,15 @@ export function PhotoKeys({ previous, next, neighbourIds, replace = false }: { p
       if (!to) return;
       e.preventDefault();
       if (replace) router.replace(to, { scroll: false });
-      else router.push(to, { scroll: false });
+      else window.location.assign(to);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [router, previous, next, replace]);
-  // The neighbours are preloaded: their pages' code and data, and their pictures.
+  // The neighbours are preloaded: their pictures, and in the viewer their pages' code and data.
   useEffect(() => {
-    for (const href of [previous, next]) if (href) router.prefetch(href);
-  }, [router, previous, next]);
+    if (replace) for (const href of [previous, next]) if (href) router.prefetch(href);
+  }, [router, previous, next, replace]);
   const ids = neighbourIds.join(',');
   useEffect(() => {
     if (!ids) return;

@@ -9,7 +9,7 @@ export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.
 
 /**
  * A photo large, with its position and the way to its neighbours: the body of /photos/{id} and
- * of the viewer over an album. `children` go below the picture (caption, social layer…).
+ * of the viewer over an album or the feed. `children` go below the picture (caption, social layer…).
  */
 export function PhotoView({ photo, headingId, inViewer = false, children }: { photo: PhotoDetail; headingId?: string; inViewer?: boolean; children?: ReactNode }) {
   const previous = photo.previous ? routes.photo(photo.previous.id) : undefined;

@@ -4,10 +4,18 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
- * The photo viewer over an album's grid (the intercepted /photos/{id}): a modal <dialog>, so
- * focus stays inside and the grid is inert. Escape, the close button or a click on the backdrop
- * go back to the grid (the viewer is one step of the history: moving between photos replaces
- * it), at the same scroll position, and focus returns to the thumbnail of the photo last shown.
+ * The link the viewer was opened from. Each photo is a page of its own (the viewer is mounted
+ * anew for each), so this outlives them: moving to a photo that has no link on the page beneath
+ * (further in the album than the feed shows) still returns the focus where it was.
+ */
+let opener: HTMLElement | null = null;
+
+/**
+ * The photo viewer over an album's grid or the feed (the intercepted /photos/{id}): a modal
+ * <dialog>, so focus stays inside and the page beneath is inert. Escape, the close button or a
+ * click on the backdrop go back to that page (the viewer is one step of the history: moving
+ * between photos replaces it), at the same scroll position, and focus returns to the link of the
+ * photo last shown, or else to the link it was opened from.
  */
 export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number; labelledBy: string; children: ReactNode }) {
   const router = useRouter();
@@ -17,6 +25,8 @@ export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number
 
   useEffect(() => {
     const dialog = ref.current;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !active.closest('dialog')) opener = active;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
@@ -27,7 +37,9 @@ export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number
     const started = Date.now();
     const refocus = () => {
       if (dialog && document.contains(dialog) && Date.now() - started < 5000) return void requestAnimationFrame(refocus);
-      document.querySelector<HTMLElement>(`a[data-photo-id="${current.current}"]`)?.focus({ preventScroll: true });
+      const shown = `a[data-photo-id="${current.current}"]`;
+      const back = opener?.isConnected && opener.matches(shown) ? opener : (document.querySelector<HTMLElement>(shown) ?? (opener?.isConnected ? opener : null));
+      back?.focus({ preventScroll: true });
     };
     requestAnimationFrame(refocus);
   };

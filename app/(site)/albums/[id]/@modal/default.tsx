@@ -1,4 +1,0 @@
-/** No photo open over the album. */
-export default function NoViewer() {
-  return null;
-}
