@@ -2,6 +2,7 @@
 
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { fieldErrorHelpers, OptionSelect } from '@/components/ui/form-fields';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, type AlbumSettingsValues } from '@/lib/validations/album';
 
 // An album's settings as form fields (react-hook-form): title, category, description, who may
@@ -45,30 +46,10 @@ export type AlbumSettingsFieldsProps = {
 export function AlbumSettingsFields({ form, choices, disabled }: AlbumSettingsFieldsProps) {
   const id = useId();
   const { register, formState } = form;
-  const errors = formState.errors;
-  const invalid = (name: keyof AlbumSettingsValues) => (errors[name] ? true : undefined);
-  const describedBy = (name: keyof AlbumSettingsValues, hint?: string) =>
-    [errors[name] ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
-  const error = (name: keyof AlbumSettingsValues) =>
-    errors[name]?.message ? (
-      <p id={`${id}-${name}-error`} className="error-text mt-1">
-        {errors[name].message}
-      </p>
-    ) : null;
+  const helpers = fieldErrorHelpers(formState.errors, id);
+  const { describedBy, error, invalid } = helpers;
   const privacy = (name: 'authView' | 'authComment' | 'authTag', label: string, options: Array<AlbumChoice<string>>) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={`${id}-${name}`} {...register(name)} aria-invalid={invalid(name)} aria-describedby={describedBy(name)} className="field">
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.title}
-          </option>
-        ))}
-      </select>
-      {error(name)}
-    </div>
+    <OptionSelect id={id} name={name} label={label} options={options} register={register} helpers={helpers} />
   );
 
   return (

@@ -3,11 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { flushSync } from 'react-dom';
-import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { fieldErrorHelpers, OptionSelect, RestoreOffer, shortTime as timeOf } from '@/components/ui/form-fields';
 import { useAutosave } from '@/components/ui/use-autosave';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { callAction } from '@/lib/action-result';
@@ -17,6 +18,7 @@ import { BLOG_TITLE_MAX, blogFormSchema, type BlogFormValues } from '@/lib/valid
 import { saveBlog } from '../actions';
 import type { RichTextEditorHandle } from './rich-text-editor';
 import { EDIT_TITLE, EditorPage, NEW_TITLE } from './editor-page';
+import { RichTextField } from './rich-text-field';
 import { TagInput } from './tag-input';
 import { parseKeptValues, sameValues } from './values';
 
@@ -38,42 +40,7 @@ export type BlogEditorProps = {
   keepSettings?: boolean;
 };
 
-// The rich-text editor (ProseMirror, ~70 KiB of gzipped JavaScript) is not part of the page's
-// first load: its code is asked for as soon as this module runs in the browser, while the page
-// hydrates, and the editor takes the place of its placeholder when it is there (the rest of the
-// form works meanwhile). The page's budget counts both (`npm run bench`).
-const loadEditor = () => import('./rich-text-editor');
-if (typeof window !== 'undefined') void loadEditor();
-const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
-
-const noSubscribe = () => () => {};
-/** False during server rendering and hydration, true after: the editor renders in the browser only. */
-const useInBrowser = () => useSyncExternalStore(noSubscribe, () => true, () => false);
-
-/** The editor's place while its code loads: its size, so that nothing below moves. */
-function EditorPlaceholder() {
-  return (
-    <div aria-hidden="true" className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
-      <div className="h-10 border-b border-slate-200 dark:border-slate-700" />
-      <p className="rich-text min-h-72 px-4 py-3 text-slate-600 dark:text-slate-400">Loading the editor…</p>
-    </div>
-  );
-}
-
 const LEAVE_MESSAGE = 'Leave this page? Your changes are not saved on the site yet (a copy stays in this browser).';
-
-const timeOf = (ms: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(ms);
-function whenOf(ms: number): string {
-  const sameDay = new Date(ms).toDateString() === new Date().toDateString();
-  return sameDay ? `today at ${timeOf(ms)}` : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-}
-
-/** The first message of a field's error (tags have one per tag). */
-function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
-  if (!error) return undefined;
-  if (Array.isArray(error)) return error.find(Boolean)?.message;
-  return error.message;
-}
 
 export function BlogEditor({ userId, post: given, initial, choices, keepSettings = false }: BlogEditorProps) {
   /** The post as saved so far: a new one has an id from its first draft on. */
@@ -91,8 +58,8 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
 
   const form = useForm<BlogFormValues>({ resolver: zodResolver(blogFormSchema), defaultValues: initial, mode: 'onTouched' });
   const { register, control, formState, getValues, setError } = form;
-  const errors = formState.errors;
-  const inBrowser = useInBrowser();
+  const helpers = fieldErrorHelpers(formState.errors, id);
+  const { describedBy, error, invalid } = helpers;
 
   const unsaved = (v: BlogFormValues) => !sameValues(v, saved.current);
   const autosave = useAutosave({
@@ -150,31 +117,8 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
       }
     });
 
-  const describedBy = (name: keyof BlogFormValues, hint?: string) =>
-    [errors[name] ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
-  const error = (name: keyof BlogFormValues): ReactNode => {
-    const message = messageOf(errors[name] as FieldError | undefined);
-    return message ? (
-      <p id={`${id}-${name}-error`} className="error-text mt-1">
-        {message}
-      </p>
-    ) : null;
-  };
-  const invalid = (name: keyof BlogFormValues) => (errors[name] ? true : undefined);
   const privacy = (name: 'authView' | 'authComment', label: string, options: BlogChoices['view']) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={`${id}-${name}`} {...register(name)} aria-invalid={invalid(name)} aria-describedby={describedBy(name)} className="field">
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.title}
-          </option>
-        ))}
-      </select>
-      {error(name)}
-    </div>
+    <OptionSelect id={id} name={name} label={label} options={options} register={register} helpers={helpers} />
   );
 
   const published = post && !post.draft;
@@ -198,20 +142,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
         className="space-y-6"
       >
         {autosave.found ? (
-          <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
-            <p className="text-sm">
-              This browser kept changes to {post ? 'this post' : 'a new post'} that were not saved, made{' '}
-              <time dateTime={new Date(autosave.found.savedAt).toISOString()}>{whenOf(autosave.found.savedAt)}</time>.
-            </p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <button type="button" className={buttonStyles.primary} onClick={restore}>
-                Restore your unsaved changes
-              </button>
-              <button type="button" className={buttonStyles.secondary} onClick={autosave.discard}>
-                Discard them
-              </button>
-            </div>
-          </div>
+          <RestoreOffer what={post ? 'this post' : 'a new post'} savedAt={autosave.found.savedAt} onRestore={restore} onDiscard={autosave.discard} />
         ) : null}
 
         <fieldset disabled={busy} className="space-y-6">
@@ -242,40 +173,24 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
             <span id={`${id}-body-label`} className="text-sm font-medium">
               Post
             </span>
-            {inBrowser ? (
-              <Suspense fallback={<EditorPlaceholder />}>
-                <Controller
-                  control={control}
-                  name="body"
-                  render={({ field }) => (
-                    <RichTextEditor
-                      handle={(h) => {
-                        editor.current = h;
-                        // react-hook-form focuses a field with an error through this.
-                        field.ref(h ? { focus: h.focus } : null);
-                      }}
-                      labelledBy={`${id}-body-label`}
-                      describedBy={describedBy('body', `${id}-body-hint`)}
-                      invalid={invalid('body')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      disabled={busy}
-                      onReady={(html) => {
-                        // The body as the editor writes it (<b> read back as <strong>…): the same post,
-                        // not a change to save.
-                        if (getValues('body') === saved.current.body) {
-                          saved.current = { ...saved.current, body: html };
-                          form.resetField('body', { defaultValue: html });
-                        }
-                      }}
-                    />
-                  )}
-                />
-              </Suspense>
-            ) : (
-              <EditorPlaceholder />
-            )}
+            <RichTextField
+              control={control}
+              name="body"
+              tall
+              editorRef={editor}
+              labelledBy={`${id}-body-label`}
+              describedBy={describedBy('body', `${id}-body-hint`)}
+              invalid={invalid('body')}
+              disabled={busy}
+              onReady={(html) => {
+                // The body as the editor writes it (<b> read back as <strong>…): the same post,
+                // not a change to save.
+                if (getValues('body') === saved.current.body) {
+                  saved.current = { ...saved.current, body: html };
+                  form.resetField('body', { defaultValue: html });
+                }
+              }}
+            />
             <p id={`${id}-body-hint`} className="muted mt-1">
               Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.
             </p>

@@ -2,15 +2,17 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { flushSync } from 'react-dom';
-import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { fieldErrorHelpers, OptionSelect, RestoreOffer } from '@/components/ui/form-fields';
 import { useAutosave } from '@/components/ui/use-autosave';
 import { useLeaveGuard } from '@/components/ui/use-leave-guard';
 import { TagInput } from '@/components/blogs/editor/tag-input';
 import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
+import { RichTextField } from '@/components/blogs/editor/rich-text-field';
 import { callAction, type ActionResult } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
@@ -42,31 +44,7 @@ export type ListingEditorProps = {
   privacyKnown?: boolean;
 };
 
-// The blogs' rich-text editor (ProseMirror, ~70 KiB gzipped) is not part of the first load: its
-// code is asked for while the page hydrates, and takes its placeholder's place when it is there.
-const loadEditor = () => import('@/components/blogs/editor/rich-text-editor');
-if (typeof window !== 'undefined') void loadEditor();
-const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
-
-const noSubscribe = () => () => {};
-const useInBrowser = () => useSyncExternalStore(noSubscribe, () => true, () => false);
-
-function EditorPlaceholder() {
-  return (
-    <div aria-hidden="true" className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
-      <div className="h-10 border-b border-slate-200 dark:border-slate-700" />
-      <p className="rich-text min-h-48 px-4 py-3 text-slate-600 dark:text-slate-400">Loading the editor…</p>
-    </div>
-  );
-}
-
 const LEAVE_MESSAGE = 'Leave this page? Your changes are not saved on the site yet (a copy stays in this browser).';
-
-function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
-  if (!error) return undefined;
-  if (Array.isArray(error)) return error.find(Boolean)?.message;
-  return error.message;
-}
 
 export function ListingEditor({ userId, listing: given, initial, choices, photos: savedPhotos = [], mainPhotoId, maxBytes, privacyKnown = false }: ListingEditorProps) {
   // A new listing's privacy is the form's; an edit's only when the API told it.
@@ -82,8 +60,8 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
 
   const form = useForm<ListingFormValues>({ resolver: zodResolver(listingFormSchema), defaultValues: initial, mode: 'onTouched' });
   const { register, control, formState, getValues, setError } = form;
-  const errors = formState.errors;
-  const inBrowser = useInBrowser();
+  const helpers = fieldErrorHelpers(formState.errors, id);
+  const { describedBy, error, invalid } = helpers;
   const photos = useListingPhotos({ listingId: listing?.id, saved: savedPhotos, mainId: mainPhotoId, maxBytes });
 
   const unsaved = (v: ListingFormValues) => !sameListingValues(v, saved.current);
@@ -143,31 +121,8 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
     announce(message);
   });
 
-  const describedBy = (name: keyof ListingFormValues, hint?: string) =>
-    [errors[name] ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined;
-  const error = (name: keyof ListingFormValues): ReactNode => {
-    const message = messageOf(errors[name] as FieldError | undefined);
-    return message ? (
-      <p id={`${id}-${name}-error`} className="error-text mt-1">
-        {message}
-      </p>
-    ) : null;
-  };
-  const invalid = (name: keyof ListingFormValues) => (errors[name] ? true : undefined);
   const privacy = (name: 'authView' | 'authComment', label: string, options: ListingChoices['view']) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={`${id}-${name}`} {...register(name)} aria-invalid={invalid(name)} aria-describedby={describedBy(name)} className="field">
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.title}
-          </option>
-        ))}
-      </select>
-      {error(name)}
-    </div>
+    <OptionSelect id={id} name={name} label={label} options={options} register={register} helpers={helpers} />
   );
 
   return (
@@ -183,17 +138,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
         className="mt-6 space-y-6"
       >
         {autosave.found ? (
-          <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
-            <p className="text-sm">This browser kept changes to {listing ? 'this listing' : 'a new listing'} that were not saved.</p>
-            <div className="mt-3 flex flex-wrap gap-3">
-              <button type="button" className={buttonStyles.primary} onClick={restore}>
-                Restore your unsaved changes
-              </button>
-              <button type="button" className={buttonStyles.secondary} onClick={autosave.discard}>
-                Discard them
-              </button>
-            </div>
-          </div>
+          <RestoreOffer what={listing ? 'this listing' : 'a new listing'} savedAt={autosave.found.savedAt} onRestore={restore} onDiscard={autosave.discard} />
         ) : null}
 
         <fieldset disabled={saving} className="space-y-6">
@@ -223,37 +168,21 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
             <span id={`${id}-body-label`} className="text-sm font-medium">
               Description
             </span>
-            {inBrowser ? (
-              <Suspense fallback={<EditorPlaceholder />}>
-                <Controller
-                  control={control}
-                  name="body"
-                  render={({ field }) => (
-                    <RichTextEditor
-                      handle={(h) => {
-                        editor.current = h;
-                        field.ref(h ? { focus: h.focus } : null);
-                      }}
-                      labelledBy={`${id}-body-label`}
-                      describedBy={describedBy('body')}
-                      invalid={invalid('body')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      disabled={saving}
-                      onReady={(html) => {
-                        if (getValues('body') === saved.current.body) {
-                          saved.current = { ...saved.current, body: html };
-                          form.resetField('body', { defaultValue: html });
-                        }
-                      }}
-                    />
-                  )}
-                />
-              </Suspense>
-            ) : (
-              <EditorPlaceholder />
-            )}
+            <RichTextField
+              control={control}
+              name="body"
+              editorRef={editor}
+              labelledBy={`${id}-body-label`}
+              describedBy={describedBy('body')}
+              invalid={invalid('body')}
+              disabled={saving}
+              onReady={(html) => {
+                if (getValues('body') === saved.current.body) {
+                  saved.current = { ...saved.current, body: html };
+                  form.resetField('body', { defaultValue: html });
+                }
+              }}
+            />
             {error('body')}
           </div>
 

@@ -1,0 +1,73 @@
+'use client';
+
+import { lazy, Suspense, useSyncExternalStore, type RefObject } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { RichTextEditorHandle } from './rich-text-editor';
+
+// The rich-text body of a react-hook-form form (the blog and listing editors). The editor
+// (ProseMirror, ~70 KiB of gzipped JavaScript) is not part of the page's first load: its code is
+// asked for as soon as this module runs in the browser, while the page hydrates, and the editor
+// takes the place of its placeholder when it is there (the rest of the form works meanwhile).
+// The pages' budget counts both (`npm run bench`).
+const loadEditor = () => import('./rich-text-editor');
+if (typeof window !== 'undefined') void loadEditor();
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+const noSubscribe = () => () => {};
+/** False during server rendering and hydration, true after: the editor renders in the browser only. */
+const useInBrowser = () => useSyncExternalStore(noSubscribe, () => true, () => false);
+
+/** The editor's place while its code loads: its size, so that nothing below moves. */
+function EditorPlaceholder({ tall }: { tall: boolean }) {
+  return (
+    <div aria-hidden="true" className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
+      <div className="h-10 border-b border-slate-200 dark:border-slate-700" />
+      <p className={`rich-text px-4 py-3 text-slate-600 dark:text-slate-400 ${tall ? 'min-h-72' : 'min-h-48'}`}>Loading the editor…</p>
+    </div>
+  );
+}
+
+export type RichTextFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: Path<T>;
+  labelledBy: string;
+  describedBy?: string;
+  invalid?: true;
+  disabled?: boolean;
+  /** The editor, to focus it (Enter in the title goes on to the body). */
+  editorRef: RefObject<RichTextEditorHandle | null>;
+  /** The body as the editor first writes it (<b> read back as <strong>…): the same text, not a change. */
+  onReady?: (html: string) => void;
+  /** A long text's editor (a post) rather than a description's. */
+  tall?: boolean;
+};
+
+export function RichTextField<T extends FieldValues>({ control, name, labelledBy, describedBy, invalid, disabled, editorRef, onReady, tall = false }: RichTextFieldProps<T>) {
+  const inBrowser = useInBrowser();
+  if (!inBrowser) return <EditorPlaceholder tall={tall} />;
+  return (
+    <Suspense fallback={<EditorPlaceholder tall={tall} />}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <RichTextEditor
+            handle={(h) => {
+              editorRef.current = h;
+              // react-hook-form focuses a field with an error through this.
+              field.ref(h ? { focus: h.focus } : null);
+            }}
+            labelledBy={labelledBy}
+            describedBy={describedBy}
+            invalid={invalid}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={disabled}
+            onReady={onReady}
+          />
+        )}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { buttonStyles } from './button';
+
+// What the long forms (the blog and listing editors, the album settings) write alike around
+// react-hook-form: each field's error under it, tied to the field (aria-describedby,
+// aria-invalid); a select of the API's options; and the offer to restore a copy kept in the browser.
+
+/** The first message of a field's error (a list field, tags say, has one per item). */
+function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
+  if (!error) return undefined;
+  if (Array.isArray(error)) return error.find(Boolean)?.message;
+  return error.message;
+}
+
+/** A form's fields' error lines and the attributes that tie them to their fields; `id` is the form's useId(). */
+export function fieldErrorHelpers<T extends FieldValues>(errors: FieldErrors<T>, id: string) {
+  const errorOf = (name: Path<T>) => messageOf(errors[name] as FieldError | undefined);
+  return {
+    /** The field's description: its error when it has one, and a hint's id. */
+    describedBy: (name: Path<T>, hint?: string) => [errorOf(name) ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined,
+    /** The field's error line (or nothing). */
+    error: (name: Path<T>): ReactNode => {
+      const message = errorOf(name);
+      return message ? (
+        <p id={`${id}-${name}-error`} className="error-text mt-1">
+          {message}
+        </p>
+      ) : null;
+    },
+    invalid: (name: Path<T>) => (errorOf(name) ? true : undefined),
+  };
+}
+
+export type FieldErrorHelpers<T extends FieldValues> = ReturnType<typeof fieldErrorHelpers<T>>;
+
+/** A labelled select of the API's options (privacy, say), registered in the form, with its error. */
+export function OptionSelect<T extends FieldValues>({
+  id, name, label, options, register, helpers,
+}: {
+  id: string;
+  name: Path<T>;
+  label: string;
+  options: ReadonlyArray<{ id: string; title: string }>;
+  register: UseFormRegister<T>;
+  helpers: FieldErrorHelpers<T>;
+}) {
+  return (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={`${id}-${name}`} {...register(name)} aria-invalid={helpers.invalid(name)} aria-describedby={helpers.describedBy(name)} className="field">
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+      {helpers.error(name)}
+    </div>
+  );
+}
+
+const timeOf = (ms: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(ms);
+
+/** "today at 14:05", or the date and time. */
+export function whenOf(ms: number): string {
+  const sameDay = new Date(ms).toDateString() === new Date().toDateString();
+  return sameDay ? `today at ${timeOf(ms)}` : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/** A time of day, short ("14:05"). */
+export const shortTime = timeOf;
+
+/** "This browser kept changes … made today at 14:05": restore them, or discard them. */
+export function RestoreOffer({ what, savedAt, onRestore, onDiscard }: { what: string; savedAt: number; onRestore: () => void; onDiscard: () => void }) {
+  return (
+    <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
+      <p className="text-sm">
+        This browser kept changes to {what} that were not saved, made <time dateTime={new Date(savedAt).toISOString()}>{whenOf(savedAt)}</time>.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" className={buttonStyles.primary} onClick={onRestore}>
+          Restore your unsaved changes
+        </button>
+        <button type="button" className={buttonStyles.secondary} onClick={onDiscard}>
+          Discard them
+        </button>
+      </div>
+    </div>
+  );
+}
