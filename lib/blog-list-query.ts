@@ -1,3 +1,5 @@
+import { searchParamReader, type SearchParams } from './search-params.ts';
+
 // The filters of a list of blog posts, in the URL: what /blogs and /blogs/my read from their
 // search parameters and what lib/routes.ts writes. No zod here: the filter form in the browser
 // uses it too, and a lenient reading needs none.
@@ -15,27 +17,19 @@ export interface BlogListQuery {
   page?: number;
 }
 
-const KEYWORDS_MAX = 100;
-const PAGE_MAX = 1000;
-
 /**
- * The filters of a list from the page's search parameters. The URL is anyone's to type: what
- * is not understood is left out rather than refused (a link to /blogs?sort=oldest shows the
- * newest posts).
+ * The filters of a list from the page's search parameters (lenient: lib/search-params.ts).
  */
-export function parseBlogListQuery(params: Record<string, string | string[] | undefined>): BlogListQuery {
-  const one = (name: string) => {
-    const v = params[name];
-    return typeof v === 'string' ? v : Array.isArray(v) ? v[0] : undefined;
-  };
-  const q = one('q')?.trim().slice(0, KEYWORDS_MAX);
-  const category = Number(one('category'));
-  const page = Number(one('page'));
+export function parseBlogListQuery(params: SearchParams): BlogListQuery {
+  const { one, text, id, page } = searchParamReader(params);
+  const q = text('q');
+  const category = id('category');
+  const n = page();
   return {
     ...(q ? { q } : {}),
     ...(one('sort') === 'views' ? { sort: 'views' as const } : {}),
     ...(one('show') === 'friends' ? { show: 'friends' as const } : {}),
-    ...(Number.isSafeInteger(category) && category > 0 ? { category } : {}),
-    ...(Number.isInteger(page) && page > 1 && page <= PAGE_MAX ? { page } : {}),
+    ...(category ? { category } : {}),
+    ...(n ? { page: n } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import { searchParamReader, type SearchParams } from './search-params.ts';
+
 // The filters of a list of events, in the URL: what /events and /events/my read from their
 // search parameters and what lib/routes.ts writes. Lenient like lib/blog-list-query.ts: what is
 // not understood is left out (a link to /events?sort=oldest shows the soonest first).
@@ -21,29 +23,23 @@ export interface EventListQuery {
   page?: number;
 }
 
-const KEYWORDS_MAX = 100;
-const PAGE_MAX = 1000;
-
-export function parseEventListQuery(params: Record<string, string | string[] | undefined>): EventListQuery {
-  const one = (name: string) => {
-    const v = params[name];
-    return typeof v === 'string' ? v : Array.isArray(v) ? v[0] : undefined;
-  };
-  const q = one('q')?.trim().slice(0, KEYWORDS_MAX);
-  const category = Number(one('category'));
-  const page = Number(one('page'));
+export function parseEventListQuery(params: SearchParams): EventListQuery {
+  const { one, text, id, page: pageOf } = searchParamReader(params);
+  const q = text('q');
+  const category = id('category');
+  const page = pageOf();
   const sort = one('sort');
   const month = one('month');
   return {
     ...(q ? { q } : {}),
-    ...(Number.isSafeInteger(category) && category > 0 ? { category } : {}),
+    ...(category ? { category } : {}),
     ...(one('show') === 'friends' ? { show: 'friends' as const } : {}),
     ...(sort === 'created' || sort === 'members' ? { sort } : {}),
     ...(one('when') === 'past' ? { when: 'past' as const } : {}),
     ...(one('view') === 'calendar' ? { view: 'calendar' as const } : {}),
     ...(month && /^(19|20)\d\d-(0[1-9]|1[0-2])$/.test(month) ? { month } : {}),
     ...(one('lead') === '1' ? { lead: true as const } : {}),
-    ...(Number.isInteger(page) && page > 1 && page <= PAGE_MAX ? { page } : {}),
+    ...(page ? { page } : {}),
   };
 }
 

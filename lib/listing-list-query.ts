@@ -1,3 +1,5 @@
+import { searchParamReader, type SearchParams } from './search-params.ts';
+
 // The filters of /listings, in the URL: what the page reads from its search parameters and
 // what lib/routes.ts writes. No zod here: the filter form in the browser uses it too, and a
 // lenient reading needs none (what is not understood is left out, not refused).
@@ -24,11 +26,9 @@ export interface ListingListQuery {
   page?: number;
 }
 
-const TEXT_MAX = 100;
-const PAGE_MAX = 1000;
 const PRICE_MAX = 1e9;
 
-type Params = Record<string, string | string[] | undefined>;
+type Params = SearchParams;
 
 function price(raw: string | undefined): number | undefined {
   if (raw === undefined || !raw.trim()) return undefined;
@@ -37,29 +37,26 @@ function price(raw: string | undefined): number | undefined {
 }
 
 export function parseListingListQuery(params: Params): ListingListQuery {
-  const one = (name: string) => {
-    const v = params[name];
-    return typeof v === 'string' ? v : Array.isArray(v) ? v[0] : undefined;
-  };
-  const q = one('q')?.trim().slice(0, TEXT_MAX);
-  const where = one('where')?.trim().slice(0, TEXT_MAX);
-  const category = Number(one('category'));
-  const page = Number(one('page'));
-  const seller = Number(one('seller'));
+  const { one, text, id, page: pageOf } = searchParamReader(params);
+  const q = text('q');
+  const where = text('where');
+  const category = id('category');
+  const page = pageOf();
+  const seller = id('seller');
   const status = one('status');
   const min = price(one('min'));
   const max = price(one('max'));
   return {
     ...(q ? { q } : {}),
-    ...(Number.isSafeInteger(category) && category > 0 ? { category } : {}),
+    ...(category ? { category } : {}),
     ...(status === 'closed' || status === 'all' ? { status } : {}),
     ...(min !== undefined ? { min } : {}),
     ...(max !== undefined ? { max } : {}),
     ...(where ? { where } : {}),
     ...(one('photos') === '1' ? { photos: true as const } : {}),
     ...(one('sort') === 'views' ? { sort: 'views' as const } : {}),
-    ...(Number.isSafeInteger(seller) && seller > 0 ? { seller } : {}),
-    ...(Number.isInteger(page) && page > 1 && page <= PAGE_MAX ? { page } : {}),
+    ...(seller ? { seller } : {}),
+    ...(page ? { page } : {}),
   };
 }
 
