@@ -16,7 +16,8 @@
 //      same demo user, so both pages show the same feed;
 //   5. loads both pages with autocannon: a warm-up (BENCH_WARMUP_SECONDS per page, default
 //      5), then BENCH_ROUNDS rounds (default 3) of
-//      BENCH_SECONDS (default 5) per page, feed and bare alternating, BENCH_CONNECTIONS
+//      BENCH_SECONDS (default 5) per page, feed and bare alternating (which goes first
+//      alternates from round to round), BENCH_CONNECTIONS
 //      connections (default 8); every answer must be 200 and hold the feed;
 //   6. uploads a 10 MB photo (a noise PNG just under UPLOAD_MAX_BYTES) BENCH_UPLOADS times
 //      (default 5) through the web client's upload route and as many times straight to the
@@ -724,7 +725,11 @@ async function main(): Promise<number> {
   const loadBefore = os.loadavg()[0]!;
   console.log(`measuring: ${ROUNDS} rounds × ${SECONDS} s per page, interleaved, ${CONNECTIONS} connections\n`);
   for (let r = 1; r <= ROUNDS; r += 1) {
-    for (const page of pages) {
+    // Which page goes first alternates from round to round: the page measured first in a round
+    // was measured slower every time (two identical feed servers in the two places: 0.87–0.91×
+    // the second one's pages per second, in four runs with either server first), so a fixed
+    // order would count that against it. An even BENCH_ROUNDS gives each page each place equally.
+    for (const page of r % 2 === 1 ? pages : [...pages].reverse()) {
       const round = await load(page, SECONDS);
       rounds[page.name].push(round);
       problems.push(...round.problems.map((p) => `round ${r} ${p}`));

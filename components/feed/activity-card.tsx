@@ -53,17 +53,15 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
       aria-posinset={posInSet}
       aria-setsize={setSize}
       data-activity-id={a.id}
-      className="card focus-visible:outline-2"
+      className="card post"
     >
-      <header className="flex items-center gap-3">
+      <header>
         {Avatar({ person: a.owner })}
-        <div className="min-w-0">
-          <a id={`${id}o`} href={routes.user(a.owner.id)} className="name block truncate">
+        <div>
+          <a id={`${id}o`} href={routes.user(a.owner.id)} className="name">
             {a.owner.name}
           </a>
-          <a href={routes.activity(a.id)} className="muted hover:underline">
-            {timeTag(clock, { id: `${id}t`, ms: a.createdAt })}
-          </a>
+          <a href={routes.activity(a.id)}>{timeTag(clock, { id: `${id}t`, ms: a.createdAt })}</a>
         </div>
       </header>
 

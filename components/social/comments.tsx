@@ -172,27 +172,22 @@ function CommentItem({ item, comment: c, clock, onDeleted }: CommentItemProps) {
 
   const error = deletion.problem ?? like.error;
   return (
-    <li className="flex gap-2">
+    <li className="comment">
       {Avatar({ person: c.author, size: 'sm' })}
-      <div className="min-w-0 flex-1">
+      <div>
         <div className="bubble">
-          <a href={routes.user(c.author.id)} className="name text-sm">
+          <a href={routes.user(c.author.id)} className="name">
             {c.author.name}
           </a>
-          <p className="prose-content text-sm">{c.text}</p>
+          <p>{c.text}</p>
         </div>
         <div className="meta">
           {timeTag(clock, { ms: c.createdAt })}
-          <span className="meta-action">
+          <span>
             {/* A visitor (a public preview) sees the likes, and the page invites them to sign in to like. */}
             {viewer ? (
-              <button
-                type="button"
-                aria-pressed={like.on}
-                onClick={like.toggle}
-                className="meta-action with-icon icon-heart"
-              >
-                Like<span className="sr-only"> comment by {c.author.name}</span>
+              <button type="button" aria-pressed={like.on} onClick={like.toggle} aria-label={`Like comment by ${c.author.name}`} className="with-icon icon-heart">
+                Like
               </button>
             ) : null}
             {like.count > 0 ? (
@@ -203,12 +198,12 @@ function CommentItem({ item, comment: c, clock, onDeleted }: CommentItemProps) {
             ) : null}
           </span>
           {c.canDelete ? (
-            <button type="button" onClick={remove} disabled={deletion.pending} aria-label={`Delete comment by ${c.author.name}`} className="meta-action">
+            <button type="button" onClick={remove} disabled={deletion.pending} aria-label={`Delete comment by ${c.author.name}`}>
               {deletion.pending ? 'Deleting…' : 'Delete'}
             </button>
           ) : null}
           {viewer && viewer.id !== c.author.id ? (
-            <button type="button" onClick={() => setReporting(true)} aria-label={`Report comment by ${c.author.name}`} className="meta-action">
+            <button type="button" onClick={() => setReporting(true)} aria-label={`Report comment by ${c.author.name}`}>
               Report
             </button>
           ) : null}

@@ -37,8 +37,9 @@ export function ShareMenu({ path, title, onShareToFeed }: ShareMenuProps) {
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
 
-  const url = path ? new URL(path, typeof window === 'undefined' ? 'http://localhost' : window.location.origin).href : '';
-  if (!url && !onShareToFeed) return null;
+  if (!path && !onShareToFeed) return null;
+  // The full address is needed once the menu is open (a feed renders a closed menu per post).
+  const url = open && path ? new URL(path, window.location.origin).href : '';
 
   const close = () => {
     setOpen(false);

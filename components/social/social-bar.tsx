@@ -54,41 +54,37 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
   const like = useOptimisticToggle({ on: social.liked, count: social.likeCount }, (on) => setLike({ item: social.item, like: on }));
 
   // "you" first when the reader likes it, then the first others the site named.
-  const others = social.likers.filter((p) => p.id !== viewer?.id);
-  const names = [...(like.on ? ['you'] : []), ...others.map((p) => p.name)].slice(0, 2);
+  const otherLikers = social.likers.filter((p) => p.id !== viewer?.id);
+  const names = [...(like.on ? ['you'] : []), ...otherLikers.map((p) => p.name)].slice(0, 2);
   const rest = Math.max(0, like.count - names.length);
+  // Each line's words as one string: one text node each on the server, not a node per piece.
+  const named = `Liked by ${names.join(', ')}${rest > 0 && names.length ? ' and ' : ''}`;
+  const others = `${rest} ${names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}`;
 
   return (
     <div className="mt-4">
       {like.count > 0 ? (
         <p className="muted mb-2">
-          Liked by {names.length ? names.join(', ') : null}
+          {named}
           {rest > 0 ? (
-            <>
-              {names.length ? ' and ' : null}
-              {viewer ? (
-                <button type="button" onClick={() => setOpen('likers')} className="link">
-                  {rest} {names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}
-                </button>
-              ) : (
-                // Who they are is for members (a visitor's public preview invites them to sign in).
-                <>
-                  {rest} {names.length ? (rest === 1 ? 'other' : 'others') : rest === 1 ? 'person' : 'people'}
-                </>
-              )}
-            </>
+            viewer ? (
+              <button type="button" onClick={() => setOpen('likers')} className="link">
+                {others}
+              </button>
+            ) : (
+              // Who they are is for members (a visitor's public preview invites them to sign in).
+              others
+            )
           ) : null}
         </p>
       ) : null}
       <div className="actions">
         {social.can.like && viewer ? (
           <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost with-icon icon-heart tabular-nums">
-            Like {like.count}
+            {`Like ${like.count}`}
           </button>
         ) : (
-          <span className="muted px-3 py-1.5">
-            {like.count} {like.count === 1 ? 'like' : 'likes'}
-          </span>
+          <span className="muted px-3 py-1.5">{`${like.count} ${like.count === 1 ? 'like' : 'likes'}`}</span>
         )}
         {social.can.comment && viewer ? (
           <button type="button" className="btn-ghost with-icon icon-chat" aria-expanded={writingAtOnce ? undefined : writing} onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}>
