@@ -36,25 +36,29 @@ export function fieldErrorHelpers<T extends FieldValues>(errors: FieldErrors<T>,
 
 export type FieldErrorHelpers<T extends FieldValues> = ReturnType<typeof fieldErrorHelpers<T>>;
 
-/** A labelled select of the API's options (privacy, say), registered in the form, with its error. */
+/** A labelled select of the API's options (privacy, categories), registered in the form, with its error. */
 export function OptionSelect<T extends FieldValues>({
-  id, name, label, options, register, helpers,
+  id, name, label, options, register, helpers, empty, required,
 }: {
   id: string;
   name: Path<T>;
   label: string;
-  options: ReadonlyArray<{ id: string; title: string }>;
+  options: ReadonlyArray<{ id: string | number; title: string }>;
   register: UseFormRegister<T>;
   helpers: FieldErrorHelpers<T>;
+  /** A first option for none (value ''), with these words. */
+  empty?: string;
+  required?: boolean;
 }) {
   return (
     <div>
       <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
         {label}
       </label>
-      <select id={`${id}-${name}`} {...register(name)} aria-invalid={helpers.invalid(name)} aria-describedby={helpers.describedBy(name)} className="field">
+      <select id={`${id}-${name}`} {...register(name)} required={required} aria-invalid={helpers.invalid(name)} aria-describedby={helpers.describedBy(name)} className="field">
+        {empty !== undefined ? <option value="">{empty}</option> : null}
         {options.map((o) => (
-          <option key={o.id} value={o.id}>
+          <option key={o.id} value={String(o.id)}>
             {o.title}
           </option>
         ))}

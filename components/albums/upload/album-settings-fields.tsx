@@ -69,20 +69,7 @@ export function AlbumSettingsFields({ form, choices, disabled }: AlbumSettingsFi
         />
         {error('title')}
       </div>
-      <div>
-        <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
-          Category
-        </label>
-        <select id={`${id}-categoryId`} {...register('categoryId')} aria-invalid={invalid('categoryId')} aria-describedby={describedBy('categoryId')} className="field">
-          <option value="">No category</option>
-          {choices.categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        {error('categoryId')}
-      </div>
+      <OptionSelect id={id} name="categoryId" label="Category" options={choices.categories} register={register} helpers={helpers} empty="No category" />
       <div>
         <label htmlFor={`${id}-description`} className="text-sm font-medium">
           Description (optional)

@@ -4,13 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer, shortTime as timeOf } from '@/components/ui/form-fields';
-import { useAutosave } from '@/components/ui/use-autosave';
-import { useLeaveGuard } from '@/components/ui/use-leave-guard';
+import { useKeptForm } from '@/components/ui/use-kept-form';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { BlogChoices } from '@/lib/social-api/blogs';
@@ -18,7 +17,7 @@ import { BLOG_TITLE_MAX, blogFormSchema, type BlogFormValues } from '@/lib/valid
 import { saveBlog } from '../actions';
 import type { RichTextEditorHandle } from './rich-text-editor';
 import { EDIT_TITLE, EditorPage, NEW_TITLE } from './editor-page';
-import { RichTextField } from './rich-text-field';
+import { RichTextField, TitleField } from './rich-text-field';
 import { TagInput } from './tag-input';
 import { parseKeptValues, sameValues } from './values';
 
@@ -40,8 +39,6 @@ export type BlogEditorProps = {
   keepSettings?: boolean;
 };
 
-const LEAVE_MESSAGE = 'Leave this page? Your changes are not saved on the site yet (a copy stays in this browser).';
-
 export function BlogEditor({ userId, post: given, initial, choices, keepSettings = false }: BlogEditorProps) {
   /** The post as saved so far: a new one has an id from its first draft on. */
   const [post, setPost] = useState(given);
@@ -50,32 +47,20 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
   const announce = useAnnounce();
   const editor = useRef<RichTextEditorHandle>(null);
   const tagsInput = useRef<HTMLInputElement>(null);
-  /** What the server has: the form differs from it when there is something to save. */
-  const saved = useRef(initial);
   const [saving, setSaving] = useState<'publish' | 'draft' | null>(null);
   const [problem, setProblem] = useState<{ message: string; signedOut?: boolean } | null>(null);
   const [savedDraftAt, setSavedDraftAt] = useState<number | null>(null);
 
-  const form = useForm<BlogFormValues>({ resolver: zodResolver(blogFormSchema), defaultValues: initial, mode: 'onTouched' });
-  const { register, control, formState, getValues, setError } = form;
+  const { form, autosave, restore, markSaved, sameAsSaved, refused } = useKeptForm({
+    resolver: zodResolver(blogFormSchema),
+    initial,
+    storageKey: `blog:${userId}:${post?.id ?? 'new'}`,
+    parse: parseKeptValues,
+    same: sameValues,
+  });
+  const { register, control, formState, getValues } = form;
   const helpers = fieldErrorHelpers(formState.errors, id);
   const { describedBy, error, invalid } = helpers;
-
-  const unsaved = (v: BlogFormValues) => !sameValues(v, saved.current);
-  const autosave = useAutosave({
-    storageKey: `blog:${userId}:${post?.id ?? 'new'}`,
-    read: getValues,
-    parse: parseKeptValues,
-    isUnsaved: unsaved,
-  });
-  useLeaveGuard(() => unsaved(getValues()), LEAVE_MESSAGE);
-
-  const restore = () => {
-    const kept = autosave.takeFound();
-    if (!kept) return;
-    form.reset(kept, { keepDefaultValues: true });
-    announce('Your unsaved changes were restored.');
-  };
 
   const save = (draft: boolean) =>
     form.handleSubmit(async (values) => {
@@ -87,20 +72,11 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
       if (!res.ok) {
         // The fields are enabled again before one of them takes the focus.
         flushSync(() => setSaving(null));
-        // A refusal that names no field of the form is said with the message.
-        const unplaced = res.fieldErrors?.form;
-        setProblem({ message: unplaced ? `${res.message} ${unplaced}` : res.message, signedOut: res.signedOut });
-        let first = true;
-        for (const [name, message] of Object.entries(res.fieldErrors ?? {})) {
-          if (!(name in values)) continue;
-          setError(name as keyof BlogFormValues, { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        }
+        setProblem(refused(res));
         return;
       }
       // The server has the post: the copy in this browser is not needed any more.
-      saved.current = sent;
-      autosave.clear();
+      markSaved(sent);
       announce(res.message);
       if (draft && (!post || post.draft)) {
         // A draft is saved as one goes: the writing goes on here, the editor as it is (caret,
@@ -146,28 +122,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
         ) : null}
 
         <fieldset disabled={busy} className="space-y-6">
-          <div>
-            <label htmlFor={`${id}-title`} className="text-sm font-medium">
-              Title
-            </label>
-            <input
-              id={`${id}-title`}
-              {...register('title')}
-              maxLength={BLOG_TITLE_MAX}
-              required
-              aria-invalid={invalid('title')}
-              aria-describedby={describedBy('title')}
-              // Enter in the title goes on to the body (it does not publish).
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  editor.current?.focus();
-                }
-              }}
-              className="field text-lg font-semibold"
-            />
-            {error('title')}
-          </div>
+          <TitleField id={id} register={register} maxLength={BLOG_TITLE_MAX} helpers={helpers} editorRef={editor} />
 
           <div>
             <span id={`${id}-body-label`} className="text-sm font-medium">
@@ -182,14 +137,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
               describedBy={describedBy('body', `${id}-body-hint`)}
               invalid={invalid('body')}
               disabled={busy}
-              onReady={(html) => {
-                // The body as the editor writes it (<b> read back as <strong>…): the same post,
-                // not a change to save.
-                if (getValues('body') === saved.current.body) {
-                  saved.current = { ...saved.current, body: html };
-                  form.resetField('body', { defaultValue: html });
-                }
-              }}
+              onReady={(html) => sameAsSaved('body', html)}
             />
             <p id={`${id}-body-hint`} className="muted mt-1">
               Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.
@@ -198,27 +146,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
           </div>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
-                Category
-              </label>
-              <select
-                id={`${id}-categoryId`}
-                {...register('categoryId')}
-                required
-                aria-invalid={invalid('categoryId')}
-                aria-describedby={describedBy('categoryId')}
-                className="field"
-              >
-                <option value="">Choose a category</option>
-                {choices.categories.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-              {error('categoryId')}
-            </div>
+            <OptionSelect id={id} name="categoryId" label="Category" options={choices.categories} register={register} helpers={helpers} empty="Choose a category" required />
             <div>
               <label htmlFor={`${id}-tags`} className="text-sm font-medium">
                 Tags (optional)

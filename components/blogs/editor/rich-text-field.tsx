@@ -1,7 +1,8 @@
 'use client';
 
 import { lazy, Suspense, useSyncExternalStore, type RefObject } from 'react';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import type { FieldErrorHelpers } from '@/components/ui/form-fields';
 import type { RichTextEditorHandle } from './rich-text-editor';
 
 // The rich-text body of a react-hook-form form (the blog and listing editors). The editor
@@ -69,5 +70,41 @@ export function RichTextField<T extends FieldValues>({ control, name, labelledBy
         )}
       />
     </Suspense>
+  );
+}
+
+/** The title above the rich-text body: Enter goes on to the body (it does not save). */
+export function TitleField<T extends FieldValues>({
+  id, register, maxLength, helpers, editorRef,
+}: {
+  id: string;
+  register: UseFormRegister<T>;
+  maxLength: number;
+  helpers: FieldErrorHelpers<T>;
+  editorRef: RefObject<RichTextEditorHandle | null>;
+}) {
+  const name = 'title' as Path<T>;
+  return (
+    <div>
+      <label htmlFor={`${id}-title`} className="text-sm font-medium">
+        Title
+      </label>
+      <input
+        id={`${id}-title`}
+        {...register(name)}
+        maxLength={maxLength}
+        required
+        aria-invalid={helpers.invalid(name)}
+        aria-describedby={helpers.describedBy(name)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            editorRef.current?.focus();
+          }
+        }}
+        className="field text-lg font-semibold"
+      />
+      {helpers.error(name)}
+    </div>
   );
 }

@@ -3,16 +3,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer } from '@/components/ui/form-fields';
-import { useAutosave } from '@/components/ui/use-autosave';
-import { useLeaveGuard } from '@/components/ui/use-leave-guard';
+import { useKeptForm } from '@/components/ui/use-kept-form';
 import { TagInput } from '@/components/blogs/editor/tag-input';
 import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
-import { RichTextField } from '@/components/blogs/editor/rich-text-field';
+import { RichTextField, TitleField } from '@/components/blogs/editor/rich-text-field';
 import { callAction, type ActionResult } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
@@ -44,8 +43,6 @@ export type ListingEditorProps = {
   privacyKnown?: boolean;
 };
 
-const LEAVE_MESSAGE = 'Leave this page? Your changes are not saved on the site yet (a copy stays in this browser).';
-
 export function ListingEditor({ userId, listing: given, initial, choices, photos: savedPhotos = [], mainPhotoId, maxBytes, privacyKnown = false }: ListingEditorProps) {
   // A new listing's privacy is the form's; an edit's only when the API told it.
   const showPrivacy = !given || privacyKnown;
@@ -53,27 +50,22 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
   const id = useId();
   const announce = useAnnounce();
   const editor = useRef<RichTextEditorHandle>(null);
-  const saved = useRef(initial);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ message: string; signedOut?: boolean } | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const form = useForm<ListingFormValues>({ resolver: zodResolver(listingFormSchema), defaultValues: initial, mode: 'onTouched' });
-  const { register, control, formState, getValues, setError } = form;
+  const photos = useListingPhotos({ listingId: listing?.id, saved: savedPhotos, mainId: mainPhotoId, maxBytes });
+  const { form, autosave, restore, markSaved, sameAsSaved, refused } = useKeptForm({
+    resolver: zodResolver(listingFormSchema),
+    initial,
+    storageKey: `listing:${userId}:${listing?.id ?? 'new'}`,
+    parse: parseKeptListing,
+    same: sameListingValues,
+    alsoUnsaved: () => photos.unsaved(),
+  });
+  const { register, control, formState, getValues } = form;
   const helpers = fieldErrorHelpers(formState.errors, id);
   const { describedBy, error, invalid } = helpers;
-  const photos = useListingPhotos({ listingId: listing?.id, saved: savedPhotos, mainId: mainPhotoId, maxBytes });
-
-  const unsaved = (v: ListingFormValues) => !sameListingValues(v, saved.current);
-  const autosave = useAutosave({ storageKey: `listing:${userId}:${listing?.id ?? 'new'}`, read: getValues, parse: parseKeptListing, isUnsaved: unsaved });
-  useLeaveGuard(() => unsaved(getValues()) || photos.unsaved(), LEAVE_MESSAGE);
-
-  const restore = () => {
-    const kept = autosave.takeFound();
-    if (!kept) return;
-    form.reset(kept, { keepDefaultValues: true });
-    announce('Your unsaved changes were restored.');
-  };
 
   const save = form.handleSubmit(async (values) => {
     setSaving(true);
@@ -88,22 +80,15 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
       res = await callAction(() => saveListing({ id: listing?.id, values, privacy: showPrivacy }));
     }
     if (!res.ok) {
+      // The fields are enabled again before one of them takes the focus.
       flushSync(() => setSaving(false));
-      const unplaced = res.fieldErrors?.form;
-      setProblem({ message: unplaced ? `${res.message} ${unplaced}` : res.message, signedOut: res.signedOut });
-      let first = true;
-      for (const [name, message] of Object.entries(res.fieldErrors ?? {})) {
-        if (!(name in values)) continue;
-        setError(name as keyof ListingFormValues, { type: 'server', message }, { shouldFocus: first });
-        first = false;
-      }
+      setProblem(refused(res));
       return;
     }
     // The form now says what the site has: the price as the API wrote it back.
     const now = { ...getValues(), price: priceAsTyped(res.data.price) };
-    saved.current = now;
     form.reset(now);
-    autosave.clear();
+    markSaved(now);
     setListing({ id: res.data.id, price: res.data.price });
     if (!listing) {
       window.history.replaceState(null, '', routes.editListing(res.data.id));
@@ -142,27 +127,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
         ) : null}
 
         <fieldset disabled={saving} className="space-y-6">
-          <div>
-            <label htmlFor={`${id}-title`} className="text-sm font-medium">
-              Title
-            </label>
-            <input
-              id={`${id}-title`}
-              {...register('title')}
-              maxLength={LISTING_TITLE_MAX}
-              required
-              aria-invalid={invalid('title')}
-              aria-describedby={describedBy('title')}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  editor.current?.focus();
-                }
-              }}
-              className="field text-lg font-semibold"
-            />
-            {error('title')}
-          </div>
+          <TitleField id={id} register={register} maxLength={LISTING_TITLE_MAX} helpers={helpers} editorRef={editor} />
 
           <div>
             <span id={`${id}-body-label`} className="text-sm font-medium">
@@ -176,12 +141,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
               describedBy={describedBy('body')}
               invalid={invalid('body')}
               disabled={saving}
-              onReady={(html) => {
-                if (getValues('body') === saved.current.body) {
-                  saved.current = { ...saved.current, body: html };
-                  form.resetField('body', { defaultValue: html });
-                }
-              }}
+              onReady={(html) => sameAsSaved('body', html)}
             />
             {error('body')}
           </div>
@@ -223,20 +183,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
               />
               {error('location')}
             </div>
-            <div>
-              <label htmlFor={`${id}-categoryId`} className="text-sm font-medium">
-                Category (optional)
-              </label>
-              <select id={`${id}-categoryId`} {...register('categoryId')} aria-invalid={invalid('categoryId')} aria-describedby={describedBy('categoryId')} className="field">
-                <option value="">No category</option>
-                {choices.categories.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-              {error('categoryId')}
-            </div>
+            <OptionSelect id={id} name="categoryId" label="Category (optional)" options={choices.categories} register={register} helpers={helpers} empty="No category" />
             <div>
               <label htmlFor={`${id}-tags`} className="text-sm font-medium">
                 Tags (optional)
