@@ -35,8 +35,11 @@ export type MultipartHead =
       body: ReadableStream<Uint8Array>;
       /** The text fields before the file, by name (the last one of a name repeated). */
       fields: Record<string, string>;
-      /** Where the file's part begins in the body (its delimiter): what precedes it is the fields. */
-      fileOffset: number;
+      /**
+       * The body with `prefix` in place of everything before the file's part (the fields), and its
+       * length: the file's part and the rest as they arrive. Use either this or `body`, not both.
+       */
+      withHead(prefix: Buffer): { body: ReadableStream<Uint8Array>; length: number };
     }
   | { ok: false; problem: 'malformed' | 'no-file' | 'not-a-photo'; fileName?: string };
 
@@ -129,7 +132,16 @@ export async function readMultipartHead(
       if (!type) return fail('not-a-photo', fileName);
       // What follows the file when it is the last part: CRLF, the delimiter, "--", CRLF.
       const closing = CRLF.length + delimiter.length + 2 + CRLF.length;
-      return { ok: true, fileName, type, fileSize: Math.max(0, length - contentStart - closing), body: replay(buf, reader), fields, fileOffset: at };
+      const fileOffset = at;
+      return {
+        ok: true,
+        fileName,
+        type,
+        fileSize: Math.max(0, length - contentStart - closing),
+        body: replay(buf, reader),
+        fields,
+        withHead: (prefix) => ({ body: replay(Buffer.concat([prefix, buf.subarray(fileOffset)]), reader), length: prefix.length + length - fileOffset }),
+      };
     }
     // Another field: skip to the delimiter after it.
     const next = Buffer.concat([CRLF, delimiter]);

@@ -66,37 +66,6 @@ function fieldsPrefix(boundary: string, fields: Record<string, string | number |
   return Buffer.from(parts.join(''), 'utf8');
 }
 
-/** The body's bytes from `offset` on (the first `offset` bytes read and dropped), after `prefix`. */
-function replaceHead(body: ReadableStream<Uint8Array>, offset: number, prefix: Buffer): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let skip = offset;
-  let prefixSent = prefix.length === 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!prefixSent) {
-          prefixSent = true;
-          controller.enqueue(prefix);
-          return;
-        }
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return controller.close();
-          if (skip >= value.byteLength) {
-            skip -= value.byteLength;
-            continue;
-          }
-          controller.enqueue(skip ? value.subarray(skip) : value);
-          skip = 0;
-          return;
-        }
-      },
-      cancel: (reason) => reader.cancel(reason),
-    },
-    { highWaterMark: 0 },
-  );
-}
-
 export function uploadAnswer(status: number, message: string, extra: Record<string, unknown> = {}): Response {
   return Response.json({ message, ...extra }, { status, headers: { 'cache-control': 'no-store' } });
 }
@@ -148,8 +117,8 @@ export async function streamUpload<R extends Record<string, unknown>>(request: R
   const form: UploadForm = {
     fields: head.fields,
     withFields: (fields) => {
-      const prefix = fieldsPrefix(boundary, fields);
-      return { body: replaceHead(head.body, head.fileOffset, prefix), contentType, contentLength: String(prefix.length + length - head.fileOffset) };
+      const { body, length: total } = head.withHead(fieldsPrefix(boundary, fields));
+      return { body, contentType, contentLength: String(total) };
     },
   };
 
