@@ -160,13 +160,18 @@ export function useListingPhotos({ listingId, saved: initial, mainId: initialMai
     rows.some((r) => r.photoId !== undefined && (captions[r.key] ?? '') !== (siteCaptions.current.get(r.photoId) ?? '')) ||
     (main !== null && photoIdOf(main) !== undefined && photoIdOf(main) !== siteMain.current);
 
+  /** The oldest photo on the site among these rows (the API's next main photo), with its row's key. */
+  const oldestOnSite = (rowsSaved: SavedListingPhoto[], rowsNew: Entry[]): { photoId: number; key: string } | undefined => {
+    const onSite = [
+      ...rowsSaved.map((p) => ({ photoId: p.id, key: savedKey(p.id) })),
+      ...rowsNew.flatMap((e) => (e.status === 'done' && e.result.photoId !== null ? [{ photoId: e.result.photoId, key: e.key }] : [])),
+    ];
+    return onSite.reduce<{ photoId: number; key: string } | undefined>((a, b) => (a && a.photoId < b.photoId ? a : b), undefined);
+  };
+
   /** After a row leaves: the main photo passes to the oldest photo left (the API's rule), else the first waiting. */
   const forget = (key: string, nextSaved: SavedListingPhoto[], nextEntries: Entry[]) => {
-    if (main !== key) return;
-    const onSite = [...nextSaved.map((p) => p.id), ...nextEntries.flatMap((e) => (e.status === 'done' && e.result.photoId !== null ? [e.result.photoId] : []))];
-    const oldest = onSite.length ? Math.min(...onSite) : undefined;
-    const next = oldest !== undefined ? (nextSaved.some((p) => p.id === oldest) ? savedKey(oldest) : nextEntries.find((e) => e.status === 'done' && e.result.photoId === oldest)!.key) : (nextEntries[0]?.key ?? null);
-    setMain(next);
+    if (main === key) setMain(oldestOnSite(nextSaved, nextEntries)?.key ?? nextEntries[0]?.key ?? null);
   };
 
   /** Deletes a photo that is on the site (after the person confirmed). */
@@ -177,10 +182,7 @@ export function useListingPhotos({ listingId, saved: initial, mainId: initialMai
     if (!res.ok) return res;
     const nextSaved = saved.filter((p) => p.id !== photoId);
     const nextEntries = entries.filter((e) => e.key !== key);
-    if (siteMain.current === photoId) {
-      const left = [...nextSaved.map((p) => p.id), ...nextEntries.flatMap((e) => (e.status === 'done' && e.result.photoId !== null ? [e.result.photoId] : []))];
-      siteMain.current = left.length ? Math.min(...left) : null;
-    }
+    if (siteMain.current === photoId) siteMain.current = oldestOnSite(nextSaved, nextEntries)?.photoId ?? null;
     forget(key, nextSaved, nextEntries);
     setSaved(nextSaved);
     if (nextEntries.length !== entries.length) queue.remove(key);
