@@ -34,7 +34,9 @@
 //      photo on; the targets.
 //
 // BENCH_VERBOSE=1 also lists every script counted for a page (its first load, then what it
-// loads once it runs).
+// loads once it runs). To see where the time goes: BENCH_CPU_PROF=dir writes a V8 CPU profile
+// of each server (dir/web/, dir/bare/), BENCH_NODE_ARGS passes node options to both (e.g.
+// --trace-gc, which NODE_OPTIONS does not take), BENCH_SERVER_LOGS=dir keeps what they print.
 // Exits 1 when a target is missed or a measurement is not valid (after printing everything).
 // Everything listens on and talks to 127.0.0.1 only; every process started is stopped and the
 // temporary data removed at the end.
@@ -63,6 +65,8 @@ const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 const UPLOADS = Number(process.env.BENCH_UPLOADS || 5);
 /** BENCH_VERBOSE=1 also lists the scripts counted for each page. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** BENCH_NODE_ARGS: node options for both web servers (e.g. --trace-gc). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** The issue's targets, as this bench checks them. */
 const TARGETS = {
@@ -200,7 +204,11 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv, cwd = root)
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   const log: string[] = [];
+  const logDir = process.env.BENCH_SERVER_LOGS;
+  if (logDir) fs.mkdirSync(logDir, { recursive: true });
+  const file = logDir ? fs.createWriteStream(path.join(logDir, `${name}.log`)) : null;
   const keep = (chunk: Buffer) => {
+    file?.write(chunk);
     log.push(chunk.toString());
     if (log.length > 200) log.shift();
   };
@@ -649,20 +657,23 @@ async function main(): Promise<number> {
   const token = await passwordToken(api, benchClient);
 
   relays = await Relays.start(api, ['feed', 'bare']);
-  const webServer = start('web', [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)], {
+  const webServer = start('web', [...NODE_ARGS, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)], {
     ...shared, NEXT_DIST_DIR: WEB_DIST, NEXT_TELEMETRY_DISABLED: '1', PORT: String(webPort), SOCIAL_API_URL: `${relays.origin('feed')}/api/v1`,
     DATA_DIR: path.join(dataDir, 'web'), SESSION_SECRET,
     // The memory probe (bench/memory-probe.ts) records what the server holds during an upload;
     // idle until the upload measurement turns it on. BENCH_CPU_PROF=dir: a V8 CPU profile of
-    // the web server, written when it stops.
+    // each server (dir/web/, dir/bare/), written when it stops.
     BENCH_MEMORY_PROBE: probeDir,
     NODE_OPTIONS: [
       `--expose-gc --import=${pathToFileURL(path.join(root, 'bench/memory-probe.ts')).href}`,
-      process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : '',
+      process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, 'web')}` : '',
     ].join(' ').trim(),
   });
-  const bareServer = start('bare', [nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)], {
+  const bareServer = start('bare', [...NODE_ARGS, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)], {
     NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(barePort), SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`, BENCH_TOKEN: token,
+    NODE_OPTIONS: [
+      process.env.BENCH_CPU_PROF ? `--cpu-prof --cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, 'bare')}` : '',
+    ].join(' ').trim(),
   }, BARE_DIR);
   await waitFor(`${web}/sign-in`, 'the web app');
   await waitFor(`${bare}/`, 'the bare page');
