@@ -15,7 +15,7 @@ import {
   type ApiAttachment,
 } from './schemas.ts';
 import { isItemType, type ItemRef } from './items.ts';
-import { flag, id, lenientArray, num, str } from './primitives.ts';
+import { flag, id, lenientArray, num, parseAnswer, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 import { imageSrc } from '../images/image-src.ts';
 
@@ -131,7 +131,7 @@ export async function listActivities(
     if (opts.subject && isApiError(e, 404)) return undefined;
     throw e;
   }
-  const page = feedPageSchema.parse(data);
+  const page = parseAnswer(feedPageSchema, data);
   return {
     items: page.items.map(reshapeActivity),
     nextId: page.next_id,
@@ -154,7 +154,7 @@ export async function listNewerActivityIds(token: string, minid: number, opts: {
 /** One activity; undefined when it does not exist or the reader may not see it. */
 export async function getActivity(token: string, id: number): Promise<Activity | undefined> {
   try {
-    return reshapeActivity(activitySchema.parse(await apiFetch(apiConfig(), `/activities/${id}`, { token, query: { fields: FEED_FIELDS } })));
+    return reshapeActivity(parseAnswer(activitySchema, await apiFetch(apiConfig(), `/activities/${id}`, { token, query: { fields: FEED_FIELDS } })));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
