@@ -1,12 +1,12 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { buttonStyles } from './button';
 
 // What the long forms (the blog and listing editors, the album settings) write alike around
 // react-hook-form: each field's error under it, tied to the field (aria-describedby,
-// aria-invalid); a select of the API's options; and the offer to restore a copy kept in the browser.
+// aria-invalid); a text input and a select of the API's options; and the offer to restore a copy kept in the browser.
 
 /** The first message of a field's error (a list field, tags say, has one per item). */
 function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
@@ -63,6 +63,30 @@ export function OptionSelect<T extends FieldValues>({
           </option>
         ))}
       </select>
+      {helpers.error(name)}
+    </div>
+  );
+}
+
+/**
+ * A labelled text input registered in the form, with its error. Other input attributes
+ * (maxLength, required, a key handler, the class) pass through.
+ */
+export function TextField<T extends FieldValues>({
+  id, name, label, register, helpers, className = 'field', ...input
+}: {
+  id: string;
+  name: Path<T>;
+  label: string;
+  register: UseFormRegister<T>;
+  helpers: FieldErrorHelpers<T>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur'>) {
+  return (
+    <div>
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input id={`${id}-${name}`} {...register(name)} aria-invalid={helpers.invalid(name)} aria-describedby={helpers.describedBy(name)} className={className} {...input} />
       {helpers.error(name)}
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { fieldErrorHelpers, OptionSelect } from '@/components/ui/form-fields';
+import { fieldErrorHelpers, OptionSelect, TextField } from '@/components/ui/form-fields';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, type AlbumSettingsValues } from '@/lib/validations/album';
 
 // An album's settings as form fields (react-hook-form): title, category, description, who may
@@ -54,21 +54,7 @@ export function AlbumSettingsFields({ form, choices, disabled }: AlbumSettingsFi
 
   return (
     <fieldset disabled={disabled} className="space-y-4">
-      <div>
-        <label htmlFor={`${id}-title`} className="text-sm font-medium">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          {...register('title')}
-          maxLength={ALBUM_TITLE_MAX}
-          required
-          aria-invalid={invalid('title')}
-          aria-describedby={describedBy('title')}
-          className="field"
-        />
-        {error('title')}
-      </div>
+      <TextField id={id} name="title" label="Title" register={register} helpers={helpers} maxLength={ALBUM_TITLE_MAX} required />
       <OptionSelect id={id} name="categoryId" label="Category" options={choices.categories} register={register} helpers={helpers} empty="No category" />
       <div>
         <label htmlFor={`${id}-description`} className="text-sm font-medium">

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useSyncExternalStore, type RefObject } from 'react';
 import { Controller, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
-import type { FieldErrorHelpers } from '@/components/ui/form-fields';
+import { TextField, type FieldErrorHelpers } from '@/components/ui/form-fields';
 import type { RichTextEditorHandle } from './rich-text-editor';
 
 // The rich-text body of a react-hook-form form (the blog and listing editors). The editor
@@ -83,28 +83,22 @@ export function TitleField<T extends FieldValues>({
   helpers: FieldErrorHelpers<T>;
   editorRef: RefObject<RichTextEditorHandle | null>;
 }) {
-  const name = 'title' as Path<T>;
   return (
-    <div>
-      <label htmlFor={`${id}-title`} className="text-sm font-medium">
-        Title
-      </label>
-      <input
-        id={`${id}-title`}
-        {...register(name)}
-        maxLength={maxLength}
-        required
-        aria-invalid={helpers.invalid(name)}
-        aria-describedby={helpers.describedBy(name)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            editorRef.current?.focus();
-          }
-        }}
-        className="field text-lg font-semibold"
-      />
-      {helpers.error(name)}
-    </div>
+    <TextField
+      id={id}
+      name={'title' as Path<T>}
+      label="Title"
+      register={register}
+      helpers={helpers}
+      maxLength={maxLength}
+      required
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          editorRef.current?.focus();
+        }
+      }}
+      className="field text-lg font-semibold"
+    />
   );
 }
