@@ -76,8 +76,9 @@ test.describe('the activity feed', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Your post was published.' })).toBeAttached();
 
     // On the server too, and the draft is gone.
+    // (Found by its text: other tests post as the same member at the same time.)
     await page.reload();
-    await expect(articles(page).first()).toContainText(text);
+    await expect(articles(page).filter({ hasText: text })).toHaveCount(1);
     await expect(postBox(page)).toHaveValue('');
   });
 
@@ -322,8 +323,15 @@ test.describe('the activity feed', () => {
     for (let i = 0; i < 20 && !(await done.isVisible()); i += 1) {
       const before = await articles(page).count();
       await articles(page).last().scrollIntoViewIfNeeded();
-      await page.mouse.wheel(0, 4000);
-      await expect.poll(async () => (await done.isVisible()) || (await articles(page).count()) > before).toBe(true);
+      // Keep scrolling, as a reader does: pictures that load late can push the end of the feed
+      // back below the screen after one turn of the wheel.
+      await expect
+        .poll(async () => {
+          if ((await done.isVisible()) || (await articles(page).count()) > before) return true;
+          await page.mouse.wheel(0, 4000);
+          return false;
+        })
+        .toBe(true);
     }
     await expect(done).toBeVisible();
     const total = await articles(page).count();
