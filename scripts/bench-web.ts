@@ -6,7 +6,10 @@
 // spend to render this feed. The run:
 //
 //   1. builds the web app into .next-bench/ (a running `npm start` is left alone) and the bare
-//      app into bench/bare/.next/ (BENCH_SKIP_BUILD=1 reuses both builds);
+//      app into bench/bare/.next/ (BENCH_SKIP_BUILD=1 reuses both builds; with it,
+//      BENCH_WEB_DIST=dir measures another build of the web app, made with NEXT_DIST_DIR=dir:
+//      one run is one process of each server, whose speed varies from process to process, so
+//      a part's cost is an A/B of two builds over several runs each, alternating);
 //   2. seeds a fresh temporary data directory, registers a password-grant client there with
 //      the api:client CLI, starts the API, and takes the bare page's token with the password
 //      grant (demo@example.com);
@@ -55,7 +58,8 @@ import { benchUploads } from '../bench/upload.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BARE_DIR = path.join(root, 'bench/bare');
-const WEB_DIST = '.next-bench';
+/** The web app's build (BENCH_WEB_DIST: another one, with BENCH_SKIP_BUILD=1). */
+const WEB_DIST = process.env.BENCH_WEB_DIST || '.next-bench';
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 8);
