@@ -62,7 +62,8 @@ test('an event with a picture (streamed through the BFF); the organiser deletes 
   const url = page.url();
   const picture = main(page).locator('img[src*="/files/"]').first();
   await expect(picture).toBeVisible();
-  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Shown, and then loaded (a picture is visible as a box before its bytes arrive).
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete “${title}”?` });
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -40,7 +40,10 @@ test('a photo in the feed opens the viewer over the feed: arrows move through it
   // The feed loaded afresh, with a page of older posts loaded too (state only the client holds).
   await page.setViewportSize({ width: 1000, height: 600 });
   await page.goto('/');
-  await page.getByRole('button', { name: 'Load older posts' }).click();
+  // The button at the end, by keyboard: reaching it also starts the scroll's own load, which
+  // replaces the button while it runs (a click would chase it down the page to the feed's end).
+  await page.getByRole('button', { name: 'Load older posts' }).focus();
+  await page.keyboard.press('Enter');
   await expect.poll(() => articles(page).count()).toBeGreaterThanOrEqual(30);
   const loaded = await articles(page).count();
 

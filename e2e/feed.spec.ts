@@ -141,7 +141,7 @@ test.describe('the activity feed', () => {
     const article = await post(page, text);
     const image = article.getByRole('img', { name: 'Photo' });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   test('the upload route refuses other sites, the signed out, and files over the cap before sending anything on', async ({ page, playwright }) => {
