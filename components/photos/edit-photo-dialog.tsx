@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { editPhotoText } from '@/components/albums/manage/actions';
-import { Field } from '@/components/albums/manage/fields';
+import { Field } from '@/components/ui/form-fields';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
 import { photoEditSchema, type PhotoEditValues } from '@/components/albums/manage/schemas';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { movePhoto, myAlbumChoices } from '@/components/albums/manage/actions';
-import { Field } from '@/components/albums/manage/fields';
+import { Field } from '@/components/ui/form-fields';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
 import { photoMoveSchema, type PhotoMoveValues } from '@/components/albums/manage/schemas';
 import { callAction } from '@/lib/action-result';

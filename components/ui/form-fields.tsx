@@ -4,9 +4,43 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { buttonStyles } from './button';
 
-// What the long forms (the blog and listing editors, the album settings) write alike around
-// react-hook-form: each field's error under it, tied to the field (aria-describedby,
-// aria-invalid); a text input and a select of the API's options; and the offer to restore a copy kept in the browser.
+// What the site's forms write alike around react-hook-form: a labelled control with its error
+// under it, tied to it (aria-describedby, aria-invalid); for the long forms (the blog and
+// listing editors, the album settings) the error helpers, a text input and a select of the
+// API's options, and the offer to restore a copy kept in the browser; and an action's field
+// errors put back on the form's fields.
+
+/** The error line under the control `id` (its id is what the control's aria-describedby names). */
+function errorLine(id: string, message: string | undefined): ReactNode {
+  return message ? (
+    <p id={`${id}-error`} className="error-text mt-1">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** A labelled control with its error below it, tied together for screen readers. */
+export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
+      {errorLine(id, error)}
+    </div>
+  );
+}
+
+/** Puts a failed action's field errors on the form's fields; answers whether any landed. */
+export function applyFieldErrors<N extends string>(fieldErrors: Record<string, string> | undefined, names: readonly N[], setError: (name: N, e: { message: string }) => void): string {
+  let rest = '';
+  for (const [name, message] of Object.entries(fieldErrors ?? {})) {
+    if ((names as readonly string[]).includes(name)) setError(name as N, { message });
+    else rest = rest ? `${rest} ${message}` : message;
+  }
+  return rest;
+}
 
 /** The first message of a field's error (a list field, tags say, has one per item). */
 function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
@@ -22,15 +56,10 @@ export function fieldErrorHelpers<T extends FieldValues>(errors: FieldErrors<T>,
     /** The field's description: its error when it has one, and a hint's id. */
     describedBy: (name: Path<T>, hint?: string) => [errorOf(name) ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined,
     /** The field's error line (or nothing). */
-    error: (name: Path<T>): ReactNode => {
-      const message = errorOf(name);
-      return message ? (
-        <p id={`${id}-${name}-error`} className="error-text mt-1">
-          {message}
-        </p>
-      ) : null;
-    },
+    error: (name: Path<T>): ReactNode => errorLine(`${id}-${name}`, errorOf(name)),
     invalid: (name: Path<T>) => (errorOf(name) ? true : undefined),
+    /** The field's error message, if any. */
+    message: errorOf,
   };
 }
 
@@ -51,20 +80,18 @@ export function OptionSelect<T extends FieldValues>({
   required?: boolean;
 }) {
   return (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={`${id}-${name}`} {...register(name)} required={required} aria-invalid={helpers.invalid(name)} aria-describedby={helpers.describedBy(name)} className="field">
-        {empty !== undefined ? <option value="">{empty}</option> : null}
-        {options.map((o) => (
-          <option key={o.id} value={String(o.id)}>
-            {o.title}
-          </option>
-        ))}
-      </select>
-      {helpers.error(name)}
-    </div>
+    <Field id={`${id}-${name}`} label={label} error={helpers.message(name)}>
+      {(a) => (
+        <select {...a} {...register(name)} required={required} className="field">
+          {empty !== undefined ? <option value="">{empty}</option> : null}
+          {options.map((o) => (
+            <option key={o.id} value={String(o.id)}>
+              {o.title}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -82,13 +109,9 @@ export function TextField<T extends FieldValues>({
   helpers: FieldErrorHelpers<T>;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur'>) {
   return (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      <input id={`${id}-${name}`} {...register(name)} aria-invalid={helpers.invalid(name)} aria-describedby={helpers.describedBy(name)} className={className} {...input} />
-      {helpers.error(name)}
-    </div>
+    <Field id={`${id}-${name}`} label={label} error={helpers.message(name)}>
+      {(a) => <input {...a} {...register(name)} className={className} {...input} />}
+    </Field>
   );
 }
 

@@ -8,7 +8,7 @@ import { callAction } from '@/lib/action-result';
 import type { AlbumSettings } from '@/lib/social-api/albums';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';
 import { albumOptions, editAlbumSettings } from './actions';
-import { Field } from './fields';
+import { Field } from '@/components/ui/form-fields';
 import { FormDialog, useDialogSubmit } from './form-dialog';
 import { albumEditSchema, KEEP, type AlbumEditValues } from './schemas';
 

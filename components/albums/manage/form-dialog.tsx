@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { useAction, type ActionProblem } from '@/components/ui/use-action';
 import type { ActionResult } from '@/lib/action-result';
-import { applyFieldErrors } from './fields';
+import { applyFieldErrors } from '@/components/ui/form-fields';
 
 /**
  * A managing form's submit: the server action with the form's values; on failure its field

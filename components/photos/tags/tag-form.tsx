@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyFieldErrors } from '@/components/albums/manage/fields';
+import { applyFieldErrors } from '@/components/ui/form-fields';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
