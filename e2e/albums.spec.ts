@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL } from './servers.ts';
+import { apiToken } from './api-token.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { dragNews, pickUp } from './drag.ts';
 
@@ -41,27 +40,10 @@ async function makeAlbum(page: Page, title: string, count: number): Promise<stri
 
 const FRANK = { ...ALICE, email: 'frank@example.com', name: 'Frank Müller' };
 
-/**
- * An API token of `account` from an app with the password grant (as a messaging app or an
- * importer would have), registered with the api:client CLI in the e2e API's data directory:
- * what the web client cannot do (send messages) or would take long (upload fifty photos).
- */
-async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const out = execFileSync(process.execPath, [
-    'api-server/src/cli/client.ts', 'create', '--name', 'Photo app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', 'albums',
-  ], { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
-  const app = JSON.parse(out.trim().split('\n').at(-1)!) as { client_id: string; client_secret: string };
-  const token = await request.post(`${API_URL}/api/v1/oauth/token`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString('base64')}` },
-    form: { grant_type: 'password', email: account.email, password: account.password, scope: 'albums' },
-  });
-  expect(token.status()).toBe(200);
-  return ((await token.json()) as { access_token: string }).access_token;
-}
 
 /** A picture sent in a message by `account`, uploaded straight to the API by a messaging app. */
 async function messagePhoto(request: APIRequestContext, account: { email: string; password: string }): Promise<{ photoId: number; albumId: number }> {
-  const accessToken = await apiToken(request, account);
+  const accessToken = await apiToken(request, account, ['albums']);
   const res = await request.post(`${API_URL}/api/v1/albums/compose_upload`, {
     headers: { Authorization: `Bearer ${accessToken}` },
     multipart: { type: 'message', Filedata: { name: 'sent.png', mimeType: 'image/png', buffer: png(50, 40) } },
@@ -507,7 +489,7 @@ test.describe('reordering a large album', () => {
   test('an album of more photos than one page of the API holds is reordered whole', async ({ page, request }) => {
     test.setTimeout(150_000);
     // 53 photos, put into an album straight through the API (the "Add photos" page would take minutes).
-    const token = await apiToken(request, ALICE);
+    const token = await apiToken(request, ALICE, ['albums']);
     const auth = { Authorization: `Bearer ${token}` };
     const ids: number[] = [];
     for (let i = 0; i < 53; i += 1) {

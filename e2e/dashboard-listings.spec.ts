@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { API_URL, DEMO_USER } from './servers.ts';
+import { apiToken } from './api-token.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // The seller's dashboard: the overview's counts linking into the table, bulk close, reopen and
@@ -21,19 +20,6 @@ const table = (page: Page) => main(page).getByRole('table');
 const row = (page: Page, title: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
 
 
-/** An access token (the demo user's unless told) for the classifieds scope (a password-grant app made with the api:client CLI). */
-async function apiToken(request: APIRequestContext, account: { email: string; password: string } = DEMO_USER): Promise<string> {
-  const out = execFileSync(process.execPath, [
-    'api-server/src/cli/client.ts', 'create', '--name', 'Dashboard test app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', 'classifieds',
-  ], { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
-  const app = JSON.parse(out.trim().split('\n').at(-1)!) as { client_id: string; client_secret: string };
-  const res = await request.post(`${API_URL}/api/v1/oauth/token`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString('base64')}` },
-    form: { grant_type: 'password', email: account.email, password: account.password, scope: 'classifieds' },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** `n` new listings of the demo user whose titles share `word`; answers their titles, oldest first. */
 async function listings(request: APIRequestContext, token: string, word: string, n: number): Promise<Array<{ id: number; title: string }>> {
@@ -52,7 +38,7 @@ async function listings(request: APIRequestContext, token: string, word: string,
 
 test('bulk: close three in one action, reopen two, delete one with the confirm; the overview counts follow', async ({ page, request }) => {
   // Ivy's counts: no other test changes her listings.
-  const token = await apiToken(request, IVY);
+  const token = await apiToken(request, IVY, ['classifieds']);
   const word = unique('Bulkword');
   const made = await listings(request, token, word, 3);
   await signIn(page, IVY, '/dashboard');
@@ -105,7 +91,7 @@ test('bulk: close three in one action, reopen two, delete one with the confirm; 
 });
 
 test('a bulk action where one listing was deleted meanwhile reports that row and completes the others', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, DEMO_USER, ['classifieds']);
   const word = unique('Partword');
   const made = await listings(request, token, word, 3);
   await signIn(page, DEMO_USER, `/dashboard/listings?q=${encodeURIComponent(word)}`);
@@ -121,7 +107,7 @@ test('a bulk action where one listing was deleted meanwhile reports that row and
 });
 
 test('the price in place: Enter saves, a bad price shows its error in place and keeps what was typed', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, DEMO_USER, ['classifieds']);
   const word = unique('Priceword');
   const [l] = await listings(request, token, word, 1);
   await signIn(page, DEMO_USER, `/dashboard/listings?q=${encodeURIComponent(word)}`);
@@ -140,7 +126,7 @@ test('the price in place: Enter saves, a bad price shows its error in place and 
 });
 
 test('another member sees none of one’s listings in their dashboard', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, DEMO_USER, ['classifieds']);
   const word = unique('Mineword');
   await listings(request, token, word, 1);
   await signIn(page, ALICE, `/dashboard/listings?q=${encodeURIComponent(word)}`);

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
+import { apiToken } from './api-token.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // Listings: the filters of /listings through the form and in the URL (reload, chips, Back),
@@ -20,23 +19,6 @@ const cards = (page: Page) => main(page).getByRole('article');
 const titles = async (page: Page) => (await cards(page).getByRole('heading').allInnerTexts()).sort();
 
 
-/**
- * An access token of `account` for the classifieds scope, from an app with the password grant
- * registered with the api:client CLI in the e2e API's data directory: the tests make listings
- * and change them behind the web client's back through the API itself.
- */
-async function apiToken(request: APIRequestContext, account: { email: string; password: string } = DEMO_USER): Promise<string> {
-  const out = execFileSync(process.execPath, [
-    'api-server/src/cli/client.ts', 'create', '--name', 'Listings test app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', 'classifieds',
-  ], { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
-  const app = JSON.parse(out.trim().split('\n').at(-1)!) as { client_id: string; client_secret: string };
-  const res = await request.post(`${API_URL}/api/v1/oauth/token`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString('base64')}` },
-    form: { grant_type: 'password', email: account.email, password: account.password, scope: 'classifieds' },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** A new listing of the token's owner, with a main photo and `more` other photos with captions; answers its id. */
 export async function makeListing(request: APIRequestContext, token: string, title: string, opts: { price?: string; location?: string; more?: number } = {}): Promise<number> {
@@ -139,7 +121,7 @@ test.describe('browsing listings', () => {
 
 test.describe('a listing’s page', () => {
   test('the gallery: main photo first, captions, the arrow keys, the larger view; the seller’s links', async ({ page, request }) => {
-    const token = await apiToken(request);
+    const token = await apiToken(request, DEMO_USER, ['classifieds']);
     const title = unique('Gallery lamp');
     const id = await makeListing(request, token, title, { more: 2 });
     await signIn(page, DEMO_USER, `/listings/${id}`);
@@ -176,7 +158,7 @@ test.describe('a listing’s page', () => {
   });
 
   test('the seller closes it (it shows under closed, not open), reopens it and deletes it; another member sees none of that', async ({ page, request, browser }) => {
-    const token = await apiToken(request);
+    const token = await apiToken(request, DEMO_USER, ['classifieds']);
     const title = unique('Sold chair');
     const id = await makeListing(request, token, title, { location: 'Closetown' });
     await signIn(page, DEMO_USER, `/listings/${id}`);
@@ -213,7 +195,7 @@ test.describe('a listing’s page', () => {
   });
 
   test('what a reader may not see is 404, as is an address that is not an id', async ({ page, request }) => {
-    const token = await apiToken(request);
+    const token = await apiToken(request, DEMO_USER, ['classifieds']);
     const res = await request.post(`${API_URL}/api/v1/classifieds`, {
       headers: { Authorization: `Bearer ${token}` },
       multipart: { title: unique('Private'), body: 'Mine alone.', auth_view: 'owner' },

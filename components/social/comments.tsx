@@ -51,7 +51,7 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
   const visitor = !useViewer();
   const [comments, setComments] = useState<Comment[]>(initial);
   const [total, setTotal] = useState(initialTotal);
-  // Pages of COMMENTS_PAGE_SIZE fetched so far, counted from the newest.
+  // The last page of COMMENTS_PAGE_SIZE fetched, counted from the newest (0: none yet).
   const [pages, setPages] = useState(0);
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
   const [exhausted, setExhausted] = useState(false);
@@ -66,7 +66,10 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
 
   const loadMore = async () => {
     setMore('loading');
-    const page = pages + 1;
+    // The comments shown are the newest ones, so the next page is the first that holds an
+    // older one (an item's page may start with ten, a card with three); past a page that
+    // brought nothing new (others commented meanwhile, shifting the pages), the one after it.
+    const page = Math.max(pages + 1, Math.floor(comments.length / COMMENTS_PAGE_SIZE) + 1);
     const res = await callAction(() => loadComments({ item, page }));
     if (!res.ok) {
       setMore('error');

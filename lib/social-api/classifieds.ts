@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { apiFetch, type ApiFetchOptions } from './client.ts';
 import { apiConfig } from './config.ts';
-import { getSocialFromCore, parseApiDate, type Social } from './core.ts';
+import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, optionSchema, str } from './primitives.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
 import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
@@ -98,9 +99,11 @@ export interface ListingInput {
 }
 
 const LIST_FIELDS = 'id,thumb,title,is_closed,creation_date,owner,price,location,body,can_edit,can_add_photos,can_open,can_close,can_delete';
-const DETAIL_FIELDS = `${LIST_FIELDS},category,tags,photos`;
+const SPEC_DETAIL_FIELDS = `${LIST_FIELDS},category,tags,photos`;
+/** The page's: the detail and its social fields (an extension: one read instead of three). */
+const DETAIL_FIELDS = `${SPEC_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`;
 /** The editor's: the detail and its privacy, which the API tells the owner alone (an extension). */
-const EDIT_FIELDS = `${DETAIL_FIELDS},auth_view,auth_comment`;
+const EDIT_FIELDS = `${SPEC_DETAIL_FIELDS},auth_view,auth_comment`;
 
 const listingSchema = z.looseObject({
   id,
@@ -203,7 +206,7 @@ export async function countMyListings(token: string, status: 'only_open' | 'only
 
 async function getDetail(token: string, listingId: number, fields = DETAIL_FIELDS): Promise<ApiListingDetail | undefined> {
   try {
-    return detailSchema.parse(await apiFetch(apiConfig(), `/classifieds/${listingId}`, { token, query: { fields } }));
+    return detailSchema.parse(await getWithFields(token, `/classifieds/${listingId}`, {}, fields, SPEC_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -215,7 +218,7 @@ export async function getListing(token: string, listingId: number, viewerId: num
   const raw = await getDetail(token, listingId);
   if (!raw) return undefined;
   const { body, ...listing } = reshapeDraft(raw);
-  const social = await getSocialFromCore(token, { type: 'classified', id: raw.id }, viewerId, { share: true });
+  const social = await socialOf(token, { type: 'classified', id: raw.id }, raw, viewerId, { share: true });
   return { ...listing, html: sanitizeRichText(body), social };
 }
 

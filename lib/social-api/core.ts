@@ -57,6 +57,8 @@ export function reshapeComment(c: ApiComment): Comment {
 
 /** The likers a card names ("Liked by Ann, Bob and 3 others"); the dialog pages the rest. */
 const LIKERS_NAMED = 2;
+/** The latest comments an item's page shows from the core endpoints; "View more comments" pages the rest. */
+const COMMENTS_SHOWN = 10;
 
 /** The social fields of an item (an activity's, or the same fields of another item from our API) as the social layer shows them. */
 export function reshapeSocial(item: ItemRef, s: ApiSocialFields): Social {
@@ -167,21 +169,68 @@ export async function reportItem(token: string, item: ItemRef, report: { type: s
   return messageSchema.parse(data).message;
 }
 
+/** The most a core list (`/core/comments`, `/core/likes`) gives in one page (README, "Paging"). */
+const CORE_PAGE_MAX = 50;
+
+/**
+ * How many entries a paged list holds, for a server whose lists carry no total (the document's
+ * `/core/comments` and `/core/likes` are plain arrays). Page p of `size` holds entries only when
+ * the list has more than (p - 1) × size, so the last page is found by doubling the page until one
+ * is short, then halving between the last full and the first short one: exact, in about
+ * 2·log2(n / size) calls (one for an item with fewer than `size` entries) rather than one per
+ * page. No library counts a list it cannot ask for its length, hence this by hand.
+ */
+export async function countPaged<T>(
+  fetchPage: (page: number, limit: number) => Promise<T[]>, size = CORE_PAGE_MAX,
+): Promise<{ count: number; first: T[]; seen: T[] }> {
+  const seen: T[] = [];
+  const length = async (page: number) => {
+    const entries = await fetchPage(page, size);
+    seen.push(...entries);
+    return entries.length;
+  };
+  const first = await fetchPage(1, size);
+  seen.push(...first);
+  if (first.length < size) return { count: first.length, first, seen };
+  // lo: a page known to be full; hi: a page known to be short (or empty), with its length.
+  let lo = 1;
+  let hi = 2;
+  let hiLength = await length(hi);
+  while (hiLength === size) {
+    lo = hi;
+    hi *= 2;
+    hiLength = await length(hi);
+  }
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    const n = await length(mid);
+    if (n === size) lo = mid;
+    else [hi, hiLength] = [mid, n];
+  }
+  return { count: (hi - 1) * size + hiLength, first, seen };
+}
+
 /**
  * The social layer of an item from the document's own endpoints, for a server that does not
  * give items other than activities their social fields (an extension of ours): the newest
- * comments and the first likers. The counts are what those pages hold; whether the reader may
- * comment is learned when they try (the API answers why not).
+ * comments, the first likers, and both counts exact (counted through their pages). Whether the
+ * reader may comment is learned when they try (the API answers why not).
  */
 export async function getSocialFromCore(token: string, item: ItemRef, viewerId: number, can: { share: boolean }): Promise<Social> {
-  const [comments, likers] = await Promise.all([listComments(token, item, { limit: 10 }), listLikers(token, item, { limit: 50 })]);
+  const [comments, likers] = await Promise.all([
+    countPaged((page, limit) => listComments(token, item, { page, limit })),
+    countPaged((page, limit) => listLikers(token, item, { page, limit })),
+  ]);
   return {
     item,
-    liked: likers.some((p) => p.id === viewerId),
-    likeCount: likers.length,
-    likers: likers.slice(0, LIKERS_NAMED + 1).map(({ id, name }) => ({ id, name })),
-    commentCount: comments.length,
-    comments,
+    // Whether the viewer likes it, from the pages read to count (all of them up to 100 likes; past
+    // that, a like on a page the count skipped is not seen until the reader opens "who liked").
+    liked: likers.seen.some((p) => p.id === viewerId),
+    likeCount: likers.count,
+    likers: likers.first.slice(0, LIKERS_NAMED + 1).map(({ id, name }) => ({ id, name })),
+    commentCount: comments.count,
+    // Page 1 holds the newest comments in chronological order: its end is the latest.
+    comments: comments.first.slice(-COMMENTS_SHOWN),
     can: { like: true, comment: true, share: can.share, report: true },
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { getSocialFromCore, type Social } from './core.ts';
+import { socialOf, type Social } from './core.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { isApiError } from './errors.ts';
 import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
@@ -66,6 +67,8 @@ const FLAGS = 'can_edit,can_delete,can_request,can_join,can_leave,can_cancel,can
 const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${FLAGS}`;
 const COUNT_FIELDS = 'attending_count,maybe_count,not_attending_count,awaiting_reply_count,requested_count';
 const DETAIL_FIELDS = `${LIST_FIELDS},img,updated_at,${COUNT_FIELDS},category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo`;
+/** The page's: the detail and its social fields (an extension: one read instead of three). */
+const PAGE_FIELDS = `${DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`;
 
 export interface EventCounts {
   attending: number;
@@ -251,9 +254,9 @@ export async function listEventsILead(token: string, f: { when?: EventWhen; page
   });
 }
 
-async function readEvent(token: string, id: number): Promise<ApiEvent | undefined> {
+async function readEvent(token: string, id: number, fields = DETAIL_FIELDS): Promise<ApiEvent | undefined> {
   try {
-    return eventSchema.parse(await apiFetch(apiConfig(), `/events/${id}`, { token, query: { fields: DETAIL_FIELDS } }));
+    return eventSchema.parse(await getWithFields(token, `/events/${id}`, {}, fields, DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -266,12 +269,15 @@ export async function getEvent(token: string, id: number): Promise<EventDetail |
   return raw && reshapeDetail(raw);
 }
 
-/** An event with its social layer (its comments and likers from the core endpoints). */
+/**
+ * An event with its social layer: one read with our API (its social fields, an extension); a
+ * server without them is asked for the event's comments and likers as well.
+ */
 export async function getEventPage(token: string, id: number, viewerId: number): Promise<{ event: EventDetail; social: Social } | undefined> {
-  const event = await getEvent(token, id);
-  if (!event) return undefined;
-  const social = await getSocialFromCore(token, { type: 'event', id }, viewerId, { share: true });
-  return { event, social };
+  const raw = await readEvent(token, id, PAGE_FIELDS);
+  if (!raw) return undefined;
+  const social = await socialOf(token, { type: 'event', id }, raw, viewerId, { share: true });
+  return { event: reshapeDetail(raw), social };
 }
 
 /** What an event's form sends (the API's form; times are wall-clock times in `timeZone`). */

@@ -11,10 +11,41 @@ export const PHOTO_SNIFF_BYTES = 12;
 
 export const PHOTO_KINDS_TEXT = 'JPEG, PNG, GIF or WebP';
 
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** A size as people read it: MB with one decimal, whole KB, or bytes. */
 export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  if (n >= MB) return `${Math.round((n / MB) * 10) / 10} MB`;
+  if (n >= KB) return `${Math.round(n / KB)} KB`;
   return `${n} bytes`;
+}
+
+/** What a spelling from formatBytes stands for, in bytes. */
+function shownBytes(text: string): number {
+  const [value, unit] = text.split(' ');
+  return Number(value) * (unit === 'MB' ? MB : unit === 'KB' ? KB : 1);
+}
+
+/**
+ * A size over a limit and the limit, spelled so that the size always reads as the larger: as
+ * formatBytes spells them when that shows it ("12.4 MB", "10 MB"), else in the limit's unit with
+ * as many decimals as it takes ("10.001 MB", "10 MB"), else in bytes ("10,485,761 bytes",
+ * "10,485,760 bytes"): rounding alone would say a file one byte too large is "10 MB" against a
+ * limit of "10 MB".
+ */
+export function formatSizeOver(size: number, maxBytes: number): { size: string; max: string } {
+  const [roughSize, roughMax] = [formatBytes(size), formatBytes(maxBytes)];
+  if (shownBytes(roughSize) > shownBytes(roughMax)) return { size: roughSize, max: roughMax };
+  const [unit, name] = maxBytes >= MB ? [MB, 'MB'] : maxBytes >= KB ? [KB, 'KB'] : [1, 'bytes'];
+  if (unit > 1) {
+    for (let digits = 1; digits <= 3; digits += 1) {
+      const shown = (n: number) => (n / unit).toFixed(digits);
+      if (Number(shown(size)) > Number(shown(maxBytes))) return { size: `${shown(size)} ${name}`, max: `${shown(maxBytes)} ${name}` };
+    }
+  }
+  const exact = (n: number) => `${n.toLocaleString('en-US')} bytes`;
+  return { size: exact(size), max: exact(maxBytes) };
 }
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => sig.every((byte, i) => b[at + i] === byte);
@@ -41,8 +72,10 @@ export const notAPhotoMessage = (name: string) =>
 
 export const emptyPhotoMessage = (name: string) => `“${name}” is empty. Choose another picture.`;
 
-export const tooLargePhotoMessage = (name: string, size: number, maxBytes: number) =>
-  `“${name}” is ${formatBytes(size)}; photos can be at most ${formatBytes(maxBytes)}. Choose a smaller picture.`;
+export function tooLargePhotoMessage(name: string, size: number, maxBytes: number): string {
+  const shown = formatSizeOver(size, maxBytes);
+  return `“${name}” is ${shown.size}; photos can be at most ${shown.max}. Choose a smaller picture.`;
+}
 
 /**
  * Why a file the person picked cannot be uploaded as a photo, or undefined when it can: read

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import type { ClassifiedsTable } from '../../db/types.ts';
 import { formatDate } from '../../domain/format.ts';
+import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getItemTags } from '../../domain/keyword-tags.ts';
 import { getCategories } from '../../domain/options.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
@@ -21,9 +22,10 @@ export const LISTING_LIST_FIELDS = [
 export const LISTING_DETAIL_FIELDS = [...LISTING_LIST_FIELDS, 'category', 'tags', 'photos'] as const;
 /**
  * Beyond the spec (README, "Extensions"), given only when asked for by name: for its owner, the
- * privacy an edit form shows (auth_view, auth_comment); absent for anyone else.
+ * privacy an edit form shows (auth_view, auth_comment; absent for anyone else), and the social
+ * fields an activity has.
  */
-export const LISTING_DETAIL_ALLOWED = [...LISTING_DETAIL_FIELDS, 'auth_view', 'auth_comment'] as const;
+export const LISTING_DETAIL_ALLOWED = [...LISTING_DETAIL_FIELDS, 'auth_view', 'auth_comment', ...SOCIAL_FIELDS] as const;
 export type ListingField = (typeof LISTING_DETAIL_ALLOWED)[number];
 
 /** Photos a listing may have; can_add_photos turns false at this many. */
@@ -91,7 +93,7 @@ export async function presentListings(
   const want = new Set(fields);
   const ids = rows.map((r) => r.id);
   const owned = rows.filter((r) => isListingOwner(viewer, r)).map((r) => r.id);
-  const [owners, tags, categories, photoCounts, photos] = await Promise.all([
+  const [owners, tags, categories, photoCounts, photos, social] = await Promise.all([
     want.has('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : undefined,
     want.has('tags') ? getItemTags(db, 'classified', ids) : undefined,
     want.has('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
@@ -100,6 +102,7 @@ export async function presentListings(
       ? db.selectFrom('classified_photos').select(['id', 'classified_id', 'description', 'image_key'])
         .where('classified_id', 'in', ids).orderBy('id').execute()
       : [],
+    presentItemSocial(db, config, viewer, 'classified', ids, fields),
   ]);
   return rows.map((r) => {
     const listing: Partial<Record<ListingField, unknown>> = {
@@ -120,6 +123,7 @@ export async function presentListings(
         .map((p) => ({ id: p.id, description: p.description, img: imageUrl(config.publicUrl, p.image_key, PHOTO_SIZE), is_main: p.id === r.main_photo_id })),
       // The edit form's privacy is told to the owner alone (absent for anyone else).
       ...(isListingOwner(viewer, r) ? { auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
+      ...social.get(r.id),
     };
     return pick(listing, fields);
   });

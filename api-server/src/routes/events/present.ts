@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { parseFields, pick } from '../../http/fields.ts';
+import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getCategories } from '../../domain/options.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
@@ -41,11 +42,12 @@ export const DETAIL_FIELDS = [
 ] as const;
 /**
  * Detail fields beyond the spec, returned only when `fields` names them: the event's zone,
- * readable start and end, the large picture, and the settings an edit form starts from.
+ * readable start and end, the large picture, the settings an edit form starts from, and the
+ * social fields an activity has.
  */
 export const DETAIL_EXTRA_FIELDS = [
   'timezone', 'start_datetime', 'end_datetime', 'img', 'category_id', 'allow_search', 'auth_invite', 'approval', 'auth_view', 'auth_comment', 'auth_photo',
-  'rsvp', 'requested_count', 'start_at', 'end_at', 'updated_at',
+  'rsvp', 'requested_count', 'start_at', 'end_at', 'updated_at', ...SOCIAL_FIELDS,
 ] as const;
 
 export const detailFields = (param: string | undefined): string[] =>
@@ -64,11 +66,12 @@ export async function presentEvents(
   const ids = rows.map((r) => r.id);
   const wants = (...names: string[]) => names.some((n) => fields.includes(n));
   const needsMembers = wants('total_member', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', 'requested_count', ...FLAGS);
-  const [owners, categories, counts, rsvps] = await Promise.all([
+  const [owners, categories, counts, rsvps, social] = await Promise.all([
     wants('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map(),
     wants('category') ? getCategories(db, rows.map((r) => r.category_id)) : new Map(),
     needsMembers ? getMemberCounts(db, ids) : new Map(),
     wants('rsvp', ...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
+    presentItemSocial(db, config, viewer, 'event', ids, fields),
   ]);
   const t = now();
   return rows.map((e) => {
@@ -112,6 +115,7 @@ export async function presentEvents(
       end_at: e.end_time,
       updated_at: e.updated_at,
       ...flags,
+      ...social.get(e.id),
     };
     return pick(all, fields);
   });
