@@ -4,8 +4,8 @@ import { API_URL, DEMO_USER } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // Every comment of an item can be read on its page, and its counts are exact: a listing and an
-// event of Alice's with 13 comments by her friends show the 10 newest and "View more comments"
-// for the rest (the activity's page does the same in feed.spec.ts).
+// event of Alice's with 13 comments by her friends show the 3 newest, as an activity does, and
+// "View more comments" a page of ten at a time for the rest (feed.spec.ts: an activity's).
 
 const BOB = { email: 'bob@example.com', password: 'demo-password' };
 const CAROL = { email: 'carol@example.com', password: 'demo-password' };
@@ -27,7 +27,7 @@ async function make(request: APIRequestContext, type: 'classified' | 'event', ti
 }
 
 for (const type of ['classified', 'event'] as const) {
-  test(`${type}: the ten newest comments, then every older one on request; exact counts`, async ({ page, request }) => {
+  test(`${type}: the newest comments, then every older one on request, ten at a time; exact counts`, async ({ page, request }) => {
     const title = unique(type === 'classified' ? 'Lamp with many comments' : 'Picnic with many comments');
     const { id, path } = await make(request, type, title);
     const friends = await Promise.all([DEMO_USER, BOB, CAROL].map((who) => apiToken(request, who, ['basic'])));
@@ -46,11 +46,14 @@ for (const type of ['classified', 'event'] as const) {
     await signIn(page, DEMO_USER, path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const items = page.getByRole('region', { name: /^Comments on / }).getByRole('listitem');
-    await expect(items).toHaveCount(10);
-    await expect(items.first()).toContainText(texts[3]!);
+    await expect(items).toHaveCount(3);
+    await expect(items.first()).toContainText(texts[10]!);
     await expect(items.last()).toContainText(texts[12]!);
     await expect(page.getByRole('button', { name: 'Like 2' })).toBeVisible();
 
+    await page.getByRole('button', { name: 'View more comments (10)' }).click();
+    await expect(items).toHaveCount(10);
+    await expect(items.first()).toContainText(texts[3]!);
     await page.getByRole('button', { name: 'View more comments (3)' }).click();
     await expect(items).toHaveCount(COMMENTS);
     await expect(items.first()).toContainText(texts[0]!);

@@ -57,8 +57,8 @@ export function reshapeComment(c: ApiComment): Comment {
 
 /** The likers a card names ("Liked by Ann, Bob and 3 others"); the dialog pages the rest. */
 const LIKERS_NAMED = 2;
-/** The latest comments an item's page shows from the core endpoints; "View more comments" pages the rest. */
-const COMMENTS_SHOWN = 10;
+/** The latest comments an item shows at first, as the API's `comments` field gives them; "View more comments" pages the rest. */
+const COMMENTS_SHOWN = 3;
 
 /** The social fields of an item (an activity's, or the same fields of another item from our API) as the social layer shows them. */
 export function reshapeSocial(item: ItemRef, s: ApiSocialFields): Social {
