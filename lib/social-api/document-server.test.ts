@@ -1,8 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, tokenFor } from '../../api-server/test/helpers.ts';
+import { makeAlbum } from '../../api-server/test/routes/albums/album-fixtures.ts';
+import { startApiRelay, type ApiRelay } from '../testing/api-relay.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
-import { getAlbum, listAlbums, loadAlbum, loadPhoto } from './albums.ts';
+import { albumsToAddTo, getAlbum, listAlbums, loadAlbum, loadPhoto } from './albums.ts';
 
 // The web client against a server that follows the document and nothing more: a relay in
 // front of the real api-server refuses every `fields` name the document does not list (400
@@ -15,9 +16,12 @@ const DOCUMENT_FIELDS = new Set([
   'photos', 'img', 'date', 'album', 'photo_index', 'next_photo', 'previous_photo', 'can_tag', 'can_share', 'can_report',
   'can_make_profile_photo',
 ]);
+/** The document's field names of an album list: none of the detail's flags. */
+const DOCUMENT_LIST_FIELDS = new Set(['id', 'type', 'thumb', 'title', 'description', 'owner', 'total_photo']);
+const isAlbumList = (path: string) => /\/albums(\/my)?$/.test(path);
 
 let api: RealApi;
-let relay: http.Server;
+let relay: ApiRelay;
 let asked: string[] = [];
 let demo: string;
 let frankId: number;
@@ -25,35 +29,23 @@ let frank: string;
 
 beforeAll(async () => {
   api = await startRealApi();
-  const upstream = new URL(api.baseUrl);
-  relay = http.createServer((req, res) => {
-    const url = new URL(req.url!, 'http://relay');
+  relay = await startApiRelay(api, (url) => {
     const fields = url.searchParams.get('fields');
     if (fields !== null) asked.push(`${url.pathname} ${fields}`);
-    const unknown = (fields ?? '').split(',').filter((f) => f && !DOCUMENT_FIELDS.has(f));
-    if (unknown.length) {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, data: { message: 'Invalid parameters.', error_text: 'invalid_parameters', error_params: [{ name: 'fields', error_text: 'invalid_parameter', message: `unknown field ${unknown[0]}` }] } }));
-      return;
-    }
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode!, up.headers);
-        up.pipe(res);
-      },
-    );
-    req.pipe(forward);
+    const allowed = isAlbumList(url.pathname) ? DOCUMENT_LIST_FIELDS : DOCUMENT_FIELDS;
+    const unknown = (fields ?? '').split(',').filter((f) => f && !allowed.has(f));
+    if (!unknown.length) return undefined;
+    return {
+      status: 400,
+      body: { success: false, data: { message: 'Invalid parameters.', error_text: 'invalid_parameters', error_params: [{ name: 'fields', error_text: 'invalid_parameter', message: `unknown field ${unknown[0]}` }] } },
+    };
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  // The relay serves the same paths (/api/v1/…) as the API it stands in front of.
-  process.env.SOCIAL_API_URL = `http://127.0.0.1:${(relay.address() as AddressInfo).port}${upstream.pathname}`;
   demo = await api.tokenOf('demo@example.com');
   frank = await api.tokenOf('frank@example.com');
   frankId = await api.userId('frank@example.com');
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => relay?.close(resolve));
+  await relay?.close();
   await api?.close();
 });
 
@@ -84,5 +76,18 @@ describe('against a server of the document alone', () => {
     expect(loaded.photo).toMatchObject({ id: photoId, index: 0, album: { id } });
     expect(loaded.social).toMatchObject({ item: { type: 'photo', id: photoId }, can: { share: true, report: true } });
     expect(await loadPhoto(frank, 999_999, frankId)).toBeUndefined();
+  });
+
+  it('the albums a photo may move to: every one of one’s own past a page of 50, a call a page (the list cannot tell which the API fills itself: its refusal will)', async () => {
+    const owner = (await createUser(api.db, { full_name: 'Many Albums' })).id;
+    const token = await tokenFor(api.db, owner);
+    const ids: number[] = [];
+    for (let i = 1; i <= 54; i += 1) ids.push(await makeAlbum(api.db, owner, { title: `Album ${i}` }));
+    ids.push(await makeAlbum(api.db, owner, { title: 'Wall Photos', kind: 'wall' }));
+    asked = [];
+    const open = await albumsToAddTo(token);
+    expect(open.complete).toBe(true);
+    expect(open.albums.map((a) => a.id).sort((a, b) => a - b)).toEqual(ids);
+    expect(asked).toEqual(['/api/v1/albums/my id,title,can_upload', '/api/v1/albums/my id,title', '/api/v1/albums/my id,title']);
   });
 });
