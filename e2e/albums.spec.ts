@@ -522,6 +522,52 @@ test.describe('reordering a large album', () => {
   });
 });
 
+test.describe('moving a photo among many albums', () => {
+  test('a member with more albums than one page of the API finds the oldest by typing and moves a photo into it', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // Henry, whom no other spec uses, gets 54 albums straight through the API: private, so
+    // that nobody else's lists change. The photo is in the newest; the oldest is made first.
+    const henry = { email: 'henry@example.com', password: ALICE.password, name: 'Henry Ito' };
+    const auth = { Authorization: `Bearer ${await apiToken(request, henry)}` };
+    const makeAlbumOf = async (title: string, photoIds: number[] = []) => {
+      const made = await request.post(`${API_URL}/api/v1/albums/upload`, {
+        headers: auth,
+        form: { 'album[title]': title, 'album[auth_view]': 'owner', 'album[allow_search]': 0, ...(photoIds.length ? { photo_ids: photoIds.join(',') } : {}) },
+      });
+      expect(made.status()).toBe(200);
+      return ((await made.json()) as { data: { album_id: number } }).data.album_id;
+    };
+    const oldestTitle = unique('The very first album');
+    const oldest = await makeAlbumOf(oldestTitle);
+    for (let i = 2; i <= 53; i += 1) await makeAlbumOf(unique(`Album ${i}`));
+    const up = await request.post(`${API_URL}/api/v1/albums/photo_upload`, { headers: auth, multipart: { Filedata: { name: 'move-me.png', mimeType: 'image/png', buffer: png(33, 21) } } });
+    expect(up.status()).toBe(200);
+    const photoId = ((await up.json()) as { data: { photo_id: number } }).data.photo_id;
+    await makeAlbumOf(unique('The newest album'), [photoId]);
+
+    await signIn(page, henry);
+    await page.goto(`/photos/${photoId}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Move to another album' }).click();
+    const move = page.getByRole('dialog', { name: 'Move photo' });
+    const choice = move.getByLabel('Move to');
+    // Every other album is offered (and the first choice, "Choose an album").
+    await expect(choice.locator('option')).toHaveCount(54);
+    expect(await seriousViolations(page, 'move dialog')).toEqual([]);
+
+    await move.getByLabel('Find an album').fill('very first');
+    await expect(move).toContainText('1 album matches.');
+    await expect(choice.locator('option')).toHaveCount(2);
+    // The one album the words match is chosen; Enter moves the photo there.
+    await expect(choice).toHaveValue(String(oldest));
+    await move.getByLabel('Find an album').press('Enter');
+    await expect(move).toBeHidden();
+    await expect(main.getByRole('link', { name: oldestTitle })).toBeVisible();
+    const moved = await request.get(`${API_URL}/api/v1/albums/photos/${photoId}`, { headers: auth, params: { fields: 'album' } });
+    expect(((await moved.json()) as { data: { album: { id: number } } }).data.album.id).toBe(oldest);
+  });
+});
+
 test.describe('accessibility', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`albums, an album, a photo and the viewer have no serious axe violations (${colorScheme})`, async ({ page }) => {

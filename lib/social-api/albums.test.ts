@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../api-server/test/helpers.ts';
+import { createUser, tokenFor } from '../../api-server/test/helpers.ts';
+import { makeAlbum } from '../../api-server/test/routes/albums/album-fixtures.ts';
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { png } from '../testing/pictures.ts';
+import { startRelay, type Relay } from '../testing/relay.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import { addUploadedPhotos, uploadAlbumPhoto } from './album-upload.ts';
 import {
@@ -23,20 +25,27 @@ import {
 // The web client's album and photo reads and the owner's changes (what /albums, /albums/{id}
 // and /photos/{id} and their actions call) against the real api-server over loopback HTTP, on
 // a fresh copy of the demo data: the demo user owns "Lisbon weekend" (5 photos, public) and
-// "Sunday dinners" (friends only); Frank is not the demo user's friend.
+// "Sunday dinners" (friends only); Frank is not the demo user's friend. A relay in front of
+// the API counts the calls.
 
 let api: RealApi;
+let relay: Relay;
 let demo: string;
 let frank: string;
 let demoId: number;
 
 beforeAll(async () => {
   api = await startRealApi();
+  relay = await startRelay(api.baseUrl);
+  process.env.SOCIAL_API_URL = relay.baseUrl;
   demo = await api.tokenOf('demo@example.com');
   frank = await api.tokenOf('frank@example.com');
   demoId = await api.userId('demo@example.com');
 }, 120_000);
-afterAll(() => api?.close());
+afterAll(async () => {
+  await relay?.close();
+  await api?.close();
+});
 
 /** A multipart body with its Filedata part (and form fields), as the browser sends it. */
 function multipart(width: number, fields: Record<string, string> = {}) {
@@ -76,11 +85,43 @@ describe('listAlbums (GET /albums, /albums/my)', () => {
     const mine = (await listAlbums(demo, { mine: true }))!.map((a) => a.title);
     expect(mine).toEqual(expect.arrayContaining(['Wall Photos', 'Message Photos']));
     const open = await albumsToAddTo(demo);
-    expect(open.map((a) => a.title)).toEqual(mine.filter((t) => t !== 'Wall Photos' && t !== 'Message Photos'));
-    expect(open.map((a) => a.title)).toContain('Lisbon weekend');
+    expect(open.complete).toBe(true);
+    expect(open.albums.map((a) => a.title)).toEqual(mine.filter((t) => t !== 'Wall Photos' && t !== 'Message Photos'));
+    expect(open.albums.map((a) => a.title)).toContain('Lisbon weekend');
     const { id } = await lisbon();
-    expect((await albumsToAddTo(demo, id)).map((a) => a.id)).not.toContain(id);
-    expect((await albumsToAddTo(frank)).map((a) => a.title)).toEqual(['Berlin at night']);
+    expect((await albumsToAddTo(demo, id)).albums.map((a) => a.id)).not.toContain(id);
+    expect((await albumsToAddTo(frank)).albums.map((a) => a.title)).toEqual(['Berlin at night']);
+  });
+
+  it('albumsToAddTo: every one of a member’s albums past the API’s pages of 50, the oldest included, in one call a page', async () => {
+    const owner = (await createUser(api.db, { full_name: 'Many Albums' })).id;
+    const token = await tokenFor(api.db, owner);
+    const ids: number[] = [];
+    for (let i = 1; i <= 54; i += 1) ids.push(await makeAlbum(api.db, owner, { title: `Album ${i}` }));
+    await makeAlbum(api.db, owner, { title: 'Wall Photos', kind: 'wall' });
+    const calls = relay.requests.length;
+    const open = await albumsToAddTo(token, ids[53]);
+    expect(open.complete).toBe(true);
+    expect(open.albums.map((a) => a.id).sort((a, b) => a - b)).toEqual(ids.slice(0, 53));
+    expect(open.albums.map((a) => a.title)).toContain('Album 1');
+    // 55 albums: two pages of the list, not a call per album.
+    expect(relay.requests.length - calls).toBe(2);
+    // The words typed find an album among them all.
+    expect((await albumsToAddTo(token, undefined, 'Album 1')).albums.map((a) => a.title).sort()).toEqual(['Album 1', ...Array.from({ length: 10 }, (_, i) => `Album 1${i}`)].sort());
+  });
+
+  it('albumsToAddTo: past ten pages (500 albums) it stops and says so, and the words typed still find the oldest', async () => {
+    const owner = (await createUser(api.db, { full_name: 'Too Many Albums' })).id;
+    const token = await tokenFor(api.db, owner);
+    const oldest = await makeAlbum(api.db, owner, { title: 'The very first' });
+    for (let i = 1; i <= 500; i += 1) await makeAlbum(api.db, owner, { title: `Trip ${i}` });
+    const calls = relay.requests.length;
+    const open = await albumsToAddTo(token);
+    expect(relay.requests.length - calls).toBe(10);
+    expect(open).toMatchObject({ complete: false });
+    expect(open.albums).toHaveLength(500);
+    expect(open.albums.map((a) => a.id)).not.toContain(oldest);
+    expect(await albumsToAddTo(token, undefined, 'very first')).toEqual({ complete: true, albums: [{ id: oldest, title: 'The very first' }] });
   });
 
   it('answers undefined for a member who is not there', async () => {

@@ -158,6 +158,8 @@ export interface PhotoDetail {
   can: { tag: boolean; edit: boolean; delete: boolean; share: boolean; report: boolean };
 }
 
+const albumTitle = (title: string) => title.trim() || 'Untitled album';
+
 function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
   const category = a.category && a.category.id > 0 ? { id: a.category.id, title: a.category.title.trim() || `Category ${a.category.id}` } : a.category === undefined ? undefined : null;
   const settings =
@@ -172,7 +174,7 @@ function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
       : undefined;
   return {
     id: a.id,
-    title: a.title.trim() || 'Untitled album',
+    title: albumTitle(a.title),
     description: a.description,
     thumb: safeImageUrl(a.thumb),
     owner: who(reshapePerson(a.owner)),
@@ -223,25 +225,48 @@ export async function listAlbums(token: string, q: AlbumQuery): Promise<AlbumCar
   }
 }
 
+/** An album a photo may be put into, as a choice shows it. */
+export interface AlbumChoice {
+  id: number;
+  title: string;
+}
+
+export interface AlbumChoices {
+  albums: AlbumChoice[];
+  /** False when there were more than the pages read: the rest are found by keywords. */
+  complete: boolean;
+}
+
+/** The API's most albums a page; pages of them read for one choice (so at most that many calls). */
+const CHOICE_PAGE = 50;
+const CHOICE_PAGES = 10;
+const choiceListSchema = lenientArray(z.looseObject({ id, title: str, can_upload: flag.optional() }));
+
 /**
- * The reader's own albums that photos may go into (can_upload: not Wall Photos, Profile
- * Pictures and the other albums the API fills itself), but `exceptId`: where a photo can move.
- * The list does not carry the flag, so each album's detail is asked for it (fields=can_upload).
+ * The reader's own albums that photos may go into, newest first, but `exceptId`: where a photo
+ * can move. Our API tells can_upload in the list (README, "Extensions"): not Wall Photos,
+ * Profile Pictures and the other albums it fills itself. A server of the document alone does
+ * not, and a detail per album would cost a call each: there every own album is offered, and
+ * the API's refusal of one it fills itself says so. A page at a time, up to CHOICE_PAGES.
  */
-export async function albumsToAddTo(token: string, exceptId?: number): Promise<Array<{ id: number; title: string }>> {
-  const mine = ((await listAlbums(token, { mine: true, limit: 50 })) ?? []).filter((a) => a.id !== exceptId);
-  const flagSchema = z.looseObject({ can_upload: flag.default(false) });
-  const open = await Promise.all(
-    mine.map(async (a) => {
-      try {
-        return flagSchema.parse(await apiFetch(apiConfig(), `/albums/${a.id}`, { token, query: { fields: 'id,can_upload', photo_limit: 1 } })).can_upload;
-      } catch (e) {
-        if (isApiError(e, 404)) return false;
-        throw e;
-      }
-    }),
-  );
-  return mine.filter((_, i) => open[i]).map((a) => ({ id: a.id, title: a.title }));
+export async function albumsToAddTo(token: string, exceptId?: number, keywords?: string): Promise<AlbumChoices> {
+  const albums: AlbumChoice[] = [];
+  const seen = new Set<number>();
+  let fields = 'id,title,can_upload';
+  for (let page = 1; page <= CHOICE_PAGES; page += 1) {
+    const query = { keywords: keywords?.trim() || undefined, page, limit: CHOICE_PAGE };
+    const rows = choiceListSchema.parse(await getWithFields(token, '/albums/my', query, fields, 'id,title'));
+    // A server that did not tell the flag on the first page is asked the document's fields after it.
+    if (page === 1 && rows[0] && rows[0].can_upload === undefined) fields = 'id,title';
+    for (const a of rows) {
+      // An album made while the pages are read pushes the list on: one may come twice.
+      if (a.can_upload === false || a.id === exceptId || seen.has(a.id)) continue;
+      seen.add(a.id);
+      albums.push({ id: a.id, title: albumTitle(a.title) });
+    }
+    if (rows.length < CHOICE_PAGE) return { albums, complete: true };
+  }
+  return { albums, complete: false };
 }
 
 /** GET /albums/{id} with one page of its photos; undefined when it is not there or not visible. */
@@ -297,7 +322,7 @@ function reshapePhoto(p: z.infer<typeof photoSchema>): PhotoDetail {
     caption: p.description,
     img: safeImageUrl(p.img),
     thumb: safeImageUrl(p.thumb),
-    album: { id: p.album.id, title: p.album.title.trim() || 'Untitled album', owner: who(reshapePerson(p.album.owner)), photoCount: p.album.total_photo },
+    album: { id: p.album.id, title: albumTitle(p.album.title), owner: who(reshapePerson(p.album.owner)), photoCount: p.album.total_photo },
     index: p.photo_index,
     next: thumb(p.next_photo),
     previous: thumb(p.previous_photo),

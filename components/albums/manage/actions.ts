@@ -10,6 +10,7 @@ import {
   getAlbum,
   getAlbumOptions,
   getPhotoImage,
+  type AlbumChoices,
   type AlbumOptions,
   type PhotoThumb,
   albumsToAddTo,
@@ -113,13 +114,17 @@ export async function deletePhoto(photoId: number): Promise<ActionResult> {
   });
 }
 
-/** The reader's own albums a photo may move to (all they may add to but `exceptId`), for the move form. */
-export async function myAlbumChoices(exceptId: number): Promise<ActionResult<Array<{ id: number; title: string }>>> {
+const choiceKeywordsSchema = z.optional(z.string().check(z.maxLength(200)));
+
+/**
+ * The reader's own albums a photo may move to (all they may add to but `exceptId`), for the
+ * move form; `keywords` finds them among more than one reading lists.
+ */
+export async function myAlbumChoices(exceptId: number, keywords?: string): Promise<ActionResult<AlbumChoices>> {
   const id = idSchema.safeParse(exceptId);
-  if (!id.success) return invalid();
-  return withSession(async (s) => {
-    return { ok: true, message: '', data: await albumsToAddTo(s.accessToken, id.data) };
-  });
+  const words = choiceKeywordsSchema.safeParse(keywords);
+  if (!id.success || !words.success) return invalid();
+  return withSession(async (s) => ({ ok: true, message: '', data: await albumsToAddTo(s.accessToken, id.data, words.data) }));
 }
 
 const orderSchema = z.array(idSchema).check(z.minLength(1), z.maxLength(REORDER_MAX));

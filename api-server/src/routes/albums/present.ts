@@ -14,13 +14,14 @@ export const ALBUM_DETAIL_FIELDS = [...ALBUM_LIST_FIELDS, 'can_upload', 'can_edi
 
 /**
  * Fields beyond the spec, given only when asked for by name (README, "Extensions"): an album's
- * category in lists and the detail; in the detail also the social fields an activity has and,
- * for its owner alone, the settings an edit form shows (allow_search, auth_view, auth_comment,
- * auth_tag).
+ * category in lists and the detail, and in lists its detail's can_upload (a photo's "Move"
+ * offers the albums one may add to from one list, not a detail per album); in the detail also
+ * the social fields an activity has and, for its owner alone, the settings an edit form shows
+ * (allow_search, auth_view, auth_comment, auth_tag).
  */
 const LIST_EXTENSION_FIELDS = ['category'] as const;
 const OWNER_SETTINGS = ['allow_search', 'auth_view', 'auth_comment', 'auth_tag'] as const;
-export const ALBUM_LIST_ALLOWED = [...ALBUM_LIST_FIELDS, ...LIST_EXTENSION_FIELDS] as const;
+export const ALBUM_LIST_ALLOWED = [...ALBUM_LIST_FIELDS, ...LIST_EXTENSION_FIELDS, 'can_upload'] as const;
 export const ALBUM_DETAIL_ALLOWED = [...ALBUM_DETAIL_FIELDS, ...LIST_EXTENSION_FIELDS, ...OWNER_SETTINGS, ...SOCIAL_FIELDS] as const;
 export type AlbumField = (typeof ALBUM_DETAIL_ALLOWED)[number];
 export const PHOTO_STUB_FIELDS = ['id', 'type', 'thumb'] as const;

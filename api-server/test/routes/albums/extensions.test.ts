@@ -4,8 +4,9 @@ import { get, post } from '../fixtures.ts';
 import { ALBUMS, cast, categoryIds, DETAIL_KEYS, LIST_KEYS, makeAlbum, makePhoto } from './album-fixtures.ts';
 
 // The albums' extension fields (README, "Extensions"): an album's category in lists and the
-// detail, its social fields and, for its owner alone, the settings its edit form shows; a
-// photo's social fields. Each only when named in `fields`: without it, the document's fields.
+// detail, can_upload in lists, its social fields and, for its owner alone, the settings its
+// edit form shows; a photo's social fields. Each only when named in `fields`: without it, the
+// document's fields.
 
 let t: TestApp;
 let c: Awaited<ReturnType<typeof cast>>;
@@ -46,6 +47,22 @@ describe('album category', () => {
     expect(res.status).toBe(400);
     expect(res.body.data.error_params[0].name).toBe('fields');
     expect((await get(t, c.ownerToken, `${ALBUMS}/my`, { fields: 'id,auth_view' })).status).toBe(400);
+  });
+});
+
+describe('can_upload in album lists', () => {
+  it('is given when asked for: one’s own albums but those the API fills itself; nobody else’s', async () => {
+    const mine = await makeAlbum(t.db, c.owner, { title: 'Open' });
+    const wall = await makeAlbum(t.db, c.owner, { title: 'Wall Photos', kind: 'wall' });
+    const list = await get(t, c.ownerToken, `${ALBUMS}/my`, { fields: 'id,can_upload', limit: 50 });
+    expect(list.status).toBe(200);
+    const byId = new Map(list.body.data.map((a: { id: number; can_upload: boolean }) => [a.id, a.can_upload]));
+    expect(byId.get(mine)).toBe(true);
+    expect(byId.get(wall)).toBe(false);
+    const theirs = await get(t, c.friendToken, ALBUMS, { user_id: c.owner, fields: 'id,can_upload', limit: 50 });
+    expect(theirs.body.data.find((a: { id: number }) => a.id === mine)).toEqual({ id: mine, can_upload: false });
+    // Without fields: the document's list fields alone.
+    expect(Object.keys((await get(t, c.ownerToken, `${ALBUMS}/my`)).body.data[0]).sort()).toEqual([...LIST_KEYS].sort());
   });
 });
 
