@@ -528,7 +528,7 @@ test.describe('moving a photo among many albums', () => {
     // Henry, whom no other spec uses, gets 54 albums straight through the API: private, so
     // that nobody else's lists change. The photo is in the newest; the oldest is made first.
     const henry = { email: 'henry@example.com', password: ALICE.password, name: 'Henry Ito' };
-    const auth = { Authorization: `Bearer ${await apiToken(request, henry)}` };
+    const auth = { Authorization: `Bearer ${await apiToken(request, henry, ['albums'])}` };
     const makeAlbumOf = async (title: string, photoIds: number[] = []) => {
       const made = await request.post(`${API_URL}/api/v1/albums/upload`, {
         headers: auth,
