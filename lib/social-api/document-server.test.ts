@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiRelay } from '../testing/api-relay.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import { getAlbum, listAlbums, loadAlbum, loadPhoto } from './albums.ts';
 
@@ -17,7 +16,7 @@ const DOCUMENT_FIELDS = new Set([
 ]);
 
 let api: RealApi;
-let relay: http.Server;
+let relay: Awaited<ReturnType<typeof startApiRelay>>;
 let asked: string[] = [];
 let demo: string;
 let frankId: number;
@@ -25,35 +24,21 @@ let frank: string;
 
 beforeAll(async () => {
   api = await startRealApi();
-  const upstream = new URL(api.baseUrl);
-  relay = http.createServer((req, res) => {
-    const url = new URL(req.url!, 'http://relay');
+  relay = await startApiRelay(api, (_req, res, _path, url) => {
     const fields = url.searchParams.get('fields');
     if (fields !== null) asked.push(`${url.pathname} ${fields}`);
     const unknown = (fields ?? '').split(',').filter((f) => f && !DOCUMENT_FIELDS.has(f));
-    if (unknown.length) {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: false, data: { message: 'Invalid parameters.', error_text: 'invalid_parameters', error_params: [{ name: 'fields', error_text: 'invalid_parameter', message: `unknown field ${unknown[0]}` }] } }));
-      return;
-    }
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode!, up.headers);
-        up.pipe(res);
-      },
-    );
-    req.pipe(forward);
+    if (!unknown.length) return false;
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ success: false, data: { message: 'Invalid parameters.', error_text: 'invalid_parameters', error_params: [{ name: 'fields', error_text: 'invalid_parameter', message: `unknown field ${unknown[0]}` }] } }));
+    return true;
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  // The relay serves the same paths (/api/v1/…) as the API it stands in front of.
-  process.env.SOCIAL_API_URL = `http://127.0.0.1:${(relay.address() as AddressInfo).port}${upstream.pathname}`;
   demo = await api.tokenOf('demo@example.com');
   frank = await api.tokenOf('frank@example.com');
   frankId = await api.userId('frank@example.com');
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => relay?.close(resolve));
+  await relay?.close();
   await api?.close();
 });
 
