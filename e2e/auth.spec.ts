@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -7,7 +6,8 @@ import { decode } from 'next-auth/jwt';
 import { SESSION_TTL_SECONDS } from '../lib/auth/session-record.ts';
 import { type SessionRecord, SqliteSessionStore } from '../lib/auth/session-store.ts';
 import { parseEnv } from '../lib/env.ts';
-import { API_URL, DEMO_USER, DIST_DIR, WEB_CLIENT, WEB_ORIGIN } from './servers.ts';
+import { startSecondWeb, type SecondWeb } from './second-web.ts';
+import { API_URL, DEMO_USER, WEB_CLIENT, WEB_ORIGIN } from './servers.ts';
 
 // Signing in to the web app through the API's authorize page (OAuth code + PKCE via
 // next-auth), the session cookie, signing out, the security headers, and what happens when
@@ -440,50 +440,21 @@ function startRelay(targetPort: number) {
   };
 }
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
 test.describe('when the API is down or slow', () => {
   let relay: ReturnType<typeof startRelay>;
-  let web: ChildProcess | undefined;
+  let web: SecondWeb | undefined;
   let webUrl: string;
 
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     relay = startRelay(Number(new URL(API_URL).port));
     const relayPort = await relay.listen();
-    const port = await freePort();
-    webUrl = `http://localhost:${port}`;
-    web = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-      env: {
-        ...process.env,
-        NEXT_DIST_DIR: DIST_DIR,
-        NEXT_TELEMETRY_DISABLED: '1',
-        PORT: String(port),
-        WEB_ORIGIN: webUrl,
-        SOCIAL_API_URL: `http://127.0.0.1:${relayPort}/api/v1`,
-        OAUTH_CLIENT_ID: WEB_CLIENT.id,
-        OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
-        DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'web'),
-        API_TIMEOUT_MS: '2000',
-      },
-      stdio: 'ignore',
-    });
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${webUrl}/unavailable`).then(() => true, () => false);
-      if (ok) break;
-      if (i > 300) throw new Error('the second web server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    web = await startSecondWeb(`http://127.0.0.1:${relayPort}/api/v1`, { API_TIMEOUT_MS: '2000' });
+    webUrl = web.url;
   });
 
   test.afterAll(async () => {
-    web?.kill('SIGTERM');
+    web?.stop();
     await relay?.close();
   });
 

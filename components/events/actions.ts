@@ -41,8 +41,9 @@ export async function searchFriendsToInvite(eventId: number, input: { keywords: 
 
 /** Makes (or makes anew: the old address stops) the person's calendar feed; answers its address path, shown once. */
 export async function makeCalendarFeed(): Promise<ActionResult<{ id: number; path: string }>> {
-  return withSession(async (s) => {
+  return withSession<{ id: number; path: string }>(async (s) => {
     const feed = await createEventFeed(s.accessToken);
+    if (!feed) return { ok: false, message: 'This site does not offer calendar feeds.' };
     return { ok: true, message: 'Your calendar feed is ready. Copy its address now: it is shown only once.', data: { id: feed.id, path: routes.calendarFeed(feed.secret) } };
   });
 }

@@ -142,10 +142,13 @@ export async function searchFriendsToInviteCommand(token: string, eventId: numbe
       listFriends(token, { keywords: parsed.data.keywords, page: parsed.data.page, limit: 50 }),
       ...(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply'] as const).map((r) => listEventMembers(token, eventId, r, 1, 50)),
     ]);
+    // A server without the list of friends (an extension of the API).
+    if (!friends) return { ok: false, message: 'This site keeps no list of friends, so none can be invited from here.' };
     const state = new Map(rows.flat().map((m) => [m.id, m.rsvp]));
     return { ok: true, message: '', data: friends.map((f) => ({ ...f, rsvp: state.get(f.id) })) };
   } catch (e) {
-    if (isApiError(e, 403) || isApiError(e, 404)) return { ok: false, message: 'Your friends cannot be listed here: sign out and in again to allow it, then try again.' };
+    // Signed in before the site asked for the friends scope.
+    if (isApiError(e, 403)) return { ok: false, message: 'Your friends cannot be listed here: sign out and in again to allow it, then try again.' };
     return failure(e);
   }
 }

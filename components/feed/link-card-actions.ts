@@ -18,6 +18,8 @@ export interface LinkCardData {
   thumbSrc: string;
 }
 
+const NO_PREVIEW = 'No preview is available for this link.';
+
 const inputSchema = z.object({ url: z.string().trim().max(URL_MAX).refine(isHttpUrl) });
 
 /** The preview of a link typed or pasted into the composer (GET /core/link_preview). */
@@ -27,11 +29,13 @@ export async function previewLink(input: { url: string }): Promise<ActionResult<
   return withSession<LinkCardData>(async (s) => {
     try {
       const p = await getLinkPreview(s.accessToken, parsed.data.url);
+      // A server without previews (an extension of the API): no card, and the post still goes.
+      if (!p) return { ok: false, message: NO_PREVIEW };
       return { ok: true, message: '', data: { ...p, thumbSrc: p.thumb ? imageSrc(p.thumb) : '' } };
     } catch (e) {
       // The other site is down, refuses, or is not a page: no card, and the post still goes.
       if (isApiError(e) && (e.status === 400 || e.status === 502 || e.status === 504)) {
-        return { ok: false, message: 'No preview is available for this link.' };
+        return { ok: false, message: NO_PREVIEW };
       }
       throw e;
     }

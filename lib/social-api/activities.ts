@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { reshapeSocial, type Social } from './core.ts';
-import { isApiError } from './errors.ts';
+import { isApiError, isMissingExtension } from './errors.ts';
 import { sanitizeContent } from './sanitize.ts';
 import {
   activitySchema,
@@ -241,7 +241,7 @@ const notificationSchema = z.looseObject({
 
 /**
  * A page of the reader's notifications, newest first; undefined when the API does not have
- * the list (a server without the extension answers 404): the bell then shows only its count.
+ * the list (isMissingExtension): the bell then shows only its count.
  * Kinds this client does not know, and items of unknown types, are left out.
  */
 export async function listNotifications(token: string, opts: { page?: number; limit?: number } = {}): Promise<Notification[] | undefined> {
@@ -249,7 +249,7 @@ export async function listNotifications(token: string, opts: { page?: number; li
   try {
     data = await apiFetch(apiConfig(), '/activities/notifications', { token, query: { page: opts.page ?? 1, limit: opts.limit ?? 10 } });
   } catch (e) {
-    if (isApiError(e, 404)) return undefined;
+    if (isMissingExtension(e)) return undefined;
     throw e;
   }
   return lenientArray(notificationSchema)

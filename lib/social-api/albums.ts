@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { socialOf, type Social } from './core.ts';
-import { isApiError } from './errors.ts';
+import { isApiError, isMissingExtension } from './errors.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
 import { composeUploadSchema, messageSchema, ownerSchema } from './schemas.ts';
@@ -378,9 +378,19 @@ export async function deletePhoto(token: string, photoId: number): Promise<void>
   await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { method: 'DELETE', token });
 }
 
-/** The owner's new order of an album's photos (POST /albums/{id}/order, an extension: README). */
-export async function reorderAlbum(token: string, albumId: number, photoIds: number[]): Promise<void> {
-  await apiFetch(apiConfig(), `/albums/${albumId}/order`, { token, form: { photo_ids: photoIds.join(',') } });
+/**
+ * The owner's new order of an album's photos (POST /albums/{id}/order, an extension: README);
+ * false when the API keeps no order of its own (isMissingExtension) and nothing changed.
+ */
+export async function reorderAlbum(token: string, albumId: number, photoIds: number[]): Promise<boolean> {
+  try {
+    await apiFetch(apiConfig(), `/albums/${albumId}/order`, { token, form: { photo_ids: photoIds.join(',') } });
+    return true;
+  } catch (e) {
+    // Our API answers 404 for an album the reader may not see: that one is still there to read.
+    if (isMissingExtension(e) && (!isApiError(e, 404) || (await getAlbum(token, albumId, { page: 1, limit: 1 })))) return false;
+    throw e;
+  }
 }
 
 /** GET /albums/categories. */

@@ -73,7 +73,7 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
     json = (await res.json()) as Envelope;
   } catch {
     if (timeout.aborted) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-    throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`);
+    throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`, {}, res.status);
   }
   if (res.ok && json && json.success === true) return json.data as T;
 

@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly code: string;
   /** invalid_parameters: message per parameter name, to show beside the form field. */
   readonly fieldErrors: Record<string, string>;
+  /** The HTTP status the API itself answered, when it differs from `status` (an answer without a readable body: 502). */
+  readonly answered: number;
 
-  constructor(status: number, code: string, message: string, fieldErrors: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fieldErrors: Record<string, string> = {}, answered = status) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.answered = answered;
   }
 
   get isUnavailable(): boolean {
@@ -22,4 +25,23 @@ export class ApiError extends Error {
 
 export function isApiError(e: unknown, status?: number): e is ApiError {
   return e instanceof ApiError && (status === undefined || e.status === status);
+}
+
+/** What a server answers for a route it does not have: none, another method only, not implemented. */
+const NO_SUCH_ROUTE = new Set([404, 405, 501]);
+
+/**
+ * Whether `e` is what a server without the route asked for answers: the one test of "this server
+ * does not have this extension" (README, "Extensions"), wherever the client uses one optionally.
+ * That is 404, 405 or 501 (with or without a readable body); or 400 naming only `id`, the one
+ * name the document gives a path's parameter: a route of the document such as GET
+ * /activities/{id} read the extension's path segment (`notifications`) as an id. A 400 naming a
+ * parameter the request sent (`photo_ids`, `uri`, …) is a refusal of the request itself, not this.
+ * A route of ours that answers 404 for an item that is gone needs its caller to tell the two apart.
+ */
+export function isMissingExtension(e: unknown): e is ApiError {
+  if (!(e instanceof ApiError)) return false;
+  if (NO_SUCH_ROUTE.has(e.answered)) return true;
+  const named = Object.keys(e.fieldErrors);
+  return e.status === 400 && named.length > 0 && named.every((name) => name === 'id');
 }

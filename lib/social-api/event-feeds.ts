@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { isApiError } from './errors.ts';
+import { isApiError, isMissingExtension } from './errors.ts';
 import { id, lenientArray, num, str } from './primitives.ts';
 
 // Calendar feeds of one's events (our API's extension, README "Extensions"): made and revoked
@@ -19,19 +19,26 @@ export interface EventFeed {
   createdAt: number;
 }
 
-/** Makes a feed (the one the person had stops): answers its secret, told only now. */
-export async function createEventFeed(token: string): Promise<EventFeed & { secret: string }> {
-  const d = createdSchema.parse(await apiFetch(apiConfig(), '/events/feeds', { token, method: 'POST', form: {} }));
+/** Makes a feed (the one the person had stops): answers its secret, told only now; undefined when the API has no feeds. */
+export async function createEventFeed(token: string): Promise<(EventFeed & { secret: string }) | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/events/feeds', { token, method: 'POST', form: {} });
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+  const d = createdSchema.parse(data);
   if (!d.secret) throw new Error('The API did not answer the feed’s secret.');
   return { id: d.id, secret: d.secret, createdAt: d.created_at * 1000 };
 }
 
-/** The person's feeds in force; an API without feeds (404) has none. */
-export async function listEventFeeds(token: string): Promise<EventFeed[]> {
+/** The person's feeds in force; undefined when the API has no calendar feeds (isMissingExtension). */
+export async function listEventFeeds(token: string): Promise<EventFeed[] | undefined> {
   try {
     return lenientArray(feedSchema).parse(await apiFetch(apiConfig(), '/events/feeds', { token })).map((f) => ({ id: f.id, createdAt: f.created_at * 1000 }));
   } catch (e) {
-    if (isApiError(e, 404)) return [];
+    if (isMissingExtension(e)) return undefined;
     throw e;
   }
 }
@@ -50,7 +57,7 @@ export interface FeedEvent {
   updatedAt: number;
 }
 
-/** A feed's events by its secret; undefined for a wrong or revoked one. */
+/** A feed's events by its secret; undefined for a wrong or revoked one, or an API without feeds. */
 export async function readEventFeed(secret: string): Promise<FeedEvent[] | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return undefined;
   try {
@@ -59,7 +66,7 @@ export async function readEventFeed(secret: string): Promise<FeedEvent[] | undef
       id: e.id, title: e.title, description: e.description, location: e.location, start: e.start_at * 1000, end: e.end_at * 1000, updatedAt: e.updated_at * 1000,
     }));
   } catch (e) {
-    if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
+    if (isMissingExtension(e) || isApiError(e, 400)) return undefined;
     throw e;
   }
 }

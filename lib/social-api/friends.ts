@@ -1,5 +1,6 @@
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
+import { isMissingExtension } from './errors.ts';
 import { lenientArray } from './primitives.ts';
 import { ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
@@ -18,11 +19,18 @@ export interface FriendQuery {
   limit?: number;
 }
 
-/** One page of friends, by name. */
-export async function listFriends(token: string, q: FriendQuery = {}): Promise<Who[]> {
-  const data = await apiFetch(apiConfig(), '/friends', {
-    token,
-    query: { user_id: q.userId, keywords: q.keywords?.trim() || undefined, page: q.page ?? 1, limit: q.limit ?? 20 },
-  });
+/** One page of friends, by name; undefined when the API keeps no list of friends (isMissingExtension). */
+export async function listFriends(token: string, q: FriendQuery = {}): Promise<Who[] | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/friends', {
+      token,
+      query: { user_id: q.userId, keywords: q.keywords?.trim() || undefined, page: q.page ?? 1, limit: q.limit ?? 20 },
+    });
+  } catch (e) {
+    // Our API answers 404 for a user_id that does not exist: only the reader's own list is read as "no list".
+    if (isMissingExtension(e) && q.userId === undefined) return undefined;
+    throw e;
+  }
   return friendListSchema.parse(data).map((o) => who(reshapePerson(o)));
 }

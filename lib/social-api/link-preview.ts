@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
+import { isMissingExtension } from './errors.ts';
 import { str } from './primitives.ts';
 import { safeImageUrl } from './users.ts';
 
@@ -17,8 +18,16 @@ export interface LinkPreview {
 
 const previewSchema = z.looseObject({ url: str, title: str, description: str, thumb: str });
 
-export async function getLinkPreview(token: string, uri: string): Promise<LinkPreview> {
-  const data = previewSchema.parse(await apiFetch(apiConfig(), '/core/link_preview', { token, query: { uri } }));
+/** What the page at `uri` says about itself; undefined when the API gives no previews (isMissingExtension). */
+export async function getLinkPreview(token: string, uri: string): Promise<LinkPreview | undefined> {
+  let answer: unknown;
+  try {
+    answer = await apiFetch(apiConfig(), '/core/link_preview', { token, query: { uri } });
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+  const data = previewSchema.parse(answer);
   return {
     url: safeImageUrl(data.url) || uri,
     title: data.title.trim().slice(0, 255),

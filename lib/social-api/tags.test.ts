@@ -43,12 +43,12 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 
 describe('photo tags', () => {
   it('tags a friend and a label in the original pixels, lists them with who may remove them, and removes one', async () => {
-    const before = await listPhotoTags(demo, photo.id);
+    const before = (await listPhotoTags(demo, photo.id))!;
     const box = { x: 1, y: 2, w: Math.min(30, photo.width - 1), h: Math.min(20, photo.height - 2) };
     const friendTag = await addPhotoTag(demo, photo.id, box, { userId: aliceId });
     const labelTag = await addPhotoTag(demo, photo.id, { x: 0, y: 0, w: photo.width, h: photo.height }, { label: '  the lake  ' });
 
-    const after = await listPhotoTags(demo, photo.id);
+    const after = (await listPhotoTags(demo, photo.id))!;
     expect(after).toHaveLength(before.length + 2);
     const a = after.find((t) => t.id === friendTag)!;
     expect(a).toMatchObject({ box, label: '', canDelete: true, user: { id: aliceId, name: 'Alice Martin' } });
@@ -61,14 +61,14 @@ describe('photo tags', () => {
     // Alice is told, and may remove her own tag but not the label Demo made.
     const notices = await listNotifications(alice, { limit: 5 });
     expect(notices?.[0]).toMatchObject({ kind: 'tag', item: { type: 'photo', id: photo.id } });
-    const seenByAlice = await listPhotoTags(alice, photo.id);
+    const seenByAlice = (await listPhotoTags(alice, photo.id))!;
     expect(seenByAlice.find((t) => t.id === friendTag)?.canDelete).toBe(true);
     expect(seenByAlice.find((t) => t.id === labelTag)?.canDelete).toBe(false);
     expect((await failure(removePhotoTag(alice, photo.id, labelTag))).status).toBe(403);
 
     await removePhotoTag(alice, photo.id, friendTag);
     await removePhotoTag(demo, photo.id, labelTag);
-    expect((await listPhotoTags(demo, photo.id)).map((t) => t.id)).toEqual(before.map((t) => t.id));
+    expect((await listPhotoTags(demo, photo.id))!.map((t) => t.id)).toEqual(before.map((t) => t.id));
   });
 
   it('a box beyond the picture is refused, naming the field, and nothing is tagged', async () => {
@@ -83,9 +83,9 @@ describe('photo tags', () => {
 describe('friends', () => {
   it("lists the reader's friends by name, a page at a time, and finds them by part of a name", async () => {
     const all = await listFriends(demo, { limit: 50 });
-    expect(all.map((f) => f.name)).toEqual(['Alice Martin', 'Bob Chen', 'Carol Díaz', 'Dave Okafor', 'Erin Walsh']);
-    expect((await listFriends(demo, { limit: 2, page: 2 })).map((f) => f.name)).toEqual(['Carol Díaz', 'Dave Okafor']);
-    expect((await listFriends(demo, { keywords: 'mart' })).map((f) => f.name)).toEqual(['Alice Martin']);
-    expect((await listFriends(demo, { userId: aliceId })).map((f) => f.name)).toEqual(['Bob Chen', 'Carol Díaz', 'Demo User']);
+    expect(all!.map((f) => f.name)).toEqual(['Alice Martin', 'Bob Chen', 'Carol Díaz', 'Dave Okafor', 'Erin Walsh']);
+    expect((await listFriends(demo, { limit: 2, page: 2 }))!.map((f) => f.name)).toEqual(['Carol Díaz', 'Dave Okafor']);
+    expect((await listFriends(demo, { keywords: 'mart' }))!.map((f) => f.name)).toEqual(['Alice Martin']);
+    expect((await listFriends(demo, { userId: aliceId }))!.map((f) => f.name)).toEqual(['Bob Chen', 'Carol Díaz', 'Demo User']);
   });
 });

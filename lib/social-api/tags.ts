@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
+import { isMissingExtension } from './errors.ts';
 import { flag, id, lenientArray, num, str } from './primitives.ts';
 import { createdSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
@@ -35,9 +36,18 @@ const tagSchema = z.looseObject({
 });
 const tagListSchema = lenientArray(tagSchema);
 
-/** The tags of a photo, in the order they were made. */
-export async function listPhotoTags(token: string, photoId: number): Promise<PhotoTag[]> {
-  const data = await apiFetch(apiConfig(), '/core/tags', { token, query: { subject_type: 'photo', subject_id: photoId } });
+/**
+ * The tags of a photo, in the order they were made; undefined when the API does not list tags
+ * (isMissingExtension; our API's 404 for a photo the reader may not see means the same: none to show).
+ */
+export async function listPhotoTags(token: string, photoId: number): Promise<PhotoTag[] | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/core/tags', { token, query: { subject_type: 'photo', subject_id: photoId } });
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
   return tagListSchema.parse(data).flatMap((t) => {
     const box = { x: t.extra.x, y: t.extra.y, w: t.extra.w, h: t.extra.h };
     if (box.w <= 0 || box.h <= 0) return [];

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 
 export interface RelayAnswer {
   status: number;
-  body: unknown;
+  /** Sent as JSON; none: an empty body (a bare 405, say). */
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface Relay {
@@ -24,17 +26,25 @@ export function apiError(status: number, errorText: string, message: string, par
   return { status, body: { success: false, data: { message, error_text: errorText, error_code: status, ...(error_params ? { error_params } : {}) } } };
 }
 
-export async function startRelay(upstreamBaseUrl: string, answer: (url: URL, method: string) => RelayAnswer | undefined = () => undefined): Promise<Relay> {
+/**
+ * Starts the relay on a loopback port in front of `upstreamBaseUrl` (the API's v1 base).
+ * `answer` gets the request's URL, its method and its path under the base (/albums/1, not
+ * /api/v1/albums/1); what it answers is sent instead of the API's answer.
+ */
+export async function startRelay(
+  upstreamBaseUrl: string, answer: (url: URL, method: string, path: string) => RelayAnswer | undefined = () => undefined,
+): Promise<Relay> {
   const upstream = new URL(upstreamBaseUrl);
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://relay');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
-    const own = answer(url, req.method ?? 'GET');
+    const own = answer(url, req.method ?? 'GET', url.pathname.slice(upstream.pathname.length));
     if (own) {
       req.resume();
-      res.writeHead(own.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(own.body));
+      const json = own.body === undefined ? {} : { 'content-type': 'application/json' };
+      res.writeHead(own.status, { ...json, ...own.headers });
+      res.end(own.body === undefined ? undefined : JSON.stringify(own.body));
       return;
     }
     const forward = http.request(
@@ -44,6 +54,7 @@ export async function startRelay(upstreamBaseUrl: string, answer: (url: URL, met
         up.pipe(res);
       },
     );
+    forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -135,7 +135,8 @@ export async function reorderPhotos(albumId: number, photoIds: number[]): Promis
   const ids = orderSchema.safeParse(photoIds);
   if (!id.success || !ids.success || new Set(ids.data).size !== ids.data.length) return invalid();
   return withSession(async (s) => {
-    await apiReorderAlbum(s.accessToken, id.data, ids.data);
+    // A server without album order (an extension of the API): the album keeps the order it has.
+    if (!(await apiReorderAlbum(s.accessToken, id.data, ids.data))) return { ok: false, message: 'This site does not keep photos in an order of your choosing: the album stays as it was.' };
     return ok('The new order was saved.');
   });
 }

@@ -16,10 +16,13 @@ export async function findFriends(keywords: string): Promise<ActionResult<Who[]>
   if (!k.success) return invalid();
   return withSession<Who[]>(async (s) => {
     try {
-      return { ok: true, message: '', data: await listFriends(s.accessToken, { keywords: k.data, limit: 8 }) };
+      const friends = await listFriends(s.accessToken, { keywords: k.data, limit: 8 });
+      // A server without the list (an extension of the API): people can still be tagged by name.
+      if (!friends) return { ok: false, message: 'this site keeps no list of friends' };
+      return { ok: true, message: '', data: friends };
     } catch (e) {
-      // Signed in before the site asked for the friends scope, or a server without the list.
-      if (isApiError(e, 403) || isApiError(e, 404)) return { ok: false, message: 'sign out and in again to let this site see them' };
+      // Signed in before the site asked for the friends scope.
+      if (isApiError(e, 403)) return { ok: false, message: 'sign out and in again to let this site see them' };
       throw e;
     }
   });

@@ -23,7 +23,8 @@ export default async function DashboardEventsRoute({ searchParams }: { searchPar
       events={events}
       requests={requests}
       clock={clock}
-      feed={<CalendarFeed feedId={feeds[0]?.id} host={new URL(origin).host} origin={origin} />}
+      // A server without calendar feeds (an extension of the API): no section for them.
+      feed={feeds && <CalendarFeed feedId={feeds[0]?.id} host={new URL(origin).host} origin={origin} />}
     />
   );
 }

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { DIST_DIR, WEB_CLIENT } from './servers.ts';
+
+// A second web server for the specs that need the web app in front of another API than the
+// shared one (a relay that fails, or that lacks routes): the same build, data directory and
+// secret as the main web server, so that a session signed in there is valid here too (the
+// cookie is the same on every port of localhost).
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+export interface SecondWeb {
+  /** Its origin, http://localhost:<port>. */
+  url: string;
+  stop(): void;
+}
+
+/** Starts `next start` of the end-to-end build with SOCIAL_API_URL `socialApiUrl`; resolves once it answers. */
+export async function startSecondWeb(socialApiUrl: string, env: Record<string, string> = {}): Promise<SecondWeb> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const web = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      WEB_ORIGIN: url,
+      SOCIAL_API_URL: socialApiUrl,
+      OAUTH_CLIENT_ID: WEB_CLIENT.id,
+      OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'web'),
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${url}/unavailable`).then(() => true, () => false);
+    if (ok) break;
+    if (i > 300) {
+      web.kill('SIGTERM');
+      throw new Error('the second web server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: () => web.kill('SIGTERM') };
+}
