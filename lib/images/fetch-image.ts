@@ -1,14 +1,9 @@
-import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
-import { isPublicAddress } from './addresses.ts';
+import { limitedChunks, safeFetch, SafeFetchError, type SafeFetchOptions, type SafeResponse } from '../net/safe-fetch.ts';
 
-// Fetches a picture of another site for the image route (app/api/image): http(s) only, every
-// address (of the URL and of each redirect) resolved and checked before connecting, and the
-// connection made to exactly that address (a second DNS answer cannot point it elsewhere:
-// DNS rebinding); no cookie, no Referer, nothing of the reader is sent; the type and the size
-// are checked while the bytes arrive, and the download stops at the limit.
+// Fetches a picture of another site for the image route (app/api/image) through the one safe
+// outbound fetch (lib/net/safe-fetch.ts: http(s) only, every address checked and pinned, for
+// each redirect too, one timeout); then the type and the size are checked while the bytes
+// arrive, and the download stops at the limit.
 
 export interface ImageFetchOptions {
   /** Bytes at most. */
@@ -16,7 +11,7 @@ export interface ImageFetchOptions {
   /** Connect, redirects and reading together. */
   timeoutMs?: number;
   maxRedirects?: number;
-  /** May this address be connected to? isPublicAddress outside development; anything in it. */
+  /** May this address be connected to? The one policy (lib/net/addresses.ts) unless allowed private. */
   allowAddress?: (ip: string) => boolean;
 }
 
@@ -51,134 +46,70 @@ export function sniffImage(head: Buffer): ImageType | undefined {
   return undefined;
 }
 
-/** The URL as one the route will fetch: absolute http(s), no credentials (400 otherwise). */
-export function checkImageUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ImageRefusal(400, 'Not a picture address.');
+/** The route's answer to a refusal or failure of the outbound fetch. */
+function refusal(err: SafeFetchError): ImageRefusal {
+  switch (err.reason) {
+    case 'url':
+      return err.hop ? new ImageRefusal(502, 'The picture’s address redirects to an invalid address.') : new ImageRefusal(400, 'Not a picture address.');
+    case 'scheme':
+      return new ImageRefusal(400, 'Only http and https pictures are shown.');
+    case 'credentials':
+      return new ImageRefusal(400, 'A picture address may not carry a user name or password.');
+    case 'address':
+      return new ImageRefusal(403, 'Pictures on private or local network addresses are not shown.');
+    case 'dns':
+      return new ImageRefusal(502, 'The picture’s site could not be found.');
+    case 'redirects':
+      return new ImageRefusal(502, 'The picture’s address redirects too many times.');
+    case 'timeout':
+      return new ImageRefusal(504, 'The picture’s site took too long to answer.');
+    case 'too-large':
+      return new ImageRefusal(413, 'The picture is too large.');
+    case 'network':
+      return new ImageRefusal(502, 'The picture could not be fetched.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageRefusal(400, 'Only http and https pictures are shown.');
-  if (url.username || url.password) throw new ImageRefusal(400, 'A picture address may not carry a user name or password.');
-  return url;
 }
 
-const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+const notAPicture = () => new ImageRefusal(415, 'That address is not a picture.');
 
-async function resolveChecked(url: URL, allow: (ip: string) => boolean): Promise<{ address: string; family: 4 | 6 }> {
-  const host = bareHost(url);
-  const literal = net.isIP(host);
-  let addresses: Array<{ address: string; family: number }>;
-  if (literal) {
-    addresses = [{ address: host, family: literal }];
-  } else {
-    try {
-      addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new ImageRefusal(502, 'The picture’s site could not be found.');
-    }
-  }
-  // Every address the name has must be allowed: a connection may be made to any of them.
-  if (addresses.length === 0) throw new ImageRefusal(502, 'The picture’s site could not be found.');
-  if (addresses.some((a) => !allow(a.address))) throw new ImageRefusal(403, 'Pictures on private or local network addresses are not shown.');
-  const first = addresses[0]!;
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
-}
-
-function get(url: URL, target: { address: string; family: 4 | 6 }, signal: AbortSignal): Promise<http.IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request({
-      protocol: url.protocol,
-      hostname: bareHost(url),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      agent: false,
-      lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-        if (opts.all) cb(null, [target]);
-        else cb(null, target.address, target.family);
-      }) as never,
-      signal,
-      headers: {
-        'user-agent': 'Mozilla/5.0 (compatible; SocialImageProxy/1.0)',
-        accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
-        'accept-encoding': 'identity',
-      },
-    });
-    req.on('response', resolve);
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** Reads the body, refusing it as soon as it is over `max` bytes or its first bytes are no picture. */
-async function readImage(res: http.IncomingMessage, max: number): Promise<FetchedImage> {
+/** The answer as a picture: its status, declared type and size, then its first bytes. */
+async function readImage(res: SafeResponse, maxBytes: number): Promise<FetchedImage> {
+  if (res.status < 200 || res.status >= 300) throw new ImageRefusal(502, `The picture’s site answered ${res.status}.`);
+  const declared = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!declared.startsWith('image/') || declared.includes('svg')) throw notAPicture();
+  const length = Number(res.headers['content-length']);
+  if (Number.isFinite(length) && length > maxBytes) throw new ImageRefusal(413, 'The picture is too large.');
   const chunks: Buffer[] = [];
-  let size = 0;
   let type: ImageType | undefined;
-  try {
-    for await (const chunk of res) {
-      const buf = chunk as Buffer;
-      size += buf.length;
-      if (size > max) throw new ImageRefusal(413, 'The picture is too large.');
-      chunks.push(buf);
-      if (!type && size >= 16) {
-        type = sniffImage(Buffer.concat(chunks));
-        if (!type) throw new ImageRefusal(415, 'That address is not a picture.');
-      }
+  for await (const chunk of limitedChunks(res.body, maxBytes, 'refuse')) {
+    chunks.push(chunk);
+    // Refused as soon as the first bytes show it is no picture, not at the limit.
+    if (!type && chunks.reduce((n, c) => n + c.length, 0) >= 16) {
+      type = sniffImage(Buffer.concat(chunks));
+      if (!type) throw notAPicture();
     }
-  } finally {
-    res.destroy();
   }
-  const body = Buffer.concat(chunks, size);
+  const body = Buffer.concat(chunks);
   type ??= sniffImage(body);
-  if (!type) throw new ImageRefusal(415, 'That address is not a picture.');
+  if (!type) throw notAPicture();
   return { contentType: type, body };
 }
 
+const HEADERS = {
+  'user-agent': 'Mozilla/5.0 (compatible; SocialImageProxy/1.0)',
+  accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9',
+  'accept-encoding': 'identity',
+};
+
 /** Fetches an image (see the top of this file); throws ImageRefusal with the route's status. */
 export async function fetchImage(raw: string, options: ImageFetchOptions): Promise<FetchedImage> {
-  const { maxBytes, timeoutMs = 8000, maxRedirects = 3, allowAddress = isPublicAddress } = options;
-  let url = checkImageUrl(raw);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('image fetch timeout')), timeoutMs);
+  const { maxBytes, timeoutMs = 8000, maxRedirects = 3, allowAddress } = options;
+  const fetchOptions: SafeFetchOptions = { timeoutMs, maxRedirects, allowAddress, headers: HEADERS };
   try {
-    for (let redirects = 0; ; redirects++) {
-      const res = await get(url, await resolveChecked(url, allowAddress), controller.signal);
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400 && res.headers.location) {
-        res.destroy();
-        if (redirects >= maxRedirects) throw new ImageRefusal(502, 'The picture’s address redirects too many times.');
-        try {
-          url = checkImageUrl(new URL(res.headers.location, url).href);
-        } catch (err) {
-          throw err instanceof ImageRefusal ? err : new ImageRefusal(502, 'The picture’s address redirects to an invalid address.');
-        }
-        continue;
-      }
-      if (status < 200 || status >= 300) {
-        res.destroy();
-        throw new ImageRefusal(502, `The picture’s site answered ${status}.`);
-      }
-      const declared = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!declared.startsWith('image/') || declared.includes('svg')) {
-        res.destroy();
-        throw new ImageRefusal(415, 'That address is not a picture.');
-      }
-      const length = Number(res.headers['content-length']);
-      if (Number.isFinite(length) && length > maxBytes) {
-        res.destroy();
-        throw new ImageRefusal(413, 'The picture is too large.');
-      }
-      return await readImage(res, maxBytes);
-    }
+    return await safeFetch(raw, fetchOptions, (res) => readImage(res, maxBytes));
   } catch (err) {
     if (err instanceof ImageRefusal) throw err;
-    if (controller.signal.aborted) throw new ImageRefusal(504, 'The picture’s site took too long to answer.');
+    if (err instanceof SafeFetchError) throw refusal(err);
     throw new ImageRefusal(502, 'The picture could not be fetched.');
-  } finally {
-    clearTimeout(timer);
   }
 }

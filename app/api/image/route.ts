@@ -1,8 +1,9 @@
 import { env } from '@/lib/env';
-import { isPublicAddress } from '@/lib/images/addresses';
 import { fetchImage, ImageRefusal, type FetchedImage } from '@/lib/images/fetch-image';
 import { ImageCache } from '@/lib/images/image-cache';
 import { validImageSignature } from '@/lib/images/image-src';
+import { isPublicAddress } from '@/lib/net/addresses';
+import { anyAddress } from '@/lib/net/safe-fetch';
 import { routeHandlers } from '@/lib/route-handler';
 
 // GET /api/image?url=…&sig=…: a picture of another site (a link card's thumbnail), fetched by
@@ -22,7 +23,7 @@ function load(url: string): Promise<FetchedImage | ImageRefusal> {
   if (running) return running;
   const e = env();
   const allowPrivate = e.NODE_ENV === 'development' || e.IMAGE_PROXY_ALLOW_PRIVATE === '1';
-  const promise = fetchImage(url, { maxBytes: e.IMAGE_PROXY_MAX_BYTES, allowAddress: allowPrivate ? () => true : isPublicAddress })
+  const promise = fetchImage(url, { maxBytes: e.IMAGE_PROXY_MAX_BYTES, allowAddress: allowPrivate ? anyAddress : isPublicAddress })
     .catch((err: unknown) => (err instanceof ImageRefusal ? err : new ImageRefusal(502, 'The picture could not be fetched.')))
     .then((result) => {
       cache.set(url, result instanceof ImageRefusal ? { status: result.status, message: result.message } : result);

@@ -1,11 +1,12 @@
-import dns from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { isPublicAddress } from '../../../../../lib/net/addresses.ts';
+import { readBody, safeFetch, SafeFetchError, type SafeResponse } from '../../../../../lib/net/safe-fetch.ts';
 import { ApiError, badRequest, invalidParam } from '../../../errors.ts';
-import { isPublicAddress } from './addresses.ts';
+
+// The page of a link preview, fetched through the one safe outbound fetch that the web's image
+// route uses too (lib/net/safe-fetch.ts: http(s) only, every address checked and pinned, for
+// each redirect too, one timeout, bodies counted while they stream).
 
 export interface FetchLimits {
   /** Connect, redirects and reading together. */
@@ -30,123 +31,55 @@ export interface FetchedPage {
 }
 
 const upstream = (message: string) => new ApiError(502, 'upstream_error', message);
-const timedOut = () => new ApiError(504, 'upstream_error', 'The page took too long to answer.');
 
-/** The uri parameter as a URL we are willing to fetch (400 naming `uri` otherwise). */
-export function checkUri(uri: string): URL {
-  let url: URL;
-  try {
-    url = new URL(uri.trim());
-  } catch {
-    throw invalidParam('uri', 'must be an absolute http or https URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidParam('uri', 'must be an http or https URL');
-  if (url.username || url.password) throw invalidParam('uri', 'must not contain a user name or password');
-  if (!url.hostname) throw invalidParam('uri', 'must name a host');
-  return url;
+function describeFailure(code: string): string {
+  if (code === 'ECONNREFUSED') return 'The site refused the connection.';
+  if (code.startsWith('HPE_')) return 'The site sent an invalid HTTP response.';
+  if (/CERT|SSL|TLS|ERR_TLS/.test(code)) return "The site's secure connection could not be verified.";
+  return 'The page could not be reached.';
 }
-
-interface Target {
-  address: string;
-  family: 4 | 6;
-}
-
-const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
- * The address to connect to for this URL, resolved once and checked; the connection is then
- * made to exactly this address, so a second DNS answer (DNS rebinding) cannot redirect it.
+ * The answer to a refusal or failure of the outbound fetch: the uri parameter's own faults
+ * name it (400), a redirect's are the page's (400 or 502), the other site's failures answer
+ * 502 (504 for the timeout) naming what went wrong but nothing of this server.
  */
-async function resolveTarget(url: URL, allowAddress: FetchLimits['allowAddress'], signal: AbortSignal, redirected: boolean): Promise<Target> {
-  const host = bareHost(url);
-  let addresses: Array<{ address: string; family: number }>;
-  const literal = net.isIP(host);
-  if (literal) {
-    addresses = [{ address: host, family: literal }];
-  } else {
-    const lookup = dns.promises.lookup(host, { all: true, verbatim: true });
-    const aborted = new Promise<never>((_resolve, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    try {
-      addresses = await Promise.race([lookup, aborted]);
-    } catch (err) {
-      if (signal.aborted) throw err;
-      throw upstream(`The address of ${host} could not be found.`);
-    }
-    if (addresses.length === 0) throw upstream(`The address of ${host} could not be found.`);
+function failure(err: SafeFetchError, limits: FetchLimits): ApiError {
+  const redirected = err.hop > 0;
+  switch (err.reason) {
+    case 'url':
+      return redirected ? upstream('The page redirects to an invalid address.') : invalidParam('uri', 'must be an absolute http or https URL');
+    case 'scheme':
+      return redirected ? badRequest('The page redirects to an address that is not http or https.') : invalidParam('uri', 'must be an http or https URL');
+    case 'credentials':
+      return redirected ? badRequest('The page redirects to an address with a user name or password.') : invalidParam('uri', 'must not contain a user name or password');
+    case 'address':
+      return redirected
+        ? badRequest('The page redirects to a private or local network address, which link previews may not reach.')
+        : invalidParam('uri', 'points to a private or local network address, which link previews may not reach');
+    case 'dns':
+      return upstream(`The address of ${err.detail} could not be found.`);
+    case 'redirects':
+      return upstream(`The page redirects more than ${limits.maxRedirects} times.`);
+    case 'timeout':
+      return new ApiError(504, 'upstream_error', 'The page took too long to answer.');
+    case 'too-large':
+    case 'network':
+      return upstream(describeFailure(err.detail));
   }
-  if (addresses.some((a) => !allowAddress(a.address))) {
-    throw redirected
-      ? badRequest('The page redirects to a private or local network address, which link previews may not reach.')
-      : invalidParam('uri', 'points to a private or local network address, which link previews may not reach');
-  }
-  const first = addresses[0]!;
-  return { address: first.address, family: first.family === 6 ? 6 : 4 };
-}
-
-function request(url: URL, target: Target, signal: AbortSignal): Promise<http.IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request({
-      protocol: url.protocol,
-      hostname: bareHost(url),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      // A fresh connection each time, so that it goes to the checked address.
-      agent: false,
-      lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) => {
-        if (opts.all) cb(null, [{ address: target.address, family: target.family }]);
-        else cb(null, target.address, target.family);
-      }) as never,
-      signal,
-      headers: {
-        'user-agent': 'Mozilla/5.0 (compatible; SocialLinkPreview/1.0)',
-        accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
-        'accept-encoding': 'gzip, deflate, br',
-        'accept-language': 'en',
-      },
-    });
-    req.on('response', resolve);
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 /** The body decoded from its Content-Encoding, as a stream. */
-function decoded(res: http.IncomingMessage): Readable {
+function decoded(res: SafeResponse): Readable {
   const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoder =
     encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
       : encoding === 'deflate' ? zlib.createInflate()
         : encoding === 'br' ? zlib.createBrotliDecompress()
           : null;
-  if (!decoder) return res;
-  res.on('error', (err) => decoder.destroy(err));
-  return res.pipe(decoder);
-}
-
-/** Reads at most `max` bytes and then stops downloading. */
-async function readLimited(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      const buf = chunk as Buffer;
-      if (size + buf.length >= max) {
-        chunks.push(buf.subarray(0, max - size));
-        size = max;
-        break;
-      }
-      chunks.push(buf);
-      size += buf.length;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks, size);
+  if (!decoder) return res.body;
+  res.body.on('error', (err) => decoder.destroy(err));
+  return res.body.pipe(decoder);
 }
 
 const READABLE = /^(text\/html|application\/xhtml\+xml)$/;
@@ -157,65 +90,32 @@ function mediaType(header: string | undefined): { type: string; charset: string 
   return { type: type.trim().toLowerCase(), charset };
 }
 
-function describeFailure(err: unknown): string {
-  const code = (err as { code?: string }).code ?? '';
-  if (code === 'ECONNREFUSED') return 'The site refused the connection.';
-  if (code.startsWith('HPE_')) return 'The site sent an invalid HTTP response.';
-  if (/CERT|SSL|TLS|ERR_TLS/.test(code)) return "The site's secure connection could not be verified.";
-  return 'The page could not be reached.';
+async function readPage(res: SafeResponse, maxBytes: number): Promise<FetchedPage> {
+  if (res.status < 200 || res.status >= 300) throw upstream(`The page answered with HTTP status ${res.status}.`);
+  const { type, charset } = mediaType(res.headers['content-type']);
+  // Pictures, audio, archives…: what they are is all a preview needs.
+  if (type && !READABLE.test(type)) return { url: res.url.href, contentType: type, charset, body: null };
+  return { url: res.url.href, contentType: type, charset, body: await readBody(decoded(res), maxBytes, 'cut') };
 }
 
+const HEADERS = {
+  'user-agent': 'Mozilla/5.0 (compatible; SocialLinkPreview/1.0)',
+  accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'en',
+};
+
 /**
- * Fetches a page for a link preview: http(s) only, addresses checked (see addresses.ts) for the
- * URL and every redirect, at most `maxRedirects` redirects, `timeoutMs` in all, at most
- * `maxBytes` read. Failures of the other site answer 502 (504 for the timeout) with a message
- * that names what went wrong but nothing of this server.
+ * Fetches a page for a link preview: at most `maxRedirects` redirects, `timeoutMs` in all, at
+ * most `maxBytes` of the decoded body read (see failure() for the answers when it cannot).
  */
 export async function fetchPage(uri: string, limits: FetchLimits): Promise<FetchedPage> {
-  let url = checkUri(uri);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('link preview timeout')), limits.timeoutMs);
-  const { signal } = controller;
+  const { timeoutMs, maxRedirects, allowAddress, maxBytes } = limits;
   try {
-    for (let redirects = 0; ; redirects++) {
-      const target = await resolveTarget(url, limits.allowAddress, signal, redirects > 0);
-      const res = await request(url, target, signal);
-      const status = res.statusCode ?? 0;
-      const location = res.headers.location;
-      if (status >= 300 && status < 400 && location) {
-        res.destroy();
-        if (redirects >= limits.maxRedirects) throw upstream(`The page redirects more than ${limits.maxRedirects} times.`);
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw upstream('The page redirects to an invalid address.');
-        }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          throw badRequest('The page redirects to an address that is not http or https.');
-        }
-        url = next;
-        continue;
-      }
-      if (status < 200 || status >= 300) {
-        res.destroy();
-        throw upstream(`The page answered with HTTP status ${status}.`);
-      }
-      const { type, charset } = mediaType(res.headers['content-type']);
-      // Pictures, audio, archives…: what they are is all a preview needs.
-      if (type && !READABLE.test(type)) {
-        res.destroy();
-        return { url: url.href, contentType: type, charset, body: null };
-      }
-      const body = await readLimited(decoded(res), limits.maxBytes);
-      res.destroy();
-      return { url: url.href, contentType: type, charset, body };
-    }
+    return await safeFetch(uri, { timeoutMs, maxRedirects, allowAddress, headers: HEADERS }, (res) => readPage(res, maxBytes));
   } catch (err) {
-    if (signal.aborted) throw timedOut();
+    if (err instanceof SafeFetchError) throw failure(err, limits);
     if (err instanceof ApiError) throw err;
-    throw upstream(describeFailure(err));
-  } finally {
-    clearTimeout(timer);
+    throw upstream(describeFailure(''));
   }
 }

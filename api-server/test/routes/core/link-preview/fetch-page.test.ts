@@ -10,7 +10,6 @@ beforeAll(async () => {
     '/page': html('<title>Hello</title>'),
     '/silent': () => {},
     '/stall': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.write('<title>Start'); },
-    '/to-other-loopback': (_req, res) => { res.writeHead(302, { location: `http://127.0.0.2:${site.port}/page` }).end(); },
     '/self': redirect('/page'),
   });
 });
@@ -33,14 +32,6 @@ describe('fetchPage', () => {
     await expect(fetchPage(`${site.origin}/stall`, { ...only127001, timeoutMs: 300 })).rejects.toMatchObject({ status: 504 });
   });
 
-  it('checks the address of every redirect: a redirect to a refused address answers 400 and is not followed', async () => {
-    const before = site.requests.length;
-    await expect(fetchPage(`${site.origin}/to-other-loopback`, only127001)).rejects.toMatchObject({
-      status: 400, message: expect.stringMatching(/redirects to a private or local network address/),
-    });
-    expect(site.requests.slice(before).map((r) => r.path)).toEqual(['/to-other-loopback']);
-  });
-
   it('a redirect limit of 0 refuses the first redirect', async () => {
     await expect(fetchPage(`${site.origin}/self`, { ...only127001, maxRedirects: 0 })).rejects.toMatchObject({ status: 502 });
   });
@@ -59,14 +50,6 @@ describe('fetchPage', () => {
     expect(calls).toBe(1);
     // The request went to the test server and still names the host it asked for.
     expect(site.requests.slice(before)).toEqual([{ path: '/page', host: `preview.test:${site.port}` }]);
-    lookup.mockRestore();
-  });
-
-  it('refuses a host name when any of its addresses is refused', async () => {
-    const lookup = vi.spyOn(dns.promises, 'lookup').mockResolvedValue([
-      { address: '127.0.0.1', family: 4 }, { address: '10.0.0.1', family: 4 },
-    ] as never);
-    await expect(fetchPage(`http://mixed.test:${site.port}/page`, only127001)).rejects.toMatchObject({ status: 400 });
     lookup.mockRestore();
   });
 

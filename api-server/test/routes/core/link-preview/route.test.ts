@@ -190,19 +190,12 @@ describe('GET /core/link_preview: refused addresses', () => {
     expect(res.body.data.error_params).toEqual([expect.objectContaining({ name: 'uri', error_text: 'missing_parameter' })]);
   });
 
+  // Every address and URL refused or allowed: the one table of lib/net/safe-fetch.test.ts.
   it.each([
     (port: number) => `http://127.0.0.1:${port}/article`,
     (port: number) => `http://localhost:${port}/article`,
-    (port: number) => `http://[::1]:${port}/article`,
     (port: number) => `http://[::ffff:127.0.0.1]:${port}/article`,
-    (port: number) => `http://2130706433:${port}/article`,
-    () => 'http://10.0.0.1/',
-    () => 'http://192.168.0.1/',
     () => 'http://169.254.169.254/latest/meta-data/',
-    () => 'http://100.64.0.1/',
-    () => 'http://[fd00::1]/',
-    () => 'http://[fe80::1]/',
-    () => 'http://0.0.0.0/',
   ])('private and local addresses are refused with 400 before any connection (%#)', async (make) => {
     const before = site.requests.length;
     const res = await preview(strict, strictToken, make(site.port));
