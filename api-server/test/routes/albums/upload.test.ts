@@ -238,6 +238,13 @@ describe('POST /albums/upload: photo_ids', () => {
     await bad('99999999');
   });
 
+  it('answers 400 naming photo_ids for a list that names an upload twice, and moves none of the list', async () => {
+    const ids = [await uploadPending(t, c.ownerToken), await uploadPending(t, c.ownerToken)];
+    const res = await bad(`${ids[0]},${ids[1]},${ids[0]}`);
+    expect(res.body.data.message).toContain(String(ids[0]));
+    for (const id of ids) expect((await photoRow(id))!.album_id).toBeNull();
+  });
+
   it('an upload goes into one album only: sending it again answers 400', async () => {
     const id = await uploadPending(t, c.ownerToken);
     expect((await post(t, c.ownerToken, UPLOAD, { photo_ids: String(id), 'album[title]': 'First' })).status).toBe(200);
