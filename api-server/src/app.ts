@@ -17,6 +17,7 @@ import { createSignInThrottle } from './oauth/sign-in-throttle.ts';
 import legacyRoutes from './legacy/index.ts';
 import { isAppsAddress, pageErrorHandler } from './legacy/pages.ts';
 import apiRoutes from './routes/index.ts';
+import { sweepPendingUploadsPeriodically } from './routes/albums/pending-uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,9 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   app.addHook('onClose', async () => {
     if (!db) await database.destroy();
   });
+  // Abandoned uploads go by a timer of the app's own (after the hook above: closing waits for a
+  // sweep under way before the database goes).
+  sweepPendingUploadsPeriodically(app);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
   });
