@@ -16,6 +16,8 @@ import { ALBUMS, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = PENDING_UPLOAD_TTL_S * 1000;
+/** How long (real time) a test waits for a sweep to finish its work: files go by real I/O. */
+const WAIT = { timeout: 5000 };
 
 let t: TestApp;
 let owner: number;
@@ -43,14 +45,14 @@ const swept = (id: number, dir: string) =>
   vi.waitFor(async () => {
     expect(await photoRow(id)).toBeUndefined();
     expect(fs.existsSync(dir)).toBe(false);
-  });
+  }, WAIT);
 
 /** Every photo a user saved, one of each kind, with the folder of its files. */
 async function savedPhotos(): Promise<Array<{ kind: string; row: () => Promise<unknown>; dir: string }>> {
   const inAlbum = await uploadPending(t, token);
   expect((await post(t, token, `${ALBUMS}/upload`, { photo_ids: String(inAlbum), 'album[title]': 'Kept' })).status).toBe(200);
   const onAPost = await uploadPending(t, token);
-  await insertActivity(t.db, { owner: owner, attachment_type: 'photo', attachment_id: onAPost });
+  await insertActivity(t.db, { owner, attachment_type: 'photo', attachment_id: onAPost });
   const composed = await post(t, token, `${ALBUMS}/compose_upload`, {}, { Filedata: await file() });
   expect(composed.status).toBe(200);
   const listing = await post(t, token, '/api/v1/classifieds', { title: 'Armchair', body: 'Green velvet' }, { photo: await file() });
@@ -137,6 +139,6 @@ describe('the sweep of abandoned uploads', () => {
     await vi.waitFor(async () => {
       const left = await t.db.selectFrom('photos').select('id').where('id', 'in', many).execute();
       expect(left.map((p) => p.id)).toEqual([many[129]]);
-    });
+    }, WAIT);
   });
 });
