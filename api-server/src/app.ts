@@ -15,7 +15,9 @@ import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
 import { createSignInThrottle } from './oauth/sign-in-throttle.ts';
 import legacyRoutes from './legacy/index.ts';
+import { isAppsAddress, pageErrorHandler } from './legacy/pages.ts';
 import apiRoutes from './routes/index.ts';
+import { sweepPendingUploadsPeriodically } from './routes/albums/pending-uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,8 +47,12 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true },
       plugins: [safeNumberKeywords],
     },
-    // Fastify's and Node's own refusals answer in the envelope too (errors.ts).
-    frameworkErrors,
+    // Fastify's and Node's own refusals answer in the envelope too (errors.ts); those of an
+    // address under /apps answer its pages' way (legacy/pages.ts), as the rest of /apps does.
+    frameworkErrors: (err, req, reply) => {
+      if (isAppsAddress(req.raw.url ?? '')) pageErrorHandler(err, req, reply);
+      else frameworkErrors(err, req, reply);
+    },
     clientErrorHandler,
   });
   app.decorate('db', database);
@@ -55,6 +61,9 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   app.addHook('onClose', async () => {
     if (!db) await database.destroy();
   });
+  // Abandoned uploads go by a timer of the app's own (after the hook above: closing waits for a
+  // sweep under way before the database goes).
+  sweepPendingUploadsPeriodically(app);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
   });

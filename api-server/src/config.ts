@@ -30,12 +30,14 @@ export interface Config {
   linkPreviewAllowPrivate: boolean;
   /** Secret for CSRF tokens of the site's own forms (derived when not set). */
   siteSecret: string;
+  /** Seconds between two sweeps of abandoned uploads (routes/albums/pending-uploads.ts). */
+  uploadSweepSeconds: number;
 }
 
-function int(name: string, value: string | undefined, fallback: number): number {
+function int(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${value}"`);
   return n;
 }
 
@@ -71,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providers: [env.OAUTH_PROVIDER_A || 'facebook', env.OAUTH_PROVIDER_B || 'twitter'],
     linkPreviewAllowPrivate: env.LINK_PREVIEW_ALLOW_PRIVATE === '1',
     siteSecret: env.SITE_SECRET || `site:${secret}`,
+    uploadSweepSeconds: int('UPLOAD_SWEEP_SECONDS', env.UPLOAD_SWEEP_SECONDS, 60 * 60, 1),
     ...overrides,
   };
 }

@@ -140,11 +140,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * Fastify's `frameworkErrors`: a path that is not valid percent-encoding (FST_ERR_BAD_URL) or
- * whose parameter is longer than any id (FST_ERR_MAX_PARAM_LENGTH) names no endpoint: 404.
+ * The router's refusals of a path whose parameter is not valid percent-encoding
+ * (FST_ERR_BAD_URL) or is longer than any id (FST_ERR_MAX_PARAM_LENGTH): the path names nothing.
+ */
+export const namesNoEndpoint = (err: FastifyError): boolean => err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+
+/**
+ * Fastify's `frameworkErrors` for the API: a path that names no endpoint (namesNoEndpoint) is a
+ * 404. They come before any route, so app.ts sends those of the /apps pages to their own handler.
  */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+  if (namesNoEndpoint(err)) {
     sendApiError(reply, notFound(`No such endpoint: ${req.method} ${shortPath(req.raw.url ?? '')}`));
     return;
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createSignInThrottle, type SignInThrottle } from '../oauth/sign-in-throttle.ts';
 import legacyApiRoutes from './api.ts';
-import legacyPageRoutes from './pages.ts';
+import legacyPageRoutes, { APPS_PREFIX } from './pages.ts';
 
 /**
  * The legacy token API (spec 001) and the site page that embeds its applications, at the root:
@@ -10,5 +10,5 @@ import legacyPageRoutes from './pages.ts';
  */
 export default async function legacyRoutes(app: FastifyInstance, opts: { throttle?: SignInThrottle } = {}): Promise<void> {
   await app.register(legacyApiRoutes);
-  await app.register(legacyPageRoutes, { throttle: opts.throttle ?? createSignInThrottle() });
+  await app.register(legacyPageRoutes, { prefix: APPS_PREFIX, throttle: opts.throttle ?? createSignInThrottle() });
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { namesNoEndpoint } from '../errors.ts';
 import { checkPassword } from '../oauth/credentials.ts';
 import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from '../oauth/csrf.ts';
 import { errorPage, pageHeaders, signInPage } from '../oauth/pages.ts';
@@ -11,7 +12,18 @@ import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
  * GET /apps/{app_id}: the site page that shows an application in a frame and hands it a fresh
  * one-time key. It needs the site sign-in, the same session as the OAuth authorize page; its
  * own small sign-in form (/apps/{app_id}/sign-in) returns to the app, never anywhere else.
+ * Every address under /apps is one of these pages: one that names nothing answers the page
+ * "Application not found", never the API's JSON.
  */
+
+/** The prefix these pages are registered under (legacy/index.ts). */
+export const APPS_PREFIX = '/apps';
+
+/** Whether a raw request URL is an address under /apps (the router's own refusals come before any route). */
+export function isAppsAddress(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === APPS_PREFIX || path.startsWith(`${APPS_PREFIX}/`);
+}
 
 const appParams = { type: 'object', properties: { app_id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['app_id'] };
 const signInBody = {
@@ -28,9 +40,13 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
 const notFoundPage = (reply: FastifyReply) =>
   sendPage(reply, 404, errorPage('Application not found', 'There is no application at this address.'));
 
-/** Malformed requests and failures answer a page, never JSON or a trace. */
-function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  if (err.validation && err.validationContext === 'params') return notFoundPage(reply);
+/**
+ * Malformed requests and failures answer a page, never JSON or a trace: the pages' error handler,
+ * and Fastify's `frameworkErrors` for an address under /apps (app.ts). A path whose app id is no
+ * id, is longer than the router takes a parameter or is not percent-encoding names no app.
+ */
+export function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if ((err.validation && err.validationContext === 'params') || namesNoEndpoint(err)) return notFoundPage(reply);
   const status = err.statusCode ?? 500;
   if (err.validation || (status >= 400 && status < 500)) {
     return sendPage(reply, 400, errorPage('This request cannot be completed', 'The form was malformed. Go back, reload the page and try again.'));
@@ -39,11 +55,13 @@ function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fastify
   return sendPage(reply, 500, errorPage('Something went wrong', 'Something went wrong on our side. Please try again.'));
 }
 
-const appPath = (app: LegacyApp) => `/apps/${app.id}`;
-const signInPath = (app: LegacyApp) => `/apps/${app.id}/sign-in`;
+const appPath = (app: LegacyApp) => `${APPS_PREFIX}/${app.id}`;
+const signInPath = (app: LegacyApp) => `${APPS_PREFIX}/${app.id}/sign-in`;
 
 export default async function legacyPageRoutes(app: FastifyInstance, { throttle }: { throttle: SignInThrottle }): Promise<void> {
   app.setErrorHandler(pageErrorHandler);
+  // Registered under APPS_PREFIX, so this answers every other address below it.
+  app.setNotFoundHandler((_req, reply) => notFoundPage(reply));
 
   async function findApp(req: AppRequest): Promise<LegacyApp | undefined> {
     return getLegacyApp(app.db, Number(req.params.app_id));
@@ -58,7 +76,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     return undefined;
   }
 
-  app.get<{ Params: { app_id: string } }>('/apps/:app_id', { schema: { params: appParams } }, async (req, reply) => {
+  app.get<{ Params: { app_id: string } }>('/:app_id', { schema: { params: appParams } }, async (req, reply) => {
     const found = await findApp(req);
     if (!found) return notFoundPage(reply);
     const userId = await siteUserId(req);
@@ -76,14 +94,14 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
       .send(html);
   });
 
-  app.get<{ Params: { app_id: string } }>('/apps/:app_id/sign-in', { schema: { params: appParams } }, async (req, reply) => {
+  app.get<{ Params: { app_id: string } }>('/:app_id/sign-in', { schema: { params: appParams } }, async (req, reply) => {
     const found = await findApp(req);
     if (!found) return notFoundPage(reply);
     if ((await siteUserId(req)) !== null) return pageHeaders(reply).redirect(appPath(found), 303);
     return sendPage(reply, 200, signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }));
   });
 
-  app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>('/apps/:app_id/sign-in', {
+  app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>('/:app_id/sign-in', {
     schema: { params: appParams, body: signInBody },
   }, async (req, reply) => {
     const found = await findApp(req);
@@ -111,7 +129,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     return pageHeaders(reply).redirect(appPath(found), 303);
   });
 
-  app.post<{ Params: { app_id: string } }>('/apps/:app_id/sign-out', {
+  app.post<{ Params: { app_id: string } }>('/:app_id/sign-out', {
     schema: { params: appParams, body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } } },
   }, async (req, reply) => {
     const found = await findApp(req);

@@ -38,11 +38,13 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
  * Allow button), no caching, no Referer (a code in a URL must not leak to another site).
  * `formTargets` are origins a form on the page may end up redirecting to: browsers apply
  * form-action to the redirects that follow a form submission, so the client's redirect URI
- * must be listed.
+ * must be listed. nosniff is set here too, not only by the app's onSend hook: a page answered
+ * for the router's own refusals (app.ts frameworkErrors) runs no hooks.
  */
 export function pageHeaders(reply: FastifyReply, formTargets: string[] = []): FastifyReply {
   const formAction = ["'self'", ...formTargets].join(' ');
   return reply
+    .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy',
       `default-src 'none'; style-src ${STYLE_SOURCE}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
     .header('X-Frame-Options', 'DENY')

@@ -106,11 +106,12 @@ function legacyProblems(a: Answer): string[] {
   return [];
 }
 
-function pageProblems(a: Answer): string[] {
+function pageProblems(a: Answer, family: 'oauth-page' | 'site-page'): string[] {
   if (a.status >= 300 && a.status < 400) return [];
   const type = header(a, 'content-type');
-  // A refusal before the page's own handler (an unknown path) answers the API envelope.
-  if (type.startsWith('application/json')) return a.status >= 400 ? apiEnvelopeProblems(a) : [];
+  // An unknown path beside the authorize page is the API's, and answers its envelope; every
+  // address under /apps is a site page, even one the router refuses before any route.
+  if (type.startsWith('application/json') && family === 'oauth-page') return a.status >= 400 ? apiEnvelopeProblems(a) : [];
   if (!type.startsWith('text/html')) return [`a page answered ${type || 'no content type'}`];
   return REFLECTED_MARKUP.test(a.body) ? ['markup sent in the request came back unescaped'] : [];
 }
@@ -131,12 +132,13 @@ export function answerProblems(path: string, a: Answer): string[] {
     else if (location.length > MAX_LOCATION) problems.push(`a Location of ${location.length} characters`);
     else if (/[^\x21-\x7e]/.test(location)) problems.push('a Location with characters a browser will not follow');
   }
-  switch (familyOf(path)) {
+  const family = familyOf(path);
+  switch (family) {
     case 'api': problems.push(...apiEnvelopeProblems(a)); break;
     case 'oauth-json': problems.push(...oauthJsonProblems(a)); break;
     case 'legacy': problems.push(...legacyProblems(a)); break;
     case 'oauth-page':
-    case 'site-page': problems.push(...pageProblems(a)); break;
+    case 'site-page': problems.push(...pageProblems(a, family)); break;
     case 'metadata': if (a.status < 400 && !parseJson(a.body).ok) problems.push('metadata is not JSON'); break;
     case 'files': if (a.status >= 400) problems.push(...apiEnvelopeProblems(a)); break;
   }

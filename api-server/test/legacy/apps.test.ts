@@ -109,6 +109,31 @@ describe('GET /apps/{app_id}', () => {
     }
     expect(await t.db.selectFrom('legacy_keys').select('app_id').where('app_id', '=', 99).execute()).toEqual([]);
   });
+
+  it('every other address under /apps answers the same page, never the API\'s JSON', async () => {
+    const b = await signedIn();
+    const addresses: Array<['GET' | 'POST', string]> = [
+      ['GET', `/apps/${'1'.repeat(101)}`], // longer than the router takes a parameter
+      ['GET', `/apps/${'x'.repeat(150)}/sign-in`],
+      ['GET', '/apps/%zz'], // not percent-encoding
+      ['GET', '/apps/1%E0%A4%A'],
+      ['GET', '/apps/1/extra'], // no such page
+      ['GET', '/apps/1/sign-in/more'],
+      ['GET', '/apps/'],
+      ['GET', '/apps'],
+      ['POST', '/apps/1/extra'],
+      ['POST', `/apps/${'1'.repeat(101)}/sign-out`],
+    ];
+    for (const [method, url] of addresses) {
+      const res = await b.request(method, url, method === 'POST' ? {} : undefined);
+      const label = `${method} ${url.slice(0, 40)}`;
+      expect(res.statusCode, label).toBe(404);
+      expect(res.headers['content-type'], label).toBe('text/html; charset=utf-8');
+      expect(res.body, label).toContain('Application not found');
+      expect(res.headers['x-content-type-options'], label).toBe('nosniff');
+      expect(res.headers['content-security-policy'], label).toContain("frame-ancestors 'none'");
+    }
+  });
 });
 
 describe('the /apps sign-in', () => {

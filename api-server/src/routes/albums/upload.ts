@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam, invalidParams, missingParam } from '../../errors.ts';
-import type { DB } from '../../db/index.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
@@ -21,36 +19,10 @@ const albumFieldProperties = Object.fromEntries(
   Object.entries(albumSettingProperties).map(([k, v]) => [`album[${k}]`, v]),
 );
 
-/** How long a pending upload waits to be put into an album (or attached to a post) before it is removed. */
-export const PENDING_UPLOAD_TTL_S = 24 * 60 * 60;
-/** Most abandoned uploads one new upload clears away (the rest go with the next ones). */
-const PURGE_BATCH = 20;
-
-/**
- * Removes pending uploads nobody used: in no album, attached to no post, older than a day
- * (README, "API conventions"). Done as new uploads come in, a few at a time, as expired
- * codes and sessions are, so no timer runs beside the server; their files go after the rows.
- */
-export async function purgeAbandonedUploads(db: DB, dataDir: string, t: number): Promise<number> {
-  const rows = await db.selectFrom('photos as p').select(['p.id', 'p.image_key'])
-    .where('p.album_id', 'is', null)
-    .where('p.created_at', '<=', t - PENDING_UPLOAD_TTL_S)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('activities as a').select('a.id').where('a.attachment_type', '=', 'photo').whereRef('a.attachment_id', '=', 'p.id'))))
-    .orderBy('p.id').limit(PURGE_BATCH).execute();
-  if (!rows.length) return 0;
-  const ids = rows.map((r) => r.id);
-  await db.transaction().execute(async (trx) => {
-    await deleteItemTraces(trx, 'photo', ids);
-    await trx.deleteFrom('photos').where('id', 'in', ids).where('album_id', 'is', null).execute();
-  });
-  for (const r of rows) await deleteImage(dataDir, r.image_key);
-  return rows.length;
-}
-
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Step one of adding photos: the file is stored as the caller's pending upload (in no
-  // album, seen by nobody else) until POST /albums/upload puts it into an album.
+  // album, seen by nobody else) until POST /albums/upload puts it into an album; one left
+  // there a day goes in the server's sweep (pending-uploads.ts).
   app.post<{ Body: { Filedata?: unknown } }>('/photo_upload', {
     schema: { body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] } },
   }, async (req) => {
@@ -71,8 +43,6 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       await deleteImage(app.config.dataDir, img.key);
       throw err;
     }
-    // Clearing others' leftovers never fails this upload.
-    await purgeAbandonedUploads(app.db, app.config.dataDir, t).catch((err: unknown) => req.log.warn({ err }, 'could not remove abandoned uploads'));
     return { success: true, data: { photo_id: photoId } };
   });
 

@@ -164,6 +164,8 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     if (!parts.length || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p))) {
       throw invalidParam('user_ids', 'must be a comma-separated list of user ids');
     }
+    // Unlike an album's photo_ids (an order), this is a set of people: one named twice is
+    // invited once.
     const ids = [...new Set(parts.map(Number))];
     if (ids.length > MAX_INVITES) throw invalidParam('user_ids', `at most ${MAX_INVITES} people at a time`);
     return ids;

@@ -117,6 +117,8 @@ describe('POST /albums/{id}/order (extension)', () => {
       'a,b', // not ids
       '', // empty
       `${ids[0]},0,${ids[1]}`, // zero is no id
+      `${ids[2]},${ids[2]},${ids[1]},${ids[0]}`, // one named twice, all of them named
+      `${ids[2]},${ids[2]},${ids[1]}`, // one named twice, one missing: as many entries as photos
     ]) {
       const res = await post(t, c.ownerToken, `${ALBUMS}/${album}/order`, { photo_ids });
       expect(res.status, photo_ids).toBe(400);

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../../src/storage/images.ts';
 import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
-import { PENDING_UPLOAD_TTL_S } from '../../../src/routes/albums/upload.ts';
-import { get, insertActivity, picture, post } from '../fixtures.ts';
+import { get, picture, post } from '../fixtures.ts';
 import { ALBUMS, albumRow, cast, categoryIds, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
 let t: TestApp;
@@ -53,33 +52,6 @@ describe('POST /albums/photo_upload', () => {
     const file = { Filedata: { filename: 'a.png', content: await picture('png') } };
     expect((await post(t, c.clientToken, `${ALBUMS}/photo_upload`, {}, file)).status).toBe(403);
     expect((await post(t, await tokenFor(t.db, c.owner, ['basic']), `${ALBUMS}/photo_upload`, {}, file)).status).toBe(403);
-  });
-});
-
-describe('abandoned uploads', () => {
-  it('a pending upload older than a day, in no album and on no post, is removed with its files when new uploads come', async () => {
-    const dayAndMore = PENDING_UPLOAD_TTL_S + 60;
-    const age = async (id: number) => t.db.updateTable('photos').set({ created_at: Math.floor(Date.now() / 1000) - dayAndMore }).where('id', '=', id).execute();
-    const abandoned = await uploadPending(t, c.ownerToken);
-    const onAPost = await uploadPending(t, c.ownerToken);
-    const inAlbum = await uploadPending(t, c.ownerToken);
-    const fresh = await uploadPending(t, c.ownerToken);
-    const album = await makeAlbum(t.db, c.owner);
-    expect((await post(t, c.ownerToken, UPLOAD, { photo_ids: String(inAlbum), album_id: album })).status).toBe(200);
-    await insertActivity(t.db, { owner: c.owner, attachment_type: 'photo', attachment_id: onAPost });
-    for (const id of [abandoned, onAPost, inAlbum]) await age(id);
-    const key = (await photoRow(abandoned))!.image_key;
-    const dir = path.join(filesDir(t.dataDir), 'img', key.split('.')[0]!);
-    expect(fs.existsSync(dir)).toBe(true);
-
-    // Someone else's upload clears it away.
-    await uploadPending(t, c.friendToken);
-    expect(await photoRow(abandoned)).toBeUndefined();
-    expect(fs.existsSync(dir)).toBe(false);
-    expect((await get(t, c.ownerToken, `${ALBUMS}/photos/${abandoned}`)).status).toBe(404);
-    // Used ones stay, and so does a fresh one, still waiting for its album.
-    for (const id of [onAPost, inAlbum, fresh]) expect(await photoRow(id)).toBeDefined();
-    expect((await post(t, c.ownerToken, UPLOAD, { photo_ids: String(fresh), album_id: album })).status).toBe(200);
   });
 });
 
@@ -236,6 +208,13 @@ describe('POST /albums/upload: photo_ids', () => {
     const placed = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner));
     await bad(String(placed));
     await bad('99999999');
+  });
+
+  it('answers 400 naming photo_ids for a list that names an upload twice, and moves none of the list', async () => {
+    const ids = [await uploadPending(t, c.ownerToken), await uploadPending(t, c.ownerToken)];
+    const res = await bad(`${ids[0]},${ids[1]},${ids[0]}`);
+    expect(res.body.data.message).toContain(String(ids[0]));
+    for (const id of ids) expect((await photoRow(id))!.album_id).toBeNull();
   });
 
   it('an upload goes into one album only: sending it again answers 400', async () => {
