@@ -5,7 +5,8 @@ import { apiToken } from './api-token.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // The seller's dashboard: the overview's counts linking into the table, bulk close, reopen and
-// delete with a result per row, a bulk action that partly fails, the price edited in place.
+// delete with a result per row, a bulk action that partly fails, a second bulk action that keeps
+// the first one's rows and results, the price edited in place.
 // Each test makes listings of its own with a location nobody else uses and filters the table
 // by its keywords, so that other tests' listings never get in the way.
 
@@ -37,6 +38,8 @@ async function listings(request: APIRequestContext, token: string, word: string,
 }
 
 test('bulk: close three in one action, reopen two, delete one with the confirm; the overview counts follow', async ({ page, request }) => {
+  // Seven pages and two axe checks: ~20 s alone, more beside another worker's sign-ins.
+  test.setTimeout(60_000);
   // Ivy's counts: no other test changes her listings.
   const token = await apiToken(request, IVY, ['classifieds']);
   const word = unique('Bulkword');
@@ -104,6 +107,27 @@ test('a bulk action where one listing was deleted meanwhile reports that row and
   await expect(row(page, made[1]!.title)).toContainText('Failed: This listing is no longer there');
   await expect(row(page, made[0]!.title)).toContainText('Closed.');
   await expect(row(page, made[2]!.title)).toContainText('Closed.');
+});
+
+test('a second bulk action keeps the rows of the first with their own results', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const word = unique('Twiceword');
+  const made = await listings(request, token, word, 3);
+  await signIn(page, DEMO_USER, `/dashboard/listings?q=${encodeURIComponent(word)}`);
+  await row(page, made[0]!.title).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page.getByRole('dialog', { name: 'Delete 1 listing?' }).getByRole('button', { name: 'Delete 1 listing' }).click();
+  await expect(main(page).getByRole('status').filter({ hasText: '1 listing deleted.' })).toBeVisible();
+  await expect(row(page, made[0]!.title)).toContainText('Deleted.');
+
+  await row(page, made[1]!.title).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Close selected' }).click();
+  await expect(main(page).getByRole('status').filter({ hasText: '1 listing closed.' })).toBeVisible();
+  await expect(row(page, made[1]!.title)).toContainText('Closed.');
+  // The listing deleted first still says so: its status and its result.
+  await expect(row(page, made[0]!.title).getByRole('cell').nth(3)).toHaveText('Deleted');
+  await expect(row(page, made[0]!.title)).toContainText('Deleted.');
+  await expect(table(page).getByRole('rowheader')).toHaveCount(3);
 });
 
 test('the price in place: Enter saves, a bad price shows its error in place and keeps what was typed', async ({ page, request }) => {

@@ -5,6 +5,8 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 // Events, as people use them with a browser in New York and an event created in Berlin: the
 // form (an end before the start refused on its field, the rest kept), times in both zones,
 // approval (request, pending, cancel, request again, accepted on the dashboard: counts change),
+// accepting chosen requests when one was withdrawn meanwhile (each row keeps its result), the
+// dashboard's Upcoming figure against the list it links to,
 // inviting two friends at once, answering an invitation, maybe then going, leaving, the month
 // calendar by keyboard, the .ics file, who may edit, and axe on every page.
 
@@ -12,6 +14,7 @@ test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 
 const BOB: Account = { email: 'bob@example.com', password: 'demo-password', name: 'Bob Chen' };
 const CAROL: Account = { email: 'carol@example.com', password: 'demo-password', name: 'Carol Díaz' };
+const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
 const main = (page: Page) => page.getByRole('main');
 const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -122,6 +125,61 @@ test.describe('events', () => {
     await alice.page.reload();
     await expect(alice.page.getByRole('button', { name: 'Going', exact: true, pressed: true })).toBeVisible();
     await alice.close();
+  });
+
+  test('accepting chosen requests when one was withdrawn meanwhile: every ticked row stays with its own result', async ({ page, browser }) => {
+    // Four people sign in.
+    test.setTimeout(90_000);
+    await signIn(page);
+    const title = unique('Tasting evening');
+    const id = await createBerlinEvent(page, title, true);
+    const people = [ALICE, BOB, CAROL];
+    const guests = [];
+    for (const account of people) {
+      const guest = await as(browser, account);
+      await guest.page.goto(`/events/${id}`);
+      await guest.page.getByRole('button', { name: 'Request to join' }).click();
+      await expect(main(guest.page)).toContainText('Pending');
+      guests.push(guest);
+    }
+
+    await page.goto('/dashboard/events');
+    const request = (name: string) => main(page).getByRole('listitem').filter({ hasText: title }).filter({ hasText: name });
+    for (const account of people) await request(account.name).getByRole('checkbox').check();
+    await expect(main(page)).toContainText('3 chosen');
+    // Bob withdraws his request while the organiser's page still shows it.
+    const bob = guests[1]!;
+    await bob.page.getByRole('button', { name: 'Cancel request' }).click();
+    await expect(bob.page.getByRole('button', { name: 'Request to join' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Accept chosen' }).click();
+    // The page reads its data again: the event's row counts no request left and three going.
+    const eventRow = main(page).getByRole('row', { name: new RegExp(title) });
+    await expect(eventRow.getByRole('cell').nth(4)).toHaveText('0');
+    await expect(eventRow.getByRole('cell').nth(1)).toHaveText('3');
+    await expect(request(ALICE.name)).toContainText('Accepted');
+    await expect(request(CAROL.name)).toContainText('Accepted');
+    await expect(request(BOB.name)).toContainText(/no longer pending/i);
+    await expect(request(BOB.name).getByRole('button', { name: /^Accept/ })).toHaveCount(0);
+    await expect(main(page).getByRole('listitem').filter({ hasText: title })).toHaveCount(3);
+    for (const guest of guests) await guest.close();
+  });
+
+  test('the overview’s Upcoming figure counts exactly the events its link lists', async ({ browser }) => {
+    // Grace: no other test changes her events. The demo data gives her a pending request to join
+    // (Photography walk by the river), which /events/my lists.
+    const grace = await as(browser, GRACE);
+    const page = grace.page;
+    await page.goto('/dashboard');
+    const link = main(page).getByRole('region', { name: 'Your events' }).getByRole('link', { name: /Upcoming$/ });
+    const figure = Number(/^(\d+)/.exec(await link.innerText())?.[1]);
+    await link.click();
+    await expect(page).toHaveURL(/\/events\/my$/);
+    await expect(main(page).getByRole('article').filter({ hasText: 'Request pending' })).not.toHaveCount(0);
+    // One page of them: the figure is the number of events listed.
+    await expect(main(page).getByRole('navigation', { name: 'Pages of events' })).toHaveCount(0);
+    expect(await main(page).getByRole('article').count()).toBe(figure);
+    await grace.close();
   });
 
   test('invite two friends at once; an invited friend accepts, answers maybe, then going, then leaves', async ({ page, browser }) => {

@@ -1,24 +1,24 @@
+import { getOrganiserRequests } from '@/lib/organiser';
 import { routes } from '@/lib/routes';
-import { listEventsILead, listMyEvents } from '@/lib/social-api/events';
+import { listMyEvents } from '@/lib/social-api/events';
 import { dashboardCard } from './card';
 import { SummaryCard } from './summary-card';
 
-/** Upcoming events counted from one page of each list (the API gives no totals). */
+/** Upcoming events counted from one page of the list (the API gives no totals). */
 const CAP = 50;
 const count = (n: number) => (n >= CAP ? `${CAP}+` : String(n));
 
 /**
- * The overview's events: how many upcoming events I am going to (or may go to, or lead), and how
- * many requests to join my events wait for my answer, each a link into its section.
+ * The overview's events, each figure counting exactly what its link lists: the upcoming events of
+ * /events/my (those I lead or have any answer in, invitations and my own requests to join
+ * included), and the requests to join my events that wait for my answer, as /dashboard/events
+ * lists them (read by the same function).
  */
 export const eventsCard = dashboardCard({
   key: 'events',
   load: async (s) => {
-    const [mine, led] = await Promise.all([listMyEvents(s.accessToken, { when: 'upcoming', limit: CAP }), listEventsILead(s.accessToken, { when: 'upcoming', limit: CAP })]);
-    return {
-      upcoming: mine.filter((e) => e.rsvp !== 'not_attending' && e.rsvp !== 'requested').length,
-      requests: led.reduce((n, e) => n + (e.counts.requested ?? 0), 0),
-    };
+    const [mine, { requests }] = await Promise.all([listMyEvents(s.accessToken, { when: 'upcoming', limit: CAP }), getOrganiserRequests(s.accessToken)]);
+    return { upcoming: mine.length, requests: requests.length };
   },
   render: ({ upcoming, requests }: { upcoming: number; requests: number }) => (
     <SummaryCard

@@ -20,7 +20,9 @@ export type MyListingsTableProps = {
   more: boolean;
 };
 
-type Results = Record<number, { ok: boolean; message: string }>;
+type BulkAction = 'close' | 'open' | 'delete';
+/** Each row's result of the bulk action that last touched it. */
+type Results = Record<number, { ok: boolean; message: string; action: BulkAction }>;
 const plural = (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`;
 
 /** The price as a person would type it back: "$1,250.00" → "1250.00", "Free" → "0", none → "". */
@@ -35,7 +37,8 @@ function typedPrice(price: string): string {
  * page (checkboxes: the keyboard's Space), and close, reopen or delete for all the selected at
  * once. Each row shows its own result; a row that failed says why and the others stay done. A
  * row that is no longer in the page after the action (deleted, closed or reopened out of the
- * filtered view, or deleted meanwhile) stays in its place with its result until the next page.
+ * filtered view, or deleted meanwhile) stays in its place with its result until the next page,
+ * through later actions too.
  */
 export function MyListingsTable({ query, listings, more }: MyListingsTableProps) {
   const id = useId();
@@ -47,7 +50,6 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   const [shown, setShown] = useState<ListingSummary[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [summary, setSummary] = useState('');
-  const [lastAction, setLastAction] = useState<'close' | 'open' | 'delete'>('close');
 
   // Rows: the page as it is now, with the rows of the last action that are gone kept in their place.
   const now = new Map(listings.map((l) => [l.id, l]));
@@ -58,10 +60,11 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   const chosen = selectable.filter((x) => selected.has(x));
   const all = selectable.length > 0 && chosen.length === selectable.length;
 
-  const apply = (action: 'close' | 'open' | 'delete', data: BulkRowResult[], message: string) => {
-    setLastAction(action);
+  const apply = (action: BulkAction, data: BulkRowResult[], message: string) => {
     setShown(rows.map((r) => r.listing));
-    setResults(Object.fromEntries(data.map((r) => [r.id, { ok: r.ok, message: r.message }])));
+    // The rows of earlier actions that are gone keep their results; the rest show this action's.
+    const goneBefore = Object.entries(results).filter(([rowId]) => rows.some((r) => r.gone && r.listing.id === Number(rowId)));
+    setResults(Object.fromEntries([...goneBefore, ...data.map((r) => [r.id, { ok: r.ok, message: r.message, action }] as const)]));
     setSelected(new Set(data.filter((r) => !r.ok).map((r) => r.id)));
     setSummary(message);
     announce(message);
@@ -166,7 +169,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
                 <Row
                   key={l.id}
                   listing={l}
-                  gone={gone ? (results[l.id]?.ok ? lastAction : 'missing') : undefined}
+                  gone={gone ? (results[l.id]?.ok ? results[l.id]!.action : 'missing') : undefined}
                   selected={selected.has(l.id)}
                   onSelect={(on) =>
                     setSelected((s) => {
@@ -225,7 +228,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
 }
 
 /** What became of a row that is no longer in the page's data: done (deleted, or closed/reopened out of this view) or not found. */
-type Gone = 'close' | 'open' | 'delete' | 'missing';
+type Gone = BulkAction | 'missing';
 const GONE_STATUS: Record<Gone, string> = { close: 'Closed', open: 'Open', delete: 'Deleted', missing: 'Not found' };
 
 function Row({ listing: l, gone, selected, onSelect, result }: { listing: ListingSummary; gone?: Gone; selected: boolean; onSelect: (on: boolean) => void; result?: { ok: boolean; message: string } }) {

@@ -95,6 +95,9 @@ export async function eventMembershipCommand(token: string, input: unknown): Pro
   }
 }
 
+/** What the organiser is told of a request the person cancelled (or that was answered) since the page was read. */
+export const REQUEST_NOT_PENDING = 'No longer pending: the request was withdrawn or already answered.';
+
 export async function decideEventRequestCommand(token: string, input: unknown): Promise<ActionResult> {
   const parsed = eventDecisionSchema.safeParse(input);
   if (!parsed.success) return invalid();
@@ -104,6 +107,9 @@ export async function decideEventRequestCommand(token: string, input: unknown): 
     else await rejectEventRequest(token, id, userId);
     return { ok: true, message: accept ? 'Accepted.' : 'Declined.', data: undefined };
   } catch (e) {
+    // The API names user_id (400) when this person has no pending request, and refuses the owner
+    // (403) when the event has no pending request left at all.
+    if ((isApiError(e, 400) && e.fieldErrors.user_id) || isApiError(e, 403)) return { ok: false, message: REQUEST_NOT_PENDING };
     return failure(e);
   }
 }

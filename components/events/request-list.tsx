@@ -18,16 +18,26 @@ const key = (r: PendingRequest) => `${r.eventId}:${r.person.id}`;
 
 /**
  * Requests to join, each with Accept and Decline, and (when `multi`) chosen several at once:
- * every row shows its own result. The counts of the page are read again after each answer.
+ * every row shows its own result. The counts of the page are read again after each answer; every
+ * row that was answered stays with its result, a failed one too (a request withdrawn meanwhile
+ * says it is no longer pending), and only rows still pending keep their buttons.
  */
 export function RequestList({ requests, multi = false }: { requests: PendingRequest[]; multi?: boolean }) {
   const router = useRouter();
   const announce = useAnnounce();
   const [rows, setRows] = useState<Record<string, RowState>>({});
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  // Answered requests stay on the list with their result after the page reads its data again
-  // (which no longer has them).
-  const [answered, setAnswered] = useState<PendingRequest[]>([]);
+  // The list as it stood at the last answer: answered requests (done or not) stay in their place
+  // with their result after the page reads its data again, which no longer has those that are
+  // done or were withdrawn.
+  const [shown, setShown] = useState<PendingRequest[]>([]);
+
+  const pending = new Set(requests.map(key));
+  const kept = new Set(shown.map(key));
+  const all = [...shown.filter((r) => pending.has(key(r)) || rows[key(r)]?.result), ...requests.filter((r) => !kept.has(key(r)))];
+  // Rows that may still be answered: pending as the page last read them, and not done since.
+  const isOpen = (r: PendingRequest) => pending.has(key(r)) && !rows[key(r)]?.ok;
+  const open = requests.filter(isOpen);
 
   const decide = async (list: PendingRequest[], accept: boolean) => {
     setRows((prev) => ({ ...prev, ...Object.fromEntries(list.map((r) => [key(r), { pending: true }])) }));
@@ -39,15 +49,12 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
       ...Object.fromEntries(results.map(([k, res]) => [k, { ok: res.ok, result: res.ok ? (accept ? 'Accepted' : 'Declined') : res.message }])),
     }));
     setChosen(new Set());
-    const okKeys = new Set(results.filter(([, r]) => r.ok).map(([k]) => k));
-    setAnswered((prev) => [...prev, ...list.filter((r) => okKeys.has(key(r)) && !prev.some((p) => key(p) === key(r)))]);
+    setShown(all);
     const okCount = results.filter(([, r]) => r.ok).length;
-    announce(`${okCount} of ${list.length} ${accept ? 'accepted' : 'declined'}.`);
+    announce(`${okCount} of ${list.length} ${accept ? 'accepted' : 'declined'}${okCount < list.length ? '; the others say why' : ''}.`);
     router.refresh();
   };
 
-  const all = [...requests, ...answered.filter((a) => !requests.some((r) => key(r) === key(a)))];
-  const open = all.filter((r) => !rows[key(r)]?.ok);
   return (
     <div>
       {multi && open.length > 1 ? (
@@ -64,10 +71,11 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
       <ul className="space-y-2">
         {all.map((r) => {
           const s = rows[key(r)] ?? {};
+          const live = isOpen(r);
           const label = `${r.person.name}${r.eventTitle ? ` for ${r.eventTitle}` : ''}`;
           return (
             <li key={key(r)} className="flex flex-wrap items-center gap-3" data-request={key(r)}>
-              {multi && !s.ok ? (
+              {multi && live ? (
                 <input
                   type="checkbox"
                   className="size-4"
@@ -94,7 +102,7 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
                   </span>
                 ) : null}
               </span>
-              {s.ok ? null : (
+              {live ? (
                 <>
                   <button type="button" className={buttonStyles.primary} disabled={s.pending} onClick={() => decide([r], true)} aria-label={`Accept ${label}`}>
                     Accept
@@ -103,7 +111,7 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
                     Decline
                   </button>
                 </>
-              )}
+              ) : null}
               {s.result ? (
                 <span role="status" className={`text-sm ${s.ok ? 'text-emerald-800 dark:text-emerald-300' : 'error-text'}`}>
                   {s.result}
