@@ -110,7 +110,7 @@ test('a bulk action where one listing was deleted meanwhile reports that row and
 });
 
 test('a second bulk action keeps the rows of the first with their own results', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, DEMO_USER, ['classifieds']);
   const word = unique('Twiceword');
   const made = await listings(request, token, word, 3);
   await signIn(page, DEMO_USER, `/dashboard/listings?q=${encodeURIComponent(word)}`);
