@@ -161,7 +161,7 @@ test.describe('adding photos', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'These 3 files were not added:' });
     await expect(refused).toContainText('“notes.txt” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.');
     await expect(refused).toContainText('“holiday.jpg” is not a photo this site takes.');
-    await expect(refused).toContainText('“huge.png” is 10 MB; photos can be at most 10 MB. Choose a smaller picture.');
+    await expect(refused).toContainText('“huge.png” is 10,485,761 bytes; photos can be at most 10,485,760 bytes. Choose a smaller picture.');
 
     await expectUploaded(page, names);
     await fullSpeed(cdp);

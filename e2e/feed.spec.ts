@@ -117,7 +117,7 @@ test.describe('the activity feed', () => {
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(composer(page).getByRole('alert')).toContainText('“notes.txt” is not a photo');
     await fileInput.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1) });
-    await expect(composer(page).getByRole('alert')).toContainText(/“huge.jpg” is 10 MB; photos can be at most 10 MB/);
+    await expect(composer(page).getByRole('alert')).toContainText('“huge.jpg” is 10,485,761 bytes; photos can be at most 10,485,760 bytes');
     expect(uploads).toEqual([]);
 
     // The first attempt fails on the way; "Retry" sends the same file again.
