@@ -147,7 +147,9 @@ async function probed(probeDir: string, run: () => Promise<unknown>): Promise<Up
 /** Width and height of a noise PNG (stored uncompressed) just under 10 MiB, the API's default limit. */
 const SIDE = 1860;
 
+/** The uploads each way, alternating, then one more through the route with the memory probe on. */
 export async function benchUploads(o: UploadBenchOptions): Promise<UploadBenchResult> {
+  console.log(`\nuploading a 10 MB photo ${o.count} times through the web client and ${o.count} times straight to the API …`);
   const viaWebUrl = `${o.web}/api/upload/photos`;
   const viaWebHeaders = { cookie: o.cookie, origin: o.web };
   const directUrl = `${o.apiBase}/albums/photo_upload`;

@@ -1,6 +1,6 @@
 // @ts-check
 // The bare page of `npm run bench`: a minimal Next app, built and started by
-// scripts/bench-web.ts only. It is its own Next project (this directory holds its app/ and
+// bench/servers.ts only. It is its own Next project (this directory holds its app/ and
 // its build in .next/), so it never compiles the product's app/ and the product's build never
 // sees it. Turbopack's root is the repository, where `next` and `react` are installed (see
 // proxy.ts here for why this app has one).

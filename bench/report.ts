@@ -1,0 +1,151 @@
+// The report of `npm run bench`, printed once everything is measured, and its verdict:
+// - the feed against the bare page: pages per second, p50/p99 latency (over every answer of
+//   the timed rounds, and the worst round's p99), CPU milliseconds per render, HTML bytes (as
+//   sent and gzip -9), <article> elements, API requests per render (in all and by route, with
+//   a single render's in brackets), and the ratios feed ÷ bare;
+// - the JavaScript of every page (bench/js-size.ts) against its budget;
+// - the uploads (bench/upload.ts): seconds and MiB/s each way, the web server's RSS before, at
+//   its highest during and after them, and what it held while it passed the photo on;
+// - the targets, each pass or FAIL, then anything that made the measurement not valid.
+// `report` answers the exit code: 1 when a target is missed or the measurement is not valid.
+import { fixed, gzip9, kib, mean, mib, signedMib, table } from './format.ts';
+import { judgedJs, withinBudget, type FirstLoad } from './js-size.ts';
+import type { PageLoad, PageName, RenderedOnce } from './load.ts';
+import type { UploadBenchResult } from './upload.ts';
+
+/** The issue's targets, as this bench checks them (the JavaScript budgets: bench/js-size.ts). */
+const TARGETS = {
+  /** The feed's pages per second, at least this share of the bare page's. */
+  throughputRatio: 0.8,
+  /** The feed's HTML, at most this many times the bare page's. */
+  htmlRatio: 1.5,
+  /** API requests per feed render: one (1.05 leaves room for the edges of a timed round). */
+  apiCallsPerFeedRender: 1.05,
+};
+
+export interface ReportInput {
+  /** How the run was made, for the headings. */
+  settings: { rounds: number; seconds: number; connections: number; uploads: number };
+  /** Each page's single render (bench/load.ts, checkPages). */
+  once: Record<PageName, RenderedOnce>;
+  /** Each page's timed rounds together (bench/load.ts, runLoad). */
+  load: Record<PageName, PageLoad>;
+  js: FirstLoad[];
+  uploads: UploadBenchResult;
+  /** What made the measurement not valid. */
+  problems: string[];
+  /** Also list every script counted for each page. */
+  verbose: boolean;
+}
+
+/** Prints the report; answers the exit code. */
+export function report({ settings, once, load: { feed, bare }, js, uploads, problems, verbose }: ReportInput): number {
+  const html = { feed: Buffer.byteLength(once.feed.html), bare: Buffer.byteLength(once.bare.html) };
+  const htmlGz = { feed: gzip9(once.feed.html), bare: gzip9(once.bare.html) };
+  const ratio = {
+    throughput: feed.pagesPerSecond / bare.pagesPerSecond,
+    cpu: feed.cpuPerRender / bare.cpuPerRender,
+    html: html.feed / html.bare,
+    htmlGz: htmlGz.feed / htmlGz.bare,
+    p99: feed.p99 / bare.p99,
+  };
+
+  // ---- the feed against the bare page
+  console.log(`\nweb client benchmark (loopback; both pages show demo@example.com's feed; ${settings.rounds} × ${settings.seconds} s per page, ${settings.connections} connections)\n`);
+  table([
+    ['', 'feed /', 'bare /', 'feed ÷ bare'],
+    ['pages/s', fixed(feed.pagesPerSecond, 1), fixed(bare.pagesPerSecond, 1), fixed(ratio.throughput)],
+    ['pages served', String(feed.pages), String(bare.pages), ''],
+    ['latency p50 (ms)', fixed(feed.p50, 0), fixed(bare.p50, 0), ''],
+    ['latency p99 (ms)', fixed(feed.p99, 0), fixed(bare.p99, 0), fixed(ratio.p99)],
+    ['worst round p99 (ms)', fixed(feed.worstRoundP99, 0), fixed(bare.worstRoundP99, 0), ''],
+    ['CPU ms / render', fixed(feed.cpuPerRender), fixed(bare.cpuPerRender), fixed(ratio.cpu)],
+    ['HTML (KiB)', kib(html.feed), kib(html.bare), fixed(ratio.html)],
+    ['HTML gzip -9 (KiB)', kib(htmlGz.feed), kib(htmlGz.bare), fixed(ratio.htmlGz)],
+    ['<article> elements', String(once.feed.articles), String(once.bare.articles), ''],
+    ['API requests / render', fixed(feed.apiPerRender), fixed(bare.apiPerRender), ''],
+  ]);
+  console.log('\n  API requests per render, by route (timed rounds; a single render in brackets)');
+  for (const [name, agg] of [['feed', feed], ['bare', bare]] as const) {
+    const routes = new Set([...Object.keys(agg.byRoute), ...Object.keys(once[name].api.byRoute)]);
+    for (const route of [...routes].sort()) console.log(`    ${name}  ${route.padEnd(36)} ${fixed(agg.byRoute[route] ?? 0)}  [${once[name].api.byRoute[route] ?? 0}]`);
+  }
+
+  // ---- JavaScript
+  console.log(
+    '\nJavaScript of every page (first load: every <script src> but nomodule, script preloads, chunks named in the RSC payload;'
+    + ' after load: the chunks of the editor the editor pages ask for as soon as they run; the budget holds both; gzip -9; KiB = 1,024 bytes)\n',
+  );
+  const jsRows = [['page', 'status', 'files', 'raw KiB', 'first load KiB', 'after load KiB', 'total KiB', 'budget KiB', '']];
+  for (const f of js) {
+    if (f.missing) {
+      jsRows.push([f.label, '404 (not built)', '', '', '', '', '', String(f.budgetKiB), '–']);
+      continue;
+    }
+    const a = f.afterLoad;
+    jsRows.push([
+      f.label, String(f.status), String(f.files + (a?.files ?? 0)), kib(f.raw), kib(f.gzip), a ? kib(a.gzip) : '', kib(judgedJs(f)), String(f.budgetKiB),
+      withinBudget(f) ? 'pass' : 'FAIL',
+    ]);
+  }
+  table(jsRows);
+  for (const f of js) if (f.afterLoad) console.log(`  ${f.label}: after load, ${f.afterLoad.what} (${f.afterLoad.files} file(s))`);
+  if (verbose) {
+    for (const f of js) {
+      console.log(`\n  ${f.label}`);
+      for (const c of f.scripts) console.log(`    ${kib(c.gzip).padStart(6)} KiB  ${c.src}  (${c.from.join(', ')})`);
+      for (const c of f.afterLoad?.scripts ?? []) console.log(`    ${kib(c.gzip).padStart(6)} KiB  ${c.src}  (after load: ${f.afterLoad!.what})`);
+    }
+  }
+
+  // ---- the uploads
+  const upload = {
+    web: mean(uploads.viaWeb),
+    direct: mean(uploads.direct),
+    growth: uploads.rss.peak - uploads.rss.before,
+    held: uploads.live.peak - uploads.live.before,
+  };
+  console.log(`\nupload of a ${mib(uploads.fileBytes)} MiB photo (POST /api/upload/photos → POST /albums/photo_upload; ${settings.uploads} each way, alternating)\n`);
+  table([
+    ['', 'via the web client', 'straight to the API', 'web ÷ API'],
+    ['seconds per upload (mean)', fixed(upload.web), fixed(upload.direct), fixed(upload.web / upload.direct)],
+    ['throughput (MiB/s)', fixed(uploads.fileBytes / (1024 * 1024) / upload.web, 1), fixed(uploads.fileBytes / (1024 * 1024) / upload.direct, 1), fixed(upload.direct / upload.web)],
+  ]);
+  console.log(
+    `\n  web server memory (RSS of its process tree): before ${mib(uploads.rss.before)} MiB, highest during the uploads ${mib(uploads.rss.peak)} MiB`
+    + ` (+${mib(upload.growth)} MiB; garbage not yet collected included), after ${mib(uploads.rss.after)} MiB`,
+  );
+  console.log(
+    `  held by the web server after a full collection, one upload sent at 10 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):`
+    + ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB)`,
+  );
+
+  // ---- the targets and the verdict
+  const targets: Array<[string, string, boolean]> = [
+    [`the web server holds less than a quarter of the photo while it passes it on (the route streams)`, `${signedMib(upload.held)} MiB for ${mib(uploads.fileBytes)} MiB`, upload.held < uploads.fileBytes / 4],
+    [`feed throughput ≥ ${TARGETS.throughputRatio}× the bare page's`, `${fixed(ratio.throughput)}×`, ratio.throughput >= TARGETS.throughputRatio],
+    [`feed HTML ≤ ${TARGETS.htmlRatio}× the bare page's`, `${fixed(ratio.html)}×`, ratio.html <= TARGETS.htmlRatio],
+    [`one API request per feed render (≤ ${TARGETS.apiCallsPerFeedRender})`, fixed(feed.apiPerRender), feed.apiPerRender <= TARGETS.apiCallsPerFeedRender],
+  ];
+  for (const f of js) {
+    if (f.missing) continue;
+    const a = f.afterLoad;
+    targets.push([
+      a ? `JS of ${f.label}, first load and ${a.what}, ≤ ${f.budgetKiB} KiB gzip` : `first-load JS of ${f.label} ≤ ${f.budgetKiB} KiB gzip`,
+      f.status !== 200 ? `answered ${f.status}` : a ? `${kib(f.gzip)} + ${kib(a.gzip)} = ${kib(judgedJs(f))} KiB` : `${kib(f.gzip)} KiB`,
+      withinBudget(f),
+    ]);
+  }
+  console.log('\ntargets\n');
+  const whatWidth = Math.max(...targets.map(([what]) => what.length));
+  for (const [what, value, ok] of targets) console.log(`  ${ok ? 'pass' : 'FAIL'}  ${what.padEnd(whatWidth)}  ${value}`);
+  for (const f of js) if (f.missing) console.log(`  –     ${f.label}: 404 (not built), not judged`);
+
+  if (problems.length) {
+    console.log('\nthe measurement is not valid:');
+    for (const p of problems) console.log(`  ${p}`);
+  }
+  const missed = targets.filter(([, , ok]) => !ok).length;
+  console.log(`\n${missed || problems.length ? `FAIL: ${missed} target(s) missed${problems.length ? `, ${problems.length} measurement problem(s)` : ''}` : 'all targets met'}`);
+  return missed || problems.length ? 1 : 0;
+}
