@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL } from './servers.ts';
 import { apiToken } from './api-token.ts';
+import { serverActionAnswered } from './server-action.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { dragNews, pickUp } from './drag.ts';
 
@@ -142,8 +143,11 @@ test.describe('an album', () => {
     const like = page.getByRole('button', { name: /^Like \d+$/ });
     const before = Number((await like.textContent())!.replace(/\D/g, ''));
     const wasOn = (await like.getAttribute('aria-pressed')) === 'true';
+    // The count changes at once; the reload waits for the site to have it (the server action's answer).
+    const saved = serverActionAnswered(page);
     await like.click();
     await expect(like).toHaveText(`Like ${before + (wasOn ? -1 : 1)}`);
+    await saved;
     await page.reload();
     await expect(page.getByRole('button', { name: /^Like \d+$/ })).toHaveText(`Like ${before + (wasOn ? -1 : 1)}`);
     expect(await seriousViolations(page, albumPath)).toEqual([]);

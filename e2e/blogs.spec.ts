@@ -287,6 +287,8 @@ test.describe('writing a post', () => {
   });
 
   test('a draft: marked in My posts, absent from /blogs for another member; published, then a draft again', async ({ page, browser }) => {
+    // Two members signed in, a post written, published and drafted again: more steps than most.
+    test.setTimeout(60_000);
     await signIn(page);
     const title = unique('My draft');
     const id = await writePost(page, { title, draft: true });

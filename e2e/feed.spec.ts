@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { serverActionAnswered } from './server-action.ts';
 
 // The activity feed, signed in as the demo user: reading it, posting (text, photo), liking,
 // commenting, sharing, deleting, scrolling back in time, and new posts from someone else.
@@ -175,24 +176,30 @@ test.describe('the activity feed', () => {
     await expect(like).toHaveAttribute('aria-pressed', 'false');
     await expect(like).toContainText('0');
 
+    const saved = serverActionAnswered(page);
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
     await expect(like).toContainText('1');
     await expect(article).toContainText('Liked by you');
 
     // Kept by the site.
+    await saved;
     await page.reload();
     const again = articles(page).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first();
     await expect(again).toHaveAttribute('aria-pressed', 'true');
+    const unliked = serverActionAnswered(page);
     await again.click();
     await expect(again).toHaveAttribute('aria-pressed', 'false');
     await expect(again).toContainText('0');
+    await unliked;
 
     // Liked meanwhile in another tab: this tab's like is refused by the site and rolls back.
     const other = await context.newPage();
     await other.goto('/');
+    const otherSaved = serverActionAnswered(other);
     await articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first().click();
     await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    await otherSaved;
     await other.reload();
     await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute('aria-pressed', 'true');
     await again.click();

@@ -245,6 +245,8 @@ test.describe('public previews for visitors who are not signed in', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`the public pages have no serious axe violations (${colorScheme})`, async ({ page }) => {
+      // Six pages, each scanned twice (a scan takes seconds on a busy machine).
+      test.setTimeout(90_000);
       await page.emulateMedia({ colorScheme });
       const album = publicAlbum();
       const paths = [`/blogs/${publicBlog().id}`, `/photos/${photoOf(album.id).id}`, `/albums/${album.id}`, `/activities/${publicActivity().id}`, `/listings/${publicListing().id}`, `/events/${publicEvent().id}`];
