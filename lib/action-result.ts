@@ -5,6 +5,8 @@ export type ActionResult<T = undefined> =
   | { ok: true; message: string; data: T }
   | { ok: false; message: string; fieldErrors?: Record<string, string>; signedOut?: boolean };
 
+/** What a refusal that names fields says above them. */
+export const CHECK_FIELDS = 'Check the highlighted fields.';
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in again to continue.';
 export const CONNECTION_LOST_MESSAGE = 'The connection to the site was lost. Check your connection and try again.';
 

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { AlbumCard } from '@/lib/social-api/albums';
+import { parseId } from '@/lib/params';
 import { routes } from '@/lib/routes';
 
 // The albums pages (/albums, /albums/my): tabs, the filters as a GET form (a filtered view is a
@@ -10,16 +11,15 @@ export type AlbumFilters = { keywords: string; sort: 'recent' | 'popular'; categ
 type SearchParams = Record<string, string | string[] | undefined>;
 
 const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
-const positive = (v: string | undefined) => (v && /^[1-9]\d{0,15}$/.test(v) && Number.isSafeInteger(Number(v)) ? Number(v) : undefined);
 
 /** The filters from the URL; anything unreadable is left out rather than refused. */
 export function albumFilters(sp: SearchParams): AlbumFilters {
   return {
     keywords: (one(sp.keywords) ?? '').trim().slice(0, 200),
     sort: one(sp.sort) === 'popular' ? 'popular' : 'recent',
-    categoryId: positive(one(sp.category_id)),
-    userId: positive(one(sp.user_id)),
-    page: positive(one(sp.page)) ?? 1,
+    categoryId: parseId(one(sp.category_id)),
+    userId: parseId(one(sp.user_id)),
+    page: parseId(one(sp.page)) ?? 1,
   };
 }
 

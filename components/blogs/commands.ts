@@ -1,8 +1,8 @@
 import type { ActionResult } from '@/lib/action-result';
-import { failure, invalid } from '@/lib/server-action';
+import { failure, invalid, saveCommand } from '@/lib/server-action';
 import { createBlog, deleteBlog, setBlogDraft, updateBlog } from '@/lib/social-api/blogs';
 import { isApiError } from '@/lib/social-api/errors';
-import { blogDeleteSchema, blogFieldErrors, blogSaveSchema, blogStateSchema, toBlogFieldErrors } from '@/lib/validations/blog';
+import { blogDeleteSchema, blogSaveSchema, blogStateSchema, toBlogFieldErrors } from '@/lib/validations/blog';
 
 // A blog post's saves, given an access token: each input is checked with the schema the browser
 // used (nothing reaches the API otherwise), and the API's field errors come back under the
@@ -12,27 +12,21 @@ import { blogDeleteSchema, blogFieldErrors, blogSaveSchema, blogStateSchema, toB
 export type BlogSaved = { id: number; draft: boolean };
 
 /** Creates or edits a post, published or as a draft. */
-export async function saveBlogCommand(token: string, input: unknown): Promise<ActionResult<BlogSaved>> {
-  const parsed = blogSaveSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = blogFieldErrors(parsed.error);
-    // Only the form's fields are a person's to fix; a bad id or state is a request no form of ours sends.
-    return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
-  }
-  const { id, values, draft, keepSettings } = parsed.data;
-  const { authView, authComment, searchable, categoryId, ...words } = values;
-  const post = { ...words, categoryId: Number(categoryId), draft, settings: id && keepSettings ? undefined : { authView, authComment, searchable } };
-  try {
-    const saved = id ?? (await createBlog(token, post));
-    if (id) await updateBlog(token, id, post);
-    const message = draft ? 'Your draft was saved. Only you can see it.' : id ? 'Your post was saved and is published.' : 'Your post was published.';
-    return { ok: true, message, data: { id: saved, draft } };
-  } catch (e) {
-    if (isApiError(e, 404)) return { ok: false, message: 'This post is no longer there: it may have been deleted. Your text is still here.' };
-    const res = failure(e);
-    return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toBlogFieldErrors(res.fieldErrors) } : res;
-  }
-}
+export const saveBlogCommand = saveCommand({
+  schema: blogSaveSchema,
+  payload: ({ id, values, draft, keepSettings }) => {
+    const { authView, authComment, searchable, categoryId, ...words } = values;
+    return { ...words, categoryId: Number(categoryId), draft, settings: id && keepSettings ? undefined : { authView, authComment, searchable } };
+  },
+  create: createBlog,
+  update: updateBlog,
+  fields: toBlogFieldErrors,
+  gone: 'This post is no longer there: it may have been deleted. Your text is still here.',
+  saved: (_token, id, { id: edited, draft }): ActionResult<BlogSaved> => {
+    const message = draft ? 'Your draft was saved. Only you can see it.' : edited ? 'Your post was saved and is published.' : 'Your post was published.';
+    return { ok: true, message, data: { id, draft } };
+  },
+});
 
 /** Publishes a draft, or turns a published post back into a draft, from its page. */
 export async function setBlogStateCommand(token: string, input: unknown): Promise<ActionResult<{ draft: boolean }>> {

@@ -1,5 +1,5 @@
 import type { ActionResult } from '@/lib/action-result';
-import { failure, invalid } from '@/lib/server-action';
+import { failure, invalid, saveCommand } from '@/lib/server-action';
 import { isApiError } from '@/lib/social-api/errors';
 import {
   acceptEventRequest, cancelEventRequest, createEvent, deleteEvent, inviteToEvent, leaveEvent, listEventMembers, rejectEventRequest,
@@ -8,8 +8,8 @@ import {
 import { listFriends } from '@/lib/social-api/friends';
 import type { Who } from '@/lib/social-api/users';
 import {
-  EVENT_API_FIELDS, eventDecisionSchema, eventFieldErrors, eventIdSchema, eventInviteSchema, eventMembersSchema, eventMembershipSchema,
-  eventRsvpSchema, eventSaveSchema, friendSearchSchema, type EventFormValues,
+  eventDecisionSchema, eventIdSchema, eventInviteSchema, eventMembersSchema, eventMembershipSchema,
+  eventRsvpSchema, eventSaveSchema, friendSearchSchema, toEventFieldErrors, type EventFormValues,
 } from '@/lib/validations/event';
 
 // An event's saves and membership actions, given an access token: each input is checked with the
@@ -32,31 +32,16 @@ export function eventInputOf(v: EventFormValues): EventInput {
   };
 }
 
-/** The API's field errors under the form's names (an end_time error lands on the end's time). */
-function toFormErrors(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors)) out[EVENT_API_FIELDS[k] ?? 'form'] ??= v.charAt(0).toUpperCase() + v.slice(1).replace(/_/g, ' ') + (v.endsWith('.') ? '' : '.');
-  return out;
-}
-
-export async function saveEventCommand(token: string, input: unknown): Promise<ActionResult<{ id: number }>> {
-  const parsed = eventSaveSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = eventFieldErrors(parsed.error);
-    return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
-  }
-  const { id, values } = parsed.data;
-  try {
-    const event = eventInputOf(values);
-    const saved = id ?? (await createEvent(token, event));
-    if (id) await updateEvent(token, id, event);
-    return { ok: true, message: id ? 'Your event was saved.' : 'Your event was created.', data: { id: saved } };
-  } catch (e) {
-    if (isApiError(e, 404)) return { ok: false, message: 'This event is no longer there: it may have been deleted. What you typed is still here.' };
-    const res = failure(e);
-    return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toFormErrors(res.fieldErrors) } : res;
-  }
-}
+/** Creates or edits an event. */
+export const saveEventCommand = saveCommand({
+  schema: eventSaveSchema,
+  payload: ({ values }) => eventInputOf(values),
+  create: createEvent,
+  update: updateEvent,
+  fields: toEventFieldErrors,
+  gone: 'This event is no longer there: it may have been deleted. What you typed is still here.',
+  saved: (_token, id, { id: edited }): ActionResult<{ id: number }> => ({ ok: true, message: edited ? 'Your event was saved.' : 'Your event was created.', data: { id } }),
+});
 
 export async function deleteEventCommand(token: string, input: unknown): Promise<ActionResult> {
   const parsed = eventIdSchema.safeParse(input);

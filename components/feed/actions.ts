@@ -1,7 +1,7 @@
 'use server';
 
-import { z } from 'zod';
-import { invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
+import * as z from 'zod/mini';
+import { failure, invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
 import {
   createActivity,
   deleteActivity,
@@ -13,14 +13,15 @@ import {
   type FeedPage,
   type FeedSubject,
 } from '@/lib/social-api/activities';
-import { isApiError } from '@/lib/social-api/errors';
 import { activityCreateSchema, toComposeFieldErrors, type ActivityCreateValues } from '@/lib/validations/activity';
+import { idSchema } from '@/lib/validations/ids';
 
 // The feed's own mutations and the reads its client components make after the first render
 // (likes, comments, sharing and reports are the social layer's: components/social/actions.ts).
 
-const idSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const subjectSchema = idSchema.optional();
+const subjectSchema = z.optional(idSchema);
+/** The newest item a list has (0: none yet). */
+const sinceSchema = z.number().check(z.int(), z.nonnegative());
 const subjectOf = (wallId: number | undefined): FeedSubject => (wallId ? { type: 'user', id: wallId } : undefined);
 
 /** Older items of the feed (or of a wall) below `maxid`. */
@@ -36,7 +37,7 @@ export async function loadOlderActivities(input: { maxid: number; wallId?: numbe
 
 /** For the poll: ids of items newer than `minid` (at most 50) and the notification count. */
 export async function checkForUpdates(input: { minid: number; wallId?: number }): Promise<ActionResult<{ newIds: number[]; notificationCount: number }>> {
-  const parsed = z.object({ minid: z.number().int().nonnegative(), wallId: subjectSchema }).safeParse(input);
+  const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {
     const [newIds, updates] = await Promise.all([
@@ -49,7 +50,7 @@ export async function checkForUpdates(input: { minid: number; wallId?: number })
 
 /** Every item newer than `minid` (up to 150), newest first, with the new first_id. */
 export async function loadNewerActivities(input: { minid: number; wallId?: number }): Promise<ActionResult<{ items: Activity[]; firstId: number }>> {
-  const parsed = z.object({ minid: z.number().int().nonnegative(), wallId: subjectSchema }).safeParse(input);
+  const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {
     const subject = subjectOf(parsed.data.wallId);
@@ -92,10 +93,7 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
       if (!activity) return { ok: false, message: 'Your post was published, but it cannot be shown here. Reload the page to see it.' };
       return { ok: true, message: created.message || 'Your post was published.', data: activity };
     } catch (e) {
-      if (isApiError(e) && Object.keys(e.fieldErrors).length) {
-        return { ok: false, message: e.message, fieldErrors: toComposeFieldErrors(e.fieldErrors) };
-      }
-      throw e;
+      return failure(e, toComposeFieldErrors, null);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { ActionResult } from '@/lib/action-result';
-import { failure, invalid } from '@/lib/server-action';
+import { failure, invalid, saveCommand } from '@/lib/server-action';
 import {
   captionListingPhoto, closeListing, createListing, deleteListing, deleteListingPhoto, getListingForEditing, openListing, setListingMainPhoto, setListingPrice, updateListing,
   listingInput,
@@ -7,7 +7,6 @@ import {
 import { isApiError } from '@/lib/social-api/errors';
 import {
   listingBulkSchema,
-  listingFieldErrors,
   listingIdSchema,
   listingPhotoIdSchema,
   listingPhotosSchema,
@@ -98,9 +97,8 @@ export async function setListingPriceCommand(token: string, input: unknown): Pro
   try {
     await setListingPrice(token, id, price);
   } catch (e) {
-    const res = why(e);
-    if (!res.ok && res.fieldErrors?.['fields[price]']) return { ok: false, message: `The price ${res.fieldErrors['fields[price]']}.`, fieldErrors: { price: `The price ${res.fieldErrors['fields[price]']}.` } };
-    return res;
+    const refused = isApiError(e, 400) ? toListingFieldErrors(e.fieldErrors).price : undefined;
+    return refused ? { ok: false, message: refused, fieldErrors: { price: refused } } : why(e);
   }
   return { ok: true, message: 'The price was saved.', data: { price } };
 }
@@ -108,32 +106,19 @@ export async function setListingPriceCommand(token: string, input: unknown): Pro
 /** A saved listing: its id, and its price as the API formats it ('' for none). */
 export type ListingSaved = { id: number; price: string };
 
-/** A failed save of a listing's form, for the form: the API's field errors under the form's names. */
-export function listingSaveFailure(e: unknown): ActionResult<never> {
-  if (isApiError(e, 404)) return { ok: false, message: `${GONE} Your text is still here.` };
-  const res = failure(e);
-  return !res.ok && res.fieldErrors ? { ...res, message: 'Check the highlighted fields.', fieldErrors: toListingFieldErrors(res.fieldErrors) } : res;
-}
-
 /** Creates or edits a listing from its form. */
-export async function saveListingCommand(token: string, input: unknown): Promise<ActionResult<ListingSaved>> {
-  const parsed = listingSaveSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = listingFieldErrors(parsed.error);
-    // Only the form's fields are a person's to fix; a bad id is a request no form of ours sends.
-    return 'form' in fieldErrors ? invalid() : { ok: false, message: 'Check the highlighted fields.', fieldErrors };
-  }
-  const { id, values, privacy } = parsed.data;
-  const listing = listingInput(values, id === undefined || privacy === true);
-  try {
-    const saved = id ?? (await createListing(token, listing));
-    if (id) await updateListing(token, id, listing);
-    const now = await getListingForEditing(token, saved);
-    return { ok: true, message: id ? 'Your listing was saved.' : 'Your listing is online.', data: { id: saved, price: now?.price ?? '' } };
-  } catch (e) {
-    return listingSaveFailure(e);
-  }
-}
+export const saveListingCommand = saveCommand({
+  schema: listingSaveSchema,
+  payload: ({ id, values, privacy }) => listingInput(values, id === undefined || privacy === true),
+  create: createListing,
+  update: updateListing,
+  fields: toListingFieldErrors,
+  gone: `${GONE} Your text is still here.`,
+  saved: async (token, id, { id: edited }): Promise<ActionResult<ListingSaved>> => {
+    const now = await getListingForEditing(token, id);
+    return { ok: true, message: edited ? 'Your listing was saved.' : 'Your listing is online.', data: { id, price: now?.price ?? '' } };
+  },
+});
 
 /**
  * Saves a listing's photos as the editor left them, after the listing and the uploads: each

@@ -1,14 +1,15 @@
 'use server';
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invalid, withSession, type ActionResult } from '@/lib/server-action';
 import { markNotificationsRead } from '@/lib/social-api/activities';
 import { getUpdates } from '@/lib/social-api/activities';
 import { rememberNotificationCount } from '@/lib/notification-count';
+import { idSchema } from '@/lib/validations/ids';
 
 /** Marks read what the list showed (up to its newest id); answers the count still unread. */
 export async function markRead(input: { maxId: number }): Promise<ActionResult<{ unread: number }>> {
-  const parsed = z.object({ maxId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).safeParse(input);
+  const parsed = z.object({ maxId: idSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {
     await markNotificationsRead(s.accessToken, parsed.data.maxId);

@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { editPhotoText } from '@/components/albums/manage/actions';
 import { Field } from '@/components/ui/form-fields';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
-import { photoEditSchema, type PhotoEditValues } from '@/components/albums/manage/schemas';
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, photoEditSchema, type PhotoEditValues } from '@/lib/validations/album';
 
 /** A photo's title and caption. */
 export default function EditPhotoDialog({ photo, onClose }: { photo: { id: number; title: string; caption: string }; onClose: () => void }) {

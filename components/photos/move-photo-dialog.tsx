@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { movePhoto, myAlbumChoices } from '@/components/albums/manage/actions';
 import { Field } from '@/components/ui/form-fields';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
-import { photoMoveSchema, type PhotoMoveValues } from '@/components/albums/manage/schemas';
+import { photoMoveSchema, type PhotoMoveValues } from '@/lib/validations/album';
 import { callAction } from '@/lib/action-result';
 import type { AlbumChoice, AlbumChoices } from '@/lib/social-api/albums';
 

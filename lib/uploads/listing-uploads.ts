@@ -1,3 +1,4 @@
+import { CHECK_FIELDS } from '../action-result.ts';
 import { createListingWithPhoto, getListingForEditing, listingForm, listingInput, uploadListingPhoto } from '../social-api/classifieds.ts';
 import { parseId } from '../params.ts';
 import { listingFieldErrors, listingSaveSchema, toListingFieldErrors, type ListingFormValues } from '../validations/listing.ts';
@@ -35,7 +36,7 @@ export const createListingUpload: RouteOptions<CreatedListing> = {
   label: 'listing with its main photo',
   checkFields: (fields) => {
     const checked = checkedValues(fields);
-    return 'fieldErrors' in checked ? uploadAnswer(400, 'Check the highlighted fields.', { field_errors: checked.fieldErrors }) : undefined;
+    return 'fieldErrors' in checked ? uploadAnswer(400, CHECK_FIELDS, { field_errors: checked.fieldErrors }) : undefined;
   },
   fieldErrors: toListingFieldErrors,
   forward: async (token, _asSent, signal, form) => {

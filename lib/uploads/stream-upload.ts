@@ -1,3 +1,4 @@
+import { CHECK_FIELDS } from '../action-result.ts';
 import type { UploadStream } from '../social-api/albums.ts';
 import { isApiError } from '../social-api/errors.ts';
 import { formatBytes, notAPhotoMessage, PHOTO_KINDS_TEXT } from '../validations/photo-file.ts';
@@ -136,7 +137,7 @@ export async function streamUpload<R extends Record<string, unknown>>(request: R
       const fieldMessage = e.fieldErrors[opts.field];
       if (fieldMessage) return uploadAnswer(e.status, `“${head.fileName}” was refused: ${fieldMessage}.`);
       const fieldErrors = opts.fieldErrors?.(e.fieldErrors);
-      if (fieldErrors) return uploadAnswer(e.status, 'Check the highlighted fields.', { field_errors: fieldErrors });
+      if (fieldErrors) return uploadAnswer(e.status, CHECK_FIELDS, { field_errors: fieldErrors });
       // The API could not read the form: it ended before its last boundary.
       if (e.fieldErrors.body) return uploadAnswer(400, 'The upload did not arrive whole. Please retry.');
       // The API's own failure is a bad gateway here, never this site's 500.

@@ -1,6 +1,8 @@
 // zod/mini: the same schemas run in the browser, where the full zod would cost the feed
 // about 40 KB of gzipped JavaScript (the issue's budget for the whole page is 200 KB).
 import * as z from 'zod/mini';
+import { apiFieldErrorsReader } from './field-errors.ts';
+import { idTextSchema as id } from './ids.ts';
 import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage } from './photo-file.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
@@ -11,8 +13,6 @@ import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage 
 export const ACTIVITY_BODY_MAX = 5000;
 export const LINK_TITLE_MAX = 255;
 export const URL_MAX = 2048;
-
-const id = z.coerce.number().check(z.int(), z.positive());
 
 /** Trimmed text of at most `max` characters, '' when absent. */
 const text = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
@@ -90,7 +90,7 @@ export function checkPhotoFile(file: { name: string; type: string; size: number 
 export { fieldErrorsOf } from './field-errors.ts';
 
 /** The API's names of the post form's fields (spec: POST /activities), and the compose form's names for them. */
-const CREATE_FIELD_NAMES: Record<string, string> = {
+const CREATE_FIELD_NAMES: Record<string, keyof ActivityCreateValues> = {
   body: 'body',
   'attachment[uri]': 'linkUrl',
   'attachment[title]': 'linkTitle',
@@ -100,12 +100,5 @@ const CREATE_FIELD_NAMES: Record<string, string> = {
   'attachment[type]': 'body',
 };
 
-/** The API's field errors of POST /activities under the compose form's field names. */
-export function toComposeFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(apiFieldErrors)) {
-    const field = CREATE_FIELD_NAMES[name] ?? 'body';
-    out[field] = out[field] ? `${out[field]}; ${message}` : message;
-  }
-  return out;
-}
+/** The API's field errors of POST /activities under the compose form's field names (any other under the text's). */
+export const toComposeFieldErrors = apiFieldErrorsReader(CREATE_FIELD_NAMES, { other: 'body' });

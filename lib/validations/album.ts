@@ -1,10 +1,12 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
 // zod would cost a page about 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
+import { apiFieldErrorsReader, nestedFieldErrorsOf } from './field-errors.ts';
+import { idSchema as id } from './ids.ts';
 
-// An album's settings (a new album on the "Add photos" page, an album's "Edit" form) and the
-// adding of uploaded photos to an album, one schema each. The browser checks with them before
-// sending; the server actions check again with the same schemas.
+// An album's settings (a new album on the "Add photos" page), the adding of uploaded photos to an
+// album, and the owner's changes to an album and its photos (edit, move), one schema each. The
+// browser checks with them before sending; the server actions check again with the same schemas.
 
 /** The API's limits (api-server/src/routes/albums/album.ts). */
 export const ALBUM_TITLE_MAX = 255;
@@ -12,7 +14,6 @@ export const ALBUM_DESCRIPTION_MAX = 5000;
 /** Most photos one POST /albums/upload takes (the api-server's limit). */
 export const PHOTOS_PER_SAVE_MAX = 100;
 
-const id = z.number().check(z.int(), z.positive());
 /** A privacy option's id, as the album option endpoints give them. */
 const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 
@@ -54,19 +55,11 @@ export const albumUploadSaveSchema = z
 export type AlbumUploadSaveInput = z.input<typeof albumUploadSaveSchema>;
 
 /** Issues of albumUploadSaveSchema under the page's names: album settings by field, `photos`, else `form`. */
-export function albumUploadSaveErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const [head, field] = issue.path;
-    const key = head === 'album' && field !== undefined ? String(field) : head === 'photoIds' ? 'photos' : 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+export const albumUploadSaveErrors = (error: Parameters<typeof nestedFieldErrorsOf>[0]) => nestedFieldErrorsOf(error, 'album', { photoIds: 'photos' });
 
 export { fieldErrorsOf } from './field-errors.ts';
 
-/** The API's names of an album's settings (POST /albums/{id}; album[…] on POST /albums/upload), and the form's. */
+/** The API's names of an album's settings (POST /albums/{id}), and the form's. */
 const SETTINGS_FIELD_NAMES: Record<string, keyof AlbumSettingsValues> = {
   title: 'title',
   category_id: 'categoryId',
@@ -78,15 +71,49 @@ const SETTINGS_FIELD_NAMES: Record<string, keyof AlbumSettingsValues> = {
 };
 
 /**
- * The API's field errors under the form's field names: `title` or `album[title]` → `title`…,
- * `photo_ids` → `photos`; anything else (album_id) goes to `form`.
+ * The API's field errors under the form's field names: `title` or `album[title]` (a new album's,
+ * POST /albums/upload) → `title`…, `photo_ids` → `photos`; anything else (album_id) goes to `form`.
  */
-export function toAlbumFieldErrors(apiFieldErrors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(apiFieldErrors)) {
-    const bare = /^album\[(\w+)\]$/.exec(name)?.[1] ?? name;
-    const field = SETTINGS_FIELD_NAMES[bare] ?? (bare === 'photo_ids' ? 'photos' : 'form');
-    out[field] = out[field] ? `${out[field]}; ${message}` : message;
-  }
-  return out;
-}
+export const toAlbumFieldErrors = apiFieldErrorsReader<keyof AlbumSettingsValues | 'photos'>({
+  ...SETTINGS_FIELD_NAMES,
+  ...Object.fromEntries(Object.entries(SETTINGS_FIELD_NAMES).map(([api, field]) => [`album[${api}]`, field])),
+  photo_ids: 'photos',
+});
+
+// Managing an album and its photos. The document's album detail does not tell an album's
+// category, privacy or search setting (ours does: README, "Extensions"); against a server that
+// does not, those fields of the edit form start at "Keep as it is" and only what the owner
+// changes is sent (POST /albums/{id} takes any subset).
+
+/** The most photos one reorder takes (POST /albums/{id}/order: README, "Extensions"). */
+export const REORDER_MAX = 2000;
+
+/** "Keep as it is": the field is not sent. */
+export const KEEP = 'keep';
+
+export const albumEditSchema = z.object({
+  title: albumSettingsSchema.shape.title,
+  description: albumSettingsSchema.shape.description,
+  // Privacy: KEEP or an option's id.
+  /** KEEP, '0' for no category, or a category id. */
+  categoryId: z.string().check(z.regex(/^(keep|0|[1-9]\d{0,15})$/, 'Choose a category from the list.')),
+  authView: albumSettingsSchema.shape.authView,
+  authComment: albumSettingsSchema.shape.authComment,
+  authTag: albumSettingsSchema.shape.authTag,
+  searchable: z.enum([KEEP, 'show', 'hide'], 'Choose whether the album shows in searches.'),
+});
+export type AlbumEditValues = z.infer<typeof albumEditSchema>;
+
+export const photoEditSchema = z.object({
+  title: z.string().check(z.trim(), z.maxLength(ALBUM_TITLE_MAX, `Keep the title under ${ALBUM_TITLE_MAX} characters.`)),
+  caption: z.string().check(z.trim(), z.maxLength(ALBUM_DESCRIPTION_MAX, `Keep the caption under ${ALBUM_DESCRIPTION_MAX} characters.`)),
+});
+export type PhotoEditValues = z.infer<typeof photoEditSchema>;
+
+export const photoMoveSchema = z.object({
+  albumId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Choose the album the photo goes to.')),
+});
+export type PhotoMoveValues = z.infer<typeof photoMoveSchema>;
+
+/** The API's field errors of a photo's edit (POST /photos/{id}) under the edit and move forms' names. */
+export const toPhotoFieldErrors = apiFieldErrorsReader<keyof PhotoEditValues | keyof PhotoMoveValues>({ title: 'title', description: 'caption', album_id: 'albumId' });

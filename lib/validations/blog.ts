@@ -1,6 +1,7 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
 // zod would cost a page about 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
+import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 // A blog post's form (new and edit), its save (publish or keep as a draft), the other actions
@@ -13,7 +14,6 @@ export const BLOG_BODY_MAX = 65_535;
 export const BLOG_TAG_MAX = 50;
 export const BLOG_TAGS_MAX = 20;
 
-const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 /** A privacy option's id, as the blog option endpoints give them. */
 const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 
@@ -93,4 +93,4 @@ const FIELD_NOUNS: Record<keyof BlogFormValues | 'form', string> = {
 };
 
 /** The API's field errors under the form's field names; anything else (is_draft) goes to `form`. */
-export const toBlogFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, FIELD_NOUNS);
+export const toBlogFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, { nouns: FIELD_NOUNS });

@@ -1,6 +1,7 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver).
 import * as z from 'zod/mini';
-import { valuesFieldErrors } from './field-errors.ts';
+import { idSchema as id } from './ids.ts';
+import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 // An event's form (new and edit) and the membership actions. The browser checks with these
 // schemas before sending; the server actions check again with the same ones.
@@ -10,7 +11,6 @@ export const EVENT_TITLE_MAX = 255;
 export const EVENT_DESCRIPTION_MAX = 10_000;
 export const EVENT_PLACE_MAX = 255;
 
-const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 const text = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
 const date = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Enter a date.'));
@@ -56,11 +56,22 @@ export const eventSaveSchema = z.object({ id: z.optional(id), values: eventFormS
 export type EventSaveInput = z.input<typeof eventSaveSchema>;
 
 /** The form's fields for the API's names of them (POST /events). */
-export const EVENT_API_FIELDS: Record<string, keyof EventFormValues> = {
+const API_FIELD_NAMES: Record<string, keyof EventFormValues> = {
   title: 'title', description: 'description', category_id: 'categoryId', start_time: 'startTime', end_time: 'endTime',
   timezone: 'timeZone', host: 'host', location: 'location', auth_view: 'authView', auth_comment: 'authComment', auth_photo: 'authPhoto',
   approval: 'approval', auth_invite: 'guestsMayInvite', allow_search: 'searchable',
 };
+
+/** What each field is called in a sentence (an end_time error lands on the end's time). */
+const FIELD_NOUNS: Record<keyof EventFormValues | 'form', string> = {
+  title: 'The title', description: 'The description', categoryId: 'The category', startDate: 'The start', startTime: 'The start',
+  endDate: 'The end', endTime: 'The end', timeZone: 'The time zone', host: 'The host', location: 'The location',
+  authView: 'Who can see it', authComment: 'Who can comment', authPhoto: 'Who can add photos', approval: 'Approving guests',
+  guestsMayInvite: 'Guests inviting friends', searchable: 'Show in searches', form: 'The event',
+};
+
+/** The API's field errors under the form's field names; anything else goes to `form`. */
+export const toEventFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, { nouns: FIELD_NOUNS });
 
 /** Field errors of a failed save, keyed by the form's fields. */
 export const eventFieldErrors = valuesFieldErrors;

@@ -1,5 +1,11 @@
+/** A table's entry for `key`: its own, never Object.prototype's (an API's name could be `constructor`). */
+const own = <V>(table: Partial<Record<string, V>>, key: string): V | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
+/** A failed parse's issues (a ZodError, from zod or zod/mini). */
+type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
 /** Field errors of a failed parse, one message per field (the first), for the form. */
-export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function fieldErrorsOf(error: Issues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form');
@@ -9,31 +15,49 @@ export function fieldErrorsOf(error: { issues: ReadonlyArray<{ path: ReadonlyArr
 }
 
 /**
- * Field errors of a failed save whose form values sit under `values` ({id?, values, …}): one
- * message per field of the form, and anything else (a bad id) under `form`, a request no form sends.
+ * Field errors of a failed parse whose form's values sit under `under` ({id?, values, …}): one
+ * message per field of the form; `parts` names other parts of the input the page shows
+ * ({photoIds: 'photos'}); anything else (a bad id) goes under `form`, a request no form sends.
  */
-export function valuesFieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function nestedFieldErrorsOf(error: Issues, under: string, parts: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const [head, field] = issue.path;
-    const key = head === 'values' && field !== undefined ? String(field) : 'form';
+    const key = head === under && field !== undefined ? String(field) : (own(parts, String(head)) ?? 'form');
     out[key] ??= issue.message;
   }
   return out;
 }
 
+/** Field errors of a failed save ({id?, values, …}): the form's by field, anything else under `form`. */
+export const valuesFieldErrors = (error: Issues) => nestedFieldErrorsOf(error, 'values');
+
+/** The API's field errors (its `error_params`: name → message) under a form's field names. */
+export type FieldErrorsReader = (apiFieldErrors: Record<string, string>) => Record<string, string>;
+
 /**
- * A reader of the API's field errors under a form's field names (anything else goes to `form`).
- * The API's messages often start where the field's name would ("is required", "is not a
- * category of this module"): they get it, so that each reads as a sentence beside its field.
+ * The one way an action puts the API's field errors on its form: `fields` names the form's field
+ * for each of the API's names; any other goes to `other` (`form`, the form's own line, unless
+ * told). With `nouns` (what a field is called in a sentence, by the API's name or the form's),
+ * each message reads as a sentence beside its field: the API's words often start where the
+ * name would ("is required", "is not a category of this module") and get it; several on one
+ * field follow one another. Without nouns the API's words are kept, several joined by "; ".
  */
-export function apiFieldErrorsReader<F extends string>(apiNames: Record<string, F>, nouns: Record<F | 'form', string>) {
-  return (apiFieldErrors: Record<string, string>): Record<string, string> => {
+export function apiFieldErrorsReader<F extends string>(
+  fields: Record<string, F>,
+  { nouns, other = 'form' }: { nouns?: Partial<Record<string, string>>; other?: F | 'form' } = {},
+): FieldErrorsReader {
+  return (apiFieldErrors) => {
     const out: Record<string, string> = {};
     for (const [name, raw] of Object.entries(apiFieldErrors)) {
-      const field: F | 'form' = apiNames[name] ?? 'form';
+      const field: string = own(fields, name) ?? other;
+      if (!nouns) {
+        out[field] = out[field] ? `${out[field]}; ${raw}` : raw;
+        continue;
+      }
       const text = raw.trim().replace(/\.$/, '') || 'is not valid';
-      const message = `${/^[a-z]/.test(text) ? `${nouns[field]} ${text}` : text}.`;
+      const noun = own(nouns, name) ?? own(nouns, field);
+      const message = `${noun && /^[a-z]/.test(text) ? `${noun} ${text}` : text}.`;
       out[field] = out[field] ? `${out[field]} ${message}` : message;
     }
     return out;

@@ -1,6 +1,7 @@
 // zod/mini: these schemas run in the browser too, where the full zod would cost a page about
 // 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
+import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 // The actions on listings from their page and the seller's dashboard: close or reopen, delete,
@@ -11,8 +12,6 @@ import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 export const LISTING_PRICE_MAX = 999_999_999.99;
 /** Listings one bulk action may change (a page of the dashboard's table). */
 export const LISTING_BULK_MAX = 50;
-
-const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 
 export const listingIdSchema = z.object({ id });
 export type ListingIdInput = z.infer<typeof listingIdSchema>;
@@ -128,7 +127,7 @@ const FIELD_NOUNS: Record<keyof ListingFormValues | 'form', string> = {
 };
 
 /** The API's field errors under the form's field names (a message starting lower-case gets its field's name). */
-export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, FIELD_NOUNS);
+export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, { nouns: FIELD_NOUNS });
 
 /** The API's limits on a listing's photos (api-server: LISTING_PHOTOS_MAX, the description's maxLength). */
 export const LISTING_PHOTOS_MAX = 20;

@@ -1,5 +1,6 @@
 // zod/mini: these schemas run in the browser too (see activity.ts for why not the full zod).
 import * as z from 'zod/mini';
+import { idSchema as id } from './ids.ts';
 import { ITEM_TYPES } from '../social-api/items.ts';
 
 // The social layer's inputs, one schema each, for every item type: the browser checks with
@@ -14,7 +15,6 @@ export const COMMENTS_PAGE_SIZE = 10;
 /** People in the "who liked" dialog, a page at a time. */
 export const LIKERS_PAGE_SIZE = 20;
 
-const id = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 const page = z.number().check(z.int(), z.minimum(1), z.maximum(10_000));
 
 export const itemRefSchema = z.object({

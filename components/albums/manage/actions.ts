@@ -1,7 +1,7 @@
 'use server';
 
 import * as z from 'zod/mini';
-import { invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
+import { failure, invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
 import {
   deleteAlbum as apiDeleteAlbum,
   deletePhoto as apiDeletePhoto,
@@ -17,23 +17,16 @@ import {
   reorderAlbum as apiReorderAlbum,
   setAlbumCover as apiSetAlbumCover,
 } from '@/lib/social-api/albums';
-import { isApiError } from '@/lib/social-api/errors';
-import { toAlbumFieldErrors } from '@/lib/validations/album';
-import { albumEditSchema, idSchema, KEEP, REORDER_MAX, photoEditSchema, photoMoveSchema, toPhotoFieldErrors, type AlbumEditValues, type PhotoEditValues, type PhotoMoveValues } from './schemas';
+import {
+  albumEditSchema, KEEP, REORDER_MAX, photoEditSchema, photoMoveSchema, toAlbumFieldErrors, toPhotoFieldErrors, type AlbumEditValues, type PhotoEditValues, type PhotoMoveValues,
+} from '@/lib/validations/album';
+import { idSchema } from '@/lib/validations/ids';
 
 // The owner's changes to an album and its photos. Each checks its input with the form's own
 // schema again; the API decides who may (its can_* flags), and its field errors go back to
 // the fields.
 
 const ok = (message: string): ActionResult<undefined> => ({ ok: true, message, data: undefined });
-
-/** An API refusal naming fields: those messages on the form's fields. */
-function withFields<T>(e: unknown, map: (api: Record<string, string>) => Record<string, string>): ActionResult<T> {
-  if (isApiError(e) && Object.keys(e.fieldErrors).length) {
-    return { ok: false, message: 'Check the highlighted fields.', fieldErrors: map(e.fieldErrors) };
-  }
-  throw e;
-}
 
 export async function editAlbumSettings(albumId: number, values: AlbumEditValues): Promise<ActionResult> {
   const id = idSchema.safeParse(albumId);
@@ -53,7 +46,7 @@ export async function editAlbumSettings(albumId: number, values: AlbumEditValues
         searchable: v.searchable === KEEP ? undefined : v.searchable === 'show',
       });
     } catch (e) {
-      return withFields(e, toAlbumFieldErrors);
+      return failure(e, toAlbumFieldErrors);
     }
     return ok('The album was saved.');
   });
@@ -84,7 +77,7 @@ export async function editPhotoText(photoId: number, values: PhotoEditValues): P
     try {
       await apiEditPhoto(s.accessToken, id.data, { title: parsed.data.title, caption: parsed.data.caption });
     } catch (e) {
-      return withFields(e, toPhotoFieldErrors);
+      return failure(e, toPhotoFieldErrors);
     }
     return ok('The photo was saved.');
   });
@@ -99,7 +92,7 @@ export async function movePhoto(photoId: number, values: PhotoMoveValues): Promi
     try {
       await apiEditPhoto(s.accessToken, id.data, { albumId: Number(parsed.data.albumId) });
     } catch (e) {
-      return withFields(e, toPhotoFieldErrors);
+      return failure(e, toPhotoFieldErrors);
     }
     return ok('The photo was moved.');
   });

@@ -6,11 +6,10 @@ import { useForm } from 'react-hook-form';
 import type { AlbumSettingsChoices } from '@/components/albums/upload/album-settings-fields';
 import { callAction } from '@/lib/action-result';
 import type { AlbumSettings } from '@/lib/social-api/albums';
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/album';
 import { albumOptions, editAlbumSettings } from './actions';
 import { Field } from '@/components/ui/form-fields';
 import { FormDialog, useDialogSubmit } from './form-dialog';
-import { albumEditSchema, KEEP, type AlbumEditValues } from './schemas';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, albumEditSchema, KEEP, type AlbumEditValues } from '@/lib/validations/album';
 
 const NAMES = ['title', 'description', 'categoryId', 'authView', 'authComment', 'authTag', 'searchable'] as const;
 

@@ -1,5 +1,5 @@
 import type { ActionResult } from '@/lib/action-result';
-import { failure } from '@/lib/server-action';
+import { CHECK_FIELDS, failure } from '@/lib/server-action';
 import { addUploadedPhotos } from '@/lib/social-api/album-upload';
 import { albumUploadSaveErrors, albumUploadSaveSchema, toAlbumFieldErrors } from '@/lib/validations/album';
 
@@ -10,7 +10,7 @@ import { albumUploadSaveErrors, albumUploadSaveSchema, toAlbumFieldErrors } from
 
 export async function saveAlbumUploadCommand(token: string, input: unknown): Promise<ActionResult<{ albumId: number }>> {
   const parsed = albumUploadSaveSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: 'Check the highlighted fields.', fieldErrors: albumUploadSaveErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, message: CHECK_FIELDS, fieldErrors: albumUploadSaveErrors(parsed.error) };
   const { photoIds, albumId, album } = parsed.data;
   try {
     const target = album
@@ -20,7 +20,6 @@ export async function saveAlbumUploadCommand(token: string, input: unknown): Pro
     const count = photoIds.length === 1 ? 'The photo was' : `${photoIds.length} photos were`;
     return { ok: true, message: `${count} added to the album.`, data: saved };
   } catch (e) {
-    const res = failure(e);
-    return !res.ok && res.fieldErrors ? { ...res, fieldErrors: toAlbumFieldErrors(res.fieldErrors) } : res;
+    return failure(e, toAlbumFieldErrors, null);
   }
 }

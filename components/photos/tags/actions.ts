@@ -1,11 +1,12 @@
 'use server';
 
-import { invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
+import { failure, invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
 import { isApiError } from '@/lib/social-api/errors';
 import { listFriends } from '@/lib/social-api/friends';
 import { addPhotoTag, removePhotoTag } from '@/lib/social-api/tags';
 import type { Who } from '@/lib/social-api/users';
-import { idSchema, keywordsSchema, tagSchema, toTagFieldErrors, type TagValues } from './schemas';
+import { idSchema } from '@/lib/validations/ids';
+import { keywordsSchema, tagSchema, toTagFieldErrors, type TagValues } from '@/lib/validations/photo-tag';
 
 // Tagging people on a photo. Each action checks its input again (the form's own schema); the
 // API decides who may (can_tag on the photo, can_delete on the tag).
@@ -39,10 +40,7 @@ export async function tagPhoto(photoId: number, values: TagValues): Promise<Acti
       const tagId = await addPhotoTag(s.accessToken, id.data, { x: v.x, y: v.y, w: v.w, h: v.h }, v.userId > 0 ? { userId: v.userId } : { label: v.who });
       return { ok: true, message: `${v.who} is tagged in this photo.`, data: { id: tagId } };
     } catch (e) {
-      if (isApiError(e) && Object.keys(e.fieldErrors).length) {
-        return { ok: false, message: 'The tag was not saved.', fieldErrors: toTagFieldErrors(e.fieldErrors) };
-      }
-      throw e;
+      return failure(e, toTagFieldErrors, 'The tag was not saved.');
     }
   });
 }

@@ -12,7 +12,7 @@ import type { PhotoTag } from '@/lib/social-api/tags';
 import type { Who } from '@/lib/social-api/users';
 import { findFriends, tagPhoto } from './actions';
 import { centredBox, describeBox } from './box-geometry';
-import { TAG_LABEL_MAX, tagSchema, type TagValues } from './schemas';
+import { TAG_LABEL_MAX, tagSchema, type TagValues } from '@/lib/validations/photo-tag';
 import { usePhotoTags } from './tags-context';
 
 /**

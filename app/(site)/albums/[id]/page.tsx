@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AlbumPage } from '@/components/albums/album-page';
 import { AlbumManage } from '@/components/albums/manage/album-manage';
-import { REORDER_MAX } from '@/components/albums/manage/schemas';
+import { REORDER_MAX } from '@/lib/validations/album';
 import { AlbumReorder } from '@/components/albums/manage/album-reorder';
 import { PublicPreview } from '@/components/social/public-preview';
 import { loadPublicPage } from '@/lib/auth/page-session';

@@ -1,4 +1,6 @@
+// zod/mini: these run in the browser (react-hook-form's resolver) and again in the server action.
 import * as z from 'zod/mini';
+import { apiFieldErrorsReader } from './field-errors.ts';
 
 // The "Tag someone" form, checked in the browser and again by the server action: a box in the
 // original image's pixels, and who is in it (a friend picked from the list, or a label).
@@ -27,15 +29,13 @@ export const tagSchema = z
   );
 export type TagValues = z.infer<typeof tagSchema>;
 
-export const idSchema = z.int().check(z.positive());
 export const keywordsSchema = z.string().check(z.maxLength(100));
 
-/** The API's field names for a tag, as the form names them. */
-export function toTagFieldErrors(api: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, message] of Object.entries(api)) {
-    if (name === 'user_id' || name === 'label') out.who ??= name === 'user_id' ? `This person ${message}.` : `The name ${message}.`;
-    else out.box ??= `The box goes beyond the photo: ${message}.`;
-  }
-  return out;
-}
+/**
+ * The API's field errors for a tag (POST /tags) on the form: who is tagged (`user_id` or `label`)
+ * on the name, and the box's (extra[w], extra[h]: it goes beyond the photo) on the box.
+ */
+export const toTagFieldErrors = apiFieldErrorsReader(
+  { user_id: 'who', label: 'who' },
+  { other: 'box', nouns: { user_id: 'This person', label: 'The name', box: 'The box goes beyond the photo:' } },
+);

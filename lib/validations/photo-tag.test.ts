@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '@/lib/validations/field-errors';
-import { tagSchema, toTagFieldErrors } from './schemas';
+import { fieldErrorsOf } from './field-errors.ts';
+import { tagSchema, toTagFieldErrors } from './photo-tag.ts';
 
 const box = { x: 10, y: 20, w: 30, h: 40 };
 
