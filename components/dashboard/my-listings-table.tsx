@@ -21,8 +21,8 @@ export type MyListingsTableProps = {
 };
 
 type BulkAction = 'close' | 'open' | 'delete';
-/** Each row's result of the bulk action that last touched it. */
-type Results = Record<number, { ok: boolean; message: string; action: BulkAction }>;
+/** Each row's last result, with the number of the action that gave it. */
+type Results = Record<number, { ok: boolean; message: string; action: BulkAction; seq: number }>;
 const plural = (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`;
 
 /** The price as a person would type it back: "$1,250.00" → "1250.00", "Free" → "0", none → "". */
@@ -60,11 +60,16 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   const chosen = selectable.filter((x) => selected.has(x));
   const all = selectable.length > 0 && chosen.length === selectable.length;
 
+  // The number of the last action: a row shows its result when it comes from that action, or
+  // when the row is gone (an earlier action deleted it, or moved it out of this view). Every
+  // result is kept, since a row an action removes may still be in the page's data when the next
+  // action comes (the page reads its data again after each one).
+  const [latest, setLatest] = useState(0);
   const apply = (action: BulkAction, data: BulkRowResult[], message: string) => {
     setShown(rows.map((r) => r.listing));
-    // The rows of earlier actions that are gone keep their results; the rest show this action's.
-    const goneBefore = Object.entries(results).filter(([rowId]) => rows.some((r) => r.gone && r.listing.id === Number(rowId)));
-    setResults(Object.fromEntries([...goneBefore, ...data.map((r) => [r.id, { ok: r.ok, message: r.message, action }] as const)]));
+    const seq = latest + 1;
+    setLatest(seq);
+    setResults((prev) => ({ ...prev, ...Object.fromEntries(data.map((r) => [r.id, { ok: r.ok, message: r.message, action, seq }] as const)) }));
     setSelected(new Set(data.filter((r) => !r.ok).map((r) => r.id)));
     setSummary(message);
     announce(message);
@@ -179,7 +184,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
                       return next;
                     })
                   }
-                  result={results[l.id]}
+                  result={gone || results[l.id]?.seq === latest ? results[l.id] : undefined}
                 />
               ))}
             </tbody>
