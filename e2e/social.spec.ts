@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { ALICE, signIn } from './sign-in.ts';
+import { serverActionAnswered } from './server-action.ts';
 
 // The shell and the social layer: the primary navigation with the keyboard, one activity on
 // its own page with likes, comments, sharing and reports, reports in the feed, and the
@@ -118,8 +119,10 @@ test.describe('an activity on its own page', () => {
     const comment = article.getByRole('listitem').filter({ hasText: words });
     await expect(comment).toBeVisible();
     const likeComment = comment.getByRole('button', { name: 'Like comment by Demo User' });
+    const saved = serverActionAnswered(page);
     await likeComment.click();
     await expect(likeComment).toHaveAttribute('aria-pressed', 'true');
+    await saved;
     await page.reload();
     await expect(page.getByRole('article').getByRole('listitem').filter({ hasText: words }).getByRole('button', { name: 'Like comment by Demo User' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('article').getByRole('listitem').filter({ hasText: words }).getByRole('button', { name: 'Delete comment by Demo User' }).click();
@@ -202,6 +205,8 @@ test.describe('reports in the feed', () => {
 
 test.describe('notifications', () => {
   test('a like by another member shows in the list; opening it drops the count', async ({ page, browser }) => {
+    // Two members sign in, and the bell's count is cached for up to 20 s per person.
+    test.setTimeout(75_000);
     await signIn(page);
     // Read what is there first, so that the count is about this test's like.
     await page.goto('/notifications');
@@ -212,8 +217,11 @@ test.describe('notifications', () => {
 
     const alice = await asAlice(browser);
     await alice.page.goto(`/activities/${id}`);
+    // Closing her page while the like is on its way could cancel it: wait for the site's answer.
+    const liked = serverActionAnswered(alice.page);
     await alice.page.getByRole('article').getByRole('button', { name: /^Like \d/ }).click();
     await expect(alice.page.getByRole('article').getByRole('button', { name: /^Like \d/ })).toHaveAttribute('aria-pressed', 'true');
+    await liked;
     await alice.close();
 
     // The count is kept briefly per person on the server: a new page shows it within seconds.
