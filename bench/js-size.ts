@@ -32,10 +32,15 @@ const EDITOR_PAGE_JS_KIB = 260;
  * in the page's first-load scripts, one of whose chunks holds `marker`. It is printed beside
  * the first load, and the two together are judged against the page's budget.
  */
-const JS_PAGES: Array<{
+type JsPage = {
   label: string; server: 'web' | 'bare'; path: string; signedIn: boolean; maybeMissing?: boolean; budgetKiB?: number;
   afterLoad?: { what: string; marker: string };
-}> = [
+};
+/** A page of the rich-text editor: its first load and the editor together, against the editor pages' budget. */
+const editorPage = (label: string, path: string): JsPage => ({
+  label, server: 'web', path, signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB, afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
+});
+const JS_PAGES: JsPage[] = [
   { label: '/ (feed, signed in)', server: 'web', path: '/', signedIn: true },
   { label: '/ (landing, signed out)', server: 'web', path: '/', signedIn: false },
   { label: '/sign-in', server: 'web', path: '/sign-in', signedIn: false },
@@ -47,26 +52,14 @@ const JS_PAGES: Array<{
   { label: '/albums/upload (Add photos)', server: 'web', path: '/albums/upload', signedIn: true },
   { label: '/blogs', server: 'web', path: '/blogs', signedIn: true },
   { label: '/blogs/{blog}', server: 'web', path: '/blogs/{blog}', signedIn: true },
-  {
-    label: '/blogs/new (editor)', server: 'web', path: '/blogs/new', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
-    afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
-  },
-  {
-    label: '/blogs/{myBlog}/edit (editor)', server: 'web', path: '/blogs/{myBlog}/edit', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
-    afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
-  },
+  editorPage('/blogs/new (editor)', '/blogs/new'),
+  editorPage('/blogs/{myBlog}/edit (editor)', '/blogs/{myBlog}/edit'),
   { label: '/listings', server: 'web', path: '/listings', signedIn: true },
   { label: '/listings/{listing}', server: 'web', path: '/listings/{listing}', signedIn: true },
   { label: '/dashboard', server: 'web', path: '/dashboard', signedIn: true },
   { label: '/dashboard/listings', server: 'web', path: '/dashboard/listings', signedIn: true },
-  {
-    label: '/listings/new (editor)', server: 'web', path: '/listings/new', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
-    afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
-  },
-  {
-    label: '/listings/{myListing}/edit (editor)', server: 'web', path: '/listings/{myListing}/edit', signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB,
-    afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
-  },
+  editorPage('/listings/new (editor)', '/listings/new'),
+  editorPage('/listings/{myListing}/edit (editor)', '/listings/{myListing}/edit'),
   { label: '/events', server: 'web', path: '/events', signedIn: true },
   { label: '/events?view=calendar', server: 'web', path: '/events?view=calendar', signedIn: true },
   { label: '/events/{event}', server: 'web', path: '/events/{event}', signedIn: true },

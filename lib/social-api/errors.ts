@@ -27,7 +27,7 @@ export function isApiError(e: unknown, status?: number): e is ApiError {
   return e instanceof ApiError && (status === undefined || e.status === status);
 }
 
-/** What a server answers for a route it does not have: none, another method only, not implemented. */
+/** The statuses a server answers for a route it does not have: 404 Not Found, 405 Method Not Allowed, 501 (HTTP's own name for a method it does not know). */
 const NO_SUCH_ROUTE = new Set([404, 405, 501]);
 
 /**
