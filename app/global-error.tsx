@@ -14,9 +14,7 @@ export default function GlobalError({ retry }: GlobalErrorProps) {
       <body className="flex min-h-dvh flex-col">
         <title>Something went wrong · Social</title>
         <main className="mx-auto w-full max-w-6xl flex-1 px-6 py-24 sm:py-32 lg:px-8">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-            This page could not be shown
-          </h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">This page could not be shown</h1>
           <p className="mt-4 max-w-xl text-slate-600 dark:text-slate-400">
             Something went wrong while getting it ready. Please try again in a moment.
           </p>
@@ -30,7 +28,10 @@ export default function GlobalError({ retry }: GlobalErrorProps) {
             </button>
             {/* A plain link: the client router may be what failed. */}
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-            <a href="/" className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-slate-800">
+            <a
+              href="/"
+              className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-slate-800"
+            >
               Go to the home page
             </a>
           </div>

@@ -33,12 +33,22 @@ const EDITOR_PAGE_JS_KIB = 260;
  * the first load, and the two together are judged against the page's budget.
  */
 type JsPage = {
-  label: string; server: 'web' | 'bare'; path: string; signedIn: boolean; maybeMissing?: boolean; budgetKiB?: number;
+  label: string;
+  server: 'web' | 'bare';
+  path: string;
+  signedIn: boolean;
+  maybeMissing?: boolean;
+  budgetKiB?: number;
   afterLoad?: { what: string; marker: string };
 };
 /** A page of the rich-text editor: its first load and the editor together, against the editor pages' budget. */
 const editorPage = (label: string, path: string): JsPage => ({
-  label, server: 'web', path, signedIn: true, budgetKiB: EDITOR_PAGE_JS_KIB, afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
+  label,
+  server: 'web',
+  path,
+  signedIn: true,
+  budgetKiB: EDITOR_PAGE_JS_KIB,
+  afterLoad: { what: 'the rich-text editor', marker: 'ProseMirror' },
 });
 const JS_PAGES: JsPage[] = [
   { label: '/ (feed, signed in)', server: 'web', path: '/', signedIn: true },
@@ -72,17 +82,23 @@ const JS_PAGES: JsPage[] = [
 
 /** The first activity of the demo user's feed (0 when there is none). */
 async function activityId(apiBase: string, token: string): Promise<{ activity: number }> {
-  const feed = (await (await fetch(`${apiBase}/activities?limit=15&fields=id`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { items: Array<{ id: number }> } };
+  const feed = (await (
+    await fetch(`${apiBase}/activities?limit=15&fields=id`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: { items: Array<{ id: number }> } };
   return { activity: feed.data.items[0]?.id ?? 0 };
 }
 
 /** One of the demo user's albums that has photos, and its first photo (0 when there is none). */
 async function albumAndPhoto(apiBase: string, token: string): Promise<{ album: number; photo: number }> {
   const headers = { authorization: `Bearer ${token}` };
-  const albums = (await (await fetch(`${apiBase}/albums/my?fields=id,total_photo&limit=20`, { headers })).json()) as { data: Array<{ id: number; total_photo: number }> };
+  const albums = (await (await fetch(`${apiBase}/albums/my?fields=id,total_photo&limit=20`, { headers })).json()) as {
+    data: Array<{ id: number; total_photo: number }>;
+  };
   const album = albums.data.find((a) => a.total_photo > 0)?.id ?? 0;
   if (!album) return { album: 0, photo: 0 };
-  const detail = (await (await fetch(`${apiBase}/albums/${album}?fields=id,photos&photo_fields=id&photo_limit=1`, { headers })).json()) as { data: { photos: Array<{ id: number }> } };
+  const detail = (await (await fetch(`${apiBase}/albums/${album}?fields=id,photos&photo_fields=id&photo_limit=1`, { headers })).json()) as {
+    data: { photos: Array<{ id: number }> };
+  };
   return { album, photo: detail.data.photos[0]?.id ?? 0 };
 }
 
@@ -91,21 +107,31 @@ async function blogIds(apiBase: string, token: string): Promise<{ blog: number; 
   const headers = { authorization: `Bearer ${token}` };
   const first = async (url: string) => ((await (await fetch(url, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id ?? 0;
   const me = ((await (await fetch(`${apiBase}/users/me`, { headers })).json()) as { data: { id: number } }).data.id;
-  const others = ((await (await fetch(`${apiBase}/blogs?fields=id,owner&limit=20`, { headers })).json()) as { data: Array<{ id: number; owner: { id: number } }> }).data;
+  const others = (
+    (await (await fetch(`${apiBase}/blogs?fields=id,owner&limit=20`, { headers })).json()) as {
+      data: Array<{ id: number; owner: { id: number } }>;
+    }
+  ).data;
   return { blog: others.find((b) => b.owner.id !== me)?.id ?? 0, myBlog: await first(`${apiBase}/blogs/my?fields=id&limit=1`) };
 }
 
 /** A listing with photos the demo user can see, and one of the demo user's own with photos (0 when none). */
 async function listingId(apiBase: string, token: string): Promise<{ listing: number; myListing: number }> {
   const headers = { authorization: `Bearer ${token}` };
-  const first = async (path: string) => ((await (await fetch(`${apiBase}${path}`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id ?? 0;
-  return { listing: await first('/classifieds?has_photo=1&fields=id&limit=1'), myListing: await first('/classifieds/my?has_photo=1&fields=id&limit=1') };
+  const first = async (path: string) =>
+    ((await (await fetch(`${apiBase}${path}`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id ?? 0;
+  return {
+    listing: await first('/classifieds?has_photo=1&fields=id&limit=1'),
+    myListing: await first('/classifieds/my?has_photo=1&fields=id&limit=1'),
+  };
 }
 
 /** One of the demo user's upcoming events (0 when none). */
 async function eventId(apiBase: string, token: string): Promise<{ event: number }> {
   const headers = { authorization: `Bearer ${token}` };
-  const list = (await (await fetch(`${apiBase}/events/my?fields=id&limit=1&view=only_events_i_lead&when=upcoming`, { headers })).json()) as { data: Array<{ id: number }> };
+  const list = (await (
+    await fetch(`${apiBase}/events/my?fields=id&limit=1&view=only_events_i_lead&when=upcoming`, { headers })
+  ).json()) as { data: Array<{ id: number }> };
   return { event: list.data[0]?.id ?? 0 };
 }
 
@@ -126,7 +152,8 @@ function pageScripts(html: string): Map<string, Set<ScriptSource>> {
   const add = (url: string, from: ScriptSource) => urls.set(url, (urls.get(url) ?? new Set()).add(from));
   const noModule = new Set<string>();
   const chunksIn = (text: string, from: ScriptSource) => {
-    for (const m of text.matchAll(/(?:\/_next\/)?static\/chunks\/[^"'\s\\<>]+?\.js(?![\w.])/g)) add(m[0].startsWith('/') ? m[0] : `/_next/${m[0]}`, from);
+    for (const m of text.matchAll(/(?:\/_next\/)?static\/chunks\/[^"'\s\\<>]+?\.js(?![\w.])/g))
+      add(m[0].startsWith('/') ? m[0] : `/_next/${m[0]}`, from);
   };
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1]!;
@@ -223,7 +250,14 @@ async function chunksAfterLoad(origin: string, what: string, marker: string, loa
   return { what, files: scripts.length, gzip: scripts.reduce((n, c) => n + c.gzip, 0), scripts };
 }
 
-async function firstLoadJs(origin: string, pagePath: string, cookie: string, label: string, maybeMissing: boolean, budgetKiB: number): Promise<FirstLoad> {
+async function firstLoadJs(
+  origin: string,
+  pagePath: string,
+  cookie: string,
+  label: string,
+  maybeMissing: boolean,
+  budgetKiB: number,
+): Promise<FirstLoad> {
   const res = await fetch(`${origin}${pagePath}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   const html = await res.text();
   if (res.status === 404 && maybeMissing) return { label, budgetKiB, status: 404, files: 0, scripts: [], raw: 0, gzip: 0, missing: true };
@@ -245,14 +279,21 @@ async function firstLoadJs(origin: string, pagePath: string, cookie: string, lab
 export const judgedJs = (f: FirstLoad) => f.gzip + (f.afterLoad?.gzip ?? 0);
 
 /** A page within its budget: it answered 200, its after-load code was found, and both together fit. */
-export const withinBudget = (f: FirstLoad) => f.status === 200 && (!f.afterLoad || f.afterLoad.files > 0) && judgedJs(f) <= f.budgetKiB * 1024;
+export const withinBudget = (f: FirstLoad) =>
+  f.status === 200 && (!f.afterLoad || f.afterLoad.files > 0) && judgedJs(f) <= f.budgetKiB * 1024;
 
 /**
  * Every page of JS_PAGES, in order: the web app's signed in with `cookie` where the page asks
  * for it. Answers each page's figures, and what made the measurement not valid (an editor page
  * whose editor was not found).
  */
-export async function measureJs(o: { web: string; bare: string; apiBase: string; token: string; cookie: string }): Promise<{ pages: FirstLoad[]; problems: string[] }> {
+export async function measureJs(o: {
+  web: string;
+  bare: string;
+  apiBase: string;
+  token: string;
+  cookie: string;
+}): Promise<{ pages: FirstLoad[]; problems: string[] }> {
   const ids = {
     ...(await activityId(o.apiBase, o.token)),
     ...(await albumAndPhoto(o.apiBase, o.token)),
@@ -260,15 +301,24 @@ export async function measureJs(o: { web: string; bare: string; apiBase: string;
     ...(await listingId(o.apiBase, o.token)),
     ...(await eventId(o.apiBase, o.token)),
   };
-  const fill = (text: string) => text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+  const fill = (text: string) =>
+    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const pages: FirstLoad[] = [];
   const problems: string[] = [];
   for (const p of JS_PAGES) {
     const origin = p.server === 'web' ? o.web : o.bare;
-    const f = await firstLoadJs(origin, fill(p.path), p.signedIn ? o.cookie : '', fill(p.label), p.maybeMissing ?? false, p.budgetKiB ?? FIRST_LOAD_JS_KIB);
+    const f = await firstLoadJs(
+      origin,
+      fill(p.path),
+      p.signedIn ? o.cookie : '',
+      fill(p.label),
+      p.maybeMissing ?? false,
+      p.budgetKiB ?? FIRST_LOAD_JS_KIB,
+    );
     if (p.afterLoad && f.status === 200) {
       f.afterLoad = await chunksAfterLoad(origin, p.afterLoad.what, p.afterLoad.marker, f.scripts);
-      if (!f.afterLoad.files) problems.push(`${f.label}: none of its scripts loads a chunk holding "${p.afterLoad.marker}" (${p.afterLoad.what} not found)`);
+      if (!f.afterLoad.files)
+        problems.push(`${f.label}: none of its scripts loads a chunk holding "${p.afterLoad.marker}" (${p.afterLoad.what} not found)`);
     }
     pages.push(f);
   }

@@ -37,12 +37,25 @@ export type RenderedOnce = Awaited<ReturnType<typeof fetchPage>> & { api: RelayC
  * not. Answers each page's single render. `saveHtml`: a directory where both pages' HTML is
  * kept (feed.html, bare.html), to see where the bytes go.
  */
-export async function checkPages(o: { api: string; token: string; web: string; bare: string; cookie: string; relays: Relays; saveHtml?: string }): Promise<Record<PageName, RenderedOnce>> {
-  const apiFeed = (await (await fetch(`${o.api}/api/v1/activities?limit=15&fields=id`, { headers: { authorization: `Bearer ${o.token}` } })).json()) as { data: { items: Array<{ id: number }> } };
+export async function checkPages(o: {
+  api: string;
+  token: string;
+  web: string;
+  bare: string;
+  cookie: string;
+  relays: Relays;
+  saveHtml?: string;
+}): Promise<Record<PageName, RenderedOnce>> {
+  const apiFeed = (await (
+    await fetch(`${o.api}/api/v1/activities?limit=15&fields=id`, { headers: { authorization: `Bearer ${o.token}` } })
+  ).json()) as { data: { items: Array<{ id: number }> } };
   const expected = apiFeed.data.items.length;
   const problems: string[] = [];
   const once: Record<PageName, RenderedOnce> = {} as never;
-  for (const [name, url, c] of [['feed', `${o.web}/`, o.cookie], ['bare', `${o.bare}/`, '']] as const) {
+  for (const [name, url, c] of [
+    ['feed', `${o.web}/`, o.cookie],
+    ['bare', `${o.bare}/`, ''],
+  ] as const) {
     await o.relays.reset(name);
     const page = await fetchPage(url, c);
     await sleep(300);
@@ -54,7 +67,8 @@ export async function checkPages(o: { api: string; token: string; web: string; b
     fs.mkdirSync(o.saveHtml, { recursive: true });
     for (const name of ['feed', 'bare'] as const) fs.writeFileSync(path.join(o.saveHtml, `${name}.html`), once[name].html);
   }
-  if (once.bare.articles !== expected) problems.push(`bare: rendered ${once.bare.articles} articles, the API answered ${expected} activities`);
+  if (once.bare.articles !== expected)
+    problems.push(`bare: rendered ${once.bare.articles} articles, the API answered ${expected} activities`);
   if (problems.length) throw new Error(`the pages are not ready to measure:\n  ${problems.join('\n  ')}`);
   return once;
 }
@@ -189,14 +203,17 @@ export async function runLoad(o: LoadOptions): Promise<{ feed: PageLoad; bare: P
       rounds[page.name].push(round);
       problems.push(...round.problems.map((p) => `round ${r} ${p}`));
       console.log(
-        `  round ${r}  ${page.name.padEnd(4)}  ${String(round.pages).padStart(5)} pages in ${fixed(round.seconds, 1)} s = ${fixed(round.pages / round.seconds, 1).padStart(6)} pages/s`
-        + `  p99 ${fixed(round.p99, 0)} ms  CPU ${fixed(round.cpuMs / round.sent)} ms/render  API ${fixed(round.api.total / round.sent)}/render`,
+        `  round ${r}  ${page.name.padEnd(4)}  ${String(round.pages).padStart(5)} pages in ${fixed(round.seconds, 1)} s = ${fixed(round.pages / round.seconds, 1).padStart(6)} pages/s` +
+          `  p99 ${fixed(round.p99, 0)} ms  CPU ${fixed(round.cpuMs / round.sent)} ms/render  API ${fixed(round.api.total / round.sent)}/render`,
       );
     }
   }
-  console.log(`\n  load average (1 min) before the rounds ${fixed(loadBefore)}, after ${fixed(os.loadavg()[0]!)}; ${os.cpus().length} CPUs`);
+  console.log(
+    `\n  load average (1 min) before the rounds ${fixed(loadBefore)}, after ${fixed(os.loadavg()[0]!)}; ${os.cpus().length} CPUs`,
+  );
   // Still the signed-in feed after the load (a lost session would render the landing page).
   const after = await fetchPage(`${o.web}/`, o.cookie);
-  if (after.status !== 200 || !after.feed) problems.push(`feed: after the rounds / answered ${after.status}${after.feed ? '' : ' without the feed'}`);
+  if (after.status !== 200 || !after.feed)
+    problems.push(`feed: after the rounds / answered ${after.status}${after.feed ? '' : ' without the feed'}`);
   return { feed: aggregate(rounds.feed), bare: aggregate(rounds.bare), problems };
 }

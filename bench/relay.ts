@@ -44,7 +44,14 @@ async function runRelays({ upstream, names }: RelayConfig) {
       const key = route(req.method, req.url);
       mine.byRoute[key] = (mine.byRoute[key] ?? 0) + 1;
       const up = http.request(
-        { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...endToEnd(req.headers), host: target.host }, agent },
+        {
+          hostname: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...endToEnd(req.headers), host: target.host },
+          agent,
+        },
         (upRes) => {
           res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, endToEnd(upRes.headers));
           upRes.pipe(res);

@@ -51,7 +51,9 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
   };
 
   // ---- the feed against the bare page
-  console.log(`\nweb client benchmark (loopback; both pages show demo@example.com's feed; ${settings.rounds} × ${settings.seconds} s per page, ${settings.connections} connections)\n`);
+  console.log(
+    `\nweb client benchmark (loopback; both pages show demo@example.com's feed; ${settings.rounds} × ${settings.seconds} s per page, ${settings.connections} connections)\n`,
+  );
   table([
     ['', 'feed /', 'bare /', 'feed ÷ bare'],
     ['pages/s', fixed(feed.pagesPerSecond, 1), fixed(bare.pagesPerSecond, 1), fixed(ratio.throughput)],
@@ -66,15 +68,19 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     ['API requests / render', fixed(feed.apiPerRender), fixed(bare.apiPerRender), ''],
   ]);
   console.log('\n  API requests per render, by route (timed rounds; a single render in brackets)');
-  for (const [name, agg] of [['feed', feed], ['bare', bare]] as const) {
+  for (const [name, agg] of [
+    ['feed', feed],
+    ['bare', bare],
+  ] as const) {
     const routes = new Set([...Object.keys(agg.byRoute), ...Object.keys(once[name].api.byRoute)]);
-    for (const route of [...routes].sort()) console.log(`    ${name}  ${route.padEnd(36)} ${fixed(agg.byRoute[route] ?? 0)}  [${once[name].api.byRoute[route] ?? 0}]`);
+    for (const route of [...routes].sort())
+      console.log(`    ${name}  ${route.padEnd(36)} ${fixed(agg.byRoute[route] ?? 0)}  [${once[name].api.byRoute[route] ?? 0}]`);
   }
 
   // ---- JavaScript
   console.log(
-    '\nJavaScript of every page (first load: every <script src> but nomodule, script preloads, chunks named in the RSC payload;'
-    + ' after load: the chunks of the editor the editor pages ask for as soon as they run; the budget holds both; gzip -9; KiB = 1,024 bytes)\n',
+    '\nJavaScript of every page (first load: every <script src> but nomodule, script preloads, chunks named in the RSC payload;' +
+      ' after load: the chunks of the editor the editor pages ask for as soon as they run; the budget holds both; gzip -9; KiB = 1,024 bytes)\n',
   );
   const jsRows = [['page', 'status', 'files', 'raw KiB', 'first load KiB', 'after load KiB', 'total KiB', 'budget KiB', '']];
   for (const f of js) {
@@ -84,7 +90,14 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     }
     const a = f.afterLoad;
     jsRows.push([
-      f.label, String(f.status), String(f.files + (a?.files ?? 0)), kib(f.raw), kib(f.gzip), a ? kib(a.gzip) : '', kib(judgedJs(f)), String(f.budgetKiB),
+      f.label,
+      String(f.status),
+      String(f.files + (a?.files ?? 0)),
+      kib(f.raw),
+      kib(f.gzip),
+      a ? kib(a.gzip) : '',
+      kib(judgedJs(f)),
+      String(f.budgetKiB),
       withinBudget(f) ? 'pass' : 'FAIL',
     ]);
   }
@@ -94,7 +107,8 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     for (const f of js) {
       console.log(`\n  ${f.label}`);
       for (const c of f.scripts) console.log(`    ${kib(c.gzip).padStart(6)} KiB  ${c.src}  (${c.from.join(', ')})`);
-      for (const c of f.afterLoad?.scripts ?? []) console.log(`    ${kib(c.gzip).padStart(6)} KiB  ${c.src}  (after load: ${f.afterLoad!.what})`);
+      for (const c of f.afterLoad?.scripts ?? [])
+        console.log(`    ${kib(c.gzip).padStart(6)} KiB  ${c.src}  (after load: ${f.afterLoad!.what})`);
     }
   }
 
@@ -105,27 +119,46 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     growth: uploads.rss.peak - uploads.rss.before,
     held: uploads.live.peak - uploads.live.before,
   };
-  console.log(`\nupload of a ${mib(uploads.fileBytes)} MiB photo (POST /api/upload/photos → POST /albums/photo_upload; ${settings.uploads} each way, alternating)\n`);
+  console.log(
+    `\nupload of a ${mib(uploads.fileBytes)} MiB photo (POST /api/upload/photos → POST /albums/photo_upload; ${settings.uploads} each way, alternating)\n`,
+  );
   table([
     ['', 'via the web client', 'straight to the API', 'web ÷ API'],
     ['seconds per upload (mean)', fixed(upload.web), fixed(upload.direct), fixed(upload.web / upload.direct)],
-    ['throughput (MiB/s)', fixed(uploads.fileBytes / (1024 * 1024) / upload.web, 1), fixed(uploads.fileBytes / (1024 * 1024) / upload.direct, 1), fixed(upload.direct / upload.web)],
+    [
+      'throughput (MiB/s)',
+      fixed(uploads.fileBytes / (1024 * 1024) / upload.web, 1),
+      fixed(uploads.fileBytes / (1024 * 1024) / upload.direct, 1),
+      fixed(upload.direct / upload.web),
+    ],
   ]);
   console.log(
-    `\n  web server memory (RSS of its process tree): before ${mib(uploads.rss.before)} MiB, highest during the uploads ${mib(uploads.rss.peak)} MiB`
-    + ` (+${mib(upload.growth)} MiB; garbage not yet collected included), after ${mib(uploads.rss.after)} MiB`,
+    `\n  web server memory (RSS of its process tree): before ${mib(uploads.rss.before)} MiB, highest during the uploads ${mib(uploads.rss.peak)} MiB` +
+      ` (+${mib(upload.growth)} MiB; garbage not yet collected included), after ${mib(uploads.rss.after)} MiB`,
   );
   console.log(
-    `  held by the web server after a full collection, one upload sent at 10 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):`
-    + ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB)`,
+    `  held by the web server after a full collection, one upload sent at 10 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):` +
+      ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB)`,
   );
 
   // ---- the targets and the verdict
   const targets: Array<[string, string, boolean]> = [
-    [`the web server holds less than a quarter of the photo while it passes it on (the route streams)`, `${signedMib(upload.held)} MiB for ${mib(uploads.fileBytes)} MiB`, upload.held < uploads.fileBytes / 4],
-    [`feed throughput ≥ ${TARGETS.throughputRatio}× the bare page's`, `${fixed(ratio.throughput)}×`, ratio.throughput >= TARGETS.throughputRatio],
+    [
+      `the web server holds less than a quarter of the photo while it passes it on (the route streams)`,
+      `${signedMib(upload.held)} MiB for ${mib(uploads.fileBytes)} MiB`,
+      upload.held < uploads.fileBytes / 4,
+    ],
+    [
+      `feed throughput ≥ ${TARGETS.throughputRatio}× the bare page's`,
+      `${fixed(ratio.throughput)}×`,
+      ratio.throughput >= TARGETS.throughputRatio,
+    ],
     [`feed HTML ≤ ${TARGETS.htmlRatio}× the bare page's`, `${fixed(ratio.html)}×`, ratio.html <= TARGETS.htmlRatio],
-    [`one API request per feed render (≤ ${TARGETS.apiCallsPerFeedRender})`, fixed(feed.apiPerRender), feed.apiPerRender <= TARGETS.apiCallsPerFeedRender],
+    [
+      `one API request per feed render (≤ ${TARGETS.apiCallsPerFeedRender})`,
+      fixed(feed.apiPerRender),
+      feed.apiPerRender <= TARGETS.apiCallsPerFeedRender,
+    ],
   ];
   for (const f of js) {
     if (f.missing) continue;
@@ -146,6 +179,8 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     for (const p of problems) console.log(`  ${p}`);
   }
   const missed = targets.filter(([, , ok]) => !ok).length;
-  console.log(`\n${missed || problems.length ? `FAIL: ${missed} target(s) missed${problems.length ? `, ${problems.length} measurement problem(s)` : ''}` : 'all targets met'}`);
+  console.log(
+    `\n${missed || problems.length ? `FAIL: ${missed} target(s) missed${problems.length ? `, ${problems.length} measurement problem(s)` : ''}` : 'all targets met'}`,
+  );
   return missed || problems.length ? 1 : 0;
 }

@@ -35,14 +35,15 @@ let dataDir = '';
 let relays: Relays | undefined;
 
 function killAll(signal: NodeJS.Signals) {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null && child.pid) {
-    try {
-      // Each server was started in a process group of its own: end it and what it spawned.
-      process.kill(-child.pid, signal);
-    } catch {
-      // already gone
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        // Each server was started in a process group of its own: end it and what it spawned.
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
     }
-  }
 }
 
 function removeData() {
@@ -121,7 +122,11 @@ async function waitFor(url: string, what: string) {
 
 function build(what: string, cwd: string, env: Record<string, string>) {
   console.log(`building ${what} …`);
-  execFileSync(process.execPath, [nextBin, 'build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' } });
+  execFileSync(process.execPath, [nextBin, 'build'], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
 }
 
 /** Builds the web app into `webDist` and the bare page; with `skipBuild`, checks that both builds are there. */
@@ -132,7 +137,8 @@ export function buildApps(o: { skipBuild: boolean; webDist: string }) {
     build('the bare page into bench/bare/.next/', BARE_DIR, {});
   } else {
     for (const dir of [path.join(root, o.webDist), path.join(BARE_DIR, '.next')]) {
-      if (!fs.existsSync(path.join(dir, 'BUILD_ID'))) throw new Error(`BENCH_SKIP_BUILD=1 but there is no build in ${path.relative(root, dir)}/`);
+      if (!fs.existsSync(path.join(dir, 'BUILD_ID')))
+        throw new Error(`BENCH_SKIP_BUILD=1 but there is no build in ${path.relative(root, dir)}/`);
     }
   }
 }
@@ -178,33 +184,67 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   const shared = { OAUTH_CLIENT_ID: 'web', OAUTH_CLIENT_SECRET: SECRET, WEB_ORIGIN: web, NODE_ENV: 'production' as const };
 
   console.log(`seeding demo data in ${dataDir} …`);
-  execFileSync(process.execPath, [path.join(root, 'api-server/src/seed/cli.ts')], { cwd: root, stdio: 'ignore', env: { ...process.env, DATA_DIR: apiData } });
+  execFileSync(process.execPath, [path.join(root, 'api-server/src/seed/cli.ts')], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, DATA_DIR: apiData },
+  });
   const benchClient = registerBenchClient(apiData);
 
-  start('api', [path.join(root, 'api-server/src/server.ts')], {
-    ...shared, DATA_DIR: apiData, API_HOST: '127.0.0.1', API_PORT: String(apiPort), API_PUBLIC_URL: api, LOG_LEVEL: 'warn',
-  }, o.serverLogs);
+  start(
+    'api',
+    [path.join(root, 'api-server/src/server.ts')],
+    {
+      ...shared,
+      DATA_DIR: apiData,
+      API_HOST: '127.0.0.1',
+      API_PORT: String(apiPort),
+      API_PUBLIC_URL: api,
+      LOG_LEVEL: 'warn',
+    },
+    o.serverLogs,
+  );
   await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API');
   const token = await passwordToken(api, benchClient);
 
   relays = await Relays.start(api, ['feed', 'bare']);
-  const webServer = start('web', [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)], {
-    ...shared, NEXT_DIST_DIR: o.webDist, NEXT_TELEMETRY_DISABLED: '1', PORT: String(webPort), SOCIAL_API_URL: `${relays.origin('feed')}/api/v1`,
-    DATA_DIR: path.join(dataDir, 'web'), SESSION_SECRET,
-    // The memory probe (bench/memory-probe.ts) records what the server holds during an upload;
-    // idle until the upload measurement turns it on.
-    BENCH_MEMORY_PROBE: probeDir,
-    NODE_OPTIONS: [
-      `--expose-gc --import=${pathToFileURL(path.join(root, 'bench/memory-probe.ts')).href}`,
-      o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, 'web')}` : '',
-    ].join(' ').trim(),
-  }, o.serverLogs);
-  const bareServer = start('bare', [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)], {
-    NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(barePort), SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`, BENCH_TOKEN: token,
-    NODE_OPTIONS: [
-      o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, 'bare')}` : '',
-    ].join(' ').trim(),
-  }, o.serverLogs, BARE_DIR);
+  const webServer = start(
+    'web',
+    [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)],
+    {
+      ...shared,
+      NEXT_DIST_DIR: o.webDist,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(webPort),
+      SOCIAL_API_URL: `${relays.origin('feed')}/api/v1`,
+      DATA_DIR: path.join(dataDir, 'web'),
+      SESSION_SECRET,
+      // The memory probe (bench/memory-probe.ts) records what the server holds during an upload;
+      // idle until the upload measurement turns it on.
+      BENCH_MEMORY_PROBE: probeDir,
+      NODE_OPTIONS: [
+        `--expose-gc --import=${pathToFileURL(path.join(root, 'bench/memory-probe.ts')).href}`,
+        o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, 'web')}` : '',
+      ]
+        .join(' ')
+        .trim(),
+    },
+    o.serverLogs,
+  );
+  const bareServer = start(
+    'bare',
+    [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)],
+    {
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(barePort),
+      SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`,
+      BENCH_TOKEN: token,
+      NODE_OPTIONS: [o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, 'bare')}` : ''].join(' ').trim(),
+    },
+    o.serverLogs,
+    BARE_DIR,
+  );
   await waitFor(`${web}/sign-in`, 'the web app');
   await waitFor(`${bare}/`, 'the bare page');
   return { api, web, bare, token, relays, webServer, bareServer, probeDir };

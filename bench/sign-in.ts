@@ -80,7 +80,10 @@ function hiddenFields(html: string): Record<string, string> {
 export async function signIn(web: string, api: string): Promise<string> {
   const jar = new Jar();
   const csrf = (await (await request(jar, `${web}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const started = await request(jar, `${web}/api/auth/signin/social`, { method: 'POST', form: { csrfToken: csrf.csrfToken, callbackUrl: '/', json: 'true' } });
+  const started = await request(jar, `${web}/api/auth/signin/social`, {
+    method: 'POST',
+    form: { csrfToken: csrf.csrfToken, callbackUrl: '/', json: 'true' },
+  });
   const { url: relayed } = (await started.json()) as { url: string };
   if (!relayed) throw new Error('the web app did not answer an authorize URL');
   const relayedUrl = new URL(relayed);
@@ -89,13 +92,17 @@ export async function signIn(web: string, api: string): Promise<string> {
   let page = await follow(jar, authorize, await request(jar, authorize));
   let html = await page.res.text();
   if (!html.includes('name="password"')) throw new Error(`no sign-in form at ${page.url}`);
-  const signedIn = await request(jar, page.url, { method: 'POST', form: { ...hiddenFields(html), email: DEMO.email, password: DEMO.password, action: 'sign_in' } });
+  const signedIn = await request(jar, page.url, {
+    method: 'POST',
+    form: { ...hiddenFields(html), email: DEMO.email, password: DEMO.password, action: 'sign_in' },
+  });
   page = await follow(jar, page.url, signedIn);
   html = await page.res.text();
   if (!html.includes('value="allow"')) throw new Error(`no consent form after signing in (${page.res.status} at ${page.url})`);
   const allowed = await request(jar, page.url, { method: 'POST', form: { ...hiddenFields(html), action: 'allow' } });
   const back = await follow(jar, page.url, allowed);
-  if (new URL(back.url).origin !== web || back.res.status !== 200) throw new Error(`sign-in did not come back to the web app (${back.res.status} at ${back.url})`);
+  if (new URL(back.url).origin !== web || back.res.status !== 200)
+    throw new Error(`sign-in did not come back to the web app (${back.res.status} at ${back.url})`);
   await back.res.arrayBuffer();
   // Whatever cookies the web app holds now: the session cookie among them.
   return [...jar.all(web)].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -108,10 +115,22 @@ export interface BenchClient {
 
 /** Registers a password-grant client in the API's database (the api:client CLI), before the API starts. */
 export function registerBenchClient(apiDataDir: string): BenchClient {
-  const out = execFileSync(process.execPath, [
-    path.join(root, 'api-server/src/cli/client.ts'), 'create', '--name', 'bench', '--redirect-uri', 'http://localhost/cb',
-    '--grants', 'password', '--scopes', BENCH_SCOPES,
-  ], { cwd: root, env: { ...process.env, DATA_DIR: apiDataDir }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  const out = execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'api-server/src/cli/client.ts'),
+      'create',
+      '--name',
+      'bench',
+      '--redirect-uri',
+      'http://localhost/cb',
+      '--grants',
+      'password',
+      '--scopes',
+      BENCH_SCOPES,
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: apiDataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
+  ).toString();
   // Its last line is the JSON of the new client.
   return JSON.parse(out.trim().split('\n').at(-1)!) as BenchClient;
 }
@@ -124,9 +143,15 @@ export async function passwordToken(api: string, client: BenchClient): Promise<s
       authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ grant_type: 'password', email: DEMO.email, password: DEMO.password, scope: BENCH_SCOPES.replaceAll(',', ' ') }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      email: DEMO.email,
+      password: DEMO.password,
+      scope: BENCH_SCOPES.replaceAll(',', ' '),
+    }),
   });
   const body = (await res.json()) as { access_token?: string; error?: string; error_description?: string };
-  if (!res.ok || !body.access_token) throw new Error(`password grant refused: ${res.status} ${body.error ?? ''} ${body.error_description ?? ''}`);
+  if (!res.ok || !body.access_token)
+    throw new Error(`password grant refused: ${res.status} ${body.error ?? ''} ${body.error_description ?? ''}`);
   return body.access_token;
 }

@@ -133,7 +133,9 @@ async function probed(probeDir: string, run: () => Promise<unknown>): Promise<Up
   const before = samples.filter((s) => s.t < started);
   const during = samples.filter((s) => s.t >= started && s.t <= ended);
   if (!before.length || during.length < 10) {
-    throw new Error(`the memory probe recorded ${before.length} samples before and ${during.length} during the upload (is the web server started with it?)`);
+    throw new Error(
+      `the memory probe recorded ${before.length} samples before and ${during.length} during the upload (is the web server started with it?)`,
+    );
   }
   return {
     // The last sample before: the first collections also clear what earlier requests left.

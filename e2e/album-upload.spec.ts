@@ -41,18 +41,27 @@ function countUploads(page: Page) {
 
 async function slowUploads(page: Page, bytesPerSecond: number): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return cdp;
 }
-const fullSpeed = (cdp: CDPSession) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+const fullSpeed = (cdp: CDPSession) =>
+  cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
 /** Drops files on the drop area, as a person dragging them from their desktop does. */
 async function dropFiles(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-    return dt;
-  }, files.map((f) => ({ name: f.name, type: f.mimeType, bytes: [...f.buffer] })));
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, type: f.mimeType, bytes: [...f.buffer] })),
+  );
   const area = page.getByText(/^Drop (more )?photos here, or$/);
   for (const type of ['dragenter', 'dragover', 'drop']) await area.dispatchEvent(type, { dataTransfer });
 }
@@ -81,10 +90,15 @@ async function publicAlbum(request: APIRequestContext, title: string): Promise<{
   const list = await request.get(`${API_URL}/api/v1/albums`, { headers, params: { keywords: title, fields: 'id,title', limit: 5 } });
   const found = ((await list.json()) as { data: Array<{ id: number; title: string }> }).data.find((a) => a.title === title);
   expect(found, `an album titled ${title}`).toBeTruthy();
-  const detail = await request.get(`${API_URL}/api/v1/albums/${found!.id}`, { headers, params: { fields: 'id,photos', photo_fields: 'id', photo_limit: 50 } });
+  const detail = await request.get(`${API_URL}/api/v1/albums/${found!.id}`, {
+    headers,
+    params: { fields: 'id,photos', photo_fields: 'id', photo_limit: 50 },
+  });
   const widths: number[] = [];
   for (const { id } of ((await detail.json()) as { data: { photos: Array<{ id: number }> } }).data.photos) {
-    const { data } = (await (await request.get(`${API_URL}/api/v1/albums/photos/${id}`, { headers, params: { fields: 'img' } })).json()) as { data: { img: string } };
+    const { data } = (await (
+      await request.get(`${API_URL}/api/v1/albums/photos/${id}`, { headers, params: { fields: 'img' } })
+    ).json()) as { data: { img: string } };
     // A PNG's width: the first field of its IHDR chunk.
     widths.push((await (await request.get(data.img)).body()).readUInt32BE(16));
   }
@@ -100,7 +114,10 @@ async function save(page: Page, button: Locator) {
 }
 
 test.describe('adding photos', () => {
-  test('three photos upload with progress, are reordered with the keyboard, and go into a new album in that order', async ({ page, request }) => {
+  test('three photos upload with progress, are reordered with the keyboard, and go into a new album in that order', async ({
+    page,
+    request,
+  }) => {
     await signIn(page);
     const uploads = countUploads(page);
     await page.goto('/albums/upload');
@@ -119,7 +136,11 @@ test.describe('adding photos', () => {
     expect(uploads.count).toBe(3);
 
     // charlie.png to the front, with the keyboard only; each step is told to screen readers.
-    await pickUp(page, page.getByRole('button', { name: 'Move charlie.png (position 3 of 3)' }), 'Picked up charlie.png, at position 3 of 3.');
+    await pickUp(
+      page,
+      page.getByRole('button', { name: 'Move charlie.png (position 3 of 3)' }),
+      'Picked up charlie.png, at position 3 of 3.',
+    );
     await page.keyboard.press('ArrowUp');
     await expect(dragNews(page, 'charlie.png moved to position 2 of 3.')).toBeAttached();
     await page.keyboard.press('ArrowUp');
@@ -139,7 +160,9 @@ test.describe('adding photos', () => {
     expect((await publicAlbum(request, title)).widths).toEqual([320, 300, 310]);
   });
 
-  test('a file that is not a photo and one that is too large are refused by name, and the others go on uploading, three at a time', async ({ page }) => {
+  test('a file that is not a photo and one that is too large are refused by name, and the others go on uploading, three at a time', async ({
+    page,
+  }) => {
     await signIn(page);
     const uploads = countUploads(page);
     await page.goto('/albums/upload');
@@ -161,7 +184,9 @@ test.describe('adding photos', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'These 3 files were not added:' });
     await expect(refused).toContainText('“notes.txt” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.');
     await expect(refused).toContainText('“holiday.jpg” is not a photo this site takes.');
-    await expect(refused).toContainText('“huge.png” is 10,485,761 bytes; photos can be at most 10,485,760 bytes. Choose a smaller picture.');
+    await expect(refused).toContainText(
+      '“huge.png” is 10,485,761 bytes; photos can be at most 10,485,760 bytes. Choose a smaller picture.',
+    );
 
     await expectUploaded(page, names);
     await fullSpeed(cdp);
@@ -169,7 +194,10 @@ test.describe('adding photos', () => {
     expect(uploads.count).toBe(4);
   });
 
-  test('a dropped photo uploads; one cut off by a lost connection is retried without choosing it again, the other kept; more photos go at the end of the album', async ({ page, request }) => {
+  test('a dropped photo uploads; one cut off by a lost connection is retried without choosing it again, the other kept; more photos go at the end of the album', async ({
+    page,
+    request,
+  }) => {
     await signIn(page);
     const uploads = countUploads(page);
     await page.goto('/albums/upload');
@@ -232,9 +260,11 @@ test.describe('adding photos', () => {
   test('only albums one may add to can be chosen; an album address that names none is not found', async ({ page, request }) => {
     await signIn(page);
     const headers = { Authorization: `Bearer ${await clientToken(request)}` };
-    const albums = ((await (await request.get(`${API_URL}/api/v1/albums`, { headers, params: { fields: 'id,owner', limit: 50 } })).json()) as {
-      data: Array<{ id: number; owner: { title: string } }>;
-    }).data;
+    const albums = (
+      (await (await request.get(`${API_URL}/api/v1/albums`, { headers, params: { fields: 'id,owner', limit: 50 } })).json()) as {
+        data: Array<{ id: number; owner: { title: string } }>;
+      }
+    ).data;
     const someoneElses = albums.find((a) => a.owner.title !== 'Demo User');
     expect(someoneElses).toBeTruthy();
     await page.goto(`/albums/upload?album=${someoneElses!.id}`);
@@ -252,17 +282,25 @@ test.describe('adding photos', () => {
     const notes = { Filedata: { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text, named like a picture') } };
     const refused = await page.request.post(UPLOAD_PATH, { headers: { origin: WEB_ORIGIN }, multipart: notes });
     expect(refused.status()).toBe(415);
-    expect(((await refused.json()) as { message: string }).message).toBe('“notes.png” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      '“notes.png” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.',
+    );
 
     const small = { Filedata: { name: 'p.png', mimeType: 'image/png', buffer: png(8, 8) } };
     const crossSite = await page.request.post(UPLOAD_PATH, { headers: { origin: 'https://evil.example' }, multipart: small });
     expect(crossSite.status()).toBe(403);
-    const sameSiteOtherOrigin = await page.request.post(UPLOAD_PATH, { headers: { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-site' }, multipart: small });
+    const sameSiteOtherOrigin = await page.request.post(UPLOAD_PATH, {
+      headers: { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-site' },
+      multipart: small,
+    });
     expect(sameSiteOtherOrigin.status()).toBe(403);
 
     const big = Buffer.alloc(11 * 1024 * 1024, 7);
     png(4, 4).copy(big);
-    const tooLarge = await page.request.post(UPLOAD_PATH, { headers: { origin: WEB_ORIGIN }, multipart: { Filedata: { name: 'big.png', mimeType: 'image/png', buffer: big } } });
+    const tooLarge = await page.request.post(UPLOAD_PATH, {
+      headers: { origin: WEB_ORIGIN },
+      multipart: { Filedata: { name: 'big.png', mimeType: 'image/png', buffer: big } },
+    });
     expect(tooLarge.status()).toBe(413);
 
     const ok = await page.request.post(UPLOAD_PATH, { headers: { origin: WEB_ORIGIN }, multipart: small });

@@ -41,9 +41,11 @@ async function makeAlbum(page: Page, title: string, count: number): Promise<stri
 
 const FRANK = { ...ALICE, email: 'frank@example.com', name: 'Frank Müller' };
 
-
 /** A picture sent in a message by `account`, uploaded straight to the API by a messaging app. */
-async function messagePhoto(request: APIRequestContext, account: { email: string; password: string }): Promise<{ photoId: number; albumId: number }> {
+async function messagePhoto(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<{ photoId: number; albumId: number }> {
   const accessToken = await apiToken(request, account, ['albums']);
   const res = await request.post(`${API_URL}/api/v1/albums/compose_upload`, {
     headers: { Authorization: `Bearer ${accessToken}` },
@@ -124,7 +126,9 @@ test.describe('browsing albums', () => {
 });
 
 test.describe('an album', () => {
-  test('shows its details, its photos lazily with their space reserved, the social layer, and "Add photos" to its owner only', async ({ page }) => {
+  test('shows its details, its photos lazily with their space reserved, the social layer, and "Add photos" to its owner only', async ({
+    page,
+  }) => {
     await signIn(page);
     await openLisbon(page);
     const albumPath = new URL(page.url()).pathname;
@@ -168,7 +172,10 @@ test.describe('an album', () => {
     await signIn(page);
     const path = await makeAlbum(page, unique('Twenty-six'), 26);
     await expect(page.getByRole('main')).toContainText('26 photos');
-    const hrefs = async () => photoGrid(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = async () =>
+      photoGrid(page)
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     const first = await hrefs();
     expect(first).toHaveLength(24);
     await page.getByRole('navigation', { name: 'Pages of photos' }).getByRole('link', { name: 'Next page' }).click();
@@ -184,10 +191,14 @@ test.describe('an album', () => {
 });
 
 test.describe('a photo', () => {
-  test('has a page of its own: large, its album, "2 of 5", previous and next by link and arrow keys, the original, the social layer', async ({ page }) => {
+  test('has a page of its own: large, its album, "2 of 5", previous and next by link and arrow keys, the original, the social layer', async ({
+    page,
+  }) => {
     await signIn(page);
     await openLisbon(page);
-    const links = await photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const links = await photoGrid(page)
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     await page.goto(links[1]!);
     const main = page.getByRole('main');
     await expect(main).toContainText('2 of 5');
@@ -233,7 +244,11 @@ test.describe('a photo', () => {
     await context.close();
   });
 
-  test('a photo sent in a message is linked nowhere public and is 404 for anyone but its owner, who sees it', async ({ page, browser, request }) => {
+  test('a photo sent in a message is linked nowhere public and is 404 for anyone but its owner, who sees it', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const { photoId, albumId } = await messagePhoto(request, FRANK);
     await signIn(page);
     for (const path of [`/photos/${photoId}`, `/albums/${albumId}`]) expect((await page.goto(path))?.status(), path).toBe(404);
@@ -260,7 +275,9 @@ test.describe('a photo', () => {
 });
 
 test.describe('managing', () => {
-  test('the owner edits an album (errors on the fields, nothing typed lost), sets a cover, edits, moves and deletes a photo, and deletes the album', async ({ page }) => {
+  test('the owner edits an album (errors on the fields, nothing typed lost), sets a cover, edits, moves and deletes a photo, and deletes the album', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     await signIn(page);
     const other = unique('Second home');
@@ -305,14 +322,22 @@ test.describe('managing', () => {
     await expect(edit).toBeHidden();
     // The category took: the Travel filter finds it.
     await page.goto('/albums/my');
-    const travel = await page.getByRole('search', { name: 'Filter albums' }).getByLabel('Category').locator('option', { hasText: 'Travel' }).getAttribute('value');
+    const travel = await page
+      .getByRole('search', { name: 'Filter albums' })
+      .getByLabel('Category')
+      .locator('option', { hasText: 'Travel' })
+      .getAttribute('value');
     await page.goto(`/albums/my?keywords=${encodeURIComponent(renamed)}&category_id=${travel}`);
     await expect(card(page, renamed)).toBeVisible();
 
     // The second photo becomes the cover.
     await page.goto(path);
-    const thumbs = await photoGrid(page).getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
-    const photoLinks = await photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const thumbs = await photoGrid(page)
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    const photoLinks = await photoGrid(page)
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     await page.goto(photoLinks[1]!);
     await main.getByRole('button', { name: 'Set as album cover' }).click();
     await expect(main).toContainText('This photo is now the album’s cover.');
@@ -372,20 +397,26 @@ test.describe('managing', () => {
     await card(page, 'Alps 2025').getByRole('link', { name: 'Alps 2025' }).click();
     const main = page.getByRole('main');
     await expect(page.getByRole('heading', { level: 1, name: 'Alps 2025' })).toBeVisible();
-    for (const name of ['Edit album', 'Delete album', 'Add photos']) await expect(main.getByRole('button', { name }).or(main.getByRole('link', { name }))).toHaveCount(0);
+    for (const name of ['Edit album', 'Delete album', 'Add photos'])
+      await expect(main.getByRole('button', { name }).or(main.getByRole('link', { name }))).toHaveCount(0);
     await photoGrid(page).getByRole('link').first().click();
     await expect(main).toContainText('1 of 5');
-    for (const name of ['Set as album cover', 'Edit title and caption', 'Move to another album', 'Delete photo']) await expect(main.getByRole('button', { name })).toHaveCount(0);
+    for (const name of ['Set as album cover', 'Edit title and caption', 'Move to another album', 'Delete photo'])
+      await expect(main.getByRole('button', { name })).toHaveCount(0);
   });
 });
 
 test.describe('the photo viewer', () => {
-  test('opens over the grid; arrow keys move and the URL follows; Escape goes back to the grid at the same scroll with focus on the thumbnail; a reload is the full page', async ({ page }) => {
+  test('opens over the grid; arrow keys move and the URL follows; Escape goes back to the grid at the same scroll with focus on the thumbnail; a reload is the full page', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.setViewportSize({ width: 1000, height: 500 });
     await openLisbon(page);
     const albumUrl = page.url();
-    const links = await photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const links = await photoGrid(page)
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     await page.evaluate(() => window.scrollTo(0, 200));
     // Where the grid is scrolled when the photo is clicked (the click brings the thumbnail into view).
     await photoGrid(page).getByRole('link').nth(1).scrollIntoViewIfNeeded();
@@ -461,7 +492,10 @@ test.describe('reordering', () => {
     test.setTimeout(120_000);
     await signIn(page);
     const path = await makeAlbum(page, unique('Reordered'), 3);
-    const hrefs = () => photoGrid(page).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const hrefs = () =>
+      photoGrid(page)
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     const before = await hrefs();
     expect(before).toHaveLength(3);
 
@@ -497,16 +531,31 @@ test.describe('reordering a large album', () => {
     const auth = { Authorization: `Bearer ${token}` };
     const ids: number[] = [];
     for (let i = 0; i < 53; i += 1) {
-      const up = await request.post(`${API_URL}/api/v1/albums/photo_upload`, { headers: auth, multipart: { Filedata: { name: `p${i}.png`, mimeType: 'image/png', buffer: png(20 + i, 12) } } });
+      const up = await request.post(`${API_URL}/api/v1/albums/photo_upload`, {
+        headers: auth,
+        multipart: { Filedata: { name: `p${i}.png`, mimeType: 'image/png', buffer: png(20 + i, 12) } },
+      });
       expect(up.status()).toBe(200);
       ids.push(((await up.json()) as { data: { photo_id: number } }).data.photo_id);
     }
-    const made = await request.post(`${API_URL}/api/v1/albums/upload`, { headers: auth, form: { photo_ids: ids.join(','), 'album[title]': unique('Fifty-three') } });
+    const made = await request.post(`${API_URL}/api/v1/albums/upload`, {
+      headers: auth,
+      form: { photo_ids: ids.join(','), 'album[title]': unique('Fifty-three') },
+    });
     expect(made.status()).toBe(200);
     const albumId = ((await made.json()) as { data: { album_id: number } }).data.album_id;
     const order = async () => {
-      const pages = await Promise.all([1, 2].map((p) => request.get(`${API_URL}/api/v1/albums/${albumId}`, { headers: auth, params: { fields: 'photos', photo_limit: 50, photo_page: p } })));
-      return (await Promise.all(pages.map((r) => r.json()))).flatMap((b: { data: { photos: Array<{ id: number }> } }) => b.data.photos.map((x) => x.id));
+      const pages = await Promise.all(
+        [1, 2].map((p) =>
+          request.get(`${API_URL}/api/v1/albums/${albumId}`, {
+            headers: auth,
+            params: { fields: 'photos', photo_limit: 50, photo_page: p },
+          }),
+        ),
+      );
+      return (await Promise.all(pages.map((r) => r.json()))).flatMap((b: { data: { photos: Array<{ id: number }> } }) =>
+        b.data.photos.map((x) => x.id),
+      );
     };
     expect(await order()).toEqual(ids);
 
@@ -516,7 +565,11 @@ test.describe('reordering a large album', () => {
     const list = page.getByRole('list', { name: 'Photos of the album, in order' });
     await expect(list.getByRole('listitem')).toHaveCount(53);
     // The last photo (on the album's third page of the site) moves one place up.
-    await pickUp(page, list.getByRole('button', { name: 'Move Photo 53 (position 53 of 53)' }), 'Picked up Photo 53, at position 53 of 53.');
+    await pickUp(
+      page,
+      list.getByRole('button', { name: 'Move Photo 53 (position 53 of 53)' }),
+      'Picked up Photo 53, at position 53 of 53.',
+    );
     await page.keyboard.press('ArrowLeft');
     await expect(dragNews(page, 'Photo 53 moved to position 52 of 53.')).toBeAttached();
     await page.keyboard.press('Space');
@@ -527,7 +580,10 @@ test.describe('reordering a large album', () => {
 });
 
 test.describe('moving a photo among many albums', () => {
-  test('a member with more albums than one page of the API finds the oldest by typing and moves a photo into it', async ({ page, request }) => {
+  test('a member with more albums than one page of the API finds the oldest by typing and moves a photo into it', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     // Henry, whom no other spec uses, gets 54 albums straight through the API: private, so
     // that nobody else's lists change. The photo is in the newest; the oldest is made first.
@@ -536,7 +592,12 @@ test.describe('moving a photo among many albums', () => {
     const makeAlbumOf = async (title: string, photoIds: number[] = []) => {
       const made = await request.post(`${API_URL}/api/v1/albums/upload`, {
         headers: auth,
-        form: { 'album[title]': title, 'album[auth_view]': 'owner', 'album[allow_search]': 0, ...(photoIds.length ? { photo_ids: photoIds.join(',') } : {}) },
+        form: {
+          'album[title]': title,
+          'album[auth_view]': 'owner',
+          'album[allow_search]': 0,
+          ...(photoIds.length ? { photo_ids: photoIds.join(',') } : {}),
+        },
       });
       expect(made.status()).toBe(200);
       return ((await made.json()) as { data: { album_id: number } }).data.album_id;
@@ -544,7 +605,10 @@ test.describe('moving a photo among many albums', () => {
     const oldestTitle = unique('The very first album');
     const oldest = await makeAlbumOf(oldestTitle);
     for (let i = 2; i <= 53; i += 1) await makeAlbumOf(unique(`Album ${i}`));
-    const up = await request.post(`${API_URL}/api/v1/albums/photo_upload`, { headers: auth, multipart: { Filedata: { name: 'move-me.png', mimeType: 'image/png', buffer: png(33, 21) } } });
+    const up = await request.post(`${API_URL}/api/v1/albums/photo_upload`, {
+      headers: auth,
+      multipart: { Filedata: { name: 'move-me.png', mimeType: 'image/png', buffer: png(33, 21) } },
+    });
     expect(up.status()).toBe(200);
     const photoId = ((await up.json()) as { data: { photo_id: number } }).data.photo_id;
     await makeAlbumOf(unique('The newest album'), [photoId]);

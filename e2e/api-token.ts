@@ -10,15 +10,32 @@ import { API_URL, DEMO_USER } from './servers.ts';
  * itself, for what the web client cannot do or would take long.
  */
 export async function apiToken(
-  request: APIRequestContext, account: { email: string; password: string } = DEMO_USER, scopes: readonly string[] = ['basic'],
+  request: APIRequestContext,
+  account: { email: string; password: string } = DEMO_USER,
+  scopes: readonly string[] = ['basic'],
 ): Promise<string> {
   const scope = scopes.join(',');
-  const out = execFileSync(process.execPath, [
-    'api-server/src/cli/client.ts', 'create', '--name', 'End-to-end test app', '--redirect-uri', 'http://localhost/cb', '--grants', 'password', '--scopes', scope,
-  ], { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  const out = execFileSync(
+    process.execPath,
+    [
+      'api-server/src/cli/client.ts',
+      'create',
+      '--name',
+      'End-to-end test app',
+      '--redirect-uri',
+      'http://localhost/cb',
+      '--grants',
+      'password',
+      '--scopes',
+      scope,
+    ],
+    { env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'api') }, stdio: ['ignore', 'pipe', 'inherit'] },
+  ).toString();
   const app = JSON.parse(out.trim().split('\n').at(-1)!) as { client_id: string; client_secret: string };
   const res = await request.post(`${API_URL}/api/v1/oauth/token`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString('base64')}` },
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${encodeURIComponent(app.client_id)}:${encodeURIComponent(app.client_secret)}`).toString('base64')}`,
+    },
     form: { grant_type: 'password', email: account.email, password: account.password, scope: scopes.join(' ') },
   });
   expect(res.status()).toBe(200);

@@ -101,9 +101,14 @@ function expectSecurityHeaders(res: Response | null, html: string) {
 }
 
 test.describe('signing in', () => {
-  test('from the landing page through the authorize page, back signed in with a single HttpOnly session cookie', async ({ page, context }) => {
+  test('from the landing page through the authorize page, back signed in with a single HttpOnly session cookie', async ({
+    page,
+    context,
+  }) => {
     const problems: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     page.on('pageerror', (e) => problems.push(e.message));
 
     const landing = await page.goto('/');
@@ -274,7 +279,9 @@ function recordResponses(page: Page): string[] {
   const seen: string[] = [];
   page.on('response', async (res) => {
     const headers: Record<string, string> = await res.allHeaders().catch(() => ({}));
-    let text = `${res.url()}\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`;
+    let text = `${res.url()}\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n')}\n`;
     const type = headers['content-type'] ?? '';
     if (!/^(image|font|video|audio)\//.test(type) && res.status() !== 204 && !(res.status() >= 300 && res.status() < 400)) {
       text += await res.text().catch(() => '');
@@ -308,7 +315,10 @@ test.describe('tokens stay on the server', () => {
     await accountButton(page).click();
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(/\/users\/\d+$/);
-    await page.getByRole('banner').getByRole('link', { name: /Social/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Social/ })
+      .click();
     await page.waitForURL(`${WEB_ORIGIN}/`);
     await page.reload();
     await page.goto('/sign-in');
@@ -354,7 +364,11 @@ test.describe('tokens stay on the server', () => {
 });
 
 test.describe('a session the API ends', () => {
-  test('a refused refresh (invalid_grant) signs the person out with a message, on the home page and deeper', async ({ page, context, request }) => {
+  test('a refused refresh (invalid_grant) signs the person out with a message, on the home page and deeper', async ({
+    page,
+    context,
+    request,
+  }) => {
     for (const [from, lands, where] of [
       ['/', `${WEB_ORIGIN}/`, 'main'],
       ['/users/1', `${WEB_ORIGIN}/sign-in?callbackUrl=%2Fusers%2F1&reason=signed_out`, 'main'],
@@ -431,12 +445,17 @@ function startRelay(targetPort: number) {
     client.pipe(upstream).pipe(client);
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port))),
     set(next: RelayMode) {
       mode = next;
       for (const s of sockets) s.destroy(); // no kept-alive connection outlives a change
     },
-    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

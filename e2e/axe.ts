@@ -7,7 +7,14 @@ export async function seriousViolations(page: Page, where: string): Promise<stri
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     // Colours that ease into the other theme (transition-colors) are read once they are there.
-    await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     const { violations } = await new AxeBuilder({ page }).analyze();
     out.push(
       ...violations

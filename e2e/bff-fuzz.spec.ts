@@ -70,7 +70,10 @@ const MALFORMED_ACTION_BODIES: Array<[string, string | Buffer, string?]> = [
   ['an empty object', '[{}]'],
   ['a string', '["x"]'],
   ['wrong types', '[{"id":"1","maxid":true,"minid":[],"item":"activity","body":{"a":1},"like":"yes","page":"1"}]'],
-  ['huge and non-finite numbers', '[{"id":1e309,"maxid":-1e309,"minid":99999999999999999999,"activityId":9007199254740993,"maxId":-1,"page":1e400}]'],
+  [
+    'huge and non-finite numbers',
+    '[{"id":1e309,"maxid":-1e309,"minid":99999999999999999999,"activityId":9007199254740993,"maxId":-1,"page":1e400}]',
+  ],
   ['an item type that is not one', '[{"item":{"type":"__proto__","id":1},"body":"x","like":true}]'],
   ['a prototype-polluting object', '[{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}]'],
   ['control characters and markup', `[{"body":"\\u0000\\u001b[31m<script>alert(1)</script>","text":"${'\\u202e'.repeat(10)}"}]`],
@@ -84,8 +87,16 @@ const MALFORMED_ACTION_BODIES: Array<[string, string | Buffer, string?]> = [
   ['a body over the limit', `["${'x'.repeat(1024 * 1024 + 10)}"]`],
   ['multipart without a boundary', '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n[]\r\n--x--\r\n', 'multipart/form-data'],
   ['multipart cut off', '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n[', 'multipart/form-data; boundary=x'],
-  ['multipart without its root part', '--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n[]\r\n--x--\r\n', 'multipart/form-data; boundary=x'],
-  ['multipart with a dangling reference', '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$Q5"]\r\n--x--\r\n', 'multipart/form-data; boundary=x'],
+  [
+    'multipart without its root part',
+    '--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n[]\r\n--x--\r\n',
+    'multipart/form-data; boundary=x',
+  ],
+  [
+    'multipart with a dangling reference',
+    '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$Q5"]\r\n--x--\r\n',
+    'multipart/form-data; boundary=x',
+  ],
   ['JSON as application/json', '[{"id":1}]', 'application/json'],
   ['a urlencoded form', 'id=1&%ZZ', 'application/x-www-form-urlencoded'],
 ];
@@ -126,7 +137,13 @@ test.afterAll(async () => {
 
 test('finds the server actions, route handlers and pages in the build', () => {
   const names = actions.map((a) => a.name);
-  expect(names).toEqual(expect.arrayContaining(['components/feed/actions.ts#createPost', 'components/social/actions.ts#setLike', 'components/auth/actions.ts#signOut']));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'components/feed/actions.ts#createPost',
+      'components/social/actions.ts#setLike',
+      'components/auth/actions.ts#signOut',
+    ]),
+  );
   expect(routes).toEqual(expect.arrayContaining(['/api/upload/compose/route', '/api/auth/[...nextauth]/route']));
   expect(pages.some((p) => p.includes('[id]'))).toBe(true);
   const generic = names.filter((n) => !VALID_ARGS[n] && !n.endsWith('#signOut') && !n.endsWith('#loadReportTypes'));
@@ -141,7 +158,9 @@ test('a same-origin call does change things (the control for the checks below)',
   expect(res.status()).toBe(200);
   activityId = Number(/"data":\{[^]*?"id":(\d+)/.exec(await res.text())?.[1]);
   expect(activityId).toBeGreaterThan(0);
-  const commented = tally.count(await callAction(api, comment, JSON.stringify([{ item: item(), body: 'The fuzz suite’s own comment' }]), SAME_ORIGIN));
+  const commented = tally.count(
+    await callAction(api, comment, JSON.stringify([{ item: item(), body: 'The fuzz suite’s own comment' }]), SAME_ORIGIN),
+  );
   commentId = Number(/"data":\{[^]*?"id":(\d+)/.exec(await commented.text())?.[1]);
   expect(commentId).toBeGreaterThan(0);
   expect(footprint(member.email)).not.toBe(before);
@@ -168,8 +187,9 @@ test('every server action called cross-site with a valid session is refused, and
 /** Concrete addresses for a route handler: catch-alls get the paths a client would call. */
 function routeUrls(appPath: string): string[] {
   if (appPath.includes('[...nextauth]')) {
-    return ['session', 'csrf', 'providers', 'signin', 'signin/social', 'signout', 'callback/social', 'error', 'nope', 'x'.repeat(300)]
-      .map((p) => `/api/auth/${p}`);
+    return ['session', 'csrf', 'providers', 'signin', 'signin/social', 'signout', 'callback/social', 'error', 'nope', 'x'.repeat(300)].map(
+      (p) => `/api/auth/${p}`,
+    );
   }
   return [urlOf(appPath)];
 }
@@ -185,7 +205,10 @@ test('every route handler called cross-site with a valid session is refused, and
         for (const headers of CROSS_SITE) {
           // What a real request to it would carry: next-auth's CSRF token, a photo for the upload.
           const res = await api.fetch(url, {
-            method, headers, maxRedirects: 0, failOnStatusCode: false,
+            method,
+            headers,
+            maxRedirects: 0,
+            failOnStatusCode: false,
             ...(url.startsWith('/api/auth/')
               ? { form: { csrfToken, callbackUrl: '/', json: 'true' } }
               : { multipart: { type: 'wall', Filedata: { name: 'p.png', mimeType: 'image/png', buffer: TINY_PNG } } }),
@@ -230,20 +253,49 @@ const MALFORMED_BODIES: Array<[string, string | undefined, string | Buffer]> = [
   ['no content type', undefined, 'x'],
   ['text', 'text/plain', 'hello'],
   ['JSON', 'application/json', '{"a":'],
-  ['multipart without a boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\n\r\nx\r\n--x--\r\n'],
-  ['multipart with another boundary', 'multipart/form-data; boundary=other', '--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\n\r\nx\r\n--x--\r\n'],
-  ['a cut-off photo', 'multipart/form-data; boundary=x',
-    Buffer.concat([Buffer.from('--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), TINY_PNG.subarray(0, 30)])],
-  ['a text file as the photo', 'multipart/form-data; boundary=x',
-    '--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--x--\r\n'],
-  ['a form without the photo', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nwall\r\n--x--\r\n'],
+  [
+    'multipart without a boundary',
+    'multipart/form-data',
+    '--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\n\r\nx\r\n--x--\r\n',
+  ],
+  [
+    'multipart with another boundary',
+    'multipart/form-data; boundary=other',
+    '--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\n\r\nx\r\n--x--\r\n',
+  ],
+  [
+    'a cut-off photo',
+    'multipart/form-data; boundary=x',
+    Buffer.concat([
+      Buffer.from('--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
+      TINY_PNG.subarray(0, 30),
+    ]),
+  ],
+  [
+    'a text file as the photo',
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--x--\r\n',
+  ],
+  [
+    'a form without the photo',
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nwall\r\n--x--\r\n',
+  ],
   ['binary noise', 'multipart/form-data; boundary=x', Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 131) % 256))],
   ['a malformed form', 'application/x-www-form-urlencoded', 'csrfToken=%ZZ&&callbackUrl=javascript:alert(1)&json=true'],
 ];
 
 /** Queries no page of ours sends. */
-const MALFORMED_QUERIES = ['?%ZZ=1', `?q=${'y'.repeat(5000)}`, '?status=abc&from=javascript:alert(1)', '?status=500&from=//evil.example',
-  '?code=nope&state=nope', '?error=%3Cscript%3Ealert(1)%3C/script%3E', '?callbackUrl=https://evil.example', '?a[]=1&a[b]=2&__proto__[x]=1'];
+const MALFORMED_QUERIES = [
+  '?%ZZ=1',
+  `?q=${'y'.repeat(5000)}`,
+  '?status=abc&from=javascript:alert(1)',
+  '?status=500&from=//evil.example',
+  '?code=nope&state=nope',
+  '?error=%3Cscript%3Ealert(1)%3C/script%3E',
+  '?callbackUrl=https://evil.example',
+  '?a[]=1&a[b]=2&__proto__[x]=1',
+];
 
 test('every route handler answers malformed input cleanly, with the pages’ security headers', async () => {
   test.setTimeout(180_000);
@@ -256,10 +308,16 @@ test('every route handler answers malformed input cleanly, with the pages’ sec
       for (const query of ['', ...MALFORMED_QUERIES]) {
         const res = await api.get(url + query, { maxRedirects: 0, failOnStatusCode: false });
         problems.push(...(await problemsOf(`GET ${url.slice(0, 60)}${query.slice(0, 40)}`, res, { allow5xx })));
-        if (allow5xx && res.status() >= 500 && ![502, 503, 504].includes(res.status())) problems.push(`GET ${url}${query} → ${res.status()}`);
+        if (allow5xx && res.status() >= 500 && ![502, 503, 504].includes(res.status()))
+          problems.push(`GET ${url}${query} → ${res.status()}`);
       }
       for (const [label, type, body] of MALFORMED_BODIES) {
-        const res = await api.post(url, { headers: { ...SAME_ORIGIN, ...(type ? { 'content-type': type } : {}) }, data: body, maxRedirects: 0, failOnStatusCode: false });
+        const res = await api.post(url, {
+          headers: { ...SAME_ORIGIN, ...(type ? { 'content-type': type } : {}) },
+          data: body,
+          maxRedirects: 0,
+          failOnStatusCode: false,
+        });
         problems.push(...(await problemsOf(`POST ${url.slice(0, 60)} with ${label}`, res)));
       }
     }
@@ -279,7 +337,12 @@ test('a tampered session cookie is a signed-out visitor on every page and route'
     for (const url of urls) {
       const res = await visitor.get(url, { maxRedirects: 0, failOnStatusCode: false });
       const body = await res.text();
-      problems.push(...(await problemsOf(`GET ${url} with the cookie ${value.slice(0, 12)}…`, res, { allow5xx: url === '/unavailable', signedIn: false })));
+      problems.push(
+        ...(await problemsOf(`GET ${url} with the cookie ${value.slice(0, 12)}…`, res, {
+          allow5xx: url === '/unavailable',
+          signedIn: false,
+        })),
+      );
       if (body.includes(member.name)) problems.push(`GET ${url} with a tampered cookie shows the member's name`);
     }
     const action = actions.find((a) => a.name === 'components/feed/actions.ts#createPost')!;
@@ -296,7 +359,24 @@ test('a page [id] that is not a positive integer is the 404 page', async () => {
   const problems: string[] = [];
   const dynamic = pages.filter((p) => /\[(?!\.\.\.)[^\]]+\]/.test(p));
   for (const appPath of dynamic) {
-    for (const id of ['0', '-1', '1.5', 'abc', '1e3', '0x10', '01', '+1', '1e309', '99999999999999999999', '9007199254740993', '%00', '%ZZ', '1%2F..%2F..', '１', 'x'.repeat(300)]) {
+    for (const id of [
+      '0',
+      '-1',
+      '1.5',
+      'abc',
+      '1e3',
+      '0x10',
+      '01',
+      '+1',
+      '1e309',
+      '99999999999999999999',
+      '9007199254740993',
+      '%00',
+      '%ZZ',
+      '1%2F..%2F..',
+      '１',
+      'x'.repeat(300),
+    ]) {
       const url = urlOf(appPath, id);
       const res = await api.get(url, { maxRedirects: 0, failOnStatusCode: false });
       problems.push(...(await problemsOf(`GET ${url.slice(0, 60)}`, res)));
@@ -311,12 +391,18 @@ test('a cut-off photo upload answers 400 with the pages’ security headers (it 
   const before = footprint(member.email);
   const b = 'cutoff';
   const body = Buffer.concat([
-    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="type"\r\n\r\nwall\r\n--${b}\r\nContent-Disposition: form-data; name="Filedata"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${b}\r\nContent-Disposition: form-data; name="type"\r\n\r\nwall\r\n--${b}\r\nContent-Disposition: form-data; name="Filedata"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     TINY_PNG.subarray(0, 40),
   ]);
-  const res = tally.count(await api.post('/api/upload/compose', {
-    headers: { ...SAME_ORIGIN, 'content-type': `multipart/form-data; boundary=${b}` }, data: body, failOnStatusCode: false,
-  }));
+  const res = tally.count(
+    await api.post('/api/upload/compose', {
+      headers: { ...SAME_ORIGIN, 'content-type': `multipart/form-data; boundary=${b}` },
+      data: body,
+      failOnStatusCode: false,
+    }),
+  );
   expect(res.status()).toBe(400);
   expect(await res.json()).toEqual({ message: 'The upload did not arrive whole. Please retry.' });
   expect(res.headers()).toMatchObject({

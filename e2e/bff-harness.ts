@@ -34,7 +34,8 @@ export function serverActions(): ServerAction[] {
   };
   return Object.entries(manifest.node).map(([id, a]) => {
     // The simplest page that carries it: no catch-all, fewest segments.
-    const pages = Object.keys(a.workers).filter((w) => w.endsWith('/page') && !w.includes('[...'))
+    const pages = Object.keys(a.workers)
+      .filter((w) => w.endsWith('/page') && !w.includes('[...'))
       .sort((x, y) => x.split('/').length - y.split('/').length);
     return { id, name: `${a.filename ?? '?'}#${a.exportedName ?? id}`, page: urlOf(pages[0] ?? Object.keys(a.workers)[0]!) };
   });
@@ -66,8 +67,9 @@ export function createMember(label: string): { email: string; password: string; 
     const demo = db.prepare("SELECT password_hash FROM users WHERE email = 'demo@example.com'").get() as { password_hash: string };
     const email = `${label}-${stamp}@example.com`;
     const name = `Fuzz ${stamp}`;
-    db.prepare('INSERT INTO users (email, password_hash, full_name, user_name, gender, country_iso, joined, avatar_key) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)')
-      .run(email, demo.password_hash, name, `${label}_${stamp}`, '', 'US', Math.floor(Date.now() / 1000));
+    db.prepare(
+      'INSERT INTO users (email, password_hash, full_name, user_name, gender, country_iso, joined, avatar_key) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)',
+    ).run(email, demo.password_hash, name, `${label}_${stamp}`, '', 'US', Math.floor(Date.now() / 1000));
     return { email, password: 'demo-password', name };
   } finally {
     db.close();
@@ -89,9 +91,13 @@ export function footprint(email: string): string {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>;
     for (const { name } of tables) {
       if (BOOKKEEPING.test(name)) continue;
-      const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string }>).map((c) => c.name).filter((c) => PERSON_COLUMNS.has(c));
+      const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string }>)
+        .map((c) => c.name)
+        .filter((c) => PERSON_COLUMNS.has(c));
       if (!columns.length) continue;
-      out[name] = db.prepare(`SELECT * FROM "${name}" WHERE ${columns.map((c) => `"${c}" = ?`).join(' OR ')} ORDER BY rowid`).all(...columns.map(() => id));
+      out[name] = db
+        .prepare(`SELECT * FROM "${name}" WHERE ${columns.map((c) => `"${c}" = ?`).join(' OR ')} ORDER BY rowid`)
+        .all(...columns.map(() => id));
     }
     return JSON.stringify(out);
   } finally {
@@ -100,7 +106,8 @@ export function footprint(email: string): string {
 }
 
 /** A stack frame, a file path of the server, or a database's words: nothing an answer may carry. */
-export const LEAK = /\bat \S+ \(|\/(?:home|work|root|usr|tmp)\/\w|node_modules|file:\/\/|\.(?:ts|tsx|js):\d+|SQLITE_|TypeError|ReferenceError/;
+export const LEAK =
+  /\bat \S+ \(|\/(?:home|work|root|usr|tmp)\/\w|node_modules|file:\/\/|\.(?:ts|tsx|js):\d+|SQLITE_|TypeError|ReferenceError/;
 
 /** Tallies every answer by status, for the summary line. */
 export class Tally {
@@ -114,14 +121,20 @@ export class Tally {
   summary(): string {
     const all = [...this.byStatus].sort(([a], [b]) => a - b);
     const refused = all.filter(([s]) => s >= 400);
-    return `${this.requests} requests; ${refused.reduce((n, [, c]) => n + c, 0)} refused: ${refused.map(([s, c]) => `${s}×${c}`).join(', ')}; others: ${all.filter(([s]) => s < 400).map(([s, c]) => `${s}×${c}`).join(', ')}`;
+    return `${this.requests} requests; ${refused.reduce((n, [, c]) => n + c, 0)} refused: ${refused.map(([s, c]) => `${s}×${c}`).join(', ')}; others: ${all
+      .filter(([s]) => s < 400)
+      .map(([s, c]) => `${s}×${c}`)
+      .join(', ')}`;
   }
 }
 
 /** Calls a server action as React does from script: its id in Next-Action, the arguments as the body. */
 export function callAction(
-  request: APIRequestContext, action: ServerAction, body: string | Buffer,
-  headers: Record<string, string> = {}, contentType = 'text/plain;charset=UTF-8',
+  request: APIRequestContext,
+  action: ServerAction,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+  contentType = 'text/plain;charset=UTF-8',
 ): Promise<APIResponse> {
   return request.post(action.page, {
     headers: { 'next-action': action.id, accept: 'text/x-component', 'content-type': contentType, ...headers },

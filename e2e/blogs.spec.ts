@@ -15,7 +15,10 @@ const main = (page: Page) => page.getByRole('main');
 const editorBox = (page: Page) => page.getByRole('textbox', { name: 'Post', exact: true });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
 const tool = (page: Page, name: string) => toolbar(page).getByRole('button', { name, exact: true });
-const card = (page: Page, title: string) => main(page).getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  main(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** A second person, in a browser context of their own. */
 async function asAlice(browser: Browser) {
@@ -71,7 +74,10 @@ test.describe('reading blogs', () => {
   test('the filters are in the URL: a filtered view is a link, Back goes to the one before, pages follow', async ({ page }) => {
     await signIn(page, undefined, '/blogs');
     await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Blogs' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Blogs' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(card(page, 'Three days in Lyon')).toBeVisible();
 
     // A category, then keywords within it.
@@ -86,7 +92,7 @@ test.describe('reading blogs', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/blogs\?q=keyboards&category=\d+$/);
     await expect(main(page).getByRole('article')).toHaveCount(1);
-    await expect(card(page, 'Mechanical keyboards: a beginner\'s guide')).toBeVisible();
+    await expect(card(page, "Mechanical keyboards: a beginner's guide")).toBeVisible();
 
     // Back: the category alone again, its form showing it.
     await page.goBack();
@@ -155,7 +161,9 @@ test.describe('reading blogs', () => {
 });
 
 test.describe('writing a post', () => {
-  test('typing shortcuts and keys: ## a heading, **bold**, *italic*, - a list, > a quote; a typed or pasted address is a link, Ctrl+K edits it', async ({ page }) => {
+  test('typing shortcuts and keys: ## a heading, **bold**, *italic*, - a list, > a quote; a typed or pasted address is a link, Ctrl+K edits it', async ({
+    page,
+  }) => {
     await signIn(page);
     await openEditor(page);
     const box = editorBox(page);
@@ -214,7 +222,9 @@ test.describe('writing a post', () => {
     await expect(box.locator('blockquote a[href="https://example.org/other"]')).toHaveText('Quoted words');
   });
 
-  test('a heading, bold text, a link and a list: published, the post shows the same formatting, and so does its editor', async ({ page }) => {
+  test('a heading, bold text, a link and a list: published, the post shows the same formatting, and so does its editor', async ({
+    page,
+  }) => {
     await signIn(page, undefined, '/blogs');
     await page.getByRole('link', { name: 'Write a post' }).click();
     await expect(page).toHaveURL(/\/blogs\/new$/);
@@ -264,7 +274,9 @@ test.describe('writing a post', () => {
     await expect(body.locator('strong')).toHaveText('bold words');
     await expect(body.getByRole('link', { name: 'a link' })).toHaveAttribute('href', 'https://example.com/page');
     await expect(body.getByRole('link', { name: 'a link' })).toHaveText('a link');
-    await expect(body.locator('p').filter({ has: page.getByRole('link', { name: 'a link' }) })).toHaveText('Some bold words and a link, then more.');
+    await expect(body.locator('p').filter({ has: page.getByRole('link', { name: 'a link' }) })).toHaveText(
+      'Some bold words and a link, then more.',
+    );
     await expect(body.locator('ul > li')).toHaveText(['first', 'second']);
     await expect(main(page).getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText(['#chips', '#writing']);
     const published = await body.innerHTML();
@@ -374,7 +386,9 @@ test.describe('writing a post', () => {
     await expect(page).toHaveURL(/\/blogs\/\d+$/);
   });
 
-  test('a long post kept in the browser: a reload asks first, the changes are offered back with their time and restored', async ({ page }) => {
+  test('a long post kept in the browser: a reload asks first, the changes are offered back with their time and restored', async ({
+    page,
+  }) => {
     await signIn(page);
     await openEditor(page);
     const title = unique('Long post');
@@ -456,7 +470,9 @@ test.describe('writing a post', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My blog posts' })).toBeVisible();
   });
 
-  test('an expired session: the save says so, nothing typed is lost, and after signing in again the changes are offered back', async ({ page }) => {
+  test('an expired session: the save says so, nothing typed is lost, and after signing in again the changes are offered back', async ({
+    page,
+  }) => {
     await signIn(page);
     await openEditor(page);
     const title = unique('Written while signed out');
@@ -502,7 +518,7 @@ test.describe('writing a post', () => {
   });
 });
 
-test.describe('an author\'s post', () => {
+test.describe("an author's post", () => {
   test('edited, moved to drafts from the editor, and deleted after a confirmation naming it', async ({ page }) => {
     await signIn(page);
     const id = await writePost(page, { title: unique('To edit'), category: 'Travel' });
@@ -556,7 +572,10 @@ test.describe('hostile HTML in a body', () => {
     await page.keyboard.press('Enter');
     await editorBox(page).evaluate((el) => {
       const data = new DataTransfer();
-      data.setData('text/html', '<p>Pasted <img src="/nowhere.png" onerror="window.__pwned = \'paste\'"><script>window.__pwned = \'paste-script\'</script>text</p>');
+      data.setData(
+        'text/html',
+        '<p>Pasted <img src="/nowhere.png" onerror="window.__pwned = \'paste\'"><script>window.__pwned = \'paste-script\'</script>text</p>',
+      );
       data.setData('text/plain', 'Pasted text');
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
@@ -565,9 +584,10 @@ test.describe('hostile HTML in a body', () => {
     await page.getByLabel('Category').selectOption({ label: 'Personal' });
 
     // And what a forged request could send past the editor: the marker is replaced on its way.
-    const hostile = '<img src="/nowhere.png" onerror="window.__pwned = \'img\'"><script>window.__pwned = \'script\'</script>'
-      + '<a href="javascript:window.__pwned = \'link\'">click me</a><p onmouseover="window.__pwned = \'hover\'">hover me</p>'
-      + '<svg onload="window.__pwned = \'svg\'"></svg><iframe src="javascript:parent.__pwned = \'frame\'"></iframe>';
+    const hostile =
+      '<img src="/nowhere.png" onerror="window.__pwned = \'img\'"><script>window.__pwned = \'script\'</script>' +
+      '<a href="javascript:window.__pwned = \'link\'">click me</a><p onmouseover="window.__pwned = \'hover\'">hover me</p>' +
+      '<svg onload="window.__pwned = \'svg\'"></svg><iframe src="javascript:parent.__pwned = \'frame\'"></iframe>';
     await rewriteSave(page, 'MARK-HOSTILE', JSON.stringify(hostile).slice(1, -1));
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page).toHaveURL(/\/blogs\/\d+$/);
@@ -584,7 +604,8 @@ test.describe('hostile HTML in a body', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
 
     const rendered = await main(page).getByRole('article').locator('.rich-text').innerHTML();
-    for (const bad of ['<script', 'onerror', 'onmouseover', 'onload', 'javascript:', '<img', '<svg', '<iframe']) expect(rendered).not.toContain(bad);
+    for (const bad of ['<script', 'onerror', 'onmouseover', 'onload', 'javascript:', '<img', '<svg', '<iframe'])
+      expect(rendered).not.toContain(bad);
     const html = await (await page.request.get(`/blogs/${id}`)).text();
     for (const bad of ['__pwned', 'onerror', 'javascript:window']) expect(html).not.toContain(bad);
   });

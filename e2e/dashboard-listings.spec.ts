@@ -18,9 +18,10 @@ const IVY = { ...ALICE, email: 'ivy@example.com', name: 'Ivy Novak' };
 
 const main = (page: Page) => page.getByRole('main');
 const table = (page: Page) => main(page).getByRole('table');
-const row = (page: Page, title: string) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
-
-
+const row = (page: Page, title: string) =>
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: title }) });
 
 /** `n` new listings of the demo user whose titles share `word`; answers their titles, oldest first. */
 async function listings(request: APIRequestContext, token: string, word: string, n: number): Promise<Array<{ id: number; title: string }>> {

@@ -32,7 +32,10 @@ test('create a calendar feed, fetch it without cookies, sign out, fetch again, r
   for (const name of ['Demo User', 'Alice Martin', 'Bob Chen']) expect(ics).not.toContain(name);
 
   // Signing out of the site does not stop the feed.
-  await page.getByRole('banner').getByRole('button', { name: /Demo User/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Demo User/ })
+    .click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect((await app.get(path)).status()).toBe(200);

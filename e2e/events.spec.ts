@@ -49,7 +49,9 @@ async function createBerlinEvent(page: Page, title: string, approval: boolean): 
 }
 
 test.describe('events', () => {
-  test('create in Berlin with approval: an end before the start is refused on its field; times in both zones; the .ics instant', async ({ page }) => {
+  test('create in Berlin with approval: an end before the start is refused on its field; times in both zones; the .ics instant', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/events/new');
     await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
@@ -84,7 +86,10 @@ test.describe('events', () => {
     expect(ics).not.toContain('Demo User');
   });
 
-  test('approval: request, pending, cancel, request again; the organiser accepts on the dashboard and the counts change', async ({ page, browser }) => {
+  test('approval: request, pending, cancel, request again; the organiser accepts on the dashboard and the counts change', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
     const title = unique('Closed supper');
     const id = await createBerlinEvent(page, title, true);
@@ -102,14 +107,19 @@ test.describe('events', () => {
     // The dashboard's overview counts the request, and leads to where it is answered.
     const requestsFigure = async () => {
       await page.goto('/dashboard');
-      const link = main(page).getByRole('region', { name: 'Your events' }).getByRole('link', { name: /^\d+\s*Requests? to join$/ });
+      const link = main(page)
+        .getByRole('region', { name: 'Your events' })
+        .getByRole('link', { name: /^\d+\s*Requests? to join$/ });
       return { link, n: Number(/^(\d+)/.exec((await link.textContent()) ?? '')?.[1]) };
     };
     const before = await requestsFigure();
     expect(before.n).toBeGreaterThanOrEqual(1);
     await before.link.click();
     await expect(page).toHaveURL(/\/dashboard\/events$/);
-    await expect(page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: /dashboard/i }).getByRole('link', { name: 'Events' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const row = main(page).getByRole('listitem').filter({ hasText: title }).filter({ hasText: ALICE.name });
     await row.getByRole('button', { name: 'Accept' }).click();
     await expect(row).toContainText('Accepted');
@@ -127,7 +137,10 @@ test.describe('events', () => {
     await alice.close();
   });
 
-  test('accepting chosen requests when one was withdrawn meanwhile: every ticked row stays with its own result', async ({ page, browser }) => {
+  test('accepting chosen requests when one was withdrawn meanwhile: every ticked row stays with its own result', async ({
+    page,
+    browser,
+  }) => {
     // Four people sign in.
     test.setTimeout(90_000);
     await signIn(page);
@@ -171,7 +184,9 @@ test.describe('events', () => {
     const grace = await as(browser, GRACE);
     const page = grace.page;
     await page.goto('/dashboard');
-    const link = main(page).getByRole('region', { name: 'Your events' }).getByRole('link', { name: /Upcoming$/ });
+    const link = main(page)
+      .getByRole('region', { name: 'Your events' })
+      .getByRole('link', { name: /Upcoming$/ });
     const figure = Number(/^(\d+)/.exec(await link.innerText())?.[1]);
     await link.click();
     await expect(page).toHaveURL(/\/events\/my$/);
@@ -218,7 +233,11 @@ test.describe('events', () => {
     // Carol finds the invitation among her notifications.
     const carol = await as(browser, CAROL);
     await carol.page.goto('/notifications');
-    await expect(main(carol.page).getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+    await expect(
+      main(carol.page)
+        .getByRole('link', { name: new RegExp(title) })
+        .first(),
+    ).toBeVisible();
     await carol.close();
   });
 
@@ -293,7 +312,15 @@ test.describe('events', () => {
     await expect(main(page)).toContainText('Somewhere else');
 
     const violations: string[] = [];
-    for (const path of ['/events', `/events?view=calendar&month=${YEAR}-01`, '/events/my', `/events/${id}`, '/events/new', `/events/${id}/edit`, '/dashboard/events']) {
+    for (const path of [
+      '/events',
+      `/events?view=calendar&month=${YEAR}-01`,
+      '/events/my',
+      `/events/${id}`,
+      '/events/new',
+      `/events/${id}/edit`,
+      '/dashboard/events',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       violations.push(...(await seriousViolations(page, path)));

@@ -18,19 +18,26 @@ function unique(words: string) {
 
 /** Posts a photo with `text` from the compose box (it goes into the poster's "Wall Photos" album, after the ones before). */
 async function postPhoto(page: Page, text: string, width: number): Promise<void> {
-  await composer(page).getByLabel('Add a photo').setInputFiles({ name: `${width}.png`, mimeType: 'image/png', buffer: png(width, 200) });
+  await composer(page)
+    .getByLabel('Add a photo')
+    .setInputFiles({ name: `${width}.png`, mimeType: 'image/png', buffer: png(width, 200) });
   await expect(composer(page).getByRole('img', { name: `Photo to post: ${width}.png` })).toBeVisible();
-  await composer(page).getByLabel(/What’s on your mind/).fill(text);
+  await composer(page)
+    .getByLabel(/What’s on your mind/)
+    .fill(text);
   await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
   await expect(articles(page).filter({ hasText: text })).toHaveCount(1);
 }
 
 /** The photo link of the post that says `text`. */
-const photoLink = (page: Page, text: string): Locator => articles(page).filter({ hasText: text }).getByRole('link', { name: 'Photo', exact: true });
+const photoLink = (page: Page, text: string): Locator =>
+  articles(page).filter({ hasText: text }).getByRole('link', { name: 'Photo', exact: true });
 
 const position = async (viewer: Locator) => Number((await viewer.getByText(/\d+ of \d+$/).textContent())!.match(/(\d+) of/)![1]);
 
-test('a photo in the feed opens the viewer over the feed: arrows move through its album, Escape and Back return to the feed as it was, a reload is the full page', async ({ page }) => {
+test('a photo in the feed opens the viewer over the feed: arrows move through its album, Escape and Back return to the feed as it was, a reload is the full page', async ({
+  page,
+}) => {
   await signIn(page);
   const older = unique('Harbour at noon');
   const newer = unique('Harbour at dusk');
@@ -128,7 +135,10 @@ test('a link followed from inside the viewer leaves no viewer over the next page
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a photo on a member’s wall opens the viewer too; one followed from a page that is no feed or album is the full page', async ({ page, browser }) => {
+test('a photo on a member’s wall opens the viewer too; one followed from a page that is no feed or album is the full page', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   const text = unique('Lighthouse');
   await postPhoto(page, unique('Lighthouse at noon'), 250);

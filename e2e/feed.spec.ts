@@ -83,7 +83,9 @@ test.describe('the activity feed', () => {
     await expect(postBox(page)).toHaveValue('');
   });
 
-  test('a post with a link shows the link card; a bad address is explained beside the field and nothing typed is lost', async ({ page }) => {
+  test('a post with a link shows the link card; a bad address is explained beside the field and nothing typed is lost', async ({
+    page,
+  }) => {
     await signIn(page);
     const text = unique('Reading this');
     await postBox(page).fill(text);
@@ -106,7 +108,10 @@ test.describe('the activity feed', () => {
     await expect(card).toContainText('Worth the time');
   });
 
-  test('a photo is checked before upload, uploads with a progress bar, retries without choosing it again, and shows in the post', async ({ page, context }) => {
+  test('a photo is checked before upload, uploads with a progress bar, retries without choosing it again, and shows in the post', async ({
+    page,
+    context,
+  }) => {
     await signIn(page);
     const uploads: string[] = [];
     page.on('request', (r) => {
@@ -122,10 +127,19 @@ test.describe('the activity feed', () => {
     expect(uploads).toEqual([]);
 
     // The first attempt fails on the way; "Retry" sends the same file again.
-    await page.route('**/api/upload/compose', (route) => route.fulfill({ status: 502, json: { message: 'The site cannot be reached right now.' } }), { times: 1 });
+    await page.route(
+      '**/api/upload/compose',
+      (route) => route.fulfill({ status: 502, json: { message: 'The site cannot be reached right now.' } }),
+      { times: 1 },
+    );
     // A slow connection, so that the progress can be watched.
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     const picture = png(700, 700);
     await fileInput.setInputFiles({ name: 'lake.png', mimeType: 'image/png', buffer: picture });
     await expect(composer(page).getByRole('alert')).toContainText('The site cannot be reached right now.');
@@ -145,7 +159,10 @@ test.describe('the activity feed', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  test('the upload route refuses other sites, the signed out, and files over the cap before sending anything on', async ({ page, playwright }) => {
+  test('the upload route refuses other sites, the signed out, and files over the cap before sending anything on', async ({
+    page,
+    playwright,
+  }) => {
     await signIn(page);
     const big = Buffer.alloc(11 * 1024 * 1024, 7);
     const multipart = { type: 'wall', Filedata: { name: 'big.jpg', mimeType: 'image/jpeg', buffer: big } };
@@ -198,10 +215,16 @@ test.describe('the activity feed', () => {
     await other.goto('/');
     const otherSaved = serverActionAnswered(other);
     await articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first().click();
-    await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await otherSaved;
     await other.reload();
-    await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(articles(other).filter({ hasText: text }).getByRole('button', { name: /^Like/ }).first()).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await again.click();
     const alert = articles(page).filter({ hasText: text }).getByRole('alert');
     await expect(alert).toContainText('Your like was not saved: You already like this.');
@@ -389,7 +412,12 @@ test.describe('the activity feed', () => {
     await expect(page.getByRole('heading', { level: 1, name: ALICE.name })).toBeVisible();
     const wall = page.getByRole('feed', { name: `${ALICE.name}’s wall` });
     await expect(wall.getByRole('article').first()).toBeVisible();
-    await expect(wall.getByRole('article').filter({ has: page.getByRole('link', { name: ALICE.name, exact: true }) }).first()).toBeVisible();
+    await expect(
+      wall
+        .getByRole('article')
+        .filter({ has: page.getByRole('link', { name: ALICE.name, exact: true }) })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create a post' })).toHaveCount(0);
 
     const res = await page.goto('/users/999999');

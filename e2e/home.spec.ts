@@ -18,9 +18,7 @@ test.describe('home page, signed out', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
     const main = page.getByRole('main');
-    await expect(
-      main.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' }),
-    ).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' })).toBeVisible();
     for (const name of ['Activity feed', 'Albums and photos', 'Blogs', 'Listings', 'Events', 'Likes, comments and tags']) {
       await expect(main.getByRole('heading', { level: 3, name, exact: true })).toBeVisible();
     }

@@ -34,12 +34,16 @@ for (const type of ['classified', 'event'] as const) {
     const texts = Array.from({ length: COMMENTS }, (_, i) => unique(`Comment ${i + 1}`));
     for (const [i, body] of texts.entries()) {
       const res = await request.post(`${API_URL}/api/v1/core/comments`, {
-        headers: { Authorization: `Bearer ${friends[i % 3]}` }, multipart: { item_type: type, item_id: String(id), body },
+        headers: { Authorization: `Bearer ${friends[i % 3]}` },
+        multipart: { item_type: type, item_id: String(id), body },
       });
       expect(res.status()).toBe(200);
     }
     for (const token of friends.slice(1)) {
-      const res = await request.post(`${API_URL}/api/v1/core/likes`, { headers: { Authorization: `Bearer ${token}` }, multipart: { item_type: type, item_id: String(id) } });
+      const res = await request.post(`${API_URL}/api/v1/core/likes`, {
+        headers: { Authorization: `Bearer ${token}` },
+        multipart: { item_type: type, item_id: String(id) },
+      });
       expect(res.status()).toBe(200);
     }
 

@@ -37,7 +37,13 @@ function memberWithFriends(): Member {
       befriend.run(me, id, t);
       befriend.run(id, me, t);
     }
-    db.prepare('INSERT INTO songs (owner_id, title, file_key, play_count, created_at) VALUES (?, ?, ?, ?, ?)').run(me, 'Morning', 'songs/demo-1.wav', 7, t);
+    db.prepare('INSERT INTO songs (owner_id, title, file_key, play_count, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      me,
+      'Morning',
+      'songs/demo-1.wav',
+      7,
+      t,
+    );
     const mail = db.prepare('INSERT INTO mail (sender_id, recipient_id, subject, body, is_read, created_at) VALUES (?, ?, ?, ?, 0, ?)');
     mail.run(idOf(friends[0]!.email), me, 'Hello', 'Hi there', t);
     mail.run(idOf(friends[1]!.email), me, 'Lunch?', 'Tomorrow?', t);
@@ -70,14 +76,20 @@ function recordResponses(context: BrowserContext) {
     seen.push({
       url: res.url(),
       headers: JSON.stringify(res.headers()),
-      body: res.body().then((b) => b.toString('latin1'), () => ''),
+      body: res.body().then(
+        (b) => b.toString('latin1'),
+        () => '',
+      ),
     });
   };
   context.on('response', keep);
   return seen;
 }
 
-test('the app opens in the site’s frame, shows the member, pages friends by ten, lists photos and takes a new one; the token never reaches the browser; a used key fails clearly', async ({ page, context }) => {
+test('the app opens in the site’s frame, shows the member, pages friends by ten, lists photos and takes a new one; the token never reaches the browser; a used key fails clearly', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   const member = memberWithFriends();
   const responses = recordResponses(context);
@@ -122,7 +134,9 @@ test('the app opens in the site’s frame, shows the member, pages friends by te
   await expect(frame.getByText('1 photo', { exact: true })).toBeVisible();
 
   // Not a photo: refused with a reason, nothing sent on.
-  await frame.getByLabel('Add a photo').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await frame
+    .getByLabel('Add a photo')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
   await expect(frame.getByRole('alert').filter({ hasText: /notes\.png/ })).toBeVisible();
 
   // Notifications: the page of the legacy API's notification.get.
@@ -136,7 +150,9 @@ test('the app opens in the site’s frame, shows the member, pages friends by te
   expect(cookie?.sameSite).toBe('Lax');
   const { token } = await unsealData<{ token?: string }>(cookie!.value, { password: legacySessionPassword(parseEnv(process.env)) });
   expect(token).toBeTruthy();
-  const me = (await (await page.request.get(`${API_URL}/api.php?method=user.getUser&token=${encodeURIComponent(token!)}`)).json()) as { output: { full_name: string } };
+  const me = (await (await page.request.get(`${API_URL}/api.php?method=user.getUser&token=${encodeURIComponent(token!)}`)).json()) as {
+    output: { full_name: string };
+  };
   expect(me.output.full_name).toBe(member.name);
   expect(responses.length).toBeGreaterThan(10);
   for (const r of responses) {
@@ -159,11 +175,20 @@ test('the app opens in the site’s frame, shows the member, pages friends by te
 test('the app’s pages have no serious accessibility violation', async ({ page }) => {
   const member = memberWithFriends();
   await openAppFromSite(page, member);
-  for (const path of ['/apps/legacy/user', '/apps/legacy/friends', '/apps/legacy/photos', '/apps/legacy/songs', '/apps/legacy/notifications']) {
+  for (const path of [
+    '/apps/legacy/user',
+    '/apps/legacy/friends',
+    '/apps/legacy/photos',
+    '/apps/legacy/songs',
+    '/apps/legacy/notifications',
+  ]) {
     await page.goto(`${WEB_ORIGIN}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), path).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      path,
+    ).toEqual([]);
   }
   // Without a session: the way back to the site.
   await page.context().clearCookies();

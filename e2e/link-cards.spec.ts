@@ -75,10 +75,14 @@ test('a pasted link shows its card, which can be removed, pasted again and poste
   await expect(card(page)).toContainText(DESCRIPTION);
   await expect(card(page)).toContainText(new URL(origin).host);
   await expectPictureThroughImageRoute(card(page).locator('img'));
-  expect((await new AxeBuilder({ page }).include('form').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).include('form').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
 
   // Removed: the card goes, the text stays.
-  await card(page).getByRole('button', { name: /Remove link preview/ }).click();
+  await card(page)
+    .getByRole('button', { name: /Remove link preview/ })
+    .click();
   await expect(card(page)).toBeHidden();
   await expect(postBox(page)).toHaveValue(`Look at this: ${url}`);
 
@@ -97,7 +101,11 @@ test('a pasted link shows its card, which can be removed, pasted again and poste
 
   // After a reload the post still carries the card the API stored (attachment uri, title, description, thumb).
   await page.reload();
-  const again = page.getByRole('feed').getByRole('article').first().getByRole('link', { name: new RegExp(TITLE) });
+  const again = page
+    .getByRole('feed')
+    .getByRole('article')
+    .first()
+    .getByRole('link', { name: new RegExp(TITLE) });
   await expect(again).toHaveAttribute('href', url);
   await expectPictureThroughImageRoute(again.locator('img'));
 
@@ -118,7 +126,9 @@ test('the image route refuses addresses it did not sign, and pages allow picture
   expect(imgSrc?.split(' ').slice(1)).toEqual(["'self'", 'data:', 'blob:', API_URL]);
 });
 
-test('a typed address gets its card after a pause and keeps it in the draft over a reload; a page without a preview says so and posts as text', async ({ page }) => {
+test('a typed address gets its card after a pause and keeps it in the draft over a reload; a page without a preview says so and posts as text', async ({
+  page,
+}) => {
   const member = createMember('links');
   await signIn(page, member);
   const url = `${origin}/lake`;
@@ -128,7 +138,9 @@ test('a typed address gets its card after a pause and keeps it in the draft over
   await page.reload();
   await expect(card(page)).toBeVisible();
   await expect(postBox(page)).toHaveValue(`Typed ${url}`);
-  await card(page).getByRole('button', { name: /Remove link preview/ }).click();
+  await card(page)
+    .getByRole('button', { name: /Remove link preview/ })
+    .click();
   await expect(card(page)).toBeHidden();
 
   const missing = `${origin}/no-such-page`;

@@ -17,7 +17,6 @@ const main = (page: Page) => page.getByRole('main');
 const editorBox = (page: Page) => page.getByRole('textbox', { name: 'Description', exact: true });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
 
-
 const picture = (name: string, width: number) => ({ name, mimeType: 'image/png', buffer: png(width, 60) });
 const photoList = (page: Page) => main(page).getByRole('list', { name: 'The listing’s photos' });
 const row = (page: Page, name: string | RegExp) => photoList(page).getByRole('listitem').filter({ hasText: name });
@@ -28,7 +27,9 @@ async function editorReady(page: Page) {
 }
 
 test.describe('the listing editor', () => {
-  test('photos: a main photo made with the listing, two more with captions (one retried), another main chosen, the price edited, one deleted', async ({ page }) => {
+  test('photos: a main photo made with the listing, two more with captions (one retried), another main chosen, the price edited, one deleted', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signIn(page, DEMO_USER, '/listings/new');
     await editorReady(page);
@@ -39,12 +40,14 @@ test.describe('the listing editor', () => {
     await page.getByLabel('Price in dollars (optional)').fill('450');
 
     // Three photos and a file that is not one: that one is refused by name, nothing else changes.
-    await main(page).getByLabel('Choose photos').setInputFiles([
-      picture('front.png', 80),
-      picture('side.png', 81),
-      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('words, not a picture') },
-      picture('back.png', 82),
-    ]);
+    await main(page)
+      .getByLabel('Choose photos')
+      .setInputFiles([
+        picture('front.png', 80),
+        picture('side.png', 81),
+        { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('words, not a picture') },
+        picture('back.png', 82),
+      ]);
     await expect(main(page).getByRole('alert')).toContainText('notes.png');
     await expect(photoList(page).getByRole('listitem')).toHaveCount(3);
     await expect(row(page, 'front.png')).toContainText('Uploads when you publish');
@@ -63,10 +66,14 @@ test.describe('the listing editor', () => {
       return route.abort('connectionreset');
     });
     await page.getByRole('button', { name: 'Publish the listing' }).click();
-    await expect(main(page).getByRole('status').filter({ hasText: 'Your listing is online. 1 photo did not upload: retry or remove it.' })).toBeVisible();
+    await expect(
+      main(page).getByRole('status').filter({ hasText: 'Your listing is online. 1 photo did not upload: retry or remove it.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/listings\/\d+\/edit$/);
     const id = Number(/\/listings\/(\d+)\/edit$/.exec(page.url())![1]);
-    const failed = photoList(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Retry / }) });
+    const failed = photoList(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Retry / }) });
     await expect(failed).toHaveCount(1);
     await failed.getByRole('button', { name: /^Retry / }).click();
     await expect(photoList(page).getByRole('button', { name: /^Retry / })).toHaveCount(0);
@@ -84,7 +91,9 @@ test.describe('the listing editor', () => {
     await expect(main(page)).toContainText('$425.00');
     const gallery = main(page).getByRole('region', { name: 'Photos' });
     await expect(gallery).toContainText('Photo 1 of 3');
-    await expect(gallery.getByRole('button', { name: /^Show photo 1/ })).toHaveAccessibleName('Show photo 1: Back, with the scratch (main photo)');
+    await expect(gallery.getByRole('button', { name: /^Show photo 1/ })).toHaveAccessibleName(
+      'Show photo 1: Back, with the scratch (main photo)',
+    );
     await expect(gallery.getByRole('button', { name: /^Show photo 2/ })).toHaveAccessibleName('Show photo 2: From the front');
     await expect(gallery.getByRole('button', { name: /^Show photo 3/ })).toHaveAccessibleName('Show photo 3: Left side');
 

@@ -18,14 +18,20 @@ const main = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => main(page).getByRole('article');
 const titles = async (page: Page) => (await cards(page).getByRole('heading').allInnerTexts()).sort();
 
-
-
 /** A new listing of the token's owner, with a main photo and `more` other photos with captions; answers its id. */
-export async function makeListing(request: APIRequestContext, token: string, title: string, opts: { price?: string; location?: string; more?: number } = {}): Promise<number> {
+export async function makeListing(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  opts: { price?: string; location?: string; more?: number } = {},
+): Promise<number> {
   const res = await request.post(`${API_URL}/api/v1/classifieds`, {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
-      title, body: 'Good as new.', 'fields[price]': opts.price ?? '75', 'fields[location]': opts.location ?? 'Testburg',
+      title,
+      body: 'Good as new.',
+      'fields[price]': opts.price ?? '75',
+      'fields[location]': opts.location ?? 'Testburg',
       photo: { name: 'main.png', mimeType: 'image/png', buffer: png(64, 48) },
     },
   });
@@ -38,7 +44,10 @@ export async function makeListing(request: APIRequestContext, token: string, tit
     });
     expect(up.status()).toBe(200);
     const photoId = ((await up.json()) as { data: { id: number } }).data.id;
-    await request.post(`${API_URL}/api/v1/classifieds/photos/${photoId}`, { headers: { Authorization: `Bearer ${token}` }, multipart: { description: `Side view ${i}` } });
+    await request.post(`${API_URL}/api/v1/classifieds/photos/${photoId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { description: `Side view ${i}` },
+    });
   }
   return id;
 }
@@ -51,7 +60,9 @@ async function asAlice(browser: Browser) {
 }
 
 test.describe('browsing listings', () => {
-  test('filters by price range, location, status and photos through the form; the URL holds them, a reload shows the same, a chip removes one', async ({ page }) => {
+  test('filters by price range, location, status and photos through the form; the URL holds them, a reload shows the same, a chip removes one', async ({
+    page,
+  }) => {
     await signIn(page, DEMO_USER, '/listings');
     await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Listings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Listings' })).toBeVisible();
@@ -157,7 +168,11 @@ test.describe('a listing’s page', () => {
     expect(await titles(page)).not.toContain('Vintage armchair');
   });
 
-  test('the seller closes it (it shows under closed, not open), reopens it and deletes it; another member sees none of that', async ({ page, request, browser }) => {
+  test('the seller closes it (it shows under closed, not open), reopens it and deletes it; another member sees none of that', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const token = await apiToken(request, DEMO_USER, ['classifieds']);
     const title = unique('Sold chair');
     const id = await makeListing(request, token, title, { location: 'Closetown' });
@@ -176,7 +191,8 @@ test.describe('a listing’s page', () => {
     await alice.page.goto(`/listings/${id}`);
     await expect(alice.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(alice.page.getByRole('main')).toContainText('the item is sold or no longer offered');
-    for (const name of ['Reopen', 'Mark as sold (close)', 'Delete', 'Edit']) await expect(alice.page.getByRole('main').getByRole('button', { name, exact: true })).toHaveCount(0);
+    for (const name of ['Reopen', 'Mark as sold (close)', 'Delete', 'Edit'])
+      await expect(alice.page.getByRole('main').getByRole('button', { name, exact: true })).toHaveCount(0);
     await expect(alice.page.getByRole('main').getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
     await expect(alice.page.getByRole('main').getByRole('link', { name: 'Other listings by Demo User' })).toBeVisible();
 

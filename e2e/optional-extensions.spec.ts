@@ -37,7 +37,9 @@ test.afterAll(async () => {
   await relay?.close();
 });
 
-test('/notifications says calmly that the server keeps no list, and the bell keeps its count, whatever the server answers for the route', async ({ page }) => {
+test('/notifications says calmly that the server keeps no list, and the bell keeps its count, whatever the server answers for the route', async ({
+  page,
+}) => {
   // Signed in on the main web server: the session is valid on the second one too.
   await signIn(page, GRACE);
   const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });

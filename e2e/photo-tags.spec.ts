@@ -27,11 +27,17 @@ async function openNewPhoto(page: Page): Promise<number> {
     { name: 'lake.png', mimeType: 'image/png', buffer: png(WIDTH, HEIGHT) },
     { name: 'hills.png', mimeType: 'image/png', buffer: png(400, 300) },
   ]);
-  await expect(page.getByRole('list', { name: 'Photos to add, in order' }).getByRole('listitem').filter({ hasText: 'Uploaded' })).toHaveCount(2, { timeout: 60_000 });
+  await expect(
+    page.getByRole('list', { name: 'Photos to add, in order' }).getByRole('listitem').filter({ hasText: 'Uploaded' }),
+  ).toHaveCount(2, { timeout: 60_000 });
   await page.getByLabel('Title').fill(`Tagging ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
   await page.getByRole('button', { name: 'Create album' }).click();
   await page.waitForURL(/\/albums\/\d+$/);
-  const href = await page.getByRole('list', { name: /^Photos of / }).getByRole('link').first().getAttribute('href');
+  const href = await page
+    .getByRole('list', { name: /^Photos of / })
+    .getByRole('link')
+    .first()
+    .getAttribute('href');
   await page.goto(href!);
   await expect(page.getByRole('heading', { level: 2, name: 'In this photo:' })).toBeVisible();
   return Number(/\/photos\/(\d+)/.exec(href!)![1]);
@@ -46,7 +52,10 @@ async function apiTags(request: APIRequestContext, photoId: number): Promise<Api
     form: { grant_type: 'client_credentials', scope: 'basic' },
   });
   const { access_token } = (await token.json()) as { access_token: string };
-  const res = await request.get(`${API_URL}/api/v1/core/tags`, { headers: { Authorization: `Bearer ${access_token}` }, params: { subject_type: 'photo', subject_id: photoId } });
+  const res = await request.get(`${API_URL}/api/v1/core/tags`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+    params: { subject_type: 'photo', subject_id: photoId },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: ApiTag[] }).data;
 }
@@ -55,7 +64,11 @@ const inThisPhoto = (page: Page) => page.getByRole('list', { name: 'In this phot
 const boxes = (page: Page) => page.getByTestId('tag-box');
 const who = (page: Page) => page.getByRole('combobox', { name: 'Who is this?' });
 
-test('tag a friend by drawing a box over the photo; the box is kept in the picture’s own pixels, and the friend is told', async ({ page, request, browser }) => {
+test('tag a friend by drawing a box over the photo; the box is kept in the picture’s own pixels, and the friend is told', async ({
+  page,
+  request,
+  browser,
+}) => {
   await signIn(page);
   const photoId = await openNewPhoto(page);
   await expect(page.getByText('no one is tagged yet.')).toBeVisible();
@@ -107,7 +120,7 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   const b = (await box.boundingBox())!;
   const p = (await picture.boundingBox())!;
   near(((b.x - p.x) / p.width) * WIDTH, WIDTH * 0.25);
-  near(((b.width) / p.width) * WIDTH, WIDTH * 0.25);
+  near((b.width / p.width) * WIDTH, WIDTH * 0.25);
   expect(await seriousViolations(page, '/photos/{id} with a tag')).toEqual([]);
 
   // Alice finds it among her notifications, linking to the photo.
@@ -119,7 +132,10 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   await aliceContext.close();
 });
 
-test('with the keyboard only: place, move and size a box, tag a name, see the boxes on focus, remove the tag', async ({ page, request }) => {
+test('with the keyboard only: place, move and size a box, tag a name, see the boxes on focus, remove the tag', async ({
+  page,
+  request,
+}) => {
   await signIn(page);
   const photoId = await openNewPhoto(page);
 

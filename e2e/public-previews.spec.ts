@@ -27,17 +27,25 @@ const one = <T extends Row>(sql: string): T => {
   if (!row) throw new Error(`The seed has no row for: ${sql}`);
   return row;
 };
-const userName = (id: number | string | null) => one<{ full_name: string }>(`SELECT full_name FROM users WHERE id = ${Number(id)}`).full_name;
+const userName = (id: number | string | null) =>
+  one<{ full_name: string }>(`SELECT full_name FROM users WHERE id = ${Number(id)}`).full_name;
 
 // Oldest first: the seed's own items, not the demo user's (which the other specs change).
 const NOT_DEMO = "owner_id <> (SELECT id FROM users WHERE email = 'demo@example.com')";
-const publicBlog = () => one<{ id: number; title: string; owner_id: number }>(`SELECT id, title, owner_id FROM blogs WHERE auth_view = 'everyone' AND is_draft = 0 AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
-const friendsBlog = () => one<{ id: number; title: string; body: string; owner_id: number }>(`SELECT id, title, body, owner_id FROM blogs WHERE auth_view = 'owner_member' AND is_draft = 0 AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
+const publicBlog = () =>
+  one<{ id: number; title: string; owner_id: number }>(
+    `SELECT id, title, owner_id FROM blogs WHERE auth_view = 'everyone' AND is_draft = 0 AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
+  );
+const friendsBlog = () =>
+  one<{ id: number; title: string; body: string; owner_id: number }>(
+    `SELECT id, title, body, owner_id FROM blogs WHERE auth_view = 'owner_member' AND is_draft = 0 AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
+  );
 const publicAlbum = () =>
   one<{ id: number; title: string; owner_id: number }>(
     `SELECT a.id, a.title, a.owner_id FROM albums a WHERE a.auth_view = 'everyone' AND a.kind = 'normal' AND a.${NOT_DEMO} AND EXISTS (SELECT 1 FROM photos p WHERE p.album_id = a.id) ORDER BY a.id LIMIT 1`,
   );
-const photoOf = (albumId: number) => one<{ id: number; title: string }>(`SELECT id, title FROM photos WHERE album_id = ${albumId} ORDER BY position, id LIMIT 1`);
+const photoOf = (albumId: number) =>
+  one<{ id: number; title: string }>(`SELECT id, title FROM photos WHERE album_id = ${albumId} ORDER BY position, id LIMIT 1`);
 const publicActivity = () =>
   one<{ id: number; content: string; owner_id: number }>(
     `SELECT id, content, owner_id FROM activities WHERE auth_view = 'everyone' AND attachment_type IS NULL AND length(content) > 20 AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
@@ -51,11 +59,19 @@ const publicListing = () =>
   one<{ id: number; title: string; owner_id: number; location: string }>(
     `SELECT id, title, owner_id, location FROM classifieds WHERE auth_view = 'everyone' AND main_photo_id IS NOT NULL AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
   );
-const friendsListing = () => one<{ id: number; title: string; body: string; owner_id: number }>(`SELECT id, title, body, owner_id FROM classifieds WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
+const friendsListing = () =>
+  one<{ id: number; title: string; body: string; owner_id: number }>(
+    `SELECT id, title, body, owner_id FROM classifieds WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
+  );
 
 const publicEvent = () =>
-  one<{ id: number; title: string; owner_id: number; location: string }>(`SELECT id, title, owner_id, location FROM events WHERE auth_view = 'everyone' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
-const friendsEvent = () => one<{ id: number; title: string; description: string; owner_id: number }>(`SELECT id, title, description, owner_id FROM events WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`);
+  one<{ id: number; title: string; owner_id: number; location: string }>(
+    `SELECT id, title, owner_id, location FROM events WHERE auth_view = 'everyone' AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
+  );
+const friendsEvent = () =>
+  one<{ id: number; title: string; description: string; owner_id: number }>(
+    `SELECT id, title, description, owner_id FROM events WHERE auth_view = 'owner_member' AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
+  );
 
 /** The words of a text long enough to be telling (no "the", no "and"). */
 const tellingWords = (text: string) => [...new Set(text.replace(/<[^>]+>/g, ' ').match(/[\p{L}]{6,}/gu) ?? [])].slice(0, 12);
@@ -72,7 +88,12 @@ function meta(html: string, key: string): string | undefined {
   const head = html.slice(0, html.indexOf('</head>'));
   for (const tag of head.match(/<meta\b[^>]*>/g) ?? []) {
     const name = /\b(?:property|name)="([^"]+)"/.exec(tag)?.[1];
-    if (name === key) return /\bcontent="([^"]*)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+    if (name === key)
+      return /\bcontent="([^"]*)"/
+        .exec(tag)?.[1]
+        ?.replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'");
   }
   return undefined;
 }
@@ -145,12 +166,21 @@ test.describe('public previews for visitors who are not signed in', () => {
     expect(await ics.text()).toContain('BEGIN:VEVENT');
   });
 
-  test('the HTML’s head carries Open Graph and Twitter tags with absolute URLs, and og:image is a cacheable 1200×630 PNG', async ({ request }) => {
+  test('the HTML’s head carries Open Graph and Twitter tags with absolute URLs, and og:image is a cacheable 1200×630 PNG', async ({
+    request,
+  }) => {
     const blog = publicBlog();
     const album = publicAlbum();
     const photo = photoOf(album.id);
     const activity = publicActivity();
-    for (const path of [`/blogs/${blog.id}`, `/photos/${photo.id}`, `/albums/${album.id}`, `/activities/${activity.id}`, `/listings/${publicListing().id}`, `/events/${publicEvent().id}`]) {
+    for (const path of [
+      `/blogs/${blog.id}`,
+      `/photos/${photo.id}`,
+      `/albums/${album.id}`,
+      `/activities/${activity.id}`,
+      `/listings/${publicListing().id}`,
+      `/events/${publicEvent().id}`,
+    ]) {
       const { status, html } = await crawl(request, path);
       expect(status, path).toBe(200);
       const url = `${WEB_ORIGIN}${path}`;
@@ -249,7 +279,14 @@ test.describe('public previews for visitors who are not signed in', () => {
       test.setTimeout(90_000);
       await page.emulateMedia({ colorScheme });
       const album = publicAlbum();
-      const paths = [`/blogs/${publicBlog().id}`, `/photos/${photoOf(album.id).id}`, `/albums/${album.id}`, `/activities/${publicActivity().id}`, `/listings/${publicListing().id}`, `/events/${publicEvent().id}`];
+      const paths = [
+        `/blogs/${publicBlog().id}`,
+        `/photos/${photoOf(album.id).id}`,
+        `/albums/${album.id}`,
+        `/activities/${publicActivity().id}`,
+        `/listings/${publicListing().id}`,
+        `/events/${publicEvent().id}`,
+      ];
       const found: string[] = [];
       for (const path of paths) {
         await page.goto(path);

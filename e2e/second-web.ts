@@ -42,7 +42,10 @@ export async function startSecondWeb(socialApiUrl: string, env: Record<string, s
     stdio: 'ignore',
   });
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${url}/unavailable`).then(() => true, () => false);
+    const ok = await fetch(`${url}/unavailable`).then(
+      () => true,
+      () => false,
+    );
     if (ok) break;
     if (i > 300) {
       web.kill('SIGTERM');

@@ -16,7 +16,10 @@ const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
 /** Posts from the home page's compose box; answers the new activity's id. */
 async function postFromFeed(page: Page, text: string): Promise<number> {
   await page.goto('/');
-  await page.getByRole('form', { name: 'Create a post' }).getByLabel(/What’s on your mind/).fill(text);
+  await page
+    .getByRole('form', { name: 'Create a post' })
+    .getByLabel(/What’s on your mind/)
+    .fill(text);
   await page.getByRole('form', { name: 'Create a post' }).getByRole('button', { name: 'Post', exact: true }).click();
   const article = feed(page).getByRole('article').first();
   await expect(article).toContainText(text);
@@ -69,7 +72,9 @@ test.describe('the primary navigation', () => {
     await expect(nav.getByRole('link', { name: 'Your wall' })).toHaveAttribute('aria-current', 'page');
 
     // Every link of the navigation and the header leads to a page (none answers 404).
-    const hrefs = await page.locator('nav[aria-label="Primary"] a, header a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
+    const hrefs = await page
+      .locator('nav[aria-label="Primary"] a, header a')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
     for (const href of new Set(hrefs)) {
       const res = await page.request.get(href);
       expect(res.status(), href).toBe(200);
@@ -78,7 +83,9 @@ test.describe('the primary navigation', () => {
 
     // No link of the feed leads to a page that does not exist (posts, members, shared items, photos).
     await page.goto('/');
-    const links = await page.locator('main a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!))]);
+    const links = await page
+      .locator('main a[href^="/"]')
+      .evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!))]);
     expect(links.length).toBeGreaterThan(10);
     for (const href of links) {
       const res = await page.request.get(href);
@@ -124,8 +131,15 @@ test.describe('an activity on its own page', () => {
     await expect(likeComment).toHaveAttribute('aria-pressed', 'true');
     await saved;
     await page.reload();
-    await expect(page.getByRole('article').getByRole('listitem').filter({ hasText: words }).getByRole('button', { name: 'Like comment by Demo User' })).toHaveAttribute('aria-pressed', 'true');
-    await page.getByRole('article').getByRole('listitem').filter({ hasText: words }).getByRole('button', { name: 'Delete comment by Demo User' }).click();
+    await expect(
+      page.getByRole('article').getByRole('listitem').filter({ hasText: words }).getByRole('button', { name: 'Like comment by Demo User' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await page
+      .getByRole('article')
+      .getByRole('listitem')
+      .filter({ hasText: words })
+      .getByRole('button', { name: 'Delete comment by Demo User' })
+      .click();
     await expect(page.getByRole('article').getByRole('listitem').filter({ hasText: words })).toHaveCount(0);
 
     // Share with a message: it appears in the sharer's feed, holding the shared post (other
@@ -219,7 +233,10 @@ test.describe('notifications', () => {
     await alice.page.goto(`/activities/${id}`);
     // Closing her page while the like is on its way could cancel it: wait for the site's answer.
     const liked = serverActionAnswered(alice.page);
-    await alice.page.getByRole('article').getByRole('button', { name: /^Like \d/ }).click();
+    await alice.page
+      .getByRole('article')
+      .getByRole('button', { name: /^Like \d/ })
+      .click();
     await expect(alice.page.getByRole('article').getByRole('button', { name: /^Like \d/ })).toHaveAttribute('aria-pressed', 'true');
     await liked;
     await alice.close();
@@ -232,7 +249,11 @@ test.describe('notifications', () => {
 
     await bell.click();
     await expect(page).toHaveURL(/\/notifications$/);
-    const entry = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Alice Martin liked your post' }).filter({ hasText: text.slice(0, 20) });
+    const entry = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: 'Alice Martin liked your post' })
+      .filter({ hasText: text.slice(0, 20) });
     await expect(entry).toBeVisible();
     await expect(entry).toContainText('New');
     await expect(entry.getByRole('link')).toHaveAttribute('href', `/activities/${id}`);
@@ -242,6 +263,11 @@ test.describe('notifications', () => {
     await page.goto('/');
     await expect(bell).toHaveAccessibleName('Notifications');
     await page.goto('/notifications');
-    await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: text.slice(0, 20) })).not.toContainText('New');
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ hasText: text.slice(0, 20) }),
+    ).not.toContainText('New');
   });
 });

@@ -2,8 +2,7 @@
 // client components: it holds no server code (the server half is lib/server-action.ts).
 
 export type ActionResult<T = undefined> =
-  | { ok: true; message: string; data: T }
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; signedOut?: boolean };
+  { ok: true; message: string; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string>; signedOut?: boolean };
 
 /** What a refusal that names fields says above them. */
 export const CHECK_FIELDS = 'Check the highlighted fields.';

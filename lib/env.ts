@@ -16,11 +16,19 @@ const schema = z.object({
   /** Milliseconds a page waits for the API before answering with an error page. */
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Largest photo the compose box uploads, in bytes: the API's UPLOAD_MAX_BYTES (same name, same default). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   /** '1': the image route may fetch loopback and private addresses (tests, a local demo); always so under next dev. */
   IMAGE_PROXY_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Largest picture of another site the image route passes on, in bytes. */
-  IMAGE_PROXY_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  IMAGE_PROXY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /** The legacy token API (/token.php, /api.php) and the site that frames the legacy app; the origin of SOCIAL_API_URL when unset. */
   LEGACY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The legacy app's id at the site: its page /apps/{id} opens the app again. */
@@ -32,16 +40,17 @@ const schema = z.object({
 export type Env = Omit<z.infer<typeof schema>, 'LEGACY_API_URL'> & { LEGACY_API_URL: string; secure: boolean };
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const parsed = schema.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')),
-  );
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
-    for (const [name, fallback] of [['OAUTH_CLIENT_SECRET', DEV_CLIENT_SECRET], ['SESSION_SECRET', DEV_SESSION_SECRET]] as const) {
+    for (const [name, fallback] of [
+      ['OAUTH_CLIENT_SECRET', DEV_CLIENT_SECRET],
+      ['SESSION_SECRET', DEV_SESSION_SECRET],
+    ] as const) {
       if (env[name] === fallback) {
         console.warn(`\n!!! WARNING: ${name} is not set; using the public development default. Set it in production.\n`);
       }

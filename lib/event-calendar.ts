@@ -41,7 +41,10 @@ export function monthSpan(month: string): { from: number; to: number } {
 
 /** The weeks of a month, each day with its events (by start, in the reader's zone). */
 export function monthWeeks(
-  month: string, events: ReadonlyArray<{ id: number; title: string; start: number; end: number; timeZone: string }>, clock: ReaderClock, now: number,
+  month: string,
+  events: ReadonlyArray<{ id: number; title: string; start: number; end: number; timeZone: string }>,
+  clock: ReaderClock,
+  now: number,
 ): CalendarDay[][] {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const first = new Date(Date.UTC(y, m - 1, 1));
@@ -61,7 +64,14 @@ export function monthWeeks(
     for (let d = 0; d < 7; d += 1) {
       const date = new Date(gridStart + (w * 7 + d) * 86_400_000);
       const key = date.toISOString().slice(0, 10);
-      week.push({ key, day: date.getUTCDate(), label: words.format(date), inMonth: date.getUTCMonth() === m - 1, today: key === today, events: byDay.get(key) ?? [] });
+      week.push({
+        key,
+        day: date.getUTCDate(),
+        label: words.format(date),
+        inMonth: date.getUTCMonth() === m - 1,
+        today: key === today,
+        events: byDay.get(key) ?? [],
+      });
     }
     // A sixth week wholly in the next month is left out.
     if (w < 4 || week.some((x) => x.inMonth)) weeks.push(week);

@@ -18,20 +18,49 @@ export function timeZoneList(...also: string[]): string[] {
   return [...all].sort();
 }
 
-export function newEventDefaults(zone: string, now: number, choices: { view: Array<{ id: string }>; comment: Array<{ id: string }>; photo: Array<{ id: string }> }): EventFormValues {
+export function newEventDefaults(
+  zone: string,
+  now: number,
+  choices: { view: Array<{ id: string }>; comment: Array<{ id: string }>; photo: Array<{ id: string }> },
+): EventFormValues {
   const day = dayKey(now + 86_400_000, zone);
   return {
-    title: '', description: '', categoryId: '', startDate: day, startTime: '18:00', endDate: day, endTime: '20:00', timeZone: zone,
-    host: '', location: '', approval: false, guestsMayInvite: true, searchable: true,
-    authView: choices.view[0]?.id ?? 'everyone', authComment: choices.comment[0]?.id ?? 'everyone', authPhoto: choices.photo[0]?.id ?? 'everyone',
+    title: '',
+    description: '',
+    categoryId: '',
+    startDate: day,
+    startTime: '18:00',
+    endDate: day,
+    endTime: '20:00',
+    timeZone: zone,
+    host: '',
+    location: '',
+    approval: false,
+    guestsMayInvite: true,
+    searchable: true,
+    authView: choices.view[0]?.id ?? 'everyone',
+    authComment: choices.comment[0]?.id ?? 'everyone',
+    authPhoto: choices.photo[0]?.id ?? 'everyone',
   };
 }
 
 export function editEventDefaults(e: EventDetail): EventFormValues {
   return {
-    title: e.title, description: e.description, categoryId: e.settings.categoryId ? String(e.settings.categoryId) : '',
-    startDate: dayKey(e.start, e.timeZone), startTime: clockOf(e.start, e.timeZone), endDate: dayKey(e.end, e.timeZone), endTime: clockOf(e.end, e.timeZone),
-    timeZone: e.timeZone, host: e.host, location: e.location, approval: e.settings.approval, guestsMayInvite: e.settings.guestsMayInvite,
-    searchable: e.settings.searchable, authView: e.settings.authView, authComment: e.settings.authComment, authPhoto: e.settings.authPhoto,
+    title: e.title,
+    description: e.description,
+    categoryId: e.settings.categoryId ? String(e.settings.categoryId) : '',
+    startDate: dayKey(e.start, e.timeZone),
+    startTime: clockOf(e.start, e.timeZone),
+    endDate: dayKey(e.end, e.timeZone),
+    endTime: clockOf(e.end, e.timeZone),
+    timeZone: e.timeZone,
+    host: e.host,
+    location: e.location,
+    approval: e.settings.approval,
+    guestsMayInvite: e.settings.guestsMayInvite,
+    searchable: e.settings.searchable,
+    authView: e.settings.authView,
+    authComment: e.settings.authComment,
+    authPhoto: e.settings.authPhoto,
   };
 }

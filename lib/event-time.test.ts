@@ -36,7 +36,9 @@ describe('formatEventWhen', () => {
 
   it('follows the reader’s locale', () => {
     const start = Date.UTC(2031, 5, 12, 18, 0);
-    expect(formatEventWhen(start, start + 3600_000, 'Europe/Berlin', { zone: 'Europe/Berlin', locale: 'de-DE' }).text).toMatch(/Do\., 12\. Juni 2031/);
+    expect(formatEventWhen(start, start + 3600_000, 'Europe/Berlin', { zone: 'Europe/Berlin', locale: 'de-DE' }).text).toMatch(
+      /Do\., 12\. Juni 2031/,
+    );
   });
 });
 

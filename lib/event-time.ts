@@ -38,7 +38,13 @@ export function localeFrom(acceptLanguage: string | null | undefined): string {
 /** Wall-clock parts of an instant in a zone. */
 export function wallParts(ms: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23',
+    timeZone: zone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
   }).formatToParts(ms);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
@@ -59,15 +65,24 @@ export function isAllDay(start: number, end: number, eventZone: string): boolean
 
 /** Whether two zones show the same wall clock at these instants. */
 function sameClock(a: string, b: string, ...at: number[]): boolean {
-  return a === b || at.every((ms) => {
-    const x = wallParts(ms, a);
-    const y = wallParts(ms, b);
-    return x.day === y.day && x.hour === y.hour && x.minute === y.minute;
-  });
+  return (
+    a === b ||
+    at.every((ms) => {
+      const x = wallParts(ms, a);
+      const y = wallParts(ms, b);
+      return x.day === y.day && x.hour === y.hour && x.minute === y.minute;
+    })
+  );
 }
 
 const RANGE: Intl.DateTimeFormatOptions = {
-  weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
 };
 
 export interface EventWhenText {
@@ -85,7 +100,13 @@ export function formatEventWhen(start: number, end: number, eventZone: string, c
   if (isAllDay(start, end, eventZone)) {
     // A whole day is a day where the event is: the same dates whatever the reader's zone.
     const lastDay = wallParts(end, eventZone).hour === 0 ? end - 1 : end;
-    const f = new Intl.DateTimeFormat(clock.locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: eventZone });
+    const f = new Intl.DateTimeFormat(clock.locale, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: eventZone,
+    });
     const days = dayKey(start, eventZone) === dayKey(lastDay, eventZone) ? f.format(start) : f.formatRange(start, lastDay);
     return { text: `${days} (all day)`, iso };
   }
@@ -103,5 +124,12 @@ export function formatClockTime(ms: number, clock: ReaderClock): string {
 
 /** A short date and time for tables ("Sat, Mar 29, 3:00 PM"). */
 export function formatShortWhen(ms: number, clock: ReaderClock): string {
-  return new Intl.DateTimeFormat(clock.locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: clock.zone }).format(ms);
+  return new Intl.DateTimeFormat(clock.locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: clock.zone,
+  }).format(ms);
 }

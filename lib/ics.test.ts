@@ -19,7 +19,10 @@ const event = (over: Partial<IcsEvent> = {}): IcsEvent => ({
 
 /** RFC 5545 §3.1: unfold by removing CRLF followed by one space or tab. */
 const unfold = (text: string) => text.replace(/\r\n[ \t]/g, '');
-const field = (text: string, name: string) => unfold(text).split('\r\n').find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+const field = (text: string, name: string) =>
+  unfold(text)
+    .split('\r\n')
+    .find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
 
 describe('eventIcs', () => {
   it('one VEVENT with a stable UID, UTC instants across a DST change, the page’s URL and LAST-MODIFIED', () => {

@@ -58,6 +58,11 @@ export function feedIcs(name: string, events: readonly IcsEvent[], host: string,
 
 /** The file name of an event's .ics: its title in plain letters. */
 export function icsFileName(title: string): string {
-  const base = title.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').slice(0, 60);
+  const base = title
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 60);
   return `${base || 'event'}.ics`;
 }

@@ -29,7 +29,10 @@ describe('crossSiteRefusal', () => {
     ];
     for (const headers of refused) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-        expect(crossSiteRefusal(req(method, headers), SITE), JSON.stringify(headers)).toEqual({ status: 403, message: 'This request did not come from this site.' });
+        expect(crossSiteRefusal(req(method, headers), SITE), JSON.stringify(headers)).toEqual({
+          status: 403,
+          message: 'This request did not come from this site.',
+        });
       }
     }
   });
@@ -66,8 +69,22 @@ describe('server action bodies', () => {
 
   it('refuses what the decoder would fail on', async () => {
     for (const text of [
-      'not json', '', '{', '{"a":1}', '"$Q1"', '["$Q1"]', '["$@1"]', '[{"a":"$1"}]', '["$h1"]', '["$T"]', '["$K1"]',
-      '["$B1"]', `["$n${'9'.repeat(400)}"]`, '["$R1"]', '["$S"]', `${'['.repeat(100)}${']'.repeat(100)}`,
+      'not json',
+      '',
+      '{',
+      '{"a":1}',
+      '"$Q1"',
+      '["$Q1"]',
+      '["$@1"]',
+      '[{"a":"$1"}]',
+      '["$h1"]',
+      '["$T"]',
+      '["$K1"]',
+      '["$B1"]',
+      `["$n${'9'.repeat(400)}"]`,
+      '["$R1"]',
+      '["$S"]',
+      `${'['.repeat(100)}${']'.repeat(100)}`,
       await encodeReply([new Map([[1, 2]])]).then((b) => (typeof b === 'string' ? b : '["$Q1"]')),
     ]) {
       expect(textActionRefusal(text), text.slice(0, 40)).toEqual({ status: 400, message: expect.any(String) });
@@ -90,10 +107,16 @@ describe('server action bodies', () => {
 
   it('reads only POSTs that are server actions, and refuses a multipart body that does not parse', async () => {
     expect(await actionBodyRefusal(req('POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=%ZZ'))).toBeUndefined();
-    expect(await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, 'nope'))).toMatchObject({ status: 400 });
-    expect(await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken'))).toMatchObject({ status: 400 });
+    expect(await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, 'nope'))).toMatchObject({
+      status: 400,
+    });
+    expect(
+      await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-type': 'multipart/form-data; boundary=x' }, '--x\r\nbroken')),
+    ).toMatchObject({ status: 400 });
     expect(await actionBodyRefusal(req('POST', { 'content-type': 'multipart/form-data' }, 'no boundary'))).toMatchObject({ status: 400 });
-    expect(await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-length': String(ACTION_BODY_LIMIT + 1) }, 'x'))).toMatchObject({ status: 413 });
+    expect(
+      await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-length': String(ACTION_BODY_LIMIT + 1) }, 'x')),
+    ).toMatchObject({ status: 413 });
     expect(await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, '[{"id":1}]'))).toBeUndefined();
   });
 });

@@ -67,6 +67,10 @@ export function routeHandlers<C>(
   options?: RouteOptions,
 ): Record<Method, (request: Request, context: C) => Promise<Response>> {
   const allow = METHODS.filter((m) => handlers[m]).join(', ');
-  const notAllowed: Handler<C> = () => Response.json({ message: `This address answers ${allow} only.` }, { status: 405, headers: { allow } });
-  return Object.fromEntries(METHODS.map((m) => [m, routeHandler(handlers[m] ?? notAllowed, options)])) as Record<Method, (request: Request, context: C) => Promise<Response>>;
+  const notAllowed: Handler<C> = () =>
+    Response.json({ message: `This address answers ${allow} only.` }, { status: 405, headers: { allow } });
+  return Object.fromEntries(METHODS.map((m) => [m, routeHandler(handlers[m] ?? notAllowed, options)])) as Record<
+    Method,
+    (request: Request, context: C) => Promise<Response>
+  >;
 }

@@ -29,7 +29,7 @@ describe('itemHref', () => {
   });
 });
 
-describe('the event lists\' addresses', () => {
+describe("the event lists' addresses", () => {
   it('carry the filters in a fixed order, and nothing for the defaults', () => {
     expect(routes.events()).toBe('/events');
     expect(routes.events({ view: 'calendar', month: '2026-12', q: 'jazz', page: 1 })).toBe('/events?q=jazz&view=calendar&month=2026-12');
@@ -37,26 +37,40 @@ describe('the event lists\' addresses', () => {
   });
 });
 
-describe('the blog lists\' addresses', () => {
+describe("the blog lists' addresses", () => {
   it('carry the filters in a fixed order, and nothing for the defaults', () => {
     expect(routes.blogs()).toBe('/blogs');
     expect(routes.blogs({ page: 1 })).toBe('/blogs');
-    expect(routes.blogs({ q: 'fish & chips', sort: 'views', show: 'friends', category: 3, page: 2 })).toBe('/blogs?q=fish+%26+chips&category=3&sort=views&show=friends&page=2');
+    expect(routes.blogs({ q: 'fish & chips', sort: 'views', show: 'friends', category: 3, page: 2 })).toBe(
+      '/blogs?q=fish+%26+chips&category=3&sort=views&show=friends&page=2',
+    );
     expect(routes.myBlogs({ q: 'draft' })).toBe('/blogs/my?q=draft');
   });
 });
 
-describe('the listings\' addresses', () => {
+describe("the listings' addresses", () => {
   it('carry every filter in a fixed order, nothing for the defaults, and read back the same', () => {
     expect(routes.listings()).toBe('/listings');
-    const query = { q: 'road bike', category: 2, status: 'closed', min: 100, max: 500.5, where: 'Portland, OR', photos: true, sort: 'views', page: 3 } as const;
+    const query = {
+      q: 'road bike',
+      category: 2,
+      status: 'closed',
+      min: 100,
+      max: 500.5,
+      where: 'Portland, OR',
+      photos: true,
+      sort: 'views',
+      page: 3,
+    } as const;
     const href = routes.listings(query);
     expect(href).toBe('/listings?q=road+bike&category=2&status=closed&min=100&max=500.5&where=Portland%2C+OR&photos=1&sort=views&page=3');
     expect(parseListingListQuery(Object.fromEntries(new URL(href, 'http://x').searchParams))).toEqual(query);
   });
 
   it('leave out what is not understood', () => {
-    expect(parseListingListQuery({ status: 'sold', min: '-3', max: 'cheap', photos: 'yes', sort: 'oldest', page: '0', category: 'x', q: '  ' })).toEqual({});
+    expect(
+      parseListingListQuery({ status: 'sold', min: '-3', max: 'cheap', photos: 'yes', sort: 'oldest', page: '0', category: 'x', q: '  ' }),
+    ).toEqual({});
     expect(parseListingListQuery({ min: '', max: '0' })).toEqual({ max: 0 });
   });
 });

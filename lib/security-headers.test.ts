@@ -61,7 +61,9 @@ describe('withSecurityHeaders (route handler answers)', () => {
   });
 
   it('keeps a page its own policy, adds no-store for a signed-in person and HSTS over HTTPS', () => {
-    const page = new Response('<p>hi</p>', { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' } });
+    const page = new Response('<p>hi</p>', {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=60' },
+    });
     const res = withSecurityHeaders(page, { secure: true, signedIn: true });
     expect(res.headers.get('content-security-policy')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -79,7 +81,9 @@ describe('withSecurityHeaders (route handler answers)', () => {
 describe('withSecurityHeaders on a shared answer (the image route)', () => {
   it('keeps the Cache-Control the handler gave, and makes any other answer to a signed-in person no-store', () => {
     const picture = new Response('x', { headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' } });
-    expect(withSecurityHeaders(picture, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(withSecurityHeaders(picture, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe(
+      'public, max-age=86400',
+    );
     const refusal = Response.json({ message: 'no' }, { status: 403 });
     expect(withSecurityHeaders(refusal, { secure: false, signedIn: true, shared: true }).headers.get('cache-control')).toBe('no-store');
   });
@@ -88,6 +92,10 @@ describe('withSecurityHeaders on a shared answer (the image route)', () => {
     const res = withSecurityHeaders(Response.json({}), { secure: false, signedIn: false, framedBy: 'http://localhost:4000' });
     expect(res.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:4000');
     expect(res.headers.get('x-frame-options')).toBeNull();
-    expect(directives(contentSecurityPolicy({ nonce: 'n', apiOrigin: 'http://a', secure: false, dev: false, framedBy: 'http://localhost:4000' }))['frame-ancestors']).toEqual(['http://localhost:4000']);
+    expect(
+      directives(
+        contentSecurityPolicy({ nonce: 'n', apiOrigin: 'http://a', secure: false, dev: false, framedBy: 'http://localhost:4000' }),
+      )['frame-ancestors'],
+    ).toEqual(['http://localhost:4000']);
   });
 });

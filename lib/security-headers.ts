@@ -72,7 +72,8 @@ export function newNonce(): string {
 
 /** The policy of an answer that is not a page (JSON, a file): it may load and frame nothing. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const nonPageCsp = (framedBy?: string) => (framedBy ? NON_PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${framedBy}`) : NON_PAGE_CSP);
+const nonPageCsp = (framedBy?: string) =>
+  framedBy ? NON_PAGE_CSP.replace("frame-ancestors 'none'", `frame-ancestors ${framedBy}`) : NON_PAGE_CSP;
 
 /**
  * The headers every answer carries, on an answer built elsewhere (a route handler's): the

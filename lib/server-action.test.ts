@@ -21,7 +21,10 @@ describe('failure', () => {
 
   it('answers a refusal that names no field, a signed-out token and our own bug as before', () => {
     expect(failure(new ApiError(403, 'forbidden', 'You may not.'), toFields)).toEqual({ ok: false, message: 'You may not.' });
-    expect(failure(new ApiError(401, 'unauthorized_user', 'expired', { title: 'x' }), toFields)).toMatchObject({ ok: false, signedOut: true });
+    expect(failure(new ApiError(401, 'unauthorized_user', 'expired', { title: 'x' }), toFields)).toMatchObject({
+      ok: false,
+      signedOut: true,
+    });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(failure(new TypeError('oops'))).toEqual({ ok: false, message: 'Something went wrong. Please try again.' });
     log.mockRestore();
@@ -30,7 +33,10 @@ describe('failure', () => {
 
 describe('saveCommand', () => {
   type Note = { title: string };
-  const schema = z.object({ id: z.optional(idSchema), values: z.object({ title: z.string().check(z.trim(), z.minLength(1, 'Give the note a title.')) }) });
+  const schema = z.object({
+    id: z.optional(idSchema),
+    values: z.object({ title: z.string().check(z.trim(), z.minLength(1, 'Give the note a title.')) }),
+  });
 
   /** A save command over a stub API whose create and update do what `api` says; `calls` records them. */
   function setUp(api: { create?: () => Promise<number>; update?: () => Promise<void> } = {}) {
@@ -67,8 +73,15 @@ describe('saveCommand', () => {
 
   it('answers a field that fails the schema on the field, and a bad id as not understood; neither reaches the API', async () => {
     const { save, calls } = setUp();
-    expect(await save('tok', { values: { title: '  ' } })).toEqual({ ok: false, message: CHECK_FIELDS, fieldErrors: { title: 'Give the note a title.' } });
-    expect(await save('tok', { id: 0, values: { title: 'Hello' } })).toEqual({ ok: false, message: expect.stringMatching(/not understood/) });
+    expect(await save('tok', { values: { title: '  ' } })).toEqual({
+      ok: false,
+      message: CHECK_FIELDS,
+      fieldErrors: { title: 'Give the note a title.' },
+    });
+    expect(await save('tok', { id: 0, values: { title: 'Hello' } })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/not understood/),
+    });
     expect(await save('tok', 'nonsense')).toMatchObject({ ok: false });
     expect(calls).toEqual([]);
   });

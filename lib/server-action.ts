@@ -19,7 +19,9 @@ export function failure(e: unknown, fields?: FieldErrorsReader, message: string 
   if (isApiError(e)) {
     if (e.status === 401) return { ok: false, message: SIGNED_OUT_MESSAGE, signedOut: true };
     if (!Object.keys(e.fieldErrors).length) return { ok: false, message: e.message };
-    return fields ? { ok: false, message: message ?? e.message, fieldErrors: fields(e.fieldErrors) } : { ok: false, message: e.message, fieldErrors: e.fieldErrors };
+    return fields
+      ? { ok: false, message: message ?? e.message, fieldErrors: fields(e.fieldErrors) }
+      : { ok: false, message: e.message, fieldErrors: e.fieldErrors };
   }
   // Anything else is our bug or an unexpected answer: logged here, never shown raw.
   console.error('[server action]', e);
@@ -77,7 +79,9 @@ export interface SaveSteps<S extends { id?: number }, P, T> {
  * the field, a bad id is a request no form of ours sends), then created or updated; the API's
  * refusal comes back on the form's fields, and a thing deleted meanwhile says so.
  */
-export function saveCommand<S extends { id?: number }, P, T>(steps: SaveSteps<S, P, T>): (token: string, input: unknown) => Promise<ActionResult<T>> {
+export function saveCommand<S extends { id?: number }, P, T>(
+  steps: SaveSteps<S, P, T>,
+): (token: string, input: unknown) => Promise<ActionResult<T>> {
   return async (token, input) => {
     const parsed = steps.schema.safeParse(input);
     if (!parsed.success) {

@@ -23,7 +23,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const CONNECTIONS = 8;
 const LIMIT_RATIO = 1.25;
 
-interface Target { size: number; port: number; token: string; deepMaxId: number; dir: string; proc?: ChildProcess }
+interface Target {
+  size: number;
+  port: number;
+  token: string;
+  deepMaxId: number;
+  dir: string;
+  proc?: ChildProcess;
+}
 
 async function prepare(size: number, port: number): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-api-${size}-`));
@@ -35,9 +42,16 @@ async function prepare(size: number, port: number): Promise<Target> {
   // The token's client must exist before the server registers it at start.
   await ensureWebClient(db, config);
   const { access_token } = await issueTokens(db, {
-    clientId: config.clientId, userId: demo.id, scope: 'basic activities', familyId: newFamilyId(), withRefresh: false,
+    clientId: config.clientId,
+    userId: demo.id,
+    scope: 'basic activities',
+    familyId: newFamilyId(),
+    withRefresh: false,
   });
-  const total = await db.selectFrom('activities').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('activities')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   await db.destroy();
   console.log(`database of ${Number(total.n).toLocaleString('en-US')} activities ready in ${dir}`);
   return { size, port, token: access_token, deepMaxId: 0, dir };
@@ -45,7 +59,15 @@ async function prepare(size: number, port: number): Promise<Target> {
 
 async function startServer(t: Target) {
   t.proc = spawn(process.execPath, [path.join(root, 'api-server/src/server.ts')], {
-    env: { ...process.env, DATA_DIR: t.dir, API_PORT: String(t.port), API_HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', OAUTH_CLIENT_SECRET: 'bench-secret' },
+    env: {
+      ...process.env,
+      DATA_DIR: t.dir,
+      API_PORT: String(t.port),
+      API_HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      OAUTH_CLIENT_SECRET: 'bench-secret',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${t.port}`;
@@ -53,7 +75,9 @@ async function startServer(t: Target) {
     try {
       const res = await fetch(`${base}/api/v1/activities?limit=1`, { headers: { authorization: `Bearer ${t.token}` } });
       if (res.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   // The deepest page: the 16 oldest items of the feed (minid=0 returns those just above 0),
@@ -63,7 +87,8 @@ async function startServer(t: Target) {
   t.deepMaxId = body.data.first_id;
   const check = await fetch(`${base}/api/v1/activities?limit=15&maxid=${t.deepMaxId}`, { headers: { authorization: `Bearer ${t.token}` } });
   const page = (await check.json()) as { data: { count: number; end_of_feed: boolean } };
-  if (page.data.count !== 15 || !page.data.end_of_feed) throw new Error(`deepest page of ${t.size} is not the last 15 items: ${JSON.stringify(page.data)}`);
+  if (page.data.count !== 15 || !page.data.end_of_feed)
+    throw new Error(`deepest page of ${t.size} is not the last 15 items: ${JSON.stringify(page.data)}`);
 }
 
 async function load(t: Target, url: string) {
@@ -92,7 +117,9 @@ try {
         const key = `${p.name}@${t.size}`;
         const prev = best.get(key);
         if (!prev || r.rps > prev.rps) best.set(key, r);
-        console.log(`round ${round}  ${p.name.padEnd(12)} ${String(t.size).padStart(7)} activities: ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+        console.log(
+          `round ${round}  ${p.name.padEnd(12)} ${String(t.size).padStart(7)} activities: ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+        );
       }
     }
   }

@@ -68,7 +68,13 @@ async function main(): Promise<number> {
   const load = await runLoad({ ...servers, cookie, ...settings });
   // The direct uploads go through the bare page's counting relay, so that both ways cross one relay.
   const uploads = await benchUploads({
-    web, cookie, apiBase: `${relays.origin('bare')}/api/v1`, token, webPid: servers.webServer.pid!, probeDir: servers.probeDir, count: settings.uploads,
+    web,
+    cookie,
+    apiBase: `${relays.origin('bare')}/api/v1`,
+    token,
+    webPid: servers.webServer.pid!,
+    probeDir: servers.probeDir,
+    count: settings.uploads,
   });
 
   return report({ settings, once, load, js: js.pages, uploads, problems: [...js.problems, ...load.problems], verbose: settings.verbose });

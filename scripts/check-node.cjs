@@ -11,10 +11,21 @@ function nodeProblem(version) {
   var major = Number(String(version).replace(/^v/, '').split('.')[0]);
   if (major >= REQUIRED_MAJOR) return null;
   return (
-    'This project needs Node.js ' + REQUIRED_MAJOR + ' or newer; this is Node.js ' + version + '. ' +
-    'Take Node ' + REQUIRED_MAJOR + ' from the npm registry without replacing your system\'s Node: ' +
-    'npm install --prefix ~/.cache/node' + REQUIRED_MAJOR + ' node@' + REQUIRED_MAJOR +
-    ' && export PATH=~/.cache/node' + REQUIRED_MAJOR + '/node_modules/.bin:$PATH (README, Requirements).'
+    'This project needs Node.js ' +
+    REQUIRED_MAJOR +
+    ' or newer; this is Node.js ' +
+    version +
+    '. ' +
+    'Take Node ' +
+    REQUIRED_MAJOR +
+    " from the npm registry without replacing your system's Node: " +
+    'npm install --prefix ~/.cache/node' +
+    REQUIRED_MAJOR +
+    ' node@' +
+    REQUIRED_MAJOR +
+    ' && export PATH=~/.cache/node' +
+    REQUIRED_MAJOR +
+    '/node_modules/.bin:$PATH (README, Requirements).'
   );
 }
 

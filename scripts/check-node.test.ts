@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 
 const script = path.join(import.meta.dirname, 'check-node.cjs');
 const { nodeProblem } = createRequire(import.meta.url)(script) as { nodeProblem: (version: string) => string | null };
-const scripts = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = (
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+).scripts;
 
 describe('the Node version check', () => {
   it('says in one line which Node is needed, which one this is, and how to get it', () => {

@@ -32,8 +32,9 @@ function newestMtime(p: string): number {
 if (!dev) {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'proxy.ts']
-    .map((p) => newestMtime(path.join(root, p)));
+  const sources = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'proxy.ts'].map((p) =>
+    newestMtime(path.join(root, p)),
+  );
   if (Math.max(...sources) > built) {
     console.log('[start] building the web app (next build)…');
     const res = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
@@ -84,7 +85,10 @@ async function stop(code: number) {
         new Promise<void>((resolve) => {
           if (c.exitCode !== null || c.signalCode !== null) return resolve();
           const timer = setTimeout(() => c.kill('SIGKILL'), 8000);
-          c.once('exit', () => { clearTimeout(timer); resolve(); });
+          c.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
           c.kill('SIGTERM');
         }),
     ),

@@ -1,14 +1,22 @@
 import path from 'node:path';
 
 export const ALL_SCOPES = [
-  'basic', 'settings', 'activities', 'albums', 'friends', 'messages',
-  'videos', 'blogs', 'groups', 'music', 'classifieds', 'events',
+  'basic',
+  'settings',
+  'activities',
+  'albums',
+  'friends',
+  'messages',
+  'videos',
+  'blogs',
+  'groups',
+  'music',
+  'classifieds',
+  'events',
 ] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
 
-export const ALL_GRANTS = [
-  'authorization_code', 'refresh_token', 'implicit', 'password', 'client_credentials',
-] as const;
+export const ALL_GRANTS = ['authorization_code', 'refresh_token', 'implicit', 'password', 'client_credentials'] as const;
 export type Grant = (typeof ALL_GRANTS)[number];
 
 export const DEV_CLIENT_SECRET = 'dev-web-client-secret-change-me';

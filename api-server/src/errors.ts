@@ -46,20 +46,12 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, 'bad_request', message);
-export const notFound = (message = 'The item was not found or you may not see it.') =>
-  new ApiError(404, 'not_found', message);
+export const notFound = (message = 'The item was not found or you may not see it.') => new ApiError(404, 'not_found', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, 'forbidden', message);
 export const invalidParams = (params: ParamError[]) =>
-  new ApiError(
-    400,
-    'invalid_parameters',
-    params.map((p) => `${p.name}: ${p.message}`).join('; '),
-    params,
-  );
-export const invalidParam = (name: string, message: string) =>
-  invalidParams([{ name, message, error_text: 'invalid_parameter' }]);
-export const missingParam = (name: string, message = 'is required') =>
-  invalidParams([{ name, message, error_text: 'missing_parameter' }]);
+  new ApiError(400, 'invalid_parameters', params.map((p) => `${p.name}: ${p.message}`).join('; '), params);
+export const invalidParam = (name: string, message: string) => invalidParams([{ name, message, error_text: 'invalid_parameter' }]);
+export const missingParam = (name: string, message = 'is required') => invalidParams([{ name, message, error_text: 'missing_parameter' }]);
 
 export function errorBody(status: number, errorText: ErrorText, message: string, params?: ParamError[]) {
   return {
@@ -71,10 +63,14 @@ export function errorBody(status: number, errorText: ErrorText, message: string,
 /** Ajv's messages (http/safe-numbers.ts words its own), and ours for the keywords whose words name nothing. */
 function validationMessage(keyword: string, params: Record<string, unknown>, fallback: string | undefined): string {
   switch (keyword) {
-    case 'required': return 'is required';
-    case 'additionalProperties': return 'is not a known parameter';
-    case 'enum': return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
-    default: return fallback ?? 'is invalid';
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known parameter';
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    default:
+      return fallback ?? 'is invalid';
   }
 }
 
@@ -165,11 +161,16 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, body] = err.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, 'Request Header Fields Too Large', errorBody(431, 'request_too_large', 'The request line or headers are larger than this server accepts.')]
-    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', errorBody(408, 'bad_request', 'The request took too long to arrive.')]
-      : [400, 'Bad Request', errorBody(400, 'bad_request', 'The request is not valid HTTP.')];
+  const [status, reason, body] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          errorBody(431, 'request_too_large', 'The request line or headers are larger than this server accepts.'),
+        ]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', errorBody(408, 'bad_request', 'The request took too long to arrive.')]
+        : [400, 'Bad Request', errorBody(400, 'bad_request', 'The request is not valid HTTP.')];
   const json = JSON.stringify(body);
   if (socket.writable) {
     socket.write(

@@ -50,7 +50,9 @@ class ShortRequestLog extends LogController {
   override routeNotFound(): void {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const url = request.url.length > 120 ? `${request.url.slice(0, 120)}…` : request.url;
-    request.log.debug(`${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms${error ? ` (${error.message})` : ''}`);
+    request.log.debug(
+      `${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms${error ? ` (${error.message})` : ''}`,
+    );
   }
 }
 

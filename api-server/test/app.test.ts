@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, makeApp, tokenFor, type TestApp } from './helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeApp({ bodyLimit: 2048 }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeApp({ bodyLimit: 2048 });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('unknown routes', () => {
   it('answer 404 in the error envelope', async () => {
@@ -41,7 +45,9 @@ describe('server errors', () => {
     // Break the schema under the running app so the next query fails inside the database.
     await broken.db.schema.dropTable('activities').execute();
     const res = await broken.app.inject({
-      method: 'GET', url: '/api/v1/activities?limit=1', headers: { authorization: `Bearer ${token}` },
+      method: 'GET',
+      url: '/api/v1/activities?limit=1',
+      headers: { authorization: `Bearer ${token}` },
     });
     await broken.close();
     expect(res.statusCode).toBe(500);

@@ -24,7 +24,10 @@ export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp>
   const app = await buildApp({ config, db });
   await app.ready();
   return {
-    app, db, config, dataDir,
+    app,
+    db,
+    config,
+    dataDir,
     async close() {
       await app.close();
       await db.destroy();
@@ -62,25 +65,34 @@ export async function createUser(db: DB, fields: Partial<{ email: string; full_n
 
 export async function befriend(db: DB, a: number, b: number): Promise<void> {
   const t = now();
-  await db.insertInto('friendships').values([
-    { user_id: a, friend_id: b, created_at: t },
-    { user_id: b, friend_id: a, created_at: t },
-  ]).execute();
+  await db
+    .insertInto('friendships')
+    .values([
+      { user_id: a, friend_id: b, created_at: t },
+      { user_id: b, friend_id: a, created_at: t },
+    ])
+    .execute();
 }
 
 /** A registered test client (confidential unless `public`). */
-export async function createClient(db: DB, opts: Partial<{ id: string; secret: string | null; redirectUris: string[]; grants: string[]; scopes: string[] }> = {}) {
+export async function createClient(
+  db: DB,
+  opts: Partial<{ id: string; secret: string | null; redirectUris: string[]; grants: string[]; scopes: string[] }> = {},
+) {
   const id = opts.id ?? `client-${Math.random().toString(36).slice(2, 10)}`;
   const secret = opts.secret === undefined ? 'client-secret' : opts.secret;
-  await db.insertInto('oauth_clients').values({
-    id,
-    name: `Test app ${id}`,
-    secret_hash: secret === null ? null : await hashSecret(secret),
-    redirect_uris: JSON.stringify(opts.redirectUris ?? ['https://app.example/callback']),
-    grants: JSON.stringify(opts.grants ?? ['authorization_code', 'refresh_token', 'password', 'client_credentials', 'implicit']),
-    scopes: JSON.stringify(opts.scopes ?? ALL_SCOPES),
-    created_at: now(),
-  }).execute();
+  await db
+    .insertInto('oauth_clients')
+    .values({
+      id,
+      name: `Test app ${id}`,
+      secret_hash: secret === null ? null : await hashSecret(secret),
+      redirect_uris: JSON.stringify(opts.redirectUris ?? ['https://app.example/callback']),
+      grants: JSON.stringify(opts.grants ?? ['authorization_code', 'refresh_token', 'password', 'client_credentials', 'implicit']),
+      scopes: JSON.stringify(opts.scopes ?? ALL_SCOPES),
+      created_at: now(),
+    })
+    .execute();
   return { id, secret };
 }
 
@@ -99,19 +111,30 @@ export async function call(app: FastifyInstance, token: string | null, opts: Inj
     headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   let body: any;
-  try { body = res.json(); } catch { body = res.body; }
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
   return { status: res.statusCode, body, headers: res.headers };
 }
 
 /** A multipart/form-data body for inject(): fields and (name → {filename, content, type}) files. */
-export function multipartBody(fields: Record<string, string | number>, files: Record<string, { filename: string; content: Buffer; type?: string }> = {}) {
+export function multipartBody(
+  fields: Record<string, string | number>,
+  files: Record<string, { filename: string; content: Buffer; type?: string }> = {},
+) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const [k, f] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(f.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -128,7 +151,9 @@ export async function privacyCast(db: DB, scopes: readonly string[] = ALL_SCOPES
   const stranger = (await createUser(db)).id;
   await befriend(db, ownerId, friend);
   return {
-    owner: ownerId, friend, stranger,
+    owner: ownerId,
+    friend,
+    stranger,
     ownerToken: await tokenFor(db, ownerId, scopes),
     friendToken: await tokenFor(db, friend, scopes),
     strangerToken: await tokenFor(db, stranger, scopes),

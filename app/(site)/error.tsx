@@ -39,8 +39,8 @@ export default function ErrorPage({ retry }: ErrorPageProps) {
         This page could not be shown
       </h1>
       <p className="mt-4 max-w-xl text-slate-600 dark:text-slate-400">
-        Something went wrong while getting it ready, usually because the site behind it did not
-        answer. This page tries again by itself; you can also try now.
+        Something went wrong while getting it ready, usually because the site behind it did not answer. This page tries again by itself; you
+        can also try now.
       </p>
       <button
         type="button"

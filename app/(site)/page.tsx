@@ -82,7 +82,10 @@ function Landing({ signedOut }: { signedOut: boolean }) {
     <>
       {signedOut ? (
         <Container className="pt-6">
-          <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
+          <p
+            role="status"
+            className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+          >
             You were signed out. Please sign in again.
           </p>
         </Container>
@@ -94,19 +97,13 @@ function Landing({ signedOut }: { signedOut: boolean }) {
         />
         <Container className="grid items-center gap-12 py-20 lg:grid-cols-2 lg:py-28">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
-              {site.name}
-            </p>
-            <h1
-              id="hero-title"
-              className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white"
-            >
+            <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{site.name}</p>
+            <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
               Everything your network shares, in one place
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600 dark:text-slate-300">
-              {site.name} is the web home of your social network. Follow the activity feed, look
-              through albums and photos, read blogs, and find listings and events, all from your
-              desktop browser.
+              {site.name} is the web home of your social network. Follow the activity feed, look through albums and photos, read blogs, and
+              find listings and events, all from your desktop browser.
             </p>
             <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2">
               <SignInButton className="px-5 py-2.5 text-base" />

@@ -8,9 +8,15 @@ import { site } from '@/lib/site';
 const RETRY_SECONDS = 15;
 
 const TEXT: Record<number, { title: string; body: string }> = {
-  502: { title: `${site.name} cannot be reached right now`, body: 'The site that holds your feed, photos and messages is not answering. Nothing you did caused this.' },
+  502: {
+    title: `${site.name} cannot be reached right now`,
+    body: 'The site that holds your feed, photos and messages is not answering. Nothing you did caused this.',
+  },
   503: { title: `${site.name} is busy right now`, body: 'The site asked us to wait a moment before trying again.' },
-  504: { title: `${site.name} is taking too long to answer`, body: 'The site that holds your feed, photos and messages did not answer in time.' },
+  504: {
+    title: `${site.name} is taking too long to answer`,
+    body: 'The site that holds your feed, photos and messages did not answer in time.',
+  },
 };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -59,9 +59,23 @@ export function AlbumTabs({ mine }: { mine: boolean }) {
 }
 
 /** Keywords, sort and category: a GET form, so the filtered view is a plain link. */
-export function AlbumFilterForm({ filters, categories, action }: { filters: AlbumFilters; categories: Array<{ id: number; title: string }>; action: string }) {
+export function AlbumFilterForm({
+  filters,
+  categories,
+  action,
+}: {
+  filters: AlbumFilters;
+  categories: Array<{ id: number; title: string }>;
+  action: string;
+}) {
   return (
-    <form method="get" action={action} role="search" aria-label="Filter albums" className="card mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+    <form
+      method="get"
+      action={action}
+      role="search"
+      aria-label="Filter albums"
+      className="card mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+    >
       {filters.userId ? <input type="hidden" name="user_id" value={filters.userId} /> : null}
       <div>
         <label htmlFor="album-keywords" className="text-sm font-medium">
@@ -82,7 +96,12 @@ export function AlbumFilterForm({ filters, categories, action }: { filters: Albu
         <label htmlFor="album-category" className="text-sm font-medium">
           Category
         </label>
-        <select id="album-category" name="category_id" defaultValue={filters.categoryId ? String(filters.categoryId) : ''} className="field">
+        <select
+          id="album-category"
+          name="category_id"
+          defaultValue={filters.categoryId ? String(filters.categoryId) : ''}
+          className="field"
+        >
           <option value="">All categories</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
@@ -107,7 +126,15 @@ export function AlbumGrid({ albums, empty }: { albums: AlbumCard[]; empty: strin
         <li key={a.id} className="card overflow-hidden p-0">
           <a href={routes.album(a.id)} className="block">
             {a.thumb ? (
-              <img src={a.thumb} alt="" width={240} height={240} loading="lazy" decoding="async" className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800" />
+              <img
+                src={a.thumb}
+                alt=""
+                width={240}
+                height={240}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800"
+              />
             ) : (
               <span aria-hidden="true" className="block aspect-square w-full bg-slate-100 dark:bg-slate-800" />
             )}

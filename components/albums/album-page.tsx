@@ -39,7 +39,11 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reo
               {album.category ? (
                 <>
                   <span aria-hidden="true">·</span>
-                  <a href={routes.albums({ category_id: album.category.id })} className="link" aria-label={`Category: ${album.category.title}`}>
+                  <a
+                    href={routes.albums({ category_id: album.category.id })}
+                    className="link"
+                    aria-label={`Category: ${album.category.title}`}
+                  >
                     {album.category.title}
                   </a>
                 </>
@@ -67,7 +71,9 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reo
         {album.photoCount === 0 ? (
           <p className="card">No photos in this album yet.</p>
         ) : album.photos.length === 0 ? (
-          <p className="card">No more photos: this album has {pages} {pages === 1 ? 'page' : 'pages'}.</p>
+          <p className="card">
+            No more photos: this album has {pages} {pages === 1 ? 'page' : 'pages'}.
+          </p>
         ) : (
           <PhotoGrid photos={album.photos} albumTitle={album.title} firstIndex={(photoPage - 1) * photosPerPage} />
         )}

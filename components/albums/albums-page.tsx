@@ -29,9 +29,22 @@ export function AlbumsPage({ mine, filters, albums, categories, memberName }: Al
       <AlbumFilterForm filters={filters} categories={categories} action={mine ? routes.myAlbums() : routes.albums()} />
       <AlbumGrid
         albums={albums}
-        empty={filters.page > 1 ? 'No more albums.' : filters.keywords || filters.categoryId ? 'No album matches these filters.' : mine ? 'You have no albums yet.' : 'No albums yet.'}
+        empty={
+          filters.page > 1
+            ? 'No more albums.'
+            : filters.keywords || filters.categoryId
+              ? 'No album matches these filters.'
+              : mine
+                ? 'You have no albums yet.'
+                : 'No albums yet.'
+        }
       />
-      <Pager page={filters.page} hasNext={albums.length >= ALBUMS_PER_PAGE} href={(p) => link(filterQuery(filters, p))} label="Pages of albums" />
+      <Pager
+        page={filters.page}
+        hasNext={albums.length >= ALBUMS_PER_PAGE}
+        href={(p) => link(filterQuery(filters, p))}
+        label="Pages of albums"
+      />
     </div>
   );
 }

@@ -10,7 +10,11 @@ export function PhotoGrid({ photos, albumTitle, firstIndex }: { photos: PhotoThu
     <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6" aria-label={`Photos of ${albumTitle}`}>
       {photos.map((p, i) => (
         <li key={p.id}>
-          <a href={routes.photo(p.id)} data-photo-id={p.id} className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2">
+          <a
+            href={routes.photo(p.id)}
+            data-photo-id={p.id}
+            className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
             <img
               src={p.thumb}
               alt={`Photo ${firstIndex + i + 1}`}

@@ -71,29 +71,39 @@ export function UserMenu({ id, name, image }: UserMenuProps) {
         <Avatar person={{ name, image }} size="sm" />
         <span className="max-w-40 truncate">{name}</span>
         <span className="sr-only"> account menu</span>
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" focusable="false" className={`size-4 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}>
-          <path fillRule="evenodd" d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+        <svg
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          aria-hidden="true"
+          focusable="false"
+          className={`size-4 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`}
+        >
+          <path
+            fillRule="evenodd"
+            d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+            clipRule="evenodd"
+          />
         </svg>
       </button>
       {/* Rendered when opened: every page's header carries the button only. */}
       {open ? (
-      <div
-        id={panelId}
-        className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-      >
-        <ul className="space-y-0.5">
-          <li>
-            <Link href={`/users/${id}`} className={itemClass} onClick={() => setOpen(false)}>
-              Profile
-            </Link>
-          </li>
-          <li>
-            <form action={signOut}>
-              <SignOutButton />
-            </form>
-          </li>
-        </ul>
-      </div>
+        <div
+          id={panelId}
+          className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <ul className="space-y-0.5">
+            <li>
+              <Link href={`/users/${id}`} className={itemClass} onClick={() => setOpen(false)}>
+                Profile
+              </Link>
+            </li>
+            <li>
+              <form action={signOut}>
+                <SignOutButton />
+              </form>
+            </li>
+          </ul>
+        </div>
       ) : null}
     </div>
   );

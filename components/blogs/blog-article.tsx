@@ -64,7 +64,9 @@ export function BlogArticle({ post }: { post: BlogPost }) {
         </ul>
       ) : null}
 
-      {post.canEdit || post.canDelete ? <BlogOwnerActions id={post.id} title={post.title} draft={post.draft} canEdit={post.canEdit} canDelete={post.canDelete} /> : null}
+      {post.canEdit || post.canDelete ? (
+        <BlogOwnerActions id={post.id} title={post.title} draft={post.draft} canEdit={post.canEdit} canDelete={post.canDelete} />
+      ) : null}
 
       <div className="mt-6">
         <SocialBar social={post.social} ownerId={post.author.id} label={label} what="this blog post" writing />

@@ -32,7 +32,15 @@ export function BlogFilters({ mine, query, categories }: BlogFiltersProps) {
   };
   // The form's key: Back to another filtered view shows that view's values, not the last typed.
   return (
-    <form key={hrefOf(query)} role="search" aria-label="Filter posts" action={hrefOf()} method="get" onSubmit={onSubmit} className="card mt-4 space-y-3">
+    <form
+      key={hrefOf(query)}
+      role="search"
+      aria-label="Filter posts"
+      action={hrefOf()}
+      method="get"
+      onSubmit={onSubmit}
+      className="card mt-4 space-y-3"
+    >
       <div className="flex items-end gap-3">
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-q`} className="text-sm font-medium">

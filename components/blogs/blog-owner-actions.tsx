@@ -42,16 +42,30 @@ export function BlogOwnerActions({ id, title, draft, canEdit, canDelete }: BlogO
             <a href={routes.editBlog(id)} className={buttonStyles.secondary}>
               Edit
             </a>
-            <button type="button" className={draft ? buttonStyles.primary : buttonStyles.secondary} onClick={toggle} disabled={state.pending}>
+            <button
+              type="button"
+              className={draft ? buttonStyles.primary : buttonStyles.secondary}
+              onClick={toggle}
+              disabled={state.pending}
+            >
               {state.pending ? (draft ? 'Publishing…' : 'Moving to drafts…') : draft ? 'Publish' : 'Move to drafts'}
             </button>
           </>
         ) : null}
         {canDelete ? (
-          <DeleteButton title={title} description="The post will be removed with its likes and comments. This cannot be undone." confirmLabel="Delete post" action={() => removeBlog({ id })} doneMessage="The post was deleted." then={routes.myBlogs()} />
+          <DeleteButton
+            title={title}
+            description="The post will be removed with its likes and comments. This cannot be undone."
+            confirmLabel="Delete post"
+            action={() => removeBlog({ id })}
+            doneMessage="The post was deleted."
+            then={routes.myBlogs()}
+          />
         ) : null}
       </div>
-      {!draft && canEdit ? <p className="muted mt-2">“Move to drafts” hides the post from everyone but you until you publish it again.</p> : null}
+      {!draft && canEdit ? (
+        <p className="muted mt-2">“Move to drafts” hides the post from everyone but you until you publish it again.</p>
+      ) : null}
       <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mt-2" />
     </div>
   );

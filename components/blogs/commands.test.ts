@@ -40,7 +40,12 @@ beforeAll(async () => {
   alice = await api.tokenOf('alice@example.com');
   demoId = await api.userId('demo@example.com');
   aliceId = await api.userId('alice@example.com');
-  const row = await api.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Travel').executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom('categories')
+    .select('id')
+    .where('module', '=', 'blog')
+    .where('title', '=', 'Travel')
+    .executeTakeFirstOrThrow();
   travel = String(row.id);
 }, 120_000);
 afterAll(() => api?.close());
@@ -49,7 +54,10 @@ describe('saveBlogCommand: refusals change nothing', () => {
   it('refuses a form that does not pass the schema, with a message on each field, and creates nothing', async () => {
     const before = await myTitles();
     const res = await saveBlogCommand(demo, { values: values({ title: ' ', body: '<p></p>', categoryId: '' }), draft: false });
-    expect(res).toMatchObject({ ok: false, fieldErrors: { title: expect.any(String), body: expect.any(String), categoryId: expect.any(String) } });
+    expect(res).toMatchObject({
+      ok: false,
+      fieldErrors: { title: expect.any(String), body: expect.any(String), categoryId: expect.any(String) },
+    });
     expect(await myTitles()).toEqual(before);
   });
 
@@ -71,11 +79,15 @@ describe('saveBlogCommand: refusals change nothing', () => {
     expect(await myTitles()).toEqual(before);
   });
 
-  it('puts the API\'s field errors on the form\'s fields: a category of another module lands on the category', async () => {
+  it("puts the API's field errors on the form's fields: a category of another module lands on the category", async () => {
     const listing = await api.db.selectFrom('categories').select('id').where('module', '=', 'classified').executeTakeFirstOrThrow();
     const v = values({ categoryId: String(listing.id) });
     const res = await saveBlogCommand(demo, { values: v, draft: false });
-    expect(res).toMatchObject({ ok: false, message: 'Check the highlighted fields.', fieldErrors: { categoryId: expect.stringMatching(/category/) } });
+    expect(res).toMatchObject({
+      ok: false,
+      message: 'Check the highlighted fields.',
+      fieldErrors: { categoryId: expect.stringMatching(/category/) },
+    });
     expect(await myTitles()).not.toContain(v.title);
   });
 
@@ -84,7 +96,7 @@ describe('saveBlogCommand: refusals change nothing', () => {
     expect(res).toMatchObject({ ok: false, message: expect.stringMatching(/no longer there/) });
   });
 
-  it('refuses to save over someone else\'s post (the API answers 403) and leaves it as it was', async () => {
+  it("refuses to save over someone else's post (the API answers 403) and leaves it as it was", async () => {
     const [theirs] = await listBlogs(demo, { userId: aliceId, limit: 1 });
     const before = await getBlogForEditing(alice, theirs!.id);
     const res = await saveBlogCommand(demo, { id: theirs!.id, values: values({ title: 'Taken over' }), draft: false });
@@ -94,13 +106,18 @@ describe('saveBlogCommand: refusals change nothing', () => {
 });
 
 describe('saveBlogCommand: publish, drafts both ways', () => {
-  it('publishes a post; the editor\'s HTML comes back as it was written', async () => {
+  it("publishes a post; the editor's HTML comes back as it was written", async () => {
     const v = values({ body: EDITOR_HTML, tags: ['lyon', 'food'] });
     const res = await saveBlogCommand(demo, { values: v, draft: false });
     expect(res).toMatchObject({ ok: true, message: 'Your post was published.', data: { draft: false } });
     const id = res.ok ? res.data.id : 0;
     const saved = (await getBlogForEditing(demo, id))!;
-    expect(saved).toMatchObject({ title: v.title, draft: false, category: { id: Number(travel) }, settings: { authView: 'everyone', authComment: 'everyone', searchable: true } });
+    expect(saved).toMatchObject({
+      title: v.title,
+      draft: false,
+      category: { id: Number(travel) },
+      settings: { authView: 'everyone', authComment: 'everyone', searchable: true },
+    });
     expect(saved.tags.map((t) => t.title).sort()).toEqual(['food', 'lyon']);
     // The same elements, text and link: only the link's rel/target are the API's own.
     const shape = (html: string) => html.replace(/<a [^>]*href="([^"]+)"[^>]*>/g, '<a href="$1">');
@@ -118,11 +135,19 @@ describe('saveBlogCommand: publish, drafts both ways', () => {
     expect((await listMyBlogs(demo, { keywords: v.title })).map((b) => [b.title, b.draft])).toEqual([[v.title, true]]);
     expect(await getBlog(alice, id, aliceId)).toBeUndefined();
 
-    expect(await setBlogStateCommand(demo, { id, draft: false })).toMatchObject({ ok: true, message: 'Your post was published.', data: { draft: false } });
+    expect(await setBlogStateCommand(demo, { id, draft: false })).toMatchObject({
+      ok: true,
+      message: 'Your post was published.',
+      data: { draft: false },
+    });
     const published = (await getBlog(alice, id, aliceId))!;
     expect(published.draft).toBe(false);
     // Publishing from the post's page keeps what the author chose.
-    expect((await getBlogForEditing(demo, id))!.settings).toEqual({ authView: 'registered', authComment: 'owner_member', searchable: false });
+    expect((await getBlogForEditing(demo, id))!.settings).toEqual({
+      authView: 'registered',
+      authComment: 'owner_member',
+      searchable: false,
+    });
 
     expect(await setBlogStateCommand(demo, { id, draft: true })).toMatchObject({ ok: true, data: { draft: true } });
     expect(await getBlog(alice, id, aliceId)).toBeUndefined();
@@ -131,11 +156,14 @@ describe('saveBlogCommand: publish, drafts both ways', () => {
     // From the editor: published with the changes, then back to a draft with them.
     await saveBlogCommand(demo, { id, values: { ...v, title: `${v.title} (2)` }, draft: false });
     expect((await getBlog(alice, id, aliceId))!.title).toBe(`${v.title} (2)`);
-    expect(await saveBlogCommand(demo, { id, values: v, draft: true })).toMatchObject({ ok: true, message: expect.stringMatching(/draft/) });
+    expect(await saveBlogCommand(demo, { id, values: v, draft: true })).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/draft/),
+    });
     expect(await getBlog(alice, id, aliceId)).toBeUndefined();
   });
 
-  it('keeps the post\'s settings when told to (a server that does not tell them)', async () => {
+  it("keeps the post's settings when told to (a server that does not tell them)", async () => {
     const res = await saveBlogCommand(demo, { values: values({ authView: 'owner_member' }), draft: false });
     const id = res.ok ? res.data.id : 0;
     await saveBlogCommand(demo, { id, values: values({ authView: 'everyone' }), draft: false, keepSettings: true });
@@ -144,7 +172,7 @@ describe('saveBlogCommand: publish, drafts both ways', () => {
 });
 
 describe('setBlogStateCommand and deleteBlogCommand', () => {
-  it('refuse bad input, and someone else\'s post, changing nothing', async () => {
+  it("refuse bad input, and someone else's post, changing nothing", async () => {
     const [theirs] = await listBlogs(demo, { userId: aliceId, limit: 1 });
     for (const input of [{ id: 0, draft: true }, { id: theirs!.id, draft: 'yes' }, {}]) {
       expect(await setBlogStateCommand(demo, input)).toMatchObject({ ok: false, message: expect.stringMatching(/not understood/) });
@@ -155,7 +183,7 @@ describe('setBlogStateCommand and deleteBlogCommand', () => {
     expect((await getBlog(demo, theirs!.id, demoId))!.draft).toBe(false);
   });
 
-  it('deletes one\'s own post', async () => {
+  it("deletes one's own post", async () => {
     const res = await saveBlogCommand(demo, { values: values(), draft: false });
     const id = res.ok ? res.data.id : 0;
     expect(await deleteBlogCommand(demo, { id })).toMatchObject({ ok: true });
@@ -164,12 +192,21 @@ describe('setBlogStateCommand and deleteBlogCommand', () => {
 });
 
 describe('getBlog', () => {
-  it('gives the post with its social layer in one read, the author\'s settings to the author alone', async () => {
+  it("gives the post with its social layer in one read, the author's settings to the author alone", async () => {
     const [lyon] = await listBlogs(demo, { keywords: 'Three days in Lyon' });
     const post = (await getBlog(demo, lyon!.id, demoId))!;
-    expect(post).toMatchObject({ title: 'Three days in Lyon', canEdit: false, settings: undefined, social: { item: { type: 'blog', id: lyon!.id }, can: { like: true, comment: true, share: true } } });
+    expect(post).toMatchObject({
+      title: 'Three days in Lyon',
+      canEdit: false,
+      settings: undefined,
+      social: { item: { type: 'blog', id: lyon!.id }, can: { like: true, comment: true, share: true } },
+    });
     expect(post.html).toContain('<b>traboules</b>');
     expect(post.tags.map((t) => t.title).sort()).toEqual(['food', 'france', 'travel']);
-    expect((await getBlog(alice, lyon!.id, aliceId))!.settings).toEqual({ authView: 'everyone', authComment: 'everyone', searchable: true });
+    expect((await getBlog(alice, lyon!.id, aliceId))!.settings).toEqual({
+      authView: 'everyone',
+      authComment: 'everyone',
+      searchable: true,
+    });
   });
 });

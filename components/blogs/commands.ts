@@ -16,14 +16,23 @@ export const saveBlogCommand = saveCommand({
   schema: blogSaveSchema,
   payload: ({ id, values, draft, keepSettings }) => {
     const { authView, authComment, searchable, categoryId, ...words } = values;
-    return { ...words, categoryId: Number(categoryId), draft, settings: id && keepSettings ? undefined : { authView, authComment, searchable } };
+    return {
+      ...words,
+      categoryId: Number(categoryId),
+      draft,
+      settings: id && keepSettings ? undefined : { authView, authComment, searchable },
+    };
   },
   create: createBlog,
   update: updateBlog,
   fields: toBlogFieldErrors,
   gone: 'This post is no longer there: it may have been deleted. Your text is still here.',
   saved: (_token, id, { id: edited, draft }): ActionResult<BlogSaved> => {
-    const message = draft ? 'Your draft was saved. Only you can see it.' : edited ? 'Your post was saved and is published.' : 'Your post was published.';
+    const message = draft
+      ? 'Your draft was saved. Only you can see it.'
+      : edited
+        ? 'Your post was saved and is published.'
+        : 'Your post was published.';
     return { ok: true, message, data: { id, draft } };
   },
 });

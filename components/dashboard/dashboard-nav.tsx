@@ -23,7 +23,9 @@ export function DashboardNav() {
             href={s.href}
             aria-current={here ? 'page' : undefined}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-              here ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+              here
+                ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200'
+                : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
             }`}
           >
             {s.label}

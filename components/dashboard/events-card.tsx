@@ -17,7 +17,10 @@ const count = (n: number) => (n >= CAP ? `${CAP}+` : String(n));
 export const eventsCard = dashboardCard({
   key: 'events',
   load: async (s) => {
-    const [mine, { requests }] = await Promise.all([listMyEvents(s.accessToken, { when: 'upcoming', limit: CAP }), getOrganiserRequests(s.accessToken)]);
+    const [mine, { requests }] = await Promise.all([
+      listMyEvents(s.accessToken, { when: 'upcoming', limit: CAP }),
+      getOrganiserRequests(s.accessToken),
+    ]);
     return { upcoming: mine.length, requests: requests.length };
   },
   render: ({ upcoming, requests }: { upcoming: number; requests: number }) => (

@@ -54,7 +54,10 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
   // Rows: the page as it is now, with the rows of the last action that are gone kept in their place.
   const now = new Map(listings.map((l) => [l.id, l]));
   const rows: Array<{ listing: ListingSummary; gone: boolean }> = Object.keys(results).length
-    ? [...shown.map((l) => ({ listing: now.get(l.id) ?? l, gone: !now.has(l.id) })), ...listings.filter((l) => !shown.some((s) => s.id === l.id)).map((l) => ({ listing: l, gone: false }))]
+    ? [
+        ...shown.map((l) => ({ listing: now.get(l.id) ?? l, gone: !now.has(l.id) })),
+        ...listings.filter((l) => !shown.some((s) => s.id === l.id)).map((l) => ({ listing: l, gone: false })),
+      ]
     : listings.map((l) => ({ listing: l, gone: false }));
   const selectable = rows.filter((r) => !r.gone).map((r) => r.listing.id);
   const chosen = selectable.filter((x) => selected.has(x));
@@ -69,7 +72,10 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
     setShown(rows.map((r) => r.listing));
     const seq = latest + 1;
     setLatest(seq);
-    setResults((prev) => ({ ...prev, ...Object.fromEntries(data.map((r) => [r.id, { ok: r.ok, message: r.message, action, seq }] as const)) }));
+    setResults((prev) => ({
+      ...prev,
+      ...Object.fromEntries(data.map((r) => [r.id, { ok: r.ok, message: r.message, action, seq }] as const)),
+    }));
     setSelected(new Set(data.filter((r) => !r.ok).map((r) => r.id)));
     setSummary(message);
     announce(message);
@@ -97,7 +103,15 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
           New listing
         </a>
       </div>
-      <form key={routes.dashboardListings(query)} role="search" aria-label="Filter your listings" action={routes.dashboardListings()} method="get" onSubmit={onFilter} className="card mt-4 flex flex-wrap items-end gap-3">
+      <form
+        key={routes.dashboardListings(query)}
+        role="search"
+        aria-label="Filter your listings"
+        action={routes.dashboardListings()}
+        method="get"
+        onSubmit={onFilter}
+        className="card mt-4 flex flex-wrap items-end gap-3"
+      >
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-q`} className="text-sm font-medium">
             Keywords
@@ -120,7 +134,9 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
       </form>
 
       <div role="toolbar" aria-label="Selected listings" className="mt-4 flex flex-wrap items-center gap-2">
-        <span className="muted mr-2">{chosen.length ? `${plural(chosen.length)} selected` : 'Select listings to close, reopen or delete them together.'}</span>
+        <span className="muted mr-2">
+          {chosen.length ? `${plural(chosen.length)} selected` : 'Select listings to close, reopen or delete them together.'}
+        </span>
         <button type="button" className={buttonStyles.secondary} disabled={!chosen.length || bulk.pending} onClick={() => runBulk('close')}>
           Close selected
         </button>
@@ -138,12 +154,18 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
 
       {rows.length === 0 ? (
         <p className="muted mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          {page > 1 ? 'No more listings.' : query.q || query.status ? 'None of your listings match these filters.' : 'You have no listings yet.'}
+          {page > 1
+            ? 'No more listings.'
+            : query.q || query.status
+              ? 'None of your listings match these filters.'
+              : 'You have no listings yet.'}
         </p>
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your listings{query.status ? ` (${query.status})` : ''}, page {page}</caption>
+            <caption className="sr-only">
+              Your listings{query.status ? ` (${query.status})` : ''}, page {page}
+            </caption>
             <thead className="border-b border-slate-200 dark:border-slate-700">
               <tr>
                 <th scope="col" className="p-2">
@@ -161,12 +183,24 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
                 <th scope="col" className="p-2">
                   <span className="sr-only">Photo</span>
                 </th>
-                <th scope="col" className="p-2">Title</th>
-                <th scope="col" className="p-2">Price</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2">Created</th>
-                <th scope="col" className="p-2">Actions</th>
-                <th scope="col" className="p-2">Result</th>
+                <th scope="col" className="p-2">
+                  Title
+                </th>
+                <th scope="col" className="p-2">
+                  Price
+                </th>
+                <th scope="col" className="p-2">
+                  Status
+                </th>
+                <th scope="col" className="p-2">
+                  Created
+                </th>
+                <th scope="col" className="p-2">
+                  Actions
+                </th>
+                <th scope="col" className="p-2">
+                  Result
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -236,7 +270,19 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
 type Gone = BulkAction | 'missing';
 const GONE_STATUS: Record<Gone, string> = { close: 'Closed', open: 'Open', delete: 'Deleted', missing: 'Not found' };
 
-function Row({ listing: l, gone, selected, onSelect, result }: { listing: ListingSummary; gone?: Gone; selected: boolean; onSelect: (on: boolean) => void; result?: { ok: boolean; message: string } }) {
+function Row({
+  listing: l,
+  gone,
+  selected,
+  onSelect,
+  result,
+}: {
+  listing: ListingSummary;
+  gone?: Gone;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  result?: { ok: boolean; message: string };
+}) {
   const router = useRouter();
   const state = useAction();
   const toggle = async () => {
@@ -246,7 +292,15 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
   return (
     <tr className="border-b border-slate-100 dark:border-slate-800">
       <td className="p-2">
-        {gone ? null : <input type="checkbox" aria-label={`Select ${l.title}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} className="size-4" />}
+        {gone ? null : (
+          <input
+            type="checkbox"
+            aria-label={`Select ${l.title}`}
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            className="size-4"
+          />
+        )}
       </td>
       <td className="p-2">
         {l.thumb ? (
@@ -257,7 +311,9 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
         )}
       </td>
       <th scope="row" className="p-2 font-medium">
-        {gone === 'delete' || gone === 'missing' ? <s>{l.title}</s> : (
+        {gone === 'delete' || gone === 'missing' ? (
+          <s>{l.title}</s>
+        ) : (
           <a href={routes.listing(l.id)} className="hover:underline">
             {l.title}
           </a>
@@ -280,7 +336,13 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
               </a>
             ) : null}
             {l.can.close || l.can.open ? (
-              <button type="button" className="btn-ghost" onClick={toggle} disabled={state.pending} aria-label={`${l.closed ? 'Reopen' : 'Close'} ${l.title}`}>
+              <button
+                type="button"
+                className="btn-ghost"
+                onClick={toggle}
+                disabled={state.pending}
+                aria-label={`${l.closed ? 'Reopen' : 'Close'} ${l.title}`}
+              >
                 {l.closed ? 'Reopen' : 'Close'}
               </button>
             ) : null}
@@ -289,7 +351,11 @@ function Row({ listing: l, gone, selected, onSelect, result }: { listing: Listin
         <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} />
       </td>
       <td className="p-2">
-        {result ? <span className={result.ok ? 'text-emerald-800 dark:text-emerald-300' : 'error-text font-medium'}>{result.ok ? result.message : `Failed: ${result.message}`}</span> : null}
+        {result ? (
+          <span className={result.ok ? 'text-emerald-800 dark:text-emerald-300' : 'error-text font-medium'}>
+            {result.ok ? result.message : `Failed: ${result.message}`}
+          </span>
+        ) : null}
       </td>
     </tr>
   );

@@ -19,7 +19,10 @@ export function SummaryCard({ title, all, figures }: SummaryCardProps) {
       <ul className="mt-4 grid grid-cols-2 gap-3">
         {figures.map((f) => (
           <li key={f.label}>
-            <a href={f.href} className="block rounded-xl border border-slate-200 p-4 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">
+            <a
+              href={f.href}
+              className="block rounded-xl border border-slate-200 p-4 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+            >
               <span className="block text-3xl font-bold">{f.value}</span>
               <span className="muted">{f.label}</span>
             </a>

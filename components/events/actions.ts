@@ -7,8 +7,15 @@ import { eventIdSchema } from '@/lib/validations/event';
 import type { Who } from '@/lib/social-api/users';
 import type { Rsvp } from '@/lib/social-api/events';
 import {
-  decideEventRequestCommand, deleteEventCommand, eventMembershipCommand, inviteToEventCommand, listEventMembersCommand, rsvpEventCommand,
-  saveEventCommand, searchFriendsToInviteCommand, type EventMember,
+  decideEventRequestCommand,
+  deleteEventCommand,
+  eventMembershipCommand,
+  inviteToEventCommand,
+  listEventMembersCommand,
+  rsvpEventCommand,
+  saveEventCommand,
+  searchFriendsToInviteCommand,
+  type EventMember,
 } from './commands';
 
 // An event's actions for the signed-in person (components/events/commands.ts does the work). Each
@@ -35,7 +42,10 @@ export async function inviteFriends(input: { id: number; userIds: number[] }): P
 export async function loadMembers(input: { id: number; rsvp: Rsvp; page: number }): Promise<ActionResult<EventMember[]>> {
   return withSession((s) => listEventMembersCommand(s.accessToken, input));
 }
-export async function searchFriendsToInvite(eventId: number, input: { keywords: string; page: number }): Promise<ActionResult<Array<Who & { rsvp?: Rsvp }>>> {
+export async function searchFriendsToInvite(
+  eventId: number,
+  input: { keywords: string; page: number },
+): Promise<ActionResult<Array<Who & { rsvp?: Rsvp }>>> {
   return withSession((s) => searchFriendsToInviteCommand(s.accessToken, eventId, input));
 }
 
@@ -44,7 +54,11 @@ export async function makeCalendarFeed(): Promise<ActionResult<{ id: number; pat
   return withSession<{ id: number; path: string }>(async (s) => {
     const feed = await createEventFeed(s.accessToken);
     if (!feed) return { ok: false, message: 'This site does not offer calendar feeds.' };
-    return { ok: true, message: 'Your calendar feed is ready. Copy its address now: it is shown only once.', data: { id: feed.id, path: routes.calendarFeed(feed.secret) } };
+    return {
+      ok: true,
+      message: 'Your calendar feed is ready. Copy its address now: it is shown only once.',
+      data: { id: feed.id, path: routes.calendarFeed(feed.secret) },
+    };
   });
 }
 

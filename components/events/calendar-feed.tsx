@@ -60,12 +60,21 @@ export function CalendarFeed({ feedId: initial, host, origin }: CalendarFeedProp
           <label htmlFor="feed-url" className="text-sm font-medium">
             Your feed’s address (shown only now)
           </label>
-          <input id="feed-url" readOnly value={`webcal://${host}${path}`} className="field font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="feed-url"
+            readOnly
+            value={`webcal://${host}${path}`}
+            className="field font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <p className="text-sm">
             <a href={`webcal://${host}${path}`} className="link">
               Subscribe in your calendar app
             </a>{' '}
-            · <a href={`${origin}${path}`} className="link" data-feed-https>Download it once (.ics)</a>
+            ·{' '}
+            <a href={`${origin}${path}`} className="link" data-feed-https>
+              Download it once (.ics)
+            </a>
           </p>
         </div>
       ) : feedId ? (

@@ -24,18 +24,39 @@ afterAll(() => api?.close());
 describe('decideEventRequestCommand', () => {
   it('a request withdrawn since the page was read is answered as no longer pending, whether or not others still are', async () => {
     const id = await createEvent(demo, {
-      title: 'Supper club', description: 'Six seats.', categoryId: 0, startTime: '2031-05-02 19:00:00', endTime: '2031-05-02 22:00:00',
-      timeZone: 'Europe/Berlin', host: 'Demo', location: 'Kitchen', searchable: true, guestsMayInvite: false, approval: true,
-      authView: 'everyone', authComment: 'everyone', authPhoto: 'everyone',
+      title: 'Supper club',
+      description: 'Six seats.',
+      categoryId: 0,
+      startTime: '2031-05-02 19:00:00',
+      endTime: '2031-05-02 22:00:00',
+      timeZone: 'Europe/Berlin',
+      host: 'Demo',
+      location: 'Kitchen',
+      searchable: true,
+      guestsMayInvite: false,
+      approval: true,
+      authView: 'everyone',
+      authComment: 'everyone',
+      authPhoto: 'everyone',
     });
     await requestToJoinEvent(alice, id);
     await requestToJoinEvent(bob, id);
     await cancelEventRequest(bob, id);
     // Alice's request is still pending: Bob's alone is gone.
     expect(await decideEventRequestCommand(demo, { id, userId: bobId, accept: true })).toEqual({ ok: false, message: REQUEST_NOT_PENDING });
-    expect(await decideEventRequestCommand(demo, { id, userId: aliceId, accept: true })).toEqual({ ok: true, message: 'Accepted.', data: undefined });
+    expect(await decideEventRequestCommand(demo, { id, userId: aliceId, accept: true })).toEqual({
+      ok: true,
+      message: 'Accepted.',
+      data: undefined,
+    });
     // No request is left pending at all.
-    expect(await decideEventRequestCommand(demo, { id, userId: bobId, accept: false })).toEqual({ ok: false, message: REQUEST_NOT_PENDING });
-    expect(await decideEventRequestCommand(demo, { id, userId: aliceId, accept: true })).toEqual({ ok: false, message: REQUEST_NOT_PENDING });
+    expect(await decideEventRequestCommand(demo, { id, userId: bobId, accept: false })).toEqual({
+      ok: false,
+      message: REQUEST_NOT_PENDING,
+    });
+    expect(await decideEventRequestCommand(demo, { id, userId: aliceId, accept: true })).toEqual({
+      ok: false,
+      message: REQUEST_NOT_PENDING,
+    });
   });
 });

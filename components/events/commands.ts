@@ -2,14 +2,33 @@ import type { ActionResult } from '@/lib/action-result';
 import { failure, invalid, saveCommand } from '@/lib/server-action';
 import { isApiError } from '@/lib/social-api/errors';
 import {
-  acceptEventRequest, cancelEventRequest, createEvent, deleteEvent, inviteToEvent, leaveEvent, listEventMembers, rejectEventRequest,
-  requestToJoinEvent, rsvpEvent, updateEvent, type EventInput, type Rsvp,
+  acceptEventRequest,
+  cancelEventRequest,
+  createEvent,
+  deleteEvent,
+  inviteToEvent,
+  leaveEvent,
+  listEventMembers,
+  rejectEventRequest,
+  requestToJoinEvent,
+  rsvpEvent,
+  updateEvent,
+  type EventInput,
+  type Rsvp,
 } from '@/lib/social-api/events';
 import { listFriends } from '@/lib/social-api/friends';
 import type { Who } from '@/lib/social-api/users';
 import {
-  eventDecisionSchema, eventIdSchema, eventInviteSchema, eventMembersSchema, eventMembershipSchema,
-  eventRsvpSchema, eventSaveSchema, friendSearchSchema, toEventFieldErrors, type EventFormValues,
+  eventDecisionSchema,
+  eventIdSchema,
+  eventInviteSchema,
+  eventMembersSchema,
+  eventMembershipSchema,
+  eventRsvpSchema,
+  eventSaveSchema,
+  friendSearchSchema,
+  toEventFieldErrors,
+  type EventFormValues,
 } from '@/lib/validations/event';
 
 // An event's saves and membership actions, given an access token: each input is checked with the
@@ -25,10 +44,20 @@ const RSVP_DONE: Record<string, string> = {
 /** The form's values as the API's form: wall-clock times in the chosen zone. */
 export function eventInputOf(v: EventFormValues): EventInput {
   return {
-    title: v.title, description: v.description, categoryId: Number(v.categoryId || 0),
-    startTime: `${v.startDate} ${v.startTime}:00`, endTime: `${v.endDate} ${v.endTime}:00`, timeZone: v.timeZone,
-    host: v.host, location: v.location, searchable: v.searchable, guestsMayInvite: v.guestsMayInvite, approval: v.approval,
-    authView: v.authView, authComment: v.authComment, authPhoto: v.authPhoto,
+    title: v.title,
+    description: v.description,
+    categoryId: Number(v.categoryId || 0),
+    startTime: `${v.startDate} ${v.startTime}:00`,
+    endTime: `${v.endDate} ${v.endTime}:00`,
+    timeZone: v.timeZone,
+    host: v.host,
+    location: v.location,
+    searchable: v.searchable,
+    guestsMayInvite: v.guestsMayInvite,
+    approval: v.approval,
+    authView: v.authView,
+    authComment: v.authComment,
+    authPhoto: v.authPhoto,
   };
 }
 
@@ -40,7 +69,11 @@ export const saveEventCommand = saveCommand({
   update: updateEvent,
   fields: toEventFieldErrors,
   gone: 'This event is no longer there: it may have been deleted. What you typed is still here.',
-  saved: (_token, id, { id: edited }): ActionResult<{ id: number }> => ({ ok: true, message: edited ? 'Your event was saved.' : 'Your event was created.', data: { id } }),
+  saved: (_token, id, { id: edited }): ActionResult<{ id: number }> => ({
+    ok: true,
+    message: edited ? 'Your event was saved.' : 'Your event was created.',
+    data: { id },
+  }),
 });
 
 export async function deleteEventCommand(token: string, input: unknown): Promise<ActionResult> {
@@ -73,7 +106,11 @@ export async function eventMembershipCommand(token: string, input: unknown): Pro
     if (action === 'leave') await leaveEvent(token, id);
     else if (action === 'request') await requestToJoinEvent(token, id);
     else await cancelEventRequest(token, id);
-    const message = { leave: 'You left the event.', request: 'Your request to join was sent. The organiser will answer it.', cancel: 'Your request was withdrawn.' }[action];
+    const message = {
+      leave: 'You left the event.',
+      request: 'Your request to join was sent. The organiser will answer it.',
+      cancel: 'Your request was withdrawn.',
+    }[action];
     return { ok: true, message, data: undefined };
   } catch (e) {
     return failure(e);
@@ -124,14 +161,20 @@ export async function listEventMembersCommand(token: string, input: unknown): Pr
 }
 
 /** Friends to invite, by name (GET /friends), each marked when already invited or a member. */
-export async function searchFriendsToInviteCommand(token: string, eventId: number, input: unknown): Promise<ActionResult<Array<Who & { rsvp?: Rsvp }>>> {
+export async function searchFriendsToInviteCommand(
+  token: string,
+  eventId: number,
+  input: unknown,
+): Promise<ActionResult<Array<Who & { rsvp?: Rsvp }>>> {
   const parsed = friendSearchSchema.safeParse(input);
   const idOk = eventIdSchema.safeParse({ id: eventId });
   if (!parsed.success || !idOk.success) return invalid();
   try {
     const [friends, ...rows] = await Promise.all([
       listFriends(token, { keywords: parsed.data.keywords, page: parsed.data.page, limit: 50 }),
-      ...(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply'] as const).map((r) => listEventMembers(token, eventId, r, 1, 50)),
+      ...(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply'] as const).map((r) =>
+        listEventMembers(token, eventId, r, 1, 50),
+      ),
     ]);
     // A server without the list of friends (an extension of the API).
     if (!friends) return { ok: false, message: 'This site keeps no list of friends, so none can be invited from here.' };
@@ -139,7 +182,8 @@ export async function searchFriendsToInviteCommand(token: string, eventId: numbe
     return { ok: true, message: '', data: friends.map((f) => ({ ...f, rsvp: state.get(f.id) })) };
   } catch (e) {
     // Signed in before the site asked for the friends scope.
-    if (isApiError(e, 403)) return { ok: false, message: 'Your friends cannot be listed here: sign out and in again to allow it, then try again.' };
+    if (isApiError(e, 403))
+      return { ok: false, message: 'Your friends cannot be listed here: sign out and in again to allow it, then try again.' };
     return failure(e);
   }
 }

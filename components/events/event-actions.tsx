@@ -84,17 +84,32 @@ export function EventActions({ id, title, rsvp, can, open, owner }: EventActions
           <span className="muted text-sm">Answering accepts the invitation; “Not going” declines it.</span>
         ) : null}
         {can.request ? (
-          <button type="button" className={buttonStyles.primary} disabled={state.pending} onClick={() => act(() => changeMembership({ id, action: 'request' }))}>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={state.pending}
+            onClick={() => act(() => changeMembership({ id, action: 'request' }))}
+          >
             Request to join
           </button>
         ) : null}
         {can.cancel ? (
-          <button type="button" className={buttonStyles.secondary} disabled={state.pending} onClick={() => act(() => changeMembership({ id, action: 'cancel' }))}>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={state.pending}
+            onClick={() => act(() => changeMembership({ id, action: 'cancel' }))}
+          >
             Cancel request
           </button>
         ) : null}
         {can.leave ? (
-          <button type="button" className="btn-ghost" disabled={state.pending} onClick={() => act(() => changeMembership({ id, action: 'leave' }))}>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={state.pending}
+            onClick={() => act(() => changeMembership({ id, action: 'leave' }))}
+          >
             Leave event
           </button>
         ) : null}

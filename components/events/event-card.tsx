@@ -19,7 +19,10 @@ export function EventCard({ event, clock }: { event: EventSummary; clock: Reader
         // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
         <img src={event.thumb} alt="" width={120} height={68} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex h-[68px] w-[120px] shrink-0 items-center justify-center rounded-lg bg-indigo-50 dark:bg-indigo-950/50">
+        <span
+          aria-hidden="true"
+          className="flex h-[68px] w-[120px] shrink-0 items-center justify-center rounded-lg bg-indigo-50 dark:bg-indigo-950/50"
+        >
           <span className="icon icon-calendar size-6 text-indigo-700 dark:text-indigo-300" />
         </span>
       )}

@@ -17,8 +17,22 @@ import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX, eventFormSchem
 import { saveEvent } from './actions';
 
 const NAMES = [
-  'title', 'description', 'categoryId', 'startDate', 'startTime', 'endDate', 'endTime', 'timeZone', 'host', 'location',
-  'approval', 'guestsMayInvite', 'searchable', 'authView', 'authComment', 'authPhoto',
+  'title',
+  'description',
+  'categoryId',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'timeZone',
+  'host',
+  'location',
+  'approval',
+  'guestsMayInvite',
+  'searchable',
+  'authView',
+  'authComment',
+  'authPhoto',
 ] as const;
 
 export type EventFormProps = {
@@ -51,7 +65,11 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
   const [fileError, setFileError] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchema), defaultValues: defaults, mode: 'onTouched' });
-  const { register, formState: { errors }, setValue } = form;
+  const {
+    register,
+    formState: { errors },
+    setValue,
+  } = form;
 
   useEffect(() => {
     if (zoneChosen) return;
@@ -81,9 +99,16 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
     }
     setSavedId(res.data.id);
     if (file) {
-      const sent = await sendUpload(file, {
-        url: `/api/upload/event?id=${res.data.id}`, fileField: 'photo', fields: { title: values.title }, parse: (b) => (b && typeof b === 'object' ? b : undefined),
-      }, () => {}).done;
+      const sent = await sendUpload(
+        file,
+        {
+          url: `/api/upload/event?id=${res.data.id}`,
+          fileField: 'photo',
+          fields: { title: values.title },
+          parse: (b) => (b && typeof b === 'object' ? b : undefined),
+        },
+        () => {},
+      ).done;
       if (!sent.ok) {
         state.setProblem({ message: `The event was saved, but not its picture: ${sent.message} Choose it again and save.` });
         return;

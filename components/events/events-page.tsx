@@ -97,8 +97,17 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
             </a>
           </div>
           <p className="muted mt-1 text-xs">Arrow keys move between days; Page Up and Page Down change the month.</p>
-          {calendar.capped ? <p className="muted mt-1 text-xs">This month has more events than the calendar shows; search to narrow it down.</p> : null}
-          <MonthGrid caption={calendar.caption} weekdays={calendar.weekdays} weeks={calendar.weeks} eventHref="/events" prevHref={calendar.prev} nextHref={calendar.next} />
+          {calendar.capped ? (
+            <p className="muted mt-1 text-xs">This month has more events than the calendar shows; search to narrow it down.</p>
+          ) : null}
+          <MonthGrid
+            caption={calendar.caption}
+            weekdays={calendar.weekdays}
+            weeks={calendar.weeks}
+            eventHref="/events"
+            prevHref={calendar.prev}
+            nextHref={calendar.next}
+          />
         </section>
       ) : events === undefined ? (
         <p role="alert" className="card mt-4">
@@ -109,7 +118,13 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
         </p>
       ) : events.length === 0 ? (
         <p className="muted mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          {page > 1 ? 'No more events.' : filtered ? 'No events match these filters.' : query.when ? 'No past events.' : 'No upcoming events.'}
+          {page > 1
+            ? 'No more events.'
+            : filtered
+              ? 'No events match these filters.'
+              : query.when
+                ? 'No past events.'
+                : 'No upcoming events.'}
         </p>
       ) : (
         <ul className="mt-4 space-y-4">
@@ -128,5 +143,8 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
 
 /** One of a pair of views as links: the current one says so (aria-current) and looks pressed. */
 function segment(current: boolean) {
-  return { 'aria-current': current ? ('true' as const) : undefined, className: current ? 'btn-ghost bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200' : 'btn-ghost' };
+  return {
+    'aria-current': current ? ('true' as const) : undefined,
+    className: current ? 'btn-ghost bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200' : 'btn-ghost',
+  };
 }

@@ -63,7 +63,15 @@ export function InviteDialog({ id, title, onClose, onDone }: InviteDialogProps) 
       <label htmlFor={`${uid}-q`} className="text-sm font-medium">
         Search your friends
       </label>
-      <input id={`${uid}-q`} type="search" value={keywords} onChange={(e) => setKeywords(e.target.value)} maxLength={100} className="field" autoComplete="off" />
+      <input
+        id={`${uid}-q`}
+        type="search"
+        value={keywords}
+        onChange={(e) => setKeywords(e.target.value)}
+        maxLength={100}
+        className="field"
+        autoComplete="off"
+      />
       <FormError message={search.problem?.message} signedOut={search.problem?.signedOut} className="mt-2" />
       <fieldset className="mt-3">
         <legend className="sr-only">Friends</legend>
@@ -78,7 +86,13 @@ export function InviteDialog({ id, title, onClose, onDone }: InviteDialogProps) 
               return (
                 <li key={f.id}>
                   <label className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50 dark:hover:bg-slate-800">
-                    <input type="checkbox" checked={Boolean(mark) || chosen.has(f.id)} disabled={Boolean(mark)} onChange={() => toggle(f)} className="size-4" />
+                    <input
+                      type="checkbox"
+                      checked={Boolean(mark) || chosen.has(f.id)}
+                      disabled={Boolean(mark)}
+                      onChange={() => toggle(f)}
+                      className="size-4"
+                    />
                     <Avatar person={f} size="xs" />
                     <span className="flex-1">{f.name}</span>
                     {mark ? <span className="badge">{mark}</span> : null}

@@ -22,11 +22,13 @@ export function MembersDialog({ id, rsvp, label, onClose }: { id: number; rsvp: 
 
   useEffect(() => {
     let live = true;
-    void state.run(() => loadMembers({ id, rsvp, page })).then((res) => {
-      if (!live || !res.ok) return;
-      setPeople((prev) => [...(page > 1 ? (prev ?? []) : []), ...res.data]);
-      setMore(res.data.length === PAGE);
-    });
+    void state
+      .run(() => loadMembers({ id, rsvp, page }))
+      .then((res) => {
+        if (!live || !res.ok) return;
+        setPeople((prev) => [...(page > 1 ? (prev ?? []) : []), ...res.data]);
+        setMore(res.data.length === PAGE);
+      });
     return () => {
       live = false;
     };

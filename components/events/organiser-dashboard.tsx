@@ -56,12 +56,24 @@ export function OrganiserDashboard({ past, events, requests, clock, feed }: Orga
             <table className="w-full text-left text-sm">
               <thead className="muted text-xs">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Date</th>
-                  <th scope="col" className="py-2 pr-3">Event</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Going</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Maybe</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Awaiting reply</th>
-                  <th scope="col" className="py-2 pr-3 text-right">Requests</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Event
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Going
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Maybe
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Awaiting reply
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    Requests
+                  </th>
                   <th scope="col" className="py-2">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -46,7 +46,9 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
     );
     setRows((prev) => ({
       ...prev,
-      ...Object.fromEntries(results.map(([k, res]) => [k, { ok: res.ok, result: res.ok ? (accept ? 'Accepted' : 'Declined') : res.message }])),
+      ...Object.fromEntries(
+        results.map(([k, res]) => [k, { ok: res.ok, result: res.ok ? (accept ? 'Accepted' : 'Declined') : res.message }]),
+      ),
     }));
     setChosen(new Set());
     setShown(all);
@@ -60,10 +62,30 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
       {multi && open.length > 1 ? (
         <div className="mb-2 flex flex-wrap items-center gap-2">
           <span className="muted text-sm">{chosen.size} chosen</span>
-          <button type="button" className={buttonStyles.secondary} disabled={!chosen.size} onClick={() => decide(open.filter((r) => chosen.has(key(r))), true)}>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={!chosen.size}
+            onClick={() =>
+              decide(
+                open.filter((r) => chosen.has(key(r))),
+                true,
+              )
+            }
+          >
             Accept chosen
           </button>
-          <button type="button" className="btn-ghost" disabled={!chosen.size} onClick={() => decide(open.filter((r) => chosen.has(key(r))), false)}>
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={!chosen.size}
+            onClick={() =>
+              decide(
+                open.filter((r) => chosen.has(key(r))),
+                false,
+              )
+            }
+          >
             Decline chosen
           </button>
         </div>
@@ -98,16 +120,31 @@ export function RequestList({ requests, multi = false }: { requests: PendingRequ
                 </a>
                 {r.eventTitle ? (
                   <span className="muted block text-sm">
-                    wants to join <a href={routes.event(r.eventId)} className="link">{r.eventTitle}</a>
+                    wants to join{' '}
+                    <a href={routes.event(r.eventId)} className="link">
+                      {r.eventTitle}
+                    </a>
                   </span>
                 ) : null}
               </span>
               {live ? (
                 <>
-                  <button type="button" className={buttonStyles.primary} disabled={s.pending} onClick={() => decide([r], true)} aria-label={`Accept ${label}`}>
+                  <button
+                    type="button"
+                    className={buttonStyles.primary}
+                    disabled={s.pending}
+                    onClick={() => decide([r], true)}
+                    aria-label={`Accept ${label}`}
+                  >
                     Accept
                   </button>
-                  <button type="button" className={buttonStyles.secondary} disabled={s.pending} onClick={() => decide([r], false)} aria-label={`Decline ${label}`}>
+                  <button
+                    type="button"
+                    className={buttonStyles.secondary}
+                    disabled={s.pending}
+                    onClick={() => decide([r], false)}
+                    aria-label={`Decline ${label}`}
+                  >
                     Decline
                   </button>
                 </>

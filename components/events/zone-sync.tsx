@@ -14,7 +14,10 @@ export function ZoneSync({ serverZone }: { serverZone: string }) {
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!zone) return;
-    const told = document.cookie.split('; ').find((c) => c.startsWith('tz='))?.slice(3);
+    const told = document.cookie
+      .split('; ')
+      .find((c) => c.startsWith('tz='))
+      ?.slice(3);
     if (told && decodeURIComponent(told) === zone) return;
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
     router.refresh();

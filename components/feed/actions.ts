@@ -36,7 +36,10 @@ export async function loadOlderActivities(input: { maxid: number; wallId?: numbe
 }
 
 /** For the poll: ids of items newer than `minid` (at most 50) and the notification count. */
-export async function checkForUpdates(input: { minid: number; wallId?: number }): Promise<ActionResult<{ newIds: number[]; notificationCount: number }>> {
+export async function checkForUpdates(input: {
+  minid: number;
+  wallId?: number;
+}): Promise<ActionResult<{ newIds: number[]; notificationCount: number }>> {
   const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {
@@ -49,7 +52,10 @@ export async function checkForUpdates(input: { minid: number; wallId?: number })
 }
 
 /** Every item newer than `minid` (up to 150), newest first, with the new first_id. */
-export async function loadNewerActivities(input: { minid: number; wallId?: number }): Promise<ActionResult<{ items: Activity[]; firstId: number }>> {
+export async function loadNewerActivities(input: {
+  minid: number;
+  wallId?: number;
+}): Promise<ActionResult<{ items: Activity[]; firstId: number }>> {
   const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {

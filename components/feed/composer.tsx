@@ -45,8 +45,13 @@ function parseDraft(raw: unknown): Draft | undefined {
   const d = raw as Partial<Record<keyof Draft, unknown>>;
   const s = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
-    body: s(d.body), linkUrl: s(d.linkUrl), linkTitle: s(d.linkTitle), linkDescription: s(d.linkDescription),
-    linkThumb: s(d.linkThumb), linkThumbSrc: s(d.linkThumbSrc).startsWith('/api/image?') ? s(d.linkThumbSrc) : '', linkTyped: s(d.linkTyped),
+    body: s(d.body),
+    linkUrl: s(d.linkUrl),
+    linkTitle: s(d.linkTitle),
+    linkDescription: s(d.linkDescription),
+    linkThumb: s(d.linkThumb),
+    linkThumbSrc: s(d.linkThumbSrc).startsWith('/api/image?') ? s(d.linkThumbSrc) : '',
+    linkTyped: s(d.linkTyped),
   };
 }
 const isBlank = (d: Draft) => !d.body && !d.linkUrl && !d.linkTitle && !d.linkDescription;
@@ -106,7 +111,13 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
     active: !fields.linkUrl && !linkOpen && !upload.state,
     onCard: (card: LinkCardData, typed: string) => {
       setFields((f) => ({
-        ...f, linkUrl: card.url, linkTitle: card.title, linkDescription: card.description, linkThumb: card.thumb, linkThumbSrc: card.thumbSrc, linkTyped: typed,
+        ...f,
+        linkUrl: card.url,
+        linkTitle: card.title,
+        linkDescription: card.description,
+        linkThumb: card.thumb,
+        linkThumbSrc: card.thumbSrc,
+        linkTyped: typed,
       }));
       announce(`Link preview added: ${card.title || card.url}.`);
     },
@@ -151,7 +162,9 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (photo && photo.status !== 'done') {
-      setFormMessage({ message: photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.' });
+      setFormMessage({
+        message: photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.',
+      });
       return;
     }
     const values = { ...fields, photoId: photo?.status === 'done' ? photo.result.photoId : undefined };
@@ -191,12 +204,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
     ) : null;
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className="card"
-    >
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="card">
       <h2 id={`${id}-title`} className="sr-only">
         Create a post
       </h2>
@@ -224,7 +232,10 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
 
       {isCard ? (
         <>
-          <LinkCard card={{ url: fields.linkUrl, title: fields.linkTitle, description: fields.linkDescription, thumbSrc: fields.linkThumbSrc }} onRemove={removeCard} />
+          <LinkCard
+            card={{ url: fields.linkUrl, title: fields.linkTitle, description: fields.linkDescription, thumbSrc: fields.linkThumbSrc }}
+            onRemove={removeCard}
+          />
           {fieldError('linkUrl')}
         </>
       ) : (
@@ -303,7 +314,13 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
             <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
           {photo.status !== 'done' ? (
-            <UploadProgress id={`${id}-progress`} fileName={photo.file.name} size={photo.file.size} percent={photo.progress} stopped={photo.status === 'failed'} />
+            <UploadProgress
+              id={`${id}-progress`}
+              fileName={photo.file.name}
+              size={photo.file.size}
+              percent={photo.progress}
+              stopped={photo.status === 'failed'}
+            />
           ) : null}
           {photo.status === 'failed' ? <FormError message={photo.message} className="mt-2" /> : null}
           <div className="mt-3 flex gap-2">

@@ -139,7 +139,8 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
       if (stopped || !res.ok) return;
       const waiting = res.data.newIds.filter((id) => !shownRef.current.has(id));
       // Said when the number grows, not at every poll.
-      if (waiting.length > waitingCount.current) announce(`${waiting.length} new ${waiting.length === 1 ? 'post' : 'posts'} at the top of the feed.`);
+      if (waiting.length > waitingCount.current)
+        announce(`${waiting.length} new ${waiting.length === 1 ? 'post' : 'posts'} at the top of the feed.`);
       waitingCount.current = waiting.length;
       setWaitingIds(waiting);
       publishNotificationCount(res.data.notificationCount);
@@ -216,9 +217,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
       ) : null}
 
       {items.length === 0 && endOfFeed ? (
-        <p className="muted mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          {emptyText}
-        </p>
+        <p className="muted mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">{emptyText}</p>
       ) : null}
 
       <div

@@ -36,7 +36,15 @@ type Lookup = { status: 'idle' } | { status: 'loading'; url: string } | { status
  * the composer no longer wanting a card) cancels the lookup: its answer is dropped. A card the
  * person removed is not offered again for that address until it is pasted again.
  */
-export function useLinkCard({ text, active, onCard }: { text: string; active: boolean; onCard: (card: LinkCardData, typed: string) => void }) {
+export function useLinkCard({
+  text,
+  active,
+  onCard,
+}: {
+  text: string;
+  active: boolean;
+  onCard: (card: LinkCardData, typed: string) => void;
+}) {
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
   const [pastes, setPastes] = useState(0);
   const dismissed = useRef(new Set<string>());
@@ -100,7 +108,11 @@ export type LinkCardProps = {
 export function LinkCard({ card, onRemove }: LinkCardProps) {
   const title = card.title || hostOf(card.url);
   return (
-    <div role="group" aria-label={`Link preview: ${title}`} className="attachment mt-4 items-stretch hover:bg-transparent dark:hover:bg-transparent">
+    <div
+      role="group"
+      aria-label={`Link preview: ${title}`}
+      className="attachment mt-4 items-stretch hover:bg-transparent dark:hover:bg-transparent"
+    >
       {card.thumbSrc ? (
         // eslint-disable-next-line @next/next/no-img-element -- the link's picture, through the image route
         <img src={card.thumbSrc} alt="" className="attachment-thumb" />
@@ -110,7 +122,12 @@ export function LinkCard({ card, onRemove }: LinkCardProps) {
         {card.description ? <span className="muted line-clamp-2">{card.description}</span> : null}
         <span className="truncate text-xs text-slate-600 dark:text-slate-400">{hostOf(card.url)}</span>
       </span>
-      <button type="button" className={`${buttonStyles.ghost} m-2 self-start`} onClick={onRemove} aria-label={`Remove link preview: ${title}`}>
+      <button
+        type="button"
+        className={`${buttonStyles.ghost} m-2 self-start`}
+        onClick={onRemove}
+        aria-label={`Remove link preview: ${title}`}
+      >
         Remove
       </button>
     </div>

@@ -50,7 +50,14 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
   return (
     <div className="mt-4 space-y-3">
       <label className={`${buttonStyles.secondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600`}>
-        <input ref={input} type="file" accept={ACCEPT} className="sr-only" onChange={(e) => void choose(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          className="sr-only"
+          onChange={(e) => void choose(e.target.files?.[0])}
+          aria-describedby={`${id}-hint`}
+        />
         Add a photo
       </label>
       <p id={`${id}-hint`} className="muted text-sm">
@@ -59,7 +66,13 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
       <FormError message={problem} />
       {state && state.status !== 'done' ? (
         <div className="card max-w-md">
-          <UploadProgress id={`${id}-progress`} fileName={state.file.name} size={state.file.size} percent={state.progress} stopped={state.status === 'failed'} />
+          <UploadProgress
+            id={`${id}-progress`}
+            fileName={state.file.name}
+            size={state.file.size}
+            percent={state.progress}
+            stopped={state.status === 'failed'}
+          />
           {state.status === 'failed' ? (
             <>
               <FormError message={state.message} className="mt-2" />

@@ -2,10 +2,21 @@
 
 import { withSession, type ActionResult } from '@/lib/server-action';
 import type {
-  ListingBulkInput, ListingIdInput, ListingPhotoIdInput, ListingPhotosInput, ListingPriceInput, ListingSaveInput, ListingStateInput,
+  ListingBulkInput,
+  ListingIdInput,
+  ListingPhotoIdInput,
+  ListingPhotosInput,
+  ListingPriceInput,
+  ListingSaveInput,
+  ListingStateInput,
 } from '@/lib/validations/listing';
 import {
-  bulkListingsCommand, deleteListingCommand, deleteListingPhotoCommand, saveListingPhotosCommand, setListingPriceCommand, saveListingCommand,
+  bulkListingsCommand,
+  deleteListingCommand,
+  deleteListingPhotoCommand,
+  saveListingPhotosCommand,
+  setListingPriceCommand,
+  saveListingCommand,
   setListingStateCommand,
   type BulkRowResult,
   type ListingSaved,

@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
-import { createListing, deleteListing, getListingForEditing, listListings, uploadListingPhoto, type ListingInput } from '../../lib/social-api/classifieds.ts';
+import {
+  createListing,
+  deleteListing,
+  getListingForEditing,
+  listListings,
+  uploadListingPhoto,
+  type ListingInput,
+} from '../../lib/social-api/classifieds.ts';
 import { png } from '../../lib/testing/pictures.ts';
 import { LISTING_BULK_MAX, listingBulkSchema, priceTextSchema } from '../../lib/validations/listing.ts';
-import { bulkListingsCommand, deleteListingCommand, deleteListingPhotoCommand, saveListingPhotosCommand, setListingPriceCommand, setListingStateCommand } from './commands.ts';
+import {
+  bulkListingsCommand,
+  deleteListingCommand,
+  deleteListingPhotoCommand,
+  saveListingPhotosCommand,
+  setListingPriceCommand,
+  setListingStateCommand,
+} from './commands.ts';
 
 // The listing commands (what components/listings/actions.ts runs for the signed-in person)
 // against the real api-server over loopback HTTP, on a fresh copy of the demo data.
@@ -20,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const input = (title: string): ListingInput => ({ title, body: 'For the commands test.', tags: [], price: 10, location: 'Cmdville' });
-const make = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => createListing(demo, input(`Bulk ${i} ${Math.random().toString(36).slice(2, 7)}`))));
+const make = (n: number) =>
+  Promise.all(Array.from({ length: n }, (_, i) => createListing(demo, input(`Bulk ${i} ${Math.random().toString(36).slice(2, 7)}`))));
 
 describe('the schemas', () => {
   it('a price as typed: empty is none, thousands commas and two decimals are fine; anything else is refused with a sentence', () => {
@@ -36,7 +51,13 @@ describe('the schemas', () => {
 
   it('a bulk action needs a known action and 1 to 50 positive ids', () => {
     expect(listingBulkSchema.safeParse({ action: 'close', ids: [1, 2] }).success).toBe(true);
-    for (const bad of [{ action: 'sell', ids: [1] }, { action: 'close', ids: [] }, { action: 'open', ids: [0] }, { action: 'delete', ids: [1.5] }, { action: 'close', ids: Array.from({ length: LISTING_BULK_MAX + 1 }, (_, i) => i + 1) }]) {
+    for (const bad of [
+      { action: 'sell', ids: [1] },
+      { action: 'close', ids: [] },
+      { action: 'open', ids: [0] },
+      { action: 'delete', ids: [1.5] },
+      { action: 'close', ids: Array.from({ length: LISTING_BULK_MAX + 1 }, (_, i) => i + 1) },
+    ]) {
       expect(listingBulkSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -81,7 +102,10 @@ describe('bulkListingsCommand', () => {
 
   it('what no form of ours sends is refused before the API', async () => {
     expect(await bulkListingsCommand(demo, { action: 'sell', ids: [1] })).toMatchObject({ ok: false });
-    expect(await bulkListingsCommand(demo, { action: 'close', ids: [] })).toMatchObject({ ok: false, message: 'Select at least one listing.' });
+    expect(await bulkListingsCommand(demo, { action: 'close', ids: [] })).toMatchObject({
+      ok: false,
+      message: 'Select at least one listing.',
+    });
     expect(await setListingStateCommand(demo, { id: '1', open: true })).toMatchObject({ ok: false });
     expect(await deleteListingCommand(demo, { id: -1 })).toMatchObject({ ok: false });
   });
@@ -123,7 +147,14 @@ describe('a listing’s photos', () => {
   it('saves changed captions and another main photo; the listing shows them, main first', async () => {
     const id = await createListing(demo, input('Photos'));
     const [a, b, c] = [await addPhoto(demo, id, 20), await addPhoto(demo, id, 21), await addPhoto(demo, id, 22)];
-    const res = await saveListingPhotosCommand(demo, { listingId: id, captions: [{ photoId: b!, caption: '  The left side ' }, { photoId: c!, caption: 'Scratch on the back' }], mainPhotoId: c });
+    const res = await saveListingPhotosCommand(demo, {
+      listingId: id,
+      captions: [
+        { photoId: b!, caption: '  The left side ' },
+        { photoId: c!, caption: 'Scratch on the back' },
+      ],
+      mainPhotoId: c,
+    });
     expect(res).toMatchObject({ ok: true, message: 'The photos were saved.' });
     const photos = (await getListingForEditing(demo, id))!.photos;
     expect(photos.map((p) => [p.id, p.caption, p.main])).toEqual([

@@ -1,7 +1,16 @@
 import type { ActionResult } from '@/lib/action-result';
 import { failure, invalid, saveCommand } from '@/lib/server-action';
 import {
-  captionListingPhoto, closeListing, createListing, deleteListing, deleteListingPhoto, getListingForEditing, openListing, setListingMainPhoto, setListingPrice, updateListing,
+  captionListingPhoto,
+  closeListing,
+  createListing,
+  deleteListing,
+  deleteListingPhoto,
+  getListingForEditing,
+  openListing,
+  setListingMainPhoto,
+  setListingPrice,
+  updateListing,
   listingInput,
 } from '@/lib/social-api/classifieds';
 import { isApiError } from '@/lib/social-api/errors';
@@ -82,7 +91,8 @@ export async function bulkListingsCommand(token: string, input: unknown): Promis
   const failed = rows.filter((r) => !r.ok).length;
   const n = (k: number) => `${k} ${k === 1 ? 'listing' : 'listings'}`;
   const verb = { close: 'closed', open: 'reopened', delete: 'deleted' }[action];
-  const message = failed === 0 ? `${n(rows.length)} ${verb}.` : `${n(rows.length - failed)} ${verb}; ${n(failed)} could not be: see the rows marked.`;
+  const message =
+    failed === 0 ? `${n(rows.length)} ${verb}.` : `${n(rows.length - failed)} ${verb}; ${n(failed)} could not be: see the rows marked.`;
   return { ok: true, message, data: rows };
 }
 
@@ -135,8 +145,10 @@ export async function saveListingPhotosCommand(token: string, input: unknown): P
     for (const { photoId, caption } of captions) await captionListingPhoto(token, photoId, caption);
     if (mainPhotoId !== undefined) await setListingMainPhoto(token, listingId, mainPhotoId);
   } catch (e) {
-    if (isApiError(e, 404)) return { ok: false, message: 'A photo of this listing is no longer there: reload the page to see its photos as they are.' };
-    if (isApiError(e, 400) && 'main_photo_id' in e.fieldErrors) return { ok: false, message: 'That photo is no longer one of this listing’s: choose another main photo.' };
+    if (isApiError(e, 404))
+      return { ok: false, message: 'A photo of this listing is no longer there: reload the page to see its photos as they are.' };
+    if (isApiError(e, 400) && 'main_photo_id' in e.fieldErrors)
+      return { ok: false, message: 'That photo is no longer one of this listing’s: choose another main photo.' };
     return failure(e);
   }
   return { ok: true, message: 'The photos were saved.', data: undefined };

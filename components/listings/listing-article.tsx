@@ -19,7 +19,10 @@ export function ListingArticle({ listing }: { listing: ListingPage }) {
   return (
     <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
       {listing.closed ? (
-        <p role="status" className="mb-4 rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">
+        <p
+          role="status"
+          className="mb-4 rounded-xl border border-slate-300 bg-slate-100 px-4 py-3 text-sm font-medium text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+        >
           This listing is closed{mine ? '' : ': the item is sold or no longer offered'}.
         </p>
       ) : null}
@@ -95,11 +98,23 @@ export function ListingArticle({ listing }: { listing: ListingPage }) {
       ) : null}
 
       {listing.can.open || listing.can.close || listing.can.delete ? (
-        <ListingOwnerActions id={listing.id} title={listing.title} canOpen={listing.can.open} canClose={listing.can.close} canDelete={listing.can.delete} />
+        <ListingOwnerActions
+          id={listing.id}
+          title={listing.title}
+          canOpen={listing.can.open}
+          canClose={listing.can.close}
+          canDelete={listing.can.delete}
+        />
       ) : null}
 
       <div className="mt-6">
-        <SocialBar social={listing.social} ownerId={listing.seller.id} label={`“${listing.title}” by ${listing.seller.name}`} what="this listing" writing />
+        <SocialBar
+          social={listing.social}
+          ownerId={listing.seller.id}
+          label={`“${listing.title}” by ${listing.seller.name}`}
+          what="this listing"
+          writing
+        />
       </div>
     </article>
   );

@@ -18,7 +18,9 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
         ) : (
           <span className="muted flex size-full items-center justify-center">No photo</span>
         )}
-        {listing.closed ? <span className="absolute top-2 left-2 rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Closed</span> : null}
+        {listing.closed ? (
+          <span className="absolute top-2 left-2 rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Closed</span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-lg font-bold">{listing.price || 'No price given'}</p>

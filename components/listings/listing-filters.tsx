@@ -25,7 +25,15 @@ export function ListingFilters({ query, categories }: { query: ListingListQuery;
   const field = (name: string) => `${id}-${name}`;
   // The form's key: Back to another search shows that search's values, not the last typed.
   return (
-    <form key={routes.listings(query)} role="search" aria-label="Filter listings" action={routes.listings()} method="get" onSubmit={onSubmit} className="card mt-4 space-y-3">
+    <form
+      key={routes.listings(query)}
+      role="search"
+      aria-label="Filter listings"
+      action={routes.listings()}
+      method="get"
+      onSubmit={onSubmit}
+      className="card mt-4 space-y-3"
+    >
       {query.seller ? <input type="hidden" name="seller" value={query.seller} /> : null}
       <div className="flex items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -64,13 +72,31 @@ export function ListingFilters({ query, categories }: { query: ListingListQuery;
             <label htmlFor={field('min')} className="text-sm font-medium">
               Price from
             </label>
-            <input id={field('min')} name="min" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.min ?? ''} className="field" />
+            <input
+              id={field('min')}
+              name="min"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={query.min ?? ''}
+              className="field"
+            />
           </div>
           <div>
             <label htmlFor={field('max')} className="text-sm font-medium">
               Price to
             </label>
-            <input id={field('max')} name="max" type="number" min={0} step="0.01" inputMode="decimal" defaultValue={query.max ?? ''} className="field" />
+            <input
+              id={field('max')}
+              name="max"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              defaultValue={query.max ?? ''}
+              className="field"
+            />
           </div>
         </fieldset>
         <div>

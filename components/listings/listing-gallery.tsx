@@ -45,20 +45,26 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
       </figcaption>
     </figure>
   );
-  const arrows = n > 1 ? (
-    <div className="flex gap-2">
-      <button type="button" className="btn btn-secondary" onClick={() => go(-1)}>
-        <span aria-hidden="true">←</span> Previous<span className="sr-only"> photo</span>
-      </button>
-      <button type="button" className="btn btn-secondary" onClick={() => go(1)}>
-        Next<span className="sr-only"> photo</span> <span aria-hidden="true">→</span>
-      </button>
-    </div>
-  ) : null;
+  const arrows =
+    n > 1 ? (
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-secondary" onClick={() => go(-1)}>
+          <span aria-hidden="true">←</span> Previous<span className="sr-only"> photo</span>
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => go(1)}>
+          Next<span className="sr-only"> photo</span> <span aria-hidden="true">→</span>
+        </button>
+      </div>
+    ) : null;
 
   return (
     <section aria-label="Photos" onKeyDown={onKeyDown} className="mt-6">
-      <button type="button" onClick={() => setLarge(true)} className="block w-full cursor-zoom-in rounded-xl" aria-label={`View larger: ${photo.caption || label}`}>
+      <button
+        type="button"
+        onClick={() => setLarge(true)}
+        className="block w-full cursor-zoom-in rounded-xl"
+        aria-label={`View larger: ${photo.caption || label}`}
+      >
         {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
         <img src={photo.img} alt="" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-contain dark:bg-slate-800" />
       </button>

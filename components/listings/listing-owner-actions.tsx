@@ -48,7 +48,14 @@ export function ListingOwnerActions({ id, title, canOpen, canClose, canDelete }:
           </button>
         ) : null}
         {canDelete ? (
-          <DeleteButton title={title} description="The listing will be removed with its photos, likes and comments. This cannot be undone." confirmLabel="Delete listing" action={() => removeListing({ id })} doneMessage="The listing was deleted." then={routes.listings()} />
+          <DeleteButton
+            title={title}
+            description="The listing will be removed with its photos, likes and comments. This cannot be undone."
+            confirmLabel="Delete listing"
+            action={() => removeListing({ id })}
+            doneMessage="The listing was deleted."
+            then={routes.listings()}
+          />
         ) : null}
       </div>
       <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mt-2" />

@@ -26,8 +26,14 @@ function chips(query: ListingListQuery, categories: ListingCategory[]): Array<{ 
   };
   const out: Array<{ key: string; label: string; href: string }> = [];
   if (query.q) out.push({ key: 'q', label: `“${query.q}”`, href: without('q') });
-  if (query.category) out.push({ key: 'category', label: categories.find((c) => c.id === query.category)?.title ?? 'This category', href: without('category') });
-  if (query.min !== undefined && query.max !== undefined) out.push({ key: 'price', label: `${dollars(query.min)} to ${dollars(query.max)}`, href: without('min', 'max') });
+  if (query.category)
+    out.push({
+      key: 'category',
+      label: categories.find((c) => c.id === query.category)?.title ?? 'This category',
+      href: without('category'),
+    });
+  if (query.min !== undefined && query.max !== undefined)
+    out.push({ key: 'price', label: `${dollars(query.min)} to ${dollars(query.max)}`, href: without('min', 'max') });
   else if (query.min !== undefined) out.push({ key: 'price', label: `From ${dollars(query.min)}`, href: without('min') });
   else if (query.max !== undefined) out.push({ key: 'price', label: `Up to ${dollars(query.max)}`, href: without('max') });
   if (query.where) out.push({ key: 'where', label: `In “${query.where}”`, href: without('where') });
@@ -86,7 +92,9 @@ export function ListingsPage({ query, listings, more, pageSize, categories }: Li
         </p>
       ) : listings.length === 0 ? (
         <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          <p className="font-medium">{page > 1 ? 'No more listings.' : active.length ? 'No listings match these filters.' : 'No listings yet.'}</p>
+          <p className="font-medium">
+            {page > 1 ? 'No more listings.' : active.length ? 'No listings match these filters.' : 'No listings yet.'}
+          </p>
           {active.length ? (
             <a href={routes.listings()} className="link mt-2 inline-block">
               Clear the filters

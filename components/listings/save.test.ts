@@ -79,15 +79,27 @@ describe('saveListingCommand', () => {
   });
 
   it('the editor reads its own listing’s privacy (an extension: nobody else is told it); an edit changes it only when its form showed it', async () => {
-    const made = await saveListingCommand(demo, { values: values({ title: 'Private bike', authView: 'owner_member', authComment: 'owner' }) });
+    const made = await saveListingCommand(demo, {
+      values: values({ title: 'Private bike', authView: 'owner_member', authComment: 'owner' }),
+    });
     expect(made.ok).toBe(true);
     const id = made.ok ? made.data.id : 0;
     expect((await getListingForEditing(demo, id))!.privacy).toEqual({ view: 'owner_member', comment: 'owner' });
     // An edit whose form did not show privacy keeps it, whatever its values say.
-    expect((await saveListingCommand(demo, { id, values: values({ title: 'Private bike', authView: 'everyone', authComment: 'everyone' }) })).ok).toBe(true);
+    expect(
+      (await saveListingCommand(demo, { id, values: values({ title: 'Private bike', authView: 'everyone', authComment: 'everyone' }) })).ok,
+    ).toBe(true);
     expect((await getListingForEditing(demo, id))!.privacy).toEqual({ view: 'owner_member', comment: 'owner' });
     // One that showed it saves the person's choice.
-    expect((await saveListingCommand(demo, { id, values: values({ title: 'Private bike', authView: 'registered', authComment: 'owner_member' }), privacy: true })).ok).toBe(true);
+    expect(
+      (
+        await saveListingCommand(demo, {
+          id,
+          values: values({ title: 'Private bike', authView: 'registered', authComment: 'owner_member' }),
+          privacy: true,
+        })
+      ).ok,
+    ).toBe(true);
     expect((await getListingForEditing(demo, id))!.privacy).toEqual({ view: 'registered', comment: 'owner_member' });
     // A reader who may see it is not told who may.
     expect((await getListingForEditing(alice, id))!.privacy).toBeUndefined();

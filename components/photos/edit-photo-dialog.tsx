@@ -9,14 +9,35 @@ import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dia
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, photoEditSchema, type PhotoEditValues } from '@/lib/validations/album';
 
 /** A photo's title and caption. */
-export default function EditPhotoDialog({ photo, onClose }: { photo: { id: number; title: string; caption: string }; onClose: () => void }) {
+export default function EditPhotoDialog({
+  photo,
+  onClose,
+}: {
+  photo: { id: number; title: string; caption: string };
+  onClose: () => void;
+}) {
   const id = useId();
-  const form = useForm<PhotoEditValues>({ resolver: zodResolver(photoEditSchema), defaultValues: { title: photo.title, caption: photo.caption }, mode: 'onTouched' });
-  const { register, formState: { errors } } = form;
+  const form = useForm<PhotoEditValues>({
+    resolver: zodResolver(photoEditSchema),
+    defaultValues: { title: photo.title, caption: photo.caption },
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
   const { pending, problem, submit } = useDialogSubmit(form, ['title', 'caption'], (values) => editPhotoText(photo.id, values), onClose);
 
   return (
-    <FormDialog title="Edit photo" onClose={onClose} onSubmit={submit} pending={pending} problem={problem} submitLabel="Save photo" pendingLabel="Saving…">
+    <FormDialog
+      title="Edit photo"
+      onClose={onClose}
+      onSubmit={submit}
+      pending={pending}
+      problem={problem}
+      submitLabel="Save photo"
+      pendingLabel="Saving…"
+    >
       <Field id={`${id}-title`} label="Title" error={errors.title?.message}>
         {(a) => <input {...a} {...register('title')} maxLength={ALBUM_TITLE_MAX} className="field" />}
       </Field>

@@ -27,11 +27,18 @@ export default function MovePhotoDialog({ photo, onClose }: { photo: { id: numbe
   /** The API's answer to the words typed, when the list is not complete (null while asked). */
   const [found, setFound] = useState<AlbumChoice[] | null>(null);
   const form = useForm<PhotoMoveValues>({ resolver: zodResolver(photoMoveSchema), defaultValues: { albumId: '' } });
-  const { register, getValues, setValue, formState: { errors } } = form;
+  const {
+    register,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = form;
   const { pending, problem, setProblem, submit } = useDialogSubmit(form, ['albumId'], (values) => movePhoto(photo.id, values), onClose);
 
   useEffect(() => {
-    void callAction(() => myAlbumChoices(photo.albumId)).then((res) => (res.ok ? setChoices(res.data) : setProblem({ message: res.message, signedOut: res.signedOut })));
+    void callAction(() => myAlbumChoices(photo.albumId)).then((res) =>
+      res.ok ? setChoices(res.data) : setProblem({ message: res.message, signedOut: res.signedOut }),
+    );
   }, [photo.albumId, setProblem]);
 
   const typed = words.trim();
@@ -78,7 +85,16 @@ export default function MovePhotoDialog({ photo, onClose }: { photo: { id: numbe
       : `${albumsOf(matches.length)} ${matches.length === 1 ? 'matches' : 'match'}.`;
 
   return (
-    <FormDialog title="Move photo" onClose={onClose} onSubmit={submit} pending={pending} problem={problem} submitLabel="Move photo" pendingLabel="Moving…" submitDisabled={!total}>
+    <FormDialog
+      title="Move photo"
+      onClose={onClose}
+      onSubmit={submit}
+      pending={pending}
+      problem={problem}
+      submitLabel="Move photo"
+      pendingLabel="Moving…"
+      submitDisabled={!total}
+    >
       {finding ? (
         <div>
           <label htmlFor={`${id}-find`} className="text-sm font-medium">
@@ -105,7 +121,17 @@ export default function MovePhotoDialog({ photo, onClose }: { photo: { id: numbe
       <Field id={`${id}-album`} label="Move to" error={errors.albumId?.message}>
         {(a) => (
           <select {...a} {...register('albumId')} disabled={!choices} className="field">
-            <option value="">{!choices ? 'Loading your albums…' : !total ? 'You have no other album' : !matches ? 'Searching…' : matches.length ? 'Choose an album' : 'No album matches'}</option>
+            <option value="">
+              {!choices
+                ? 'Loading your albums…'
+                : !total
+                  ? 'You have no other album'
+                  : !matches
+                    ? 'Searching…'
+                    : matches.length
+                      ? 'Choose an album'
+                      : 'No album matches'}
+            </option>
             {matches?.map((al) => (
               <option key={al.id} value={String(al.id)}>
                 {al.title}

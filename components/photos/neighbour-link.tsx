@@ -8,7 +8,17 @@ import type { ReactNode } from 'react';
  * history); on the full page it is a full load (`data-reload`: components/ui/client-links.tsx),
  * as a soft navigation to a photo is the viewer's.
  */
-export function NeighbourLink({ href, rel, replace, children }: { href: string; rel: 'prev' | 'next'; replace: boolean; children: ReactNode }) {
+export function NeighbourLink({
+  href,
+  rel,
+  replace,
+  children,
+}: {
+  href: string;
+  rel: 'prev' | 'next';
+  replace: boolean;
+  children: ReactNode;
+}) {
   const router = useRouter();
   return (
     <a

@@ -17,7 +17,17 @@ export function typingIn(target: EventTarget | null): boolean {
  * app/(site)/@modal/(.)photos/[id]); in the viewer (`replace`) the viewer is one step, so that
  * Back and Escape both return to the page beneath.
  */
-export function PhotoKeys({ previous, next, neighbourIds, replace = false }: { previous?: string; next?: string; neighbourIds: number[]; replace?: boolean }) {
+export function PhotoKeys({
+  previous,
+  next,
+  neighbourIds,
+  replace = false,
+}: {
+  previous?: string;
+  next?: string;
+  neighbourIds: number[];
+  replace?: boolean;
+}) {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -8,16 +8,33 @@ import { PhotoTags } from './tags/photo-tags';
 import { PhotoTagList } from './tags/tag-list';
 
 /** /photos/{id}: the photo large with its neighbours, caption, the social layer. */
-export function PhotoPage({ photo, social, viewerId, headingId, inViewer, children }: { photo: PhotoDetail; social: Social; viewerId: number; headingId?: string; inViewer?: boolean; children?: ReactNode }) {
+export function PhotoPage({
+  photo,
+  social,
+  viewerId,
+  headingId,
+  inViewer,
+  children,
+}: {
+  photo: PhotoDetail;
+  social: Social;
+  viewerId: number;
+  headingId?: string;
+  inViewer?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <article className="mx-auto w-full max-w-5xl">
       <PhotoTags photo={photo}>
-      <PhotoView photo={photo} headingId={headingId} inViewer={inViewer}>
-        <PhotoTagList />
-        {children}
-        <PhotoManage photo={managed(photo)} can={{ edit: photo.can.edit, delete: photo.can.delete, cover: photo.can.edit && photo.album.owner.id === viewerId }} />
-        <SocialBar social={social} ownerId={photo.album.owner.id} label={`the photo “${photoName(photo)}”`} what="this photo" writing />
-      </PhotoView>
+        <PhotoView photo={photo} headingId={headingId} inViewer={inViewer}>
+          <PhotoTagList />
+          {children}
+          <PhotoManage
+            photo={managed(photo)}
+            can={{ edit: photo.can.edit, delete: photo.can.delete, cover: photo.can.edit && photo.album.owner.id === viewerId }}
+          />
+          <SocialBar social={social} ownerId={photo.album.owner.id} label={`the photo “${photoName(photo)}”`} what="this photo" writing />
+        </PhotoView>
       </PhotoTags>
     </article>
   );

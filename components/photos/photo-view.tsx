@@ -11,7 +11,17 @@ export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.
  * A photo large, with its position and the way to its neighbours: the body of /photos/{id} and
  * of the viewer over an album or the feed. `children` go below the picture (caption, social layer…).
  */
-export function PhotoView({ photo, headingId, inViewer = false, children }: { photo: PhotoDetail; headingId?: string; inViewer?: boolean; children?: ReactNode }) {
+export function PhotoView({
+  photo,
+  headingId,
+  inViewer = false,
+  children,
+}: {
+  photo: PhotoDetail;
+  headingId?: string;
+  inViewer?: boolean;
+  children?: ReactNode;
+}) {
   const previous = photo.previous ? routes.photo(photo.previous.id) : undefined;
   const next = photo.next ? routes.photo(photo.next.id) : undefined;
   return (
@@ -28,7 +38,11 @@ export function PhotoView({ photo, headingId, inViewer = false, children }: { ph
         </p>
       </div>
       <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
-        <TaggedPhoto src={photo.img} alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`} className="max-h-full max-w-full object-contain" />
+        <TaggedPhoto
+          src={photo.img}
+          alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`}
+          className="max-h-full max-w-full object-contain"
+        />
       </div>
       <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
         {previous ? (
@@ -49,7 +63,12 @@ export function PhotoView({ photo, headingId, inViewer = false, children }: { ph
           <span />
         )}
       </nav>
-      <PhotoKeys previous={previous} next={next} neighbourIds={[photo.previous?.id, photo.next?.id].filter((n): n is number => n !== undefined)} replace={inViewer} />
+      <PhotoKeys
+        previous={previous}
+        next={next}
+        neighbourIds={[photo.previous?.id, photo.next?.id].filter((n): n is number => n !== undefined)}
+        replace={inViewer}
+      />
       {photo.caption ? <p className="mt-3 whitespace-pre-line">{photo.caption}</p> : null}
       {children}
     </div>

@@ -38,7 +38,10 @@ export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number
     const refocus = () => {
       if (dialog && document.contains(dialog) && Date.now() - started < 5000) return void requestAnimationFrame(refocus);
       const shown = `a[data-photo-id="${current.current}"]`;
-      const back = opener?.isConnected && opener.matches(shown) ? opener : (document.querySelector<HTMLElement>(shown) ?? (opener?.isConnected ? opener : null));
+      const back =
+        opener?.isConnected && opener.matches(shown)
+          ? opener
+          : (document.querySelector<HTMLElement>(shown) ?? (opener?.isConnected ? opener : null));
       back?.focus({ preventScroll: true });
     };
     requestAnimationFrame(refocus);

@@ -38,7 +38,11 @@ export function NotificationBell({ count: initial }: NotificationBellProps) {
     >
       <BellIcon className="size-5" />
       {unread > 0 ? (
-        <span data-testid="notification-count" aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
+        <span
+          data-testid="notification-count"
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}

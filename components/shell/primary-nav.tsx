@@ -3,7 +3,17 @@
 import Link, { useLinkStatus } from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ComponentType } from 'react';
-import { BellIcon, BlogIcon, CalendarIcon, DashboardIcon, FeedIcon, PhotoIcon, TagIcon, UserIcon, type IconProps } from '@/components/ui/icons';
+import {
+  BellIcon,
+  BlogIcon,
+  CalendarIcon,
+  DashboardIcon,
+  FeedIcon,
+  PhotoIcon,
+  TagIcon,
+  UserIcon,
+  type IconProps,
+} from '@/components/ui/icons';
 import { routes } from '@/lib/routes';
 
 type Entry = { href: string; label: string; icon: ComponentType<IconProps>; current: (path: string) => boolean };
@@ -29,7 +39,9 @@ function entries(viewerId: number): Entry[] {
 /** A spinner while the link's page is on its way (client navigation has no loading.tsx to show). */
 function Pending() {
   const { pending } = useLinkStatus();
-  return pending ? <span aria-hidden="true" className="ml-auto size-3.5 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" /> : null;
+  return pending ? (
+    <span aria-hidden="true" className="ml-auto size-3.5 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" />
+  ) : null;
 }
 
 /** The primary navigation: a column on wide screens, a row above the page on narrow ones. */

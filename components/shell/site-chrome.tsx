@@ -28,14 +28,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           >
             Skip to content
           </a>
-          <SiteHeader
-            viewer={viewer}
-            bell={
-              viewer ? (
-                <BellWithCount />
-              ) : null
-            }
-          />
+          <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
               <PrimaryNav viewerId={viewer.id} />

@@ -32,7 +32,12 @@ afterAll(() => api?.close());
 /** Alice's album the demo user may see: another item type than activities. */
 async function aliceAlbumId(): Promise<number> {
   const aliceId = await api.userId('alice@example.com');
-  const row = await api.db.selectFrom('albums').select('id').where('owner_id', '=', aliceId).where('auth_view', '=', 'everyone').executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom('albums')
+    .select('id')
+    .where('owner_id', '=', aliceId)
+    .where('auth_view', '=', 'everyone')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -68,7 +73,10 @@ describe('refusals: a bad item type or id changes nothing', () => {
   it('checks the words before anything is sent: an empty comment and an empty report are field errors', async () => {
     const { id } = await createActivity(alice, { body: 'Quiet post' });
     const item = { type: 'activity', id };
-    expect(await addCommentCommand(demo, demoId, { item, body: '   ' })).toMatchObject({ ok: false, fieldErrors: { body: expect.stringMatching(/comment/i) } });
+    expect(await addCommentCommand(demo, demoId, { item, body: '   ' })).toMatchObject({
+      ok: false,
+      fieldErrors: { body: expect.stringMatching(/comment/i) },
+    });
     expect(await reportCommand(demo, { item, type: '', description: '' })).toMatchObject({
       ok: false,
       fieldErrors: { type: expect.any(String), description: expect.any(String) },
@@ -108,9 +116,15 @@ describe('reports', () => {
     expect(types.ok && types.data.map((t) => t.id)).toContain('spam');
     const { id } = await createActivity(alice, { body: 'Buy cheap watches' });
     const item = { type: 'activity', id };
-    expect(await reportCommand(demo, { item, type: 'spam', description: 'Advertising' })).toMatchObject({ ok: true, message: expect.stringMatching(/report/i) });
+    expect(await reportCommand(demo, { item, type: 'spam', description: 'Advertising' })).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/report/i),
+    });
     // components/social/actions.ts turns the ApiError into its message (lib/server-action failure()).
-    await expect(reportCommand(demo, { item, type: 'spam', description: 'Again' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/already reported/i) });
+    await expect(reportCommand(demo, { item, type: 'spam', description: 'Again' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/already reported/i),
+    });
   });
 
   it('reports a comment of an item by its id', async () => {

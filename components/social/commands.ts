@@ -65,7 +65,9 @@ export async function listCommentsCommand(token: string, input: unknown): Promis
 export async function addCommentCommand(token: string, userId: number, input: unknown): Promise<ActionResult<Comment>> {
   const parsed = commentCreateSchema.safeParse(input);
   if (!parsed.success) {
-    return parsed.error.issues.some((i) => i.path[0] === 'body') ? invalidFields(parsed.error, 'Check the comment.') : refused(parsed.error);
+    return parsed.error.issues.some((i) => i.path[0] === 'body')
+      ? invalidFields(parsed.error, 'Check the comment.')
+      : refused(parsed.error);
   }
   const { item, body } = parsed.data;
   const added = await addComment(token, item, body);
@@ -88,7 +90,9 @@ export async function deleteCommentCommand(token: string, input: unknown): Promi
 export async function shareCommand(token: string, input: unknown): Promise<ActionResult<{ activityId: number }>> {
   const parsed = shareCreateSchema.safeParse(input);
   if (!parsed.success) {
-    return parsed.error.issues.some((i) => i.path[0] === 'body') ? invalidFields(parsed.error, 'Check the message.') : refused(parsed.error);
+    return parsed.error.issues.some((i) => i.path[0] === 'body')
+      ? invalidFields(parsed.error, 'Check the message.')
+      : refused(parsed.error);
   }
   const shared = await shareItem(token, parsed.data.item, parsed.data.body);
   return { ok: true, message: shared.message || 'Shared on your wall.', data: { activityId: shared.id } };

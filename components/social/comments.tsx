@@ -43,7 +43,6 @@ function merge(a: Comment[], b: Comment[]): Comment[] {
   return [...byId.values()].sort((x, y) => x.id - y.id);
 }
 
-
 /** An item's comments: the latest inline, older ones on request, a box to add one. */
 export function Comments({ item, initial, total: initialTotal, canComment, label, inputRef, writing }: CommentsProps) {
   const announce = useAnnounce();
@@ -112,7 +111,11 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
     <section aria-label={`Comments on ${label}`} className="mt-3 space-y-3">
       {hidden > 0 && !exhausted && !visitor ? (
         <button type="button" onClick={loadMore} disabled={more === 'loading'} className="link text-sm disabled:opacity-60">
-          {more === 'loading' ? 'Loading comments…' : more === 'error' ? 'Try again to view more comments' : `View more comments (${hidden})`}
+          {more === 'loading'
+            ? 'Loading comments…'
+            : more === 'error'
+              ? 'Try again to view more comments'
+              : `View more comments (${hidden})`}
         </button>
       ) : null}
       {listError ? <FormError message={listError} /> : null}
@@ -189,7 +192,13 @@ function CommentItem({ item, comment: c, clock, onDeleted }: CommentItemProps) {
           <span>
             {/* A visitor (a public preview) sees the likes, and the page invites them to sign in to like. */}
             {viewer ? (
-              <button type="button" aria-pressed={like.on} onClick={like.toggle} aria-label={`Like comment by ${c.author.name}`} className="with-icon icon-heart">
+              <button
+                type="button"
+                aria-pressed={like.on}
+                onClick={like.toggle}
+                aria-label={`Like comment by ${c.author.name}`}
+                className="with-icon icon-heart"
+              >
                 Like
               </button>
             ) : null}

@@ -22,7 +22,8 @@ export function PublicPreview({ what, children }: PublicPreviewProps) {
         className="mx-auto mb-6 flex w-full max-w-5xl flex-wrap items-center justify-between gap-4 rounded-xl border border-indigo-200 bg-indigo-50 px-5 py-4 text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950/40 dark:text-indigo-100"
       >
         <p>
-          You are seeing {what} as everyone may. <strong className="font-semibold">Sign in</strong> to like it, comment, share it to your feed and see more.
+          You are seeing {what} as everyone may. <strong className="font-semibold">Sign in</strong> to like it, comment, share it to your
+          feed and see more.
         </p>
         <SignInButton>Sign in to join in</SignInButton>
       </aside>

@@ -61,7 +61,12 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
   };
 
   return (
-    <Dialog open onClose={() => !pending && onClose()} title={`Report ${what}`} description="Tell the site’s team what is wrong. The person you report is not told who reported them.">
+    <Dialog
+      open
+      onClose={() => !pending && onClose()}
+      title={`Report ${what}`}
+      description="Tell the site’s team what is wrong. The person you report is not told who reported them."
+    >
       <form onSubmit={submit} noValidate>
         {types === null ? (
           typesError ? (
@@ -80,7 +85,14 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
             <div className="mt-2 space-y-1.5">
               {types.map((t) => (
                 <label key={t.id} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name={`${id}-type`} value={t.id} checked={type === t.id} onChange={() => setType(t.id)} className="accent-indigo-600" />
+                  <input
+                    type="radio"
+                    name={`${id}-type`}
+                    value={t.id}
+                    checked={type === t.id}
+                    onChange={() => setType(t.id)}
+                    className="accent-indigo-600"
+                  />
                   {t.title}
                 </label>
               ))}

@@ -87,11 +87,20 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
           <span className="muted px-3 py-1.5">{`${like.count} ${like.count === 1 ? 'like' : 'likes'}`}</span>
         )}
         {social.can.comment && viewer ? (
-          <button type="button" className="btn-ghost with-icon icon-chat" aria-expanded={writingAtOnce ? undefined : writing} onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}>
+          <button
+            type="button"
+            className="btn-ghost with-icon icon-chat"
+            aria-expanded={writingAtOnce ? undefined : writing}
+            onClick={() => (writing ? commentInput.current?.focus() : setWriting(true))}
+          >
             Comment
           </button>
         ) : null}
-        <ShareMenu path={itemHref(social.item) ?? ''} title={label} onShareToFeed={social.can.share && viewer ? () => setOpen('share') : undefined} />
+        <ShareMenu
+          path={itemHref(social.item) ?? ''}
+          title={label}
+          onShareToFeed={social.can.share && viewer ? () => setOpen('share') : undefined}
+        />
         {social.can.report && viewer && viewer.id !== ownerId ? (
           <button type="button" className="btn-ghost with-icon icon-flag" onClick={() => setOpen('report')} disabled={!!reported}>
             {reported ? 'Reported' : 'Report'}
@@ -114,7 +123,15 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
 
       {/* Mounted once there is something to show (most items of a list have no comment yet). */}
       {social.comments.length || writing ? (
-        <Comments item={social.item} initial={social.comments} total={social.commentCount} canComment={social.can.comment && !!viewer} label={label} inputRef={commentInput} writing={writing} />
+        <Comments
+          item={social.item}
+          initial={social.comments}
+          total={social.commentCount}
+          canComment={social.can.comment && !!viewer}
+          label={label}
+          inputRef={commentInput}
+          writing={writing}
+        />
       ) : null}
 
       {open === 'likers' ? <LikersDialog item={social.item} onClose={() => setOpen(null)} /> : null}

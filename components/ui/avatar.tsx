@@ -11,7 +11,14 @@ const SIZES = { xs: 'size-7', sm: 'size-8', md: 'size-10', lg: 'size-20' } as co
 const PIXELS = { xs: 28, sm: 32, md: 40, lg: 80 } as const;
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 /** A person's picture, or their initials on a tint when they have none. The one avatar of the site. */

@@ -21,7 +21,17 @@ export type ConfirmDialogProps = {
 };
 
 /** "Are you sure?" for what cannot be undone: Cancel, or the action with its result. */
-export function ConfirmDialog({ open, onClose, title, description, confirmLabel, pendingLabel, action, onDone, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  action,
+  onDone,
+  danger = true,
+}: ConfirmDialogProps) {
   const { pending, problem: error, run } = useAction();
 
   const confirm = async () => {

@@ -20,7 +20,17 @@ function errorLine(id: string, message: string | undefined): ReactNode {
 }
 
 /** A labelled control with its error below it, tied together for screen readers. */
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
@@ -33,7 +43,11 @@ export function Field({ id, label, error, children }: { id: string; label: strin
 }
 
 /** Puts a failed action's field errors on the form's fields; answers whether any landed. */
-export function applyFieldErrors<N extends string>(fieldErrors: Record<string, string> | undefined, names: readonly N[], setError: (name: N, e: { message: string }) => void): string {
+export function applyFieldErrors<N extends string>(
+  fieldErrors: Record<string, string> | undefined,
+  names: readonly N[],
+  setError: (name: N, e: { message: string }) => void,
+): string {
   let rest = '';
   for (const [name, message] of Object.entries(fieldErrors ?? {})) {
     if ((names as readonly string[]).includes(name)) setError(name as N, { message });
@@ -54,7 +68,8 @@ export function fieldErrorHelpers<T extends FieldValues>(errors: FieldErrors<T>,
   const errorOf = (name: Path<T>) => messageOf(errors[name] as FieldError | undefined);
   return {
     /** The field's description: its error when it has one, and a hint's id. */
-    describedBy: (name: Path<T>, hint?: string) => [errorOf(name) ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined,
+    describedBy: (name: Path<T>, hint?: string) =>
+      [errorOf(name) ? `${id}-${name}-error` : undefined, hint].filter(Boolean).join(' ') || undefined,
     /** The field's error line (or nothing). */
     error: (name: Path<T>): ReactNode => errorLine(`${id}-${name}`, errorOf(name)),
     invalid: (name: Path<T>) => (errorOf(name) ? true : undefined),
@@ -67,7 +82,14 @@ export type FieldErrorHelpers<T extends FieldValues> = ReturnType<typeof fieldEr
 
 /** A labelled select of the API's options (privacy, categories), registered in the form, with its error. */
 export function OptionSelect<T extends FieldValues>({
-  id, name, label, options, register, helpers, empty, required,
+  id,
+  name,
+  label,
+  options,
+  register,
+  helpers,
+  empty,
+  required,
 }: {
   id: string;
   name: Path<T>;
@@ -100,7 +122,13 @@ export function OptionSelect<T extends FieldValues>({
  * (maxLength, required, a key handler, the class) pass through.
  */
 export function TextField<T extends FieldValues>({
-  id, name, label, register, helpers, className = 'field', ...input
+  id,
+  name,
+  label,
+  register,
+  helpers,
+  className = 'field',
+  ...input
 }: {
   id: string;
   name: Path<T>;
@@ -127,11 +155,25 @@ export function whenOf(ms: number): string {
 export const shortTime = timeOf;
 
 /** "This browser kept changes … made today at 14:05": restore them, or discard them. */
-export function RestoreOffer({ what, savedAt, onRestore, onDiscard }: { what: string; savedAt: number; onRestore: () => void; onDiscard: () => void }) {
+export function RestoreOffer({
+  what,
+  savedAt,
+  onRestore,
+  onDiscard,
+}: {
+  what: string;
+  savedAt: number;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
   return (
-    <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50">
+    <div
+      role="status"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50"
+    >
       <p className="text-sm">
-        This browser kept changes to {what} that were not saved, made <time dateTime={new Date(savedAt).toISOString()}>{whenOf(savedAt)}</time>.
+        This browser kept changes to {what} that were not saved, made{' '}
+        <time dateTime={new Date(savedAt).toISOString()}>{whenOf(savedAt)}</time>.
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         <button type="button" className={buttonStyles.primary} onClick={onRestore}>

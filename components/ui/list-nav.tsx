@@ -11,7 +11,9 @@ export function ListTab({ href, current, children }: { href: string; current: bo
       href={href}
       aria-current={current ? 'page' : undefined}
       className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-        current ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+        current
+          ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200'
+          : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
       }`}
     >
       {children}

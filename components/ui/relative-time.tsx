@@ -91,7 +91,11 @@ export function useClock(): number {
   const renderedAt = useContext(RenderedAt) ?? 0;
   // One store for both facts: during server rendering and hydration it answers the server's
   // moment, negated; in the browser, the clock (always positive).
-  return useSyncExternalStore(subscribe, () => now, () => -renderedAt);
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => -renderedAt,
+  );
 }
 
 /** A relative time in a <time>, with the exact date and time on hover. */

@@ -14,7 +14,7 @@ export function useAction() {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<ActionProblem>(null);
 
-  const run = async <T,>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> => {
+  const run = async <T>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> => {
     setPending(true);
     setProblem(null);
     const res = await callAction(action);

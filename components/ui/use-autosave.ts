@@ -53,7 +53,8 @@ export function useAutosave<T>({ storageKey, read, parse, isUnsaved, intervalMs 
       if (!raw) return;
       const kept = JSON.parse(raw) as { value?: unknown; savedAt?: unknown };
       const value = fns.current.parse(kept.value);
-      if (value !== undefined && typeof kept.savedAt === 'number' && fns.current.isUnsaved(value)) setFound({ value, savedAt: kept.savedAt });
+      if (value !== undefined && typeof kept.savedAt === 'number' && fns.current.isUnsaved(value))
+        setFound({ value, savedAt: kept.savedAt });
       else storage?.removeItem(key);
     } catch {
       storage?.removeItem(key);

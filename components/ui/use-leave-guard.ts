@@ -27,7 +27,8 @@ export function useLeaveGuard(hasUnsaved: () => boolean, message: string) {
       if (!(a instanceof HTMLAnchorElement) || a.target || a.hasAttribute('download')) return;
       const url = new URL(a.href);
       // Another site is a full page load: beforeunload asks. The same page (a fragment) leaves nothing.
-      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search)) return;
+      if (url.origin !== window.location.origin || (url.pathname === window.location.pathname && url.search === window.location.search))
+        return;
       if (check.current() && !window.confirm(message)) {
         e.preventDefault();
         e.stopPropagation();

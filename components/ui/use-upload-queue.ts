@@ -121,9 +121,12 @@ export function useUploadQueue<R>(opts: UploadQueueOptions<R>) {
   }, []);
 
   /** Sends a failed file again. */
-  const retry = useCallback((key: string) => {
-    update(key, (e) => (e.status === 'failed' ? { key, file: e.file, status: 'waiting', progress: 0 } : e));
-  }, [update]);
+  const retry = useCallback(
+    (key: string) => {
+      update(key, (e) => (e.status === 'failed' ? { key, file: e.file, status: 'waiting', progress: 0 } : e));
+    },
+    [update],
+  );
 
   /** Takes a file out of the list, stopping its upload if it is on its way. */
   const remove = useCallback((key: string) => {

@@ -22,7 +22,9 @@ export type UploadOptions<R> = {
   parse: (body: unknown) => R | undefined;
 };
 
-export type UploadOutcome<R> = { ok: true; result: R } | { ok: false; message: string; aborted?: boolean; /** The route's JSON answer (its field_errors, say). */ body?: unknown };
+export type UploadOutcome<R> =
+  | { ok: true; result: R }
+  | { ok: false; message: string; aborted?: boolean; /** The route's JSON answer (its field_errors, say). */ body?: unknown };
 
 /** Sends one file to an upload route with XHR, reporting progress; `abort()` stops it (the outcome says aborted). */
 export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (percent: number) => void) {
@@ -78,7 +80,8 @@ export function useUpload<R>(opts: UploadOptions<R>) {
       if (current.current !== handle) return res;
       current.current = null;
       if (res.ok) setState({ status: 'done', file, result: res.result });
-      else if (!res.aborted) setState((s) => ({ status: 'failed', file, progress: s && 'progress' in s ? s.progress : 0, message: res.message }));
+      else if (!res.aborted)
+        setState((s) => ({ status: 'failed', file, progress: s && 'progress' in s ? s.progress : 0, message: res.message }));
       return res;
     });
   }, []);

@@ -45,7 +45,11 @@ export async function requestClientCredentials(ep: TokenEndpoint, scope?: string
   }
   // A client the API does not let use this grant is a configuration fault of ours: the page
   // cannot be shown, and the log says why.
-  throw new ApiError(502, 'bad_response', `The site refused the web client's own token (${typeof body.error === 'string' ? body.error : res.status}).`);
+  throw new ApiError(
+    502,
+    'bad_response',
+    `The site refused the web client's own token (${typeof body.error === 'string' ? body.error : res.status}).`,
+  );
 }
 
 export interface AppTokenOptions {

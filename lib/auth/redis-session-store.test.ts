@@ -20,7 +20,9 @@ function findRedisServer(): string {
     const file = path.join(dir, 'redis-server');
     if (fs.existsSync(file)) return file;
   }
-  throw new Error('redis-server is not installed (apt-get install redis-server, or set REDIS_SERVER_BIN); the Redis session store is tested against a real one.');
+  throw new Error(
+    'redis-server is not installed (apt-get install redis-server, or set REDIS_SERVER_BIN); the Redis session store is tested against a real one.',
+  );
 }
 
 const SECRET = 'r'.repeat(32);
@@ -37,7 +39,11 @@ beforeAll(async () => {
   expect(spawnSync(bin, ['--version']).status).toBe(0);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-store-'));
   socket = path.join(dir, 'redis.sock');
-  server = spawn(bin, ['--port', '0', '--unixsocket', socket, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  server = spawn(
+    bin,
+    ['--port', '0', '--unixsocket', socket, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
   // Ready when it answers PING (bounded: a server that never starts fails the file).
   raw = new Redis(socket, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   raw.on('error', () => {});
@@ -73,8 +79,14 @@ function store(): RedisSessionStore {
 }
 
 const record = (over: Partial<SessionRecord> = {}): SessionRecord => ({
-  userId: 7, accessToken: 'at-secret-value', accessExpiresAt: Date.now() + 3_600_000, refreshToken: 'rt-secret-value',
-  scope: 'basic', createdAt: Date.now(), user: { name: 'Demo User', image: '' }, ...over,
+  userId: 7,
+  accessToken: 'at-secret-value',
+  accessExpiresAt: Date.now() + 3_600_000,
+  refreshToken: 'rt-secret-value',
+  scope: 'basic',
+  createdAt: Date.now(),
+  user: { name: 'Demo User', image: '' },
+  ...over,
 });
 
 describe('Redis session store', () => {

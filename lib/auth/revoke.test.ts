@@ -34,6 +34,12 @@ describe('revoking a token at sign-out (RFC 7009)', () => {
 
   it('reports a refusal or an unreachable API as false, without throwing', async () => {
     expect(await revokeToken({ url, clientId: 'web', clientSecret: 'wrong', timeoutMs: 2000 }, 'rt-1', 'refresh_token')).toBe(false);
-    expect(await revokeToken({ url: 'http://127.0.0.1:9/oauth/revoke', clientId: 'web', clientSecret: 's3cret', timeoutMs: 2000 }, 'rt-1', 'refresh_token')).toBe(false);
+    expect(
+      await revokeToken(
+        { url: 'http://127.0.0.1:9/oauth/revoke', clientId: 'web', clientSecret: 's3cret', timeoutMs: 2000 },
+        'rt-1',
+        'refresh_token',
+      ),
+    ).toBe(false);
   });
 });

@@ -22,14 +22,25 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const tokens = { access_token: 'at-secret-value', refresh_token: 'rt-secret-value', expires_at: 2_000_000_000, scope: 'basic activities', token_type: 'bearer' };
+const tokens = {
+  access_token: 'at-secret-value',
+  refresh_token: 'rt-secret-value',
+  expires_at: 2_000_000_000,
+  scope: 'basic activities',
+  token_type: 'bearer',
+};
 const demo = { id: '1', name: 'Demo User', image: 'http://localhost:4000/files/a.png', email: 'demo@example.com' };
 
 describe('a session record from a sign-in', () => {
   it('keeps the tokens, their expiry, the scope and who signed in', () => {
     expect(recordFromTokens(tokens, demo, 1_000)).toEqual({
-      userId: 1, accessToken: 'at-secret-value', accessExpiresAt: 2_000_000_000_000, refreshToken: 'rt-secret-value',
-      scope: 'basic activities', createdAt: 1_000, user: { name: 'Demo User', image: 'http://localhost:4000/files/a.png' },
+      userId: 1,
+      accessToken: 'at-secret-value',
+      accessExpiresAt: 2_000_000_000_000,
+      refreshToken: 'rt-secret-value',
+      scope: 'basic activities',
+      createdAt: 1_000,
+      user: { name: 'Demo User', image: 'http://localhost:4000/files/a.png' },
     });
   });
 
@@ -65,7 +76,10 @@ describe('next-auth configuration', () => {
     expect(p.id).toBe('social');
     expect(p.checks).toEqual(['pkce', 'state']);
     expect(p.client?.token_endpoint_auth_method).toBe('client_secret_basic');
-    expect(p.authorization).toMatchObject({ url: `${e.SOCIAL_API_URL}/oauth/authorize`, params: { scope: 'basic activities albums friends blogs classifieds events' } });
+    expect(p.authorization).toMatchObject({
+      url: `${e.SOCIAL_API_URL}/oauth/authorize`,
+      params: { scope: 'basic activities albums friends blogs classifieds events' },
+    });
     expect(p.token).toBe(`${e.SOCIAL_API_URL}/oauth/token`);
     expect(process.env.NEXTAUTH_URL).toBe(e.WEB_ORIGIN);
   });
@@ -73,7 +87,9 @@ describe('next-auth configuration', () => {
   it('puts only a session id in the JWT at sign-in, and the tokens in the store', async () => {
     const token = await callbacks.jwt!({
       token: { name: 'Demo User', email: 'demo@example.com', picture: demo.image, sub: '1' },
-      user: demo, account: { provider: 'social', type: 'oauth', providerAccountId: '1', ...tokens }, trigger: 'signIn',
+      user: demo,
+      account: { provider: 'social', type: 'oauth', providerAccountId: '1', ...tokens },
+      trigger: 'signIn',
     } as never);
     expect(Object.keys(token)).toEqual(['sid']);
     const record = await authRuntime().store.get(token.sid as string);

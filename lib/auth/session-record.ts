@@ -30,8 +30,10 @@ export function recordFromTokens(tokens: SignInTokens, user: SignInUser, now = D
   if (!Number.isSafeInteger(userId) || userId <= 0) throw new Error('The signed-in user has no usable id.');
   // Without a lifetime, assume the API's documented hour; a refresh then happens in time anyway.
   const accessExpiresAt =
-    typeof tokens.expires_at === 'number' ? tokens.expires_at * 1000
-      : typeof tokens.expires_in === 'number' ? now + tokens.expires_in * 1000
+    typeof tokens.expires_at === 'number'
+      ? tokens.expires_at * 1000
+      : typeof tokens.expires_in === 'number'
+        ? now + tokens.expires_in * 1000
         : now + 3600_000;
   return {
     userId,

@@ -57,16 +57,16 @@ export class SqliteSessionStore implements SessionStore {
 
   async get(sid: string) {
     const row = this.prepare('SELECT data, expires_at FROM web_sessions WHERE key = ?').get(sessionKey(sid)) as
-      | { data: string; expires_at: number } | undefined;
+      { data: string; expires_at: number } | undefined;
     if (!row || row.expires_at < Date.now()) return undefined;
     return unseal<SessionRecord>(this.secret, row.data);
   }
 
   async set(sid: string, record: SessionRecord, ttlSeconds: number) {
-    this
-      .prepare(`INSERT INTO web_sessions (key, data, expires_at) VALUES (?, ?, ?)
-        ON CONFLICT(key) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`)
-      .run(sessionKey(sid), seal(this.secret, record), Date.now() + ttlSeconds * 1000);
+    this.prepare(
+      `INSERT INTO web_sessions (key, data, expires_at) VALUES (?, ?, ?)
+        ON CONFLICT(key) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+    ).run(sessionKey(sid), seal(this.secret, record), Date.now() + ttlSeconds * 1000);
   }
 
   async delete(sid: string) {

@@ -23,14 +23,23 @@ beforeAll(async () => {
       const form = new URLSearchParams(body);
       const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
       const rt = form.get('refresh_token') ?? '';
-      const send = (status: number, json: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(json)); };
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
       // Answer slowly so that concurrent callers really overlap with the refresh.
       setTimeout(() => {
         if (auth !== 'web:s3cret' || form.get('grant_type') !== 'refresh_token') return send(401, { error: 'invalid_client' });
         if (!rt.startsWith('rt-') || used.has(rt)) return send(400, { error: 'invalid_grant' });
         used.add(rt);
         gen += 1;
-        send(200, { access_token: `at-${gen}`, expires_in: 3600, token_type: 'bearer', refresh_token: `rt-${gen}`, scope: 'basic activities' });
+        send(200, {
+          access_token: `at-${gen}`,
+          expires_in: 3600,
+          token_type: 'bearer',
+          refresh_token: `rt-${gen}`,
+          scope: 'basic activities',
+        });
       }, 50);
     });
   });
@@ -47,12 +56,21 @@ beforeEach(() => {
   calls = 0;
   used = new Set();
 });
-afterEach(async () => { await store.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const expired = (refreshToken: string | null = 'rt-0'): SessionRecord => ({
-  userId: 1, accessToken: 'at-old', accessExpiresAt: Date.now() - 1000, refreshToken, scope: 'basic', createdAt: Date.now(),
+  userId: 1,
+  accessToken: 'at-old',
+  accessExpiresAt: Date.now() - 1000,
+  refreshToken,
+  scope: 'basic',
+  createdAt: Date.now(),
 });
-const manager = (s = store) => createTokenManager({ store: s, endpoint: { url, clientId: 'web', clientSecret: 's3cret', timeoutMs: 2000 }, sessionTtl: 3600 });
+const manager = (s = store) =>
+  createTokenManager({ store: s, endpoint: { url, clientId: 'web', clientSecret: 's3cret', timeoutMs: 2000 }, sessionTtl: 3600 });
 
 describe('token manager', () => {
   it('hands out a fresh access token without calling the token endpoint', async () => {
@@ -114,8 +132,11 @@ describe('token manager', () => {
 describe('session store', () => {
   it('keeps records sealed: the file holds neither tokens nor session ids', async () => {
     await store.set('the-session-id', { ...expired('rt-secret-value'), accessToken: 'at-secret-value' }, 3600);
-    const raw = fs.readFileSync(path.join(dir, 'sessions.sqlite')).toString('latin1') +
-      (fs.existsSync(path.join(dir, 'sessions.sqlite-wal')) ? fs.readFileSync(path.join(dir, 'sessions.sqlite-wal')).toString('latin1') : '');
+    const raw =
+      fs.readFileSync(path.join(dir, 'sessions.sqlite')).toString('latin1') +
+      (fs.existsSync(path.join(dir, 'sessions.sqlite-wal'))
+        ? fs.readFileSync(path.join(dir, 'sessions.sqlite-wal')).toString('latin1')
+        : '');
     expect(raw).not.toContain('at-secret-value');
     expect(raw).not.toContain('rt-secret-value');
     expect(raw).not.toContain('the-session-id');

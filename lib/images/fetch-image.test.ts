@@ -53,7 +53,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** The refusal's status (and that it is one). */
 async function refusal(promise: Promise<unknown>): Promise<number> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ImageRefusal);
   return (err as ImageRefusal).status;
 }
@@ -84,7 +87,8 @@ describe('fetchImage refusals', () => {
 describe('the image route', () => {
   it('fetches only addresses this server signed, and refuses private ones outside development', async () => {
     const { GET } = await import('@/app/api/image/route');
-    const ask = (query: Record<string, string>) => GET(new Request(`http://localhost:3000/api/image?${new URLSearchParams(query)}`, { headers: { cookie: 'a=b' } }), undefined);
+    const ask = (query: Record<string, string>) =>
+      GET(new Request(`http://localhost:3000/api/image?${new URLSearchParams(query)}`, { headers: { cookie: 'a=b' } }), undefined);
     const url = `${base}/pic.png`;
     const before = hits.length;
     expect((await ask({ url, sig: 'forged' })).status).toBe(404);

@@ -50,7 +50,9 @@ export function sniffImage(head: Buffer): ImageType | undefined {
 function refusal(err: SafeFetchError): ImageRefusal {
   switch (err.reason) {
     case 'url':
-      return err.hop ? new ImageRefusal(502, 'The picture’s address redirects to an invalid address.') : new ImageRefusal(400, 'Not a picture address.');
+      return err.hop
+        ? new ImageRefusal(502, 'The picture’s address redirects to an invalid address.')
+        : new ImageRefusal(400, 'Not a picture address.');
     case 'scheme':
       return new ImageRefusal(400, 'Only http and https pictures are shown.');
     case 'credentials':
@@ -75,7 +77,10 @@ const notAPicture = () => new ImageRefusal(415, 'That address is not a picture.'
 /** The answer as a picture: its status, declared type and size, then its first bytes. */
 async function readImage(res: SafeResponse, maxBytes: number): Promise<FetchedImage> {
   if (res.status < 200 || res.status >= 300) throw new ImageRefusal(502, `The picture’s site answered ${res.status}.`);
-  const declared = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const declared = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (!declared.startsWith('image/') || declared.includes('svg')) throw notAPicture();
   const length = Number(res.headers['content-length']);
   if (Number.isFinite(length) && length > maxBytes) throw new ImageRefusal(413, 'The picture is too large.');

@@ -6,7 +6,10 @@ import type { FetchedImage } from './fetch-image.ts';
  * full of one broken picture asks the other site once.
  */
 export class ImageCache {
-  private readonly entries = new Map<string, { value: FetchedImage | { status: number; message: string }; size: number; expires: number }>();
+  private readonly entries = new Map<
+    string,
+    { value: FetchedImage | { status: number; message: string }; size: number; expires: number }
+  >();
   private bytes = 0;
 
   private readonly maxBytes: number;

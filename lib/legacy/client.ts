@@ -31,7 +31,9 @@ export interface LegacyPage {
 }
 
 const envelopeSchema = z.object({
-  api: z.looseObject({ total: z.coerce.number().catch(0), pages: z.coerce.number().catch(0), current_page: z.coerce.number().catch(0) }).catch({ total: 0, pages: 0, current_page: 0 }),
+  api: z
+    .looseObject({ total: z.coerce.number().catch(0), pages: z.coerce.number().catch(0), current_page: z.coerce.number().catch(0) })
+    .catch({ total: 0, pages: 0, current_page: 0 }),
   output: z.unknown(),
 });
 const errorSchema = z.looseObject({ error: z.literal(true), error_id: z.coerce.number().catch(99), error_message: z.string().catch('') });
@@ -49,7 +51,10 @@ export interface LegacyCall {
 }
 
 /** Calls /token.php or /api.php; answers output and the paging, throws LegacyApiError. */
-export async function legacyFetch(path: '/token.php' | '/api.php', call: LegacyCall = {}): Promise<{ output: unknown; paging: LegacyPage }> {
+export async function legacyFetch(
+  path: '/token.php' | '/api.php',
+  call: LegacyCall = {},
+): Promise<{ output: unknown; paging: LegacyPage }> {
   const url = new URL(env().LEGACY_API_URL + path);
   if (call.method) url.searchParams.set('method', call.method);
   if (call.token) url.searchParams.set('token', call.token);
@@ -61,7 +66,12 @@ export async function legacyFetch(path: '/token.php' | '/api.php', call: LegacyC
       method: call.stream ? 'POST' : 'GET',
       headers: {
         accept: 'application/json',
-        ...(call.stream ? { 'content-type': call.stream.contentType, ...(call.stream.contentLength ? { 'content-length': call.stream.contentLength } : {}) } : {}),
+        ...(call.stream
+          ? {
+              'content-type': call.stream.contentType,
+              ...(call.stream.contentLength ? { 'content-length': call.stream.contentLength } : {}),
+            }
+          : {}),
       },
       body: call.stream?.body,
       signal: call.signal ? AbortSignal.any([call.signal, timeout]) : timeout,

@@ -21,7 +21,10 @@ afterAll(() => api.close());
 const keyFor = async (email: string) => issueKey(api.db, 1, await api.userId(email));
 
 async function legacyFailure(promise: Promise<unknown>): Promise<LegacyApiError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(LegacyApiError);
   return err as LegacyApiError;
 }

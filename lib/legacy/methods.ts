@@ -9,8 +9,16 @@ const num = z.coerce.number().catch(0);
 const httpUrl = str.transform((v) => (/^https?:\/\//i.test(v) ? v : ''));
 
 const userSchema = z.looseObject({
-  user_id: num, user_name: str, full_name: str, joined: num, gender: str, country_iso: str, email: str,
-  photo_50px_square: httpUrl, photo_120px: httpUrl, profile_url: httpUrl,
+  user_id: num,
+  user_name: str,
+  full_name: str,
+  joined: num,
+  gender: str,
+  country_iso: str,
+  email: str,
+  photo_50px_square: httpUrl,
+  photo_120px: httpUrl,
+  profile_url: httpUrl,
 });
 
 export interface LegacyUser {
@@ -29,8 +37,16 @@ export interface LegacyUser {
 
 function reshapeUser(u: z.infer<typeof userSchema>): LegacyUser {
   return {
-    id: u.user_id, name: u.full_name || u.user_name, userName: u.user_name, joined: u.joined * 1000, gender: u.gender,
-    country: u.country_iso, email: u.email, picture: u.photo_120px || u.photo_50px_square, smallPicture: u.photo_50px_square, profileUrl: u.profile_url,
+    id: u.user_id,
+    name: u.full_name || u.user_name,
+    userName: u.user_name,
+    joined: u.joined * 1000,
+    gender: u.gender,
+    country: u.country_iso,
+    email: u.email,
+    picture: u.photo_120px || u.photo_50px_square,
+    smallPicture: u.photo_50px_square,
+    profileUrl: u.profile_url,
   };
 }
 
@@ -40,7 +56,12 @@ export interface LegacyList<T> extends LegacyPage {
 
 /** A list's items that parse (one odd entry does not cost the list). */
 function listOf<S extends z.ZodType, T>(schema: S, reshape: (v: z.infer<S>) => T, output: unknown, paging: LegacyPage): LegacyList<T> {
-  const items = Array.isArray(output) ? output.flatMap((o) => { const p = schema.safeParse(o); return p.success ? [reshape(p.data)] : []; }) : [];
+  const items = Array.isArray(output)
+    ? output.flatMap((o) => {
+        const p = schema.safeParse(o);
+        return p.success ? [reshape(p.data)] : [];
+      })
+    : [];
   return { ...paging, items };
 }
 
@@ -74,7 +95,12 @@ const photoSchema = z.looseObject({ photo_100px: httpUrl, photo_240px: httpUrl, 
 
 export async function getPhotos(token: string, page: number): Promise<LegacyList<LegacyPhoto>> {
   const { output, paging } = await legacyFetch('/api.php', { token, method: 'photo.getPhotos', query: { page } });
-  return listOf(photoSchema, (p) => ({ thumb: p.photo_100px, medium: p.photo_240px || p.photo_original, original: p.photo_original }), output, paging);
+  return listOf(
+    photoSchema,
+    (p) => ({ thumb: p.photo_100px, medium: p.photo_240px || p.photo_original, original: p.photo_original }),
+    output,
+    paging,
+  );
 }
 
 export interface LegacySong {
@@ -110,7 +136,11 @@ export async function getUnreadCounts(token: string): Promise<{ mail: number; no
 }
 
 /** photo.addPhoto with the browser's multipart body (its `photo` part), passed on as it arrives. */
-export async function addPhoto(token: string, upload: { body: ReadableStream<Uint8Array>; contentType: string; contentLength?: string }, signal: AbortSignal): Promise<{ original: string; thumb: string }> {
+export async function addPhoto(
+  token: string,
+  upload: { body: ReadableStream<Uint8Array>; contentType: string; contentLength?: string },
+  signal: AbortSignal,
+): Promise<{ original: string; thumb: string }> {
   const { output } = await legacyFetch('/api.php', { token, method: 'photo.addPhoto', stream: upload, signal });
   const set = z.looseObject({ original: httpUrl, '240px': httpUrl }).parse(output);
   return { original: set.original, thumb: set['240px'] || set.original };

@@ -234,7 +234,11 @@ describe.each(Object.entries(fetchers))('%s', (_name, fetcher) => {
 
 describe('safeFetch', () => {
   const status = (res: { status: number }) => Promise.resolve(res.status);
-  const reason = (promise: Promise<unknown>) => promise.then(() => 'fetched', (err: unknown) => (err instanceof SafeFetchError ? err.reason : err));
+  const reason = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'fetched',
+      (err: unknown) => (err instanceof SafeFetchError ? err.reason : err),
+    );
 
   it('resolves a name once per hop and connects to the address it checked', async () => {
     expect(await safeFetch('http://site.test/redirect?to=http://v6.test/', LIMITS, status)).toBe(200);

@@ -21,7 +21,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function activityPreview(a: Activity): Preview {
   const text = plainExcerpt(a.html, 220);
-  const picture = a.attachments.map((x) => (x.kind === 'photo' ? x.src : x.kind === 'item' ? x.image : x.kind === 'link' ? x.thumbnail : '')).find(Boolean) ?? '';
+  const picture =
+    a.attachments
+      .map((x) => (x.kind === 'photo' ? x.src : x.kind === 'item' ? x.image : x.kind === 'link' ? x.thumbnail : ''))
+      .find(Boolean) ?? '';
   return {
     item: { type: 'activity', id: a.id },
     kind: 'Post',
@@ -39,7 +42,9 @@ export function albumPreview(a: AlbumDetail): Preview {
     kind: 'Album',
     title: a.title,
     subtitle: `${plural(a.photoCount, 'photo', 'photos')} · by ${a.owner.name}`,
-    description: a.description.trim() ? plainExcerpt(a.description, 220) : `An album of ${plural(a.photoCount, 'photo', 'photos')} by ${a.owner.name}.`,
+    description: a.description.trim()
+      ? plainExcerpt(a.description, 220)
+      : `An album of ${plural(a.photoCount, 'photo', 'photos')} by ${a.owner.name}.`,
     picture: a.thumb,
   };
 }

@@ -74,7 +74,12 @@ describe('the preview image', () => {
     const pieces = drawable(title);
     expect(pieces.filter((p) => 'svg' in p).map((p) => ('emoji' in p ? p.emoji : ''))).toEqual(['🎉', '🎂', '👨‍👩‍👧', '🇵🇹']);
     const withEmoji = await renderPreviewImage({ kind: 'Post', title, subtitle: 'by Bob Chen 😀', picture: '' });
-    const without = await renderPreviewImage({ kind: 'Post', title: 'Party time with the family in', subtitle: 'by Bob Chen', picture: '' });
+    const without = await renderPreviewImage({
+      kind: 'Post',
+      title: 'Party time with the family in',
+      subtitle: 'by Bob Chen',
+      picture: '',
+    });
     expect(pngSize(withEmoji)).toEqual({ width: 1200, height: 630 });
     // The emoji are drawn: the images differ in colour where they are.
     const colours = async (b: Buffer) => (await sharp(b).stats()).channels.map((c) => Math.round(c.mean * 10));
@@ -94,12 +99,22 @@ describe('the preview image', () => {
   });
 
   it('puts in the item’s picture from the API’s origin, and fetches none from another', async () => {
-    const withPicture = await renderPreviewImage({ kind: 'Photo', title: 'Harbour', subtitle: 'by Carol Díaz', picture: `${apiOrigin}/files/img/abc/original.png` });
+    const withPicture = await renderPreviewImage({
+      kind: 'Photo',
+      title: 'Harbour',
+      subtitle: 'by Carol Díaz',
+      picture: `${apiOrigin}/files/img/abc/original.png`,
+    });
     expect(served).toEqual([`${apiOrigin.slice(7)}/files/img/abc/original.png`]);
     expect(pngSize(withPicture)).toEqual({ width: 1200, height: 630 });
 
     served.length = 0;
-    const foreign = await renderPreviewImage({ kind: 'Post', title: 'A link', subtitle: 'by Carol Díaz', picture: `${otherOrigin}/thumb.png` });
+    const foreign = await renderPreviewImage({
+      kind: 'Post',
+      title: 'A link',
+      subtitle: 'by Carol Díaz',
+      picture: `${otherOrigin}/thumb.png`,
+    });
     expect(served).toEqual([]);
     expect(pngSize(foreign)).toEqual({ width: 1200, height: 630 });
   });

@@ -25,7 +25,12 @@ function loadFonts(): Promise<Font[]> {
         const file = await fs.readFile(path.join(FONT_DIR, `noto-sans-${subset}-${weight}-normal.woff`));
         // One family name per subset: satori looks for a missing glyph in the other families, not in
         // other files of the same family.
-        return { name: `Noto Sans ${subset}`, data: file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer, weight, style: 'normal' as const };
+        return {
+          name: `Noto Sans ${subset}`,
+          data: file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+          weight,
+          style: 'normal' as const,
+        };
       }),
     ),
   ).catch((e: unknown) => {
@@ -89,14 +94,14 @@ function words(pieces: Piece[], size: number) {
     else for (const word of p.text.split(' ')) if (word) parts.push({ word });
   }
   return parts.map((p, i) =>
-        'svg' in p ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img key={i} src={p.svg} width={size} height={size} alt="" style={{ marginRight: size * 0.25, flexShrink: 0 }} />
-        ) : (
-          <span key={i} style={{ marginRight: size * 0.25, flexShrink: 0 }}>
-            {p.word}
-          </span>
-        ),
+    'svg' in p ? (
+      // eslint-disable-next-line @next/next/no-img-element
+      <img key={i} src={p.svg} width={size} height={size} alt="" style={{ marginRight: size * 0.25, flexShrink: 0 }} />
+    ) : (
+      <span key={i} style={{ marginRight: size * 0.25, flexShrink: 0 }}>
+        {p.word}
+      </span>
+    ),
   );
 }
 
@@ -114,35 +119,62 @@ export async function renderPreviewImage(card: PreviewCard): Promise<Buffer> {
   const titleSize = length <= 30 ? 68 : length <= 60 ? 56 : 46;
 
   const response = new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', backgroundColor: '#ffffff', fontFamily: SUBSETS.map((s) => `Noto Sans ${s}`).join(', '), color: '#0f172a' }}>
-        {picture ? (
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={picture} width={PICTURE_WIDTH} height={PREVIEW_IMAGE.height} alt="" style={{ objectFit: 'cover' }} />
-        ) : (
-          <div style={{ width: STRIPE, height: '100%', display: 'flex', backgroundColor: '#4f46e5' }} />
-        )}
-        <div style={{ width: column, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '56px 64px' }}>
-          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', fontSize: 28, fontWeight: 700, color: '#4f46e5', letterSpacing: 1 }}>
-            {words(kind, 28)}
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        backgroundColor: '#ffffff',
+        fontFamily: SUBSETS.map((s) => `Noto Sans ${s}`).join(', '),
+        color: '#0f172a',
+      }}
+    >
+      {picture ? (
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={picture} width={PICTURE_WIDTH} height={PREVIEW_IMAGE.height} alt="" style={{ objectFit: 'cover' }} />
+      ) : (
+        <div style={{ width: STRIPE, height: '100%', display: 'flex', backgroundColor: '#4f46e5' }} />
+      )}
+      <div style={{ width: column, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '56px 64px' }}>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            fontSize: 28,
+            fontWeight: 700,
+            color: '#4f46e5',
+            letterSpacing: 1,
+          }}
+        >
+          {words(kind, 28)}
+        </div>
+        <div style={{ display: 'flex', flexDirection: 'column', width: column - 128 }}>
+          <div
+            style={{
+              display: 'flex',
+              width: column - 128,
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              fontSize: titleSize,
+              fontWeight: 700,
+              lineHeight: 1.15,
+            }}
+          >
+            {words(title, titleSize)}
           </div>
-          <div style={{ display: 'flex', flexDirection: 'column', width: column - 128 }}>
-            <div style={{ display: 'flex', width: column - 128, flexWrap: 'wrap', alignItems: 'center', fontSize: titleSize, fontWeight: 700, lineHeight: 1.15 }}>
-              {words(title, titleSize)}
+          {subtitle.length ? (
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', marginTop: 24, fontSize: 30, color: '#475569' }}>
+              {words(subtitle, 30)}
             </div>
-            {subtitle.length ? (
-              <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', marginTop: 24, fontSize: 30, color: '#475569' }}>
-                {words(subtitle, 30)}
-              </div>
-            ) : null}
-          </div>
-          <div style={{ display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 700 }}>
-            <div style={{ width: 40, height: 40, borderRadius: 10, backgroundColor: '#4f46e5', marginRight: 16, display: 'flex' }} />
-            {site.name}
-          </div>
+          ) : null}
+        </div>
+        <div style={{ display: 'flex', alignItems: 'center', fontSize: 30, fontWeight: 700 }}>
+          <div style={{ width: 40, height: 40, borderRadius: 10, backgroundColor: '#4f46e5', marginRight: 16, display: 'flex' }} />
+          {site.name}
         </div>
       </div>
-    ),
+    </div>,
     { ...PREVIEW_IMAGE, fonts: fontList },
   );
   return Buffer.from(await response.arrayBuffer());

@@ -16,7 +16,15 @@ const post: BlogPost = {
   draft: false,
   canEdit: false,
   canDelete: false,
-  social: { item: { type: 'blog', id: 12 }, liked: false, likeCount: 0, likers: [], commentCount: 0, comments: [], can: { like: false, comment: false, share: false, report: false } },
+  social: {
+    item: { type: 'blog', id: 12 },
+    liked: false,
+    likeCount: 0,
+    likers: [],
+    commentCount: 0,
+    comments: [],
+    can: { like: false, comment: false, share: false, report: false },
+  },
 };
 
 describe('an item page’s metadata', () => {
@@ -42,7 +50,11 @@ describe('an item page’s metadata', () => {
     expect(previewImagePath(blogPreview({ ...post }))).toBe(previewImagePath(base));
     // The body is not drawn: editing it keeps the image.
     expect(previewImagePath(blogPreview({ ...post, html: '<p>Other words</p>' }))).toBe(previewImagePath(base));
-    for (const changed of [{ ...post, title: 'Four days in Lyon' }, { ...post, author: { ...post.author, name: 'Alice M.' } }, { ...post, category: null }]) {
+    for (const changed of [
+      { ...post, title: 'Four days in Lyon' },
+      { ...post, author: { ...post.author, name: 'Alice M.' } },
+      { ...post, category: null },
+    ]) {
       expect(previewImagePath(blogPreview(changed))).not.toBe(previewImagePath(base));
     }
   });

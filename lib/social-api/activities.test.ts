@@ -170,7 +170,9 @@ describe('createActivity, getActivity, deleteActivity', () => {
 
 describe('uploadComposePhoto (POST /albums/compose_upload, streamed)', () => {
   it('streams a picture and the post shows it as a photo', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } })
+      .png()
+      .toBuffer();
     const photo = await uploadComposePhoto(demo, await multipart(png, 'square.png', 'image/png'));
     expect(photo.photoId).toBeGreaterThan(0);
     expect(photo.src).toMatch(/^https?:\/\//);
@@ -207,7 +209,9 @@ describe('likes and comments (core)', () => {
     expect(a.social.liked).toBe(true);
     expect(a.social.likeCount).toBe(1);
     expect(a.social.likers.map((p) => p.name)).toEqual(['Demo User']);
-    await expect(listLikers(demo, { type: 'activity', id: id })).resolves.toEqual([expect.objectContaining({ id: demoId, name: 'Demo User' })]);
+    await expect(listLikers(demo, { type: 'activity', id: id })).resolves.toEqual([
+      expect.objectContaining({ id: demoId, name: 'Demo User' }),
+    ]);
     // A second like is refused: the optimistic button rolls back on this.
     expect((await failure(likeItem(demo, { type: 'activity', id: id }))).status).toBe(400);
     await unlikeItem(demo, { type: 'activity', id: id });
@@ -248,7 +252,10 @@ describe('likes and comments (core)', () => {
     const mine = await addComment(demo, item, 'Mine');
     await addComment(await api.tokenOf('bob@example.com'), item, 'Bob’s');
     const comments = await listComments(demo, item);
-    expect(comments.map((c) => [c.text, c.canDelete])).toEqual([['Mine', true], ['Bob’s', false]]);
+    expect(comments.map((c) => [c.text, c.canDelete])).toEqual([
+      ['Mine', true],
+      ['Bob’s', false],
+    ]);
     await deleteComment(demo, item, mine.id);
     expect((await listComments(demo, item)).map((c) => c.text)).toEqual(['Bob’s']);
   });

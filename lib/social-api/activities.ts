@@ -54,8 +54,20 @@ export type FeedSubject = { type: 'user'; id: number } | undefined;
 
 /** The fields the feed shows: all of them (the spec lets a view ask for fewer). */
 export const FEED_FIELDS = [
-  'id', 'owner', 'content', 'attachments', 'timestamp', 'is_liked', 'can_like', 'total_like', 'user_liked',
-  'can_comment', 'total_comment', 'comments', 'can_delete', 'can_share',
+  'id',
+  'owner',
+  'content',
+  'attachments',
+  'timestamp',
+  'is_liked',
+  'can_like',
+  'total_like',
+  'user_liked',
+  'can_comment',
+  'total_comment',
+  'comments',
+  'can_delete',
+  'can_share',
 ].join(',');
 
 export const FEED_PAGE_SIZE = 15;
@@ -141,7 +153,11 @@ export async function listActivities(
 }
 
 /** Ids of the activities newer than `minid` (at most `limit`), to count what the reader has not seen. */
-export async function listNewerActivityIds(token: string, minid: number, opts: { subject?: FeedSubject; limit?: number } = {}): Promise<number[]> {
+export async function listNewerActivityIds(
+  token: string,
+  minid: number,
+  opts: { subject?: FeedSubject; limit?: number } = {},
+): Promise<number[]> {
   const page = feedPageSchema.parse(
     await apiFetch(apiConfig(), '/activities', {
       token,
@@ -154,7 +170,9 @@ export async function listNewerActivityIds(token: string, minid: number, opts: {
 /** One activity; undefined when it does not exist or the reader may not see it. */
 export async function getActivity(token: string, id: number): Promise<Activity | undefined> {
   try {
-    return reshapeActivity(parseAnswer(activitySchema, await apiFetch(apiConfig(), `/activities/${id}`, { token, query: { fields: FEED_FIELDS } })));
+    return reshapeActivity(
+      parseAnswer(activitySchema, await apiFetch(apiConfig(), `/activities/${id}`, { token, query: { fields: FEED_FIELDS } })),
+    );
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -206,7 +224,6 @@ export async function getUpdates(token: string): Promise<{ notificationCount: nu
   return { notificationCount: data.notification_count };
 }
 
-
 // ---- notifications (an extension of the API: README, "Extensions") ------------------------
 
 export type NotificationKind = 'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request';
@@ -257,16 +274,18 @@ export async function listNotifications(token: string, opts: { page?: number; li
     .flatMap((n) => {
       const kind = NOTIFICATION_KINDS.find((k) => k === n.type);
       if (!kind || !isItemType(n.item.type)) return [];
-      return [{
-        id: n.id,
-        kind,
-        actor: who(reshapePerson(n.owner)),
-        item: { type: n.item.type, id: n.item.id },
-        title: n.item.title.trim(),
-        ...(n.comment_id ? { commentId: n.comment_id } : {}),
-        createdAt: n.timestamp * 1000,
-        read: n.is_read,
-      }];
+      return [
+        {
+          id: n.id,
+          kind,
+          actor: who(reshapePerson(n.owner)),
+          item: { type: n.item.type, id: n.item.id },
+          title: n.item.title.trim(),
+          ...(n.comment_id ? { commentId: n.comment_id } : {}),
+          createdAt: n.timestamp * 1000,
+          read: n.is_read,
+        },
+      ];
     });
 }
 

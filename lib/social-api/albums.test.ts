@@ -61,7 +61,9 @@ let widths = 10;
 async function albumOf(token: string, n: number, title = `Test album ${widths}`): Promise<{ albumId: number; photoIds: number[] }> {
   const photoIds: number[] = [];
   for (let i = 0; i < n; i += 1) photoIds.push((await uploadAlbumPhoto(token, multipart((widths += 1)))).photoId);
-  const { albumId } = await addUploadedPhotos(token, photoIds, { album: { title, categoryId: 0, description: '', authView: 'everyone', authComment: 'everyone', authTag: 'everyone', searchable: true } });
+  const { albumId } = await addUploadedPhotos(token, photoIds, {
+    album: { title, categoryId: 0, description: '', authView: 'everyone', authComment: 'everyone', authTag: 'everyone', searchable: true },
+  });
   return { albumId, photoIds };
 }
 
@@ -71,7 +73,11 @@ describe('listAlbums (GET /albums, /albums/my)', () => {
   it('filters by keywords and member; "mine" lists one’s own, friends-only ones included', async () => {
     const found = await listAlbums(frank, { keywords: 'lisbon' });
     expect(found!.map((a) => a.title)).toEqual(['Lisbon weekend']);
-    expect(found![0]).toMatchObject({ photoCount: 5, owner: expect.objectContaining({ id: demoId, name: 'Demo User' }), thumb: expect.stringMatching(/^https?:\/\//) });
+    expect(found![0]).toMatchObject({
+      photoCount: 5,
+      owner: expect.objectContaining({ id: demoId, name: 'Demo User' }),
+      thumb: expect.stringMatching(/^https?:\/\//),
+    });
     const theirs = await listAlbums(frank, { userId: demoId });
     expect(theirs!.map((a) => a.title)).toContain('Lisbon weekend');
     expect(theirs!.map((a) => a.title)).not.toContain('Sunday dinners');
@@ -107,7 +113,9 @@ describe('listAlbums (GET /albums, /albums/my)', () => {
     // 55 albums: two pages of the list, not a call per album.
     expect(relay.requests.length - calls).toBe(2);
     // The words typed find an album among them all.
-    expect((await albumsToAddTo(token, undefined, 'Album 1')).albums.map((a) => a.title).sort()).toEqual(['Album 1', ...Array.from({ length: 10 }, (_, i) => `Album 1${i}`)].sort());
+    expect((await albumsToAddTo(token, undefined, 'Album 1')).albums.map((a) => a.title).sort()).toEqual(
+      ['Album 1', ...Array.from({ length: 10 }, (_, i) => `Album 1${i}`)].sort(),
+    );
   });
 
   it('albumsToAddTo: past ten pages (500 albums) it stops and says so, and the words typed still find the oldest', async () => {
@@ -121,7 +129,10 @@ describe('listAlbums (GET /albums, /albums/my)', () => {
     expect(open).toMatchObject({ complete: false });
     expect(open.albums).toHaveLength(500);
     expect(open.albums.map((a) => a.id)).not.toContain(oldest);
-    expect(await albumsToAddTo(token, undefined, 'very first')).toEqual({ complete: true, albums: [{ id: oldest, title: 'The very first' }] });
+    expect(await albumsToAddTo(token, undefined, 'very first')).toEqual({
+      complete: true,
+      albums: [{ id: oldest, title: 'The very first' }],
+    });
   });
 
   it('answers undefined for a member who is not there', async () => {
@@ -143,7 +154,12 @@ describe('getAlbum (GET /albums/{id} with photo_page / photo_limit)', () => {
   it('gives the owner’s flags to the owner only, and is undefined for someone who may not see it', async () => {
     const { id } = await lisbon();
     expect((await getAlbum(demo, id, { page: 1, limit: 1 }))!.can).toEqual({ upload: true, editPhotos: true, edit: true, delete: true });
-    expect((await getAlbum(frank, id, { page: 1, limit: 1 }))!.can).toEqual({ upload: false, editPhotos: false, edit: false, delete: false });
+    expect((await getAlbum(frank, id, { page: 1, limit: 1 }))!.can).toEqual({
+      upload: false,
+      editPhotos: false,
+      edit: false,
+      delete: false,
+    });
     const dinners = (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Sunday dinners')!;
     expect(await getAlbum(frank, dinners.id, { page: 1, limit: 1 })).toBeUndefined();
     expect(await getAlbum(demo, 999_999, { page: 1, limit: 1 })).toBeUndefined();
@@ -155,7 +171,13 @@ describe('an album’s category, settings and social layer (our extension fields
     const { id } = await lisbon();
     const own = (await getAlbum(demo, id, { page: 1, limit: 1 }))!;
     expect(own.category).toEqual({ id: expect.any(Number), title: 'Travel' });
-    expect(own.settings).toEqual({ categoryId: own.category!.id, authView: 'everyone', authComment: expect.any(String), authTag: expect.any(String), searchable: true });
+    expect(own.settings).toEqual({
+      categoryId: own.category!.id,
+      authView: 'everyone',
+      authComment: expect.any(String),
+      authTag: expect.any(String),
+      searchable: true,
+    });
     const other = (await getAlbum(frank, id, { page: 1, limit: 1 }))!;
     expect(other.category).toEqual(own.category);
     expect(other.settings).toBeUndefined();
@@ -176,10 +198,17 @@ describe('an album’s category, settings and social layer (our extension fields
     for (let i = 0; likers.length < 57; i += 1) {
       likers.push((await createUser(api.db, { email: `liker${i}@example.test`, full_name: `Liker ${i}` })).id);
     }
-    await api.db.insertInto('likes').values(likers.map((u) => ({ target_type: 'album', target_id: albumId, user_id: u, created_at: now }))).execute();
+    await api.db
+      .insertInto('likes')
+      .values(likers.map((u) => ({ target_type: 'album', target_id: albumId, user_id: u, created_at: now })))
+      .execute();
     const loaded = (await loadAlbum(frank, albumId, { page: 1, limit: 1 }, await api.userId('frank@example.com')))!;
     expect(loaded.album.id).toBe(albumId);
-    expect(loaded.social).toMatchObject({ item: { type: 'album', id: albumId }, likeCount: 57, liked: likers.includes(await api.userId('frank@example.com')) });
+    expect(loaded.social).toMatchObject({
+      item: { type: 'album', id: albumId },
+      likeCount: 57,
+      liked: likers.includes(await api.userId('frank@example.com')),
+    });
     expect(await loadAlbum(frank, 999_999, { page: 1, limit: 1 }, 1)).toBeUndefined();
   });
 });
@@ -189,7 +218,12 @@ describe('getPhoto / loadPhoto (GET /albums/photos/{id})', () => {
     const { id } = await lisbon();
     const ids = (await getAlbum(demo, id, { page: 1, limit: 50 }))!.photos.map((p) => p.id);
     const second = (await getPhoto(frank, ids[1]!))!;
-    expect(second).toMatchObject({ index: 1, album: { id, title: 'Lisbon weekend', photoCount: 5 }, previous: { id: ids[0] }, next: { id: ids[2] } });
+    expect(second).toMatchObject({
+      index: 1,
+      album: { id, title: 'Lisbon weekend', photoCount: 5 },
+      previous: { id: ids[0] },
+      next: { id: ids[2] },
+    });
     expect(second.can).toMatchObject({ edit: false, delete: false, share: true });
     const first = (await getPhoto(demo, ids[0]!))!;
     expect(first.previous).toBeUndefined();

@@ -25,7 +25,11 @@ export interface UploadStream {
  * Streams a multipart body (with its `Filedata` part, as the browser sent it) to
  * /albums/compose_upload, never holding the file in memory. Answers the new photo.
  */
-export async function uploadComposePhoto(token: string, upload: UploadStream, signal?: AbortSignal): Promise<{ photoId: number; src: string }> {
+export async function uploadComposePhoto(
+  token: string,
+  upload: UploadStream,
+  signal?: AbortSignal,
+): Promise<{ photoId: number; src: string }> {
   const data = composeUploadSchema.parse(
     await apiFetch(apiConfig(), '/albums/compose_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
   );
@@ -103,7 +107,8 @@ const ALBUM_LIST_FIELDS = 'id,type,thumb,title,description,owner,total_photo';
 const SPEC_ALBUM_DETAIL_FIELDS = `${ALBUM_LIST_FIELDS},can_upload,can_editphotos,can_edit,can_delete,photos`;
 /** With our API also its category and, for its owner, its settings (README, "Extensions"). */
 const ALBUM_DETAIL_FIELDS = `${SPEC_ALBUM_DETAIL_FIELDS},category,allow_search,auth_view,auth_comment,auth_tag`;
-const PHOTO_FIELDS = 'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report';
+const PHOTO_FIELDS =
+  'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report';
 
 /** An album as a card shows it. */
 export interface AlbumCard {
@@ -161,9 +166,18 @@ export interface PhotoDetail {
 const albumTitle = (title: string) => title.trim() || 'Untitled album';
 
 function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
-  const category = a.category && a.category.id > 0 ? { id: a.category.id, title: a.category.title.trim() || `Category ${a.category.id}` } : a.category === undefined ? undefined : null;
+  const category =
+    a.category && a.category.id > 0
+      ? { id: a.category.id, title: a.category.title.trim() || `Category ${a.category.id}` }
+      : a.category === undefined
+        ? undefined
+        : null;
   const settings =
-    a.auth_view !== undefined && a.auth_comment !== undefined && a.auth_tag !== undefined && a.allow_search !== undefined && category !== undefined
+    a.auth_view !== undefined &&
+    a.auth_comment !== undefined &&
+    a.auth_tag !== undefined &&
+    a.allow_search !== undefined &&
+    category !== undefined
       ? {
           categoryId: category?.id ?? 0,
           authView: a.auth_view,
@@ -270,7 +284,12 @@ export async function albumsToAddTo(token: string, exceptId?: number, keywords?:
 }
 
 /** GET /albums/{id} with one page of its photos; undefined when it is not there or not visible. */
-async function readAlbum(token: string, albumId: number, photos: { page: number; limit: number }, fields: string): Promise<z.infer<typeof albumSchema> | undefined> {
+async function readAlbum(
+  token: string,
+  albumId: number,
+  photos: { page: number; limit: number },
+  fields: string,
+): Promise<z.infer<typeof albumSchema> | undefined> {
   try {
     const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb' };
     return albumSchema.parse(await getWithFields(token, `/albums/${albumId}`, query, fields, SPEC_ALBUM_DETAIL_FIELDS));
@@ -290,7 +309,12 @@ export async function getAlbum(token: string, albumId: number, photos: { page: n
  * An album's page: the album with one page of its photos and its social layer, in one API call
  * with our API (its social fields); a server without them is asked the core endpoints as well.
  */
-export async function loadAlbum(token: string, albumId: number, photos: { page: number; limit: number }, viewerId: number): Promise<{ album: AlbumDetail; social: Social } | undefined> {
+export async function loadAlbum(
+  token: string,
+  albumId: number,
+  photos: { page: number; limit: number },
+  viewerId: number,
+): Promise<{ album: AlbumDetail; social: Social } | undefined> {
   const raw = await readAlbum(token, albumId, photos, `${ALBUM_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`);
   if (!raw) return undefined;
   return { album: reshapeAlbum(raw), social: await socialOf(token, { type: 'album', id: raw.id }, raw, viewerId, { share: true }) };
@@ -366,7 +390,11 @@ export async function setAlbumCover(token: string, albumId: number, photoId: num
 }
 
 /** Title and caption of a photo, and (albumId) the album it moves to. */
-export async function editPhoto(token: string, photoId: number, edit: { title?: string; caption?: string; albumId?: number }): Promise<string> {
+export async function editPhoto(
+  token: string,
+  photoId: number,
+  edit: { title?: string; caption?: string; albumId?: number },
+): Promise<string> {
   const data = await apiFetch(apiConfig(), `/albums/photos/${photoId}`, {
     token,
     form: { title: edit.title, description: edit.caption, album_id: edit.albumId },
@@ -403,7 +431,11 @@ export async function listAlbumCategories(token: string): Promise<Array<{ id: nu
  * fields); a server without them is asked the core endpoints as well. Undefined when the photo
  * is not there for the reader.
  */
-export async function loadPhoto(token: string, photoId: number, viewerId: number): Promise<{ photo: PhotoDetail; social: Social } | undefined> {
+export async function loadPhoto(
+  token: string,
+  photoId: number,
+  viewerId: number,
+): Promise<{ photo: PhotoDetail; social: Social } | undefined> {
   const raw = await readPhoto(token, photoId, `${PHOTO_FIELDS},${SOCIAL_FIELD_NAMES}`);
   if (!raw) return undefined;
   const photo = reshapePhoto(raw);
@@ -414,7 +446,9 @@ export async function loadPhoto(token: string, photoId: number, viewerId: number
 /** Only a photo's picture (fields=img), to load it before it is shown; '' when it is not there. */
 export async function getPhotoImage(token: string, photoId: number): Promise<string> {
   try {
-    const data = z.looseObject({ img: str }).parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: 'img' } }));
+    const data = z
+      .looseObject({ img: str })
+      .parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: 'img' } }));
     return safeImageUrl(data.img);
   } catch (e) {
     if (isApiError(e, 404) || isApiError(e, 400)) return '';

@@ -129,7 +129,8 @@ const blogDetailSchema = blogSchema.extend({
 type ApiBlogDetail = z.infer<typeof blogDetailSchema>;
 
 const author = (o: z.infer<typeof ownerSchema> | undefined): Who => (o ? who(reshapePerson(o)) : { id: 0, name: 'Someone', image: '' });
-const category = (c: BlogCategory | null): BlogCategory | null => (c && c.id > 0 ? { id: c.id, title: c.title.trim() || `Category ${c.id}` } : null);
+const category = (c: BlogCategory | null): BlogCategory | null =>
+  c && c.id > 0 ? { id: c.id, title: c.title.trim() || `Category ${c.id}` } : null;
 
 function reshapeSummary(b: z.infer<typeof blogSchema>): BlogSummary {
   return {
@@ -161,7 +162,11 @@ function reshapeDraft(b: ApiBlogDetail): BlogDraft {
     canEdit: b.can_edit,
     canDelete: b.can_delete,
     settings: known
-      ? { authView: b.auth_view!, authComment: b.auth_comment!, searchable: !(b.allow_search === 0 || b.allow_search === '0' || b.allow_search === false) }
+      ? {
+          authView: b.auth_view!,
+          authComment: b.auth_comment!,
+          searchable: !(b.allow_search === 0 || b.allow_search === '0' || b.allow_search === false),
+        }
       : undefined,
   };
 }

@@ -47,14 +47,25 @@ function photoPart(listingId: number, width: number) {
 }
 
 const input = (over: Partial<ListingInput> = {}): ListingInput => ({
-  title: 'Test lamp', body: 'Works fine.\nPick up only.', tags: ['lamp', 'light'], price: 12.5, location: 'Testville', ...over,
+  title: 'Test lamp',
+  body: 'Works fine.\nPick up only.',
+  tags: ['lamp', 'light'],
+  price: 12.5,
+  location: 'Testville',
+  ...over,
 });
 
 describe('listListings (GET /classifieds, /classifieds/my)', () => {
   it('filters by price range, location, status and photos, and says the price as the API formats it', async () => {
     const found = await listListings(frank, { priceMin: 100, priceMax: 500, location: 'portland' });
     expect(found.map((l) => l.title)).toEqual(['Road bike, 54 cm frame']);
-    expect(found[0]!).toMatchObject({ price: '$450.00', location: 'Portland, OR', closed: false, seller: expect.objectContaining({ id: demoId }), thumb: expect.stringMatching(/^https?:\/\//) });
+    expect(found[0]!).toMatchObject({
+      price: '$450.00',
+      location: 'Portland, OR',
+      closed: false,
+      seller: expect.objectContaining({ id: demoId }),
+      thumb: expect.stringMatching(/^https?:\/\//),
+    });
     expect(found[0]!.can).toEqual({ edit: false, addPhotos: false, open: false, close: false, delete: false });
     const closed = await listListings(frank, { status: 'only_closed', limit: 50 });
     expect(closed.length).toBeGreaterThan(0);
@@ -68,7 +79,10 @@ describe('listListings (GET /classifieds, /classifieds/my)', () => {
 
   it('pages without gap or repeat; "mine" lists one’s own with what one may do', async () => {
     const all = await listListings(frank, { status: 'all', limit: 50 });
-    const [p1, p2] = await Promise.all([listListings(frank, { status: 'all', limit: 4, page: 1 }), listListings(frank, { status: 'all', limit: 4, page: 2 })]);
+    const [p1, p2] = await Promise.all([
+      listListings(frank, { status: 'all', limit: 4, page: 1 }),
+      listListings(frank, { status: 'all', limit: 4, page: 2 }),
+    ]);
     expect([...p1, ...p2].map((l) => l.id)).toEqual(all.slice(0, 8).map((l) => l.id));
     const mine = await listListings(demo, {}, true);
     expect(mine.map((l) => l.title)).toEqual(expect.arrayContaining(['Road bike, 54 cm frame', 'Oak dining table']));

@@ -98,7 +98,8 @@ export interface ListingInput {
   mainPhotoId?: number;
 }
 
-const LIST_FIELDS = 'id,thumb,title,is_closed,creation_date,owner,price,location,body,can_edit,can_add_photos,can_open,can_close,can_delete';
+const LIST_FIELDS =
+  'id,thumb,title,is_closed,creation_date,owner,price,location,body,can_edit,can_add_photos,can_open,can_close,can_delete';
 const SPEC_DETAIL_FIELDS = `${LIST_FIELDS},category,tags,photos`;
 /** The page's: the detail and its social fields (an extension: one read instead of three). */
 const DETAIL_FIELDS = `${SPEC_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`;
@@ -301,14 +302,18 @@ type Upload = NonNullable<ApiFetchOptions['stream']>;
  * BFF wrote the listing's fields into (listingForm) before the file. Answers its id.
  */
 export async function createListingWithPhoto(token: string, upload: Upload, signal?: AbortSignal): Promise<number> {
-  const data = createdSchema.parse(await apiFetch(apiConfig(), '/classifieds', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }));
+  const data = createdSchema.parse(
+    await apiFetch(apiConfig(), '/classifieds', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
+  );
   if (!data.id) throw new Error('The API did not answer the new listing’s id.');
   return data.id;
 }
 
 /** Adds a photo to a listing: a multipart stream with `classified_id` and `Filedata`, streamed through the BFF. Answers the photo's id. */
 export async function uploadListingPhoto(token: string, upload: Upload, signal?: AbortSignal): Promise<number> {
-  const data = z.looseObject({ id }).parse(await apiFetch(apiConfig(), '/classifieds/photos', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }));
+  const data = z
+    .looseObject({ id })
+    .parse(await apiFetch(apiConfig(), '/classifieds/photos', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }));
   return data.id;
 }
 
@@ -318,7 +323,8 @@ export async function setListingMainPhoto(token: string, listingId: number, phot
 }
 
 export async function captionListingPhoto(token: string, photoId: number, caption: string): Promise<string> {
-  return messageSchema.parse(await apiFetch(apiConfig(), `/classifieds/photos/${photoId}`, { token, form: { description: caption } })).message;
+  return messageSchema.parse(await apiFetch(apiConfig(), `/classifieds/photos/${photoId}`, { token, form: { description: caption } }))
+    .message;
 }
 
 export async function deleteListingPhoto(token: string, photoId: number): Promise<void> {

@@ -22,18 +22,30 @@ beforeAll(async () => {
       const path = (req.url ?? '').split('?')[0];
       if (path === '/ok') return send(200, { success: true, data: { id: 7 } });
       if (path === '/only-success') return send(200, { success: true });
-      if (path === '/missing') return send(404, { success: false, data: { message: 'Not here.', error_text: 'not_found', error_code: 404 } });
+      if (path === '/missing')
+        return send(404, { success: false, data: { message: 'Not here.', error_text: 'not_found', error_code: 404 } });
       if (path === '/invalid') {
         return send(400, {
           success: false,
           data: {
-            message: 'title: is required', error_text: 'invalid_parameters', error_code: 400,
-            error_params: [{ name: 'title', message: 'is required', error_text: 'missing_parameter' }, { name: 'price', message: 'must be a number', error_text: 'invalid_parameter' }],
+            message: 'title: is required',
+            error_text: 'invalid_parameters',
+            error_code: 400,
+            error_params: [
+              { name: 'title', message: 'is required', error_text: 'missing_parameter' },
+              { name: 'price', message: 'must be a number', error_text: 'invalid_parameter' },
+            ],
           },
         });
       }
-      if (path === '/html') { res.writeHead(502, { 'content-type': 'text/html' }); return res.end('<h1>Bad gateway</h1>'); }
-      if (path === '/slow') { setTimeout(() => send(200, { success: true, data: 1 }), 1000); return; }
+      if (path === '/html') {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<h1>Bad gateway</h1>');
+      }
+      if (path === '/slow') {
+        setTimeout(() => send(200, { success: true, data: 1 }), 1000);
+        return;
+      }
       send(500, { success: false, data: { message: 'Something went wrong on our side.', error_text: 'exception_error', error_code: 500 } });
     });
   });
@@ -46,7 +58,9 @@ const cfg = () => ({ baseUrl: base, timeoutMs: 2000 });
 
 describe('apiFetch', () => {
   it('unwraps the data of a success envelope and sends the bearer token and query', async () => {
-    await expect(apiFetch(cfg(), '/ok', { token: 'tok', query: { limit: 15, maxid: undefined, fields: 'id' } })).resolves.toEqual({ id: 7 });
+    await expect(apiFetch(cfg(), '/ok', { token: 'tok', query: { limit: 15, maxid: undefined, fields: 'id' } })).resolves.toEqual({
+      id: 7,
+    });
     const req = seen.at(-1)!;
     expect(req.auth).toBe('Bearer tok');
     expect(req.url).toBe('/ok?limit=15&fields=id');

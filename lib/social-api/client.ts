@@ -26,7 +26,8 @@ interface Envelope {
 function toFormData(form: NonNullable<ApiFetchOptions['form']>): FormData {
   if (form instanceof FormData) return form;
   const fd = new FormData();
-  for (const [k, v] of Object.entries(form)) if (v !== undefined && v !== null) fd.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  for (const [k, v] of Object.entries(form))
+    if (v !== undefined && v !== null) fd.append(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
   return fd;
 }
 

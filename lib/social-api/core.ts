@@ -3,7 +3,15 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import type { ItemRef } from './items.ts';
 import { lenientArray, optionSchema } from './primitives.ts';
-import { commentSchema, createdSchema, messageSchema, ownerSchema, socialFieldsShape, type ApiComment, type ApiSocialFields } from './schemas.ts';
+import {
+  commentSchema,
+  createdSchema,
+  messageSchema,
+  ownerSchema,
+  socialFieldsShape,
+  type ApiComment,
+  type ApiSocialFields,
+} from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
 // Core (spec: likes and comments on any item, scope basic).
@@ -163,9 +171,16 @@ export async function listReportTypes(token: string): Promise<ReportType[]> {
  * Reports an item, or one of its comments when commentId is given (the API reports a comment
  * as item_type "comment" with the comment's id). Answers the API's message.
  */
-export async function reportItem(token: string, item: ItemRef, report: { type: string; description: string; commentId?: number }): Promise<string> {
+export async function reportItem(
+  token: string,
+  item: ItemRef,
+  report: { type: string; description: string; commentId?: number },
+): Promise<string> {
   const target = report.commentId ? { item_type: 'comment', item_id: report.commentId } : { item_type: item.type, item_id: item.id };
-  const data = await apiFetch(apiConfig(), '/core/report', { token, form: { ...target, type: report.type, description: report.description } });
+  const data = await apiFetch(apiConfig(), '/core/report', {
+    token,
+    form: { ...target, type: report.type, description: report.description },
+  });
   return messageSchema.parse(data).message;
 }
 
@@ -181,7 +196,8 @@ const CORE_PAGE_MAX = 50;
  * page. No library counts a list it cannot ask for its length, hence this by hand.
  */
 export async function countPaged<T>(
-  fetchPage: (page: number, limit: number) => Promise<T[]>, size = CORE_PAGE_MAX,
+  fetchPage: (page: number, limit: number) => Promise<T[]>,
+  size = CORE_PAGE_MAX,
 ): Promise<{ count: number; first: T[]; seen: T[] }> {
   const seen: T[] = [];
   const length = async (page: number) => {

@@ -12,8 +12,27 @@ import { albumsToAddTo, getAlbum, listAlbums, loadAlbum, loadPhoto } from './alb
 
 /** The document's field names (Album, Album detail, Photo); anything else is refused. */
 const DOCUMENT_FIELDS = new Set([
-  'id', 'type', 'thumb', 'title', 'description', 'owner', 'total_photo', 'can_upload', 'can_editphotos', 'can_edit', 'can_delete',
-  'photos', 'img', 'date', 'album', 'photo_index', 'next_photo', 'previous_photo', 'can_tag', 'can_share', 'can_report',
+  'id',
+  'type',
+  'thumb',
+  'title',
+  'description',
+  'owner',
+  'total_photo',
+  'can_upload',
+  'can_editphotos',
+  'can_edit',
+  'can_delete',
+  'photos',
+  'img',
+  'date',
+  'album',
+  'photo_index',
+  'next_photo',
+  'previous_photo',
+  'can_tag',
+  'can_share',
+  'can_report',
   'can_make_profile_photo',
 ]);
 /** The document's field names of an album list: none of the detail's flags. */
@@ -34,7 +53,9 @@ beforeAll(async () => {
     if (fields !== null) asked.push(`${url.pathname} ${fields}`);
     const allowed = isAlbumList(url.pathname) ? DOCUMENT_LIST_FIELDS : DOCUMENT_FIELDS;
     const unknown = (fields ?? '').split(',').filter((f) => f && !allowed.has(f));
-    return unknown.length ? apiError(400, 'invalid_parameters', 'Invalid parameters.', [{ name: 'fields', message: `unknown field ${unknown[0]}` }]) : undefined;
+    return unknown.length
+      ? apiError(400, 'invalid_parameters', 'Invalid parameters.', [{ name: 'fields', message: `unknown field ${unknown[0]}` }])
+      : undefined;
   });
   process.env.SOCIAL_API_URL = relay.baseUrl;
   demo = await api.tokenOf('demo@example.com');

@@ -10,7 +10,14 @@ import { id, lenientArray, num, str } from './primitives.ts';
 const createdSchema = z.looseObject({ id, secret: str, created_at: num });
 const feedSchema = z.looseObject({ id, created_at: num });
 const feedEventSchema = z.looseObject({
-  id, title: str, description: str, location: str, timezone: str, start_at: num, end_at: num, updated_at: num,
+  id,
+  title: str,
+  description: str,
+  location: str,
+  timezone: str,
+  start_at: num,
+  end_at: num,
+  updated_at: num,
 });
 
 export interface EventFeed {
@@ -36,7 +43,9 @@ export async function createEventFeed(token: string): Promise<(EventFeed & { sec
 /** The person's feeds in force; undefined when the API has no calendar feeds (isMissingExtension). */
 export async function listEventFeeds(token: string): Promise<EventFeed[] | undefined> {
   try {
-    return lenientArray(feedSchema).parse(await apiFetch(apiConfig(), '/events/feeds', { token })).map((f) => ({ id: f.id, createdAt: f.created_at * 1000 }));
+    return lenientArray(feedSchema)
+      .parse(await apiFetch(apiConfig(), '/events/feeds', { token }))
+      .map((f) => ({ id: f.id, createdAt: f.created_at * 1000 }));
   } catch (e) {
     if (isMissingExtension(e)) return undefined;
     throw e;
@@ -62,9 +71,17 @@ export async function readEventFeed(secret: string): Promise<FeedEvent[] | undef
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return undefined;
   try {
     const data = await apiFetch(apiConfig(), `/event_feeds/${secret}`);
-    return lenientArray(feedEventSchema).parse(data).map((e) => ({
-      id: e.id, title: e.title, description: e.description, location: e.location, start: e.start_at * 1000, end: e.end_at * 1000, updatedAt: e.updated_at * 1000,
-    }));
+    return lenientArray(feedEventSchema)
+      .parse(data)
+      .map((e) => ({
+        id: e.id,
+        title: e.title,
+        description: e.description,
+        location: e.location,
+        start: e.start_at * 1000,
+        end: e.end_at * 1000,
+        updatedAt: e.updated_at * 1000,
+      }));
   } catch (e) {
     if (isMissingExtension(e) || isApiError(e, 400)) return undefined;
     throw e;

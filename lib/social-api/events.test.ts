@@ -2,8 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import {
-  acceptEventRequest, cancelEventRequest, createEvent, deleteEvent, getEvent, getEventChoices, inviteToEvent, leaveEvent,
-  listEventMembers, listEvents, listEventsILead, listMyEvents, rejectEventRequest, requestToJoinEvent, rsvpEvent, updateEvent,
+  acceptEventRequest,
+  cancelEventRequest,
+  createEvent,
+  deleteEvent,
+  getEvent,
+  getEventChoices,
+  inviteToEvent,
+  leaveEvent,
+  listEventMembers,
+  listEvents,
+  listEventsILead,
+  listMyEvents,
+  rejectEventRequest,
+  requestToJoinEvent,
+  rsvpEvent,
+  updateEvent,
   type EventInput,
 } from './events.ts';
 
@@ -31,9 +45,21 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const input = (over: Partial<EventInput> = {}): EventInput => ({
-  title: 'Sommerfest', description: 'Grillen im Hof', categoryId: 0, startTime: '2031-03-29 20:00:00', endTime: '2031-03-30 03:30:00',
-  timeZone: 'Europe/Berlin', host: 'Demo', location: 'Hof', searchable: true, guestsMayInvite: false, approval: true,
-  authView: 'everyone', authComment: 'everyone', authPhoto: 'everyone', ...over,
+  title: 'Sommerfest',
+  description: 'Grillen im Hof',
+  categoryId: 0,
+  startTime: '2031-03-29 20:00:00',
+  endTime: '2031-03-30 03:30:00',
+  timeZone: 'Europe/Berlin',
+  host: 'Demo',
+  location: 'Hof',
+  searchable: true,
+  guestsMayInvite: false,
+  approval: true,
+  authView: 'everyone',
+  authComment: 'everyone',
+  authPhoto: 'everyone',
+  ...over,
 });
 
 describe('listEvents and listMyEvents (GET /events, /events/my)', () => {
@@ -62,7 +88,12 @@ describe('an event’s life: create, read, edit, membership, delete', () => {
   it('creates in Europe/Berlin: the instants are the Berlin wall times; edits keep what they send', async () => {
     const id = await createEvent(demo, input());
     const e = (await getEvent(demo, id))!;
-    expect(e).toMatchObject({ title: 'Sommerfest', timeZone: 'Europe/Berlin', rsvp: 'attending', settings: { approval: true, guestsMayInvite: false } });
+    expect(e).toMatchObject({
+      title: 'Sommerfest',
+      timeZone: 'Europe/Berlin',
+      rsvp: 'attending',
+      settings: { approval: true, guestsMayInvite: false },
+    });
     // Berlin switches to summer time in the night of 30 March 2031: the start is UTC+1, the end UTC+2.
     expect(e.start).toBe(Date.UTC(2031, 2, 29, 19, 0));
     expect(e.end).toBe(Date.UTC(2031, 2, 30, 1, 30));

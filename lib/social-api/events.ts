@@ -146,8 +146,15 @@ function reshapeSummary(e: ApiEvent): EventSummary {
     going: e.total_member,
     rsvp: e.rsvp ?? null,
     can: {
-      edit: e.can_edit, delete: e.can_delete, request: e.can_request, join: e.can_join, leave: e.can_leave,
-      cancel: e.can_cancel, accept: e.can_accept, reject: e.can_reject, invite: e.can_invite,
+      edit: e.can_edit,
+      delete: e.can_delete,
+      request: e.can_request,
+      join: e.can_join,
+      leave: e.can_leave,
+      cancel: e.can_cancel,
+      accept: e.can_accept,
+      reject: e.can_reject,
+      invite: e.can_invite,
     },
   };
 }
@@ -246,7 +253,13 @@ export interface LedEvent extends EventSummary {
 export async function listEventsILead(token: string, f: { when?: EventWhen; page?: number; limit?: number } = {}): Promise<LedEvent[]> {
   const data = await apiFetch(apiConfig(), '/events/my', {
     token,
-    query: { view: 'only_events_i_lead', when: f.when ?? 'upcoming', page: f.page ?? 1, limit: f.limit ?? 50, fields: `${LIST_FIELDS},${COUNT_FIELDS}` },
+    query: {
+      view: 'only_events_i_lead',
+      when: f.when ?? 'upcoming',
+      page: f.page ?? 1,
+      limit: f.limit ?? 50,
+      fields: `${LIST_FIELDS},${COUNT_FIELDS}`,
+    },
   });
   return eventListSchema.parse(data).map((e) => {
     const d = reshapeDetail(e);
@@ -273,7 +286,11 @@ export async function getEvent(token: string, id: number): Promise<EventDetail |
  * An event with its social layer: one read with our API (its social fields, an extension); a
  * server without them is asked for the event's comments and likers as well.
  */
-export async function getEventPage(token: string, id: number, viewerId: number): Promise<{ event: EventDetail; social: Social } | undefined> {
+export async function getEventPage(
+  token: string,
+  id: number,
+  viewerId: number,
+): Promise<{ event: EventDetail; social: Social } | undefined> {
   const raw = await readEvent(token, id, PAGE_FIELDS);
   if (!raw) return undefined;
   const social = await socialOf(token, { type: 'event', id }, raw, viewerId, { share: true });
@@ -362,8 +379,10 @@ export const rsvpEvent = (token: string, id: number, rsvp: MemberRsvp) => member
 export const leaveEvent = (token: string, id: number) => membership(token, `/events/${id}/leave`);
 export const requestToJoinEvent = (token: string, id: number) => membership(token, `/events/${id}/request`);
 export const cancelEventRequest = (token: string, id: number) => membership(token, `/events/${id}/cancel`);
-export const acceptEventRequest = (token: string, id: number, userId: number) => membership(token, `/events/${id}/accept`, { user_id: userId });
-export const rejectEventRequest = (token: string, id: number, userId: number) => membership(token, `/events/${id}/reject`, { user_id: userId });
+export const acceptEventRequest = (token: string, id: number, userId: number) =>
+  membership(token, `/events/${id}/accept`, { user_id: userId });
+export const rejectEventRequest = (token: string, id: number, userId: number) =>
+  membership(token, `/events/${id}/reject`, { user_id: userId });
 export const inviteToEvent = (token: string, id: number, userIds: readonly number[]) =>
   membership(token, `/events/${id}/invite`, { user_ids: userIds.join(',') });
 
@@ -371,10 +390,16 @@ const memberSchema = ownerSchema.extend({ rsvp: z.enum(RSVPS).catch('attending')
 
 /** GET /events/members: one page of the people in one answer (`requested`: the owner only). */
 export async function listEventMembers(
-  token: string, eventId: number, rsvp: Rsvp, page = 1, limit = 50,
+  token: string,
+  eventId: number,
+  rsvp: Rsvp,
+  page = 1,
+  limit = 50,
 ): Promise<Array<Who & { rsvp: Rsvp }>> {
   const data = await apiFetch(apiConfig(), '/events/members', { token, query: { event_id: eventId, rsvp, page, limit } });
-  return lenientArray(memberSchema).parse(data).map((m) => ({ ...who(reshapePerson(m)), rsvp: m.rsvp }));
+  return lenientArray(memberSchema)
+    .parse(data)
+    .map((m) => ({ ...who(reshapePerson(m)), rsvp: m.rsvp }));
 }
 
 // ── Choices for the form ──
@@ -390,9 +415,15 @@ export interface EventChoices {
 export async function getEventChoices(token: string): Promise<EventChoices> {
   const config = apiConfig();
   const options = async (name: string) =>
-    lenientArray(optionSchema).parse(await apiFetch(config, `/events/${name}`, { token })).map((o) => ({ id: o.id, title: o.title }));
+    lenientArray(optionSchema)
+      .parse(await apiFetch(config, `/events/${name}`, { token }))
+      .map((o) => ({ id: o.id, title: o.title }));
   const [categories, view, comment, photo] = await Promise.all([
-    apiFetch(config, '/events/categories', { token }).then((d) => lenientArray(categorySchema).parse(d).map((c) => ({ id: c.id, title: c.title }))),
+    apiFetch(config, '/events/categories', { token }).then((d) =>
+      lenientArray(categorySchema)
+        .parse(d)
+        .map((c) => ({ id: c.id, title: c.title })),
+    ),
     options('view_options'),
     options('comment_options'),
     options('photo_options'),

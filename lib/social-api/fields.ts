@@ -11,12 +11,17 @@ export const SOCIAL_FIELD_NAMES = Object.keys(socialFieldsShape).join(',');
  * asked again with the document's own, so the client works against any server of the spec.
  */
 export async function getWithFields(
-  token: string, path: string, query: Record<string, string | number | undefined>, fields: string, specFields: string,
+  token: string,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  fields: string,
+  specFields: string,
 ): Promise<unknown> {
   try {
     return await apiFetch(apiConfig(), path, { token, query: { ...query, fields } });
   } catch (e) {
-    if (isApiError(e, 400) && 'fields' in e.fieldErrors) return apiFetch(apiConfig(), path, { token, query: { ...query, fields: specFields } });
+    if (isApiError(e, 400) && 'fields' in e.fieldErrors)
+      return apiFetch(apiConfig(), path, { token, query: { ...query, fields: specFields } });
     throw e;
   }
 }

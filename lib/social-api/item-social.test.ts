@@ -42,7 +42,8 @@ beforeAll(async () => {
   relay = await startRelay(api.baseUrl, (url) => {
     const fields = url.searchParams.get('fields')?.split(',') ?? [];
     // The document gives an activity every social field, and a photo its can_share.
-    const documented = (f: string) => url.pathname.includes('/activities') || (f === 'can_share' && url.pathname.includes('/albums/photos/'));
+    const documented = (f: string) =>
+      url.pathname.includes('/activities') || (f === 'can_share' && url.pathname.includes('/albums/photos/'));
     if (plain && fields.some((f) => SOCIAL.has(f) && !documented(f))) {
       return apiError(400, 'invalid_parameters', 'Invalid parameters.', [{ name: 'fields', message: 'unknown field name' }]);
     }

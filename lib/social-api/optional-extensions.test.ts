@@ -34,10 +34,14 @@ const EXTENSION_ROUTES: Array<[string, RegExp]> = [
 /** What a server without the route answers. */
 function answerLacking(lacking: Lacking): RelayAnswer {
   switch (lacking) {
-    case '405 without a body': return { status: 405, headers: { allow: 'POST' } };
-    case '404': return apiError(404, 'not_found', 'No such endpoint.');
-    case '405': return apiError(405, 'method_not_allowed', 'Method not allowed.');
-    case '400 about the path id': return apiError(400, 'invalid_parameters', 'id: must be integer', [{ name: 'id', message: 'must be integer' }]);
+    case '405 without a body':
+      return { status: 405, headers: { allow: 'POST' } };
+    case '404':
+      return apiError(404, 'not_found', 'No such endpoint.');
+    case '405':
+      return apiError(405, 'method_not_allowed', 'Method not allowed.');
+    case '400 about the path id':
+      return apiError(400, 'invalid_parameters', 'id: must be integer', [{ name: 'id', message: 'must be integer' }]);
   }
 }
 
@@ -67,38 +71,41 @@ afterAll(async () => {
 
 const photoIdsOf = async (id: number) => (await getAlbum(demo, id, { page: 1, limit: 50 }))!.photos.map((p) => p.id);
 
-describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path id'])('against a server without the extensions (it answers %s)', (answer) => {
-  beforeAll(() => {
-    lacking = answer;
-  });
-  afterAll(() => {
-    lacking = undefined;
-  });
-
-  it('notifications: no list (the page says so); calendar feeds: none to list, none to make, none to read', async () => {
-    expect(await listNotifications(demo)).toBeUndefined();
-    expect(await listEventFeeds(demo)).toBeUndefined();
-    expect(await createEventFeed(demo)).toBeUndefined();
-    expect(await readEventFeed('a'.repeat(43))).toBeUndefined();
-  });
-
-  it('friends: no list, and inviting to an event says so; photo tags: none to show; link previews: none', async () => {
-    expect(await listFriends(demo, { keywords: 'a' })).toBeUndefined();
-    expect(await searchFriendsToInviteCommand(demo, eventId, { keywords: '', page: 1 })).toEqual({
-      ok: false,
-      message: 'This site keeps no list of friends, so none can be invited from here.',
+describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path id'])(
+  'against a server without the extensions (it answers %s)',
+  (answer) => {
+    beforeAll(() => {
+      lacking = answer;
     });
-    const photoId = (await photoIdsOf(albumId))[0]!;
-    expect(await listPhotoTags(demo, photoId)).toBeUndefined();
-    expect(await getLinkPreview(demo, 'https://example.com/')).toBeUndefined();
-  });
+    afterAll(() => {
+      lacking = undefined;
+    });
 
-  it('album order: not kept, and the album stays in the order it had', async () => {
-    const before = await photoIdsOf(albumId);
-    expect(await reorderAlbum(demo, albumId, [...before].reverse())).toBe(false);
-    expect(await photoIdsOf(albumId)).toEqual(before);
-  });
-});
+    it('notifications: no list (the page says so); calendar feeds: none to list, none to make, none to read', async () => {
+      expect(await listNotifications(demo)).toBeUndefined();
+      expect(await listEventFeeds(demo)).toBeUndefined();
+      expect(await createEventFeed(demo)).toBeUndefined();
+      expect(await readEventFeed('a'.repeat(43))).toBeUndefined();
+    });
+
+    it('friends: no list, and inviting to an event says so; photo tags: none to show; link previews: none', async () => {
+      expect(await listFriends(demo, { keywords: 'a' })).toBeUndefined();
+      expect(await searchFriendsToInviteCommand(demo, eventId, { keywords: '', page: 1 })).toEqual({
+        ok: false,
+        message: 'This site keeps no list of friends, so none can be invited from here.',
+      });
+      const photoId = (await photoIdsOf(albumId))[0]!;
+      expect(await listPhotoTags(demo, photoId)).toBeUndefined();
+      expect(await getLinkPreview(demo, 'https://example.com/')).toBeUndefined();
+    });
+
+    it('album order: not kept, and the album stays in the order it had', async () => {
+      const before = await photoIdsOf(albumId);
+      expect(await reorderAlbum(demo, albumId, [...before].reverse())).toBe(false);
+      expect(await photoIdsOf(albumId)).toEqual(before);
+    });
+  },
+);
 
 describe('against a server with the extensions, a refusal of the request itself is not "absent"', () => {
   it('album order: a list that misses a photo is refused naming photo_ids; an album one may not see is a 404, not "no order"', async () => {

@@ -32,7 +32,26 @@ function random(seed: number) {
   };
 }
 
-const ODD_VALUES: unknown[] = ['12', '', '1', 'true', 0, 1, -3.5, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY, null, undefined, true, false, [], {}, [1, 'a'], { id: 'x' }];
+const ODD_VALUES: unknown[] = [
+  '12',
+  '',
+  '1',
+  'true',
+  0,
+  1,
+  -3.5,
+  2 ** 60,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  null,
+  undefined,
+  true,
+  false,
+  [],
+  {},
+  [1, 'a'],
+  { id: 'x' },
+];
 
 /** A copy of `value` with one leaf, list entry or field changed at a random place. */
 function mutate(value: unknown, rnd: () => number): unknown {
@@ -40,7 +59,8 @@ function mutate(value: unknown, rnd: () => number): unknown {
   const places: Array<{ parent: Record<string, unknown> | unknown[]; key: string | number }> = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) places.push({ parent: v as Record<string, unknown>, key: k }), walk(x);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) (places.push({ parent: v as Record<string, unknown>, key: k }), walk(x));
   };
   walk(copy);
   const place = places[Math.floor(rnd() * places.length)];

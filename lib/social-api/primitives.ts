@@ -30,7 +30,10 @@ export function lenientArray<T extends z.ZodType>(item: T) {
     return out;
   };
   // preprocess (not transform) so that an absent list is [] too; the entries are parsed already.
-  const list = z.preprocess(parseEach, z.custom<Item[]>(() => true));
+  const list = z.preprocess(
+    parseEach,
+    z.custom<Item[]>(() => true),
+  );
   listItems.set(list, item);
   return list;
 }
@@ -102,7 +105,12 @@ export function strictOf(schema: z.ZodType): z.ZodType | null {
   }
 }
 
-type StrictDef = { type: string; shape?: Record<string, z.ZodType>; catchall?: z.ZodType & { _zod: { def: { type: string } } }; innerType?: z.ZodType };
+type StrictDef = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType & { _zod: { def: { type: string } } };
+  innerType?: z.ZodType;
+};
 
 /** The spec's Option (privacy options, search types, report types): `{id, title}` with string id. */
 export const optionSchema = z.looseObject({ id: str, title: str });

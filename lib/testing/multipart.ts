@@ -14,7 +14,17 @@ export async function formRequest(parts: Part[], headers: Record<string, string 
   }
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
-  return rawRequest(body, { 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.length), origin: ORIGIN, 'sec-fetch-site': 'same-origin', ...headers }, chunkSize);
+  return rawRequest(
+    body,
+    {
+      'content-type': encoded.headers.get('content-type')!,
+      'content-length': String(body.length),
+      origin: ORIGIN,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    chunkSize,
+  );
 }
 
 /** A request whose body arrives in chunks of `chunkSize` bytes (all at once without it). */
@@ -30,4 +40,3 @@ export function rawRequest(body: Buffer, headers: Record<string, string | undefi
   });
   return new Request(`${ORIGIN}/api/upload/photos`, { method: 'POST', body: stream, headers: h, duplex: 'half' } as RequestInit);
 }
-

@@ -21,9 +21,17 @@ export interface Relay {
 }
 
 /** The API's error envelope, as a server of the document answers a refusal. */
-export function apiError(status: number, errorText: string, message: string, params?: Array<{ name: string; message: string }>): RelayAnswer {
+export function apiError(
+  status: number,
+  errorText: string,
+  message: string,
+  params?: Array<{ name: string; message: string }>,
+): RelayAnswer {
   const error_params = params?.map((p) => ({ ...p, error_text: 'invalid_parameter' }));
-  return { status, body: { success: false, data: { message, error_text: errorText, error_code: status, ...(error_params ? { error_params } : {}) } } };
+  return {
+    status,
+    body: { success: false, data: { message, error_text: errorText, error_code: status, ...(error_params ? { error_params } : {}) } },
+  };
 }
 
 /**
@@ -32,7 +40,8 @@ export function apiError(status: number, errorText: string, message: string, par
  * /api/v1/albums/1); what it answers is sent instead of the API's answer.
  */
 export async function startRelay(
-  upstreamBaseUrl: string, answer: (url: URL, method: string, path: string) => RelayAnswer | undefined = () => undefined,
+  upstreamBaseUrl: string,
+  answer: (url: URL, method: string, path: string) => RelayAnswer | undefined = () => undefined,
 ): Promise<Relay> {
   const upstream = new URL(upstreamBaseUrl);
   const requests: string[] = [];

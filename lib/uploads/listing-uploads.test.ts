@@ -26,7 +26,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => api?.close());
 
-function route<R>(options: Pick<StreamUploadOptions<R>, 'field' | 'label' | 'forward' | 'checkFields' | 'fieldErrors'>, token = demo): StreamUploadOptions<R> {
+function route<R>(
+  options: Pick<StreamUploadOptions<R>, 'field' | 'label' | 'forward' | 'checkFields' | 'fieldErrors'>,
+  token = demo,
+): StreamUploadOptions<R> {
   return { webOrigin: ORIGIN, maxBytes: MAX, session: async () => ({ accessToken: token }), ...options };
 }
 
@@ -55,7 +58,10 @@ async function answer(res: Response) {
 
 describe('POST /api/upload/listing: a new listing with its main photo', () => {
   it('makes the listing from the checked form and the photo as its main photo, answering its id, formatted price and the photo’s id', async () => {
-    const res = await streamUpload(await formRequest([{ name: 'listing', value: JSON.stringify(values()) }, mainPhoto()]), route(createListingUpload));
+    const res = await streamUpload(
+      await formRequest([{ name: 'listing', value: JSON.stringify(values()) }, mainPhoto()]),
+      route(createListingUpload),
+    );
     const { status, body } = await answer(res);
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: expect.any(Number), price: '$1,250.50', photo_id: expect.any(Number) });
@@ -64,12 +70,19 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
     expect(made.tags.map((t) => t.title)).toEqual(['bike', 'road']);
     expect(made.photos).toEqual([expect.objectContaining({ id: body.photo_id, main: true })]);
     // The picture the API keeps is the one sent.
-    const row = await api.db.selectFrom('classified_photos').select('image_key').where('id', '=', body.photo_id as number).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('classified_photos')
+      .select('image_key')
+      .where('id', '=', body.photo_id as number)
+      .executeTakeFirstOrThrow();
     expect(row.image_key).toBeTruthy();
   });
 
   it('arrives whole when the body comes a few bytes at a time', async () => {
-    const res = await streamUpload(await formRequest([{ name: 'listing', value: JSON.stringify(values({ title: 'Trickled' })) }, mainPhoto(png(40, 40))], {}, 7), route(createListingUpload));
+    const res = await streamUpload(
+      await formRequest([{ name: 'listing', value: JSON.stringify(values({ title: 'Trickled' })) }, mainPhoto(png(40, 40))], {}, 7),
+      route(createListingUpload),
+    );
     const { status, body } = await answer(res);
     expect(status).toBe(200);
     expect((await getListingForEditing(demo, body.id as number))!.title).toBe('Trickled');
@@ -77,7 +90,10 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
 
   it('refuses a form that does not pass the editor’s schema with its field errors, and makes nothing', async () => {
     const before = await myListingCount();
-    const res = await streamUpload(await formRequest([{ name: 'listing', value: JSON.stringify(values({ title: '  ', price: 'cheap' })) }, mainPhoto()]), route(createListingUpload));
+    const res = await streamUpload(
+      await formRequest([{ name: 'listing', value: JSON.stringify(values({ title: '  ', price: 'cheap' })) }, mainPhoto()]),
+      route(createListingUpload),
+    );
     const { status, body } = await answer(res);
     expect(status).toBe(400);
     expect(body.field_errors).toEqual({ title: 'Give your listing a title.', price: 'Write the price as a number, like 450 or 12.50.' });
@@ -92,7 +108,13 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
   it('sends the API only the fields it wrote: fields of the browser’s own beside the form are not passed on', async () => {
     const other = await createListing(alice, { title: 'Alice’s lamp', body: 'Lamp.', tags: [], price: 5, location: '' });
     const res = await streamUpload(
-      await formRequest([{ name: 'title', value: 'Injected' }, { name: 'main_photo_id', value: '1' }, { name: 'auth_view', value: 'owner' }, { name: 'listing', value: JSON.stringify(values({ title: 'As typed' })) }, mainPhoto()]),
+      await formRequest([
+        { name: 'title', value: 'Injected' },
+        { name: 'main_photo_id', value: '1' },
+        { name: 'auth_view', value: 'owner' },
+        { name: 'listing', value: JSON.stringify(values({ title: 'As typed' })) },
+        mainPhoto(),
+      ]),
       route(createListingUpload),
     );
     const { status, body } = await answer(res);
@@ -107,9 +129,16 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
   it('refuses a file that is not a photo, and one too large, before the listing is made', async () => {
     const before = await myListingCount();
     const text: Part = { name: 'photo', file: Buffer.from('plain words, not a picture'), fileName: 'notes.png' };
-    const r1 = await answer(await streamUpload(await formRequest([{ name: 'listing', value: JSON.stringify(values()) }, text]), route(createListingUpload)));
+    const r1 = await answer(
+      await streamUpload(await formRequest([{ name: 'listing', value: JSON.stringify(values()) }, text]), route(createListingUpload)),
+    );
     expect(r1.status).toBe(415);
-    const r2 = await answer(await streamUpload(await formRequest([{ name: 'listing', value: JSON.stringify(values()) }, mainPhoto(png(300, 300))]), route(createListingUpload)));
+    const r2 = await answer(
+      await streamUpload(
+        await formRequest([{ name: 'listing', value: JSON.stringify(values()) }, mainPhoto(png(300, 300))]),
+        route(createListingUpload),
+      ),
+    );
     expect(r2.status).toBe(413);
     expect(await myListingCount()).toBe(before);
   });
@@ -123,7 +152,12 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
     ];
     const body = Buffer.concat([Buffer.from(parts.join('')), png(10, 10), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const req = rawRequest(body, { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length), origin: ORIGIN, 'sec-fetch-site': 'same-origin' });
+    const req = rawRequest(body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(body.length),
+      origin: ORIGIN,
+      'sec-fetch-site': 'same-origin',
+    });
     expect((await streamUpload(req, route(createListingUpload))).status).toBe(400);
     expect(await myListingCount()).toBe(before);
   });
@@ -132,8 +166,24 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
 describe('POST /api/upload/listing-photo: more photos of a listing', () => {
   it('adds a photo to one’s listing (the first one becomes the main photo) and answers its id', async () => {
     const id = await createListing(demo, { title: 'Desk', body: 'Oak.', tags: [], price: 80, location: '' });
-    const first = await answer(await streamUpload(await formRequest([{ name: 'classified_id', value: String(id) }, { name: 'Filedata', file: png(20, 20), fileName: 'a.png' }]), route(listingPhotoUpload)));
-    const second = await answer(await streamUpload(await formRequest([{ name: 'classified_id', value: String(id) }, { name: 'Filedata', file: png(21, 20), fileName: 'b.png' }]), route(listingPhotoUpload)));
+    const first = await answer(
+      await streamUpload(
+        await formRequest([
+          { name: 'classified_id', value: String(id) },
+          { name: 'Filedata', file: png(20, 20), fileName: 'a.png' },
+        ]),
+        route(listingPhotoUpload),
+      ),
+    );
+    const second = await answer(
+      await streamUpload(
+        await formRequest([
+          { name: 'classified_id', value: String(id) },
+          { name: 'Filedata', file: png(21, 20), fileName: 'b.png' },
+        ]),
+        route(listingPhotoUpload),
+      ),
+    );
     expect([first.status, second.status]).toEqual([200, 200]);
     const photos = (await getListingForEditing(demo, id))!.photos;
     expect(photos.map((p) => [p.id, p.main])).toEqual([
@@ -144,12 +194,23 @@ describe('POST /api/upload/listing-photo: more photos of a listing', () => {
 
   it('passes on the API’s refusal of someone else’s listing, and answers 404 without a listing id', async () => {
     const theirs = await createListing(alice, { title: 'Alice’s chair', body: 'Chair.', tags: [], price: 15, location: '' });
-    const refused = await answer(await streamUpload(await formRequest([{ name: 'classified_id', value: String(theirs) }, { name: 'Filedata', file: png(20, 20), fileName: 'a.png' }]), route(listingPhotoUpload)));
+    const refused = await answer(
+      await streamUpload(
+        await formRequest([
+          { name: 'classified_id', value: String(theirs) },
+          { name: 'Filedata', file: png(20, 20), fileName: 'a.png' },
+        ]),
+        route(listingPhotoUpload),
+      ),
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/owner/i);
     expect((await getListingForEditing(alice, theirs))!.photos).toEqual([]);
     for (const id of [undefined, 'abc', '0']) {
-      const parts: Part[] = [...(id === undefined ? [] : [{ name: 'classified_id', value: id }]), { name: 'Filedata', file: png(20, 20), fileName: 'a.png' }];
+      const parts: Part[] = [
+        ...(id === undefined ? [] : [{ name: 'classified_id', value: id }]),
+        { name: 'Filedata', file: png(20, 20), fileName: 'a.png' },
+      ];
       expect((await streamUpload(await formRequest(parts), route(listingPhotoUpload))).status, String(id)).toBe(404);
     }
   });

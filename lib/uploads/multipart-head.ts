@@ -140,7 +140,10 @@ export async function readMultipartHead(
         fileSize: Math.max(0, length - contentStart - closing),
         body: replay(buf, reader),
         fields,
-        withHead: (prefix) => ({ body: replay(Buffer.concat([prefix, buf.subarray(fileOffset)]), reader), length: prefix.length + length - fileOffset }),
+        withHead: (prefix) => ({
+          body: replay(Buffer.concat([prefix, buf.subarray(fileOffset)]), reader),
+          length: prefix.length + length - fileOffset,
+        }),
       };
     }
     // Another field: skip to the delimiter after it.

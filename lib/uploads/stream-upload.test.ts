@@ -67,8 +67,15 @@ describe('POST /api/upload/photos: refusals, before anything reaches the API', (
   });
 
   it('refuses a body that is not multipart/form-data with 415, and one that does not say its length with 411', async () => {
-    const json = rawRequest(Buffer.from('{"Filedata":"x"}'), { 'content-type': 'application/json', 'content-length': '16', origin: ORIGIN });
-    expect(await refusal(await streamUpload(json, options()))).toEqual({ status: 415, message: 'Send the photo as a form upload (multipart/form-data).' });
+    const json = rawRequest(Buffer.from('{"Filedata":"x"}'), {
+      'content-type': 'application/json',
+      'content-length': '16',
+      origin: ORIGIN,
+    });
+    expect(await refusal(await streamUpload(json, options()))).toEqual({
+      status: 415,
+      message: 'Send the photo as a form upload (multipart/form-data).',
+    });
 
     const unsized = await formRequest([photo()], { 'content-length': undefined });
     expect((await streamUpload(unsized, options())).status).toBe(411);
@@ -90,9 +97,19 @@ describe('POST /api/upload/photos: refusals, before anything reaches the API', (
 
   it('refuses a file that is not a photo by its first bytes (whatever its name and declared type) with 415 naming it', async () => {
     const before = await pendingPhotos();
-    for (const file of [Buffer.from('just some notes, not a picture'), Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.from('GIF8')]) {
-      const res = await streamUpload(await formRequest([{ name: 'Filedata', file, fileName: 'holiday.jpg', type: 'image/jpeg' }]), options());
-      expect(await refusal(res)).toEqual({ status: 415, message: '“holiday.jpg” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.' });
+    for (const file of [
+      Buffer.from('just some notes, not a picture'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Buffer.from('GIF8'),
+    ]) {
+      const res = await streamUpload(
+        await formRequest([{ name: 'Filedata', file, fileName: 'holiday.jpg', type: 'image/jpeg' }]),
+        options(),
+      );
+      expect(await refusal(res)).toEqual({
+        status: 415,
+        message: '“holiday.jpg” is not a photo this site takes. Choose a JPEG, PNG, GIF or WebP picture.',
+      });
     }
     expect(await pendingPhotos()).toBe(before);
   });
@@ -102,7 +119,9 @@ describe('POST /api/upload/photos: refusals, before anything reaches the API', (
     const before = await pendingPhotos();
     const over = await streamUpload(await formRequest([photo('wide.png', picture)]), options({ maxBytes: picture.length - 1 }));
     expect(over.status).toBe(413);
-    expect(((await over.json()) as { message: string }).message).toBe(`“wide.png” is too large: photos can be at most ${Math.round((picture.length - 1) / 1024)} KB.`);
+    expect(((await over.json()) as { message: string }).message).toBe(
+      `“wide.png” is too large: photos can be at most ${Math.round((picture.length - 1) / 1024)} KB.`,
+    );
     expect(await pendingPhotos()).toBe(before);
 
     const exact = await streamUpload(await formRequest([photo('wide.png', picture)]), options({ maxBytes: picture.length }));
@@ -115,7 +134,14 @@ describe('POST /api/upload/photos: refusals, before anything reaches the API', (
     expect(await refusal(noFile)).toEqual({ status: 400, message: 'The upload has no file (the form part Filedata).' });
 
     const garbage = Buffer.from('this is not a multipart body at all');
-    const res = await streamUpload(rawRequest(garbage, { 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': String(garbage.length), origin: ORIGIN }), options());
+    const res = await streamUpload(
+      rawRequest(garbage, {
+        'content-type': 'multipart/form-data; boundary=xyz',
+        'content-length': String(garbage.length),
+        origin: ORIGIN,
+      }),
+      options(),
+    );
     expect(res.status).toBe(400);
   });
 });
@@ -123,10 +149,17 @@ describe('POST /api/upload/photos: refusals, before anything reaches the API', (
 describe('POST /api/upload/photos: what passes', () => {
   it('streams the photo to POST /albums/photo_upload and answers its id: the API holds the same picture', async () => {
     const picture = png(40, 30);
-    const res = await streamUpload(await formRequest([{ name: 'note', value: 'fields before the file are passed on too' }, photo('dawn.png', picture)]), options());
+    const res = await streamUpload(
+      await formRequest([{ name: 'note', value: 'fields before the file are passed on too' }, photo('dawn.png', picture)]),
+      options(),
+    );
     expect(res.status).toBe(200);
     const { photo_id } = (await res.json()) as { photo_id: number };
-    const row = await api.db.selectFrom('photos').select(['owner_id', 'album_id', 'width', 'height']).where('id', '=', photo_id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('photos')
+      .select(['owner_id', 'album_id', 'width', 'height'])
+      .where('id', '=', photo_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ owner_id: demoId, album_id: null, width: 40, height: 30 });
   });
 
@@ -138,7 +171,10 @@ describe('POST /api/upload/photos: what passes', () => {
     const row = await api.db.selectFrom('photos').select(['width', 'height']).where('id', '=', photo_id).executeTakeFirstOrThrow();
     expect(row).toEqual({ width: 24, height: 12 });
 
-    const text = await streamUpload(await formRequest([{ name: 'Filedata', file: Buffer.from('not a picture'), fileName: 'slow.png' }], {}, 3), options());
+    const text = await streamUpload(
+      await formRequest([{ name: 'Filedata', file: Buffer.from('not a picture'), fileName: 'slow.png' }], {}, 3),
+      options(),
+    );
     expect(text.status).toBe(415);
   });
 

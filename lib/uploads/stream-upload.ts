@@ -80,7 +80,9 @@ export function refuseCrossSite(request: Request, webOrigin: string): Response |
 }
 
 const tooLarge = (maxBytes: number, name?: string) =>
-  uploadAnswer(413, `${name ? `“${name}” is too large` : 'The photo is too large'}: photos can be at most ${formatBytes(maxBytes)}.`, { max_bytes: maxBytes });
+  uploadAnswer(413, `${name ? `“${name}” is too large` : 'The photo is too large'}: photos can be at most ${formatBytes(maxBytes)}.`, {
+    max_bytes: maxBytes,
+  });
 
 /** Streams one photo upload through to the API, refusing on the way what the API would not take. */
 export async function streamUpload<R extends Record<string, unknown>>(request: Request, opts: StreamUploadOptions<R>): Promise<Response> {
@@ -101,7 +103,8 @@ export async function streamUpload<R extends Record<string, unknown>>(request: R
 
   const head = await readMultipartHead(request.body, boundary, length, opts.field);
   if (!head.ok) {
-    if (head.problem === 'not-a-photo') return uploadAnswer(415, notAPhotoMessage(head.fileName ?? 'This file'), { accepted: PHOTO_KINDS_TEXT });
+    if (head.problem === 'not-a-photo')
+      return uploadAnswer(415, notAPhotoMessage(head.fileName ?? 'This file'), { accepted: PHOTO_KINDS_TEXT });
     if (head.problem === 'no-file') return uploadAnswer(400, `The upload has no file (the form part ${opts.field}).`);
     return uploadAnswer(400, 'The upload was not understood. Choose the photo again.');
   }
@@ -124,7 +127,12 @@ export async function streamUpload<R extends Record<string, unknown>>(request: R
   };
 
   try {
-    const result = await opts.forward(session.accessToken, { body: head.body, contentType, contentLength: String(length) }, request.signal, form);
+    const result = await opts.forward(
+      session.accessToken,
+      { body: head.body, contentType, contentLength: String(length) },
+      request.signal,
+      form,
+    );
     return Response.json(result, { headers: { 'cache-control': 'no-store' } });
   } catch (e) {
     if (request.signal.aborted) return uploadAnswer(499, 'The upload was cancelled.');

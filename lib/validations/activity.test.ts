@@ -41,7 +41,10 @@ describe('the social layer’s schemas (lib/validations/social)', () => {
 
   it('wants a comment with words in it, on an item of a known type', () => {
     expect(errors(commentCreateSchema.safeParse({ item: post, body: '  ' }))).toEqual({ body: expect.stringMatching(/comment/i) });
-    expect(commentCreateSchema.parse({ item: { type: 'album', id: 4 }, body: ' ok ' })).toEqual({ item: { type: 'album', id: 4 }, body: 'ok' });
+    expect(commentCreateSchema.parse({ item: { type: 'album', id: 4 }, body: ' ok ' })).toEqual({
+      item: { type: 'album', id: 4 },
+      body: 'ok',
+    });
     expect(commentCreateSchema.safeParse({ item: { type: 'forum', id: 4 }, body: 'ok' }).success).toBe(false);
   });
 
@@ -57,8 +60,15 @@ describe('the social layer’s schemas (lib/validations/social)', () => {
       type: expect.stringMatching(/choose/i),
       description: expect.stringMatching(/what is wrong/i),
     });
-    expect(errors(reportCreateSchema.safeParse({ item: post, type: 'spam', description: 'x'.repeat(2001) }))).toEqual({ description: expect.stringMatching(/2000/) });
-    expect(reportCreateSchema.parse({ item: post, commentId: 3, type: 'spam', description: ' ads ' })).toEqual({ item: post, commentId: 3, type: 'spam', description: 'ads' });
+    expect(errors(reportCreateSchema.safeParse({ item: post, type: 'spam', description: 'x'.repeat(2001) }))).toEqual({
+      description: expect.stringMatching(/2000/),
+    });
+    expect(reportCreateSchema.parse({ item: post, commentId: 3, type: 'spam', description: ' ads ' })).toEqual({
+      item: post,
+      commentId: 3,
+      type: 'spam',
+      description: 'ads',
+    });
   });
 });
 
@@ -78,7 +88,9 @@ describe('checkPhotoFile (before any upload)', () => {
   });
 
   it('refuses a file over the cap, saying both sizes, and an empty file', () => {
-    expect(checkPhotoFile({ name: 'big.jpg', type: 'image/jpeg', size: 10 * MiB + 1 }, 10 * MiB)).toBe('“big.jpg” is 10,485,761 bytes; photos can be at most 10,485,760 bytes. Choose a smaller picture.');
+    expect(checkPhotoFile({ name: 'big.jpg', type: 'image/jpeg', size: 10 * MiB + 1 }, 10 * MiB)).toBe(
+      '“big.jpg” is 10,485,761 bytes; photos can be at most 10,485,760 bytes. Choose a smaller picture.',
+    );
     expect(checkPhotoFile({ name: 'ok.jpg', type: 'image/jpeg', size: 10 * MiB }, 10 * MiB)).toBeUndefined();
     expect(checkPhotoFile({ name: 'e.png', type: 'image/png', size: 0 }, 10 * MiB)).toMatch(/empty/);
   });

@@ -43,7 +43,11 @@ export const activityCreateSchema = z
     linkTitle: text(LINK_TITLE_MAX, `Keep the title under ${LINK_TITLE_MAX} characters.`),
     /** The link card's picture on its own site (from the link preview): attachment[thumb]. */
     linkThumb: z._default(
-      z.string().check(z.trim(), z.maxLength(URL_MAX, 'This address is too long.'), z.refine((v) => v === '' || isHttpUrl(v), 'The link’s picture has an invalid address.')),
+      z.string().check(
+        z.trim(),
+        z.maxLength(URL_MAX, 'This address is too long.'),
+        z.refine((v) => v === '' || isHttpUrl(v), 'The link’s picture has an invalid address.'),
+      ),
       '',
     ),
     linkDescription: text(ACTIVITY_BODY_MAX, `Keep the description under ${ACTIVITY_BODY_MAX} characters.`),
@@ -55,10 +59,20 @@ export const activityCreateSchema = z
         ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link or a photo.', input: v.body });
       }
       if (!v.linkUrl && (v.linkTitle || v.linkDescription || v.linkThumb)) {
-        ctx.addIssue({ code: 'custom', path: ['linkUrl'], message: 'Add the link’s address, or clear its title and description.', input: v.linkUrl });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['linkUrl'],
+          message: 'Add the link’s address, or clear its title and description.',
+          input: v.linkUrl,
+        });
       }
       if (v.linkUrl && v.photoId) {
-        ctx.addIssue({ code: 'custom', path: ['linkUrl'], message: 'A post can have a photo or a link, not both: remove one of them.', input: v.linkUrl });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['linkUrl'],
+          message: 'A post can have a photo or a link, not both: remove one of them.',
+          input: v.linkUrl,
+        });
       }
     }),
   );

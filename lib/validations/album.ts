@@ -18,14 +18,18 @@ export const PHOTOS_PER_SAVE_MAX = 100;
 const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 
 export const albumSettingsSchema = z.object({
-  title: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Give the album a title.'),
-    z.maxLength(ALBUM_TITLE_MAX, `Keep the title under ${ALBUM_TITLE_MAX} characters.`),
-  ),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the album a title.'),
+      z.maxLength(ALBUM_TITLE_MAX, `Keep the title under ${ALBUM_TITLE_MAX} characters.`),
+    ),
   /** '' (or 0 from the server) for no category. */
   categoryId: z.string().check(z.regex(/^(|0|[1-9]\d{0,15})$/, 'Choose a category from the list.')),
-  description: z.string().check(z.trim(), z.maxLength(ALBUM_DESCRIPTION_MAX, `Keep the description under ${ALBUM_DESCRIPTION_MAX} characters.`)),
+  description: z
+    .string()
+    .check(z.trim(), z.maxLength(ALBUM_DESCRIPTION_MAX, `Keep the description under ${ALBUM_DESCRIPTION_MAX} characters.`)),
   authView: option,
   authComment: option,
   authTag: option,
@@ -44,18 +48,17 @@ const photoIds = z.array(id).check(
  * Uploaded photos (in the order they go in) into an album one may add to (`albumId`), or into a
  * new album (`album`): one of the two.
  */
-export const albumUploadSaveSchema = z
-  .object({ photoIds, albumId: z.optional(id), album: z.optional(albumSettingsSchema) })
-  .check(
-    z.refine((v) => (v.albumId === undefined) !== (v.album === undefined), {
-      message: 'Choose the album the photos go into, or make a new one.',
-      path: ['form'],
-    }),
-  );
+export const albumUploadSaveSchema = z.object({ photoIds, albumId: z.optional(id), album: z.optional(albumSettingsSchema) }).check(
+  z.refine((v) => (v.albumId === undefined) !== (v.album === undefined), {
+    message: 'Choose the album the photos go into, or make a new one.',
+    path: ['form'],
+  }),
+);
 export type AlbumUploadSaveInput = z.input<typeof albumUploadSaveSchema>;
 
 /** Issues of albumUploadSaveSchema under the page's names: album settings by field, `photos`, else `form`. */
-export const albumUploadSaveErrors = (error: Parameters<typeof nestedFieldErrorsOf>[0]) => nestedFieldErrorsOf(error, 'album', { photoIds: 'photos' });
+export const albumUploadSaveErrors = (error: Parameters<typeof nestedFieldErrorsOf>[0]) =>
+  nestedFieldErrorsOf(error, 'album', { photoIds: 'photos' });
 
 export { fieldErrorsOf } from './field-errors.ts';
 
@@ -116,4 +119,8 @@ export const photoMoveSchema = z.object({
 export type PhotoMoveValues = z.infer<typeof photoMoveSchema>;
 
 /** The API's field errors of a photo's edit (POST /photos/{id}) under the edit and move forms' names. */
-export const toPhotoFieldErrors = apiFieldErrorsReader<keyof PhotoEditValues | keyof PhotoMoveValues>({ title: 'title', description: 'caption', album_id: 'albumId' });
+export const toPhotoFieldErrors = apiFieldErrorsReader<keyof PhotoEditValues | keyof PhotoMoveValues>({
+  title: 'title',
+  description: 'caption',
+  album_id: 'albumId',
+});

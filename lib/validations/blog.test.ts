@@ -34,7 +34,8 @@ describe('blogFormSchema', () => {
   it('refuses what the API would refuse: a long title, a body over its limit, a category that is not an id', () => {
     expect(Object.keys(errorsOf({ ...valid, title: 'x'.repeat(256) }))).toEqual(['title']);
     expect(Object.keys(errorsOf({ ...valid, body: `<p>${'x'.repeat(65_536)}</p>` }))).toEqual(['body']);
-    for (const categoryId of ['0', '-1', '1.5', 'abc', '01']) expect(Object.keys(errorsOf({ ...valid, categoryId }))).toEqual(['categoryId']);
+    for (const categoryId of ['0', '-1', '1.5', 'abc', '01'])
+      expect(Object.keys(errorsOf({ ...valid, categoryId }))).toEqual(['categoryId']);
   });
 
   it('refuses a tag with a comma (tags travel comma-separated), an empty or a long one, and more than 20', () => {
@@ -45,7 +46,11 @@ describe('blogFormSchema', () => {
   });
 
   it('needs a privacy choice for viewing and commenting, and a yes or no for searches', () => {
-    expect(Object.keys(errorsOf({ ...valid, authView: '', authComment: ' ', searchable: 'yes' })).sort()).toEqual(['authComment', 'authView', 'searchable']);
+    expect(Object.keys(errorsOf({ ...valid, authView: '', authComment: ' ', searchable: 'yes' })).sort()).toEqual([
+      'authComment',
+      'authView',
+      'searchable',
+    ]);
   });
 });
 
@@ -55,8 +60,13 @@ describe('blogSaveSchema', () => {
     expect(blogSaveSchema.safeParse({ id: 12, values: valid, draft: false, keepSettings: true }).success).toBe(true);
   });
 
-  it('refuses an id that is not a positive whole number and a state that is not a yes or no (not the form\'s to fix)', () => {
-    for (const input of [{ id: 0, values: valid, draft: false }, { id: 1.5, values: valid, draft: false }, { id: '7', values: valid, draft: false }, { values: valid, draft: 'no' }]) {
+  it("refuses an id that is not a positive whole number and a state that is not a yes or no (not the form's to fix)", () => {
+    for (const input of [
+      { id: 0, values: valid, draft: false },
+      { id: 1.5, values: valid, draft: false },
+      { id: '7', values: valid, draft: false },
+      { values: valid, draft: 'no' },
+    ]) {
       const res = blogSaveSchema.safeParse(input);
       expect(res.success).toBe(false);
       expect(Object.keys(blogFieldErrors(res.error!))).toEqual(['form']);
@@ -73,8 +83,15 @@ describe('htmlHasText', () => {
 });
 
 describe('toBlogFieldErrors', () => {
-  it('puts the API\'s field errors on the form\'s fields, and anything else on the form', () => {
-    expect(toBlogFieldErrors({ title: 'is required', category_id: 'is not a category of this module', auth_view: 'Must be one of the options.', is_draft: 'must be 0 or 1' })).toEqual({
+  it("puts the API's field errors on the form's fields, and anything else on the form", () => {
+    expect(
+      toBlogFieldErrors({
+        title: 'is required',
+        category_id: 'is not a category of this module',
+        auth_view: 'Must be one of the options.',
+        is_draft: 'must be 0 or 1',
+      }),
+    ).toEqual({
       title: 'The title is required.',
       categoryId: 'The category is not a category of this module.',
       authView: 'Must be one of the options.',
@@ -85,7 +102,13 @@ describe('toBlogFieldErrors', () => {
 
 describe('parseBlogListQuery', () => {
   it('reads the filters of a list from its URL', () => {
-    expect(parseBlogListQuery({ q: ' lyon ', sort: 'views', show: 'friends', category: '3', page: '2' })).toEqual({ q: 'lyon', sort: 'views', show: 'friends', category: 3, page: 2 });
+    expect(parseBlogListQuery({ q: ' lyon ', sort: 'views', show: 'friends', category: '3', page: '2' })).toEqual({
+      q: 'lyon',
+      sort: 'views',
+      show: 'friends',
+      category: 3,
+      page: 2,
+    });
   });
 
   it('leaves out what it does not understand instead of refusing the page', () => {

@@ -31,16 +31,20 @@ export const blogTagSchema = z.string().check(
 );
 
 export const blogFormSchema = z.object({
-  title: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Give your post a title.'),
-    z.maxLength(BLOG_TITLE_MAX, `Keep the title under ${BLOG_TITLE_MAX} characters.`),
-  ),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give your post a title.'),
+      z.maxLength(BLOG_TITLE_MAX, `Keep the title under ${BLOG_TITLE_MAX} characters.`),
+    ),
   /** HTML from the editor (paragraphs, headings, bold, italic, links, lists, quotes). */
-  body: z.string().check(
-    z.refine(htmlHasText, 'Write your post first: it has no text yet.'),
-    z.maxLength(BLOG_BODY_MAX, 'Your post is too long for the site: shorten it, or split it into two posts.'),
-  ),
+  body: z
+    .string()
+    .check(
+      z.refine(htmlHasText, 'Write your post first: it has no text yet.'),
+      z.maxLength(BLOG_BODY_MAX, 'Your post is too long for the site: shorten it, or split it into two posts.'),
+    ),
   /** A blog category's id, as the select gives it. */
   categoryId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Choose a category.')),
   tags: z.array(blogTagSchema).check(z.maxLength(BLOG_TAGS_MAX, `A post takes at most ${BLOG_TAGS_MAX} tags.`)),
@@ -56,7 +60,12 @@ export type BlogFormValues = z.infer<typeof blogFormSchema>;
  * the edit leaves the privacy and search settings as they are (a server that does not tell
  * them: the form cannot show them).
  */
-export const blogSaveSchema = z.object({ id: z.optional(id), values: blogFormSchema, draft: z.boolean(), keepSettings: z.optional(z.boolean()) });
+export const blogSaveSchema = z.object({
+  id: z.optional(id),
+  values: blogFormSchema,
+  draft: z.boolean(),
+  keepSettings: z.optional(z.boolean()),
+});
 export type BlogSaveInput = z.input<typeof blogSaveSchema>;
 
 /** Publishing a draft (draft: false) or turning a published post back into one (draft: true), from its page. */

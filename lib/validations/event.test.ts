@@ -2,9 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { eventFieldErrors, eventFormSchema, eventInviteSchema, eventSaveSchema, type EventFormValues } from './event.ts';
 
 const values = (over: Partial<EventFormValues> = {}): EventFormValues => ({
-  title: 'Sommerfest', description: '', categoryId: '', startDate: '2031-03-29', startTime: '20:00', endDate: '2031-03-30', endTime: '03:30',
-  timeZone: 'Europe/Berlin', host: '', location: '', approval: true, guestsMayInvite: false, searchable: true,
-  authView: 'everyone', authComment: 'everyone', authPhoto: 'everyone', ...over,
+  title: 'Sommerfest',
+  description: '',
+  categoryId: '',
+  startDate: '2031-03-29',
+  startTime: '20:00',
+  endDate: '2031-03-30',
+  endTime: '03:30',
+  timeZone: 'Europe/Berlin',
+  host: '',
+  location: '',
+  approval: true,
+  guestsMayInvite: false,
+  searchable: true,
+  authView: 'everyone',
+  authComment: 'everyone',
+  authPhoto: 'everyone',
+  ...over,
 });
 
 const errorsOf = (v: unknown) => {
@@ -27,7 +41,10 @@ describe('eventFormSchema', () => {
 
   it('names each bad field: no title, a malformed date or time, a bad category', () => {
     expect(errorsOf(values({ title: '   ', startDate: '2031-13-01', startTime: '25:00', categoryId: 'x' }))).toEqual({
-      title: 'Give your event a title.', startDate: 'Enter a date.', startTime: 'Enter a time.', categoryId: 'Choose a category.',
+      title: 'Give your event a title.',
+      startDate: 'Enter a date.',
+      startTime: 'Enter a time.',
+      categoryId: 'Choose a category.',
     });
   });
 

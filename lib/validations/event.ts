@@ -18,7 +18,13 @@ const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a tim
 
 export const eventFormSchema = z
   .object({
-    title: z.string().check(z.trim(), z.minLength(1, 'Give your event a title.'), z.maxLength(EVENT_TITLE_MAX, `Keep the title under ${EVENT_TITLE_MAX} characters.`)),
+    title: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Give your event a title.'),
+        z.maxLength(EVENT_TITLE_MAX, `Keep the title under ${EVENT_TITLE_MAX} characters.`),
+      ),
     description: text(EVENT_DESCRIPTION_MAX, `Keep the description under ${EVENT_DESCRIPTION_MAX} characters.`),
     /** A category's id as the select gives it; '' for none. */
     categoryId: z.string().check(z.regex(/^(|[1-9]\d{0,15})$/, 'Choose a category.')),
@@ -52,22 +58,50 @@ export const eventFormSchema = z
 export type EventFormValues = z.infer<typeof eventFormSchema>;
 
 /** Saving: a new event (no id) or an edit; `photoId` a picture uploaded beforehand (app/api/upload/event). */
-export const eventSaveSchema = z.object({ id: z.optional(id), values: eventFormSchema, photoToken: z.optional(z.string().check(z.maxLength(200))) });
+export const eventSaveSchema = z.object({
+  id: z.optional(id),
+  values: eventFormSchema,
+  photoToken: z.optional(z.string().check(z.maxLength(200))),
+});
 export type EventSaveInput = z.input<typeof eventSaveSchema>;
 
 /** The form's fields for the API's names of them (POST /events). */
 const API_FIELD_NAMES: Record<string, keyof EventFormValues> = {
-  title: 'title', description: 'description', category_id: 'categoryId', start_time: 'startTime', end_time: 'endTime',
-  timezone: 'timeZone', host: 'host', location: 'location', auth_view: 'authView', auth_comment: 'authComment', auth_photo: 'authPhoto',
-  approval: 'approval', auth_invite: 'guestsMayInvite', allow_search: 'searchable',
+  title: 'title',
+  description: 'description',
+  category_id: 'categoryId',
+  start_time: 'startTime',
+  end_time: 'endTime',
+  timezone: 'timeZone',
+  host: 'host',
+  location: 'location',
+  auth_view: 'authView',
+  auth_comment: 'authComment',
+  auth_photo: 'authPhoto',
+  approval: 'approval',
+  auth_invite: 'guestsMayInvite',
+  allow_search: 'searchable',
 };
 
 /** What each field is called in a sentence (an end_time error lands on the end's time). */
 const FIELD_NOUNS: Record<keyof EventFormValues | 'form', string> = {
-  title: 'The title', description: 'The description', categoryId: 'The category', startDate: 'The start', startTime: 'The start',
-  endDate: 'The end', endTime: 'The end', timeZone: 'The time zone', host: 'The host', location: 'The location',
-  authView: 'Who can see it', authComment: 'Who can comment', authPhoto: 'Who can add photos', approval: 'Approving guests',
-  guestsMayInvite: 'Guests inviting friends', searchable: 'Show in searches', form: 'The event',
+  title: 'The title',
+  description: 'The description',
+  categoryId: 'The category',
+  startDate: 'The start',
+  startTime: 'The start',
+  endDate: 'The end',
+  endTime: 'The end',
+  timeZone: 'The time zone',
+  host: 'The host',
+  location: 'The location',
+  authView: 'Who can see it',
+  authComment: 'Who can comment',
+  authPhoto: 'Who can add photos',
+  approval: 'Approving guests',
+  guestsMayInvite: 'Guests inviting friends',
+  searchable: 'Show in searches',
+  form: 'The event',
 };
 
 /** The API's field errors under the form's field names; anything else goes to `form`. */
@@ -80,10 +114,16 @@ export const eventIdSchema = z.object({ id });
 export const eventRsvpSchema = z.object({ id, rsvp: z.enum(['attending', 'maybe_attending', 'not_attending']) });
 export const eventMembershipSchema = z.object({ id, action: z.enum(['leave', 'request', 'cancel']) });
 export const eventDecisionSchema = z.object({ id, userId: id, accept: z.boolean() });
-export const eventInviteSchema = z.object({ id, userIds: z.array(id).check(z.minLength(1, 'Choose at least one friend.'), z.maxLength(100, 'Invite at most 100 people at once.')) });
+export const eventInviteSchema = z.object({
+  id,
+  userIds: z.array(id).check(z.minLength(1, 'Choose at least one friend.'), z.maxLength(100, 'Invite at most 100 people at once.')),
+});
 export const eventMembersSchema = z.object({
   id,
   rsvp: z.enum(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested']),
   page: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
 });
-export const friendSearchSchema = z.object({ keywords: z.string().check(z.maxLength(100)), page: z.number().check(z.int(), z.minimum(1), z.maximum(1000)) });
+export const friendSearchSchema = z.object({
+  keywords: z.string().check(z.maxLength(100)),
+  page: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+});

@@ -10,7 +10,10 @@ describe('apiFieldErrorsReader', () => {
   const read = apiFieldErrorsReader({ title: 'title', 'fields[price]': 'price', price: 'price' }, { nouns });
 
   it('puts each message on the form’s field, as a sentence that names it', () => {
-    expect(read({ title: 'is required', 'fields[price]': 'must be a number.' })).toEqual({ title: 'The title is required.', price: 'The price must be a number.' });
+    expect(read({ title: 'is required', 'fields[price]': 'must be a number.' })).toEqual({
+      title: 'The title is required.',
+      price: 'The price must be a number.',
+    });
   });
 
   it('keeps a message that is already a sentence, and gives an empty one words', () => {
@@ -22,15 +25,22 @@ describe('apiFieldErrorsReader', () => {
     expect(read({ is_draft: 'must be 0 or 1', constructor: 'is not a known parameter' })).toEqual({
       form: 'The listing must be 0 or 1. The listing is not a known parameter.',
     });
-    expect(apiFieldErrorsReader({ body: 'body' }, { other: 'body' })({ 'attachment[type]': 'is required' })).toEqual({ body: 'is required' });
+    expect(apiFieldErrorsReader({ body: 'body' }, { other: 'body' })({ 'attachment[type]': 'is required' })).toEqual({
+      body: 'is required',
+    });
   });
 
   it('puts two of the API’s names for one field together', () => {
-    expect(read({ 'fields[price]': 'must be a number', price: 'is too high' })).toEqual({ price: 'The price must be a number. The price is too high.' });
+    expect(read({ 'fields[price]': 'must be a number', price: 'is too high' })).toEqual({
+      price: 'The price must be a number. The price is too high.',
+    });
   });
 
   it('names a field by the API’s name when the form’s name is shared', () => {
-    const tag = apiFieldErrorsReader({ user_id: 'who', label: 'who' }, { other: 'box', nouns: { user_id: 'This person', label: 'The name', box: 'The box goes beyond the photo:' } });
+    const tag = apiFieldErrorsReader(
+      { user_id: 'who', label: 'who' },
+      { other: 'box', nouns: { user_id: 'This person', label: 'The name', box: 'The box goes beyond the photo:' } },
+    );
     expect(tag({ label: 'is too long' })).toEqual({ who: 'The name is too long.' });
     expect(tag({ user_id: 'is not a known user', 'extra[w]': 'x + w must not exceed the photo’s width (800)' })).toEqual({
       who: 'This person is not a known user.',
@@ -48,7 +58,11 @@ describe('apiFieldErrorsReader', () => {
 });
 
 describe('a save schema’s issues on the form (nestedFieldErrorsOf)', () => {
-  const save = z.object({ id: z.optional(z.number().check(z.positive())), values: z.object({ title: z.string().check(z.minLength(1, 'Give it a title.')) }), photoIds: z.array(z.number()).check(z.minLength(1, 'Add a photo.')) });
+  const save = z.object({
+    id: z.optional(z.number().check(z.positive())),
+    values: z.object({ title: z.string().check(z.minLength(1, 'Give it a title.')) }),
+    photoIds: z.array(z.number()).check(z.minLength(1, 'Add a photo.')),
+  });
   const issues = (input: unknown) => save.safeParse(input).error!;
 
   it('answers the values’ issues by field and a bad id under `form`', () => {
@@ -57,6 +71,9 @@ describe('a save schema’s issues on the form (nestedFieldErrorsOf)', () => {
   });
 
   it('names the other parts the page shows', () => {
-    expect(nestedFieldErrorsOf(issues({ values: { title: '' }, photoIds: [] }), 'values', { photoIds: 'photos' })).toEqual({ title: 'Give it a title.', photos: 'Add a photo.' });
+    expect(nestedFieldErrorsOf(issues({ values: { title: '' }, photoIds: [] }), 'values', { photoIds: 'photos' })).toEqual({
+      title: 'Give it a title.',
+      photos: 'Add a photo.',
+    });
   });
 });

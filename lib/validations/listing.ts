@@ -21,7 +21,9 @@ export type ListingStateInput = z.infer<typeof listingStateSchema>;
 
 export const listingBulkSchema = z.object({
   action: z.enum(['close', 'open', 'delete']),
-  ids: z.array(id).check(z.minLength(1, 'Select at least one listing.'), z.maxLength(LISTING_BULK_MAX, `Select at most ${LISTING_BULK_MAX} listings.`)),
+  ids: z
+    .array(id)
+    .check(z.minLength(1, 'Select at least one listing.'), z.maxLength(LISTING_BULK_MAX, `Select at most ${LISTING_BULK_MAX} listings.`)),
 });
 export type ListingBulkInput = z.infer<typeof listingBulkSchema>;
 
@@ -29,14 +31,18 @@ export type ListingBulkInput = z.infer<typeof listingBulkSchema>;
  * A price as typed: empty for none, else a number of at least 0 with at most two decimals
  * ("1250", "12.5", "1,250.00" — the thousands commas a person types are fine).
  */
-export const priceTextSchema = z.pipe(
-  z.string().check(
-    z.trim(),
-    z.maxLength(20, 'That price is too long.'),
-    z.regex(/^$|^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Write the price as a number, like 450 or 12.50.'),
-  ),
-  z.transform((s) => (s === '' ? null : Number(s.replace(/,/g, '')))),
-).check(z.refine((n) => n === null || n <= LISTING_PRICE_MAX, 'That price is too high.'));
+export const priceTextSchema = z
+  .pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(20, 'That price is too long.'),
+        z.regex(/^$|^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Write the price as a number, like 450 or 12.50.'),
+      ),
+    z.transform((s) => (s === '' ? null : Number(s.replace(/,/g, '')))),
+  )
+  .check(z.refine((n) => n === null || n <= LISTING_PRICE_MAX, 'That price is too high.'));
 
 export const listingPriceSchema = z.object({ id, price: priceTextSchema });
 export type ListingPriceInput = z.input<typeof listingPriceSchema>;
@@ -60,25 +66,31 @@ const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applie
  * typed, checked by the same rule as the dashboard's price edit), tags a list.
  */
 export const listingFormSchema = z.object({
-  title: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Give your listing a title.'),
-    z.maxLength(LISTING_TITLE_MAX, `Keep the title under ${LISTING_TITLE_MAX} characters.`),
-  ),
-  body: z.string().check(
-    z.refine(htmlHasText, 'Describe what you sell: the description has no text yet.'),
-    z.maxLength(LISTING_BODY_MAX, 'The description is too long for the site: shorten it.'),
-  ),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give your listing a title.'),
+      z.maxLength(LISTING_TITLE_MAX, `Keep the title under ${LISTING_TITLE_MAX} characters.`),
+    ),
+  body: z
+    .string()
+    .check(
+      z.refine(htmlHasText, 'Describe what you sell: the description has no text yet.'),
+      z.maxLength(LISTING_BODY_MAX, 'The description is too long for the site: shorten it.'),
+    ),
   /** '' for none, else a category's id as the select gives it. */
   categoryId: z.string().check(z.regex(/^$|^[1-9]\d{0,15}$/, 'Choose a category from the list.')),
   tags: z
     .array(
-      z.string().check(
-        z.trim(),
-        z.minLength(1, 'A tag needs a word.'),
-        z.maxLength(LISTING_TAG_MAX, `Keep each tag under ${LISTING_TAG_MAX} characters.`),
-        z.regex(/^[^,]*$/, 'A tag cannot hold a comma.'),
-      ),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, 'A tag needs a word.'),
+          z.maxLength(LISTING_TAG_MAX, `Keep each tag under ${LISTING_TAG_MAX} characters.`),
+          z.regex(/^[^,]*$/, 'A tag cannot hold a comma.'),
+        ),
     )
     .check(z.maxLength(LISTING_TAGS_MAX, `A listing takes at most ${LISTING_TAGS_MAX} tags.`)),
   price: z.string().check(
@@ -133,7 +145,9 @@ export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, { noun
 export const LISTING_PHOTOS_MAX = 20;
 export const LISTING_CAPTION_MAX = 1000;
 
-export const listingCaptionSchema = z.string().check(z.trim(), z.maxLength(LISTING_CAPTION_MAX, `Keep a caption under ${LISTING_CAPTION_MAX} characters.`));
+export const listingCaptionSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(LISTING_CAPTION_MAX, `Keep a caption under ${LISTING_CAPTION_MAX} characters.`));
 
 /**
  * A listing's photos as the editor saves them after the listing: the captions that changed, and

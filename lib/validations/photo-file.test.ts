@@ -26,7 +26,9 @@ describe('the message for a photo over the limit', () => {
   });
 
   it('says the sizes as people read them when rounding shows the difference', () => {
-    expect(tooLargePhotoMessage('a.jpg', 12.4 * MiB, 10 * MiB)).toBe('“a.jpg” is 12.4 MB; photos can be at most 10 MB. Choose a smaller picture.');
+    expect(tooLargePhotoMessage('a.jpg', 12.4 * MiB, 10 * MiB)).toBe(
+      '“a.jpg” is 12.4 MB; photos can be at most 10 MB. Choose a smaller picture.',
+    );
     expect(formatSizeOver(10 * MiB + 60_000, 10 * MiB)).toEqual({ size: '10.1 MB', max: '10 MB' });
     // Within a tenth of a MB: more decimals in the limit's unit.
     expect(formatSizeOver(10 * MiB + 5_000, 10 * MiB)).toEqual({ size: '10.005 MB', max: '10.000 MB' });

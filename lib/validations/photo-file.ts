@@ -67,8 +67,7 @@ export function sniffPhotoType(head: Uint8Array): PhotoType | undefined {
   return undefined;
 }
 
-export const notAPhotoMessage = (name: string) =>
-  `“${name}” is not a photo this site takes. Choose a ${PHOTO_KINDS_TEXT} picture.`;
+export const notAPhotoMessage = (name: string) => `“${name}” is not a photo this site takes. Choose a ${PHOTO_KINDS_TEXT} picture.`;
 
 export const emptyPhotoMessage = (name: string) => `“${name}” is empty. Choose another picture.`;
 

@@ -20,7 +20,9 @@ describe('the tag form’s schema (browser and server action)', () => {
   });
 
   it('puts the API’s field errors on the name and the box', () => {
-    expect(toTagFieldErrors({ user_id: 'is already tagged in this photo', 'extra[w]': "x + w must not exceed the photo's width (800)" })).toEqual({
+    expect(
+      toTagFieldErrors({ user_id: 'is already tagged in this photo', 'extra[w]': "x + w must not exceed the photo's width (800)" }),
+    ).toEqual({
       who: 'This person is already tagged in this photo.',
       box: "The box goes beyond the photo: x + w must not exceed the photo's width (800).",
     });

@@ -30,11 +30,13 @@ export type ItemPageValues = z.input<typeof itemPageSchema>;
 
 export const commentCreateSchema = z.object({
   item: itemRefSchema,
-  body: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Write a comment first.'),
-    z.maxLength(SOCIAL_BODY_MAX, `Keep it under ${SOCIAL_BODY_MAX} characters.`),
-  ),
+  body: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a comment first.'),
+      z.maxLength(SOCIAL_BODY_MAX, `Keep it under ${SOCIAL_BODY_MAX} characters.`),
+    ),
 });
 export type CommentCreateValues = z.input<typeof commentCreateSchema>;
 
@@ -52,10 +54,12 @@ export const reportCreateSchema = z.object({
   item: itemRefSchema,
   commentId: z.optional(id),
   type: z.string().check(z.trim(), z.minLength(1, 'Choose what is wrong.'), z.maxLength(64, 'Choose what is wrong.')),
-  description: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Say in a few words what is wrong.'),
-    z.maxLength(REPORT_DESCRIPTION_MAX, `Keep it under ${REPORT_DESCRIPTION_MAX} characters.`),
-  ),
+  description: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Say in a few words what is wrong.'),
+      z.maxLength(REPORT_DESCRIPTION_MAX, `Keep it under ${REPORT_DESCRIPTION_MAX} characters.`),
+    ),
 });
 export type ReportCreateValues = z.input<typeof reportCreateSchema>;

@@ -21,7 +21,11 @@ const USAGE = `Usage: npm run api:client -- create --name NAME --redirect-uri UR
 
 class UsageError extends Error {}
 
-const list = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function parse(argv: string[]): NewClient {
   const [command, ...rest] = argv;
@@ -84,7 +88,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (err: unknown) => {
     console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;

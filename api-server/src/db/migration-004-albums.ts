@@ -7,7 +7,10 @@ export const ALBUM_CATEGORIES = ['Art', 'Events', 'Family', 'Food', 'Nature', 'T
 // Albums: their categories, and the indexes of the album lists and of photo tags.
 export const m004: Migration = {
   async up(db: Kysely<any>) {
-    await db.insertInto('categories').values(ALBUM_CATEGORIES.map((title) => ({ module: 'album', title }))).execute();
+    await db
+      .insertInto('categories')
+      .values(ALBUM_CATEGORIES.map((title) => ({ module: 'album', title })))
+      .execute();
     // Newest first over everyone's albums, and a user's own ones.
     await db.schema.createIndex('albums_created').on('albums').column('created_at').execute();
     await db.schema.createIndex('albums_owner_created').on('albums').columns(['owner_id', 'created_at']).execute();

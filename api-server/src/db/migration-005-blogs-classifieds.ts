@@ -8,10 +8,13 @@ export const CLASSIFIED_CATEGORIES = ['For Sale', 'Free', 'Housing', 'Jobs', 'Se
 // Blogs and classifieds: their categories, and the indexes their list queries use.
 export const m005: Migration = {
   async up(db: Kysely<any>) {
-    await db.insertInto('categories').values([
-      ...BLOG_CATEGORIES.map((title) => ({ module: 'blog', title })),
-      ...CLASSIFIED_CATEGORIES.map((title) => ({ module: 'classified', title })),
-    ]).execute();
+    await db
+      .insertInto('categories')
+      .values([
+        ...BLOG_CATEGORIES.map((title) => ({ module: 'blog', title })),
+        ...CLASSIFIED_CATEGORIES.map((title) => ({ module: 'classified', title })),
+      ])
+      .execute();
     await db.schema.createIndex('categories_module').on('categories').columns(['module', 'title']).execute();
 
     // Newest first / most viewed over published blogs, and a user's own list.

@@ -7,7 +7,10 @@ export const EVENT_CATEGORIES = ['Community', 'Meetup', 'Music', 'Party', 'Sport
 // Events: their categories, and the indexes of the event lists and membership queries.
 export const m006: Migration = {
   async up(db: Kysely<any>) {
-    await db.insertInto('categories').values(EVENT_CATEGORIES.map((title) => ({ module: 'event', title }))).execute();
+    await db
+      .insertInto('categories')
+      .values(EVENT_CATEGORIES.map((title) => ({ module: 'event', title })))
+      .execute();
     // Upcoming (end_time ≥ now) soonest first, and a user's own events.
     await db.schema.createIndex('events_end').on('events').columns(['end_time', 'start_time']).execute();
     await db.schema.createIndex('events_owner').on('events').columns(['owner_id', 'start_time']).execute();

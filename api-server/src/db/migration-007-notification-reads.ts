@@ -11,11 +11,7 @@ export const m007: Migration = {
     await db.schema.alterTable('notifications').addColumn('read_at', 'integer').execute();
     // What was read under the old rule stays read (and keeps the time it was read).
     const readAt = db.selectFrom('users').select('users.notifications_read_at').whereRef('users.id', '=', 'notifications.user_id');
-    await db
-      .updateTable('notifications')
-      .set({ read_at: readAt })
-      .where('created_at', '<=', readAt)
-      .execute();
+    await db.updateTable('notifications').set({ read_at: readAt }).where('created_at', '<=', readAt).execute();
     // Unread counts and "mark read" look up a user's unread rows.
     await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'read_at']).execute();
     await db.schema.alterTable('users').dropColumn('notifications_read_at').execute();

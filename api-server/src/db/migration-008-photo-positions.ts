@@ -7,7 +7,10 @@ import type { Migration } from 'kysely/migration';
 // their album is reordered; photos added later take the next position after the album's last.
 export const m008: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('photos').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('photos')
+      .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.createIndex('photos_album_position').on('photos').columns(['album_id', 'position', 'id']).execute();
   },
 };

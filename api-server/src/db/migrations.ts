@@ -98,8 +98,7 @@ const m001: Migration = {
       .addColumn('title', 'text', (c) => c.notNull())
       .execute();
 
-    const privacy = (name: string) => (t: any) =>
-      t.addColumn(name, 'text', (c: any) => c.notNull().defaultTo('everyone'));
+    const privacy = (name: string) => (t: any) => t.addColumn(name, 'text', (c: any) => c.notNull().defaultTo('everyone'));
 
     let albums = db.schema
       .createTable('albums')
@@ -241,16 +240,8 @@ const m001: Migration = {
       .execute();
     // Keyset paging of the feed (id DESC) by owner, by wall, and by attached item.
     await db.schema.createIndex('activities_owner').on('activities').columns(['owner_id', 'id']).execute();
-    await db.schema
-      .createIndex('activities_subject')
-      .on('activities')
-      .columns(['subject_type', 'subject_id', 'id'])
-      .execute();
-    await db.schema
-      .createIndex('activities_attachment')
-      .on('activities')
-      .columns(['attachment_type', 'attachment_id'])
-      .execute();
+    await db.schema.createIndex('activities_subject').on('activities').columns(['subject_type', 'subject_id', 'id']).execute();
+    await db.schema.createIndex('activities_attachment').on('activities').columns(['attachment_type', 'attachment_id']).execute();
 
     await db.schema
       .createTable('likes')
@@ -311,7 +302,6 @@ const m002: Migration = {
     await db.schema.createIndex('activities_view').on('activities').columns(['auth_view', 'id']).execute();
   },
 };
-
 
 // Tables of the remaining modules (photo tags, reports, the legacy token API, mail).
 const m003: Migration = {
@@ -383,8 +373,16 @@ const m003: Migration = {
   },
 };
 
-const migrations: Record<string, Migration> = { '001_core': m001, '002_social': m002, '003_modules': m003, '004_albums': m004, '005_blogs_classifieds': m005, '006_events': m006,
-  '007_notification_reads': m007, '008_photo_positions': m008, '009_event_feeds': m009,
+const migrations: Record<string, Migration> = {
+  '001_core': m001,
+  '002_social': m002,
+  '003_modules': m003,
+  '004_albums': m004,
+  '005_blogs_classifieds': m005,
+  '006_events': m006,
+  '007_notification_reads': m007,
+  '008_photo_positions': m008,
+  '009_event_feeds': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,12 +28,25 @@ export function canDeleteComment(viewer: Viewer, item: Pick<Item, 'ownerId'>, co
 
 /** Comments as the reader sees them, in the order given. */
 export async function presentComments(
-  db: DB, config: Config, viewer: Viewer, itemOwnerOf: (c: CommentRow) => number, rows: readonly CommentRow[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  itemOwnerOf: (c: CommentRow) => number,
+  rows: readonly CommentRow[],
 ): Promise<CommentView[]> {
   if (rows.length === 0) return [];
   const [owners, likes] = await Promise.all([
-    getOwnerSummaries(db, config, rows.map((r) => r.owner_id)),
-    getLikeStats(db, 'comment', rows.map((r) => r.id), viewer.userId),
+    getOwnerSummaries(
+      db,
+      config,
+      rows.map((r) => r.owner_id),
+    ),
+    getLikeStats(
+      db,
+      'comment',
+      rows.map((r) => r.id),
+      viewer.userId,
+    ),
   ]);
   return rows.map((r) => {
     const l = likes.get(r.id)!;
@@ -51,7 +64,10 @@ export async function presentComments(
 
 /** Comment counts and the `latest` newest comments (in chronological order) of many items of one type. */
 export async function getCommentStats(
-  db: DB, itemType: string, ids: readonly number[], latest = 0,
+  db: DB,
+  itemType: string,
+  ids: readonly number[],
+  latest = 0,
 ): Promise<Map<number, { total: number; latest: CommentRow[] }>> {
   const out = new Map(ids.map((id) => [id, { total: 0, latest: [] as CommentRow[] }]));
   if (ids.length === 0) return out;

@@ -12,7 +12,14 @@ import type { Viewer } from './privacy.ts';
  * the reader may do in the same read as the item, not three.
  */
 export const SOCIAL_FIELDS = [
-  'is_liked', 'can_like', 'total_like', 'user_liked', 'can_comment', 'total_comment', 'comments', 'can_share',
+  'is_liked',
+  'can_like',
+  'total_like',
+  'user_liked',
+  'can_comment',
+  'total_comment',
+  'comments',
+  'can_share',
 ] as const;
 export type SocialField = (typeof SOCIAL_FIELDS)[number];
 
@@ -31,7 +38,12 @@ export function isSocialField(f: string): f is SocialField {
  * privacy lets them in, and may share it when everyone signed in may see it.
  */
 export async function presentItemSocial(
-  db: DB, config: Config, viewer: Viewer, type: ItemType, ids: readonly number[], fields: readonly string[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  type: ItemType,
+  ids: readonly number[],
+  fields: readonly string[],
 ): Promise<Map<number, Partial<Record<SocialField, unknown>>>> {
   const want = new Set(fields.filter(isSocialField));
   const out = new Map<number, Partial<Record<SocialField, unknown>>>(ids.map((id) => [id, {}]));
@@ -50,7 +62,13 @@ export async function presentItemSocial(
   const [owners, commentViews] = await Promise.all([
     getOwnerSummaries(db, config, likers),
     comments && want.has('comments')
-      ? presentComments(db, config, viewer, (c) => items.get(c.item_id)?.ownerId ?? 0, [...comments.values()].flatMap((c) => c.latest))
+      ? presentComments(
+          db,
+          config,
+          viewer,
+          (c) => items.get(c.item_id)?.ownerId ?? 0,
+          [...comments.values()].flatMap((c) => c.latest),
+        )
       : [],
   ]);
   const commentById = new Map(commentViews.map((c) => [c.id, c]));
@@ -62,13 +80,27 @@ export async function presentItemSocial(
     const row = out.get(id)!;
     for (const f of want) {
       switch (f) {
-        case 'is_liked': row.is_liked = l!.isLiked; break;
-        case 'total_like': row.total_like = l!.total; break;
-        case 'user_liked': row.user_liked = l!.recent.map((u) => owners.get(u) ?? missingOwner(config, u)); break;
-        case 'total_comment': row.total_comment = c!.total; break;
-        case 'comments': row.comments = c!.latest.map((x) => commentById.get(x.id)!); break;
-        case 'can_like': row.can_like = item ? await canLike(viewer, item) : false; break;
-        case 'can_comment': row.can_comment = item ? await canComment(viewer, item) : false; break;
+        case 'is_liked':
+          row.is_liked = l!.isLiked;
+          break;
+        case 'total_like':
+          row.total_like = l!.total;
+          break;
+        case 'user_liked':
+          row.user_liked = l!.recent.map((u) => owners.get(u) ?? missingOwner(config, u));
+          break;
+        case 'total_comment':
+          row.total_comment = c!.total;
+          break;
+        case 'comments':
+          row.comments = c!.latest.map((x) => commentById.get(x.id)!);
+          break;
+        case 'can_like':
+          row.can_like = item ? await canLike(viewer, item) : false;
+          break;
+        case 'can_comment':
+          row.can_comment = item ? await canComment(viewer, item) : false;
+          break;
         case 'can_share':
           row.can_share = !!item && viewer.userId !== null && (item.authView === 'everyone' || item.authView === 'registered');
           break;

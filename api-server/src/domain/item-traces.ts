@@ -20,12 +20,7 @@ export async function deleteCommentTraces(db: DB, commentIds: readonly number[])
  */
 export async function deleteItemTraces(db: DB, type: string, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const comments = await db
-    .selectFrom('comments')
-    .select('id')
-    .where('item_type', '=', type)
-    .where('item_id', 'in', ids)
-    .execute();
+  const comments = await db.selectFrom('comments').select('id').where('item_type', '=', type).where('item_id', 'in', ids).execute();
   const commentIds = comments.map((c) => c.id);
   await deleteCommentTraces(db, commentIds);
   if (commentIds.length) await db.deleteFrom('comments').where('id', 'in', commentIds).execute();
@@ -36,8 +31,12 @@ export async function deleteItemTraces(db: DB, type: string, ids: readonly numbe
   await db.deleteFrom('reports').where('item_type', '=', type).where('item_id', 'in', ids).execute();
   // Feed entries pointing to the item lose the attachment; those with no words of their own
   // (a bare share, a photo posted without text) would be empty and go with it.
-  const carriers = await db.selectFrom('activities').select(['id', 'content'])
-    .where('attachment_type', '=', type).where('attachment_id', 'in', ids).execute();
+  const carriers = await db
+    .selectFrom('activities')
+    .select(['id', 'content'])
+    .where('attachment_type', '=', type)
+    .where('attachment_id', 'in', ids)
+    .execute();
   const gone = carriers.filter((a) => a.content.trim() === '').map((a) => a.id);
   const kept = carriers.filter((a) => !gone.includes(a.id)).map((a) => a.id);
   if (kept.length) {

@@ -33,7 +33,12 @@ export interface Item {
 
 /** The web client's path of each item type. */
 const WEB_PATHS: Record<ItemType, string> = {
-  activity: 'activities', album: 'albums', photo: 'photos', blog: 'blogs', classified: 'listings', event: 'events',
+  activity: 'activities',
+  album: 'albums',
+  photo: 'photos',
+  blog: 'blogs',
+  classified: 'listings',
+  event: 'events',
 };
 
 export function webHref(config: Config, type: ItemType, id: number): string {
@@ -54,7 +59,19 @@ const loaders: Record<ItemType, Loader> = {
       // The card shows an attached photo only when the photo's album is not restricted.
       .leftJoin('photos as p', (j) => j.onRef('p.id', '=', 'a.attachment_id').on('a.attachment_type', '=', 'photo'))
       .leftJoin('albums as pa', 'pa.id', 'p.album_id')
-      .select(['a.id', 'a.owner_id', 'a.subject_type', 'a.subject_id', 'a.content', 'a.auth_view', 'a.link_thumb', 'a.link_title', 'u.full_name', 'p.image_key', 'pa.auth_view as photo_view'])
+      .select([
+        'a.id',
+        'a.owner_id',
+        'a.subject_type',
+        'a.subject_id',
+        'a.content',
+        'a.auth_view',
+        'a.link_thumb',
+        'a.link_title',
+        'u.full_name',
+        'p.image_key',
+        'pa.auth_view as photo_view',
+      ])
       .where('a.id', 'in', ids)
       .execute();
     return rows.map((row) => ({
@@ -66,7 +83,10 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null,
       title: row.full_name,
       description: plainText(row.content) || row.link_title || '',
-      img: row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered') ? img500(config, row.image_key) : row.link_thumb ?? '',
+      img:
+        row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered')
+          ? img500(config, row.image_key)
+          : (row.link_thumb ?? ''),
     }));
   },
 
@@ -88,8 +108,14 @@ const loaders: Record<ItemType, Loader> = {
       .where('a.id', 'in', ids)
       .execute();
     return rows.map((row) => ({
-      id: row.id, ownerId: row.owner_id, authView: row.auth_view, authComment: row.auth_comment, wallOwnerId: null,
-      title: row.title, description: plainText(row.description), img: img500(config, row.image_key),
+      id: row.id,
+      ownerId: row.owner_id,
+      authView: row.auth_view,
+      authComment: row.auth_comment,
+      wallOwnerId: null,
+      title: row.title,
+      description: plainText(row.description),
+      img: img500(config, row.image_key),
     }));
   },
 
@@ -107,7 +133,9 @@ const loaders: Record<ItemType, Loader> = {
       authView: row.album_id !== null ? row.auth_view! : 'owner',
       authComment: row.album_id !== null ? row.auth_comment! : 'owner',
       wallOwnerId: null,
-      title: row.title, description: plainText(row.description), img: img500(config, row.image_key),
+      title: row.title,
+      description: plainText(row.description),
+      img: img500(config, row.image_key),
     }));
   },
 
@@ -124,7 +152,9 @@ const loaders: Record<ItemType, Loader> = {
       authView: row.is_draft === 1 ? 'owner' : row.auth_view,
       authComment: row.is_draft === 1 ? 'owner' : row.auth_comment,
       wallOwnerId: null,
-      title: row.title, description: plainText(row.body), img: '',
+      title: row.title,
+      description: plainText(row.body),
+      img: '',
     }));
   },
 
@@ -136,8 +166,14 @@ const loaders: Record<ItemType, Loader> = {
       .where('c.id', 'in', ids)
       .execute();
     return rows.map((row) => ({
-      id: row.id, ownerId: row.owner_id, authView: row.auth_view, authComment: row.auth_comment, wallOwnerId: null,
-      title: row.title, description: plainText(row.body), img: img500(config, row.image_key),
+      id: row.id,
+      ownerId: row.owner_id,
+      authView: row.auth_view,
+      authComment: row.auth_comment,
+      wallOwnerId: null,
+      title: row.title,
+      description: plainText(row.body),
+      img: img500(config, row.image_key),
     }));
   },
 
@@ -148,8 +184,14 @@ const loaders: Record<ItemType, Loader> = {
       .where('id', 'in', ids)
       .execute();
     return rows.map((row) => ({
-      id: row.id, ownerId: row.owner_id, authView: row.auth_view, authComment: row.auth_comment, wallOwnerId: null,
-      title: row.title, description: plainText(row.description), img: img500(config, row.image_key),
+      id: row.id,
+      ownerId: row.owner_id,
+      authView: row.auth_view,
+      authComment: row.auth_comment,
+      wallOwnerId: null,
+      title: row.title,
+      description: plainText(row.description),
+      img: img500(config, row.image_key),
     }));
   },
 };

@@ -26,9 +26,16 @@ export async function setItemTags(db: DB, itemType: string, itemId: number, csv:
   await db.deleteFrom('item_tags').where('item_type', '=', itemType).where('item_id', '=', itemId).execute();
   const titles = parseTagList(csv);
   if (!titles.length) return;
-  await db.insertInto('tags').values(titles.map((title) => ({ title }))).onConflict((oc) => oc.column('title').doNothing()).execute();
+  await db
+    .insertInto('tags')
+    .values(titles.map((title) => ({ title })))
+    .onConflict((oc) => oc.column('title').doNothing())
+    .execute();
   const tags = await db.selectFrom('tags').select('id').where('title', 'in', titles).execute();
-  await db.insertInto('item_tags').values(tags.map((t) => ({ item_type: itemType, item_id: itemId, tag_id: t.id }))).execute();
+  await db
+    .insertInto('item_tags')
+    .values(tags.map((t) => ({ item_type: itemType, item_id: itemId, tag_id: t.id })))
+    .execute();
 }
 
 export async function getItemTags(db: DB, itemType: string, itemIds: readonly number[]): Promise<Map<number, Tag[]>> {

@@ -34,21 +34,26 @@ export async function notifyEach(db: DB, userIds: readonly number[], n: Notice):
   const createdAt = n.at ?? now();
   await db
     .insertInto('notifications')
-    .values(to.map((userId) => ({
-      user_id: userId,
-      actor_id: n.actorId,
-      kind: n.kind,
-      item_type: n.itemType,
-      item_id: n.itemId,
-      source_type: n.source?.type ?? null,
-      source_id: n.source?.id ?? null,
-      created_at: createdAt,
-    })))
+    .values(
+      to.map((userId) => ({
+        user_id: userId,
+        actor_id: n.actorId,
+        kind: n.kind,
+        item_type: n.itemType,
+        item_id: n.itemId,
+        source_type: n.source?.type ?? null,
+        source_id: n.source?.id ?? null,
+        created_at: createdAt,
+      })),
+    )
     .execute();
 }
 
 /** Withdraws what `actorId` made of `kind` about the thing: a like taken back, a request to join cancelled. */
-export async function withdrawNotification(db: DB, n: { actorId: number; kind: NotificationKind; itemType: string; itemId: number }): Promise<void> {
+export async function withdrawNotification(
+  db: DB,
+  n: { actorId: number; kind: NotificationKind; itemType: string; itemId: number },
+): Promise<void> {
   await db
     .deleteFrom('notifications')
     .where('kind', '=', n.kind)
@@ -85,7 +90,11 @@ export async function countUnreadNotifications(db: DB, userId: number): Promise<
 
 /** The id of the user's newest notification (0 when they have none): what "all of them" means at this moment. */
 export async function newestNotificationId(db: DB, userId: number): Promise<number> {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.max('id').as('id')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -124,8 +133,15 @@ export function selectNotifications(db: DB, userId: number, limit: number, offse
     .selectFrom('notifications as n')
     .innerJoin('users as a', 'a.id', 'n.actor_id')
     .select([
-      'n.id', 'n.kind', 'n.item_type', 'n.item_id', 'n.created_at', 'n.read_at',
-      'n.actor_id', 'a.full_name as actor_name', 'a.avatar_key as actor_avatar',
+      'n.id',
+      'n.kind',
+      'n.item_type',
+      'n.item_id',
+      'n.created_at',
+      'n.read_at',
+      'n.actor_id',
+      'a.full_name as actor_name',
+      'a.avatar_key as actor_avatar',
     ])
     .where('n.user_id', '=', userId)
     .orderBy('n.created_at', 'desc')
@@ -142,7 +158,10 @@ export function selectNotifications(db: DB, userId: number, limit: number, offse
  * title it would otherwise reveal.
  */
 export async function targetsOf(
-  db: DB, config: Config, viewer: Viewer, rows: readonly NotificationRow[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly NotificationRow[],
 ): Promise<(row: NotificationRow) => NotificationTarget | undefined> {
   const commentIds = rows.filter((r) => r.item_type === 'comment').map((r) => r.item_id);
   const comments = commentIds.length
@@ -182,7 +201,10 @@ const SCAN_CHUNK = 200;
  * page is full unless it is the last and pages neither overlap nor skip any.
  */
 export async function listVisibleNotifications(
-  db: DB, config: Config, userId: number, page: { limit: number; offset: number },
+  db: DB,
+  config: Config,
+  userId: number,
+  page: { limit: number; offset: number },
 ): Promise<Array<{ row: NotificationRow; target: NotificationTarget }>> {
   const viewer = viewerOf(db, userId);
   const out: Array<{ row: NotificationRow; target: NotificationTarget }> = [];
@@ -195,7 +217,10 @@ export async function listVisibleNotifications(
     for (const row of rows) {
       const target = targetOf(row);
       if (!target) continue;
-      if (skip > 0) { skip--; continue; }
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
       out.push({ row, target });
       if (out.length === page.limit) return out;
     }

@@ -51,10 +51,7 @@ export async function allows(viewer: Viewer, privacy: Privacy, ownerId: number, 
 }
 
 /** The SQL form of `allows()` for activities (feed queries): the activity's auth_view, its owner, its wall. */
-export function activityVisibleTo(
-  eb: ExpressionBuilder<Database, 'activities'>,
-  userId: number | null,
-): Expression<SqlBool> {
+export function activityVisibleTo(eb: ExpressionBuilder<Database, 'activities'>, userId: number | null): Expression<SqlBool> {
   if (userId === null) return eb('activities.auth_view', '=', 'everyone');
   return eb.or([
     eb('activities.auth_view', 'in', ['everyone', 'registered']),

@@ -51,7 +51,14 @@ export async function addReport(
 ): Promise<boolean> {
   const res = await db
     .insertInto('reports')
-    .values({ reporter_id: r.reporterId, item_type: r.itemType, item_id: r.itemId, type: r.type, description: r.description, created_at: now() })
+    .values({
+      reporter_id: r.reporterId,
+      item_type: r.itemType,
+      item_id: r.itemId,
+      type: r.type,
+      description: r.description,
+      created_at: now(),
+    })
     .onConflict((oc) => oc.columns(['reporter_id', 'item_type', 'item_id']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -9,8 +9,29 @@ import sanitizeHtml from 'sanitize-html';
  * not pile up escapes. The cleaning itself is sanitize-html's (htmlparser2 underneath).
  */
 const ALLOWED_TAGS = [
-  'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'sub', 'sup', 'code',
-  'p', 'blockquote', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'pre', 'br', 'hr',
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'code',
+  'p',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'pre',
+  'br',
+  'hr',
 ];
 /** Markup that shows the text is laid out as HTML, so its bare line breaks are not meant. */
 const HAS_LAYOUT = /<\/?(p|br|div|ul|ol|li|blockquote|h[1-6]|pre|hr|table)\b/i;
@@ -22,7 +43,21 @@ const clean: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   selfClosing: ['br', 'hr'],
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'select'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+    'select',
+  ],
 };
 
 // Links are marked in a second pass, once the first has dropped every unsafe href: a

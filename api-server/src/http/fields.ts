@@ -6,9 +6,17 @@ import { invalidParam } from '../errors.ts';
  * endpoint with extension fields answers only the spec's unless they are asked for). An
  * unknown name is a 400.
  */
-export function parseFields(param: string | undefined, allowed: readonly string[], name = 'fields', defaults: readonly string[] = allowed): string[] {
+export function parseFields(
+  param: string | undefined,
+  allowed: readonly string[],
+  name = 'fields',
+  defaults: readonly string[] = allowed,
+): string[] {
   if (param === undefined || param.trim() === '') return [...defaults];
-  const wanted = param.split(',').map((f) => f.trim()).filter(Boolean);
+  const wanted = param
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((f) => !allowed.includes(f));
   if (unknown.length) {
     // Named back, but cut: a refusal does not hand a client's megabyte back to it.

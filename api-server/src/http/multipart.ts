@@ -10,27 +10,36 @@ import { ApiError, invalidParams } from '../errors.ts';
  * mistake and answers in the envelope — 413 past a limit, 400 naming `body` otherwise.
  */
 
-const tooLarge = (what: string) =>
-  new ApiError(413, 'request_too_large', `The request is larger than this server accepts (${what}).`);
+const tooLarge = (what: string) => new ApiError(413, 'request_too_large', `The request is larger than this server accepts (${what}).`);
 
 /** The envelope error for a multipart body the parser could not take. */
 export function multipartFailure(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { statusCode?: number; code?: string; message?: string };
   if (e.statusCode === 413) {
-    const what = e.code === 'FST_REQ_FILE_TOO_LARGE' ? 'a file is over the upload limit'
-      : e.code === 'FST_FILES_LIMIT' ? 'too many files'
-        : e.code === 'FST_FIELDS_LIMIT' ? 'too many fields'
-          : 'too many parts';
+    const what =
+      e.code === 'FST_REQ_FILE_TOO_LARGE'
+        ? 'a file is over the upload limit'
+        : e.code === 'FST_FILES_LIMIT'
+          ? 'too many files'
+          : e.code === 'FST_FIELDS_LIMIT'
+            ? 'too many fields'
+            : 'too many parts';
     return tooLarge(what);
   }
-  const reason = e.code === 'FST_PROTO_VIOLATION' ? 'a field name is not allowed'
-    : e.code === 'FST_INVALID_JSON_FIELD_ERROR' ? 'a field declared as JSON is not valid JSON'
-      // Busboy's own messages ("Unexpected end of form", "Multipart: Boundary not found") name
-      // the fault in the bytes sent and carry nothing of the server's.
-      : typeof e.message === 'string' && e.message.length < 200 ? e.message
-        : 'it could not be read';
-  return invalidParams([{ name: 'body', message: `is not a complete multipart/form-data body: ${reason}`, error_text: 'invalid_parameter' }]);
+  const reason =
+    e.code === 'FST_PROTO_VIOLATION'
+      ? 'a field name is not allowed'
+      : e.code === 'FST_INVALID_JSON_FIELD_ERROR'
+        ? 'a field declared as JSON is not valid JSON'
+        : // Busboy's own messages ("Unexpected end of form", "Multipart: Boundary not found") name
+          // the fault in the bytes sent and carry nothing of the server's.
+          typeof e.message === 'string' && e.message.length < 200
+          ? e.message
+          : 'it could not be read';
+  return invalidParams([
+    { name: 'body', message: `is not a complete multipart/form-data body: ${reason}`, error_text: 'invalid_parameter' },
+  ]);
 }
 
 async function collect(req: FastifyRequest): Promise<Record<string, unknown>> {

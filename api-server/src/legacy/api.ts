@@ -31,16 +31,26 @@ function legacyErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fasti
   if (err instanceof LegacyError) return send(reply, failure(err));
   if (err.validation) {
     const v = err.validation[0]!;
-    const name = (v.instancePath || '').replace(/^\//, '') || String((v.params as Record<string, unknown>).missingProperty ?? err.validationContext ?? 'request');
-    const why = v.keyword === 'maxLength' ? 'is too long'
-      : INTEGER_PARAMS.has(name) ? 'must be a positive whole number'
-        : 'must be sent once, as text';
+    const name =
+      (v.instancePath || '').replace(/^\//, '') ||
+      String((v.params as Record<string, unknown>).missingProperty ?? err.validationContext ?? 'request');
+    const why =
+      v.keyword === 'maxLength'
+        ? 'is too long'
+        : INTEGER_PARAMS.has(name)
+          ? 'must be a positive whole number'
+          : 'must be sent once, as text';
     return send(reply, failure(invalid(name, why)));
   }
   const status = err.statusCode ?? 500;
   if (status === 413) return send(reply, failure(new LegacyError(LEGACY_ERRORS.BAD_FILE, 'The file is larger than this server accepts.')));
   if (status >= 400 && status < 500) {
-    return send(reply, failure(new LegacyError(LEGACY_ERRORS.PARAM_INVALID, 'The request could not be read; send a query string or a multipart/form-data body.')));
+    return send(
+      reply,
+      failure(
+        new LegacyError(LEGACY_ERRORS.PARAM_INVALID, 'The request could not be read; send a query string or a multipart/form-data body.'),
+      ),
+    );
   }
   req.log.error({ err }, 'legacy api failed');
   return send(reply, failure(new LegacyError(LEGACY_ERRORS.INTERNAL, 'Something went wrong on our side. Please try again.')));
@@ -50,13 +60,17 @@ function legacyErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fasti
 export default async function legacyApiRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(legacyErrorHandler);
 
-  app.get<{ Querystring: { key?: string } }>('/token.php', {
-    schema: { querystring: { type: 'object', properties: { key: text(200) } } },
-  }, async (req, reply) => {
-    const key = req.query.key;
-    if (!key) throw new LegacyError(LEGACY_ERRORS.PARAM_MISSING, 'The parameter key is required.');
-    return send(reply, single({ token: await exchangeKey(app.db, key) }));
-  });
+  app.get<{ Querystring: { key?: string } }>(
+    '/token.php',
+    {
+      schema: { querystring: { type: 'object', properties: { key: text(200) } } },
+    },
+    async (req, reply) => {
+      const key = req.query.key;
+      if (!key) throw new LegacyError(LEGACY_ERRORS.PARAM_MISSING, 'The parameter key is required.');
+      return send(reply, single({ token: await exchangeKey(app.db, key) }));
+    },
+  );
 
   // Parameters follow in the query (the document); a POST may also carry them in its form body.
   const handler = async (req: FastifyRequest<{ Querystring: CallQuery; Body: CallQuery | undefined }>, reply: FastifyReply) => {
@@ -64,10 +78,14 @@ export default async function legacyApiRoutes(app: FastifyInstance): Promise<voi
     const name = params.method;
     const method = name && Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
     if (!method) {
-      throw new LegacyError(LEGACY_ERRORS.UNKNOWN_METHOD, name ? `Unknown method ${name}.` : 'The parameter method is required (module.method).');
+      throw new LegacyError(
+        LEGACY_ERRORS.UNKNOWN_METHOD,
+        name ? `Unknown method ${name}.` : 'The parameter method is required (module.method).',
+      );
     }
     const session = await authenticateToken(app.db, params.token);
-    if (method.postOnly && req.method !== 'POST') throw new LegacyError(LEGACY_ERRORS.POST_REQUIRED, `${name} must be sent as a POST with a multipart/form-data body.`);
+    if (method.postOnly && req.method !== 'POST')
+      throw new LegacyError(LEGACY_ERRORS.POST_REQUIRED, `${name} must be sent as a POST with a multipart/form-data body.`);
     return send(reply, await method.run({ db: app.db, config: app.config, session, params }));
   };
   const schema = {
@@ -75,14 +93,18 @@ export default async function legacyApiRoutes(app: FastifyInstance): Promise<voi
     body: { type: 'object', properties: { ...callProperties, photo: {} } },
   };
   app.get('/api.php', { schema: { querystring: schema.querystring } }, handler);
-  app.post('/api.php', {
-    schema,
-    // A POST without a body carries its parameters in the query alone; a body must be a form.
-    preValidation: async (req) => {
-      if (req.body === undefined || req.body === null) req.body = {};
-      if (typeof req.body !== 'object' || Buffer.isBuffer(req.body)) {
-        throw new LegacyError(LEGACY_ERRORS.PARAM_INVALID, 'The request body must be multipart/form-data or a urlencoded form.');
-      }
+  app.post(
+    '/api.php',
+    {
+      schema,
+      // A POST without a body carries its parameters in the query alone; a body must be a form.
+      preValidation: async (req) => {
+        if (req.body === undefined || req.body === null) req.body = {};
+        if (typeof req.body !== 'object' || Buffer.isBuffer(req.body)) {
+          throw new LegacyError(LEGACY_ERRORS.PARAM_INVALID, 'The request body must be multipart/form-data or a urlencoded form.');
+        }
+      },
     },
-  }, handler);
+    handler,
+  );
 }

@@ -30,7 +30,13 @@ export function appPageCsp(frameOrigin: string): string {
   return `default-src 'none'; style-src ${STYLE_SOURCE}; frame-src ${frameOrigin}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 }
 
-export function appPage(opts: { app: LegacyApp; src: string; userName: string; signOutAction: string; csrf: { name: string; value: string } }): string {
+export function appPage(opts: {
+  app: LegacyApp;
+  src: string;
+  userName: string;
+  signOutAction: string;
+  csrf: { name: string; value: string };
+}): string {
   const name = escapeHtml(opts.app.name);
   return `<!doctype html>
 <html lang="en">

@@ -35,7 +35,10 @@ export async function issueKey(db: DB, appId: number, userId: number): Promise<s
   const key = randomToken();
   const t = now();
   await db.deleteFrom('legacy_keys').where('expires_at', '<=', t).execute();
-  await db.insertInto('legacy_keys').values({ key_hash: sha256(key), app_id: appId, user_id: userId, expires_at: t + KEY_TTL, used_at: null }).execute();
+  await db
+    .insertInto('legacy_keys')
+    .values({ key_hash: sha256(key), app_id: appId, user_id: userId, expires_at: t + KEY_TTL, used_at: null })
+    .execute();
   return key;
 }
 

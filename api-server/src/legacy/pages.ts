@@ -28,7 +28,12 @@ export function isAppsAddress(url: string): boolean {
 const appParams = { type: 'object', properties: { app_id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['app_id'] };
 const signInBody = {
   type: 'object',
-  properties: { [CSRF_FIELD]: { type: 'string' }, action: { type: 'string' }, email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1024 } },
+  properties: {
+    [CSRF_FIELD]: { type: 'string' },
+    action: { type: 'string' },
+    email: { type: 'string', maxLength: 320 },
+    password: { type: 'string', maxLength: 1024 },
+  },
 };
 
 type AppRequest = FastifyRequest<{ Params: { app_id: string } }>;
@@ -49,7 +54,11 @@ export function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   if ((err.validation && err.validationContext === 'params') || namesNoEndpoint(err)) return notFoundPage(reply);
   const status = err.statusCode ?? 500;
   if (err.validation || (status >= 400 && status < 500)) {
-    return sendPage(reply, 400, errorPage('This request cannot be completed', 'The form was malformed. Go back, reload the page and try again.'));
+    return sendPage(
+      reply,
+      400,
+      errorPage('This request cannot be completed', 'The form was malformed. Go back, reload the page and try again.'),
+    );
   }
   req.log.error({ err }, 'app page failed');
   return sendPage(reply, 500, errorPage('Something went wrong', 'Something went wrong on our side. Please try again.'));
@@ -69,9 +78,14 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
 
   /** Forms posted here must come from this site's own pages (CSRF); a page explains a refusal. */
   function formRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    if (!sameOrigin(req)) return sendPage(reply, 403, errorPage('This form was sent from another site', 'Open the application again from the site.'));
+    if (!sameOrigin(req))
+      return sendPage(reply, 403, errorPage('This form was sent from another site', 'Open the application again from the site.'));
     if (!csrfValid(req, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD])) {
-      return sendPage(reply, 403, errorPage('This form has expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'));
+      return sendPage(
+        reply,
+        403,
+        errorPage('This form has expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'),
+      );
     }
     return undefined;
   }
@@ -80,11 +94,15 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     const found = await findApp(req);
     if (!found) return notFoundPage(reply);
     const userId = await siteUserId(req);
-    const user = userId === null ? undefined : await app.db.selectFrom('users').select('full_name').where('id', '=', userId).executeTakeFirst();
+    const user =
+      userId === null ? undefined : await app.db.selectFrom('users').select('full_name').where('id', '=', userId).executeTakeFirst();
     if (userId === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
     const src = frameSrc(found, await issueKey(app.db, found.id, userId));
     const html = appPage({
-      app: found, src, userName: user.full_name, signOutAction: `${appPath(found)}/sign-out`,
+      app: found,
+      src,
+      userName: user.full_name,
+      signOutAction: `${appPath(found)}/sign-out`,
       csrf: { name: CSRF_FIELD, value: csrfToken(req, reply) },
     });
     return pageHeaders(reply)
@@ -98,45 +116,64 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     const found = await findApp(req);
     if (!found) return notFoundPage(reply);
     if ((await siteUserId(req)) !== null) return pageHeaders(reply).redirect(appPath(found), 303);
-    return sendPage(reply, 200, signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }));
+    return sendPage(
+      reply,
+      200,
+      signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }),
+    );
   });
 
-  app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>('/:app_id/sign-in', {
-    schema: { params: appParams, body: signInBody },
-  }, async (req, reply) => {
-    const found = await findApp(req);
-    if (!found) return notFoundPage(reply);
-    const refused = formRefusal(req, reply);
-    if (refused) return refused;
-    const email = (req.body?.email ?? '').trim();
-    const password = req.body?.password ?? '';
-    const again = (status: number, error: string) =>
-      sendPage(reply, status, signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }, { email, error }));
-    if (!email || !password) return again(400, 'Enter your email and password.');
-    // The same throttle as the authorize page and the password grant: no form is a way around it.
-    const wait = throttle.retryAfter(email);
-    if (wait) {
-      reply.header('Retry-After', String(wait));
-      return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-    }
-    const userId = await checkPassword(app.db, email, password);
-    if (userId === null) {
-      throttle.fail(email);
-      return again(401, 'The email or password is incorrect.');
-    }
-    throttle.succeed(email);
-    await startSiteSession(req, reply, userId);
-    return pageHeaders(reply).redirect(appPath(found), 303);
-  });
+  app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>(
+    '/:app_id/sign-in',
+    {
+      schema: { params: appParams, body: signInBody },
+    },
+    async (req, reply) => {
+      const found = await findApp(req);
+      if (!found) return notFoundPage(reply);
+      const refused = formRefusal(req, reply);
+      if (refused) return refused;
+      const email = (req.body?.email ?? '').trim();
+      const password = req.body?.password ?? '';
+      const again = (status: number, error: string) =>
+        sendPage(
+          reply,
+          status,
+          signInPage(
+            { action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name },
+            { email, error },
+          ),
+        );
+      if (!email || !password) return again(400, 'Enter your email and password.');
+      // The same throttle as the authorize page and the password grant: no form is a way around it.
+      const wait = throttle.retryAfter(email);
+      if (wait) {
+        reply.header('Retry-After', String(wait));
+        return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+      }
+      const userId = await checkPassword(app.db, email, password);
+      if (userId === null) {
+        throttle.fail(email);
+        return again(401, 'The email or password is incorrect.');
+      }
+      throttle.succeed(email);
+      await startSiteSession(req, reply, userId);
+      return pageHeaders(reply).redirect(appPath(found), 303);
+    },
+  );
 
-  app.post<{ Params: { app_id: string } }>('/:app_id/sign-out', {
-    schema: { params: appParams, body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } } },
-  }, async (req, reply) => {
-    const found = await findApp(req);
-    if (!found) return notFoundPage(reply);
-    const refused = formRefusal(req, reply);
-    if (refused) return refused;
-    await endSiteSession(req, reply);
-    return pageHeaders(reply).redirect(signInPath(found), 303);
-  });
+  app.post<{ Params: { app_id: string } }>(
+    '/:app_id/sign-out',
+    {
+      schema: { params: appParams, body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } } },
+    },
+    async (req, reply) => {
+      const found = await findApp(req);
+      if (!found) return notFoundPage(reply);
+      const refused = formRefusal(req, reply);
+      if (refused) return refused;
+      await endSiteSession(req, reply);
+      return pageHeaders(reply).redirect(signInPath(found), 303);
+    },
+  );
 }

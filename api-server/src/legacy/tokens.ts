@@ -22,12 +22,23 @@ export async function exchangeKey(db: DB, key: string): Promise<string> {
       .executeTakeFirst();
     if (!used) return false;
     await trx.deleteFrom('legacy_tokens').where('expires_at', '<=', t).execute();
-    await trx.insertInto('legacy_tokens').values({
-      token_hash: sha256(token), app_id: used.app_id, user_id: used.user_id, expires_at: t + TOKEN_TTL, created_at: t,
-    }).execute();
+    await trx
+      .insertInto('legacy_tokens')
+      .values({
+        token_hash: sha256(token),
+        app_id: used.app_id,
+        user_id: used.user_id,
+        expires_at: t + TOKEN_TTL,
+        created_at: t,
+      })
+      .execute();
     return true;
   });
-  if (!issued) throw new LegacyError(LEGACY_ERRORS.KEY_INVALID, 'The key is unknown, was already used or has expired. Open the application from the site again.');
+  if (!issued)
+    throw new LegacyError(
+      LEGACY_ERRORS.KEY_INVALID,
+      'The key is unknown, was already used or has expired. Open the application from the site again.',
+    );
   return token;
 }
 

@@ -5,7 +5,13 @@ import { parseScope } from './scopes.ts';
 
 /** The parameters of an authorization request (RFC 6749 §4.1.1, §4.2.1, RFC 7636 §4.3). */
 export const AUTHORIZATION_PARAMS = [
-  'response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method',
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
 ] as const;
 export type AuthorizationParams = Partial<Record<(typeof AUTHORIZATION_PARAMS)[number], string>>;
 
@@ -59,8 +65,16 @@ export function responseLocation(redirectUri: string, values: Record<string, str
   return url.toString();
 }
 
-export function errorLocation(request: { redirectUri: string; state: string | null; inFragment: boolean }, error: string, description: string): string {
-  return responseLocation(request.redirectUri, { error, error_description: cleanDescription(description), state: request.state }, request.inFragment);
+export function errorLocation(
+  request: { redirectUri: string; state: string | null; inFragment: boolean },
+  error: string,
+  description: string,
+): string {
+  return responseLocation(
+    request.redirectUri,
+    { error, error_description: cleanDescription(description), state: request.state },
+    request.inFragment,
+  );
 }
 
 /** Validates an authorization request in the order RFC 6749 §4.1.2.1 requires. */
@@ -84,8 +98,10 @@ export async function checkAuthorizationRequest(db: DB, params: AuthorizationPar
 
   const state = params.state ?? null;
   const inFragment = params.response_type === 'token';
-  const fail = (error: string, description: string): CheckedRequest =>
-    ({ kind: 'redirect', location: errorLocation({ redirectUri, state, inFragment }, error, description) });
+  const fail = (error: string, description: string): CheckedRequest => ({
+    kind: 'redirect',
+    location: errorLocation({ redirectUri, state, inFragment }, error, description),
+  });
 
   const responseType = params.response_type;
   if (!responseType) return fail('invalid_request', 'response_type is required.');
@@ -105,7 +121,8 @@ export async function checkAuthorizationRequest(db: DB, params: AuthorizationPar
       // RFC 7636 §4.3: an absent method means "plain", which lets a stolen code be redeemed; only S256.
       if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256; plain is not supported.');
       if (params.code_challenge === undefined) return fail('invalid_request', 'code_challenge is required with code_challenge_method.');
-      if (!S256_CHALLENGE.test(params.code_challenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier.');
+      if (!S256_CHALLENGE.test(params.code_challenge))
+        return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier.');
       codeChallenge = params.code_challenge;
     } else if (isPublicClient(client)) {
       return fail('invalid_request', 'A public client must use PKCE (code_challenge with code_challenge_method=S256).');

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { now } from '../db/index.ts';
 import {
-  AUTHORIZATION_PARAMS, type AuthorizationRequest, authorizationParams, checkAuthorizationRequest, errorLocation,
+  AUTHORIZATION_PARAMS,
+  type AuthorizationRequest,
+  authorizationParams,
+  checkAuthorizationRequest,
+  errorLocation,
   responseLocation,
 } from './authorization-request.ts';
 import { checkPassword } from './credentials.ts';
@@ -46,9 +50,13 @@ function pageErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fastify
   const status = err.statusCode ?? 500;
   if (err.validation || (status >= 400 && status < 500)) {
     const tooLong = err.validation ? tooLongMessage(err) : undefined;
-    return showError(reply, 400, tooLong
-      ? `The authorization request is malformed: ${tooLong}`
-      : 'The authorization request is malformed: each parameter must be sent at most once, as text.');
+    return showError(
+      reply,
+      400,
+      tooLong
+        ? `The authorization request is malformed: ${tooLong}`
+        : 'The authorization request is malformed: each parameter must be sent at most once, as text.',
+    );
   }
   req.log.error({ err }, 'authorize page failed');
   return showError(reply, 500, 'Something went wrong on our side. Please try again.', 'Something went wrong');
@@ -73,8 +81,10 @@ const backToAuthorize = (request: AuthorizationRequest): string =>
 
 async function renderStep(req: FastifyRequest, reply: FastifyReply, request: AuthorizationRequest) {
   const userId = await siteUserId(req);
-  const user = userId === null ? undefined
-    : await req.server.db.selectFrom('users').select(['full_name', 'email']).where('id', '=', userId).executeTakeFirst();
+  const user =
+    userId === null
+      ? undefined
+      : await req.server.db.selectFrom('users').select(['full_name', 'email']).where('id', '=', userId).executeTakeFirst();
   const ctx = formContext(req, reply, request);
   if (!user) return sendPage(reply, 200, signInPage(ctx), formTargets(request));
   const redirectHost = URL.canParse(request.redirectUri) ? new URL(request.redirectUri).host || request.redirectUri : request.redirectUri;
@@ -87,33 +97,45 @@ async function grant(req: FastifyRequest, request: AuthorizationRequest, userId:
   const scope = request.scopes.join(' ');
   if (request.responseType === 'code') {
     const code = randomToken();
-    await db.insertInto('oauth_codes').values({
-      code_hash: sha256(code),
-      client_id: request.client.id,
-      user_id: userId,
-      redirect_uri: request.params.redirect_uri ?? null,
-      scope,
-      code_challenge: request.codeChallenge,
-      code_challenge_method: request.codeChallenge ? 'S256' : null,
-      family_id: newFamilyId(),
-      expires_at: now() + CODE_TTL,
-      used_at: null,
-    }).execute();
+    await db
+      .insertInto('oauth_codes')
+      .values({
+        code_hash: sha256(code),
+        client_id: request.client.id,
+        user_id: userId,
+        redirect_uri: request.params.redirect_uri ?? null,
+        scope,
+        code_challenge: request.codeChallenge,
+        code_challenge_method: request.codeChallenge ? 'S256' : null,
+        family_id: newFamilyId(),
+        expires_at: now() + CODE_TTL,
+        used_at: null,
+      })
+      .execute();
     return responseLocation(request.redirectUri, { code, state: request.state }, false);
   }
   // Implicit: no refresh token (RFC 6749 §4.2.2).
   const tokens = await issueTokens(db, { clientId: request.client.id, userId, scope, familyId: newFamilyId(), withRefresh: false });
-  return responseLocation(request.redirectUri, {
-    access_token: tokens.access_token,
-    token_type: tokens.token_type,
-    expires_in: String(tokens.expires_in),
-    scope: tokens.scope,
-    state: request.state,
-  }, true);
+  return responseLocation(
+    request.redirectUri,
+    {
+      access_token: tokens.access_token,
+      token_type: tokens.token_type,
+      expires_in: String(tokens.expires_in),
+      scope: tokens.scope,
+      state: request.state,
+    },
+    true,
+  );
 }
 
 export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: SignInThrottle }): void {
-  const common = { errorHandler: pageErrorHandler, onRequest: async (_req: FastifyRequest, reply: FastifyReply) => { pageHeaders(reply); } };
+  const common = {
+    errorHandler: pageErrorHandler,
+    onRequest: async (_req: FastifyRequest, reply: FastifyReply) => {
+      pageHeaders(reply);
+    },
+  };
 
   app.get(AUTHORIZE_PATH, { ...common, schema: { querystring: authorizeQuery } }, async (req, reply) => {
     const checked = await checkAuthorizationRequest(app.db, authorizationParams(req.query));
@@ -166,7 +188,11 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
         // The session ended while the consent page was open: sign in again.
         if (userId === null) return redirectTo(reply, backToAuthorize(request), 303);
         if (body.action === 'deny') {
-          const to = errorLocation({ ...request, inFragment: request.responseType === 'token' }, 'access_denied', 'The user denied the request.');
+          const to = errorLocation(
+            { ...request, inFragment: request.responseType === 'token' },
+            'access_denied',
+            'The user denied the request.',
+          );
           return redirectTo(reply, to, 303);
         }
         return redirectTo(reply, await grant(req, request, userId), 303);

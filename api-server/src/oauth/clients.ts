@@ -56,14 +56,16 @@ export async function ensureWebClient(db: DB, config: Config): Promise<void> {
   };
   const existing = await db.selectFrom('oauth_clients').select('secret_hash').where('id', '=', config.clientId).executeTakeFirst();
   if (!existing) {
-    await db.insertInto('oauth_clients')
+    await db
+      .insertInto('oauth_clients')
       .values({ id: config.clientId, secret_hash: await hashSecret(config.clientSecret), created_at: now(), ...values })
       .execute();
     return;
   }
   // Rehash only when the secret changed: scrypt is slow on purpose.
   const same = existing.secret_hash !== null && (await verifySecret(config.clientSecret, existing.secret_hash));
-  await db.updateTable('oauth_clients')
+  await db
+    .updateTable('oauth_clients')
     .set({ ...values, ...(same ? {} : { secret_hash: await hashSecret(config.clientSecret) }) })
     .where('id', '=', config.clientId)
     .execute();
@@ -124,14 +126,17 @@ export async function registerClient(db: DB, input: NewClient): Promise<{ client
   if (problems.length) throw new Error(problems.join('; '));
   const id = crypto.randomBytes(12).toString('base64url');
   const secret = input.isPublic ? undefined : randomToken();
-  await db.insertInto('oauth_clients').values({
-    id,
-    name: input.name.trim(),
-    secret_hash: secret === undefined ? null : await hashSecret(secret),
-    redirect_uris: JSON.stringify([...new Set(input.redirectUris)]),
-    grants: JSON.stringify([...new Set(input.grants)]),
-    scopes: JSON.stringify([...new Set(input.scopes)]),
-    created_at: now(),
-  }).execute();
+  await db
+    .insertInto('oauth_clients')
+    .values({
+      id,
+      name: input.name.trim(),
+      secret_hash: secret === undefined ? null : await hashSecret(secret),
+      redirect_uris: JSON.stringify([...new Set(input.redirectUris)]),
+      grants: JSON.stringify([...new Set(input.grants)]),
+      scopes: JSON.stringify([...new Set(input.scopes)]),
+      created_at: now(),
+    })
+    .execute();
   return secret === undefined ? { client_id: id } : { client_id: id, client_secret: secret };
 }

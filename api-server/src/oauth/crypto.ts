@@ -19,7 +19,10 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
   if (alg !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const key = await scrypt(secret, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: SCRYPT.maxmem,
   });
   return crypto.timingSafeEqual(key, expected);
 }

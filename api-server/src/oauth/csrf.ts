@@ -12,8 +12,7 @@ import { siteCookieOptions } from './site-session.ts';
 export const CSRF_COOKIE = 'site_csrf';
 export const CSRF_FIELD = 'csrf_token';
 
-const sign = (secret: string, value: string): string =>
-  crypto.createHmac('sha256', secret).update(`csrf:${value}`).digest('base64url');
+const sign = (secret: string, value: string): string => crypto.createHmac('sha256', secret).update(`csrf:${value}`).digest('base64url');
 
 const wellFormed = (value: string | undefined): value is string => !!value && /^[A-Za-z0-9_-]{43}$/.test(value);
 

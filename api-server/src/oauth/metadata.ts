@@ -26,23 +26,27 @@ const metadataResponse = {
 
 /** Authorization server metadata (RFC 8414); the issuer has no path, so it lives at the root. */
 export function metadataRoutes(app: FastifyInstance): void {
-  app.get('/.well-known/oauth-authorization-server', {
-    schema: { querystring: { type: 'object' }, response: { 200: metadataResponse } },
-  }, async (_req, reply) => {
-    const base = app.config.publicUrl;
-    reply.header('Cache-Control', 'public, max-age=3600');
-    return {
-      issuer: base,
-      authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
-      token_endpoint: `${base}${TOKEN_PATH}`,
-      revocation_endpoint: `${base}${REVOKE_PATH}`,
-      response_types_supported: ['code', 'token'],
-      response_modes_supported: ['query', 'fragment'],
-      grant_types_supported: [...ALL_GRANTS],
-      scopes_supported: [...ALL_SCOPES],
-      token_endpoint_auth_methods_supported: AUTH_METHODS,
-      revocation_endpoint_auth_methods_supported: AUTH_METHODS,
-      code_challenge_methods_supported: ['S256'],
-    };
-  });
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    {
+      schema: { querystring: { type: 'object' }, response: { 200: metadataResponse } },
+    },
+    async (_req, reply) => {
+      const base = app.config.publicUrl;
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return {
+        issuer: base,
+        authorization_endpoint: `${base}${AUTHORIZE_PATH}`,
+        token_endpoint: `${base}${TOKEN_PATH}`,
+        revocation_endpoint: `${base}${REVOKE_PATH}`,
+        response_types_supported: ['code', 'token'],
+        response_modes_supported: ['query', 'fragment'],
+        grant_types_supported: [...ALL_GRANTS],
+        scopes_supported: [...ALL_SCOPES],
+        token_endpoint_auth_methods_supported: AUTH_METHODS,
+        revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+        code_challenge_methods_supported: ['S256'],
+      };
+    },
+  );
 }

@@ -45,8 +45,10 @@ export function pageHeaders(reply: FastifyReply, formTargets: string[] = []): Fa
   const formAction = ["'self'", ...formTargets].join(' ');
   return reply
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy',
-      `default-src 'none'; style-src ${STYLE_SOURCE}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
+    .header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src ${STYLE_SOURCE}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+    )
     .header('X-Frame-Options', 'DENY')
     .header('Cache-Control', 'no-store')
     .header('Pragma', 'no-cache')
@@ -98,7 +100,9 @@ export interface FormContext {
 }
 
 export function signInPage(ctx: FormContext, opts: { email?: string; error?: string } = {}): string {
-  return layout('Sign in', `<h1>Sign in</h1>
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>
 <p><strong>${escapeHtml(ctx.clientName)}</strong> wants to use your account. Sign in to continue.</p>
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
 <form class="full" method="post" action="${escapeHtml(ctx.action)}">
@@ -108,7 +112,8 @@ ${hiddenFields(ctx.hidden)}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${opts.email ? ' autofocus' : ''}>
 <button type="submit" name="action" value="sign_in">Sign in</button>
-</form>`);
+</form>`,
+  );
 }
 
 export function consentPage(
@@ -119,7 +124,9 @@ export function consentPage(
   const items = opts.scopes.length
     ? opts.scopes.map((s) => `<li>${escapeHtml(describeScope(s))}</li>`).join('\n')
     : '<li>Know that you signed in, nothing more</li>';
-  return layout(`Allow ${ctx.clientName}?`, `<h1>Allow ${client} to use your account?</h1>
+  return layout(
+    `Allow ${ctx.clientName}?`,
+    `<h1>Allow ${client} to use your account?</h1>
 <p class="muted">Signed in as <strong>${escapeHtml(opts.user.full_name)}</strong> (${escapeHtml(opts.user.email)})</p>
 <p>${client} will be able to:</p>
 <ul class="scopes">
@@ -136,11 +143,15 @@ ${hiddenFields(ctx.hidden)}
 <form class="switch" method="post" action="${escapeHtml(ctx.action)}">
 ${hiddenFields(ctx.hidden)}
 <button type="submit" name="action" value="sign_out" class="link">Not you? Sign out</button>
-</form>`);
+</form>`,
+  );
 }
 
 export function errorPage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>
-<p class="muted">You can close this page. If you came from an application, tell its developers about this error.</p>`);
+<p class="muted">You can close this page. If you came from an application, tell its developers about this error.</p>`,
+  );
 }

@@ -33,9 +33,15 @@ function tokenOf(req: FastifyRequest): string | null {
   if (header && !fromHeader) throw unauthorized('The Authorization header must be "Bearer <token>".', 'invalid_request');
   if (fromHeader && query !== undefined) {
     // RFC 6750 §2: a client MUST NOT use more than one method to send the token.
-    throw new ApiError(400, 'bad_request', 'Send the access token either in the Authorization header or as access_token, not both.', undefined, {
-      'WWW-Authenticate': `${realm}, error="invalid_request"`,
-    });
+    throw new ApiError(
+      400,
+      'bad_request',
+      'Send the access token either in the Authorization header or as access_token, not both.',
+      undefined,
+      {
+        'WWW-Authenticate': `${realm}, error="invalid_request"`,
+      },
+    );
   }
   if (fromHeader) return fromHeader;
   if (typeof query === 'string' && query) return query;

@@ -21,8 +21,11 @@ export function revokeRoutes(app: FastifyInstance): void {
     const client = await authenticateClient(app.db, req, params);
     if (!params.token) throw invalidRequest('token is required.');
     // token_type_hint only speeds up a lookup (§2.1); one hashed lookup finds either kind, so it is ignored.
-    const row = await app.db.selectFrom('oauth_tokens').select(['id', 'kind', 'client_id', 'family_id'])
-      .where('token_hash', '=', sha256(params.token)).executeTakeFirst();
+    const row = await app.db
+      .selectFrom('oauth_tokens')
+      .select(['id', 'kind', 'client_id', 'family_id'])
+      .where('token_hash', '=', sha256(params.token))
+      .executeTakeFirst();
     // Another client's token is treated like an unknown one (§2.2: 200 either way), so that
     // a client learns nothing about tokens it does not hold.
     if (row && row.client_id === client.id) {
@@ -30,8 +33,12 @@ export function revokeRoutes(app: FastifyInstance): void {
         // §2.1: revoking a refresh token SHOULD also revoke the access tokens of the same grant.
         await revokeFamily(app.db, row.family_id);
       } else {
-        await app.db.updateTable('oauth_tokens').set({ revoked_at: now() })
-          .where('id', '=', row.id).where('revoked_at', 'is', null).execute();
+        await app.db
+          .updateTable('oauth_tokens')
+          .set({ revoked_at: now() })
+          .where('id', '=', row.id)
+          .where('revoked_at', 'is', null)
+          .execute();
       }
     }
     return noStore(reply).code(200).send();

@@ -16,8 +16,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   events: 'See, create and change your events and invitations',
 };
 
-export const describeScope = (scope: string): string =>
-  (SCOPE_DESCRIPTIONS as Record<string, string>)[scope] ?? scope;
+export const describeScope = (scope: string): string => (SCOPE_DESCRIPTIONS as Record<string, string>)[scope] ?? scope;
 
 /**
  * A space-delimited `scope` parameter (RFC 6749 §3.3) checked against the scopes a client or
@@ -31,9 +30,10 @@ export function parseScope(param: string | undefined | null, allowed: readonly s
   if (refused.length > 0) {
     const known = refused.filter((s) => (ALL_SCOPES as readonly string[]).includes(s));
     return {
-      error: known.length === refused.length
-        ? `This client may not ask for the scope(s): ${refused.join(' ')}.`
-        : `Unknown scope(s): ${refused.filter((s) => !known.includes(s)).join(' ')}.`,
+      error:
+        known.length === refused.length
+          ? `This client may not ask for the scope(s): ${refused.join(' ')}.`
+          : `Unknown scope(s): ${refused.filter((s) => !known.includes(s)).join(' ')}.`,
     };
   }
   return { scopes: order(asked) };

@@ -30,7 +30,10 @@ export async function startSiteSession(req: FastifyRequest, reply: FastifyReply,
   const t = now();
   await db.deleteFrom('site_sessions').where('expires_at', '<=', t).execute();
   await endSiteSession(req, reply);
-  await db.insertInto('site_sessions').values({ id_hash: sha256(id), user_id: userId, created_at: t, expires_at: t + SESSION_TTL }).execute();
+  await db
+    .insertInto('site_sessions')
+    .values({ id_hash: sha256(id), user_id: userId, created_at: t, expires_at: t + SESSION_TTL })
+    .execute();
   reply.setCookie(SESSION_COOKIE, id, siteCookieOptions(config, SESSION_TTL));
 }
 
@@ -38,8 +41,12 @@ export async function startSiteSession(req: FastifyRequest, reply: FastifyReply,
 export async function siteUserId(req: FastifyRequest): Promise<number | null> {
   const id = req.cookies[SESSION_COOKIE];
   if (!id) return null;
-  const row = await req.server.db.selectFrom('site_sessions').select('user_id')
-    .where('id_hash', '=', sha256(id)).where('expires_at', '>', now()).executeTakeFirst();
+  const row = await req.server.db
+    .selectFrom('site_sessions')
+    .select('user_id')
+    .where('id_hash', '=', sha256(id))
+    .where('expires_at', '>', now())
+    .executeTakeFirst();
   return row?.user_id ?? null;
 }
 

@@ -7,7 +7,13 @@ import { type Client, isPublicClient } from './clients.ts';
 import { checkPassword, findIdentity } from './credentials.ts';
 import { safeEqual, sha256 } from './crypto.ts';
 import {
-  invalidGrant, invalidRequest, invalidScope, noStore, oauthErrorHandler, unauthorizedClient, unsupportedGrantType,
+  invalidGrant,
+  invalidRequest,
+  invalidScope,
+  noStore,
+  oauthErrorHandler,
+  unauthorizedClient,
+  unsupportedGrantType,
 } from './oauth-error.ts';
 import { textParams } from './limits.ts';
 import { parseScope } from './scopes.ts';
@@ -23,8 +29,18 @@ type TokenGrant = (typeof TOKEN_GRANTS)[number];
 const tokenBody = {
   type: 'object',
   properties: textParams([
-    'grant_type', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'scope',
-    'email', 'password', 'provider', 'uid', 'client_id', 'client_secret',
+    'grant_type',
+    'code',
+    'redirect_uri',
+    'code_verifier',
+    'refresh_token',
+    'scope',
+    'email',
+    'password',
+    'provider',
+    'uid',
+    'client_id',
+    'client_secret',
   ]),
 };
 
@@ -87,11 +103,19 @@ async function authorizationCodeGrant({ db, client, params }: GrantContext): Pro
 
   const outcome = await db.transaction().execute(async (trx) => {
     // Marking the code used and issuing happen together: of two concurrent exchanges one wins.
-    const used = await trx.updateTable('oauth_codes').set({ used_at: now() })
-      .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const used = await trx
+      .updateTable('oauth_codes')
+      .set({ used_at: now() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (used.numUpdatedRows !== 1n) return null;
     return issueTokens(trx, {
-      clientId: client.id, userId: row.user_id, scope: row.scope, familyId: row.family_id, withRefresh: mayRefresh(client),
+      clientId: client.id,
+      userId: row.user_id,
+      scope: row.scope,
+      familyId: row.family_id,
+      withRefresh: mayRefresh(client),
     });
   });
   if (!outcome) {
@@ -146,8 +170,12 @@ async function refreshTokenGrant({ db, client, params }: GrantContext): Promise<
   // the revocation of a reused token's family is committed.
   const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
     const invalid = (description: string) => ({ error: 'invalid_grant' as const, description });
-    const row = await trx.selectFrom('oauth_tokens').selectAll()
-      .where('token_hash', '=', sha256(presented)).where('kind', '=', 'refresh').executeTakeFirst();
+    const row = await trx
+      .selectFrom('oauth_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256(presented))
+      .where('kind', '=', 'refresh')
+      .executeTakeFirst();
     if (!row || row.client_id !== client.id) return invalid('The refresh token is invalid.');
     if (row.revoked_at !== null) return invalid('The refresh token was revoked.');
     if (row.used_at !== null) {
@@ -164,12 +192,21 @@ async function refreshTokenGrant({ db, client, params }: GrantContext): Promise<
     const parsed = parseScope(params.scope, granted);
     if ('error' in parsed) return { error: 'invalid_scope', description: 'The requested scope is wider than the one granted.' };
 
-    const used = await trx.updateTable('oauth_tokens').set({ used_at: now() })
-      .where('id', '=', row.id).where('used_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+    const used = await trx
+      .updateTable('oauth_tokens')
+      .set({ used_at: now() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (used.numUpdatedRows !== 1n) return invalid('The refresh token was already used.');
     const tokens = await issueTokens(trx, {
-      clientId: client.id, userId: row.user_id, scope: parsed.scopes.join(' '), refreshScope: row.scope,
-      familyId: row.family_id ?? newFamilyId(), withRefresh: true,
+      clientId: client.id,
+      userId: row.user_id,
+      scope: parsed.scopes.join(' '),
+      refreshScope: row.scope,
+      familyId: row.family_id ?? newFamilyId(),
+      withRefresh: true,
     });
     return { tokens };
   });

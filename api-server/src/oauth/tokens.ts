@@ -31,16 +31,26 @@ export async function issueTokens(
   const access = randomToken();
   const rows = [
     {
-      token_hash: sha256(access), kind: 'access' as const, client_id: opts.clientId, user_id: opts.userId,
-      scope: opts.scope, family_id: opts.familyId, expires_at: t + ACCESS_TOKEN_TTL, created_at: t,
-      used_at: null, revoked_at: null,
+      token_hash: sha256(access),
+      kind: 'access' as const,
+      client_id: opts.clientId,
+      user_id: opts.userId,
+      scope: opts.scope,
+      family_id: opts.familyId,
+      expires_at: t + ACCESS_TOKEN_TTL,
+      created_at: t,
+      used_at: null,
+      revoked_at: null,
     },
   ];
   let refresh: string | undefined;
   if (opts.withRefresh) {
     refresh = randomToken();
     rows.push({
-      ...rows[0]!, token_hash: sha256(refresh), kind: 'refresh' as never, scope: opts.refreshScope ?? opts.scope,
+      ...rows[0]!,
+      token_hash: sha256(refresh),
+      kind: 'refresh' as never,
+      scope: opts.refreshScope ?? opts.scope,
       expires_at: t + REFRESH_TOKEN_TTL,
     });
   }
@@ -56,5 +66,10 @@ export async function issueTokens(
 
 /** Revokes every token of a family (code reuse, refresh-token reuse, revocation of a refresh token). */
 export async function revokeFamily(db: DB, familyId: string): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ revoked_at: now() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -29,8 +29,20 @@ export const DEMO_USERS = [
 
 /** Friend pairs by index into DEMO_USERS. Demo User's friends: Alice, Bob, Carol, Dave, Erin. */
 export const DEMO_FRIENDS: ReadonlyArray<readonly [number, number]> = [
-  [0, 1], [0, 2], [0, 3], [0, 4], [0, 5],
-  [1, 2], [1, 3], [2, 6], [3, 4], [5, 6], [6, 7], [7, 8], [7, 9], [8, 9],
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [0, 4],
+  [0, 5],
+  [1, 2],
+  [1, 3],
+  [2, 6],
+  [3, 4],
+  [5, 6],
+  [6, 7],
+  [7, 8],
+  [7, 9],
+  [8, 9],
 ];
 
 export const DEMO_IDENTITIES = [
@@ -66,19 +78,66 @@ const POSTS = [
 ];
 
 const LINKS = [
-  { uri: 'https://en.wikipedia.org/wiki/Sourdough', title: 'Sourdough — Wikipedia', description: 'Sourdough is bread made by the fermentation of dough using wild lactobacillaceae and yeast.' },
-  { uri: 'https://developer.mozilla.org/en-US/docs/Web/HTTP', title: 'HTTP | MDN', description: 'Hypertext Transfer Protocol (HTTP) is an application-layer protocol for transmitting hypermedia documents.' },
-  { uri: 'https://www.openstreetmap.org/', title: 'OpenStreetMap', description: 'OpenStreetMap is a map of the world, created by people like you and free to use under an open license.' },
-  { uri: 'https://www.gutenberg.org/', title: 'Project Gutenberg', description: 'Project Gutenberg is a library of over 70,000 free eBooks.' },
-  { uri: 'https://en.wikipedia.org/wiki/Octopus', title: 'Octopus — Wikipedia', description: 'An octopus is a soft-bodied, eight-limbed mollusc of the order Octopoda.' },
-  { uri: 'https://datatracker.ietf.org/doc/html/rfc6749', title: 'RFC 6749: The OAuth 2.0 Authorization Framework', description: 'The OAuth 2.0 authorization framework enables a third-party application to obtain limited access to an HTTP service.' },
+  {
+    uri: 'https://en.wikipedia.org/wiki/Sourdough',
+    title: 'Sourdough — Wikipedia',
+    description: 'Sourdough is bread made by the fermentation of dough using wild lactobacillaceae and yeast.',
+  },
+  {
+    uri: 'https://developer.mozilla.org/en-US/docs/Web/HTTP',
+    title: 'HTTP | MDN',
+    description: 'Hypertext Transfer Protocol (HTTP) is an application-layer protocol for transmitting hypermedia documents.',
+  },
+  {
+    uri: 'https://www.openstreetmap.org/',
+    title: 'OpenStreetMap',
+    description: 'OpenStreetMap is a map of the world, created by people like you and free to use under an open license.',
+  },
+  {
+    uri: 'https://www.gutenberg.org/',
+    title: 'Project Gutenberg',
+    description: 'Project Gutenberg is a library of over 70,000 free eBooks.',
+  },
+  {
+    uri: 'https://en.wikipedia.org/wiki/Octopus',
+    title: 'Octopus — Wikipedia',
+    description: 'An octopus is a soft-bodied, eight-limbed mollusc of the order Octopoda.',
+  },
+  {
+    uri: 'https://datatracker.ietf.org/doc/html/rfc6749',
+    title: 'RFC 6749: The OAuth 2.0 Authorization Framework',
+    description: 'The OAuth 2.0 authorization framework enables a third-party application to obtain limited access to an HTTP service.',
+  },
 ];
 
-const PHOTO_TITLES = ['Lake at dawn', 'Ridge walk', 'Valley view', 'Evening hills', 'Above the clouds', 'Quiet morning', 'Last light', 'Northern pass', 'Blue hour', 'Summit day', 'Misty range', 'Golden slopes'];
+const PHOTO_TITLES = [
+  'Lake at dawn',
+  'Ridge walk',
+  'Valley view',
+  'Evening hills',
+  'Above the clouds',
+  'Quiet morning',
+  'Last light',
+  'Northern pass',
+  'Blue hour',
+  'Summit day',
+  'Misty range',
+  'Golden slopes',
+];
 
 const COMMENTS = [
-  'Love this!', 'So jealous right now.', 'Count me in!', 'Beautiful 😍', 'Haha, classic.', 'Where is this?',
-  'Congratulations!', 'Need the recipe please.', 'Same here.', 'That looks amazing.', 'Save me a seat!', 'Agreed 100%.',
+  'Love this!',
+  'So jealous right now.',
+  'Count me in!',
+  'Beautiful 😍',
+  'Haha, classic.',
+  'Where is this?',
+  'Congratulations!',
+  'Need the recipe please.',
+  'Same here.',
+  'That looks amazing.',
+  'Save me a seat!',
+  'Agreed 100%.',
 ];
 
 export interface SeedResult {
@@ -112,13 +171,19 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
     userIds.push(row.id);
   }
   const uid = (i: number) => userIds[i]!;
-  await db.insertInto('friendships').values(
-    DEMO_FRIENDS.flatMap(([a, b]) => [
-      { user_id: uid(a), friend_id: uid(b), created_at: t0 - 300 * DAY },
-      { user_id: uid(b), friend_id: uid(a), created_at: t0 - 300 * DAY },
-    ]),
-  ).execute();
-  await db.insertInto('user_identities').values(DEMO_IDENTITIES.map((x) => ({ provider: x.provider, uid: x.uid, user_id: uid(x.user) }))).execute();
+  await db
+    .insertInto('friendships')
+    .values(
+      DEMO_FRIENDS.flatMap(([a, b]) => [
+        { user_id: uid(a), friend_id: uid(b), created_at: t0 - 300 * DAY },
+        { user_id: uid(b), friend_id: uid(a), created_at: t0 - 300 * DAY },
+      ]),
+    )
+    .execute();
+  await db
+    .insertInto('user_identities')
+    .values(DEMO_IDENTITIES.map((x) => ({ provider: x.provider, uid: x.uid, user_id: uid(x.user) })))
+    .execute();
   const friendsOf = (i: number) => DEMO_FRIENDS.flatMap(([a, b]) => (a === i ? [b] : b === i ? [a] : []));
 
   // Photos posted to the feed live in each owner's "Wall Photos" album, as compose_upload makes them.
@@ -150,10 +215,18 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
   const lastShare = plans.findLastIndex((p) => p.kind === 'share' && p.owner !== 0);
   for (const [planIndex, p] of plans.entries()) {
     const base = {
-      owner_id: uid(p.owner), subject_type: 'user', subject_id: uid(p.wall), auth_view: 'everyone' as const,
-      attachment_type: null as string | null, attachment_id: null as number | null, is_share: 0,
-      link_uri: null as string | null, link_title: null as string | null, link_description: null as string | null,
-      link_thumb: null as string | null, created_at: p.at,
+      owner_id: uid(p.owner),
+      subject_type: 'user',
+      subject_id: uid(p.wall),
+      auth_view: 'everyone' as const,
+      attachment_type: null as string | null,
+      attachment_id: null as number | null,
+      is_share: 0,
+      link_uri: null as string | null,
+      link_title: null as string | null,
+      link_description: null as string | null,
+      link_thumb: null as string | null,
+      created_at: p.at,
     };
     let content = r.pick(POSTS);
     let shared: { type: 'photo' | 'activity'; id: number; owner: number } | undefined;
@@ -164,10 +237,21 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
     } else if (p.kind === 'photo') {
       const img = await storeImage(config.dataDir, await landscapeJpeg(r));
       const album = await wallAlbum(p.owner, p.at);
-      const photo = await db.insertInto('photos').values({
-        owner_id: uid(p.owner), album_id: album, title: PHOTO_TITLES[photoIndex++ % PHOTO_TITLES.length]!, description: '',
-        image_key: img.key, width: img.width, height: img.height, created_at: p.at, updated_at: p.at,
-      }).returning('id').executeTakeFirstOrThrow();
+      const photo = await db
+        .insertInto('photos')
+        .values({
+          owner_id: uid(p.owner),
+          album_id: album,
+          title: PHOTO_TITLES[photoIndex++ % PHOTO_TITLES.length]!,
+          description: '',
+          image_key: img.key,
+          width: img.width,
+          height: img.height,
+          created_at: p.at,
+          updated_at: p.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       photoIds.push({ id: photo.id, owner: p.owner });
       Object.assign(base, { attachment_type: 'photo', attachment_id: photo.id });
     } else if (p.kind === 'share') {
@@ -185,12 +269,21 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
     }
     // A few of Carol's and Grace's posts are for friends only, to show privacy at work.
     if ((p.owner === 3 || p.owner === 7) && r.chance(0.4)) base.auth_view = 'owner_member' as never;
-    const row = await db.insertInto('activities').values({ ...base, content: bodyHtml(content) }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('activities')
+      .values({ ...base, content: bodyHtml(content) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     activityIds.push({ id: row.id, owner: p.owner });
     if (shared) {
       await notify(db, {
-        userId: uid(shared.owner), actorId: uid(p.owner), kind: 'share', itemType: shared.type, itemId: shared.id,
-        source: { type: 'activity', id: row.id }, at: p.at,
+        userId: uid(shared.owner),
+        actorId: uid(p.owner),
+        kind: 'share',
+        itemType: shared.type,
+        itemId: shared.id,
+        source: { type: 'activity', id: row.id },
+        at: p.at,
       });
     }
     await reactions(db, r, { type: 'activity', id: row.id, owner: p.owner, at: p.at }, friendsOf(p.owner), uid, t0);
@@ -204,15 +297,23 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
   const ctx: SeedContext = { db, config, r, t0, users: userIds, friendsOf: (i) => friendsOf(i).map(uid), log };
   for (const seedModule of MODULE_SEEDS) await seedModule(ctx);
   // Everyone has read what is more than two days old; what came since is new to them.
-  await db.updateTable('notifications').set({ read_at: t0 - 2 * DAY }).where('created_at', '<=', t0 - 2 * DAY).execute();
+  await db
+    .updateTable('notifications')
+    .set({ read_at: t0 - 2 * DAY })
+    .where('created_at', '<=', t0 - 2 * DAY)
+    .execute();
   log(`seeded ${userIds.length} users and ${activityIds.length} activities`);
   return { created: true, users: userIds.length, activities: activityIds.length };
 }
 
 /** Likes and comments by the owner's friends, with the notifications they caused. */
 async function reactions(
-  db: DB, r: Rng, item: { type: string; id: number; owner: number; at: number },
-  friends: number[], uid: (i: number) => number, t0: number,
+  db: DB,
+  r: Rng,
+  item: { type: string; id: number; owner: number; at: number },
+  friends: number[],
+  uid: (i: number) => number,
+  t0: number,
 ) {
   const likers = r.sample(friends, r.int(0, Math.min(4, friends.length)));
   const commenters = r.sample(friends, r.int(0, Math.min(3, friends.length)));
@@ -221,7 +322,15 @@ async function reactions(
   if (likers.length) {
     const rows = likers.map((l) => ({ target_type: item.type, target_id: item.id, user_id: uid(l), created_at: when() }));
     await db.insertInto('likes').values(rows).execute();
-    for (const row of rows) notes.push({ user_id: uid(item.owner), actor_id: row.user_id, kind: 'like', item_type: item.type, item_id: item.id, created_at: row.created_at });
+    for (const row of rows)
+      notes.push({
+        user_id: uid(item.owner),
+        actor_id: row.user_id,
+        kind: 'like',
+        item_type: item.type,
+        item_id: item.id,
+        created_at: row.created_at,
+      });
   }
   const commentRows = commenters
     .map((c) => ({ item_type: item.type, item_id: item.id, owner_id: uid(c), body: r.pick(COMMENTS), created_at: when() }))
@@ -229,12 +338,28 @@ async function reactions(
   for (const c of commentRows) {
     const row = await db.insertInto('comments').values(c).returning('id').executeTakeFirstOrThrow();
     notes.push({
-      user_id: uid(item.owner), actor_id: c.owner_id, kind: 'comment', item_type: item.type, item_id: item.id,
-      source_type: 'comment', source_id: row.id, created_at: c.created_at,
+      user_id: uid(item.owner),
+      actor_id: c.owner_id,
+      kind: 'comment',
+      item_type: item.type,
+      item_id: item.id,
+      source_type: 'comment',
+      source_id: row.id,
+      created_at: c.created_at,
     });
     if (r.chance(0.3)) {
-      await db.insertInto('likes').values({ target_type: 'comment', target_id: row.id, user_id: uid(item.owner), created_at: c.created_at + 60 }).execute();
-      notes.push({ user_id: c.owner_id, actor_id: uid(item.owner), kind: 'like', item_type: 'comment', item_id: row.id, created_at: c.created_at + 60 });
+      await db
+        .insertInto('likes')
+        .values({ target_type: 'comment', target_id: row.id, user_id: uid(item.owner), created_at: c.created_at + 60 })
+        .execute();
+      notes.push({
+        user_id: c.owner_id,
+        actor_id: uid(item.owner),
+        kind: 'like',
+        item_type: 'comment',
+        item_id: row.id,
+        created_at: c.created_at + 60,
+      });
     }
   }
   if (notes.length) await db.insertInto('notifications').values(notes).execute();

@@ -56,7 +56,13 @@ const MAIL = [
   { from: 1, to: 0, subject: 'Saturday hike?', body: 'Are you still up for the ridge walk on Saturday? I can drive.', read: false },
   { from: 2, to: 0, subject: 'The bike', body: 'I fixed the back wheel. Come and pick it up whenever you like.', read: false },
   { from: 3, to: 0, subject: 'Recipe', body: 'Here is the sourdough recipe I promised: flour, water, salt, patience.', read: false },
-  { from: 4, to: 0, subject: 'Photos from the party', body: 'I uploaded the photos from Friday. You look great in all of them.', read: true },
+  {
+    from: 4,
+    to: 0,
+    subject: 'Photos from the party',
+    body: 'I uploaded the photos from Friday. You look great in all of them.',
+    read: true,
+  },
   { from: 5, to: 0, subject: 'Thanks!', body: 'Thank you for the book, I finished it in two days.', read: true },
   { from: 0, to: 1, subject: 'Re: Saturday hike?', body: 'Yes! I will bring sandwiches.', read: false },
   { from: 6, to: 2, subject: 'Board games', body: 'Game night at mine on Friday, bring snacks.', read: false },
@@ -70,14 +76,28 @@ export async function seedLegacy(ctx: SeedContext): Promise<void> {
   for (const [i, song] of SONGS.entries()) {
     const key = `songs/demo-${i + 1}.wav`;
     await fs.writeFile(path.join(filesDir(config.dataDir), key), tuneWav(song.notes, song.beat));
-    await db.insertInto('songs').values({
-      owner_id: users[song.owner]!, title: song.title, file_key: key, play_count: r.int(3, 250), created_at: t0 - (SONGS.length - i) * 86_400,
-    }).execute();
+    await db
+      .insertInto('songs')
+      .values({
+        owner_id: users[song.owner]!,
+        title: song.title,
+        file_key: key,
+        play_count: r.int(3, 250),
+        created_at: t0 - (SONGS.length - i) * 86_400,
+      })
+      .execute();
   }
-  await db.insertInto('mail').values(
-    MAIL.map((m, i) => ({
-      sender_id: users[m.from]!, recipient_id: users[m.to]!, subject: m.subject, body: m.body, is_read: m.read ? 1 : 0,
-      created_at: t0 - (MAIL.length - i) * 3_600 - r.int(0, 600),
-    })),
-  ).execute();
+  await db
+    .insertInto('mail')
+    .values(
+      MAIL.map((m, i) => ({
+        sender_id: users[m.from]!,
+        recipient_id: users[m.to]!,
+        subject: m.subject,
+        body: m.body,
+        is_read: m.read ? 1 : 0,
+        created_at: t0 - (MAIL.length - i) * 3_600 - r.int(0, 600),
+      })),
+    )
+    .execute();
 }

@@ -25,10 +25,4 @@ export interface SeedContext {
 export type ModuleSeed = (ctx: SeedContext) => Promise<void>;
 
 /** Each module's demo data, run in this order after users, friendships and the feed. */
-export const MODULE_SEEDS: ModuleSeed[] = [
-  seedAlbums,
-  seedBlogs,
-  seedClassifieds,
-  seedEvents,
-  seedLegacy,
-];
+export const MODULE_SEEDS: ModuleSeed[] = [seedAlbums, seedBlogs, seedClassifieds, seedEvents, seedLegacy];

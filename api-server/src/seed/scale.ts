@@ -3,7 +3,8 @@ import { now } from '../db/index.ts';
 import { bodyHtml } from '../domain/text.ts';
 import { rng } from './random.ts';
 
-const WORDS = 'the a quick brown fox jumps over lazy dog river mountain coffee music friends weekend city garden book train sunny rain'.split(' ');
+const WORDS =
+  'the a quick brown fox jumps over lazy dog river mountain coffee music friends weekend city garden book train sunny rain'.split(' ');
 
 /**
  * Adds `count` text activities spread over every user (for benchmarks), in batched
@@ -12,7 +13,10 @@ const WORDS = 'the a quick brown fox jumps over lazy dog river mountain coffee m
 export async function seedScale(db: DB, count: number, log: (msg: string) => void = () => {}): Promise<number> {
   const users = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
   if (!users.length) throw new Error('seed the demo users first');
-  const newest = await db.selectFrom('activities').select(({ fn }) => fn.max('created_at').as('t')).executeTakeFirst();
+  const newest = await db
+    .selectFrom('activities')
+    .select(({ fn }) => fn.max('created_at').as('t'))
+    .executeTakeFirst();
   const start = Math.max(Number(newest?.t ?? 0), now() - 30 * 86400);
   const span = Math.max(1, now() - start);
   const r = rng(count);
@@ -24,8 +28,13 @@ export async function seedScale(db: DB, count: number, log: (msg: string) => voi
       const owner = users[i % users.length]!;
       const words = Array.from({ length: r.int(4, 14) }, () => r.pick(WORDS)).join(' ');
       return {
-        owner_id: owner, subject_type: 'user', subject_id: owner, content: bodyHtml(`${words} #${i + 1}`),
-        auth_view: 'everyone' as const, is_share: 0, created_at: start + Math.floor((span * i) / count),
+        owner_id: owner,
+        subject_type: 'user',
+        subject_id: owner,
+        content: bodyHtml(`${words} #${i + 1}`),
+        auth_view: 'everyone' as const,
+        is_share: 0,
+        created_at: start + Math.floor((span * i) / count),
       };
     });
     await db.transaction().execute((trx) => trx.insertInto('activities').values(rows).execute());

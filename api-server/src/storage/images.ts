@@ -56,7 +56,8 @@ export async function storeImage(dataDir: string, bytes: Buffer, fieldName = 'Fi
       SIZES.map(async (size) => {
         let img = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS }).rotate();
         if (size === '50sq') img = img.resize(50, 50, { fit: 'cover' });
-        else if (size !== 'original') img = img.resize({ width: Number(size), height: Number(size), fit: 'inside', withoutEnlargement: true });
+        else if (size !== 'original')
+          img = img.resize({ width: Number(size), height: Number(size), fit: 'inside', withoutEnlargement: true });
         if (ext === 'jpg') img = img.jpeg({ quality: size === 'original' ? 90 : 82, mozjpeg: true });
         await img.toFile(path.join(dir, `${size}.${ext}`));
       }),

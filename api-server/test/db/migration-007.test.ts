@@ -15,15 +15,34 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
   db = new Kysely<any>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
   await migrate(db, '006_events');
-  const user = (email: string, readAt: number) => db.insertInto('users').values({
-    email, password_hash: 'x', full_name: email, user_name: email, joined: 1, avatar_key: null, notifications_read_at: readAt,
-  }).returning('id').executeTakeFirstOrThrow();
+  const user = (email: string, readAt: number) =>
+    db
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: 'x',
+        full_name: email,
+        user_name: email,
+        joined: 1,
+        avatar_key: null,
+        notifications_read_at: readAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   reader = (await user('reader@example.com', 1000)).id;
   other = (await user('other@example.com', 0)).id;
   const note = (userId: number, createdAt: number) => ({
-    user_id: userId, actor_id: userId === reader ? other : reader, kind: 'like', item_type: 'blog', item_id: 1, created_at: createdAt,
+    user_id: userId,
+    actor_id: userId === reader ? other : reader,
+    kind: 'like',
+    item_type: 'blog',
+    item_id: 1,
+    created_at: createdAt,
   });
-  await db.insertInto('notifications').values([note(reader, 900), note(reader, 1000), note(reader, 1001), note(other, 5)]).execute();
+  await db
+    .insertInto('notifications')
+    .values([note(reader, 900), note(reader, 1000), note(reader, 1001), note(other, 5)])
+    .execute();
   await migrate(db);
 });
 afterAll(async () => {

@@ -5,8 +5,12 @@ import { createUser, makeApp, type TestApp } from '../helpers.ts';
 import { insertActivity, insertAlbum, insertPhoto } from '../routes/fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const exists = async (id: number) => !!(await t.db.selectFrom('activities').select('id').where('id', '=', id).executeTakeFirst());
 
@@ -21,9 +25,29 @@ describe('deleting an item leaves nothing pointing to it', () => {
     const shareOfShare = await insertActivity(t.db, { owner, content: '', attachment_type: 'activity', attachment_id: share, is_share: 1 });
     const t0 = now();
     await t.db.insertInto('likes').values({ target_type: 'photo', target_id: photo, user_id: other, created_at: t0 }).execute();
-    await t.db.insertInto('comments').values({ item_type: 'photo', item_id: photo, owner_id: other, body: 'nice', created_at: t0 }).execute();
-    await t.db.insertInto('item_tag_areas').values({ subject_type: 'photo', subject_id: photo, tagger_id: owner, user_id: other, label: null, x: 1, y: 2, w: 3, h: 4, created_at: t0 }).execute();
-    await t.db.insertInto('reports').values({ reporter_id: other, item_type: 'photo', item_id: photo, type: 'spam', description: 'x', created_at: t0 }).execute();
+    await t.db
+      .insertInto('comments')
+      .values({ item_type: 'photo', item_id: photo, owner_id: other, body: 'nice', created_at: t0 })
+      .execute();
+    await t.db
+      .insertInto('item_tag_areas')
+      .values({
+        subject_type: 'photo',
+        subject_id: photo,
+        tagger_id: owner,
+        user_id: other,
+        label: null,
+        x: 1,
+        y: 2,
+        w: 3,
+        h: 4,
+        created_at: t0,
+      })
+      .execute();
+    await t.db
+      .insertInto('reports')
+      .values({ reporter_id: other, item_type: 'photo', item_id: photo, type: 'spam', description: 'x', created_at: t0 })
+      .execute();
 
     await t.db.transaction().execute(async (trx) => {
       await deleteItemTraces(trx, 'photo', [photo]);

@@ -25,12 +25,18 @@ export interface Answer {
 
 /** RFC 6749 §5.2 and RFC 7009 error codes. */
 const OAUTH_ERRORS = new Set([
-  'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
   'unsupported_token_type',
 ]);
 
 /** A stack frame, a file path of this machine, or the database's own words: nothing a client should see. */
-const LEAK = /\bat \S+ \(|\bat (?:async )?(?:file:\/\/|\/)|\/(?:home|work|root|usr|tmp|var)\/\w|node_modules|file:\/\/|\.(?:ts|js|mjs):\d+|SQLITE_|no such (?:table|column)|TypeError|ReferenceError|RangeError|Cannot read propert/;
+const LEAK =
+  /\bat \S+ \(|\bat (?:async )?(?:file:\/\/|\/)|\/(?:home|work|root|usr|tmp|var)\/\w|node_modules|file:\/\/|\.(?:ts|js|mjs):\d+|SQLITE_|no such (?:table|column)|TypeError|ReferenceError|RangeError|Cannot read propert/;
 
 /** Markup we sent that must not come back live in an HTML page. */
 const REFLECTED_MARKUP = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg xmlns/;
@@ -69,8 +75,15 @@ function apiEnvelopeProblems(a: Answer): string[] {
   if (d.error_text === 'invalid_parameters') {
     const params = d.error_params;
     if (!Array.isArray(params) || !params.length) problems.push('invalid_parameters without error_params');
-    else if (!params.every((p: any) => typeof p?.name === 'string' && p.name && typeof p.message === 'string'
-      && (p.error_text === 'missing_parameter' || p.error_text === 'invalid_parameter'))) {
+    else if (
+      !params.every(
+        (p: any) =>
+          typeof p?.name === 'string' &&
+          p.name &&
+          typeof p.message === 'string' &&
+          (p.error_text === 'missing_parameter' || p.error_text === 'invalid_parameter'),
+      )
+    ) {
       problems.push(`malformed error_params ${JSON.stringify(params).slice(0, 200)}`);
     }
   }
@@ -120,7 +133,8 @@ function pageProblems(a: Answer, family: 'oauth-page' | 'site-page'): string[] {
 export function answerProblems(path: string, a: Answer): string[] {
   const problems: string[] = [];
   if (a.status >= 500) problems.push(`answered ${a.status}`);
-  if (LEAK.test(a.body)) problems.push(`leaks internals: …${a.body.slice(Math.max(0, a.body.search(LEAK) - 40), a.body.search(LEAK) + 60)}…`);
+  if (LEAK.test(a.body))
+    problems.push(`leaks internals: …${a.body.slice(Math.max(0, a.body.search(LEAK) - 40), a.body.search(LEAK) + 60)}…`);
   if (header(a, 'x-content-type-options') !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
   if (a.status >= 400 && Buffer.byteLength(a.body) > MAX_ERROR_BYTES) problems.push(`a refusal of ${Buffer.byteLength(a.body)} bytes`);
   if (a.status >= 300 && (ECHOED_LONG_INPUT.test(a.body) || ECHOED_LONG_INPUT.test(header(a, 'location')))) {
@@ -134,13 +148,25 @@ export function answerProblems(path: string, a: Answer): string[] {
   }
   const family = familyOf(path);
   switch (family) {
-    case 'api': problems.push(...apiEnvelopeProblems(a)); break;
-    case 'oauth-json': problems.push(...oauthJsonProblems(a)); break;
-    case 'legacy': problems.push(...legacyProblems(a)); break;
+    case 'api':
+      problems.push(...apiEnvelopeProblems(a));
+      break;
+    case 'oauth-json':
+      problems.push(...oauthJsonProblems(a));
+      break;
+    case 'legacy':
+      problems.push(...legacyProblems(a));
+      break;
     case 'oauth-page':
-    case 'site-page': problems.push(...pageProblems(a, family)); break;
-    case 'metadata': if (a.status < 400 && !parseJson(a.body).ok) problems.push('metadata is not JSON'); break;
-    case 'files': if (a.status >= 400) problems.push(...apiEnvelopeProblems(a)); break;
+    case 'site-page':
+      problems.push(...pageProblems(a, family));
+      break;
+    case 'metadata':
+      if (a.status < 400 && !parseJson(a.body).ok) problems.push('metadata is not JSON');
+      break;
+    case 'files':
+      if (a.status >= 400) problems.push(...apiEnvelopeProblems(a));
+      break;
   }
   return problems;
 }

@@ -16,8 +16,17 @@ import { tokenFor } from '../helpers.ts';
 import { legacyToken } from '../legacy/fixtures.ts';
 import { answerProblems, familyOf } from './answers.ts';
 import {
-  BAD_AUTH, BAD_BOOLEANS, BAD_FILES, BAD_INTEGERS, BAD_PATH_SEGMENTS, BAD_QUERIES, TINY_PNG, badBodies, badMultiparts,
-  badStrings, type FuzzValue,
+  BAD_AUTH,
+  BAD_BOOLEANS,
+  BAD_FILES,
+  BAD_INTEGERS,
+  BAD_PATH_SEGMENTS,
+  BAD_QUERIES,
+  TINY_PNG,
+  badBodies,
+  badMultiparts,
+  badStrings,
+  type FuzzValue,
 } from './battery.ts';
 
 // The fuzz suite: every route the app registers (read from the app through its onRoute hook,
@@ -40,7 +49,13 @@ await seedDemo(db, config, () => {});
 await ensureWebClient(db, config);
 await ensureLegacyApp(db, config);
 const routes: RouteOptions[] = [];
-const app = await buildApp({ config, db, onRoute: (r) => { routes.push(r); } });
+const app = await buildApp({
+  config,
+  db,
+  onRoute: (r) => {
+    routes.push(r);
+  },
+});
 await app.ready();
 const demo = await db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
 const token = await tokenFor(db, demo.id);
@@ -54,15 +69,18 @@ afterAll(async () => {
   console.log(
     `[fuzz] ${tally.requests} requests to ${fuzzed.length} routes; ${refused} refused: ` +
       refusals.map(([s, c]) => `${s}×${c}`).join(', ') +
-      `; others: ${[...tally.byStatus].filter(([s]) => s < 400).sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join(', ')}`,
+      `; others: ${[...tally.byStatus]
+        .filter(([s]) => s < 400)
+        .sort(([a], [b]) => a - b)
+        .map(([s, c]) => `${s}×${c}`)
+        .join(', ')}`,
   );
   await app.close();
   await db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const totalChanges = async (): Promise<number> =>
-  Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n);
+const totalChanges = async (): Promise<number> => Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n);
 
 function countFiles(dir: string): number {
   let n = 0;
@@ -96,7 +114,9 @@ function namedParams(body: string): string[] | undefined {
     if (data?.error_text !== 'invalid_parameters') return undefined;
     // A value taken that needs another parameter with it (subject_id without subject_type) is
     // refused for the missing one.
-    return (data.error_params ?? []).filter((p: { error_text: string }) => p.error_text === 'invalid_parameter').map((p: { name: string }) => p.name);
+    return (data.error_params ?? [])
+      .filter((p: { error_text: string }) => p.error_text === 'invalid_parameter')
+      .map((p: { name: string }) => p.name);
   } catch {
     return undefined;
   }
@@ -112,7 +132,13 @@ function multipart(input: Input): { payload: Buffer; headers: Record<string, str
   for (const [name, value] of Object.entries(input)) {
     for (const v of Array.isArray(value) ? value : [value]) {
       if (Buffer.isBuffer(v)) {
-        parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="upload.png"\r\nContent-Type: image/png\r\n\r\n`), v, Buffer.from('\r\n'));
+        parts.push(
+          Buffer.from(
+            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="upload.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          v,
+          Buffer.from('\r\n'),
+        );
       } else {
         parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
       }
@@ -206,12 +232,14 @@ function casesFor(method: string, route: RouteOptions): Fuzzed {
   const hasBody = method !== 'GET' && method !== 'DELETE' ? true : !!schema.body;
   const cases: Fuzzed['cases'] = [];
   const add = (label: string, opts: Omit<InjectOptions, 'method'>, param?: string | true) =>
-    cases.push({ label: `${method} ${template} ${label}`, param, opts: { method: method as InjectOptions['method'], ...opts, headers: { ...auth, ...(opts.headers ?? {}) } } });
+    cases.push({
+      label: `${method} ${template} ${label}`,
+      param,
+      opts: { method: method as InjectOptions['method'], ...opts, headers: { ...auth, ...(opts.headers ?? {}) } },
+    });
 
   // The legacy API dispatches on `method`: each of its methods is a baseline of its own.
-  const baselines: Input[] = template === '/api.php'
-    ? Object.keys(LEGACY_METHODS).map((m) => ({ token: legacy, method: m }))
-    : [{}];
+  const baselines: Input[] = template === '/api.php' ? Object.keys(LEGACY_METHODS).map((m) => ({ token: legacy, method: m })) : [{}];
 
   const request = (label: string, q: Input, b: Input | undefined, pathValues?: Record<string, string>, param?: string | true) => {
     const url = pathOf(pathValues) + query(q);
@@ -224,7 +252,10 @@ function casesFor(method: string, route: RouteOptions): Fuzzed {
     const bBase = hasBody ? baseline(schema.body, base) : undefined;
     request(`baseline ${JSON.stringify(base).slice(0, 60)}`, qBase, bBase, undefined, true);
     // One parameter at a time; the legacy API's text parameters only with its first method.
-    for (const [where, s] of [['query', schema.querystring], ['body', hasBody ? schema.body : undefined]] as const) {
+    for (const [where, s] of [
+      ['query', schema.querystring],
+      ['body', hasBody ? schema.body : undefined],
+    ] as const) {
       for (const [name, ps] of Object.entries(s?.properties ?? {})) {
         if (i > 0 && !typesOf(ps).includes('integer')) continue;
         for (const bad of badValues(ps, where === 'query')) {
@@ -260,7 +291,9 @@ function casesFor(method: string, route: RouteOptions): Fuzzed {
 // routes nothing to reach past their 404.
 const ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const fuzzed: Fuzzed[] = routes
-  .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => casesFor(m, r)))
+  .flatMap((r) =>
+    (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => casesFor(m, r)),
+  )
   .sort((a, b) => ORDER.indexOf(a.method) - ORDER.indexOf(b.method));
 
 describe('fuzz: every route the API registers', () => {

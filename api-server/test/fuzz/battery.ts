@@ -13,22 +13,60 @@ export type FuzzValue = string | string[] | Buffer | Buffer[];
 
 /** Numbers no integer parameter may accept, and the shapes around them. */
 export const BAD_INTEGERS: FuzzValue[] = [
-  '', ' ', '0', '-1', '-0', '1.5', '1e309', '-1e309', 'Infinity', '-Infinity', 'NaN',
-  '99999999999999999999999', '9007199254740993', '2147483648', '-2147483649', '0x1F', '1e3', '+7',
-  'abc', '１２', '٣', '1 OR 1=1', '1;DROP TABLE users', '<b>1</b>', '../1', '%00', ['1', '2'], '9'.repeat(400),
+  '',
+  ' ',
+  '0',
+  '-1',
+  '-0',
+  '1.5',
+  '1e309',
+  '-1e309',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '99999999999999999999999',
+  '9007199254740993',
+  '2147483648',
+  '-2147483649',
+  '0x1F',
+  '1e3',
+  '+7',
+  'abc',
+  '１２',
+  '٣',
+  '1 OR 1=1',
+  '1;DROP TABLE users',
+  '<b>1</b>',
+  '../1',
+  '%00',
+  ['1', '2'],
+  '9'.repeat(400),
 ];
 
 /** Text no parameter should choke on (most are valid text, some not for the field). */
 export function badStrings(long: number): FuzzValue[] {
   return [
-    '', ' ', '\t\n', 'x'.repeat(long),
+    '',
+    ' ',
+    '\t\n',
+    'x'.repeat(long),
     '\u0000\u0001\u0007\u001b[31mred\u007f\u0085',
     'Ωмега中文🙂\u202eevil\u200b\u0301 عربى',
     '\ud800 lone surrogate',
-    "' OR '1'='1' --", '"; DROP TABLE users; --', "1' UNION SELECT password_hash FROM users --",
-    '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)',
-    '../../../../etc/passwd', '..%2f..%2f..%2fetc%2fpasswd', '${7*7}{{7*7}}%s%n',
-    ['a', 'b'], 'null', '-1', '1e309', 'true',
+    "' OR '1'='1' --",
+    '"; DROP TABLE users; --',
+    "1' UNION SELECT password_hash FROM users --",
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    'javascript:alert(1)',
+    '../../../../etc/passwd',
+    '..%2f..%2f..%2fetc%2fpasswd',
+    '${7*7}{{7*7}}%s%n',
+    ['a', 'b'],
+    'null',
+    '-1',
+    '1e309',
+    'true',
   ];
 }
 
@@ -43,20 +81,34 @@ export const BAD_FILES: FuzzValue[] = [
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'),
   Buffer.from('GIF89a\u0001\u0000\u0001\u0000garbage'),
   // A PNG header declaring 100000×100000 pixels (a decompression bomb's dimensions).
-  Buffer.concat([
-    TINY_PNG.subarray(0, 16),
-    Buffer.from([0x00, 0x01, 0x86, 0xa0, 0x00, 0x01, 0x86, 0xa0]),
-    TINY_PNG.subarray(24),
-  ]),
+  Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.from([0x00, 0x01, 0x86, 0xa0, 0x00, 0x01, 0x86, 0xa0]), TINY_PNG.subarray(24)]),
   'a text field where a file belongs',
   [TINY_PNG, TINY_PNG],
 ];
 
 /** Path segments that are not an id: non-numbers, huge, traversal, encodings, an over-long one. */
 export const BAD_PATH_SEGMENTS: string[] = [
-  '0', '-1', '1.5', 'abc', '1e309', 'Infinity', '99999999999999999999999', '9007199254740993', '0x10',
-  '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%2F..%2F..%2Fetc%2Fpasswd', '....//....//etc', '%00', '1%00', '%ZZ', '%',
-  '%EF%BC%91', '1;DROP%20TABLE%20users', '%3Cscript%3E', 'x'.repeat(150), '9'.repeat(120),
+  '0',
+  '-1',
+  '1.5',
+  'abc',
+  '1e309',
+  'Infinity',
+  '99999999999999999999999',
+  '9007199254740993',
+  '0x10',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '..%2F..%2F..%2Fetc%2Fpasswd',
+  '....//....//etc',
+  '%00',
+  '1%00',
+  '%ZZ',
+  '%',
+  '%EF%BC%91',
+  '1;DROP%20TABLE%20users',
+  '%3Cscript%3E',
+  'x'.repeat(150),
+  '9'.repeat(120),
 ];
 
 /** Multipart bodies the parser must refuse cleanly: [description, content-type, body]. */
@@ -68,25 +120,62 @@ export function badMultiparts(bodyLimit: number): Array<[string, string, string 
     ['multipart without a boundary', 'multipart/form-data', part('body', 'hi') + `--${b}--\r\n`],
     ['multipart with an empty boundary', 'multipart/form-data; boundary=', part('body', 'hi')],
     ['multipart with another boundary', 'multipart/form-data; boundary=other', part('body', 'hi') + `--${b}--\r\n`],
-    ['multipart cut off in a part', `multipart/form-data; boundary=${b}`, `--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhel`],
+    [
+      'multipart cut off in a part',
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhel`,
+    ],
     ['multipart cut off in the headers', `multipart/form-data; boundary=${b}`, `--${b}\r\nContent-Disposition: form-da`],
-    ['multipart cut off in a file', `multipart/form-data; boundary=${b}`,
-      Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), TINY_PNG.subarray(0, 40)])],
+    [
+      'multipart cut off in a file',
+      `multipart/form-data; boundary=${b}`,
+      Buffer.concat([
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        TINY_PNG.subarray(0, 40),
+      ]),
+    ],
     ['multipart with no closing boundary', `multipart/form-data; boundary=${b}`, part('body', 'hi')],
     ['multipart of the closing boundary only', `multipart/form-data; boundary=${b}`, `--${b}--\r\n`],
-    ['multipart with a part without a name', `multipart/form-data; boundary=${b}`, `--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}--\r\n`],
-    ['multipart with a malformed part header', `multipart/form-data; boundary=${b}`, `--${b}\r\nthis is not a header\r\n\r\nx\r\n--${b}--\r\n`],
+    [
+      'multipart with a part without a name',
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${b}--\r\n`,
+    ],
+    [
+      'multipart with a malformed part header',
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nthis is not a header\r\n\r\nx\r\n--${b}--\r\n`,
+    ],
     ['multipart with a __proto__ field', `multipart/form-data; boundary=${b}`, part('__proto__', 'x') + `--${b}--\r\n`],
     ['multipart with a constructor field', `multipart/form-data; boundary=${b}`, part('constructor', 'x') + `--${b}--\r\n`],
-    ['multipart with a JSON part that is not JSON', `multipart/form-data; boundary=${b}`,
-      `--${b}\r\nContent-Disposition: form-data; name="body"\r\nContent-Type: application/json\r\n\r\n{nope\r\n--${b}--\r\n`],
-    ['multipart with a JSON object part', `multipart/form-data; boundary=${b}`,
-      `--${b}\r\nContent-Disposition: form-data; name="body"\r\nContent-Type: application/json\r\n\r\n{"a":[1,2]}\r\n--${b}--\r\n`],
+    [
+      'multipart with a JSON part that is not JSON',
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nContent-Disposition: form-data; name="body"\r\nContent-Type: application/json\r\n\r\n{nope\r\n--${b}--\r\n`,
+    ],
+    [
+      'multipart with a JSON object part',
+      `multipart/form-data; boundary=${b}`,
+      `--${b}\r\nContent-Disposition: form-data; name="body"\r\nContent-Type: application/json\r\n\r\n{"a":[1,2]}\r\n--${b}--\r\n`,
+    ],
     ['multipart with 260 fields', `multipart/form-data; boundary=${b}`, manyFields],
-    ['multipart with a field over the size limit', `multipart/form-data; boundary=${b}`, part('body', 'x'.repeat(bodyLimit + 10)) + `--${b}--\r\n`],
-    ['multipart with 5 files', `multipart/form-data; boundary=${b}`,
-      Array.from({ length: 5 }, (_, i) => `--${b}\r\nContent-Disposition: form-data; name="f${i}"; filename="a.txt"\r\n\r\nx\r\n`).join('') + `--${b}--\r\n`],
-    ['multipart that is binary noise', `multipart/form-data; boundary=${b}`, Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256))],
+    [
+      'multipart with a field over the size limit',
+      `multipart/form-data; boundary=${b}`,
+      part('body', 'x'.repeat(bodyLimit + 10)) + `--${b}--\r\n`,
+    ],
+    [
+      'multipart with 5 files',
+      `multipart/form-data; boundary=${b}`,
+      Array.from({ length: 5 }, (_, i) => `--${b}\r\nContent-Disposition: form-data; name="f${i}"; filename="a.txt"\r\n\r\nx\r\n`).join(
+        '',
+      ) + `--${b}--\r\n`,
+    ],
+    [
+      'multipart that is binary noise',
+      `multipart/form-data; boundary=${b}`,
+      Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256)),
+    ],
   ];
 }
 
@@ -124,5 +213,9 @@ export const BAD_AUTH: Array<[string, { headers?: Record<string, string>; query?
 
 /** Query strings that are malformed as a whole. */
 export const BAD_QUERIES: string[] = [
-  'x=%ZZ&%=1', 'a[b][c]=1&a[]=2', '__proto__[admin]=1&constructor[prototype][x]=1', '&&&==&', `${'k'.repeat(3000)}=1`,
+  'x=%ZZ&%=1',
+  'a[b][c]=1&a[]=2',
+  '__proto__[admin]=1&constructor[prototype][x]=1',
+  '&&&==&',
+  `${'k'.repeat(3000)}=1`,
 ];

@@ -17,7 +17,9 @@ beforeAll(async () => {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Sends raw bytes, half-closes when `end`, and answers everything the server wrote back. */
 function raw(bytes: string | Buffer, { end = true } = {}): Promise<string> {
@@ -25,7 +27,9 @@ function raw(bytes: string | Buffer, { end = true } = {}): Promise<string> {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (c) => chunks.push(c));
-    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(Buffer.concat(chunks).toString()) : reject(e)));
+    socket.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(Buffer.concat(chunks).toString()) : reject(e),
+    );
     socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
     socket.write(bytes);
     if (end) socket.end();
@@ -36,7 +40,9 @@ function raw(bytes: string | Buffer, { end = true } = {}): Promise<string> {
 function parse(response: string) {
   const [head = '', ...rest] = response.split('\r\n\r\n');
   const [statusLine = '', ...headerLines] = head.split('\r\n');
-  const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
@@ -63,7 +69,11 @@ describe('refusals before Fastify answer the envelope', () => {
   });
 
   it('a chunked body with a malformed chunk: 400 bad_request', async () => {
-    const res = parse(await raw(`POST /api/v1/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nbody=hi\r\n0\r\n\r\n`));
+    const res = parse(
+      await raw(
+        `POST /api/v1/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nbody=hi\r\n0\r\n\r\n`,
+      ),
+    );
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ success: false, data: { error_code: 400 } });
   });
@@ -79,11 +89,14 @@ describe('a client that hangs up mid-body', () => {
   it('changes nothing, and the server answers the next request', async () => {
     const before = await t.db.selectFrom('activities').select('id').execute();
     const b = 'cut';
-    const head = `POST /api/v1/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+    const head =
+      `POST /api/v1/activities HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
       `Content-Type: multipart/form-data; boundary=${b}\r\nContent-Length: 10000\r\n\r\n`;
     await raw(`${head}--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhalf a post`, { end: false });
     await raw(`${head}--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhalf a post`);
-    const next = parse(await raw(`GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`));
+    const next = parse(
+      await raw(`GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
+    );
     expect(next.status).toBe(200);
     expect(await t.db.selectFrom('activities').select('id').execute()).toEqual(before);
   });

@@ -21,9 +21,12 @@ beforeAll(async () => {
   const posted = await call(t.app, token, { method: 'POST', url: '/api/v1/activities', ...multipartBody({ body: 'Hello' }) });
   activityId = posted.body.data.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const count = async (table: 'activities' | 'photos') => (await t.db.selectFrom(table).select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+const count = async (table: 'activities' | 'photos') =>
+  (await t.db.selectFrom(table).select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
 
 const expectInvalid = (res: { status: number; body: any }, name: string) => {
   expect(res.status).toBe(400);
@@ -33,12 +36,25 @@ const expectInvalid = (res: { status: number; body: any }, name: string) => {
 
 describe('numbers are safe integers at the schema', () => {
   const LISTS = [
-    '/api/v1/albums', '/api/v1/albums/my', '/api/v1/blogs', '/api/v1/blogs/my', '/api/v1/classifieds', '/api/v1/classifieds/my',
-    '/api/v1/events', '/api/v1/events/my', '/api/v1/activities/notifications',
+    '/api/v1/albums',
+    '/api/v1/albums/my',
+    '/api/v1/blogs',
+    '/api/v1/blogs/my',
+    '/api/v1/classifieds',
+    '/api/v1/classifieds/my',
+    '/api/v1/events',
+    '/api/v1/events/my',
+    '/api/v1/activities/notifications',
   ];
 
   it.each(LISTS)('%s answers 400 naming page or limit for huge and non-finite values', async (url) => {
-    for (const [name, value] of [['page', '99999999999999999999999'], ['page', '1e309'], ['page', 'Infinity'], ['limit', '1e309'], ['limit', '-1e400']]) {
+    for (const [name, value] of [
+      ['page', '99999999999999999999999'],
+      ['page', '1e309'],
+      ['page', 'Infinity'],
+      ['limit', '1e309'],
+      ['limit', '-1e400'],
+    ]) {
       const res = await call(t.app, token, { url: `${url}?${name}=${value}` });
       expectInvalid(res, name!);
     }
@@ -93,7 +109,8 @@ describe('malformed multipart bodies answer 400 naming body, and store nothing',
     const stored = files();
     const before = await count('photos');
     const res = await call(t.app, token, {
-      method: 'POST', url: '/api/v1/albums/compose_upload',
+      method: 'POST',
+      url: '/api/v1/albums/compose_upload',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="Filedata"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`,
     });
@@ -124,12 +141,22 @@ describe("Fastify's own refusals answer in the envelope", () => {
   });
 
   it('a body the JSON parser refuses is 400 invalid_parameters naming body', async () => {
-    const res = await call(t.app, token, { method: 'POST', url: '/api/v1/activities', headers: { 'content-type': 'application/json' }, payload: '{"body":' });
+    const res = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/v1/activities',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"body":',
+    });
     expectInvalid(res, 'body');
   });
 
   it('a content type no parser takes is 415 unsupported_media_type', async () => {
-    const res = await call(t.app, token, { method: 'POST', url: '/api/v1/activities', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/v1/activities',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.status).toBe(415);
     expect(res.body.data).toMatchObject({ error_text: 'unsupported_media_type', error_code: 415 });
   });

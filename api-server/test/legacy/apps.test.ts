@@ -15,7 +15,9 @@ beforeAll(async () => {
   await ensureLegacyApp(t.db, t.config);
   user = (await createUser(t.db, { email, full_name: 'Ann <App> User' })).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** A browser signed in to the site through the /apps sign-in form. */
 async function signedIn(): Promise<Browser> {
@@ -34,7 +36,7 @@ const iframeSrc = (html: string) => {
 };
 
 describe('the app registry', () => {
-  it('registers the web client\'s app as id 1 with the frame URL ${WEB_ORIGIN}/apps/legacy', async () => {
+  it("registers the web client's app as id 1 with the frame URL ${WEB_ORIGIN}/apps/legacy", async () => {
     expect(await t.db.selectFrom('legacy_apps').select(['id', 'name', 'frame_url']).execute()).toEqual([
       { id: WEB_APP_ID, name: 'Social web', frame_url: 'http://web.example:3000/apps/legacy' },
     ]);
@@ -43,7 +45,9 @@ describe('the app registry', () => {
   it('ensureLegacyApp is idempotent and follows a changed WEB_ORIGIN', async () => {
     await ensureLegacyApp(t.db, t.config);
     await ensureLegacyApp(t.db, { ...t.config, webOrigin: 'https://social.example' });
-    expect(await t.db.selectFrom('legacy_apps').select(['id', 'frame_url']).execute()).toEqual([{ id: 1, frame_url: 'https://social.example/apps/legacy' }]);
+    expect(await t.db.selectFrom('legacy_apps').select(['id', 'frame_url']).execute()).toEqual([
+      { id: 1, frame_url: 'https://social.example/apps/legacy' },
+    ]);
     await ensureLegacyApp(t.db, t.config);
   });
 });
@@ -87,7 +91,7 @@ describe('GET /apps/{app_id}', () => {
     expect((await t.app.inject({ url: `/token.php?key=${key}` })).json().output).toMatchObject({ error: true, error_id: 10 });
   });
 
-  it('may frame only the app\'s origin and may not be framed itself', async () => {
+  it("may frame only the app's origin and may not be framed itself", async () => {
     const b = await signedIn();
     const res = await b.get('/apps/1');
     const csp = res.headers['content-security-policy'] as string;
@@ -110,7 +114,7 @@ describe('GET /apps/{app_id}', () => {
     expect(await t.db.selectFrom('legacy_keys').select('app_id').where('app_id', '=', 99).execute()).toEqual([]);
   });
 
-  it('every other address under /apps answers the same page, never the API\'s JSON', async () => {
+  it("every other address under /apps answers the same page, never the API's JSON", async () => {
     const b = await signedIn();
     const addresses: Array<['GET' | 'POST', string]> = [
       ['GET', `/apps/${'1'.repeat(101)}`], // longer than the router takes a parameter
@@ -151,7 +155,12 @@ describe('the /apps sign-in', () => {
     const form = await b.get('/apps/1/sign-in');
     const noCsrf = await b.request('POST', '/apps/1/sign-in', { email, password: 'password', action: 'sign_in' });
     expect(noCsrf.statusCode).toBe(403);
-    const foreign = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email, password: 'password' }, { origin: 'https://evil.example' });
+    const foreign = await b.request(
+      'POST',
+      '/apps/1/sign-in',
+      { ...hiddenFields(form.body), email, password: 'password' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.statusCode).toBe(403);
     expect(b.cookies.has('site_session')).toBe(false);
   });
@@ -175,7 +184,12 @@ describe('the /apps sign-in', () => {
     for (let i = 0; i < 10; i++) {
       await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email: victim, password: 'wrong', action: 'sign_in' });
     }
-    const locked = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email: victim, password: 'password', action: 'sign_in' });
+    const locked = await b.request('POST', '/apps/1/sign-in', {
+      ...hiddenFields(form.body),
+      email: victim,
+      password: 'password',
+      action: 'sign_in',
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
     const client = await createClient(t.db);

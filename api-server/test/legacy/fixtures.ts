@@ -16,7 +16,12 @@ type Params = Record<string, string | number>;
 
 /** GET /api.php?token=&method=&…; every answer is HTTP 200 JSON, checked here. */
 export async function callApi(t: TestApp, token: string | null, method: string | null, params: Params = {}) {
-  const query = new URLSearchParams(Object.entries({ ...(token !== null ? { token } : {}), ...(method !== null ? { method } : {}), ...params }).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(
+    Object.entries({ ...(token !== null ? { token } : {}), ...(method !== null ? { method } : {}), ...params }).map(([k, v]) => [
+      k,
+      String(v),
+    ]),
+  );
   const res = await t.app.inject({ url: `/api.php?${query}` });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -24,7 +29,10 @@ export async function callApi(t: TestApp, token: string | null, method: string |
 
 /** POST /api.php with token and method in the query and a multipart form body. */
 export async function postApi(
-  t: TestApp, token: string, method: string, fields: Params = {},
+  t: TestApp,
+  token: string,
+  method: string,
+  fields: Params = {},
   files: Record<string, { filename: string; content: Buffer; type?: string }> = {},
 ) {
   const { payload, headers } = multipartBody(fields, files);

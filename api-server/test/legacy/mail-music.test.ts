@@ -13,7 +13,9 @@ beforeAll(async () => {
   other = (await createUser(t.db)).id;
   token = await legacyToken(t, me);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const mail = (from: number, to: number, is_read: number) =>
   t.db.insertInto('mail').values({ sender_id: from, recipient_id: to, subject: 'Hi', body: 'Hello', is_read, created_at: now() }).execute();
@@ -29,7 +31,7 @@ describe('GET /api.php?method=mail.getNewCount', () => {
     expect((await callApi(t, token, 'mail.getNewCount', { user_id: me })).output).toBe(2);
   });
 
-  it('another user\'s count answers error 7: mail is private', async () => {
+  it("another user's count answers error 7: mail is private", async () => {
     expectError(await callApi(t, token, 'mail.getNewCount', { user_id: other }), 7, /mail/);
   });
 });
@@ -39,14 +41,16 @@ describe('GET /api.php?method=musicsharing.getSongs', () => {
   beforeAll(async () => {
     songs = [];
     for (let i = 0; i < 12; i++) {
-      const row = await t.db.insertInto('songs')
+      const row = await t.db
+        .insertInto('songs')
         .values({ owner_id: other, title: `Song ${i}`, file_key: `songs/s${i}.wav`, play_count: i * 3, created_at: now() })
-        .returning('id').executeTakeFirstOrThrow();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       songs.push(row.id);
     }
   });
 
-  it('answers a user\'s songs newest first as {path_file, album_url, listen}, 10 a page', async () => {
+  it("answers a user's songs newest first as {path_file, album_url, listen}, 10 a page", async () => {
     const p1 = await callApi(t, token, 'musicsharing.getSongs', { user_id: other });
     expect(p1.api).toEqual({ total: 12, pages: 2, current_page: 1 });
     expect(p1.output).toHaveLength(10);
@@ -60,7 +64,7 @@ describe('GET /api.php?method=musicsharing.getSongs', () => {
     expect(p2.output.map((s: { listen: number }) => s.listen)).toEqual([3, 0]);
   });
 
-  it('without user_id it answers the token user\'s songs', async () => {
+  it("without user_id it answers the token user's songs", async () => {
     expect(await callApi(t, token, 'musicsharing.getSongs')).toEqual({ api: { total: 0, pages: 0, current_page: 1 }, output: [] });
   });
 

@@ -22,13 +22,20 @@ beforeAll(async () => {
   const bobV1 = await tokenFor(t.db, bob, ['basic']);
   await post(t, aliceV1, '/api/v1/core/likes', { item_type: 'blog', item_id: blog });
   const c = await post(t, bobV1, '/api/v1/core/comments', { item_type: 'photo', item_id: photo, body: 'Nice' });
-  const mine = await post(t, await tokenFor(t.db, me, ['basic']), '/api/v1/core/comments', { item_type: 'photo', item_id: photo, body: 'Thanks' });
+  const mine = await post(t, await tokenFor(t.db, me, ['basic']), '/api/v1/core/comments', {
+    item_type: 'photo',
+    item_id: photo,
+    body: 'Thanks',
+  });
   await post(t, aliceV1, '/api/v1/core/likes', { item_type: 'photo', item_id: photo, comment_id: mine.body.data.id });
   void c;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const unreadV1 = async () => (await get(t, await tokenFor(t.db, me, ['activities']), '/api/v1/activities/updates')).body.data.notification_count;
+const unreadV1 = async () =>
+  (await get(t, await tokenFor(t.db, me, ['activities']), '/api/v1/activities/updates')).body.data.notification_count;
 
 describe('GET /api.php?method=notification.getNewCount', () => {
   it('answers the number of unread notifications, as /activities/updates counts them', async () => {
@@ -37,7 +44,7 @@ describe('GET /api.php?method=notification.getNewCount', () => {
     expect(await unreadV1()).toBe(3);
   });
 
-  it('another user\'s count answers error 7', async () => {
+  it("another user's count answers error 7", async () => {
     expectError(await callApi(t, token, 'notification.getNewCount', { user_id: alice }), 7, /notifications/);
   });
 });
@@ -49,18 +56,43 @@ describe('GET /api.php?method=notification.get', () => {
     const ids = await t.db.selectFrom('notifications').select('id').where('user_id', '=', me).orderBy('id', 'desc').execute();
     const aliceIcon = `${t.config.publicUrl}/files/img/default-user/50sq.png`;
     expect(body.output).toEqual([
-      { notification_id: ids[0]!.id, link: `${t.config.webOrigin}/photos/${photo}`, message: 'Alice A liked your comment.', icon: aliceIcon },
-      { notification_id: ids[1]!.id, link: `${t.config.webOrigin}/photos/${photo}`, message: 'Bob B commented on your photo “Sunset”.', icon: aliceIcon },
-      { notification_id: ids[2]!.id, link: `${t.config.webOrigin}/blogs/${blog}`, message: 'Alice A liked your blog “My blog”.', icon: aliceIcon },
+      {
+        notification_id: ids[0]!.id,
+        link: `${t.config.webOrigin}/photos/${photo}`,
+        message: 'Alice A liked your comment.',
+        icon: aliceIcon,
+      },
+      {
+        notification_id: ids[1]!.id,
+        link: `${t.config.webOrigin}/photos/${photo}`,
+        message: 'Bob B commented on your photo “Sunset”.',
+        icon: aliceIcon,
+      },
+      {
+        notification_id: ids[2]!.id,
+        link: `${t.config.webOrigin}/blogs/${blog}`,
+        message: 'Alice A liked your blog “My blog”.',
+        icon: aliceIcon,
+      },
     ]);
   });
 
   it('reading them marks them read: both counts drop to 0 and newer ones count again', async () => {
     expect((await callApi(t, token, 'notification.getNewCount')).output).toBe(0);
     expect(await unreadV1()).toBe(0);
-    await t.db.insertInto('notifications').values({
-      user_id: me, actor_id: bob, kind: 'share', item_type: 'blog', item_id: blog, source_type: null, source_id: null, created_at: now() + 5,
-    }).execute();
+    await t.db
+      .insertInto('notifications')
+      .values({
+        user_id: me,
+        actor_id: bob,
+        kind: 'share',
+        item_type: 'blog',
+        item_id: blog,
+        source_type: null,
+        source_id: null,
+        created_at: now() + 5,
+      })
+      .execute();
     expect((await callApi(t, token, 'notification.getNewCount')).output).toBe(1);
     const body = await callApi(t, token, 'notification.get');
     expect(body.output[0].message).toBe('Bob B shared your blog “My blog”.');
@@ -69,7 +101,14 @@ describe('GET /api.php?method=notification.get', () => {
 
   it('pages 10 at a time', async () => {
     const rows = Array.from({ length: 11 }, (_x, i) => ({
-      user_id: me, actor_id: alice, kind: 'like' as const, item_type: 'blog', item_id: blog, source_type: null, source_id: null, created_at: now() - 100 - i,
+      user_id: me,
+      actor_id: alice,
+      kind: 'like' as const,
+      item_type: 'blog',
+      item_id: blog,
+      source_type: null,
+      source_id: null,
+      created_at: now() - 100 - i,
     }));
     await t.db.insertInto('notifications').values(rows).execute();
     const p2 = await callApi(t, token, 'notification.get', { page: 2 });
@@ -77,7 +116,7 @@ describe('GET /api.php?method=notification.get', () => {
     expect(p2.output).toHaveLength(5);
   });
 
-  it('another user\'s notifications answer error 7 and mark nothing', async () => {
+  it("another user's notifications answer error 7 and mark nothing", async () => {
     const other = await legacyToken(t, alice);
     expectError(await callApi(t, other, 'notification.get', { user_id: me }), 7);
   });
@@ -97,7 +136,15 @@ describe('GET /api.php?method=notification.get: tags, invitations and requests t
     danaV1 = await tokenFor(t.db, dana, ['activities']);
     const erikV1 = await tokenFor(t.db, erik);
     photo = await insertPhoto(t.db, erik, await insertAlbum(t.db, erik));
-    await post(t, erikV1, '/api/v1/core/tags', { subject_type: 'photo', subject_id: photo, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 5, 'extra[h]': 5, user_id: dana });
+    await post(t, erikV1, '/api/v1/core/tags', {
+      subject_type: 'photo',
+      subject_id: photo,
+      'extra[x]': 0,
+      'extra[y]': 0,
+      'extra[w]': 5,
+      'extra[h]': 5,
+      user_id: dana,
+    });
     invite = await insertEvent(t.db, erik);
     await t.db.updateTable('events').set({ title: 'Picnic' }).where('id', '=', invite).execute();
     await post(t, erikV1, `/api/v1/events/${invite}/invite`, { user_ids: String(dana) });

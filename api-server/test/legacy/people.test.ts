@@ -3,7 +3,17 @@ import { befriend, createUser, makeApp, type TestApp } from '../helpers.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
 
 const USER_KEYS = [
-  'country_iso', 'full_name', 'gender', 'joined', 'photo_120px', 'photo_50px', 'photo_50px_square', 'photo_original', 'profile_url', 'user_id', 'user_name',
+  'country_iso',
+  'full_name',
+  'gender',
+  'joined',
+  'photo_120px',
+  'photo_50px',
+  'photo_50px_square',
+  'photo_original',
+  'profile_url',
+  'user_id',
+  'user_name',
 ];
 
 let t: TestApp;
@@ -19,7 +29,9 @@ beforeAll(async () => {
   await t.db.updateTable('users').set({ gender: 'female', country_iso: 'FR', joined: 1_600_000_000 }).where('id', '=', me).execute();
   token = await legacyToken(t, me);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /api.php?method=user.getUser', () => {
   it('answers the token user with every field of the document, email included', async () => {
@@ -59,7 +71,7 @@ describe('GET /api.php?method=user.getUser', () => {
 });
 
 describe('GET /api.php?method=friend.getFriends', () => {
-  it('lists the token user\'s friends as users without email', async () => {
+  it("lists the token user's friends as users without email", async () => {
     const body = await callApi(t, token, 'friend.getFriends');
     expect(body.api).toEqual({ total: 1, pages: 1, current_page: 1 });
     expect(body.output).toHaveLength(1);
@@ -67,9 +79,14 @@ describe('GET /api.php?method=friend.getFriends', () => {
     expect(body.output[0]).toMatchObject({ user_id: friend, full_name: 'Fay Friend' });
   });
 
-  it('lists another user\'s friends with user_id; nobody\'s friends is an empty list', async () => {
-    expect((await callApi(t, token, 'friend.getFriends', { user_id: friend })).output.map((u: { user_id: number }) => u.user_id)).toEqual([me]);
-    expect(await callApi(t, token, 'friend.getFriends', { user_id: stranger })).toEqual({ api: { total: 0, pages: 0, current_page: 1 }, output: [] });
+  it("lists another user's friends with user_id; nobody's friends is an empty list", async () => {
+    expect((await callApi(t, token, 'friend.getFriends', { user_id: friend })).output.map((u: { user_id: number }) => u.user_id)).toEqual([
+      me,
+    ]);
+    expect(await callApi(t, token, 'friend.getFriends', { user_id: stranger })).toEqual({
+      api: { total: 0, pages: 0, current_page: 1 },
+      output: [],
+    });
   });
 
   it('answers the full list 10 a page, by name', async () => {
@@ -94,7 +111,10 @@ describe('GET /api.php?method=friend.getFriends', () => {
 
 describe('GET /api.php?method=friend.isFriend', () => {
   it('answers is_friend 1 for a friend and 0 otherwise', async () => {
-    expect(await callApi(t, token, 'friend.isFriend', { friend_user_id: friend })).toEqual({ api: { total: 1, pages: 1, current_page: 1 }, output: { is_friend: 1 } });
+    expect(await callApi(t, token, 'friend.isFriend', { friend_user_id: friend })).toEqual({
+      api: { total: 1, pages: 1, current_page: 1 },
+      output: { is_friend: 1 },
+    });
     expect((await callApi(t, token, 'friend.isFriend', { friend_user_id: stranger })).output).toEqual({ is_friend: 0 });
     expect((await callApi(t, token, 'friend.isFriend', { friend_user_id: me })).output).toEqual({ is_friend: 0 });
   });

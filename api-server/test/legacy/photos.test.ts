@@ -21,11 +21,19 @@ beforeAll(async () => {
   friendToken = await legacyToken(t, friend);
   strangerToken = await legacyToken(t, stranger);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(['advancedphoto.addPhoto', 'photo.addPhoto'])('POST /api.php?method=%s', (method) => {
   it('stores the photo in the user\'s "App Photos" album and answers the photo set of absolute URLs', async () => {
-    const body = await postApi(t, ownerToken, method, { photo_name: 'beach day.jpg' }, { photo: { filename: 'x.png', content: await picture('png', 1600, 900), type: 'image/png' } });
+    const body = await postApi(
+      t,
+      ownerToken,
+      method,
+      { photo_name: 'beach day.jpg' },
+      { photo: { filename: 'x.png', content: await picture('png', 1600, 900), type: 'image/png' } },
+    );
     expect(body.api).toEqual({ total: 1, pages: 1, current_page: 1 });
     expect(Object.keys(body.output).sort()).toEqual(SET_KEYS);
     for (const key of SET_KEYS) expect(body.output[key]).toMatch(new RegExp(`^${t.config.publicUrl}/files/img/[0-9a-f]{32}/`));
@@ -33,9 +41,12 @@ describe.each(['advancedphoto.addPhoto', 'photo.addPhoto'])('POST /api.php?metho
     const got = await t.app.inject({ url: new URL(body.output['240px']).pathname });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
-    const photo = await t.db.selectFrom('photos as p').innerJoin('albums as a', 'a.id', 'p.album_id')
+    const photo = await t.db
+      .selectFrom('photos as p')
+      .innerJoin('albums as a', 'a.id', 'p.album_id')
       .select(['p.title', 'p.owner_id', 'a.kind', 'a.title as album_title', 'a.owner_id as album_owner'])
-      .orderBy('p.id', 'desc').executeTakeFirstOrThrow();
+      .orderBy('p.id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(photo).toEqual({ title: 'beach day', owner_id: owner, kind: 'app', album_title: 'App Photos', album_owner: owner });
   });
 
@@ -45,7 +56,17 @@ describe.each(['advancedphoto.addPhoto', 'photo.addPhoto'])('POST /api.php?metho
 
   it('a file that is not an image answers error 9 and stores nothing', async () => {
     const before = (await t.db.selectFrom('photos').select('id').execute()).length;
-    expectError(await postApi(t, ownerToken, method, {}, { photo: { filename: 'x.jpg', content: Buffer.from('not an image at all'), type: 'image/jpeg' } }), 9, /JPEG, PNG, GIF or WebP/);
+    expectError(
+      await postApi(
+        t,
+        ownerToken,
+        method,
+        {},
+        { photo: { filename: 'x.jpg', content: Buffer.from('not an image at all'), type: 'image/jpeg' } },
+      ),
+      9,
+      /JPEG, PNG, GIF or WebP/,
+    );
     expect((await t.db.selectFrom('photos').select('id').execute()).length).toBe(before);
   });
 
@@ -64,7 +85,11 @@ let keySeq = 0;
 async function photoIn(owner: number, albumId: number | null, title: string): Promise<number> {
   const id = await insertPhoto(t.db, owner, albumId, title);
   keySeq += 1;
-  await t.db.updateTable('photos').set({ image_key: `${keySeq.toString(16).padStart(32, '0')}.png` }).where('id', '=', id).execute();
+  await t.db
+    .updateTable('photos')
+    .set({ image_key: `${keySeq.toString(16).padStart(32, '0')}.png` })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
@@ -94,7 +119,9 @@ describe.each(['advancedphoto.getPhotos', 'photo.getPhotos'])('GET /api.php?meth
     const visible = await t.db.selectFrom('photos').select(['id', 'image_key']).where('owner_id', '=', owner).execute();
     return {
       body,
-      ids: (body.output as Array<{ photo_original: string }>).map((e) => visible.find((p) => e.photo_original.includes(`/${p.image_key.split('.')[0]!}/`))?.id),
+      ids: (body.output as Array<{ photo_original: string }>).map(
+        (e) => visible.find((p) => e.photo_original.includes(`/${p.image_key.split('.')[0]!}/`))?.id,
+      ),
     };
   };
 
@@ -131,7 +158,7 @@ describe.each(['advancedphoto.getPhotos', 'photo.getPhotos'])('GET /api.php?meth
     expect(ids).not.toContain(photos.owner);
   });
 
-  it('without user_id it lists the token user\'s own photos', async () => {
+  it("without user_id it lists the token user's own photos", async () => {
     const body = await callApi(t, strangerToken, method);
     expect(body).toEqual({ api: { total: 0, pages: 0, current_page: 1 }, output: [] });
   });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   await ensureLegacyApp(t.db, t.config);
   user = (await createUser(t.db, { full_name: 'Tina Token' })).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const exchange = async (key: string) => {
   const res = await t.app.inject({ url: `/token.php?key=${encodeURIComponent(key)}` });
@@ -58,7 +60,11 @@ describe('GET /token.php', () => {
     const row = await t.db.selectFrom('legacy_keys').select('expires_at').where('key_hash', '=', sha256(key)).executeTakeFirstOrThrow();
     expect(row.expires_at - now()).toBeGreaterThanOrEqual(59);
     expect(row.expires_at - now()).toBeLessThanOrEqual(60);
-    await t.db.updateTable('legacy_keys').set({ expires_at: now() - 1 }).where('key_hash', '=', sha256(key)).execute();
+    await t.db
+      .updateTable('legacy_keys')
+      .set({ expires_at: now() - 1 })
+      .where('key_hash', '=', sha256(key))
+      .execute();
     expectError(await exchange(key), 10);
   });
 
@@ -81,7 +87,11 @@ describe('GET /api.php: the token', () => {
 
   it('an expired token answers error 3', async () => {
     const { output } = await exchange(await issueKey(t.db, WEB_APP_ID, user));
-    await t.db.updateTable('legacy_tokens').set({ expires_at: now() - 1 }).where('token_hash', '=', sha256(output.token)).execute();
+    await t.db
+      .updateTable('legacy_tokens')
+      .set({ expires_at: now() - 1 })
+      .where('token_hash', '=', sha256(output.token))
+      .execute();
     expectError(await callApi(t, output.token, 'user.getUser'), 3, /expired/);
   });
 
@@ -93,7 +103,9 @@ describe('GET /api.php: the token', () => {
 
 describe('GET /api.php: method and parameters', () => {
   let token: string;
-  beforeAll(async () => { token = (await exchange(await issueKey(t.db, WEB_APP_ID, user))).output.token; });
+  beforeAll(async () => {
+    token = (await exchange(await issueKey(t.db, WEB_APP_ID, user))).output.token;
+  });
 
   it('an unknown method answers error 1 naming it; a missing method error 1', async () => {
     expectError(await callApi(t, token, 'photo.deletePhoto'), 1, /photo\.deletePhoto/);
@@ -107,7 +119,10 @@ describe('GET /api.php: method and parameters', () => {
   });
 
   it.each([
-    ['page', { page: 'two' }], ['page', { page: 0 }], ['user_id', { user_id: 'me' }], ['user_id', { user_id: -3 }],
+    ['page', { page: 'two' }],
+    ['page', { page: 0 }],
+    ['user_id', { user_id: 'me' }],
+    ['user_id', { user_id: -3 }],
   ])('a bad %s answers error 5 naming it', async (name, params) => {
     expectError(await callApi(t, token, 'friend.getFriends', params as Record<string, string>), 5, new RegExp(name));
   });
@@ -120,8 +135,10 @@ describe('GET /api.php: method and parameters', () => {
 
   it('answers HTTP 200 with the error form even for an unreadable body', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: `/api.php?token=${token}&method=photo.addPhoto`,
-      headers: { 'content-type': 'application/json' }, payload: '{not json',
+      method: 'POST',
+      url: `/api.php?token=${token}&method=photo.addPhoto`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().output).toMatchObject({ error: true, error_id: 5 });
@@ -132,7 +149,10 @@ describe('GET /api.php: method and parameters', () => {
     expect(bare.statusCode).toBe(200);
     expect(bare.json().output.user_id).toBe(user);
     const text = await t.app.inject({
-      method: 'POST', url: `/api.php?token=${token}&method=user.getUser`, headers: { 'content-type': 'text/plain' }, payload: 'hello',
+      method: 'POST',
+      url: `/api.php?token=${token}&method=user.getUser`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
     });
     expect(text.statusCode).toBe(200);
     expectError(text.json(), 5, /multipart\/form-data/);
@@ -140,7 +160,8 @@ describe('GET /api.php: method and parameters', () => {
 
   it('read methods may also be sent as POST with the parameters in the form', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api.php',
+      method: 'POST',
+      url: '/api.php',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ token, method: 'user.getUser' }).toString(),
     });

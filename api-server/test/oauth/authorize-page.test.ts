@@ -13,10 +13,17 @@ beforeAll(async () => {
   t = await makeApp();
   await createUser(t.db, { email, full_name: 'Ada Lovelace' });
   confidential = await createClient(t.db, { id: 'confidential' });
-  publicClient = await createClient(t.db, { id: 'spa', secret: null, redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token', 'implicit'] });
+  publicClient = await createClient(t.db, {
+    id: 'spa',
+    secret: null,
+    redirectUris: ['https://spa.example/cb'],
+    grants: ['authorization_code', 'refresh_token', 'implicit'],
+  });
   codeOnly = await createClient(t.db, { id: 'code-only', grants: ['authorization_code'], scopes: ['basic', 'activities'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const signedInBrowser = async () => {
   const b = new Browser(t.app);
@@ -53,7 +60,12 @@ describe('the authorize page: signing in', () => {
     expect(res.statusCode).toBe(303);
     const back = new URL(res.headers.location as string, 'http://localhost');
     expect(back.pathname).toBe(AUTHORIZE);
-    expect(Object.fromEntries(back.searchParams)).toEqual({ response_type: 'code', client_id: confidential.id, state: 'keep me', scope: 'basic' });
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: confidential.id,
+      state: 'keep me',
+      scope: 'basic',
+    });
     const cookie = res.cookies.find((c) => c.name === 'site_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 14 * 24 * 3600 });
     expect(cookie.secure).toBeFalsy(); // the test API is served over http
@@ -217,7 +229,12 @@ describe('the authorize page: CSRF and framing', () => {
     const pages = [
       await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: confidential.id }) }),
       await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: 'nobody' }) }),
-      await t.app.inject({ method: 'POST', url: AUTHORIZE, payload: 'action=allow', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: AUTHORIZE,
+        payload: 'action=allow',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
     ];
     for (const res of pages) {
       const csp = res.headers['content-security-policy'] as string;
@@ -247,7 +264,7 @@ describe('the authorize page: CSRF and framing', () => {
     expect(b.cookies.has('site_session')).toBe(false);
   });
 
-  it('refuses a token that belongs to another browser\'s cookie', async () => {
+  it("refuses a token that belongs to another browser's cookie", async () => {
     const attacker = new Browser(t.app);
     const attackerPage = await attacker.get(authorizeUrl({ response_type: 'code', client_id: confidential.id }));
     const victim = await signedInBrowser();

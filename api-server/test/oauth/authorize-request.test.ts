@@ -14,11 +14,18 @@ const REDIRECT = 'https://app.example/callback';
 beforeAll(async () => {
   t = await makeApp();
   confidential = await createClient(t.db, { id: 'confidential' });
-  publicClient = await createClient(t.db, { id: 'spa', secret: null, redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token', 'implicit'] });
+  publicClient = await createClient(t.db, {
+    id: 'spa',
+    secret: null,
+    redirectUris: ['https://spa.example/cb'],
+    grants: ['authorization_code', 'refresh_token', 'implicit'],
+  });
   twoUris = await createClient(t.db, { id: 'two-uris', redirectUris: ['https://a.example/cb', 'https://b.example/cb?x=1'] });
   codeOnly = await createClient(t.db, { id: 'code-only', grants: ['authorization_code'], scopes: ['basic', 'activities'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /api/v1/oauth/authorize: errors that are shown, never redirected', () => {
   it('shows an error page (400) for a missing client_id', async () => {
@@ -38,7 +45,9 @@ describe('GET /api/v1/oauth/authorize: errors that are shown, never redirected',
 
   it('shows an error page for a redirect_uri the client did not register, even a near match', async () => {
     for (const uri of ['https://evil.example/callback', `${REDIRECT}/`, `${REDIRECT}?next=1`, 'https://APP.example/callback']) {
-      const res = await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: confidential.id, redirect_uri: uri, state: 's' }) });
+      const res = await t.app.inject({
+        url: authorizeUrl({ response_type: 'code', client_id: confidential.id, redirect_uri: uri, state: 's' }),
+      });
       expect(res.statusCode, uri).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.body).toContain('redirect_uri');
@@ -52,7 +61,9 @@ describe('GET /api/v1/oauth/authorize: errors that are shown, never redirected',
   });
 
   it('shows the error before anything else is checked (an unknown client with a bad response_type)', async () => {
-    const res = await t.app.inject({ url: authorizeUrl({ response_type: 'bogus', client_id: 'nobody', redirect_uri: 'https://evil.example/' }) });
+    const res = await t.app.inject({
+      url: authorizeUrl({ response_type: 'bogus', client_id: 'nobody', redirect_uri: 'https://evil.example/' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers.location).toBeUndefined();
   });
@@ -74,12 +85,20 @@ describe('GET /api/v1/oauth/authorize: errors that go back to the client', () =>
   const errorOf = (location: string | undefined) => {
     expect(location).toBeDefined();
     const url = new URL(location!);
-    return { base: `${url.origin}${url.pathname}`, error: url.searchParams.get('error'), description: url.searchParams.get('error_description'), state: url.searchParams.get('state'), url };
+    return {
+      base: `${url.origin}${url.pathname}`,
+      error: url.searchParams.get('error'),
+      description: url.searchParams.get('error_description'),
+      state: url.searchParams.get('state'),
+      url,
+    };
   };
 
   it('redirects unsupported_response_type with the state untouched', async () => {
     const state = 'a b/c?d=é&e';
-    const res = await t.app.inject({ url: authorizeUrl({ response_type: 'id_token', client_id: confidential.id, redirect_uri: REDIRECT, state }) });
+    const res = await t.app.inject({
+      url: authorizeUrl({ response_type: 'id_token', client_id: confidential.id, redirect_uri: REDIRECT, state }),
+    });
     expect(res.statusCode).toBe(302);
     const e = errorOf(res.headers.location);
     expect(e.base).toBe(REDIRECT);
@@ -93,7 +112,7 @@ describe('GET /api/v1/oauth/authorize: errors that go back to the client', () =>
     expect(errorOf(res.headers.location)).toMatchObject({ error: 'invalid_request', state: 'x' });
   });
 
-  it('redirects invalid_scope for a scope outside the client\'s set or unknown', async () => {
+  it("redirects invalid_scope for a scope outside the client's set or unknown", async () => {
     for (const scope of ['basic albums', 'basic nonsense']) {
       const res = await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: codeOnly.id, scope, state: 'st' }) });
       expect(errorOf(res.headers.location)).toMatchObject({ error: 'invalid_scope', state: 'st' });
@@ -116,7 +135,10 @@ describe('GET /api/v1/oauth/authorize: errors that go back to the client', () =>
 
   it('refuses the plain PKCE method, and a challenge without a method (which means plain)', async () => {
     const { verifier } = pkce();
-    const cases: Record<string, string>[] = [{ code_challenge: verifier, code_challenge_method: 'plain' }, { code_challenge: pkce().challenge }];
+    const cases: Record<string, string>[] = [
+      { code_challenge: verifier, code_challenge_method: 'plain' },
+      { code_challenge: pkce().challenge },
+    ];
     for (const extra of cases) {
       const res = await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: publicClient.id, ...extra }) });
       const e = errorOf(res.headers.location);
@@ -126,12 +148,16 @@ describe('GET /api/v1/oauth/authorize: errors that go back to the client', () =>
   });
 
   it('refuses a malformed S256 challenge', async () => {
-    const res = await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: publicClient.id, code_challenge: 'short', code_challenge_method: 'S256' }) });
+    const res = await t.app.inject({
+      url: authorizeUrl({ response_type: 'code', client_id: publicClient.id, code_challenge: 'short', code_challenge_method: 'S256' }),
+    });
     expect(errorOf(res.headers.location).error).toBe('invalid_request');
   });
 
-  it('keeps the registered redirect URI\'s own query when adding the error', async () => {
-    const res = await t.app.inject({ url: authorizeUrl({ response_type: 'nope', client_id: twoUris.id, redirect_uri: 'https://b.example/cb?x=1' }) });
+  it("keeps the registered redirect URI's own query when adding the error", async () => {
+    const res = await t.app.inject({
+      url: authorizeUrl({ response_type: 'nope', client_id: twoUris.id, redirect_uri: 'https://b.example/cb?x=1' }),
+    });
     const e = errorOf(res.headers.location);
     expect(e.url.searchParams.get('x')).toBe('1');
     expect(e.error).toBe('unsupported_response_type');

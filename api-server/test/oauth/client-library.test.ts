@@ -43,7 +43,10 @@ beforeAll(async () => {
   app = await buildApp({ config, db });
   await app.listen({ host: '127.0.0.1', port });
   issuer = new URL(config.publicUrl);
-  const registered = await createClient(db, { redirectUris: [REDIRECT], grants: ['authorization_code', 'refresh_token', 'client_credentials'] });
+  const registered = await createClient(db, {
+    redirectUris: [REDIRECT],
+    grants: ['authorization_code', 'refresh_token', 'client_credentials'],
+  });
   client = { client_id: registered.id };
   clientAuth = oauth.ClientSecretBasic(registered.secret!);
   email = `lib-${Date.now()}@example.com`;
@@ -68,8 +71,13 @@ describe('an independent OAuth 2.0 client library (oauth4webapi)', () => {
     const state = oauth.generateRandomState();
     const authUrl = new URL(as.authorization_endpoint!);
     authUrl.search = new URLSearchParams({
-      response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, scope: 'basic activities', state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      scope: 'basic activities',
+      state,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     }).toString();
 
     // The person's part happens in a browser (here one that keeps cookies); the library takes over at the redirect.
@@ -82,31 +90,58 @@ describe('an independent OAuth 2.0 client library (oauth4webapi)', () => {
     expect(tokens.scope).toBe('basic activities');
     expect(tokens.refresh_token).toBeTruthy();
 
-    const me = await oauth.protectedResourceRequest(tokens.access_token, 'GET', new URL(`${issuer.href}api/v1/users/me`), undefined, undefined, insecure);
+    const me = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      'GET',
+      new URL(`${issuer.href}api/v1/users/me`),
+      undefined,
+      undefined,
+      insecure,
+    );
     expect(me.status).toBe(200);
     expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure),
+    );
     expect(refreshed.refresh_token).toBeTruthy();
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
 
     // The old refresh token is spent: using it again is refused (and revokes the family).
-    await expect(oauth.processRefreshTokenResponse(as, client,
-      await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure))).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure),
+      ),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     // The library reads the resource's 401 challenge as RFC 6750 says: an invalid_token error.
-    await expect(oauth.protectedResourceRequest(refreshed.access_token, 'GET', new URL(`${issuer.href}api/v1/users/me`), undefined, undefined, insecure))
-      .rejects.toMatchObject({ cause: [{ scheme: 'bearer', parameters: { error: 'invalid_token' } }] });
+    await expect(
+      oauth.protectedResourceRequest(
+        refreshed.access_token,
+        'GET',
+        new URL(`${issuer.href}api/v1/users/me`),
+        undefined,
+        undefined,
+        insecure,
+      ),
+    ).rejects.toMatchObject({ cause: [{ scheme: 'bearer', parameters: { error: 'invalid_token' } }] });
   });
 
   it('gets a client-credentials token without a refresh token, and revokes it', async () => {
-    const tokens = await oauth.processClientCredentialsResponse(as, client,
-      await oauth.clientCredentialsGrantRequest(as, client, clientAuth, new URLSearchParams({ scope: 'basic' }), insecure));
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await oauth.clientCredentialsGrantRequest(as, client, clientAuth, new URLSearchParams({ scope: 'basic' }), insecure),
+    );
     expect(tokens.refresh_token).toBeUndefined();
     const url = new URL(`${issuer.href}api/v1/core/report_types`);
     expect((await oauth.protectedResourceRequest(tokens.access_token, 'GET', url, undefined, undefined, insecure)).status).toBe(200);
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, clientAuth, tokens.access_token, insecure));
-    await expect(oauth.protectedResourceRequest(tokens.access_token, 'GET', url, undefined, undefined, insecure))
-      .rejects.toMatchObject({ cause: [{ scheme: 'bearer', parameters: { error: 'invalid_token' } }] });
+    await expect(oauth.protectedResourceRequest(tokens.access_token, 'GET', url, undefined, undefined, insecure)).rejects.toMatchObject({
+      cause: [{ scheme: 'bearer', parameters: { error: 'invalid_token' } }],
+    });
   });
 });

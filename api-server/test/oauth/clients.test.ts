@@ -17,8 +17,12 @@ const CLI = path.resolve(import.meta.dirname, '../../src/cli/client.ts');
 
 describe('ensureWebClient (at start)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await makeApp({ clientId: 'web', clientSecret: 'first-secret', webOrigin: 'http://web.test:3000' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await makeApp({ clientId: 'web', clientSecret: 'first-secret', webOrigin: 'http://web.test:3000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('registers the web client with a hashed secret, its callback, three grants and every scope', async () => {
     await ensureWebClient(t.db, t.config);
@@ -45,8 +49,12 @@ describe('ensureWebClient (at start)', () => {
 
 describe('npm run api:client -- create', () => {
   let dataDir: string;
-  beforeAll(() => { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-cli-')); });
-  afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-cli-'));
+  });
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   async function cli(...args: string[]) {
     try {
@@ -60,8 +68,19 @@ describe('npm run api:client -- create', () => {
   const lastLine = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!);
 
   it('creates a confidential client and prints its id and secret as the last line; the secret works', async () => {
-    const res = await cli('create', '--name', 'Photo printer', '--redirect-uri', 'https://print.example/cb',
-      '--redirect-uri', 'https://print.example/cb2', '--grants', 'authorization_code,refresh_token,client_credentials', '--scopes', 'basic,albums');
+    const res = await cli(
+      'create',
+      '--name',
+      'Photo printer',
+      '--redirect-uri',
+      'https://print.example/cb',
+      '--redirect-uri',
+      'https://print.example/cb2',
+      '--grants',
+      'authorization_code,refresh_token,client_credentials',
+      '--scopes',
+      'basic,albums',
+    );
     expect(res.code).toBe(0);
     const out = lastLine(res.stdout);
     expect(out).toEqual({ client_id: expect.any(String), client_secret: expect.any(String) });
@@ -77,7 +96,12 @@ describe('npm run api:client -- create', () => {
         scopes: ['basic', 'albums'],
       });
       expect(await verifySecret(out.client_secret, client.secretHash!)).toBe(true);
-      const token = await postForm(app, TOKEN, { grant_type: 'client_credentials' }, { client: { id: out.client_id, secret: out.client_secret } });
+      const token = await postForm(
+        app,
+        TOKEN,
+        { grant_type: 'client_credentials' },
+        { client: { id: out.client_id, secret: out.client_secret } },
+      );
       expect(token.status).toBe(200);
       expect(token.body.scope).toBe('basic albums');
     } finally {
@@ -87,7 +111,18 @@ describe('npm run api:client -- create', () => {
   });
 
   it('creates a public client without a secret', async () => {
-    const res = await cli('create', '--name', 'Mobile', '--redirect-uri', 'com.example.app:/oauth', '--grants', 'authorization_code,refresh_token,implicit', '--scopes', 'basic', '--public');
+    const res = await cli(
+      'create',
+      '--name',
+      'Mobile',
+      '--redirect-uri',
+      'com.example.app:/oauth',
+      '--grants',
+      'authorization_code,refresh_token,implicit',
+      '--scopes',
+      'basic',
+      '--public',
+    );
     expect(res.code).toBe(0);
     const out = lastLine(res.stdout);
     expect(Object.keys(out)).toEqual(['client_id']);

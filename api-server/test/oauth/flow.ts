@@ -37,7 +37,11 @@ export async function postForm(
   }
   const res = await app.inject({ method: 'POST', url, headers, payload: new URLSearchParams(fields).toString() });
   let body: any;
-  try { body = res.json(); } catch { body = res.body; }
+  try {
+    body = res.json();
+  } catch {
+    body = res.body;
+  }
   return { status: res.statusCode, body, headers: res.headers };
 }
 
@@ -53,7 +57,12 @@ export async function accessTokenWorks(db: DB, token: string): Promise<boolean> 
 }
 
 const unescape = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The hidden fields of the n-th form of a page. */
 export function hiddenFields(html: string, n = 0): Record<string, string> {
@@ -72,7 +81,12 @@ export class Browser {
     this.app = app;
   }
 
-  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: 'GET' | 'POST',
+    url: string,
+    form?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.app.inject({
       method,

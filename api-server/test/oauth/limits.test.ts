@@ -17,7 +17,9 @@ beforeAll(async () => {
   await createUser(t.db, { email });
   client = await createClient(t.db, { id: 'bounded' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the authorize endpoint bounds what it accepts', () => {
   it('answers a 100,000-character state with a 400 page that names it, and redirects nowhere', async () => {
@@ -60,7 +62,10 @@ describe('the authorize endpoint bounds what it accepts', () => {
   });
 
   it('refuses over-long client_id and redirect_uri on a page, before looking the client up', async () => {
-    const cases: Array<[string, string]> = [['client_id', 'c'.repeat(OAUTH_PARAM_MAX.client_id + 1)], ['redirect_uri', `https://app.example/${'p'.repeat(3000)}`]];
+    const cases: Array<[string, string]> = [
+      ['client_id', 'c'.repeat(OAUTH_PARAM_MAX.client_id + 1)],
+      ['redirect_uri', `https://app.example/${'p'.repeat(3000)}`],
+    ];
     for (const [name, value] of cases) {
       const res = await t.app.inject({ url: authorizeUrl({ response_type: 'code', client_id: client.id, [name]: value }) });
       expect(res.statusCode, name).toBe(400);
@@ -82,7 +87,10 @@ describe('the token and revocation endpoints bound what they accept', () => {
   it('answers invalid_request naming an over-long parameter, and a short description', async () => {
     const res = await postForm(t.app, TOKEN, { grant_type: 'refresh_token', refresh_token: HUGE }, { client });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'invalid_request', error_description: `refresh_token is longer than ${OAUTH_PARAM_MAX.refresh_token} characters.` });
+    expect(res.body).toEqual({
+      error: 'invalid_request',
+      error_description: `refresh_token is longer than ${OAUTH_PARAM_MAX.refresh_token} characters.`,
+    });
   });
 
   it('answers an unknown scope of many names with an error_description of at most 300 characters', async () => {

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeApp({ publicUrl: 'https://api.example.com' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeApp({ publicUrl: 'https://api.example.com' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /.well-known/oauth-authorization-server (RFC 8414)', () => {
   it('describes the endpoints, grants, scopes and methods this server supports', async () => {
@@ -21,7 +25,26 @@ describe('GET /.well-known/oauth-authorization-server (RFC 8414)', () => {
       revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['S256'],
     });
-    expect([...body.grant_types_supported].sort()).toEqual(['authorization_code', 'client_credentials', 'implicit', 'password', 'refresh_token']);
-    expect(body.scopes_supported).toEqual(['basic', 'settings', 'activities', 'albums', 'friends', 'messages', 'videos', 'blogs', 'groups', 'music', 'classifieds', 'events']);
+    expect([...body.grant_types_supported].sort()).toEqual([
+      'authorization_code',
+      'client_credentials',
+      'implicit',
+      'password',
+      'refresh_token',
+    ]);
+    expect(body.scopes_supported).toEqual([
+      'basic',
+      'settings',
+      'activities',
+      'albums',
+      'friends',
+      'messages',
+      'videos',
+      'blogs',
+      'groups',
+      'music',
+      'classifieds',
+      'events',
+    ]);
   });
 });

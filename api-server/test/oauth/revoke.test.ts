@@ -13,7 +13,9 @@ beforeAll(async () => {
   client = await createClient(t.db, { id: 'client', grants: ['password', 'refresh_token'] });
   other = await createClient(t.db, { id: 'other', grants: ['password', 'refresh_token'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function tokens(as = client) {
   const res = await postForm(t.app, TOKEN, { grant_type: 'password', email, password: 'password' }, { client: as });
@@ -52,7 +54,7 @@ describe('POST /api/v1/oauth/revoke (RFC 7009)', () => {
     expect((await revoke({ token: access_token, token_type_hint: 'something_else' })).status).toBe(200);
   });
 
-  it('does not revoke another client\'s token (and does not say so)', async () => {
+  it("does not revoke another client's token (and does not say so)", async () => {
     const { access_token } = await tokens(other);
     expect((await revoke({ token: access_token })).status).toBe(200);
     expect(await accessTokenWorks(t.db, access_token)).toBe(true);

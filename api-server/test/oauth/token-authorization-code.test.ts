@@ -16,12 +16,19 @@ beforeAll(async () => {
   await createUser(t.db, { email });
   app = await createClient(t.db, { id: 'app', scopes: ['basic', 'activities', 'albums'] });
   other = await createClient(t.db, { id: 'other' });
-  spa = await createClient(t.db, { id: 'spa', secret: null, redirectUris: ['https://spa.example/cb'], grants: ['authorization_code', 'refresh_token'] });
+  spa = await createClient(t.db, {
+    id: 'spa',
+    secret: null,
+    redirectUris: ['https://spa.example/cb'],
+    grants: ['authorization_code', 'refresh_token'],
+  });
   noRefresh = await createClient(t.db, { id: 'no-refresh', grants: ['authorization_code'] });
   // One signed-in browser for the file: the site session is remembered between authorizations.
   browser = new Browser(t.app);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const exchange = (client: { id: string; secret: string | null }, fields: Record<string, string>) =>
   postForm(t.app, TOKEN, { grant_type: 'authorization_code', ...fields }, { client });
@@ -32,7 +39,11 @@ describe('POST /api/v1/oauth/token, grant_type=authorization_code', () => {
     const res = await exchange(app, { code });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      access_token: expect.any(String), refresh_token: expect.any(String), expires_in: 3600, token_type: 'bearer', scope: 'basic activities',
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires_in: 3600,
+      token_type: 'bearer',
+      scope: 'basic activities',
     });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.pragma).toBe('no-cache');
@@ -58,7 +69,12 @@ describe('POST /api/v1/oauth/token, grant_type=authorization_code', () => {
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
     expect(await accessTokenWorks(t.db, first.body.access_token)).toBe(false);
-    const refreshed = await postForm(t.app, TOKEN, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token }, { client: app });
+    const refreshed = await postForm(
+      t.app,
+      TOKEN,
+      { grant_type: 'refresh_token', refresh_token: first.body.refresh_token },
+      { client: app },
+    );
     expect(refreshed.body.error).toBe('invalid_grant');
   });
 
@@ -83,7 +99,11 @@ describe('POST /api/v1/oauth/token, grant_type=authorization_code', () => {
     const code = await codeFor(browser, app, email);
     const row = await t.db.selectFrom('oauth_codes').select(['id', 'expires_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row.expires_at - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(60);
-    await t.db.updateTable('oauth_codes').set({ expires_at: Math.floor(Date.now() / 1000) - 1 }).where('id', '=', row.id).execute();
+    await t.db
+      .updateTable('oauth_codes')
+      .set({ expires_at: Math.floor(Date.now() / 1000) - 1 })
+      .where('id', '=', row.id)
+      .execute();
     const res = await exchange(app, { code });
     expect(res.body.error).toBe('invalid_grant');
   });

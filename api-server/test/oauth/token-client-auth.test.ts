@@ -9,10 +9,16 @@ const trickySecret = 'p@ss:w+rd/ with%spaces&é';
 
 beforeAll(async () => {
   t = await makeApp();
-  tricky = await createClient(t.db, { id: 'my client:1', secret: trickySecret, grants: ['client_credentials', 'password', 'refresh_token'] });
+  tricky = await createClient(t.db, {
+    id: 'my client:1',
+    secret: trickySecret,
+    grants: ['client_credentials', 'password', 'refresh_token'],
+  });
   spa = await createClient(t.db, { id: 'spa', secret: null, grants: ['authorization_code', 'refresh_token'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const cc = { grant_type: 'client_credentials' };
 
@@ -46,9 +52,14 @@ describe('POST /api/v1/oauth/token: client authentication', () => {
   });
 
   it('refuses both methods at once with invalid_request', async () => {
-    const res = await postForm(t.app, TOKEN, { ...cc, client_id: tricky.id, client_secret: trickySecret }, {
-      headers: { authorization: basic(tricky.id, trickySecret) },
-    });
+    const res = await postForm(
+      t.app,
+      TOKEN,
+      { ...cc, client_id: tricky.id, client_secret: trickySecret },
+      {
+        headers: { authorization: basic(tricky.id, trickySecret) },
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_request');
   });
@@ -69,7 +80,9 @@ describe('POST /api/v1/oauth/token: client authentication', () => {
   });
 
   it('refuses a public client that sends a secret', async () => {
-    expectInvalidClient(await postForm(t.app, TOKEN, { grant_type: 'refresh_token', refresh_token: 'x', client_id: spa.id, client_secret: 'guess' }));
+    expectInvalidClient(
+      await postForm(t.app, TOKEN, { grant_type: 'refresh_token', refresh_token: 'x', client_id: spa.id, client_secret: 'guess' }),
+    );
   });
 
   it('lets a public client identify itself with client_id alone, but not for the password grant', async () => {
@@ -96,7 +109,9 @@ describe('POST /api/v1/oauth/token: request errors', () => {
 
   it('answers invalid_request for a repeated parameter', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: TOKEN, payload: 'grant_type=client_credentials&grant_type=password',
+      method: 'POST',
+      url: TOKEN,
+      payload: 'grant_type=client_credentials&grant_type=password',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth.headers },
     });
     expect(res.statusCode).toBe(400);
@@ -104,7 +119,11 @@ describe('POST /api/v1/oauth/token: request errors', () => {
   });
 
   it('answers invalid_request in RFC 6749 form for a JSON body or an unreadable one', async () => {
-    for (const [type, payload] of [['application/json', '{"grant_type":"client_credentials"}'], ['application/json', '{'], ['text/plain', 'x']]) {
+    for (const [type, payload] of [
+      ['application/json', '{"grant_type":"client_credentials"}'],
+      ['application/json', '{'],
+      ['text/plain', 'x'],
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: TOKEN, payload, headers: { 'content-type': type!, ...auth.headers } });
       expect(res.statusCode, type).toBe(400);
       expect(res.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   // A public client registered with the grant anyway (bypassing the CLI's check) is still refused.
   spa = await createClient(t.db, { id: 'spa', secret: null, grants: ['authorization_code', 'client_credentials'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /api/v1/oauth/token, grant_type=client_credentials', () => {
   it('issues an access token for no user, and no refresh token', async () => {

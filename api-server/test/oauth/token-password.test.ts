@@ -15,7 +15,9 @@ beforeAll(async () => {
   trusted = await createClient(t.db, { id: 'trusted', grants: ['password', 'refresh_token'], scopes: ['basic', 'albums'] });
   notTrusted = await createClient(t.db, { id: 'not-trusted', grants: ['authorization_code', 'refresh_token'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const password = (fields: Record<string, string>, client = trusted) =>
   postForm(t.app, TOKEN, { grant_type: 'password', ...fields }, { client });
@@ -41,7 +43,10 @@ describe('POST /api/v1/oauth/token, grant_type=password', () => {
   });
 
   it('refuses a wrong password or an unknown email with invalid_grant', async () => {
-    for (const fields of [{ email, password: 'nope' }, { email: 'nobody@example.com', password: 'password' }]) {
+    for (const fields of [
+      { email, password: 'nope' },
+      { email: 'nobody@example.com', password: 'password' },
+    ]) {
       const res = await password(fields);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_grant');
@@ -59,13 +64,18 @@ describe('POST /api/v1/oauth/token, grant_type=password', () => {
   });
 
   it('refuses missing or mixed credentials with invalid_request', async () => {
-    const cases: Record<string, string>[] = [{}, { email }, { provider: 'twitter' }, { email, password: 'password', provider: 'twitter', uid: 'tw-42' }];
+    const cases: Record<string, string>[] = [
+      {},
+      { email },
+      { provider: 'twitter' },
+      { email, password: 'password', provider: 'twitter', uid: 'tw-42' },
+    ];
     for (const fields of cases) {
       expect((await password(fields)).body.error).toBe('invalid_request');
     }
   });
 
-  it('refuses a scope outside the client\'s set with invalid_scope', async () => {
+  it("refuses a scope outside the client's set with invalid_scope", async () => {
     expect((await password({ email, password: 'password', scope: 'basic events' })).body.error).toBe('invalid_scope');
   });
 

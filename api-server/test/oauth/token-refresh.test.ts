@@ -15,10 +15,17 @@ beforeAll(async () => {
   other = await createClient(t.db, { id: 'other', grants: ['password', 'refresh_token'] });
   noRefresh = await createClient(t.db, { id: 'no-refresh', grants: ['password'] });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function signIn(scope?: string) {
-  const res = await postForm(t.app, TOKEN, { grant_type: 'password', email, password: 'password', ...(scope ? { scope } : {}) }, { client });
+  const res = await postForm(
+    t.app,
+    TOKEN,
+    { grant_type: 'password', email, password: 'password', ...(scope ? { scope } : {}) },
+    { client },
+  );
   expect(res.status).toBe(200);
   return res.body as { access_token: string; refresh_token: string; scope: string };
 }
@@ -37,7 +44,12 @@ describe('POST /api/v1/oauth/token, grant_type=refresh_token', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(await accessTokenWorks(t.db, res.body.access_token)).toBe(true);
     // The new pair belongs to the same family as the old one.
-    const families = await t.db.selectFrom('oauth_tokens').select(['family_id', 'used_at', 'kind']).where('client_id', '=', client.id).orderBy('id').execute();
+    const families = await t.db
+      .selectFrom('oauth_tokens')
+      .select(['family_id', 'used_at', 'kind'])
+      .where('client_id', '=', client.id)
+      .orderBy('id')
+      .execute();
     const fams = new Set(families.slice(-4).map((r) => r.family_id));
     expect(fams.size).toBe(1);
     // And the new refresh token works in turn.

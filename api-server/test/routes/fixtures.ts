@@ -18,7 +18,10 @@ export function get(t: TestApp, token: string | null, url: string, query: Record
 
 /** POST a multipart/form-data body, as the spec says clients send. */
 export function post(
-  t: TestApp, token: string | null, url: string, fields: Record<string, string | number> = {},
+  t: TestApp,
+  token: string | null,
+  url: string,
+  fields: Record<string, string | number> = {},
   files: Record<string, { filename: string; content: Buffer; type?: string }> = {},
 ) {
   const { payload, headers } = multipartBody(fields, files);
@@ -34,28 +37,55 @@ let clock = 1_700_000_000;
 
 export async function insertActivity(
   db: DB,
-  a: { owner: number; wall?: number; auth_view?: Privacy; content?: string; attachment_type?: string; attachment_id?: number; is_share?: number },
+  a: {
+    owner: number;
+    wall?: number;
+    auth_view?: Privacy;
+    content?: string;
+    attachment_type?: string;
+    attachment_id?: number;
+    is_share?: number;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('activities')
     .values({
-      owner_id: a.owner, subject_type: 'user', subject_id: a.wall ?? a.owner, content: a.content ?? 'hello',
-      auth_view: a.auth_view ?? 'everyone', attachment_type: a.attachment_type ?? null, attachment_id: a.attachment_id ?? null,
-      is_share: a.is_share ?? 0, created_at: clock++,
+      owner_id: a.owner,
+      subject_type: 'user',
+      subject_id: a.wall ?? a.owner,
+      content: a.content ?? 'hello',
+      auth_view: a.auth_view ?? 'everyone',
+      attachment_type: a.attachment_type ?? null,
+      attachment_id: a.attachment_id ?? null,
+      is_share: a.is_share ?? 0,
+      created_at: clock++,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertAlbum(db: DB, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy; title?: string } = {}): Promise<number> {
+export async function insertAlbum(
+  db: DB,
+  owner: number,
+  p: { auth_view?: Privacy; auth_comment?: Privacy; title?: string } = {},
+): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('albums')
     .values({
-      owner_id: owner, kind: 'normal', title: p.title ?? 'Holidays', description: 'By the sea', category_id: null, allow_search: 1,
-      auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', auth_tag: 'owner',
-      cover_photo_id: null, created_at: t, updated_at: t,
+      owner_id: owner,
+      kind: 'normal',
+      title: p.title ?? 'Holidays',
+      description: 'By the sea',
+      category_id: null,
+      allow_search: 1,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      auth_tag: 'owner',
+      cover_photo_id: null,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -66,19 +96,41 @@ export async function insertPhoto(db: DB, owner: number, albumId: number | null,
   const t = now();
   const row = await db
     .insertInto('photos')
-    .values({ owner_id: owner, album_id: albumId, title, description: 'caption', image_key: `${'ab'.repeat(16)}.png`, width: 10, height: 10, created_at: t, updated_at: t })
+    .values({
+      owner_id: owner,
+      album_id: albumId,
+      title,
+      description: 'caption',
+      image_key: `${'ab'.repeat(16)}.png`,
+      width: 10,
+      height: 10,
+      created_at: t,
+      updated_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertBlog(db: DB, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy; is_draft?: number } = {}): Promise<number> {
+export async function insertBlog(
+  db: DB,
+  owner: number,
+  p: { auth_view?: Privacy; auth_comment?: Privacy; is_draft?: number } = {},
+): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('blogs')
     .values({
-      owner_id: owner, title: 'My blog', body: '<p>Some <b>words</b> &amp; more</p>', category_id: null, is_draft: p.is_draft ?? 0,
-      allow_search: 1, auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', created_at: t, updated_at: t,
+      owner_id: owner,
+      title: 'My blog',
+      body: '<p>Some <b>words</b> &amp; more</p>',
+      category_id: null,
+      is_draft: p.is_draft ?? 0,
+      allow_search: 1,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -90,8 +142,18 @@ export async function insertClassified(db: DB, owner: number, p: { auth_view?: P
   const row = await db
     .insertInto('classifieds')
     .values({
-      owner_id: owner, title: 'Bike for sale', body: 'Red, fast.', category_id: null, price_cents: 10000, location: 'Paris', is_closed: 0,
-      auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', main_photo_id: null, created_at: t, updated_at: t,
+      owner_id: owner,
+      title: 'Bike for sale',
+      body: 'Red, fast.',
+      category_id: null,
+      price_cents: 10000,
+      location: 'Paris',
+      is_closed: 0,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      main_photo_id: null,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -103,9 +165,24 @@ export async function insertEvent(db: DB, owner: number, p: { auth_view?: Privac
   const row = await db
     .insertInto('events')
     .values({
-      owner_id: owner, title: 'Party', description: 'Bring snacks', category_id: null, start_time: t + 86400, end_time: t + 90000,
-      timezone: 'UTC', host: 'Me', location: 'Home', allow_search: 1, auth_invite: 1, approval: 0,
-      auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', auth_photo: 'owner', image_key: null, created_at: t, updated_at: t,
+      owner_id: owner,
+      title: 'Party',
+      description: 'Bring snacks',
+      category_id: null,
+      start_time: t + 86400,
+      end_time: t + 90000,
+      timezone: 'UTC',
+      host: 'Me',
+      location: 'Home',
+      allow_search: 1,
+      auth_invite: 1,
+      approval: 0,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      auth_photo: 'owner',
+      image_key: null,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -122,14 +199,26 @@ export async function insertSong(db: DB, owner: number, title = 'A song'): Promi
 }
 
 /** Inserts an item of any type owned by `owner` with the given privacy; returns its id. */
-export async function insertItem(db: DB, type: string, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy } = {}): Promise<number> {
+export async function insertItem(
+  db: DB,
+  type: string,
+  owner: number,
+  p: { auth_view?: Privacy; auth_comment?: Privacy } = {},
+): Promise<number> {
   switch (type) {
-    case 'activity': return insertActivity(db, { owner, auth_view: p.auth_view });
-    case 'album': return insertAlbum(db, owner, p);
-    case 'photo': return insertPhoto(db, owner, await insertAlbum(db, owner, p));
-    case 'blog': return insertBlog(db, owner, p);
-    case 'classified': return insertClassified(db, owner, p);
-    case 'event': return insertEvent(db, owner, p);
-    default: throw new Error(`unknown item type ${type}`);
+    case 'activity':
+      return insertActivity(db, { owner, auth_view: p.auth_view });
+    case 'album':
+      return insertAlbum(db, owner, p);
+    case 'photo':
+      return insertPhoto(db, owner, await insertAlbum(db, owner, p));
+    case 'blog':
+      return insertBlog(db, owner, p);
+    case 'classified':
+      return insertClassified(db, owner, p);
+    case 'event':
+      return insertEvent(db, owner, p);
+    default:
+      throw new Error(`unknown item type ${type}`);
   }
 }

@@ -15,14 +15,21 @@ beforeAll(async () => {
   t = await makeApp();
   users = [];
   for (let i = 0; i < 10; i++) users.push((await createUser(t.db, { full_name: `Demo ${i}` })).id);
-  await t.db.insertInto('friendships').values(DEMO_FRIENDS.flatMap(([a, b]) => [
-    { user_id: users[a]!, friend_id: users[b]!, created_at: now() },
-    { user_id: users[b]!, friend_id: users[a]!, created_at: now() },
-  ])).execute();
+  await t.db
+    .insertInto('friendships')
+    .values(
+      DEMO_FRIENDS.flatMap(([a, b]) => [
+        { user_id: users[a]!, friend_id: users[b]!, created_at: now() },
+        { user_id: users[b]!, friend_id: users[a]!, created_at: now() },
+      ]),
+    )
+    .execute();
   const friendsOf = (i: number) => DEMO_FRIENDS.flatMap(([a, b]) => (a === i ? [users[b]!] : b === i ? [users[a]!] : []));
   await seedAlbums({ db: t.db, config: t.config, r: rng(7), t0: now(), users, friendsOf, log: () => {} });
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('album demo data', () => {
   it('makes normal albums across several users, each with a category, 4–10 photos and a cover among them', async () => {
@@ -69,9 +76,17 @@ describe('album demo data', () => {
     const demoSees = await all(users[0]!);
     const strangerSees = await all(stranger);
     expect(demoSees.length).toBeGreaterThan(strangerSees.length);
-    const tagged = await t.db.selectFrom('item_tag_areas as x').innerJoin('photos as p', 'p.id', 'x.subject_id').innerJoin('albums as a', 'a.id', 'p.album_id')
-      .select('x.subject_id').where('a.auth_view', '=', 'everyone').executeTakeFirstOrThrow();
-    const res = await get(t, await tokenFor(t.db, stranger, ['basic']), '/api/v1/core/tags', { subject_type: 'photo', subject_id: tagged.subject_id });
+    const tagged = await t.db
+      .selectFrom('item_tag_areas as x')
+      .innerJoin('photos as p', 'p.id', 'x.subject_id')
+      .innerJoin('albums as a', 'a.id', 'p.album_id')
+      .select('x.subject_id')
+      .where('a.auth_view', '=', 'everyone')
+      .executeTakeFirstOrThrow();
+    const res = await get(t, await tokenFor(t.db, stranger, ['basic']), '/api/v1/core/tags', {
+      subject_type: 'photo',
+      subject_id: tagged.subject_id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
   });

@@ -16,14 +16,20 @@ beforeAll(async () => {
   for (const u of DEMO_USERS) users.push((await createUser(t.db, { full_name: u.full_name })).id);
   for (const [a, b] of DEMO_FRIENDS) await befriend(t.db, users[a]!, users[b]!);
   const ctx: SeedContext = {
-    db: t.db, config: t.config, r: rng(7), t0: Math.floor(Date.now() / 1000), users,
+    db: t.db,
+    config: t.config,
+    r: rng(7),
+    t0: Math.floor(Date.now() / 1000),
+    users,
     friendsOf: (i) => DEMO_FRIENDS.flatMap(([a, b]) => (a === i ? [b] : b === i ? [a] : [])).map((j) => users[j]!),
     log: () => {},
   };
   await seedBlogs(ctx);
   await seedClassifieds(ctx);
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('demo blogs', () => {
   it('come from several authors, with drafts, categories, tags, a friends-only and an unlisted blog', async () => {
@@ -64,10 +70,18 @@ describe('demo listings', () => {
     for (const city of cities) expect(listings.some((l) => l.location.includes(city))).toBe(true);
     const withPhotos = listings.filter((l) => l.main_photo_id !== null);
     expect(withPhotos.length).toBeGreaterThan(listings.length / 2);
-    const counts = await t.db.selectFrom('classified_photos').select(['classified_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('classified_id').execute();
+    const counts = await t.db
+      .selectFrom('classified_photos')
+      .select(['classified_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('classified_id')
+      .execute();
     expect(Math.max(...counts.map((c) => Number(c.n)))).toBeLessThanOrEqual(3);
     for (const l of withPhotos) {
-      const main = await t.db.selectFrom('classified_photos').select('classified_id').where('id', '=', l.main_photo_id!).executeTakeFirstOrThrow();
+      const main = await t.db
+        .selectFrom('classified_photos')
+        .select('classified_id')
+        .where('id', '=', l.main_photo_id!)
+        .executeTakeFirstOrThrow();
       expect(main.classified_id).toBe(l.id);
     }
   });

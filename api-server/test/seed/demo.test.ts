@@ -6,11 +6,23 @@ import { makeApp, tokenFor, type TestApp } from '../helpers.ts';
 import { get } from '../routes/fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeApp(); await seedDemo(t.db, t.config); }, 60_000);
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeApp();
+  await seedDemo(t.db, t.config);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
 
 const count = async (table: 'users' | 'activities' | 'likes' | 'comments' | 'friendships' | 'photos') =>
-  Number((await t.db.selectFrom(table).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('demo seed', () => {
   it('creates the demo users, every one with the password demo-password and a picture', async () => {
@@ -24,17 +36,26 @@ describe('demo seed', () => {
 
   it('makes Alice and Bob friends of Demo User and links Demo User to facebook', async () => {
     const demo = await t.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
-    const friends = await t.db.selectFrom('friendships').innerJoin('users', 'users.id', 'friendships.friend_id')
-      .select('users.email').where('friendships.user_id', '=', demo.id).execute();
+    const friends = await t.db
+      .selectFrom('friendships')
+      .innerJoin('users', 'users.id', 'friendships.friend_id')
+      .select('users.email')
+      .where('friendships.user_id', '=', demo.id)
+      .execute();
     expect(friends.map((f) => f.email)).toEqual(expect.arrayContaining(['alice@example.com', 'bob@example.com']));
-    const identity = await t.db.selectFrom('user_identities').selectAll().where('provider', '=', 'facebook').where('uid', '=', 'demo-facebook-uid').executeTakeFirst();
+    const identity = await t.db
+      .selectFrom('user_identities')
+      .selectAll()
+      .where('provider', '=', 'facebook')
+      .where('uid', '=', 'demo-facebook-uid')
+      .executeTakeFirst();
     expect(identity?.user_id).toBe(demo.id);
   });
 
   it('creates at least 80 activities of every kind over the last weeks, ids growing with time', async () => {
     const acts = await t.db.selectFrom('activities').selectAll().orderBy('id').execute();
     expect(acts.length).toBeGreaterThanOrEqual(80);
-    const kinds = new Set(acts.map((a) => (a.is_share ? 'share' : a.attachment_type ?? 'text')));
+    const kinds = new Set(acts.map((a) => (a.is_share ? 'share' : (a.attachment_type ?? 'text'))));
     expect([...kinds]).toEqual(expect.arrayContaining(['text', 'link', 'photo', 'share']));
     for (let i = 1; i < acts.length; i++) expect(acts[i]!.created_at).toBeGreaterThanOrEqual(acts[i - 1]!.created_at);
     const span = acts.at(-1)!.created_at - acts[0]!.created_at;
@@ -43,7 +64,7 @@ describe('demo seed', () => {
     expect(await count('comments')).toBeGreaterThan(0);
   });
 
-  it('gives Demo User notifications of every kind, the last two days\' unread, none in the future', async () => {
+  it("gives Demo User notifications of every kind, the last two days' unread, none in the future", async () => {
     const demo = await t.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
     const token = await tokenFor(t.db, demo.id, ['activities']);
     const list: Array<{ type: string; comment_id?: number; timestamp: number; is_read: boolean }> = [];

@@ -18,7 +18,9 @@ beforeAll(async () => {
   t0 = now();
   await seedEvents({ db: t.db, config: t.config, r: rng(1), t0, users, friendsOf: () => [], log: () => {} });
 }, 60_000);
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('demo events', () => {
   it('are past, ongoing and upcoming, by several users, with categories, hosts, locations and pictures', async () => {
@@ -35,7 +37,9 @@ describe('demo events', () => {
 
   it('have members in every rsvp state, the owner attending each', async () => {
     const rows = await t.db.selectFrom('event_members').select(['rsvp', 'event_id', 'user_id']).execute();
-    expect(new Set(rows.map((r) => r.rsvp))).toEqual(new Set(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested']));
+    expect(new Set(rows.map((r) => r.rsvp))).toEqual(
+      new Set(['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested']),
+    );
     const events = await t.db.selectFrom('events').select(['id', 'owner_id', 'approval']).execute();
     for (const e of events) expect(rows.some((r) => r.event_id === e.id && r.user_id === e.owner_id && r.rsvp === 'attending')).toBe(true);
     // Requests only where approval is needed.

@@ -14,7 +14,9 @@ beforeAll(async () => {
   for (let i = 0; i < 10; i++) users.push((await createUser(t.db)).id);
   await seedLegacy({ db: t.db, config: t.config, r: rng(1), t0: now(), users, friendsOf: () => [], log: () => {} });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('legacy demo data', () => {
   it('gives Demo User songs whose files are real WAV audio of one to three seconds, served under /files/', async () => {

@@ -7,7 +7,9 @@ import { ApiError } from '../../src/errors.ts';
 import { filesDir, SIZES, storeImage } from '../../src/storage/images.ts';
 
 let dataDir: string;
-beforeAll(() => { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-')); });
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-'));
+});
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const stored = (key: string, size: string) => {
@@ -46,7 +48,12 @@ describe('storeImage', () => {
     expect((await sharp(stored(img.key, 'original')).metadata()).width).toBe(1600);
     const square = await sharp(stored(img.key, '50sq')).metadata();
     expect([square.width, square.height]).toEqual([50, 50]);
-    const small = await storeImage(dataDir, await sharp({ create: { width: 80, height: 60, channels: 3, background: '#000' } }).png().toBuffer());
+    const small = await storeImage(
+      dataDir,
+      await sharp({ create: { width: 80, height: 60, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
     expect((await sharp(stored(small.key, '1024')).metadata()).width).toBe(80);
   });
 

@@ -13,10 +13,7 @@ export type AlbumsRouteProps = { searchParams: Promise<Record<string, string | s
 export default async function AlbumsRoute({ searchParams }: AlbumsRouteProps) {
   const filters = albumFilters(await searchParams);
   const [albums, categories] = await loadPage((s) =>
-    Promise.all([
-      listAlbums(s.accessToken, { ...filters, limit: ALBUMS_PER_PAGE }),
-      listAlbumCategories(s.accessToken),
-    ]),
+    Promise.all([listAlbums(s.accessToken, { ...filters, limit: ALBUMS_PER_PAGE }), listAlbumCategories(s.accessToken)]),
   );
   // A member that is not there.
   if (!albums) notFound();

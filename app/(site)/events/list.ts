@@ -19,7 +19,12 @@ const CALENDAR_LIMIT = 50;
  * The events a month shows. The API has no date range: upcoming events come soonest first and
  * past ones most recent first, so each is read page by page until the month is passed.
  */
-async function monthEvents(token: string, filters: EventFilters, month: string, now: number): Promise<{ events: EventSummary[]; capped: boolean }> {
+async function monthEvents(
+  token: string,
+  filters: EventFilters,
+  month: string,
+  now: number,
+): Promise<{ events: EventSummary[]; capped: boolean }> {
   const { from, to } = monthSpan(month);
   const out: EventSummary[] = [];
   let capped = false;
@@ -68,13 +73,25 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
     if (calendarMonth) {
       const [{ events, capped }, { categories }] = await Promise.all([monthEvents(s.accessToken, filters, calendarMonth, now), choices]);
       const [y, m] = calendarMonth.split('-').map(Number) as [number, number];
-      const caption = new Intl.DateTimeFormat(clock.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 15));
+      const caption = new Intl.DateTimeFormat(clock.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.UTC(y, m - 1, 15),
+      );
       const link = (month: string) => routes.events({ ...query, page: undefined, month });
       return {
-        mine, query, clock, categories, events, more: false,
+        mine,
+        query,
+        clock,
+        categories,
+        events,
+        more: false,
         calendar: {
-          month: calendarMonth, caption, weekdays: weekdayNames(clock.locale), weeks: monthWeeks(calendarMonth, events, clock, now),
-          prev: link(shiftMonth(calendarMonth, -1)), next: link(shiftMonth(calendarMonth, 1)), capped,
+          month: calendarMonth,
+          caption,
+          weekdays: weekdayNames(clock.locale),
+          weeks: monthWeeks(calendarMonth, events, clock, now),
+          prev: link(shiftMonth(calendarMonth, -1)),
+          next: link(shiftMonth(calendarMonth, 1)),
+          capped,
         },
       };
     }

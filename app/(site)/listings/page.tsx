@@ -40,5 +40,13 @@ export default async function ListingsRoute({ searchParams }: Props) {
       getCachedListingChoices(s),
     ]),
   );
-  return <ListingsPage query={query} listings={listings} more={listings?.length === PAGE_SIZE} pageSize={PAGE_SIZE} categories={choices.categories} />;
+  return (
+    <ListingsPage
+      query={query}
+      listings={listings}
+      more={listings?.length === PAGE_SIZE}
+      pageSize={PAGE_SIZE}
+      categories={choices.categories}
+    />
+  );
 }

@@ -26,7 +26,9 @@ export default async function NotificationsPage({ searchParams }: NotificationsP
         <p className="muted mt-6">This site does not list notifications. The bell above still counts the new ones.</p>
       ) : items.length === 0 ? (
         <p className="muted mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          {page === 1 ? 'Nothing yet. When people like, comment on or share what you post, you will see it here.' : 'No more notifications.'}
+          {page === 1
+            ? 'Nothing yet. When people like, comment on or share what you post, you will see it here.'
+            : 'No more notifications.'}
         </p>
       ) : (
         <>

@@ -36,16 +36,20 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
   const signedOut = first(params.reason) === 'signed_out';
   return (
     <Container className="flex flex-col items-start py-20 sm:py-28">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        Sign in to {site.name}
-      </h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Sign in to {site.name}</h1>
       {signedOut ? (
-        <p role="status" className="mt-6 max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200">
+        <p
+          role="status"
+          className="mt-6 max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-200"
+        >
           You were signed out. Please sign in again.
         </p>
       ) : null}
       {error ? (
-        <p role="alert" className="mt-6 max-w-xl rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200">
+        <p
+          role="alert"
+          className="mt-6 max-w-xl rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+        >
           {/* Callback, OAuthCallback: the authorize page answered with an error (Deny among them),
               or the answer could not be used (expired, replayed). */}
           {error !== 'Configuration'
@@ -54,8 +58,8 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
         </p>
       ) : null}
       <p className="mt-6 max-w-xl text-slate-600 dark:text-slate-400">
-        You sign in on the {site.name} network&apos;s own page with your email and password, and
-        choose what this site may do for you. This site never sees your password.
+        You sign in on the {site.name} network&apos;s own page with your email and password, and choose what this site may do for you. This
+        site never sees your password.
       </p>
       <div className="mt-8">
         <SignInButton callbackUrl={callbackUrl} className="px-5 py-2.5 text-base" />

@@ -16,7 +16,8 @@ export const dynamic = 'force-dynamic';
 const HOME = '/apps/legacy/user';
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
-const to = (path: string) => new Response(null, { status: 303, headers: { Location: new URL(path, env().WEB_ORIGIN).href, 'Cache-Control': 'no-store' } });
+const to = (path: string) =>
+  new Response(null, { status: 303, headers: { Location: new URL(path, env().WEB_ORIGIN).href, 'Cache-Control': 'no-store' } });
 
 async function open(request: Request): Promise<Response> {
   const key = new URL(request.url).searchParams.get('key');
@@ -40,4 +41,7 @@ async function open(request: Request): Promise<Response> {
   }
 }
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers({ GET: open }, { framedBy: () => new URL(env().LEGACY_API_URL).origin });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  { GET: open },
+  { framedBy: () => new URL(env().LEGACY_API_URL).origin },
+);

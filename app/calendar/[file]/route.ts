@@ -13,9 +13,14 @@ async function feed(_request: Request, { params }: { params: Promise<{ file: str
   const file = (await params).file;
   const secret = file.endsWith('.ics') ? file.slice(0, -4) : '';
   const events = secret ? await readEventFeed(secret) : undefined;
-  if (!events) return new Response('There is no such calendar feed.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!events)
+    return new Response('There is no such calendar feed.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const origin = env().WEB_ORIGIN;
-  const body = feedIcs('My events', events.map((e) => ({ ...e, url: origin + routes.event(e.id) })), new URL(origin).host);
+  const body = feedIcs(
+    'My events',
+    events.map((e) => ({ ...e, url: origin + routes.event(e.id) })),
+    new URL(origin).host,
+  );
   return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' } });
 }
 

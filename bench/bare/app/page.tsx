@@ -9,8 +9,20 @@ export const dynamic = 'force-dynamic';
 
 /** The fields the product's feed asks for (lib/social-api/activities.ts, FEED_FIELDS). */
 const FIELDS = [
-  'id', 'owner', 'content', 'attachments', 'timestamp', 'is_liked', 'can_like', 'total_like', 'user_liked',
-  'can_comment', 'total_comment', 'comments', 'can_delete', 'can_share',
+  'id',
+  'owner',
+  'content',
+  'attachments',
+  'timestamp',
+  'is_liked',
+  'can_like',
+  'total_like',
+  'user_liked',
+  'can_comment',
+  'total_comment',
+  'comments',
+  'can_delete',
+  'can_share',
 ].join(',');
 
 interface Owner {
@@ -111,7 +123,8 @@ export default async function BarePage() {
               <ul>
                 {a.comments.map((c) => (
                   <li key={c.id}>
-                    <Person o={c.owner} /> {c.body} <time>{c.date}</time> {c.total_like ?? 0} likes <button>{c.is_liked ? 'Unlike' : 'Like'}</button>
+                    <Person o={c.owner} /> {c.body} <time>{c.date}</time> {c.total_like ?? 0} likes{' '}
+                    <button>{c.is_liked ? 'Unlike' : 'Like'}</button>
                     {c.can_delete ? <button>Delete</button> : null}
                   </li>
                 ))}

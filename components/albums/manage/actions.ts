@@ -18,7 +18,16 @@ import {
   setAlbumCover as apiSetAlbumCover,
 } from '@/lib/social-api/albums';
 import {
-  albumEditSchema, KEEP, REORDER_MAX, photoEditSchema, photoMoveSchema, toAlbumFieldErrors, toPhotoFieldErrors, type AlbumEditValues, type PhotoEditValues, type PhotoMoveValues,
+  albumEditSchema,
+  KEEP,
+  REORDER_MAX,
+  photoEditSchema,
+  photoMoveSchema,
+  toAlbumFieldErrors,
+  toPhotoFieldErrors,
+  type AlbumEditValues,
+  type PhotoEditValues,
+  type PhotoMoveValues,
 } from '@/lib/validations/album';
 import { idSchema } from '@/lib/validations/ids';
 
@@ -55,7 +64,7 @@ export async function editAlbumSettings(albumId: number, values: AlbumEditValues
 export async function deleteAlbum(albumId: number): Promise<ActionResult> {
   const id = idSchema.safeParse(albumId);
   if (!id.success) return invalid();
-  return withSession(async (s) => ok(await apiDeleteAlbum(s.accessToken, id.data) || 'The album was deleted.'));
+  return withSession(async (s) => ok((await apiDeleteAlbum(s.accessToken, id.data)) || 'The album was deleted.'));
 }
 
 export async function setCover(albumId: number, photoId: number): Promise<ActionResult> {
@@ -129,7 +138,8 @@ export async function reorderPhotos(albumId: number, photoIds: number[]): Promis
   if (!id.success || !ids.success || new Set(ids.data).size !== ids.data.length) return invalid();
   return withSession(async (s) => {
     // A server without album order (an extension of the API): the album keeps the order it has.
-    if (!(await apiReorderAlbum(s.accessToken, id.data, ids.data))) return { ok: false, message: 'This site does not keep photos in an order of your choosing: the album stays as it was.' };
+    if (!(await apiReorderAlbum(s.accessToken, id.data, ids.data)))
+      return { ok: false, message: 'This site does not keep photos in an order of your choosing: the album stays as it was.' };
     return ok('The new order was saved.');
   });
 }
@@ -149,12 +159,15 @@ export async function albumPhotosInOrder(albumId: number): Promise<ActionResult<
   return withSession<PhotoThumb[]>(async (s) => {
     const first = await getAlbum(s.accessToken, id.data, { page: 1, limit: PAGE });
     if (!first) return { ok: false, message: 'This album is no longer there.' };
-    if (first.photoCount > REORDER_MAX) return { ok: false, message: `Albums of more than ${REORDER_MAX} photos cannot be reordered here.` };
+    if (first.photoCount > REORDER_MAX)
+      return { ok: false, message: `Albums of more than ${REORDER_MAX} photos cannot be reordered here.` };
     const photos = [...first.photos];
     const pages = Math.ceil(first.photoCount / PAGE);
     for (let page = 2; page <= pages; page += 4) {
       const batch = await Promise.all(
-        [page, page + 1, page + 2, page + 3].filter((p) => p <= pages).map((p) => getAlbum(s.accessToken, id.data, { page: p, limit: PAGE })),
+        [page, page + 1, page + 2, page + 3]
+          .filter((p) => p <= pages)
+          .map((p) => getAlbum(s.accessToken, id.data, { page: p, limit: PAGE })),
       );
       for (const album of batch) photos.push(...(album?.photos ?? []));
     }

@@ -33,7 +33,12 @@ export function AlbumReorder({ albumId }: { albumId: number }) {
   };
   const save = async () => {
     if (!photos) return;
-    const res = await run(() => reorderPhotos(albumId, photos.map((p) => p.id)));
+    const res = await run(() =>
+      reorderPhotos(
+        albumId,
+        photos.map((p) => p.id),
+      ),
+    );
     if (!res.ok) return;
     announce(res.message);
     setPhotos(null);
@@ -52,7 +57,9 @@ export function AlbumReorder({ albumId }: { albumId: number }) {
   }
   return (
     <section aria-label="Reorder photos" className="card mb-4">
-      <p className="muted mb-3 text-sm">Drag a photo by its handle, or focus the handle and use Space and the arrow keys. Then save the order.</p>
+      <p className="muted mb-3 text-sm">
+        Drag a photo by its handle, or focus the handle and use Space and the arrow keys. Then save the order.
+      </p>
       <SortablePhotos
         items={photos}
         itemId={(p) => p.id}
@@ -63,7 +70,14 @@ export function AlbumReorder({ albumId }: { albumId: number }) {
         className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6"
         renderItem={(p, { handle }) => (
           <div className="relative">
-            <img src={p.thumb} alt="" width={240} height={240} loading="lazy" className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800" />
+            <img
+              src={p.thumb}
+              alt=""
+              width={240}
+              height={240}
+              loading="lazy"
+              className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
+            />
             <div className="absolute top-1 left-1 rounded-lg bg-white/90 dark:bg-slate-900/90">{handle}</div>
           </div>
         )}

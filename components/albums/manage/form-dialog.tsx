@@ -16,7 +16,12 @@ import { applyFieldErrors } from '@/components/ui/form-fields';
  * errors land on their fields (the rest in the form's message) and nothing typed is lost; on
  * success the result is announced, the dialog closes and the page reads its data again.
  */
-export function useDialogSubmit<V extends FieldValues>(form: UseFormReturn<V>, names: ReadonlyArray<Path<V>>, action: (values: V) => Promise<ActionResult>, onClose: () => void) {
+export function useDialogSubmit<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  names: ReadonlyArray<Path<V>>,
+  action: (values: V) => Promise<ActionResult>,
+  onClose: () => void,
+) {
   const router = useRouter();
   const announce = useAnnounce();
   const state = useAction();
@@ -47,7 +52,17 @@ export type FormDialogProps = {
 };
 
 /** A dialog holding one form: its fields, why it failed, Cancel and the submit button. */
-export function FormDialog({ title, onClose, onSubmit, pending, problem, submitLabel, pendingLabel, submitDisabled, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  pending,
+  problem,
+  submitLabel,
+  pendingLabel,
+  submitDisabled,
+  children,
+}: FormDialogProps) {
   return (
     <Dialog open onClose={() => !pending && onClose()} title={title}>
       <form onSubmit={onSubmit} noValidate aria-label={title} className="space-y-4">

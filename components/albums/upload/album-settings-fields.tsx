@@ -55,7 +55,15 @@ export function AlbumSettingsFields({ form, choices, disabled }: AlbumSettingsFi
   return (
     <fieldset disabled={disabled} className="space-y-4">
       <TextField id={id} name="title" label="Title" register={register} helpers={helpers} maxLength={ALBUM_TITLE_MAX} required />
-      <OptionSelect id={id} name="categoryId" label="Category" options={choices.categories} register={register} helpers={helpers} empty="No category" />
+      <OptionSelect
+        id={id}
+        name="categoryId"
+        label="Category"
+        options={choices.categories}
+        register={register}
+        helpers={helpers}
+        empty="No category"
+      />
       <div>
         <label htmlFor={`${id}-description`} className="text-sm font-medium">
           Description (optional)
@@ -88,7 +96,8 @@ export function AlbumSettingsFields({ form, choices, disabled }: AlbumSettingsFi
           <span>
             Show in searches
             <span id={`${id}-searchable-hint`} className="muted block">
-              Off: the album stays out of search results and other people’s lists of albums; a link to it still works for those who may see it.
+              Off: the album stays out of search results and other people’s lists of albums; a link to it still works for those who may see
+              it.
             </span>
           </span>
         </label>

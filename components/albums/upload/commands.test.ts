@@ -51,11 +51,10 @@ const settings = (over: Partial<AlbumSettingsValues> = {}): AlbumSettingsValues 
 
 /** The album's photos as the API shows them (the album's order). */
 async function albumPhotoIds(albumId: number): Promise<number[]> {
-  const data = await apiFetch<{ photos: Array<{ id: number }> }>(
-    { baseUrl: api.baseUrl, timeoutMs: 10_000 },
-    `/albums/${albumId}`,
-    { token: demo, query: { fields: 'id,photos', photo_fields: 'id', photo_limit: 50 } },
-  );
+  const data = await apiFetch<{ photos: Array<{ id: number }> }>({ baseUrl: api.baseUrl, timeoutMs: 10_000 }, `/albums/${albumId}`, {
+    token: demo,
+    query: { fields: 'id,photos', photo_fields: 'id', photo_limit: 50 },
+  });
   return data.photos.map((p) => p.id);
 }
 
@@ -69,14 +68,27 @@ describe('saving uploaded photos into a new album', () => {
     const category = await api.db.selectFrom('categories').select('id').where('module', '=', 'album').executeTakeFirstOrThrow();
     const res = await saveAlbumUploadCommand(demo, {
       photoIds: [c, a, b],
-      album: settings({ title: '  Harbour walk  ', categoryId: String(category.id), description: 'Early, before the boats', authView: 'owner_member', authTag: 'owner', searchable: false }),
+      album: settings({
+        title: '  Harbour walk  ',
+        categoryId: String(category.id),
+        description: 'Early, before the boats',
+        authView: 'owner_member',
+        authTag: 'owner',
+        searchable: false,
+      }),
     });
     expect(res).toEqual({ ok: true, message: '3 photos were added to the album.', data: { albumId: expect.any(Number) } });
     if (!res.ok) return;
     const album = await api.db.selectFrom('albums').selectAll().where('id', '=', res.data.albumId).executeTakeFirstOrThrow();
     expect(album).toMatchObject({
-      owner_id: demoId, title: 'Harbour walk', category_id: category.id, description: 'Early, before the boats',
-      auth_view: 'owner_member', auth_comment: 'everyone', auth_tag: 'owner', allow_search: 0,
+      owner_id: demoId,
+      title: 'Harbour walk',
+      category_id: category.id,
+      description: 'Early, before the boats',
+      auth_view: 'owner_member',
+      auth_comment: 'everyone',
+      auth_tag: 'owner',
+      allow_search: 0,
     });
     expect(await albumPhotoIds(res.data.albumId)).toEqual([c, a, b]);
   });
@@ -103,7 +115,10 @@ describe('refusals: the same checks as the form, before anything reaches the API
       [{ photoIds: ids, album: settings({ authView: '' }) }, { authView: 'Choose who this applies to.' }],
       [{ photoIds: [], album: settings() }, { photos: 'Add at least one photo.' }],
       [{ photoIds: [ids[0], ids[0]], album: settings() }, { photos: 'A photo is listed twice.' }],
-      [{ photoIds: Array.from({ length: 101 }, (_, i) => i + 1), album: settings() }, { photos: 'An album takes at most 100 photos at a time: save these, then add the rest.' }],
+      [
+        { photoIds: Array.from({ length: 101 }, (_, i) => i + 1), album: settings() },
+        { photos: 'An album takes at most 100 photos at a time: save these, then add the rest.' },
+      ],
       [{ photoIds: ids, album: settings(), albumId: 1 }, { form: 'Choose the album the photos go into, or make a new one.' }],
       [{ photoIds: ids }, { form: 'Choose the album the photos go into, or make a new one.' }],
     ];
@@ -138,7 +153,13 @@ describe('what the API refuses comes back on the field it concerns, and the phot
 
   it('an album one may not add to is refused with the API’s reason', async () => {
     const ids = await uploads(demo, 1);
-    const hers = await api.db.selectFrom('albums').select('id').where('owner_id', '=', aliceId).where('auth_view', '=', 'everyone').where('kind', '=', 'normal').executeTakeFirstOrThrow();
+    const hers = await api.db
+      .selectFrom('albums')
+      .select('id')
+      .where('owner_id', '=', aliceId)
+      .where('auth_view', '=', 'everyone')
+      .where('kind', '=', 'normal')
+      .executeTakeFirstOrThrow();
     const res = await saveAlbumUploadCommand(demo, { photoIds: ids, albumId: hers.id });
     expect(res).toEqual({ ok: false, message: 'You may not add photos to this album.' });
     expect(await pendingOf(ids)).toBe(1);

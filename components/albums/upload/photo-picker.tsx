@@ -19,7 +19,13 @@ export type PhotoPickerProps = {
   when?: string;
 };
 
-export function PhotoPicker({ maxBytes, onPick, hasPhotos, disabled, when = 'Each photo starts uploading as soon as you add it.' }: PhotoPickerProps) {
+export function PhotoPicker({
+  maxBytes,
+  onPick,
+  hasPhotos,
+  disabled,
+  when = 'Each photo starts uploading as soon as you add it.',
+}: PhotoPickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);

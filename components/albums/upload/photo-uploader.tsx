@@ -44,7 +44,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 // The sortable list (@dnd-kit, ~17 KB gzip) loads when the first photo is picked, not with the
 // page; until it is there, the same rows show in a plain list.
-const SortablePhotos = lazy(() => import('./sortable-photos').then((m) => ({ default: m.SortablePhotos as (props: SortablePhotosProps<Entry>) => ReactNode })));
+const SortablePhotos = lazy(() =>
+  import('./sortable-photos').then((m) => ({ default: m.SortablePhotos as (props: SortablePhotosProps<Entry>) => ReactNode })),
+);
 
 /** The rows without their handles, while the sortable list loads. */
 function PlainPhotos({ items, label, className, renderItem }: SortablePhotosProps<Entry>) {
@@ -95,7 +97,8 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
   const allDone = entries.length > 0 && done === entries.length;
   const wasAllDone = useRef(false);
   useEffect(() => {
-    if (allDone && !wasAllDone.current) announce(entries.length === 1 ? 'The photo is uploaded.' : `All ${entries.length} photos are uploaded.`);
+    if (allDone && !wasAllDone.current)
+      announce(entries.length === 1 ? 'The photo is uploaded.' : `All ${entries.length} photos are uploaded.`);
     wasAllDone.current = allDone;
   }, [allDone, entries.length, announce]);
 
@@ -137,7 +140,9 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     }
     const photoIds = entries.flatMap((e) => (e.status === 'done' ? [e.result.photoId] : []));
     setSaving(true);
-    const res = await callAction(() => saveAlbumUpload(album ? { photoIds, album } : { photoIds, albumId: target.kind === 'existing' ? target.albumId : undefined }));
+    const res = await callAction(() =>
+      saveAlbumUpload(album ? { photoIds, album } : { photoIds, albumId: target.kind === 'existing' ? target.albumId : undefined }),
+    );
     setSaving(false);
     if (!res.ok) {
       // Nothing is lost: the photos stay uploaded and in order, the fields keep what was typed.
@@ -186,10 +191,17 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
 
   const status = !entries.length
     ? ''
-    : [`${plural(entries.length, 'photo')}`, `${done} uploaded`, busy ? `${busy} uploading` : '', failed ? `${failed} failed` : ''].filter(Boolean).join(' · ');
+    : [`${plural(entries.length, 'photo')}`, `${done} uploaded`, busy ? `${busy} uploading` : '', failed ? `${failed} failed` : '']
+        .filter(Boolean)
+        .join(' · ');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={newAlbum ? 'Add photos to a new album' : `Add photos to ${target.title}`} className="space-y-8">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={newAlbum ? 'Add photos to a new album' : `Add photos to ${target.title}`}
+      className="space-y-8"
+    >
       <section aria-labelledby={`${id}-photos`} className="card space-y-4">
         <h2 id={`${id}-photos`} ref={photosHeading} tabIndex={-1} className="text-lg font-semibold">
           Photos
@@ -201,7 +213,8 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
             {/* Not a live region: adding photos and their all being uploaded are announced once each. */}
             <p className="muted">{status}</p>
             <p id={`${id}-order-hint`} className="muted">
-              They go into the album in this order. To move a photo, drag it by its handle, or focus the handle, press Space, use the arrow keys, and press Space again.
+              They go into the album in this order. To move a photo, drag it by its handle, or focus the handle, press Space, use the arrow
+              keys, and press Space again.
             </p>
             <Suspense fallback={<PlainPhotos {...listProps} />}>
               <SortablePhotos {...listProps} />

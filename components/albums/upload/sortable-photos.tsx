@@ -57,7 +57,16 @@ export type SortablePhotosProps<T> = {
 const INSTRUCTIONS =
   'To move a photo, press Space or Enter on its handle, move it with the arrow keys, then press Space or Enter to drop it in its new place, or Escape to put it back.';
 
-export function SortablePhotos<T>({ items, itemId, itemName, onReorder, label, renderItem, layout = 'list', className }: SortablePhotosProps<T>) {
+export function SortablePhotos<T>({
+  items,
+  itemId,
+  itemName,
+  onReorder,
+  label,
+  renderItem,
+  layout = 'list',
+  className,
+}: SortablePhotosProps<T>) {
   const contextId = useId();
   const ids = useMemo(() => items.map(itemId), [items, itemId]);
   const sensors = useSensors(
@@ -86,7 +95,8 @@ export function SortablePhotos<T>({ items, itemId, itemName, onReorder, label, r
         moved = true;
         return over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a position.`;
       },
-      onDragEnd: ({ active, over }) => (over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`),
+      onDragEnd: ({ active, over }) =>
+        over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`,
       onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,
     };
   }, [ids, items, itemName]);

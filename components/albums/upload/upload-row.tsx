@@ -25,7 +25,16 @@ export type UploadRowProps = {
   disabled?: boolean;
 };
 
-export function UploadRow({ entry, preview, handle, waitingText = 'Waiting to upload', children, onRetry, onRemove, disabled }: UploadRowProps) {
+export function UploadRow({
+  entry,
+  preview,
+  handle,
+  waitingText = 'Waiting to upload',
+  children,
+  onRetry,
+  onRemove,
+  disabled,
+}: UploadRowProps) {
   const { file } = entry;
   const progressId = `upload-${entry.key}`;
   return (
@@ -33,7 +42,13 @@ export function UploadRow({ entry, preview, handle, waitingText = 'Waiting to up
       {handle}
       {/* The name beside it says what it is. */}
       {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, not an optimisable image */}
-      <img src={preview} alt="" width={64} height={64} className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800" />
+      <img
+        src={preview}
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+      />
       <div className="min-w-0 flex-1">
         {entry.status === 'done' ? (
           <p className="text-sm">
@@ -50,7 +65,13 @@ export function UploadRow({ entry, preview, handle, waitingText = 'Waiting to up
           </p>
         ) : (
           <>
-            <UploadProgress id={progressId} fileName={file.name} size={file.size} percent={entry.progress} stopped={entry.status === 'failed'} />
+            <UploadProgress
+              id={progressId}
+              fileName={file.name}
+              size={file.size}
+              percent={entry.progress}
+              stopped={entry.status === 'failed'}
+            />
             {entry.status === 'failed' ? <FormError message={entry.message} className="mt-1" /> : null}
           </>
         )}

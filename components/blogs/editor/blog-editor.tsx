@@ -106,7 +106,13 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
   return (
     <EditorPage
       heading={post ? EDIT_TITLE : NEW_TITLE}
-      state={post ? (post.draft ? 'A draft: only you can see it until you publish it.' : 'Published: changes show as soon as you update the post.') : undefined}
+      state={
+        post
+          ? post.draft
+            ? 'A draft: only you can see it until you publish it.'
+            : 'Published: changes show as soon as you update the post.'
+          : undefined
+      }
     >
       <form
         noValidate
@@ -118,7 +124,12 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
         className="space-y-6"
       >
         {autosave.found ? (
-          <RestoreOffer what={post ? 'this post' : 'a new post'} savedAt={autosave.found.savedAt} onRestore={restore} onDiscard={autosave.discard} />
+          <RestoreOffer
+            what={post ? 'this post' : 'a new post'}
+            savedAt={autosave.found.savedAt}
+            onRestore={restore}
+            onDiscard={autosave.discard}
+          />
         ) : null}
 
         <fieldset disabled={busy} className="space-y-6">
@@ -146,7 +157,16 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
           </div>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <OptionSelect id={id} name="categoryId" label="Category" options={choices.categories} register={register} helpers={helpers} empty="Choose a category" required />
+            <OptionSelect
+              id={id}
+              name="categoryId"
+              label="Category"
+              options={choices.categories}
+              register={register}
+              helpers={helpers}
+              empty="Choose a category"
+              required
+            />
             <div>
               <label htmlFor={`${id}-tags`} className="text-sm font-medium">
                 Tags (optional)
@@ -187,7 +207,12 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
                 {privacy('authComment', 'Who can comment', choices.comment)}
               </div>
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" {...register('searchable')} aria-describedby={`${id}-searchable-hint`} className="mt-0.5 size-4 accent-indigo-600" />
+                <input
+                  type="checkbox"
+                  {...register('searchable')}
+                  aria-describedby={`${id}-searchable-hint`}
+                  className="mt-0.5 size-4 accent-indigo-600"
+                />
                 <span>
                   Show in searches and lists
                   <span id={`${id}-searchable-hint`} className="muted block">
@@ -205,7 +230,13 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
             <button type="submit" className={buttonStyles.primary} disabled={busy}>
               {saving === 'publish' ? (published ? 'Saving…' : 'Publishing…') : primary}
             </button>
-            <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => void save(true)()} aria-describedby={`${id}-draft-hint`}>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={busy}
+              onClick={() => void save(true)()}
+              aria-describedby={`${id}-draft-hint`}
+            >
               {saving === 'draft' ? 'Saving…' : secondary}
             </button>
             <a href={post ? routes.blog(post.id) : routes.myBlogs()} className="link text-sm">

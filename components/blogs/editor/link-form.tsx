@@ -52,7 +52,12 @@ export function LinkForm({ editor, onClose }: LinkFormProps) {
   };
 
   return (
-    <div role="group" aria-label="Link" onKeyDown={onKeyDown} className="flex flex-wrap items-end gap-3 border-b border-slate-200 bg-slate-50 px-3 py-3 dark:border-slate-700 dark:bg-slate-900">
+    <div
+      role="group"
+      aria-label="Link"
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap items-end gap-3 border-b border-slate-200 bg-slate-50 px-3 py-3 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="min-w-56 flex-1">
         <label htmlFor={`${id}-href`} className="text-sm font-medium">
           Link address

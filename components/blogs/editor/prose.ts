@@ -81,7 +81,12 @@ export const schema = new Schema({
       attrs: { href: {} },
       // Typing at a link's end does not lengthen it.
       inclusive: false,
-      parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => (LINK_SCHEMES.test(dom.getAttribute('href') ?? '') ? { href: dom.getAttribute('href') } : false) }],
+      parseDOM: [
+        {
+          tag: 'a[href]',
+          getAttrs: (dom) => (LINK_SCHEMES.test(dom.getAttribute('href') ?? '') ? { href: dom.getAttribute('href') } : false),
+        },
+      ],
       toDOM: (mark) => ['a', { href: mark.attrs.href as string, rel: 'nofollow noopener noreferrer', target: '_blank' }, 0],
     },
     bold: {
@@ -95,7 +100,10 @@ export const schema = new Schema({
     },
     italic: { parseDOM: [{ tag: 'em' }, { tag: 'i' }, styled('font-style', /^italic$/)], toDOM: () => ['em', 0] },
     underline: { parseDOM: [{ tag: 'u' }, styled('text-decoration', /underline/)], toDOM: () => ['u', 0] },
-    strike: { parseDOM: [{ tag: 's' }, { tag: 'del' }, { tag: 'strike' }, styled('text-decoration', /line-through/)], toDOM: () => ['s', 0] },
+    strike: {
+      parseDOM: [{ tag: 's' }, { tag: 'del' }, { tag: 'strike' }, styled('text-decoration', /line-through/)],
+      toDOM: () => ['s', 0],
+    },
     code: { excludes: '_', code: true, parseDOM: [{ tag: 'code' }], toDOM: () => ['code', 0] },
   },
 });
@@ -172,16 +180,20 @@ function toggleList(type: NodeType): Command {
   };
 }
 
-const toggleHeading = (level: number): Command => (state, dispatch) =>
-  state.selection.$from.parent.type === nodes.heading && state.selection.$from.parent.attrs.level === level
-    ? setBlockType(nodes.paragraph!)(state, dispatch)
-    : setBlockType(nodes.heading!, { level })(state, dispatch);
+const toggleHeading =
+  (level: number): Command =>
+  (state, dispatch) =>
+    state.selection.$from.parent.type === nodes.heading && state.selection.$from.parent.attrs.level === level
+      ? setBlockType(nodes.paragraph!)(state, dispatch)
+      : setBlockType(nodes.heading!, { level })(state, dispatch);
 
 const toggleBlockquote: Command = (state, dispatch) =>
   ancestor(state, (n) => n.type === nodes.blockquote) >= 0 ? lift(state, dispatch) : wrapIn(nodes.blockquote!)(state, dispatch);
 
 const toggleCodeBlock: Command = (state, dispatch) =>
-  state.selection.$from.parent.type === nodes.code_block ? setBlockType(nodes.paragraph!)(state, dispatch) : setBlockType(nodes.code_block!)(state, dispatch);
+  state.selection.$from.parent.type === nodes.code_block
+    ? setBlockType(nodes.paragraph!)(state, dispatch)
+    : setBlockType(nodes.code_block!)(state, dispatch);
 
 const hardBreak: Command = chainCommands(exitCode, (state, dispatch) => {
   if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.hard_break!.create()).scrollIntoView());
@@ -190,24 +202,32 @@ const hardBreak: Command = chainCommands(exitCode, (state, dispatch) => {
 
 /** `**bold**`, `*italic*` and the like as they are typed: the words keep the mark, the signs go. */
 function markRule(pattern: RegExp, type: MarkType): InputRule {
-  return new InputRule(pattern, (state, match, start, end) => {
-    const [whole, signed, words] = match as unknown as [string, string, string];
-    const from = start + whole.length - signed.length;
-    const $from = state.doc.resolve(from);
-    if (!$from.parent.type.allowsMarkType(type)) return null;
-    return state.tr.replaceWith(from, end, schema.text(words, type.create().addToSet($from.marks()))).removeStoredMark(type);
-  }, { inCodeMark: false });
+  return new InputRule(
+    pattern,
+    (state, match, start, end) => {
+      const [whole, signed, words] = match as unknown as [string, string, string];
+      const from = start + whole.length - signed.length;
+      const $from = state.doc.resolve(from);
+      if (!$from.parent.type.allowsMarkType(type)) return null;
+      return state.tr.replaceWith(from, end, schema.text(words, type.create().addToSet($from.marks()))).removeStoredMark(type);
+    },
+    { inCodeMark: false },
+  );
 }
 
 /** A web address followed by a space becomes a link as it is typed. */
-const autolink = new InputRule(/(?:^|\s)((?:https?:\/\/|www\.)[^\s]+?)([.,;:!?)]*)(\s)$/i, (state, match, start, end) => {
-  const [whole, address, trailing, space] = match as unknown as [string, string, string, string];
-  const href = linkAddress(address);
-  const from = start + whole.length - address.length - trailing.length - space.length;
-  const to = from + address.length;
-  if (!href || state.doc.rangeHasMark(from, to, marks.link!)) return null;
-  return state.tr.addMark(from, to, marks.link!.create({ href })).insertText(space, end);
-}, { inCodeMark: false });
+const autolink = new InputRule(
+  /(?:^|\s)((?:https?:\/\/|www\.)[^\s]+?)([.,;:!?)]*)(\s)$/i,
+  (state, match, start, end) => {
+    const [whole, address, trailing, space] = match as unknown as [string, string, string, string];
+    const href = linkAddress(address);
+    const from = start + whole.length - address.length - trailing.length - space.length;
+    const to = from + address.length;
+    if (!href || state.doc.rangeHasMark(from, to, marks.link!)) return null;
+    return state.tr.addMark(from, to, marks.link!.create({ href })).insertText(space, end);
+  },
+  { inCodeMark: false },
+);
 
 const rules = inputRules({
   rules: [
@@ -237,7 +257,11 @@ const linkOnPaste = new Plugin({
       const { state } = view;
       const { from, to, empty } = state.selection;
       const link = marks.link!.create({ href });
-      view.dispatch(empty ? state.tr.replaceSelectionWith(schema.text(text, [link]), false).removeStoredMark(marks.link!) : state.tr.addMark(from, to, link));
+      view.dispatch(
+        empty
+          ? state.tr.replaceSelectionWith(schema.text(text, [link]), false).removeStoredMark(marks.link!)
+          : state.tr.addMark(from, to, link),
+      );
       return true;
     },
   },
@@ -351,7 +375,9 @@ export class RichText {
   setContent(html: string) {
     const { state } = this.view;
     const doc = parseHtml(html);
-    this.view.dispatch(state.tr.replaceWith(0, state.doc.content.size, doc.content).setMeta('setContent', true).setMeta('addToHistory', false));
+    this.view.dispatch(
+      state.tr.replaceWith(0, state.doc.content.size, doc.content).setMeta('setContent', true).setMeta('addToHistory', false),
+    );
   }
 
   setEditable(editable: boolean) {

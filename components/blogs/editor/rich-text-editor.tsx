@@ -31,7 +31,17 @@ export type RichTextEditorProps = {
   handle?: Ref<RichTextEditorHandle>;
 };
 
-export function RichTextEditor({ labelledBy, describedBy, invalid, value, onChange, onBlur, onReady, disabled, handle }: RichTextEditorProps) {
+export function RichTextEditor({
+  labelledBy,
+  describedBy,
+  invalid,
+  value,
+  onChange,
+  onBlur,
+  onReady,
+  disabled,
+  handle,
+}: RichTextEditorProps) {
   const [linking, setLinking] = useState(false);
   const [editor, setEditor] = useState<RichText | null>(null);
   const mount = useRef<HTMLDivElement>(null);
@@ -96,7 +106,9 @@ export function RichTextEditor({ labelledBy, describedBy, invalid, value, onChan
   const empty = editor && state ? editor.isEmpty : !value;
 
   return (
-    <div className={`mt-1 rounded-lg border bg-white dark:bg-slate-950 ${invalid ? 'border-rose-500' : 'border-slate-300 dark:border-slate-600'} focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600 dark:focus-within:outline-indigo-400`}>
+    <div
+      className={`mt-1 rounded-lg border bg-white dark:bg-slate-950 ${invalid ? 'border-rose-500' : 'border-slate-300 dark:border-slate-600'} focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600 dark:focus-within:outline-indigo-400`}
+    >
       <Toolbar editor={editor} onLink={() => setLinking(true)} linking={linking} disabled={disabled} />
       {linking && editor ? <LinkForm editor={editor} onClose={() => setLinking(false)} /> : null}
       <div className="relative">

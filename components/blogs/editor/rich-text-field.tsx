@@ -16,7 +16,12 @@ const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTex
 
 const noSubscribe = () => () => {};
 /** False during server rendering and hydration, true after: the editor renders in the browser only. */
-const useInBrowser = () => useSyncExternalStore(noSubscribe, () => true, () => false);
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
 
 /** The editor's place while its code loads: its size, so that nothing below moves. */
 function EditorPlaceholder({ tall }: { tall: boolean }) {
@@ -43,7 +48,17 @@ export type RichTextFieldProps<T extends FieldValues> = {
   tall?: boolean;
 };
 
-export function RichTextField<T extends FieldValues>({ control, name, labelledBy, describedBy, invalid, disabled, editorRef, onReady, tall = false }: RichTextFieldProps<T>) {
+export function RichTextField<T extends FieldValues>({
+  control,
+  name,
+  labelledBy,
+  describedBy,
+  invalid,
+  disabled,
+  editorRef,
+  onReady,
+  tall = false,
+}: RichTextFieldProps<T>) {
   const inBrowser = useInBrowser();
   if (!inBrowser) return <EditorPlaceholder tall={tall} />;
   return (
@@ -75,7 +90,11 @@ export function RichTextField<T extends FieldValues>({ control, name, labelledBy
 
 /** The title above the rich-text body: Enter goes on to the body (it does not save). */
 export function TitleField<T extends FieldValues>({
-  id, register, maxLength, helpers, editorRef,
+  id,
+  register,
+  maxLength,
+  helpers,
+  editorRef,
 }: {
   id: string;
   register: UseFormRegister<T>;

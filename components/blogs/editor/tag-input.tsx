@@ -61,7 +61,9 @@ export function TagInput({ id, value, onChange, onBlur, invalid, describedBy, di
   };
 
   return (
-    <div className={`field flex flex-wrap items-center gap-1.5 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600 ${invalid ? 'border-rose-500' : ''}`}>
+    <div
+      className={`field flex flex-wrap items-center gap-1.5 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-indigo-600 ${invalid ? 'border-rose-500' : ''}`}
+    >
       {value.length ? (
         <ul aria-label="Tags added" className="contents">
           {value.map((tag) => (

@@ -11,7 +11,11 @@ const noSubscribe = () => () => {};
 
 /** The editor's state, followed: a component using it renders again on every change. */
 export function useEditorState(editor: RichText | null) {
-  return useSyncExternalStore(editor?.subscribe ?? noSubscribe, () => editor?.state ?? null, () => null);
+  return useSyncExternalStore(
+    editor?.subscribe ?? noSubscribe,
+    () => editor?.state ?? null,
+    () => null,
+  );
 }
 
 type Tool = {
@@ -25,8 +29,20 @@ type Tool = {
 };
 
 const TOOLS: Array<Tool | 'gap' | 'link'> = [
-  { label: 'Heading', keys: 'Ctrl+Alt+2', run: (e) => e.toggleHeading(2), active: (e) => e.isActive('heading', { level: 2 }), look: 'font-bold' },
-  { label: 'Subheading', keys: 'Ctrl+Alt+3', run: (e) => e.toggleHeading(3), active: (e) => e.isActive('heading', { level: 3 }), look: 'font-semibold' },
+  {
+    label: 'Heading',
+    keys: 'Ctrl+Alt+2',
+    run: (e) => e.toggleHeading(2),
+    active: (e) => e.isActive('heading', { level: 2 }),
+    look: 'font-bold',
+  },
+  {
+    label: 'Subheading',
+    keys: 'Ctrl+Alt+3',
+    run: (e) => e.toggleHeading(3),
+    active: (e) => e.isActive('heading', { level: 3 }),
+    look: 'font-semibold',
+  },
   'gap',
   { label: 'Bold', keys: 'Ctrl+B', run: (e) => e.toggleMark('bold'), active: (e) => e.isActive('bold'), look: 'font-bold' },
   { label: 'Italic', keys: 'Ctrl+I', run: (e) => e.toggleMark('italic'), active: (e) => e.isActive('italic'), look: 'italic' },
@@ -62,7 +78,16 @@ export function Toolbar({ editor, onLink, linking, disabled }: ToolbarProps) {
     const all = buttons();
     const at = all.indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0) return;
-    const to = e.key === 'ArrowRight' ? (at + 1) % all.length : e.key === 'ArrowLeft' ? (at - 1 + all.length) % all.length : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : -1;
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % all.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + all.length) % all.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? all.length - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     setFocusIndex(to);

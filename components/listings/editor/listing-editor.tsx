@@ -27,7 +27,6 @@ import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, 
 // back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
 // with the price as the API formats it. Its photos: listing-photos.tsx.
 
-
 export type ListingEditorProps = {
   userId: number;
   /** The listing being edited (its formatted price); a new one without. */
@@ -43,7 +42,16 @@ export type ListingEditorProps = {
   privacyKnown?: boolean;
 };
 
-export function ListingEditor({ userId, listing: given, initial, choices, photos: savedPhotos = [], mainPhotoId, maxBytes, privacyKnown = false }: ListingEditorProps) {
+export function ListingEditor({
+  userId,
+  listing: given,
+  initial,
+  choices,
+  photos: savedPhotos = [],
+  mainPhotoId,
+  maxBytes,
+  privacyKnown = false,
+}: ListingEditorProps) {
   // A new listing's privacy is the form's; an edit's only when the API told it.
   const showPrivacy = !given || privacyKnown;
   const [listing, setListing] = useState(given);
@@ -75,7 +83,9 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
     if (!listing && photos.creationPhoto) {
       // A new listing with a main photo: both in one request, the photo's row showing its progress.
       const made = await photos.create(values);
-      res = made.ok ? { ok: true, message: 'Your listing is online.', data: made.listing } : { ok: false, message: made.message, fieldErrors: made.fieldErrors, signedOut: made.signedOut };
+      res = made.ok
+        ? { ok: true, message: 'Your listing is online.', data: made.listing }
+        : { ok: false, message: made.message, fieldErrors: made.fieldErrors, signedOut: made.signedOut };
     } else {
       res = await callAction(() => saveListing({ id: listing?.id, values, privacy: showPrivacy }));
     }
@@ -98,7 +108,10 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
     const pictures = await photos.finish(res.data.id);
     flushSync(() => setSaving(false));
     if (!pictures.ok) {
-      setProblem({ message: `${res.message.replace(/\.$/, '')}, but its photos were not all saved: ${pictures.message}`, signedOut: pictures.signedOut });
+      setProblem({
+        message: `${res.message.replace(/\.$/, '')}, but its photos were not all saved: ${pictures.message}`,
+        signedOut: pictures.signedOut,
+      });
       return;
     }
     const message = pictures.message ? `${res.message} ${pictures.message}` : res.message;
@@ -123,7 +136,12 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
         className="mt-6 space-y-6"
       >
         {autosave.found ? (
-          <RestoreOffer what={listing ? 'this listing' : 'a new listing'} savedAt={autosave.found.savedAt} onRestore={restore} onDiscard={autosave.discard} />
+          <RestoreOffer
+            what={listing ? 'this listing' : 'a new listing'}
+            savedAt={autosave.found.savedAt}
+            onRestore={restore}
+            onDiscard={autosave.discard}
+          />
         ) : null}
 
         <fieldset disabled={saving} className="space-y-6">
@@ -183,7 +201,15 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
               />
               {error('location')}
             </div>
-            <OptionSelect id={id} name="categoryId" label="Category (optional)" options={choices.categories} register={register} helpers={helpers} empty="No category" />
+            <OptionSelect
+              id={id}
+              name="categoryId"
+              label="Category (optional)"
+              options={choices.categories}
+              register={register}
+              helpers={helpers}
+              empty="No category"
+            />
             <div>
               <label htmlFor={`${id}-tags`} className="text-sm font-medium">
                 Tags (optional)
@@ -244,9 +270,7 @@ export function ListingEditor({ userId, listing: given, initial, choices, photos
               {listing ? 'Back to the listing' : 'Cancel'}
             </a>
           </div>
-          <p className="muted mt-2">
-            {autosave.keptAt ? 'Your latest changes are kept in this browser until you save them.' : ''}
-          </p>
+          <p className="muted mt-2">{autosave.keptAt ? 'Your latest changes are kept in this browser until you save them.' : ''}</p>
         </div>
       </form>
     </div>

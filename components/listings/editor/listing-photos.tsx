@@ -49,14 +49,25 @@ const savedKey = (id: number) => `p${id}`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export type CreateOutcome =
-  | { ok: true; listing: ListingSaved }
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; signedOut?: boolean };
+  { ok: true; listing: ListingSaved } | { ok: false; message: string; fieldErrors?: Record<string, string>; signedOut?: boolean };
 
-export function useListingPhotos({ listingId, saved: initial, mainId: initialMain, maxBytes }: { listingId?: number; saved: SavedListingPhoto[]; mainId?: number; maxBytes: number }) {
+export function useListingPhotos({
+  listingId,
+  saved: initial,
+  mainId: initialMain,
+  maxBytes,
+}: {
+  listingId?: number;
+  saved: SavedListingPhoto[];
+  mainId?: number;
+  maxBytes: number;
+}) {
   const announce = useAnnounce();
   const [saved, setSaved] = useState(initial);
   /** Captions as typed, by row key; and as the site has them, by photo id. */
-  const [captions, setCaptions] = useState<Record<string, string>>(() => Object.fromEntries(initial.map((p) => [savedKey(p.id), p.caption])));
+  const [captions, setCaptions] = useState<Record<string, string>>(() =>
+    Object.fromEntries(initial.map((p) => [savedKey(p.id), p.caption])),
+  );
   const siteCaptions = useRef(new Map(initial.map((p) => [p.id, p.caption])));
   /** The main photo's row key as chosen, and the site's main photo. */
   const [main, setMain] = useState<string | null>(initialMain ? savedKey(initialMain) : null);
@@ -105,7 +116,12 @@ export function useListingPhotos({ listingId, saved: initial, mainId: initialMai
   const create = async (values: ListingFormValues): Promise<CreateOutcome> => {
     if (!creationPhoto) return { ok: false, message: 'There is no main photo to send.' };
     if (creationPhoto.status === 'failed') queue.retry(creationPhoto.key);
-    const outcome: UploadOutcome<Uploaded> = await queue.send(creationPhoto.key, { url: CREATE_URL, fileField: 'photo', fields: { listing: JSON.stringify(values) }, parse: parseCreated });
+    const outcome: UploadOutcome<Uploaded> = await queue.send(creationPhoto.key, {
+      url: CREATE_URL,
+      fileField: 'photo',
+      fields: { listing: JSON.stringify(values) },
+      parse: parseCreated,
+    });
     if (outcome.ok && outcome.result.listing) {
       if (outcome.result.photoId !== null) {
         siteMain.current = outcome.result.photoId;
@@ -127,7 +143,11 @@ export function useListingPhotos({ listingId, saved: initial, mainId: initialMai
   const finish = async (id: number): Promise<ActionResult<{ failed: number }>> => {
     await queue.whenIdle();
     const rows = latestRows.current;
-    const changed = rows.flatMap((r) => (r.photoId !== undefined && (captionsRef.current[r.key] ?? '') !== (siteCaptions.current.get(r.photoId) ?? '') ? [{ photoId: r.photoId, caption: (captionsRef.current[r.key] ?? '').trim() }] : []));
+    const changed = rows.flatMap((r) =>
+      r.photoId !== undefined && (captionsRef.current[r.key] ?? '') !== (siteCaptions.current.get(r.photoId) ?? '')
+        ? [{ photoId: r.photoId, caption: (captionsRef.current[r.key] ?? '').trim() }]
+        : [],
+    );
     const chosen = mainRef.current ? rows.find((r) => r.key === mainRef.current)?.photoId : undefined;
     const mainPhotoId = chosen !== undefined && chosen !== siteMain.current ? chosen : undefined;
     const failed = rows.filter((r) => r.failed).length;
@@ -137,13 +157,21 @@ export function useListingPhotos({ listingId, saved: initial, mainId: initialMai
       for (const c of changed) siteCaptions.current.set(c.photoId, c.caption);
       if (mainPhotoId !== undefined) siteMain.current = mainPhotoId;
     }
-    return { ok: true, message: failed ? `${plural(failed, 'photo')} did not upload: retry or remove ${failed === 1 ? 'it' : 'them'}.` : '', data: { failed } };
+    return {
+      ok: true,
+      message: failed ? `${plural(failed, 'photo')} did not upload: retry or remove ${failed === 1 ? 'it' : 'them'}.` : '',
+      data: { failed },
+    };
   };
 
   // What finish() reads after awaiting: the rows as they are then, not as they were when it began.
   const rows = [
     ...saved.map((p) => ({ key: savedKey(p.id), photoId: p.id as number | undefined, failed: false })),
-    ...entries.map((e) => ({ key: e.key, photoId: e.status === 'done' ? (e.result.photoId ?? undefined) : undefined, failed: e.status === 'failed' })),
+    ...entries.map((e) => ({
+      key: e.key,
+      photoId: e.status === 'done' ? (e.result.photoId ?? undefined) : undefined,
+      failed: e.status === 'failed',
+    })),
   ];
   const latestRows = useRef(rows);
   const captionsRef = useRef(captions);
@@ -197,8 +225,24 @@ export function useListingPhotos({ listingId, saved: initial, mainId: initialMai
   };
 
   return {
-    listingId, saved, entries, captions, setCaptions, main, setMain, refused, pick, creationPhoto, create, finish, unsaved,
-    deleteOnSite, drop, retry: queue.retry, photoIdOf, count,
+    listingId,
+    saved,
+    entries,
+    captions,
+    setCaptions,
+    main,
+    setMain,
+    refused,
+    pick,
+    creationPhoto,
+    create,
+    finish,
+    unsaved,
+    deleteOnSite,
+    drop,
+    retry: queue.retry,
+    photoIdOf,
+    count,
   };
 }
 
@@ -227,7 +271,15 @@ export function ListingPhotosSection({ photos, maxBytes, disabled }: { photos: L
         />
       </label>
       <label className="flex items-center gap-2 text-sm">
-        <input type="radio" name={`${id}-main`} checked={photos.main === key} onChange={() => photos.setMain(key)} disabled={disabled} className="size-4 accent-indigo-600" aria-label={`Main photo: ${name}`} />
+        <input
+          type="radio"
+          name={`${id}-main`}
+          checked={photos.main === key}
+          onChange={() => photos.setMain(key)}
+          disabled={disabled}
+          className="size-4 accent-indigo-600"
+          aria-label={`Main photo: ${name}`}
+        />
         <span aria-hidden="true">Main photo</span>
       </label>
     </div>
@@ -247,16 +299,31 @@ export function ListingPhotosSection({ photos, maxBytes, disabled }: { photos: L
             const key = savedKey(p.id);
             const name = `Photo ${i + 1}`;
             return (
-              <li key={key} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+              <li
+                key={key}
+                className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+              >
                 {/* eslint-disable-next-line @next/next/no-img-element -- the API's thumbnail, already sized */}
-                <img src={p.img} alt={name} width={64} height={64} className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800" />
+                <img
+                  src={p.img}
+                  alt={name}
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+                />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm">
                     <span className="font-medium">{name}</span> <span className="muted">· on the listing</span>
                   </p>
                   {caption(key, name)}
                 </div>
-                <button type="button" className={buttonStyles.ghost} onClick={() => setConfirming({ key, name })} disabled={disabled} aria-label={`Delete ${name}`}>
+                <button
+                  type="button"
+                  className={buttonStyles.ghost}
+                  onClick={() => setConfirming({ key, name })}
+                  disabled={disabled}
+                  aria-label={`Delete ${name}`}
+                >
                   Delete
                 </button>
               </li>
@@ -269,7 +336,9 @@ export function ListingPhotosSection({ photos, maxBytes, disabled }: { photos: L
                 preview={previewOf(entry)}
                 waitingText={waiting}
                 onRetry={() => photos.retry(entry.key)}
-                onRemove={() => (entry.status === 'done' ? setConfirming({ key: entry.key, name: entry.file.name }) : photos.drop(entry.key))}
+                onRemove={() =>
+                  entry.status === 'done' ? setConfirming({ key: entry.key, name: entry.file.name }) : photos.drop(entry.key)
+                }
                 disabled={disabled}
               >
                 {caption(entry.key, entry.file.name)}
@@ -281,7 +350,13 @@ export function ListingPhotosSection({ photos, maxBytes, disabled }: { photos: L
       {full ? (
         <p className="muted">This listing has as many photos as it may have.</p>
       ) : (
-        <PhotoPicker maxBytes={maxBytes} onPick={(files) => void photos.pick(files)} hasPhotos={photos.count > 0} disabled={disabled} when={photos.listingId ? 'Each photo starts uploading as soon as you add it.' : 'They upload when you publish the listing.'} />
+        <PhotoPicker
+          maxBytes={maxBytes}
+          onPick={(files) => void photos.pick(files)}
+          hasPhotos={photos.count > 0}
+          disabled={disabled}
+          when={photos.listingId ? 'Each photo starts uploading as soon as you add it.' : 'They upload when you publish the listing.'}
+        />
       )}
       <RefusedFiles messages={photos.refused} />
       {confirming ? (

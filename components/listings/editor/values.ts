@@ -14,7 +14,16 @@ function pick(options: Array<{ id: string }>, preferred: string): string {
 
 /** A new listing: seen by everyone and open to comments (the API's defaults). */
 export function newListingValues(choices: ListingChoices): ListingFormValues {
-  return { title: '', body: '', categoryId: '', tags: [], price: '', location: '', authView: pick(choices.view, 'everyone'), authComment: pick(choices.comment, 'everyone') };
+  return {
+    title: '',
+    body: '',
+    categoryId: '',
+    tags: [],
+    price: '',
+    location: '',
+    authView: pick(choices.view, 'everyone'),
+    authComment: pick(choices.comment, 'everyone'),
+  };
 }
 
 /** The API's formatted price ("$1,250.50") as the form's number ("1250.50"); '' for none. */
@@ -25,7 +34,10 @@ export function priceAsTyped(formatted: string): string {
 }
 
 /** Whether the edit form shows (and sends) the listing's privacy: the API told it, in words the form offers. */
-export function listingPrivacyShown(listing: ListingDraft, choices: ListingChoices): listing is ListingDraft & { privacy: { view: string; comment: string } } {
+export function listingPrivacyShown(
+  listing: ListingDraft,
+  choices: ListingChoices,
+): listing is ListingDraft & { privacy: { view: string; comment: string } } {
   const p = listing.privacy;
   return !!p && choices.view.some((o) => o.id === p.view) && choices.comment.some((o) => o.id === p.comment);
 }

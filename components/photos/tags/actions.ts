@@ -37,7 +37,12 @@ export async function tagPhoto(photoId: number, values: TagValues): Promise<Acti
   const v = parsed.data;
   return withSession(async (s) => {
     try {
-      const tagId = await addPhotoTag(s.accessToken, id.data, { x: v.x, y: v.y, w: v.w, h: v.h }, v.userId > 0 ? { userId: v.userId } : { label: v.who });
+      const tagId = await addPhotoTag(
+        s.accessToken,
+        id.data,
+        { x: v.x, y: v.y, w: v.w, h: v.h },
+        v.userId > 0 ? { userId: v.userId } : { label: v.who },
+      );
       return { ok: true, message: `${v.who} is tagged in this photo.`, data: { id: tagId } };
     } catch (e) {
       return failure(e, toTagFieldErrors, 'The tag was not saved.');

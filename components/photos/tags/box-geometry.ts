@@ -23,7 +23,12 @@ export function boxBetween(a: { x: number; y: number }, b: { x: number; y: numbe
 }
 
 /** A point of the element showing the picture (client pixels) in the original image's pixels. */
-export function toImagePoint(clientX: number, clientY: number, rect: { left: number; top: number; width: number; height: number }, size: Size) {
+export function toImagePoint(
+  clientX: number,
+  clientY: number,
+  rect: { left: number; top: number; width: number; height: number },
+  size: Size,
+) {
   return {
     x: Math.min(size.w, Math.max(0, ((clientX - rect.left) / rect.width) * size.w)),
     y: Math.min(size.h, Math.max(0, ((clientY - rect.top) / rect.height) * size.h)),
@@ -55,7 +60,12 @@ export function nudge(b: TagBox, key: string, resize: boolean, size: Size): TagB
 
 /** The box as percentages of the picture, for CSS. */
 export function boxStyle(b: TagBox, size: Size) {
-  return { left: `${(b.x / size.w) * 100}%`, top: `${(b.y / size.h) * 100}%`, width: `${(b.w / size.w) * 100}%`, height: `${(b.h / size.h) * 100}%` };
+  return {
+    left: `${(b.x / size.w) * 100}%`,
+    top: `${(b.y / size.h) * 100}%`,
+    width: `${(b.w / size.w) * 100}%`,
+    height: `${(b.h / size.h) * 100}%`,
+  };
 }
 
 export const describeBox = (b: TagBox) => `${b.w} × ${b.h} pixels, ${b.x} from the left and ${b.y} from the top`;

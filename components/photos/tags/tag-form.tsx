@@ -40,7 +40,11 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
     resolver: zodResolver(tagSchema),
     defaultValues: { x: 0, y: 0, w: 0, h: 0, userId: 0, who: '' },
   });
-  const { register, setValue, formState: { errors } } = form;
+  const {
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
   const whoField = register('who');
 
   // Opening the form puts the keyboard on its first control.
@@ -118,30 +122,52 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
       if (left) state.setProblem({ message: `${res.message} ${left}` });
       return;
     }
-    onClose({ id: res.data.id, user: picked && values.userId === picked.id ? picked : undefined, label: values.userId ? '' : values.who.trim(), box, canDelete: true });
+    onClose({
+      id: res.data.id,
+      user: picked && values.userId === picked.id ? picked : undefined,
+      label: values.userId ? '' : values.who.trim(),
+      box,
+      canDelete: true,
+    });
   });
 
   const listId = `${id}-friends`;
   const typed = form.watch('who').trim();
   const whoError = errors.who?.message;
   const noBox = !draft && (errors.w || errors.h) ? 'Draw a box around the person on the photo first, or place one with “Place a box”.' : '';
-  const hint = picked ? `Tagging ${picked.name}, your friend.` : typed ? `“${typed}” is not a friend picked from the list: the tag will be this name, without a link.` : 'Type a friend’s name and pick them from the list, or type any name.';
+  const hint = picked
+    ? `Tagging ${picked.name}, your friend.`
+    : typed
+      ? `“${typed}” is not a friend picked from the list: the tag will be this name, without a link.`
+      : 'Type a friend’s name and pick them from the list, or type any name.';
 
   return (
-    <form onSubmit={submit} noValidate className="mt-3 space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700" aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-3 space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="text-sm font-semibold">
         Tag someone
       </h3>
       <div>
         <p id={`${id}-box-help`} className="muted">
-          Drag over the photo to draw a box around the person, or place a box and move it with the arrow keys (Shift and an arrow key to size it).
+          Drag over the photo to draw a box around the person, or place a box and move it with the arrow keys (Shift and an arrow key to
+          size it).
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <button ref={place} type="button" className={buttonStyles.secondary} disabled={!natural} onClick={() => {
-            if (!natural) return;
-            t.setDraft(t.draft ?? centredBox(natural));
-            t.setDrawnAt(-1);
-          }}>
+          <button
+            ref={place}
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={!natural}
+            onClick={() => {
+              if (!natural) return;
+              t.setDraft(t.draft ?? centredBox(natural));
+              t.setDrawnAt(-1);
+            }}
+          >
             {draft ? 'Adjust the box' : 'Place a box'}
           </button>
           <p aria-live="polite" className="text-sm">
@@ -214,7 +240,11 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           ))}
         </ul>
         <p id={`${id}-who-hint`} className="muted mt-1" aria-live="polite">
-          {searchProblem ? `Your friends could not be listed: ${searchProblem}. ` : open && !searching && !options.length ? 'No friend by that name. ' : ''}
+          {searchProblem
+            ? `Your friends could not be listed: ${searchProblem}. `
+            : open && !searching && !options.length
+              ? 'No friend by that name. '
+              : ''}
           {hint}
         </p>
         {whoError ? (

@@ -93,7 +93,12 @@ export function PhotoTagList() {
                   </button>
                 )}
                 {tag.canDelete ? (
-                  <button type="button" className="muted rounded px-1 hover:underline" onClick={() => onRemove(tag)} disabled={removing !== null}>
+                  <button
+                    type="button"
+                    className="muted rounded px-1 hover:underline"
+                    onClick={() => onRemove(tag)}
+                    disabled={removing !== null}
+                  >
                     {removing === tag.id ? 'Removing…' : 'Remove'}
                     <span className="sr-only"> the tag of {tagName(tag)}</span>
                   </button>

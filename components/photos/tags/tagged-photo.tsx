@@ -139,7 +139,8 @@ export function TaggedPhoto({ src, alt, className }: { src: string; alt: string;
               style={boxStyle(draft, natural)}
             >
               <span id={helpId} className="sr-only">
-                Arrow keys move the box; Shift and an arrow key make it larger (right, down) or smaller (left, up); Enter goes on to who is in it.
+                Arrow keys move the box; Shift and an arrow key make it larger (right, down) or smaller (left, up); Enter goes on to who is
+                in it.
               </span>
             </div>
           ) : null}

@@ -34,7 +34,17 @@ export function usePhotoTags(): PhotoTagsState | null {
   return useContext(Context);
 }
 
-export function PhotoTagsProvider({ photoId, canTag, initial, children }: { photoId: number; canTag: boolean; initial: PhotoTag[]; children: ReactNode }) {
+export function PhotoTagsProvider({
+  photoId,
+  canTag,
+  initial,
+  children,
+}: {
+  photoId: number;
+  canTag: boolean;
+  initial: PhotoTag[];
+  children: ReactNode;
+}) {
   const [tags, setTagList] = useState(initial);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const [tagging, setTaggingOn] = useState(false);

@@ -16,7 +16,11 @@ export const getFriends: LegacyMethod = {
       .limit(limit)
       .offset(offset)
       .execute();
-    return list(rows.map((u) => presentUser(ctx.config, u, false)), total, page);
+    return list(
+      rows.map((u) => presentUser(ctx.config, u, false)),
+      total,
+      page,
+    );
   },
 };
 

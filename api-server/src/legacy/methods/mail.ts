@@ -6,7 +6,11 @@ export const getNewMailCount: LegacyMethod = {
   async run(ctx) {
     const me = ownUserOnly(ctx, 'mail');
     const n = await countOf(
-      ctx.db.selectFrom('mail').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient_id', '=', me).where('is_read', '=', 0),
+      ctx.db
+        .selectFrom('mail')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('recipient_id', '=', me)
+        .where('is_read', '=', 0),
     );
     return single(n);
   },

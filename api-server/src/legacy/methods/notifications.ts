@@ -1,7 +1,13 @@
 import { type ItemType } from '../../domain/items.ts';
 import {
-  countUnreadNotifications, markNotificationsRead, newestNotificationId, selectNotifications, targetsOf,
-  type NotificationKind, type NotificationRow, type NotificationTarget,
+  countUnreadNotifications,
+  markNotificationsRead,
+  newestNotificationId,
+  selectNotifications,
+  targetsOf,
+  type NotificationKind,
+  type NotificationRow,
+  type NotificationTarget,
 } from '../../domain/notifications.ts';
 import { ownerImgs } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -9,7 +15,13 @@ import { list, single } from '../envelope.ts';
 import { countOf, ownUserOnly, pageOf, type LegacyMethod } from './context.ts';
 
 const NOUNS: Record<ItemType | 'comment', string> = {
-  activity: 'post', album: 'album', photo: 'photo', blog: 'blog', classified: 'listing', event: 'event', comment: 'comment',
+  activity: 'post',
+  album: 'album',
+  photo: 'photo',
+  blog: 'blog',
+  classified: 'listing',
+  event: 'event',
+  comment: 'comment',
 };
 const VERBS: Record<'like' | 'comment' | 'share', string> = { like: 'liked', comment: 'commented on', share: 'shared' };
 
@@ -52,7 +64,12 @@ export const getNotifications: LegacyMethod = {
     const { page, offset, limit } = pageOf(ctx);
     // Taken first: one arriving while this answer is made stays unread.
     const newest = await newestNotificationId(ctx.db, me);
-    const total = await countOf(ctx.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', me));
+    const total = await countOf(
+      ctx.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', me),
+    );
     const rows = await selectNotifications(ctx.db, me, limit, offset);
     const targetOf = await targetsOf(ctx.db, ctx.config, viewerOf(ctx.db, me), rows);
     if (newest) await markNotificationsRead(ctx.db, me, newest);

@@ -12,14 +12,29 @@ const APP_ALBUM_TITLE = 'App Photos';
 const TITLE_MAX = 100;
 
 async function appAlbumId(db: DB, ownerId: number, t: number): Promise<number> {
-  const found = await db.selectFrom('albums').select('id').where('owner_id', '=', ownerId).where('kind', '=', APP_ALBUM_KIND).executeTakeFirst();
+  const found = await db
+    .selectFrom('albums')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('kind', '=', APP_ALBUM_KIND)
+    .executeTakeFirst();
   if (found) return found.id;
   // Like the other special albums (Wall Photos…): visible to everyone until the owner changes it.
   const row = await db
     .insertInto('albums')
     .values({
-      owner_id: ownerId, kind: APP_ALBUM_KIND, title: APP_ALBUM_TITLE, description: '', category_id: null, allow_search: 1,
-      auth_view: 'everyone', auth_comment: 'everyone', auth_tag: 'owner_member', cover_photo_id: null, created_at: t, updated_at: t,
+      owner_id: ownerId,
+      kind: APP_ALBUM_KIND,
+      title: APP_ALBUM_TITLE,
+      description: '',
+      category_id: null,
+      allow_search: 1,
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+      auth_tag: 'owner_member',
+      cover_photo_id: null,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -28,7 +43,10 @@ async function appAlbumId(db: DB, ownerId: number, t: number): Promise<number> {
 
 /** photo_name is a base file name ("beach.jpg"): the photo's title is its name without extension. */
 function titleOf(photoName: string | undefined): string {
-  const base = (photoName ?? '').replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
+  const base = (photoName ?? '')
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .trim();
   return base.slice(0, TITLE_MAX);
 }
 
@@ -52,10 +70,20 @@ export const addPhoto: LegacyMethod = {
       await ctx.db.transaction().execute(async (trx) => {
         const t = now();
         const albumId = await appAlbumId(trx, me, t);
-        await trx.insertInto('photos').values({
-          owner_id: me, album_id: albumId, title: titleOf(ctx.params.photo_name), description: '',
-          image_key: img.key, width: img.width, height: img.height, created_at: t, updated_at: t,
-        }).execute();
+        await trx
+          .insertInto('photos')
+          .values({
+            owner_id: me,
+            album_id: albumId,
+            title: titleOf(ctx.params.photo_name),
+            description: '',
+            image_key: img.key,
+            width: img.width,
+            height: img.height,
+            created_at: t,
+            updated_at: t,
+          })
+          .execute();
         await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
       });
     } catch (err) {
@@ -64,8 +92,13 @@ export const addPhoto: LegacyMethod = {
     }
     const url = (size: Parameters<typeof imageUrl>[2]) => imageUrl(ctx.config.publicUrl, img.key, size);
     return single({
-      original: url('original'), '75px': url('75'), '100px': url('100'), '150px': url('150'),
-      '240px': url('240'), '500px': url('500'), '1024px': url('1024'),
+      original: url('original'),
+      '75px': url('75'),
+      '100px': url('100'),
+      '150px': url('150'),
+      '240px': url('240'),
+      '500px': url('500'),
+      '1024px': url('1024'),
     });
   },
 };

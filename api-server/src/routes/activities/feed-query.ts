@@ -18,9 +18,14 @@ export interface FeedQuery {
 
 type Where = (eb: ExpressionBuilder<Database, 'activities'>) => Expression<SqlBool>;
 
-const ownedBy = (userId: number): Where => (eb) => eb('activities.owner_id', '=', userId);
-const onWallOf = (userId: number): Where => (eb) =>
-  eb.and([eb('activities.subject_type', '=', 'user'), eb('activities.subject_id', '=', userId)]);
+const ownedBy =
+  (userId: number): Where =>
+  (eb) =>
+    eb('activities.owner_id', '=', userId);
+const onWallOf =
+  (userId: number): Where =>
+  (eb) =>
+    eb.and([eb('activities.subject_type', '=', 'user'), eb('activities.subject_id', '=', userId)]);
 
 /**
  * A feed is the union of sources that each match one index (activities_owner,
@@ -41,8 +46,10 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Where[]> {
     onWallOf(me),
     // A friend's posts, but those for the friend alone (which activityVisibleTo would also
     // refuse; those on the reader's wall come from the source above).
-    ...friends.map((f) => (eb: ExpressionBuilder<Database, 'activities'>) =>
-      eb.and([ownedBy(f.friend_id)(eb), eb('activities.auth_view', '!=', 'owner')])),
+    ...friends.map(
+      (f) => (eb: ExpressionBuilder<Database, 'activities'>) =>
+        eb.and([ownedBy(f.friend_id)(eb), eb('activities.auth_view', '!=', 'owner')]),
+    ),
   ];
 }
 
@@ -57,7 +64,11 @@ const SOURCES_PER_QUERY = 100;
  * collect and sort every matching row.
  */
 async function pageIds(
-  db: DB, sources: Where[], bounds: { below?: number; above?: number }, dir: 'asc' | 'desc', n: number,
+  db: DB,
+  sources: Where[],
+  bounds: { below?: number; above?: number },
+  dir: 'asc' | 'desc',
+  n: number,
 ): Promise<number[]> {
   const found = new Set<number>();
   for (let start = 0; start < sources.length; start += SOURCES_PER_QUERY) {

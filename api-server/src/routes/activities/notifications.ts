@@ -27,36 +27,48 @@ export interface NotificationView {
 const itemTitle = (item: Item) => (item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title);
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { page?: number; limit?: number } }>('/notifications', {
-    schema: { querystring: { type: 'object', properties: { ...pagingQuery } } },
-  }, async (req) => {
-    const me = userOf(req);
-    const found = await listVisibleNotifications(app.db, app.config, me, paging(req.query));
-    const data: NotificationView[] = found.map(({ row, target }) => ({
-      id: row.id,
-      type: row.kind,
-      owner: toOwnerSummary(app.config, { id: row.actor_id, full_name: row.actor_name, avatar_key: row.actor_avatar }),
-      item: { type: target.item.type, id: target.item.id, title: itemTitle(target.item) },
-      ...(target.commentId !== undefined ? { comment_id: target.commentId } : {}),
-      timestamp: row.created_at,
-      is_read: row.read_at !== null,
-    }));
-    return { success: true, data };
-  });
-
-  app.post<{ Body: { max_id?: number } }>('/notifications/read', {
-    schema: {
-      body: { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
+  app.get<{ Querystring: { page?: number; limit?: number } }>(
+    '/notifications',
+    {
+      schema: { querystring: { type: 'object', properties: { ...pagingQuery } } },
     },
-    // max_id is optional, so the request may come with no body at all.
-    preValidation: async (req) => { req.body ??= {}; },
-  }, async (req) => {
-    const me = userOf(req);
-    const maxId = req.body.max_id;
-    await markNotificationsRead(app.db, me, maxId);
-    return {
-      success: true,
-      data: { message: maxId === undefined ? 'Your notifications were marked read.' : `Your notifications up to ${maxId} were marked read.` },
-    };
-  });
+    async (req) => {
+      const me = userOf(req);
+      const found = await listVisibleNotifications(app.db, app.config, me, paging(req.query));
+      const data: NotificationView[] = found.map(({ row, target }) => ({
+        id: row.id,
+        type: row.kind,
+        owner: toOwnerSummary(app.config, { id: row.actor_id, full_name: row.actor_name, avatar_key: row.actor_avatar }),
+        item: { type: target.item.type, id: target.item.id, title: itemTitle(target.item) },
+        ...(target.commentId !== undefined ? { comment_id: target.commentId } : {}),
+        timestamp: row.created_at,
+        is_read: row.read_at !== null,
+      }));
+      return { success: true, data };
+    },
+  );
+
+  app.post<{ Body: { max_id?: number } }>(
+    '/notifications/read',
+    {
+      schema: {
+        body: { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
+      },
+      // max_id is optional, so the request may come with no body at all.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const maxId = req.body.max_id;
+      await markNotificationsRead(app.db, me, maxId);
+      return {
+        success: true,
+        data: {
+          message: maxId === undefined ? 'Your notifications were marked read.' : `Your notifications up to ${maxId} were marked read.`,
+        },
+      };
+    },
+  );
 }

@@ -8,8 +8,20 @@ import type { Viewer } from '../../domain/privacy.ts';
 import type { ActivityRow } from './feed-query.ts';
 
 export const ACTIVITY_FIELDS = [
-  'id', 'owner', 'content', 'attachments', 'timestamp', 'is_liked', 'can_like', 'total_like', 'user_liked',
-  'can_comment', 'total_comment', 'comments', 'can_delete', 'can_share',
+  'id',
+  'owner',
+  'content',
+  'attachments',
+  'timestamp',
+  'is_liked',
+  'can_like',
+  'total_like',
+  'user_liked',
+  'can_comment',
+  'total_comment',
+  'comments',
+  'can_delete',
+  'can_share',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 
@@ -48,23 +60,52 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
     idsByType.set(r.attachment_type, [...(idsByType.get(r.attachment_type) ?? []), r.attachment_id]);
   }
   const cards = new Map<string, Attachment>(); // by `${type}:${id}`
-  await Promise.all([...idsByType].map(async ([type, ids]) => {
-    if (type === 'music') {
-      const songs = await db.selectFrom('songs').select(['id', 'title', 'file_key']).where('id', 'in', [...new Set(ids)]).execute();
-      for (const song of songs) {
-        cards.set(`music:${song.id}`, { id: song.id, type: 'music', title: song.title, description: '', img: '', href: `${config.publicUrl}/files/${song.file_key}` });
+  await Promise.all(
+    [...idsByType].map(async ([type, ids]) => {
+      if (type === 'music') {
+        const songs = await db
+          .selectFrom('songs')
+          .select(['id', 'title', 'file_key'])
+          .where('id', 'in', [...new Set(ids)])
+          .execute();
+        for (const song of songs) {
+          cards.set(`music:${song.id}`, {
+            id: song.id,
+            type: 'music',
+            title: song.title,
+            description: '',
+            img: '',
+            href: `${config.publicUrl}/files/${song.file_key}`,
+          });
+        }
+      } else if (isItemType(type)) {
+        for (const item of (await loadItems(db, config, type, ids)).values()) {
+          if (!(await canView(viewer, item))) continue;
+          cards.set(`${type}:${item.id}`, {
+            id: item.id,
+            type: item.type,
+            title: item.title,
+            description: item.description,
+            img: item.img,
+            href: item.href,
+          });
+        }
       }
-    } else if (isItemType(type)) {
-      for (const item of (await loadItems(db, config, type, ids)).values()) {
-        if (!(await canView(viewer, item))) continue;
-        cards.set(`${type}:${item.id}`, { id: item.id, type: item.type, title: item.title, description: item.description, img: item.img, href: item.href });
-      }
-    }
-  }));
+    }),
+  );
   return rows.map((r) => {
     if (r.attachment_type === 'link') {
       if (!r.link_uri) return [];
-      return [{ id: 0, type: 'link', title: r.link_title || r.link_uri, description: r.link_description ?? '', img: r.link_thumb ?? '', href: r.link_uri }];
+      return [
+        {
+          id: 0,
+          type: 'link',
+          title: r.link_title || r.link_uri,
+          description: r.link_description ?? '',
+          img: r.link_thumb ?? '',
+          href: r.link_uri,
+        },
+      ];
     }
     const card = cards.get(`${r.attachment_type}:${r.attachment_id}`);
     return card ? [card] : [];
@@ -76,7 +117,11 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
  * the fields asked for; the queries behind a field run only when it is asked for.
  */
 export async function presentActivities(
-  db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[], fields: readonly ActivityField[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly ActivityRow[],
+  fields: readonly ActivityField[],
 ): Promise<Array<Partial<Record<ActivityField, unknown>>>> {
   if (rows.length === 0) return [];
   const want = new Set(fields);

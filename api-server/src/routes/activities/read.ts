@@ -25,73 +25,82 @@ interface FeedQuerystring {
 export async function getVisibleActivity(db: DB, viewer: Viewer, id: number): Promise<ActivityRow> {
   const row = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
   const wallOwner = row?.subject_type === 'user' ? row.subject_id : null;
-  if (!row || !(await allows(viewer, row.auth_view, row.owner_id, wallOwner))) throw notFound('The activity was not found or you may not see it.');
+  if (!row || !(await allows(viewer, row.auth_view, row.owner_id, wallOwner)))
+    throw notFound('The activity was not found or you may not see it.');
   return row;
 }
 
 export default async function activityReadRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: FeedQuerystring }>('/', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          subject_type: { type: 'string', enum: ['user'] },
-          subject_id: { type: 'integer', minimum: 1 },
-          limit: pagingNumber,
-          // 0 is no bound for maxid (nothing lies below it), but a real bound for minid:
-          // minid=0 starts at the oldest item (the empty feed's first_id is 0).
-          maxid: { type: 'integer', minimum: 0 },
-          minid: { type: 'integer', minimum: 0 },
-          fields: { type: 'string' },
+  app.get<{ Querystring: FeedQuerystring }>(
+    '/',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            subject_type: { type: 'string', enum: ['user'] },
+            subject_id: { type: 'integer', minimum: 1 },
+            limit: pagingNumber,
+            // 0 is no bound for maxid (nothing lies below it), but a real bound for minid:
+            // minid=0 starts at the oldest item (the empty feed's first_id is 0).
+            maxid: { type: 'integer', minimum: 0 },
+            minid: { type: 'integer', minimum: 0 },
+            fields: { type: 'string' },
+          },
         },
       },
     },
-  }, async (req) => {
-    const q = req.query;
-    const fields = parseFields(q.fields, ACTIVITY_FIELDS) as ActivityField[];
-    if (q.subject_type !== undefined && q.subject_id === undefined) throw missingParam('subject_id');
-    if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');
-    const viewer = viewerOf(app.db, req.auth.userId);
-    if (q.subject_id !== undefined) {
-      const user = await app.db.selectFrom('users').select('id').where('id', '=', q.subject_id).executeTakeFirst();
-      if (!user) throw notFound('The user was not found.');
-    }
-    const { rows, endOfFeed } = await feedPage(app.db, {
-      readerId: viewer.userId,
-      wallOf: q.subject_id,
-      limit: clampLimit(q.limit, ACTIVITIES_DEFAULT_LIMIT),
-      maxid: q.maxid || undefined,
-      minid: q.minid,
-    });
-    const items = await presentActivities(app.db, app.config, viewer, rows, fields);
-    return {
-      success: true,
-      data: {
-        count: rows.length,
-        // Pass next_id as maxid for older items, first_id as minid for newer ones.
-        next_id: rows.length ? rows[rows.length - 1]!.id : 0,
-        first_id: rows.length ? rows[0]!.id : (q.minid ?? 0),
-        end_of_feed: endOfFeed,
-        items,
-      },
-    };
-  });
+    async (req) => {
+      const q = req.query;
+      const fields = parseFields(q.fields, ACTIVITY_FIELDS) as ActivityField[];
+      if (q.subject_type !== undefined && q.subject_id === undefined) throw missingParam('subject_id');
+      if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');
+      const viewer = viewerOf(app.db, req.auth.userId);
+      if (q.subject_id !== undefined) {
+        const user = await app.db.selectFrom('users').select('id').where('id', '=', q.subject_id).executeTakeFirst();
+        if (!user) throw notFound('The user was not found.');
+      }
+      const { rows, endOfFeed } = await feedPage(app.db, {
+        readerId: viewer.userId,
+        wallOf: q.subject_id,
+        limit: clampLimit(q.limit, ACTIVITIES_DEFAULT_LIMIT),
+        maxid: q.maxid || undefined,
+        minid: q.minid,
+      });
+      const items = await presentActivities(app.db, app.config, viewer, rows, fields);
+      return {
+        success: true,
+        data: {
+          count: rows.length,
+          // Pass next_id as maxid for older items, first_id as minid for newer ones.
+          next_id: rows.length ? rows[rows.length - 1]!.id : 0,
+          first_id: rows.length ? rows[0]!.id : (q.minid ?? 0),
+          end_of_feed: endOfFeed,
+          items,
+        },
+      };
+    },
+  );
 
   app.get('/updates', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
     const me = userOf(req);
     return { success: true, data: { notification_count: await countUnreadNotifications(app.db, me) } };
   });
 
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: { fields: { type: 'string' } } },
+  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { fields: { type: 'string' } } },
+      },
     },
-  }, async (req) => {
-    const fields = parseFields(req.query.fields, ACTIVITY_FIELDS) as ActivityField[];
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const row = await getVisibleActivity(app.db, viewer, req.params.id);
-    const [item] = await presentActivities(app.db, app.config, viewer, [row], fields);
-    return { success: true, data: item };
-  });
+    async (req) => {
+      const fields = parseFields(req.query.fields, ACTIVITY_FIELDS) as ActivityField[];
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const row = await getVisibleActivity(app.db, viewer, req.params.id);
+      const [item] = await presentActivities(app.db, app.config, viewer, [row], fields);
+      return { success: true, data: item };
+    },
+  );
 }

@@ -54,7 +54,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-type AttachmentColumns = Pick<NewActivity, 'attachment_type' | 'attachment_id' | 'link_uri' | 'link_title' | 'link_description' | 'link_thumb'>;
+type AttachmentColumns = Pick<
+  NewActivity,
+  'attachment_type' | 'attachment_id' | 'link_uri' | 'link_title' | 'link_description' | 'link_thumb'
+>;
 
 export default async function activityWriteRoutes(app: FastifyInstance): Promise<void> {
   /** The attachment[...] fields as activity columns; undefined when none was sent. */
@@ -87,11 +90,16 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     if (!uri) throw missingParam('attachment[uri]');
     const errors: ParamError[] = [];
     if (!isHttpUrl(uri)) errors.push({ name: 'attachment[uri]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
-    if (thumb && !isHttpUrl(thumb)) errors.push({ name: 'attachment[thumb]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
+    if (thumb && !isHttpUrl(thumb))
+      errors.push({ name: 'attachment[thumb]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
     if (errors.length) throw invalidParams(errors);
     return {
-      attachment_type: 'link', attachment_id: null, link_uri: uri,
-      link_title: b['attachment[title]']?.trim() || null, link_description: b['attachment[description]']?.trim() || null, link_thumb: thumb,
+      attachment_type: 'link',
+      attachment_id: null,
+      link_uri: uri,
+      link_title: b['attachment[title]']?.trim() || null,
+      link_description: b['attachment[description]']?.trim() || null,
+      link_thumb: thumb,
     };
   }
 
@@ -103,7 +111,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     if (wall !== me) {
       const user = await app.db.selectFrom('users').select('id').where('id', '=', wall).executeTakeFirst();
       if (!user) throw notFound('The user was not found.');
-      if (!(await viewerOf(app.db, me).isFriendOf(wall))) throw forbidden('You can only post on your own wall or a friend\'s.');
+      if (!(await viewerOf(app.db, me).isFriendOf(wall))) throw forbidden("You can only post on your own wall or a friend's.");
     }
     const attachment = await attachmentOf(b, me);
     const text = b.body ?? '';
@@ -111,55 +119,83 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     const row = await app.db
       .insertInto('activities')
       .values({
-        owner_id: me, subject_type: 'user', subject_id: wall, content: bodyHtml(text.trim()),
+        owner_id: me,
+        subject_type: 'user',
+        subject_id: wall,
+        content: bodyHtml(text.trim()),
         // The spec's POST /activities has no privacy field: posts are public.
-        auth_view: 'everyone', is_share: 0, created_at: now(), ...attachment,
+        auth_view: 'everyone',
+        is_share: 0,
+        created_at: now(),
+        ...attachment,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { success: true, data: { message: 'Your post was published.', id: row.id } };
   });
 
-  app.post<{ Body: { item_type: ItemType; item_id: number; body?: string } }>('/share', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: {
-          item_type: { type: 'string', enum: ITEM_TYPES },
-          item_id: { type: 'integer', minimum: 1 },
-          body: { type: 'string', maxLength: BODY_MAX },
+  app.post<{ Body: { item_type: ItemType; item_id: number; body?: string } }>(
+    '/share',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            item_type: { type: 'string', enum: ITEM_TYPES },
+            item_id: { type: 'integer', minimum: 1 },
+            body: { type: 'string', maxLength: BODY_MAX },
+          },
+          required: ['item_type', 'item_id'],
         },
-        required: ['item_type', 'item_id'],
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const { item_type: type, item_id: id, body = '' } = req.body;
-    const item = await getVisibleItem(app.db, app.config, viewerOf(app.db, me), type, id);
-    // What only the owner or their friends may see is not passed on.
-    if (item.authView !== 'everyone' && item.authView !== 'registered') throw forbidden('This item cannot be shared.');
-    const row = await app.db
-      .insertInto('activities')
-      .values({
-        owner_id: me, subject_type: 'user', subject_id: me, content: bodyHtml(body.trim()),
-        auth_view: item.authView, attachment_type: type, attachment_id: id, is_share: 1, created_at: now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await notify(app.db, { userId: item.ownerId, actorId: me, kind: 'share', itemType: type, itemId: id, source: { type: 'activity', id: row.id } });
-    return { success: true, data: { message: 'The item was shared on your wall.', id: row.id } };
-  });
+    async (req) => {
+      const me = userOf(req);
+      const { item_type: type, item_id: id, body = '' } = req.body;
+      const item = await getVisibleItem(app.db, app.config, viewerOf(app.db, me), type, id);
+      // What only the owner or their friends may see is not passed on.
+      if (item.authView !== 'everyone' && item.authView !== 'registered') throw forbidden('This item cannot be shared.');
+      const row = await app.db
+        .insertInto('activities')
+        .values({
+          owner_id: me,
+          subject_type: 'user',
+          subject_id: me,
+          content: bodyHtml(body.trim()),
+          auth_view: item.authView,
+          attachment_type: type,
+          attachment_id: id,
+          is_share: 1,
+          created_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await notify(app.db, {
+        userId: item.ownerId,
+        actorId: me,
+        kind: 'share',
+        itemType: type,
+        itemId: id,
+        source: { type: 'activity', id: row.id },
+      });
+      return { success: true, data: { message: 'The item was shared on your wall.', id: row.id } };
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/:id', {
-    schema: { params: idParams },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const row = await getVisibleActivity(app.db, viewer, req.params.id);
-    if (!canDeleteActivity(viewer, row)) throw forbidden('Only its owner or the owner of the wall it is on may delete this activity.');
-    await app.db.transaction().execute(async (trx) => {
-      await deleteItemTraces(trx, 'activity', [row.id]);
-      await trx.deleteFrom('activities').where('id', '=', row.id).execute();
-    });
-    return { success: true, data: { message: 'The activity was deleted.' } };
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/:id',
+    {
+      schema: { params: idParams },
+    },
+    async (req) => {
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const row = await getVisibleActivity(app.db, viewer, req.params.id);
+      if (!canDeleteActivity(viewer, row)) throw forbidden('Only its owner or the owner of the wall it is on may delete this activity.');
+      await app.db.transaction().execute(async (trx) => {
+        await deleteItemTraces(trx, 'activity', [row.id]);
+        await trx.deleteFrom('activities').where('id', '=', row.id).execute();
+      });
+      return { success: true, data: { message: 'The activity was deleted.' } };
+    },
+  );
 }

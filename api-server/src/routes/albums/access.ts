@@ -52,9 +52,10 @@ export function photoPrivacy(p: PhotoInAlbum): { ownerId: number; view: Privacy;
 export async function loadPhoto(db: DB, id: number): Promise<PhotoInAlbum | undefined> {
   const photo = await db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
   if (!photo) return undefined;
-  const album = photo.album_id === null
-    ? null
-    : (await db.selectFrom('albums').selectAll().where('id', '=', photo.album_id).executeTakeFirst()) ?? null;
+  const album =
+    photo.album_id === null
+      ? null
+      : ((await db.selectFrom('albums').selectAll().where('id', '=', photo.album_id).executeTakeFirst()) ?? null);
   return { photo, album };
 }
 
@@ -97,15 +98,28 @@ export async function ensureCover(db: DB, albumId: number): Promise<void> {
   const album = await db.selectFrom('albums').select('cover_photo_id').where('id', '=', albumId).executeTakeFirst();
   if (!album) return;
   if (album.cover_photo_id !== null) {
-    const still = await db.selectFrom('photos').select('id').where('id', '=', album.cover_photo_id).where('album_id', '=', albumId).executeTakeFirst();
+    const still = await db
+      .selectFrom('photos')
+      .select('id')
+      .where('id', '=', album.cover_photo_id)
+      .where('album_id', '=', albumId)
+      .executeTakeFirst();
     if (still) return;
   }
   const newest = await db.selectFrom('photos').select('id').where('album_id', '=', albumId).orderBy('id', 'desc').executeTakeFirst();
-  await db.updateTable('albums').set({ cover_photo_id: newest?.id ?? null }).where('id', '=', albumId).execute();
+  await db
+    .updateTable('albums')
+    .set({ cover_photo_id: newest?.id ?? null })
+    .where('id', '=', albumId)
+    .execute();
 }
 
 /** The position after the album's last photo: a photo added to an album (or moved into it) goes at its end. */
 export async function endOfAlbum(db: DB, albumId: number): Promise<number> {
-  const row = await db.selectFrom('photos').select((eb) => eb.fn.max('position').as('last')).where('album_id', '=', albumId).executeTakeFirst();
+  const row = await db
+    .selectFrom('photos')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('album_id', '=', albumId)
+    .executeTakeFirst();
   return row?.last == null ? 0 : Number(row.last) + 1;
 }

@@ -12,7 +12,13 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage } from '../../storage/images.ts';
 import { albumRights, getVisibleAlbum } from './access.ts';
 import {
-  ALBUM_DETAIL_ALLOWED, ALBUM_DETAIL_FIELDS, PHOTO_STUB_FIELDS, photoStub, presentAlbums, selectAlbumsWithStats, type AlbumField,
+  ALBUM_DETAIL_ALLOWED,
+  ALBUM_DETAIL_FIELDS,
+  PHOTO_STUB_FIELDS,
+  photoStub,
+  presentAlbums,
+  selectAlbumsWithStats,
+  type AlbumField,
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
@@ -23,7 +29,10 @@ import { countView } from '../../domain/views.ts';
  * folded into one (folding let "3,3,4" pass for every photo of an album of 3, 4 and 5).
  */
 export function parsePhotoIds(csv: string, max: number): number[] {
-  const parts = csv.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = csv
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.every((p) => /^[1-9][0-9]{0,15}$/.test(p))) throw invalidParam('photo_ids', 'must be a comma-separated list of photo ids');
   const ids = parts.map(Number);
   if (ids.length > max) throw invalidParam('photo_ids', `may name at most ${max} photos`);
@@ -37,7 +46,6 @@ const MAX_PHOTOS_PER_ORDER = 2000;
 
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
-
 
 /** Album settings as POST /albums/{id} and the album[...] fields of POST /albums/upload take them. */
 export const albumSettingProperties = {
@@ -94,50 +102,69 @@ interface DetailQuery {
 }
 
 export default async function albumRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: number }; Querystring: DetailQuery }>('/:id', {
-    schema: {
-      params: idParams,
-      querystring: {
-        type: 'object',
-        properties: { fields: { type: 'string' }, photo_limit: pagingNumber, photo_page: pagingNumber, photo_fields: { type: 'string' } },
+  app.get<{ Params: { id: number }; Querystring: DetailQuery }>(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { fields: { type: 'string' }, photo_limit: pagingNumber, photo_page: pagingNumber, photo_fields: { type: 'string' } },
+        },
       },
     },
-  }, async (req) => {
-    const q = req.query;
-    const fields = parseFields(q.fields, ALBUM_DETAIL_ALLOWED, 'fields', ALBUM_DETAIL_FIELDS) as AlbumField[];
-    const photoFields = parseFields(q.photo_fields, PHOTO_STUB_FIELDS, 'photo_fields');
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
-    // Views by other people count (for sort=popular); the owner looking at it does not.
-    if (viewer.userId !== album.owner_id) {
-      await countView(app.db, 'albums', album.id);
-    }
-    const row = await selectAlbumsWithStats(app.db).where('a.id', '=', album.id).executeTakeFirstOrThrow();
-    const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);
-    if (fields.includes('photos')) {
-      // The album's order (position, then id), the order of photo_index in photo detail.
-      const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
-      const photos = await app.db.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id)
-        .orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
-      data!.photos = photos.map((p) => pick({ ...photoStub(app.config, p) }, photoFields));
-    }
-    return { success: true, data };
-  });
+    async (req) => {
+      const q = req.query;
+      const fields = parseFields(q.fields, ALBUM_DETAIL_ALLOWED, 'fields', ALBUM_DETAIL_FIELDS) as AlbumField[];
+      const photoFields = parseFields(q.photo_fields, PHOTO_STUB_FIELDS, 'photo_fields');
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+      // Views by other people count (for sort=popular); the owner looking at it does not.
+      if (viewer.userId !== album.owner_id) {
+        await countView(app.db, 'albums', album.id);
+      }
+      const row = await selectAlbumsWithStats(app.db).where('a.id', '=', album.id).executeTakeFirstOrThrow();
+      const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);
+      if (fields.includes('photos')) {
+        // The album's order (position, then id), the order of photo_index in photo detail.
+        const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
+        const photos = await app.db
+          .selectFrom('photos')
+          .select(['id', 'image_key'])
+          .where('album_id', '=', album.id)
+          .orderBy('position')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute();
+        data!.photos = photos.map((p) => pick({ ...photoStub(app.config, p) }, photoFields));
+      }
+      return { success: true, data };
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: AlbumSettings }>('/:id', {
-    schema: { params: idParams, body: { type: 'object', properties: albumSettingProperties } },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, userOf(req));
-    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
-    if (!albumRights(viewer, album).can_edit) {
-      throw forbidden(album.kind === 'normal' ? 'Only its owner may edit this album.' : 'Special albums cannot be edited.');
-    }
-    const columns = await albumColumns(app, req.body ?? {});
-    if (Object.keys(columns).length) {
-      await app.db.updateTable('albums').set({ ...columns, updated_at: now() }).where('id', '=', album.id).execute();
-    }
-    return { success: true };
-  });
+  app.post<{ Params: { id: number }; Body: AlbumSettings }>(
+    '/:id',
+    {
+      schema: { params: idParams, body: { type: 'object', properties: albumSettingProperties } },
+    },
+    async (req) => {
+      const viewer = viewerOf(app.db, userOf(req));
+      const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+      if (!albumRights(viewer, album).can_edit) {
+        throw forbidden(album.kind === 'normal' ? 'Only its owner may edit this album.' : 'Special albums cannot be edited.');
+      }
+      const columns = await albumColumns(app, req.body ?? {});
+      if (Object.keys(columns).length) {
+        await app.db
+          .updateTable('albums')
+          .set({ ...columns, updated_at: now() })
+          .where('id', '=', album.id)
+          .execute();
+      }
+      return { success: true };
+    },
+  );
 
   app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
     const viewer = viewerOf(app.db, userOf(req));
@@ -147,7 +174,11 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     }
     const keys = await app.db.transaction().execute(async (trx) => {
       const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
-      await deleteItemTraces(trx, 'photo', photos.map((p) => p.id));
+      await deleteItemTraces(
+        trx,
+        'photo',
+        photos.map((p) => p.id),
+      );
       await deleteItemTraces(trx, 'album', [album.id]);
       await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
       await trx.deleteFrom('albums').where('id', '=', album.id).execute();
@@ -158,48 +189,68 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     return { success: true, data: { message: 'The album and its photos were deleted.' } };
   });
 
-  app.post<{ Params: { id: number }; Body: { photo_id: number } }>('/:id/cover', {
-    schema: {
-      params: idParams,
-      body: { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] },
+  app.post<{ Params: { id: number }; Body: { photo_id: number } }>(
+    '/:id/cover',
+    {
+      schema: {
+        params: idParams,
+        body: { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] },
+      },
     },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, userOf(req));
-    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
-    if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may choose the cover of this album.');
-    const photo = await app.db.selectFrom('photos').select('id').where('id', '=', req.body.photo_id).where('album_id', '=', album.id).executeTakeFirst();
-    if (!photo) throw invalidParam('photo_id', 'must be a photo of this album');
-    await app.db.updateTable('albums').set({ cover_photo_id: photo.id, updated_at: now() }).where('id', '=', album.id).execute();
-    return { success: true };
-  });
+    async (req) => {
+      const viewer = viewerOf(app.db, userOf(req));
+      const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+      if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may choose the cover of this album.');
+      const photo = await app.db
+        .selectFrom('photos')
+        .select('id')
+        .where('id', '=', req.body.photo_id)
+        .where('album_id', '=', album.id)
+        .executeTakeFirst();
+      if (!photo) throw invalidParam('photo_id', 'must be a photo of this album');
+      await app.db.updateTable('albums').set({ cover_photo_id: photo.id, updated_at: now() }).where('id', '=', album.id).execute();
+      return { success: true };
+    },
+  );
 
   // Extension (README, "Extensions"): the owner puts the album's photos in a new order.
   // photo_ids names every photo of the album exactly once, in the order wanted.
-  app.post<{ Params: { id: number }; Body: { photo_ids: string } }>('/:id/order', {
-    schema: {
-      params: idParams,
-      body: { type: 'object', properties: { photo_ids: { type: 'string', maxLength: MAX_PHOTOS_PER_ORDER * 17 } }, required: ['photo_ids'] },
+  app.post<{ Params: { id: number }; Body: { photo_ids: string } }>(
+    '/:id/order',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { photo_ids: { type: 'string', maxLength: MAX_PHOTOS_PER_ORDER * 17 } },
+          required: ['photo_ids'],
+        },
+      },
     },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, userOf(req));
-    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
-    if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may reorder this album.');
-    const order = parsePhotoIds(req.body.photo_ids, MAX_PHOTOS_PER_ORDER);
-    if (!order.length) throw invalidParam('photo_ids', 'must name every photo of the album');
-    await app.db.transaction().execute(async (trx) => {
-      const present = new Set((await trx.selectFrom('photos').select('id').where('album_id', '=', album.id).execute()).map((p) => p.id));
-      const strangers = order.filter((id) => !present.has(id));
-      if (strangers.length) throw invalidParam('photo_ids', `${strangers.join(', ')}: not photos of this album`);
-      if (order.length !== present.size) {
-        const named = new Set(order);
-        const missing = [...present].filter((id) => !named.has(id));
-        throw invalidParam('photo_ids', `must name every photo of the album; missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`);
-      }
-      for (const [i, photoId] of order.entries()) {
-        await trx.updateTable('photos').set({ position: i }).where('id', '=', photoId).execute();
-      }
-      await trx.updateTable('albums').set({ updated_at: now() }).where('id', '=', album.id).execute();
-    });
-    return { success: true, data: { message: 'The album was put in the new order.' } };
-  });
+    async (req) => {
+      const viewer = viewerOf(app.db, userOf(req));
+      const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+      if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may reorder this album.');
+      const order = parsePhotoIds(req.body.photo_ids, MAX_PHOTOS_PER_ORDER);
+      if (!order.length) throw invalidParam('photo_ids', 'must name every photo of the album');
+      await app.db.transaction().execute(async (trx) => {
+        const present = new Set((await trx.selectFrom('photos').select('id').where('album_id', '=', album.id).execute()).map((p) => p.id));
+        const strangers = order.filter((id) => !present.has(id));
+        if (strangers.length) throw invalidParam('photo_ids', `${strangers.join(', ')}: not photos of this album`);
+        if (order.length !== present.size) {
+          const named = new Set(order);
+          const missing = [...present].filter((id) => !named.has(id));
+          throw invalidParam(
+            'photo_ids',
+            `must name every photo of the album; missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
+          );
+        }
+        for (const [i, photoId] of order.entries()) {
+          await trx.updateTable('photos').set({ position: i }).where('id', '=', photoId).execute();
+        }
+        await trx.updateTable('albums').set({ updated_at: now() }).where('id', '=', album.id).execute();
+      });
+      return { success: true, data: { message: 'The album was put in the new order.' } };
+    },
+  );
 }

@@ -26,9 +26,18 @@ export async function specialAlbumId(db: DB, ownerId: number, kind: SpecialAlbum
   const row = await db
     .insertInto('albums')
     .values({
-      owner_id: ownerId, kind, title: SPECIAL_ALBUMS[kind], description: '', category_id: null, allow_search: isPrivate ? 0 : 1,
-      auth_view: isPrivate ? 'owner' : 'everyone', auth_comment: isPrivate ? 'owner' : 'everyone', auth_tag: 'owner_member',
-      cover_photo_id: null, created_at: t, updated_at: t,
+      owner_id: ownerId,
+      kind,
+      title: SPECIAL_ALBUMS[kind],
+      description: '',
+      category_id: null,
+      allow_search: isPrivate ? 0 : 1,
+      auth_view: isPrivate ? 'owner' : 'everyone',
+      auth_comment: isPrivate ? 'owner' : 'everyone',
+      auth_tag: 'owner_member',
+      cover_photo_id: null,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -43,43 +52,62 @@ interface ComposeUploadBody {
 export default async function composeUploadRoutes(app: FastifyInstance): Promise<void> {
   // A picture for something being written (a post, a message, a blog...): stored at once in
   // the user's special album of that type, so the post can then attach it by photo_id.
-  app.post<{ Body: ComposeUploadBody }>('/compose_upload', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: {
-          Filedata: {},
-          type: { type: 'string', enum: Object.keys(SPECIAL_ALBUMS), default: 'wall' },
+  app.post<{ Body: ComposeUploadBody }>(
+    '/compose_upload',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            Filedata: {},
+            type: { type: 'string', enum: Object.keys(SPECIAL_ALBUMS), default: 'wall' },
+          },
+          required: ['Filedata'],
         },
-        required: ['Filedata'],
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const { Filedata: file, type = 'wall' } = req.body;
-    if (file === undefined) throw missingParam('Filedata');
-    if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
-    // storeImage recognises the format by its bytes (never by name or declared type).
-    const img = await storeImage(app.config.dataDir, file, 'Filedata');
-    try {
-      const ids = await app.db.transaction().execute(async (trx) => {
-        const albumId = await specialAlbumId(trx, me, type);
-        const t = now();
-        const photo = await trx
-          .insertInto('photos')
-          .values({ owner_id: me, album_id: albumId, title: '', description: '', image_key: img.key, width: img.width, height: img.height, created_at: t, updated_at: t })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
-        return { photoId: photo.id, albumId };
-      });
-      return {
-        success: true,
-        data: { message: 'The photo was uploaded.', photo_id: ids.photoId, album_id: ids.albumId, src: imageUrl(app.config.publicUrl, img.key, '500') },
-      };
-    } catch (err) {
-      await deleteImage(app.config.dataDir, img.key);
-      throw err;
-    }
-  });
+    async (req) => {
+      const me = userOf(req);
+      const { Filedata: file, type = 'wall' } = req.body;
+      if (file === undefined) throw missingParam('Filedata');
+      if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
+      // storeImage recognises the format by its bytes (never by name or declared type).
+      const img = await storeImage(app.config.dataDir, file, 'Filedata');
+      try {
+        const ids = await app.db.transaction().execute(async (trx) => {
+          const albumId = await specialAlbumId(trx, me, type);
+          const t = now();
+          const photo = await trx
+            .insertInto('photos')
+            .values({
+              owner_id: me,
+              album_id: albumId,
+              title: '',
+              description: '',
+              image_key: img.key,
+              width: img.width,
+              height: img.height,
+              created_at: t,
+              updated_at: t,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
+          return { photoId: photo.id, albumId };
+        });
+        return {
+          success: true,
+          data: {
+            message: 'The photo was uploaded.',
+            photo_id: ids.photoId,
+            album_id: ids.albumId,
+            src: imageUrl(app.config.publicUrl, img.key, '500'),
+          },
+        };
+      } catch (err) {
+        await deleteImage(app.config.dataDir, img.key);
+        throw err;
+      }
+    },
+  );
 }

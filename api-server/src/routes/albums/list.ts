@@ -60,11 +60,19 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
     return { success: true, data: await presentAlbums(app.db, app.config, viewer, rows, fields) };
   }
 
-  app.get<{ Querystring: ListQuery }>('/', {
-    schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
-  }, async (req) => listAlbums(req.query, req.auth.userId, false));
+  app.get<{ Querystring: ListQuery }>(
+    '/',
+    {
+      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
+    },
+    async (req) => listAlbums(req.query, req.auth.userId, false),
+  );
 
-  app.get<{ Querystring: ListQuery }>('/my', {
-    schema: { querystring: { type: 'object', properties: listProperties } },
-  }, async (req) => listAlbums(req.query, userOf(req), true));
+  app.get<{ Querystring: ListQuery }>(
+    '/my',
+    {
+      schema: { querystring: { type: 'object', properties: listProperties } },
+    },
+    async (req) => listAlbums(req.query, userOf(req), true),
+  );
 }

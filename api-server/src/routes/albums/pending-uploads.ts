@@ -24,12 +24,24 @@ export async function sweepPendingUploads(db: DB, dataDir: string, t: number): P
   for (;;) {
     // Chosen and deleted in one transaction: a photo put into an album meanwhile is not chosen.
     const gone = await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('photos as p').select(['p.id', 'p.image_key'])
+      const rows = await trx
+        .selectFrom('photos as p')
+        .select(['p.id', 'p.image_key'])
         .where('p.album_id', 'is', null)
         .where('p.created_at', '<=', t - PENDING_UPLOAD_TTL_S)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('activities as a').select('a.id').where('a.attachment_type', '=', 'photo').whereRef('a.attachment_id', '=', 'p.id'))))
-        .orderBy('p.id').limit(SWEEP_BATCH).execute();
+          not(
+            exists(
+              selectFrom('activities as a')
+                .select('a.id')
+                .where('a.attachment_type', '=', 'photo')
+                .whereRef('a.attachment_id', '=', 'p.id'),
+            ),
+          ),
+        )
+        .orderBy('p.id')
+        .limit(SWEEP_BATCH)
+        .execute();
       if (rows.length) {
         const ids = rows.map((r) => r.id);
         await deleteItemTraces(trx, 'photo', ids);
@@ -54,9 +66,15 @@ export function sweepPendingUploadsPeriodically(app: FastifyInstance): void {
   let running: Promise<void> | undefined;
   const sweep = () => {
     running ??= sweepPendingUploads(app.db, app.config.dataDir, now())
-      .then((n) => { if (n) app.log.info(`removed ${n} abandoned upload(s)`); })
-      .catch((err: unknown) => { app.log.warn({ err }, 'could not remove abandoned uploads'); })
-      .finally(() => { running = undefined; });
+      .then((n) => {
+        if (n) app.log.info(`removed ${n} abandoned upload(s)`);
+      })
+      .catch((err: unknown) => {
+        app.log.warn({ err }, 'could not remove abandoned uploads');
+      })
+      .finally(() => {
+        running = undefined;
+      });
   };
   app.addHook('onReady', async () => {
     sweep();

@@ -13,19 +13,40 @@ import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl } from '../../storage/images.ts';
 import {
-  albumRights, canEditPhoto, canSharePhoto, canTagPhoto, endOfAlbum, ensureCover, getVisiblePhoto, type PhotoInAlbum,
+  albumRights,
+  canEditPhoto,
+  canSharePhoto,
+  canTagPhoto,
+  endOfAlbum,
+  ensureCover,
+  getVisiblePhoto,
+  type PhotoInAlbum,
 } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { thumbUrl } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
 export const PHOTO_FIELDS = [
-  'id', 'type', 'thumb', 'img', 'title', 'description', 'date', 'album', 'photo_index', 'next_photo', 'previous_photo',
-  'can_tag', 'can_edit', 'can_delete', 'can_share', 'can_report', 'can_make_profile_photo',
+  'id',
+  'type',
+  'thumb',
+  'img',
+  'title',
+  'description',
+  'date',
+  'album',
+  'photo_index',
+  'next_photo',
+  'previous_photo',
+  'can_tag',
+  'can_edit',
+  'can_delete',
+  'can_share',
+  'can_report',
+  'can_make_profile_photo',
 ] as const;
 /** Beyond the spec, only when asked for by name (README, "Extensions"): the social fields an activity has. */
 const PHOTO_ALLOWED = [...PHOTO_FIELDS, ...SOCIAL_FIELDS] as const;
-
 
 /**
  * The spec's Photo. In the album, photos run in the album's order (position, then id: the order
@@ -53,16 +74,30 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
     can_report: canReport(viewer, photo.owner_id),
     can_make_profile_photo: viewer.userId === photo.owner_id,
     // can_share stays the photo's own rule (its album's privacy), above.
-    ...(await presentItemSocial(app.db, app.config, viewer, 'photo', [photo.id], fields.filter((f) => f !== 'can_share'))).get(photo.id),
+    ...(
+      await presentItemSocial(
+        app.db,
+        app.config,
+        viewer,
+        'photo',
+        [photo.id],
+        fields.filter((f) => f !== 'can_share'),
+      )
+    ).get(photo.id),
   };
   if (album) {
     const want = new Set(fields);
     if (want.has('album')) {
-      const owner = (await getOwnerSummaries(app.db, app.config, [album.owner_id])).get(album.owner_id) ?? missingOwner(app.config, album.owner_id);
+      const owner =
+        (await getOwnerSummaries(app.db, app.config, [album.owner_id])).get(album.owner_id) ?? missingOwner(app.config, album.owner_id);
       const summary: Record<string, unknown> = { id: album.id, type: 'album', title: album.title, description: album.description, owner };
       // Spec: total_photo only when the photo is not a message photo.
       if (album.kind !== 'message') {
-        const n = await app.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).where('album_id', '=', album.id).executeTakeFirstOrThrow();
+        const n = await app.db
+          .selectFrom('photos')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('album_id', '=', album.id)
+          .executeTakeFirstOrThrow();
         summary.total_photo = Number(n.n);
       }
       out.album = summary;
@@ -73,18 +108,34 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
     const after = (eb: ExpressionBuilder<Database, 'photos'>) =>
       eb.or([eb('position', '>', photo.position), eb.and([eb('position', '=', photo.position), eb('id', '>', photo.id)])]);
     if (want.has('photo_index')) {
-      const n = await app.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('album_id', '=', album.id).where(before).executeTakeFirstOrThrow();
+      const n = await app.db
+        .selectFrom('photos')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('album_id', '=', album.id)
+        .where(before)
+        .executeTakeFirstOrThrow();
       out.photo_index = Number(n.n);
     }
     if (want.has('next_photo')) {
-      const next = await app.db.selectFrom('photos').select(['id', 'image_key'])
-        .where('album_id', '=', album.id).where(after).orderBy('position', 'asc').orderBy('id', 'asc').executeTakeFirst();
+      const next = await app.db
+        .selectFrom('photos')
+        .select(['id', 'image_key'])
+        .where('album_id', '=', album.id)
+        .where(after)
+        .orderBy('position', 'asc')
+        .orderBy('id', 'asc')
+        .executeTakeFirst();
       if (next) out.next_photo = { id: next.id, thumb: thumbUrl(app.config, next.image_key) };
     }
     if (want.has('previous_photo')) {
-      const prev = await app.db.selectFrom('photos').select(['id', 'image_key'])
-        .where('album_id', '=', album.id).where(before).orderBy('position', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      const prev = await app.db
+        .selectFrom('photos')
+        .select(['id', 'image_key'])
+        .where('album_id', '=', album.id)
+        .where(before)
+        .orderBy('position', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
       if (prev) out.previous_photo = { id: prev.id, thumb: thumbUrl(app.config, prev.image_key) };
     }
   }
@@ -92,66 +143,81 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
 }
 
 export default async function photoRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: number }; Querystring: { fields?: string; conversation_id?: number } }>('/photos/:id', {
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: { fields: { type: 'string' }, conversation_id: { type: 'integer', minimum: 1 } } },
+  app.get<{ Params: { id: number }; Querystring: { fields?: string; conversation_id?: number } }>(
+    '/photos/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { fields: { type: 'string' }, conversation_id: { type: 'integer', minimum: 1 } } },
+      },
     },
-  }, async (req) => {
-    if (req.query.conversation_id !== undefined) {
-      throw invalidParam('conversation_id', 'this site has no messages module, so no photo belongs to a conversation; leave conversation_id out');
-    }
-    const fields = parseFields(req.query.fields, PHOTO_ALLOWED, 'fields', PHOTO_FIELDS);
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const p = await getVisiblePhoto(app.db, viewer, req.params.id);
-    return { success: true, data: await presentPhoto(app, viewer, p, fields) };
-  });
+    async (req) => {
+      if (req.query.conversation_id !== undefined) {
+        throw invalidParam(
+          'conversation_id',
+          'this site has no messages module, so no photo belongs to a conversation; leave conversation_id out',
+        );
+      }
+      const fields = parseFields(req.query.fields, PHOTO_ALLOWED, 'fields', PHOTO_FIELDS);
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const p = await getVisiblePhoto(app.db, viewer, req.params.id);
+      return { success: true, data: await presentPhoto(app, viewer, p, fields) };
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: { title?: string; description?: string; album_id?: number } }>('/photos/:id', {
-    schema: {
-      params: idParams,
-      body: {
-        type: 'object',
-        properties: {
-          title: { type: 'string', maxLength: TITLE_MAX },
-          description: { type: 'string', maxLength: DESCRIPTION_MAX },
-          album_id: { type: 'integer', minimum: 1 },
+  app.post<{ Params: { id: number }; Body: { title?: string; description?: string; album_id?: number } }>(
+    '/photos/:id',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            title: { type: 'string', maxLength: TITLE_MAX },
+            description: { type: 'string', maxLength: DESCRIPTION_MAX },
+            album_id: { type: 'integer', minimum: 1 },
+          },
         },
       },
     },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, userOf(req));
-    const p = await getVisiblePhoto(app.db, viewer, req.params.id);
-    if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may edit this photo.');
-    const b = req.body ?? {};
-    // A photo moves only into an album the caller may upload to (their own normal albums);
-    // any other album_id, absent or not, is a bad parameter.
-    let target: number | undefined;
-    if (b.album_id !== undefined && b.album_id !== p.photo.album_id) {
-      const album = await app.db.selectFrom('albums').select(['id', 'owner_id', 'kind']).where('id', '=', b.album_id).executeTakeFirst();
-      if (!album || !albumRights(viewer, album).can_upload) throw invalidParam('album_id', 'must be one of your own albums');
-      target = album.id;
-    }
-    const changes = {
-      ...(b.title !== undefined ? { title: b.title.trim() } : {}),
-      ...(b.description !== undefined ? { description: b.description.trim() } : {}),
-      ...(target !== undefined ? { album_id: target } : {}),
-    };
-    if (Object.keys(changes).length) {
-      await app.db.transaction().execute(async (trx) => {
-        const t = now();
-        // A moved photo goes to the end of its new album.
-        const position = target !== undefined ? { position: await endOfAlbum(trx, target) } : {};
-        await trx.updateTable('photos').set({ ...changes, ...position, updated_at: t }).where('id', '=', p.photo.id).execute();
-        if (target !== undefined) {
-          if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
-          await ensureCover(trx, target);
-          await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', target).execute();
-        }
-      });
-    }
-    return { success: true, data: { message: target !== undefined ? 'The photo was saved and moved.' : 'The photo was saved.' } };
-  });
+    async (req) => {
+      const viewer = viewerOf(app.db, userOf(req));
+      const p = await getVisiblePhoto(app.db, viewer, req.params.id);
+      if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may edit this photo.');
+      const b = req.body ?? {};
+      // A photo moves only into an album the caller may upload to (their own normal albums);
+      // any other album_id, absent or not, is a bad parameter.
+      let target: number | undefined;
+      if (b.album_id !== undefined && b.album_id !== p.photo.album_id) {
+        const album = await app.db.selectFrom('albums').select(['id', 'owner_id', 'kind']).where('id', '=', b.album_id).executeTakeFirst();
+        if (!album || !albumRights(viewer, album).can_upload) throw invalidParam('album_id', 'must be one of your own albums');
+        target = album.id;
+      }
+      const changes = {
+        ...(b.title !== undefined ? { title: b.title.trim() } : {}),
+        ...(b.description !== undefined ? { description: b.description.trim() } : {}),
+        ...(target !== undefined ? { album_id: target } : {}),
+      };
+      if (Object.keys(changes).length) {
+        await app.db.transaction().execute(async (trx) => {
+          const t = now();
+          // A moved photo goes to the end of its new album.
+          const position = target !== undefined ? { position: await endOfAlbum(trx, target) } : {};
+          await trx
+            .updateTable('photos')
+            .set({ ...changes, ...position, updated_at: t })
+            .where('id', '=', p.photo.id)
+            .execute();
+          if (target !== undefined) {
+            if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
+            await ensureCover(trx, target);
+            await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', target).execute();
+          }
+        });
+      }
+      return { success: true, data: { message: target !== undefined ? 'The photo was saved and moved.' : 'The photo was saved.' } };
+    },
+  );
 
   app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { params: idParams } }, async (req) => {
     const viewer = viewerOf(app.db, userOf(req));

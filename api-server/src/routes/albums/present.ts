@@ -52,12 +52,34 @@ export function selectAlbumsWithStats(db: DB) {
 
 /** Albums as the spec's Album (list or detail, without `photos`), with only the fields asked for. */
 export async function presentAlbums(
-  db: DB, config: Config, viewer: Viewer, rows: readonly AlbumStatsRow[], fields: readonly AlbumField[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly AlbumStatsRow[],
+  fields: readonly AlbumField[],
 ): Promise<Array<Record<string, unknown>>> {
   const [owners, categories, social] = await Promise.all([
-    fields.includes('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map(),
-    fields.includes('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
-    presentItemSocial(db, config, viewer, 'album', rows.map((r) => r.id), fields),
+    fields.includes('owner')
+      ? getOwnerSummaries(
+          db,
+          config,
+          rows.map((r) => r.owner_id),
+        )
+      : new Map(),
+    fields.includes('category')
+      ? getCategories(
+          db,
+          rows.map((r) => r.category_id),
+        )
+      : undefined,
+    presentItemSocial(
+      db,
+      config,
+      viewer,
+      'album',
+      rows.map((r) => r.id),
+      fields,
+    ),
   ]);
   return rows.map((r) => {
     const mine = viewer.userId !== null && viewer.userId === r.owner_id;
@@ -84,5 +106,8 @@ export interface PhotoStub {
   thumb: string;
 }
 
-export const photoStub = (config: Config, p: { id: number; image_key: string }): PhotoStub =>
-  ({ id: p.id, type: 'album_photo', thumb: thumbUrl(config, p.image_key) });
+export const photoStub = (config: Config, p: { id: number; image_key: string }): PhotoStub => ({
+  id: p.id,
+  type: 'album_photo',
+  thumb: thumbUrl(config, p.image_key),
+});

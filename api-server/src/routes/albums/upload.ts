@@ -15,109 +15,161 @@ type UploadBody = {
   album_id?: number;
 } & { [K in keyof AlbumSettings as `album[${K}]`]?: AlbumSettings[K] };
 
-const albumFieldProperties = Object.fromEntries(
-  Object.entries(albumSettingProperties).map(([k, v]) => [`album[${k}]`, v]),
-);
+const albumFieldProperties = Object.fromEntries(Object.entries(albumSettingProperties).map(([k, v]) => [`album[${k}]`, v]));
 
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Step one of adding photos: the file is stored as the caller's pending upload (in no
   // album, seen by nobody else) until POST /albums/upload puts it into an album; one left
   // there a day goes in the server's sweep (pending-uploads.ts).
-  app.post<{ Body: { Filedata?: unknown } }>('/photo_upload', {
-    schema: { body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] } },
-  }, async (req) => {
-    const me = userOf(req);
-    const file = req.body.Filedata;
-    if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
-    const img = await storeImage(app.config.dataDir, file, 'Filedata');
-    const t = now();
-    let photoId: number;
-    try {
-      const row = await app.db
-        .insertInto('photos')
-        .values({ owner_id: me, album_id: null, title: '', description: '', image_key: img.key, width: img.width, height: img.height, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      photoId = row.id;
-    } catch (err) {
-      await deleteImage(app.config.dataDir, img.key);
-      throw err;
-    }
-    return { success: true, data: { photo_id: photoId } };
-  });
-
-  // Step two: the pending uploads go into an existing album (album_id) or into a new one made
-  // from album[...]. One of the two is required; a new album may start empty.
-  app.post<{ Body: UploadBody }>('/upload', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: { photo_ids: { type: 'string', maxLength: 2000 }, album_id: { type: 'integer', minimum: 1 }, ...albumFieldProperties },
-      },
+  app.post<{ Body: { Filedata?: unknown } }>(
+    '/photo_upload',
+    {
+      schema: { body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] } },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const b = req.body ?? {};
-    if (b.album_id === undefined && b['album[title]'] === undefined) {
-      throw invalidParams([
-        { name: 'album_id', message: 'is required unless album[title] makes a new album', error_text: 'missing_parameter' },
-        { name: 'album[title]', message: 'is required unless album_id names an existing album', error_text: 'missing_parameter' },
-      ]);
-    }
-    if (b.album_id !== undefined && b['album[title]'] !== undefined) {
-      throw invalidParam('album_id', 'send either album_id (an existing album) or album[title] (a new album), not both');
-    }
-    const photoIds = parsePhotoIds(b.photo_ids ?? '', MAX_PHOTOS_PER_UPLOAD);
-    let target: number | undefined;
-    if (b.album_id !== undefined) {
-      if (!photoIds.length) throw missingParam('photo_ids', 'is required when adding to an existing album');
-      const album = await getVisibleAlbum(app.db, viewer, b.album_id);
-      if (!albumRights(viewer, album).can_upload) throw forbidden('You may not add photos to this album.');
-      target = album.id;
-    }
-    const settings = target === undefined
-      ? await albumColumns(app, {
-          title: b['album[title]'], category_id: b['album[category_id]'], description: b['album[description]'],
-          allow_search: b['album[allow_search]'], auth_view: b['album[auth_view]'], auth_comment: b['album[auth_comment]'], auth_tag: b['album[auth_tag]'],
-        }, 'album')
-      : undefined;
-
-    const albumId = await app.db.transaction().execute(async (trx) => {
-      if (photoIds.length) {
-        const pending = await trx.selectFrom('photos').select('id')
-          .where('id', 'in', photoIds).where('owner_id', '=', me).where('album_id', 'is', null).execute();
-        if (pending.length !== photoIds.length) {
-          const ok = new Set(pending.map((p) => p.id));
-          const bad = photoIds.filter((id) => !ok.has(id));
-          throw invalidParam('photo_ids', `${bad.join(', ')}: not your uploads waiting for an album (upload them with photo_upload first)`);
-        }
-      }
+    async (req) => {
+      const me = userOf(req);
+      const file = req.body.Filedata;
+      if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
+      const img = await storeImage(app.config.dataDir, file, 'Filedata');
       const t = now();
-      let id = target;
-      if (id === undefined) {
-        const row = await trx
-          .insertInto('albums')
+      let photoId: number;
+      try {
+        const row = await app.db
+          .insertInto('photos')
           .values({
-            owner_id: me, kind: 'normal', title: settings!.title as string, description: '', category_id: null, allow_search: 1,
-            auth_view: 'everyone', auth_comment: 'everyone', auth_tag: 'owner_member', cover_photo_id: null,
-            ...settings, created_at: t, updated_at: t,
+            owner_id: me,
+            album_id: null,
+            title: '',
+            description: '',
+            image_key: img.key,
+            width: img.width,
+            height: img.height,
+            created_at: t,
+            updated_at: t,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        id = row.id;
+        photoId = row.id;
+      } catch (err) {
+        await deleteImage(app.config.dataDir, img.key);
+        throw err;
       }
-      if (photoIds.length) {
-        // The album keeps the order of photo_ids, after the photos it already has.
-        const start = await endOfAlbum(trx, id);
-        for (const [i, photoId] of photoIds.entries()) {
-          await trx.updateTable('photos').set({ album_id: id, position: start + i, updated_at: t }).where('id', '=', photoId).execute();
+      return { success: true, data: { photo_id: photoId } };
+    },
+  );
+
+  // Step two: the pending uploads go into an existing album (album_id) or into a new one made
+  // from album[...]. One of the two is required; a new album may start empty.
+  app.post<{ Body: UploadBody }>(
+    '/upload',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            photo_ids: { type: 'string', maxLength: 2000 },
+            album_id: { type: 'integer', minimum: 1 },
+            ...albumFieldProperties,
+          },
+        },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const b = req.body ?? {};
+      if (b.album_id === undefined && b['album[title]'] === undefined) {
+        throw invalidParams([
+          { name: 'album_id', message: 'is required unless album[title] makes a new album', error_text: 'missing_parameter' },
+          { name: 'album[title]', message: 'is required unless album_id names an existing album', error_text: 'missing_parameter' },
+        ]);
+      }
+      if (b.album_id !== undefined && b['album[title]'] !== undefined) {
+        throw invalidParam('album_id', 'send either album_id (an existing album) or album[title] (a new album), not both');
+      }
+      const photoIds = parsePhotoIds(b.photo_ids ?? '', MAX_PHOTOS_PER_UPLOAD);
+      let target: number | undefined;
+      if (b.album_id !== undefined) {
+        if (!photoIds.length) throw missingParam('photo_ids', 'is required when adding to an existing album');
+        const album = await getVisibleAlbum(app.db, viewer, b.album_id);
+        if (!albumRights(viewer, album).can_upload) throw forbidden('You may not add photos to this album.');
+        target = album.id;
+      }
+      const settings =
+        target === undefined
+          ? await albumColumns(
+              app,
+              {
+                title: b['album[title]'],
+                category_id: b['album[category_id]'],
+                description: b['album[description]'],
+                allow_search: b['album[allow_search]'],
+                auth_view: b['album[auth_view]'],
+                auth_comment: b['album[auth_comment]'],
+                auth_tag: b['album[auth_tag]'],
+              },
+              'album',
+            )
+          : undefined;
+
+      const albumId = await app.db.transaction().execute(async (trx) => {
+        if (photoIds.length) {
+          const pending = await trx
+            .selectFrom('photos')
+            .select('id')
+            .where('id', 'in', photoIds)
+            .where('owner_id', '=', me)
+            .where('album_id', 'is', null)
+            .execute();
+          if (pending.length !== photoIds.length) {
+            const ok = new Set(pending.map((p) => p.id));
+            const bad = photoIds.filter((id) => !ok.has(id));
+            throw invalidParam(
+              'photo_ids',
+              `${bad.join(', ')}: not your uploads waiting for an album (upload them with photo_upload first)`,
+            );
+          }
         }
-        await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', id).execute();
-        await ensureCover(trx, id);
-      }
-      return id;
-    });
-    return { success: true, data: { album_id: albumId } };
-  });
+        const t = now();
+        let id = target;
+        if (id === undefined) {
+          const row = await trx
+            .insertInto('albums')
+            .values({
+              owner_id: me,
+              kind: 'normal',
+              title: settings!.title as string,
+              description: '',
+              category_id: null,
+              allow_search: 1,
+              auth_view: 'everyone',
+              auth_comment: 'everyone',
+              auth_tag: 'owner_member',
+              cover_photo_id: null,
+              ...settings,
+              created_at: t,
+              updated_at: t,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = row.id;
+        }
+        if (photoIds.length) {
+          // The album keeps the order of photo_ids, after the photos it already has.
+          const start = await endOfAlbum(trx, id);
+          for (const [i, photoId] of photoIds.entries()) {
+            await trx
+              .updateTable('photos')
+              .set({ album_id: id, position: start + i, updated_at: t })
+              .where('id', '=', photoId)
+              .execute();
+          }
+          await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', id).execute();
+          await ensureCover(trx, id);
+        }
+        return id;
+      });
+      return { success: true, data: { album_id: albumId } };
+    },
+  );
 }

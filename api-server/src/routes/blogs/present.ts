@@ -45,14 +45,29 @@ export async function getVisibleBlog(db: DB, viewer: Viewer, id: number): Promis
 
 /** Blogs (already known to be visible to the reader) as the spec's Blog, in a fixed number of queries. */
 export async function presentBlogs(
-  db: DB, config: Config, viewer: Viewer, rows: readonly BlogRow[], fields: readonly BlogField[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly BlogRow[],
+  fields: readonly BlogField[],
 ): Promise<Array<Partial<Record<BlogField, unknown>>>> {
   const want = new Set(fields);
   const ids = rows.map((r) => r.id);
   const [owners, tags, categories, social] = await Promise.all([
-    want.has('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : undefined,
+    want.has('owner')
+      ? getOwnerSummaries(
+          db,
+          config,
+          rows.map((r) => r.owner_id),
+        )
+      : undefined,
     want.has('tags') ? getItemTags(db, 'blog', ids) : undefined,
-    want.has('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
+    want.has('category')
+      ? getCategories(
+          db,
+          rows.map((r) => r.category_id),
+        )
+      : undefined,
     presentItemSocial(db, config, viewer, 'blog', ids, fields),
   ]);
   return rows.map((r) => {

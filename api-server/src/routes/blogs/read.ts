@@ -8,7 +8,16 @@ import { viewerOf } from '../../domain/privacy.ts';
 import { containsText, listedFor, ownedByFriendOf, visibleTo } from '../../domain/visibility.ts';
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { BLOG_DETAIL_ALLOWED, BLOG_DETAIL_FIELDS, BLOG_LIST_ALLOWED, BLOG_LIST_FIELDS, type BlogField, getVisibleBlog, isBlogOwner, presentBlogs } from './present.ts';
+import {
+  BLOG_DETAIL_ALLOWED,
+  BLOG_DETAIL_FIELDS,
+  BLOG_LIST_ALLOWED,
+  BLOG_LIST_FIELDS,
+  type BlogField,
+  getVisibleBlog,
+  isBlogOwner,
+  presentBlogs,
+} from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
 
@@ -63,40 +72,54 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     // Keywords are looked for in the title, the body and the tags (a post's tags link to a
     // keyword search for them).
     if (keywords) {
-      query = query.where(sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))} or exists (
+      query =
+        query.where(sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))} or exists (
         select 1 from item_tags it join tags t on t.id = it.tag_id
         where it.item_type = 'blog' and it.item_id = b.id and ${containsText('t.title', keywords)}))`);
     }
-    query = q.sort === 'view_count'
-      ? query.orderBy('b.view_count', 'desc').orderBy('b.id', 'desc')
-      : query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
+    query =
+      q.sort === 'view_count'
+        ? query.orderBy('b.view_count', 'desc').orderBy('b.id', 'desc')
+        : query.orderBy('b.created_at', 'desc').orderBy('b.id', 'desc');
     const rows = await query.limit(limit).offset(offset).execute();
     return { success: true, data: await presentBlogs(app.db, app.config, viewer, rows, fields) };
   }
 
-  app.get<{ Querystring: ListQuery }>('/', {
-    schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
-  }, async (req) => list(req, false));
-
-  app.get<{ Querystring: ListQuery }>('/my', {
-    schema: { querystring: { type: 'object', properties: listProperties } },
-  }, async (req) => list(req, true));
-
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
+  app.get<{ Querystring: ListQuery }>(
+    '/',
+    {
+      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
     },
-  }, async (req) => {
-    const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
-    const viewer = viewerOf(app.db, req.auth.userId);
-    let row = await getVisibleBlog(app.db, viewer, req.params.id);
-    if (!isBlogOwner(viewer, row)) {
-      await countView(app.db, 'blogs', row.id);
-      // total_view (an extension) counts this reading too.
-      row = { ...row, view_count: row.view_count + 1 };
-    }
-    const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
-    return { success: true, data: blog };
-  });
+    async (req) => list(req, false),
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    '/my',
+    {
+      schema: { querystring: { type: 'object', properties: listProperties } },
+    },
+    async (req) => list(req, true),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
+      },
+    },
+    async (req) => {
+      const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
+      const viewer = viewerOf(app.db, req.auth.userId);
+      let row = await getVisibleBlog(app.db, viewer, req.params.id);
+      if (!isBlogOwner(viewer, row)) {
+        await countView(app.db, 'blogs', row.id);
+        // total_view (an extension) counts this reading too.
+        row = { ...row, view_count: row.view_count + 1 };
+      }
+      const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
+      return { success: true, data: blog };
+    },
+  );
 }

@@ -41,7 +41,6 @@ const blogForm = {
   required: ['title', 'category_id', 'body'],
 } as const;
 
-
 /** Title and body as stored: the title is plain text, the body simple HTML (domain/rich-text.ts). */
 function cleanForm(b: BlogForm): { title: string; body: string } {
   const title = b.title.trim();
@@ -63,8 +62,16 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
       const row = await trx
         .insertInto('blogs')
         .values({
-          owner_id: me, title, body, category_id: b.category_id, is_draft: b.is_draft ?? 0, allow_search: b.allow_search ?? 1,
-          auth_view: b.auth_view ?? 'everyone', auth_comment: b.auth_comment ?? 'everyone', created_at: t, updated_at: t,
+          owner_id: me,
+          title,
+          body,
+          category_id: b.category_id,
+          is_draft: b.is_draft ?? 0,
+          allow_search: b.allow_search ?? 1,
+          auth_view: b.auth_view ?? 'everyone',
+          auth_comment: b.auth_comment ?? 'everyone',
+          created_at: t,
+          updated_at: t,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -88,9 +95,14 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
       await trx
         .updateTable('blogs')
         .set({
-          title, body, category_id: b.category_id, is_draft: isDraft,
-          allow_search: b.allow_search ?? row.allow_search, auth_view: b.auth_view ?? row.auth_view,
-          auth_comment: b.auth_comment ?? row.auth_comment, updated_at: t,
+          title,
+          body,
+          category_id: b.category_id,
+          is_draft: isDraft,
+          allow_search: b.allow_search ?? row.allow_search,
+          auth_view: b.auth_view ?? row.auth_view,
+          auth_comment: b.auth_comment ?? row.auth_comment,
+          updated_at: t,
           // A draft that is published takes its place among the newest blogs.
           ...(row.is_draft === 1 && isDraft === 0 ? { created_at: t } : {}),
         })

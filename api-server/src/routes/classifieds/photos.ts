@@ -8,7 +8,6 @@ import { deleteImage, storeImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
-
 /** The photo and its listing when the reader may see the listing; 404 otherwise. */
 async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {
   const photo = await db.selectFrom('classified_photos').selectAll().where('id', '=', id).executeTakeFirst();
@@ -18,56 +17,74 @@ async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {
 
 /** /classifieds/photos: the photos of a listing, managed by its owner. */
 export default async function listingPhotoRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { Filedata?: unknown; classified_id: number } }>('/photos', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: { Filedata: {}, classified_id: { type: 'integer', minimum: 1 } },
-        required: ['Filedata', 'classified_id'],
+  app.post<{ Body: { Filedata?: unknown; classified_id: number } }>(
+    '/photos',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { Filedata: {}, classified_id: { type: 'integer', minimum: 1 } },
+          required: ['Filedata', 'classified_id'],
+        },
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const file = req.body.Filedata;
-    if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
-    if (!file.length) throw missingParam('Filedata', 'is empty');
-    const viewer = viewerOf(app.db, me);
-    const listing = await getVisibleListing(app.db, viewer, req.body.classified_id);
-    const count = (await countPhotos(app.db, [listing.id])).get(listing.id) ?? 0;
-    if (!listingFlags(viewer, listing, count).can_add_photos) {
-      throw forbidden(isListingOwner(viewer, listing) ? 'This listing has as many photos as it may have.' : 'Only its owner may add photos to this listing.');
-    }
-    const img = await storeImage(app.config.dataDir, file, 'Filedata');
-    try {
-      const id = await app.db.transaction().execute(async (trx) => {
-        const photo = await trx.insertInto('classified_photos')
-          .values({ classified_id: listing.id, image_key: img.key, description: '', created_at: now() })
-          .returning('id').executeTakeFirstOrThrow();
-        // The first photo of a listing becomes its main photo.
-        await trx.updateTable('classifieds').set({ main_photo_id: photo.id })
-          .where('id', '=', listing.id).where('main_photo_id', 'is', null).execute();
-        return photo.id;
-      });
-      return { success: true, data: { id } };
-    } catch (err) {
-      await deleteImage(app.config.dataDir, img.key);
-      throw err;
-    }
-  });
+    async (req) => {
+      const me = userOf(req);
+      const file = req.body.Filedata;
+      if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
+      if (!file.length) throw missingParam('Filedata', 'is empty');
+      const viewer = viewerOf(app.db, me);
+      const listing = await getVisibleListing(app.db, viewer, req.body.classified_id);
+      const count = (await countPhotos(app.db, [listing.id])).get(listing.id) ?? 0;
+      if (!listingFlags(viewer, listing, count).can_add_photos) {
+        throw forbidden(
+          isListingOwner(viewer, listing)
+            ? 'This listing has as many photos as it may have.'
+            : 'Only its owner may add photos to this listing.',
+        );
+      }
+      const img = await storeImage(app.config.dataDir, file, 'Filedata');
+      try {
+        const id = await app.db.transaction().execute(async (trx) => {
+          const photo = await trx
+            .insertInto('classified_photos')
+            .values({ classified_id: listing.id, image_key: img.key, description: '', created_at: now() })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // The first photo of a listing becomes its main photo.
+          await trx
+            .updateTable('classifieds')
+            .set({ main_photo_id: photo.id })
+            .where('id', '=', listing.id)
+            .where('main_photo_id', 'is', null)
+            .execute();
+          return photo.id;
+        });
+        return { success: true, data: { id } };
+      } catch (err) {
+        await deleteImage(app.config.dataDir, img.key);
+        throw err;
+      }
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: { description?: string } }>('/photos/:id', {
-    schema: { params: idParams, body: { type: 'object', properties: { description: { type: 'string', maxLength: 1000 } } } },
-  }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
-    if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may edit its photos.');
-    const description = req.body?.description;
-    if (description !== undefined) {
-      await app.db.updateTable('classified_photos').set({ description: description.trim() }).where('id', '=', photo.id).execute();
-    }
-    return { success: true, data: { message: 'The photo was updated.' } };
-  });
+  app.post<{ Params: { id: number }; Body: { description?: string } }>(
+    '/photos/:id',
+    {
+      schema: { params: idParams, body: { type: 'object', properties: { description: { type: 'string', maxLength: 1000 } } } },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
+      if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may edit its photos.');
+      const description = req.body?.description;
+      if (description !== undefined) {
+        await app.db.updateTable('classified_photos').set({ description: description.trim() }).where('id', '=', photo.id).execute();
+      }
+      return { success: true, data: { message: 'The photo was updated.' } };
+    },
+  );
 
   app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { params: idParams } }, async (req) => {
     const me = userOf(req);
@@ -77,10 +94,19 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     await app.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
       // The main photo passes to the oldest photo left, or to none.
-      const next = await trx.selectFrom('classified_photos').select('id')
-        .where('classified_id', '=', listing.id).orderBy('id').limit(1).executeTakeFirst();
-      await trx.updateTable('classifieds').set({ main_photo_id: next?.id ?? null })
-        .where('id', '=', listing.id).where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)])).execute();
+      const next = await trx
+        .selectFrom('classified_photos')
+        .select('id')
+        .where('classified_id', '=', listing.id)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      await trx
+        .updateTable('classifieds')
+        .set({ main_photo_id: next?.id ?? null })
+        .where('id', '=', listing.id)
+        .where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)]))
+        .execute();
     });
     await deleteImage(app.config.dataDir, photo.image_key);
     return { success: true };

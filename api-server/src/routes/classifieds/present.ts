@@ -16,8 +16,20 @@ import { imageUrl } from '../../storage/images.ts';
 export type ClassifiedRow = Selectable<ClassifiedsTable> & { main_image_key: string | null };
 
 export const LISTING_LIST_FIELDS = [
-  'id', 'thumb', 'title', 'is_closed', 'creation_date', 'owner', 'price', 'location', 'body',
-  'can_edit', 'can_add_photos', 'can_open', 'can_close', 'can_delete',
+  'id',
+  'thumb',
+  'title',
+  'is_closed',
+  'creation_date',
+  'owner',
+  'price',
+  'location',
+  'body',
+  'can_edit',
+  'can_add_photos',
+  'can_open',
+  'can_close',
+  'can_delete',
 ] as const;
 export const LISTING_DETAIL_FIELDS = [...LISTING_LIST_FIELDS, 'category', 'tags', 'photos'] as const;
 /**
@@ -39,7 +51,9 @@ export const PHOTO_SIZE = '1024';
 export function formatPrice(cents: number | null): string {
   if (cents === null) return '';
   if (cents === 0) return 'Free';
-  const dollars = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `$${dollars}.${String(cents % 100).padStart(2, '0')}`;
 }
 
@@ -88,19 +102,38 @@ export async function getVisibleListing(db: DB, viewer: Viewer, id: number): Pro
 
 /** Listings (already known to be visible to the reader) as the spec's Listing, in a fixed number of queries. */
 export async function presentListings(
-  db: DB, config: Config, viewer: Viewer, rows: readonly ClassifiedRow[], fields: readonly ListingField[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly ClassifiedRow[],
+  fields: readonly ListingField[],
 ): Promise<Array<Partial<Record<ListingField, unknown>>>> {
   const want = new Set(fields);
   const ids = rows.map((r) => r.id);
   const owned = rows.filter((r) => isListingOwner(viewer, r)).map((r) => r.id);
   const [owners, tags, categories, photoCounts, photos, social] = await Promise.all([
-    want.has('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : undefined,
+    want.has('owner')
+      ? getOwnerSummaries(
+          db,
+          config,
+          rows.map((r) => r.owner_id),
+        )
+      : undefined,
     want.has('tags') ? getItemTags(db, 'classified', ids) : undefined,
-    want.has('category') ? getCategories(db, rows.map((r) => r.category_id)) : undefined,
+    want.has('category')
+      ? getCategories(
+          db,
+          rows.map((r) => r.category_id),
+        )
+      : undefined,
     want.has('can_add_photos') ? countPhotos(db, owned) : undefined,
     want.has('photos') && ids.length
-      ? db.selectFrom('classified_photos').select(['id', 'classified_id', 'description', 'image_key'])
-        .where('classified_id', 'in', ids).orderBy('id').execute()
+      ? db
+          .selectFrom('classified_photos')
+          .select(['id', 'classified_id', 'description', 'image_key'])
+          .where('classified_id', 'in', ids)
+          .orderBy('id')
+          .execute()
       : [],
     presentItemSocial(db, config, viewer, 'classified', ids, fields),
   ]);
@@ -120,7 +153,12 @@ export async function presentListings(
       tags: tags?.get(r.id) ?? [],
       photos: photos
         .filter((p) => p.classified_id === r.id)
-        .map((p) => ({ id: p.id, description: p.description, img: imageUrl(config.publicUrl, p.image_key, PHOTO_SIZE), is_main: p.id === r.main_photo_id })),
+        .map((p) => ({
+          id: p.id,
+          description: p.description,
+          img: imageUrl(config.publicUrl, p.image_key, PHOTO_SIZE),
+          is_main: p.id === r.main_photo_id,
+        })),
       // The edit form's privacy is told to the owner alone (absent for anyone else).
       ...(isListingOwner(viewer, r) ? { auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
       ...social.get(r.id),

@@ -9,7 +9,14 @@ import { containsText, visibleTo } from '../../domain/visibility.ts';
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import {
-  getVisibleListing, isListingOwner, LISTING_DETAIL_ALLOWED, LISTING_DETAIL_FIELDS, LISTING_LIST_FIELDS, type ListingField, presentListings, selectListings,
+  getVisibleListing,
+  isListingOwner,
+  LISTING_DETAIL_ALLOWED,
+  LISTING_DETAIL_FIELDS,
+  LISTING_LIST_FIELDS,
+  type ListingField,
+  presentListings,
+  selectListings,
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
@@ -72,41 +79,55 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     if (q.status === 'only_open') query = query.where('c.is_closed', '=', 0);
     if (q.status === 'only_closed') query = query.where('c.is_closed', '=', 1);
     const keywords = q.keywords?.trim();
-    if (keywords) query = query.where(sql<SqlBool>`(${containsText('c.title', keywords)} or ${containsText('c.body', richTextSearchTerm(keywords))})`);
+    if (keywords)
+      query = query.where(sql<SqlBool>`(${containsText('c.title', keywords)} or ${containsText('c.body', richTextSearchTerm(keywords))})`);
     if (q.has_photo === 1) query = query.where('c.main_photo_id', 'is not', null);
     // A listing without a price matches no price bound.
     if (q.price_min !== undefined) query = query.where('c.price_cents', '>=', Math.ceil(q.price_min * 100 - 1e-6));
     if (q.price_max !== undefined) query = query.where('c.price_cents', '<=', Math.floor(q.price_max * 100 + 1e-6));
     const location = q.location?.trim();
     if (location) query = query.where(containsTextIgnoringCase('c.location', location));
-    query = q.sort === 'most_viewed'
-      ? query.orderBy('c.view_count', 'desc').orderBy('c.id', 'desc')
-      : query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
+    query =
+      q.sort === 'most_viewed'
+        ? query.orderBy('c.view_count', 'desc').orderBy('c.id', 'desc')
+        : query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
     const rows = await query.limit(limit).offset(offset).execute();
     return { success: true, data: await presentListings(app.db, app.config, viewer, rows, fields) };
   }
 
-  app.get<{ Querystring: ListQuery }>('/', {
-    schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
-  }, async (req) => list(req, false));
-
-  app.get<{ Querystring: ListQuery }>('/my', {
-    schema: { querystring: { type: 'object', properties: listProperties } },
-  }, async (req) => list(req, true));
-
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>('/:id', {
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
+  app.get<{ Querystring: ListQuery }>(
+    '/',
+    {
+      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
     },
-  }, async (req) => {
-    const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const row = await getVisibleListing(app.db, viewer, req.params.id);
-    if (!isListingOwner(viewer, row)) {
-      await countView(app.db, 'classifieds', row.id);
-    }
-    const [listing] = await presentListings(app.db, app.config, viewer, [row], fields);
-    return { success: true, data: listing };
-  });
+    async (req) => list(req, false),
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    '/my',
+    {
+      schema: { querystring: { type: 'object', properties: listProperties } },
+    },
+    async (req) => list(req, true),
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
+      },
+    },
+    async (req) => {
+      const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const row = await getVisibleListing(app.db, viewer, req.params.id);
+      if (!isListingOwner(viewer, row)) {
+        await countView(app.db, 'classifieds', row.id);
+      }
+      const [listing] = await presentListings(app.db, app.config, viewer, [row], fields);
+      return { success: true, data: listing };
+    },
+  );
 }

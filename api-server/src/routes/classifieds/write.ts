@@ -94,90 +94,122 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     }
   }
 
-  app.post<{ Body: ListingForm }>('/', {
-    schema: { body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
-  }, async (req) => {
-    const me = userOf(req);
-    const b = req.body;
-    const title = requiredText(b.title, 'title')!;
-    const body = cleanBody(b.body)!;
-    const price = b['fields[price]'] === undefined ? null : parsePrice(b['fields[price]']);
-    const file = optionalFile(b.photo, 'photo');
-    await checkCategory(app.db, 'classified', b.category_id);
-    const id = await withImage(file, 'photo', (img) => app.db.transaction().execute(async (trx) => {
-      const t = now();
-      const row = await trx
-        .insertInto('classifieds')
-        .values({
-          owner_id: me, title, body, category_id: b.category_id ?? null, price_cents: price,
-          location: b['fields[location]']?.trim() ?? '', is_closed: 0,
-          auth_view: b.auth_view ?? 'everyone', auth_comment: b.auth_comment ?? 'everyone', main_photo_id: null, created_at: t, updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (img) {
-        const photo = await trx.insertInto('classified_photos')
-          .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
-          .returning('id').executeTakeFirstOrThrow();
-        await trx.updateTable('classifieds').set({ main_photo_id: photo.id }).where('id', '=', row.id).execute();
-      }
-      await setItemTags(trx, 'classified', row.id, b.tags);
-      return row.id;
-    }));
-    return { success: true, data: { id } };
-  });
+  app.post<{ Body: ListingForm }>(
+    '/',
+    {
+      schema: { body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body;
+      const title = requiredText(b.title, 'title')!;
+      const body = cleanBody(b.body)!;
+      const price = b['fields[price]'] === undefined ? null : parsePrice(b['fields[price]']);
+      const file = optionalFile(b.photo, 'photo');
+      await checkCategory(app.db, 'classified', b.category_id);
+      const id = await withImage(file, 'photo', (img) =>
+        app.db.transaction().execute(async (trx) => {
+          const t = now();
+          const row = await trx
+            .insertInto('classifieds')
+            .values({
+              owner_id: me,
+              title,
+              body,
+              category_id: b.category_id ?? null,
+              price_cents: price,
+              location: b['fields[location]']?.trim() ?? '',
+              is_closed: 0,
+              auth_view: b.auth_view ?? 'everyone',
+              auth_comment: b.auth_comment ?? 'everyone',
+              main_photo_id: null,
+              created_at: t,
+              updated_at: t,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (img) {
+            const photo = await trx
+              .insertInto('classified_photos')
+              .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await trx.updateTable('classifieds').set({ main_photo_id: photo.id }).where('id', '=', row.id).execute();
+          }
+          await setItemTags(trx, 'classified', row.id, b.tags);
+          return row.id;
+        }),
+      );
+      return { success: true, data: { id } };
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: ListingForm }>('/:id', {
-    schema: { params: idParams, body: { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } } },
-  }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const row = await getVisibleListing(app.db, viewer, req.params.id);
-    if (!isListingOwner(viewer, row)) throw forbidden('Only its owner may edit this listing.');
-    const b = req.body ?? {};
-    const title = requiredText(b.title, 'title');
-    const body = cleanBody(b.body);
-    const price = b['fields[price]'] === undefined ? undefined : parsePrice(b['fields[price]']);
-    const file = optionalFile(b.photo, 'photo');
-    await checkCategory(app.db, 'classified', b.category_id);
-    if (b.main_photo_id !== undefined) {
-      const photo = await app.db.selectFrom('classified_photos').select('id')
-        .where('id', '=', b.main_photo_id).where('classified_id', '=', row.id).executeTakeFirst();
-      if (!photo) throw invalidParam('main_photo_id', 'is not a photo of this listing');
-    }
-    // A new photo sent with the edit is added like POST /classifieds/photos, under the same rule.
-    if (file && !listingFlags(viewer, row, (await countPhotos(app.db, [row.id])).get(row.id) ?? 0).can_add_photos) {
-      throw forbidden('This listing has as many photos as it may have.');
-    }
-    await withImage(file, 'photo', (img) => app.db.transaction().execute(async (trx) => {
-      const t = now();
-      let mainPhotoId = b.main_photo_id;
-      if (img) {
-        const photo = await trx.insertInto('classified_photos')
-          .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
-          .returning('id').executeTakeFirstOrThrow();
-        // The photo of the form is the main photo unless main_photo_id names another.
-        mainPhotoId ??= photo.id;
+  app.post<{ Params: { id: number }; Body: ListingForm }>(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        body: { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const row = await getVisibleListing(app.db, viewer, req.params.id);
+      if (!isListingOwner(viewer, row)) throw forbidden('Only its owner may edit this listing.');
+      const b = req.body ?? {};
+      const title = requiredText(b.title, 'title');
+      const body = cleanBody(b.body);
+      const price = b['fields[price]'] === undefined ? undefined : parsePrice(b['fields[price]']);
+      const file = optionalFile(b.photo, 'photo');
+      await checkCategory(app.db, 'classified', b.category_id);
+      if (b.main_photo_id !== undefined) {
+        const photo = await app.db
+          .selectFrom('classified_photos')
+          .select('id')
+          .where('id', '=', b.main_photo_id)
+          .where('classified_id', '=', row.id)
+          .executeTakeFirst();
+        if (!photo) throw invalidParam('main_photo_id', 'is not a photo of this listing');
       }
-      await trx
-        .updateTable('classifieds')
-        .set({
-          ...(title !== undefined ? { title } : {}),
-          ...(body !== undefined ? { body } : {}),
-          ...(b.category_id !== undefined ? { category_id: b.category_id } : {}),
-          ...(price !== undefined ? { price_cents: price } : {}),
-          ...(b['fields[location]'] !== undefined ? { location: b['fields[location]'].trim() } : {}),
-          ...(b.auth_view !== undefined ? { auth_view: b.auth_view } : {}),
-          ...(b.auth_comment !== undefined ? { auth_comment: b.auth_comment } : {}),
-          ...(mainPhotoId !== undefined ? { main_photo_id: mainPhotoId } : {}),
-          updated_at: t,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (b.tags !== undefined) await setItemTags(trx, 'classified', row.id, b.tags);
-    }));
-    return { success: true };
-  });
+      // A new photo sent with the edit is added like POST /classifieds/photos, under the same rule.
+      if (file && !listingFlags(viewer, row, (await countPhotos(app.db, [row.id])).get(row.id) ?? 0).can_add_photos) {
+        throw forbidden('This listing has as many photos as it may have.');
+      }
+      await withImage(file, 'photo', (img) =>
+        app.db.transaction().execute(async (trx) => {
+          const t = now();
+          let mainPhotoId = b.main_photo_id;
+          if (img) {
+            const photo = await trx
+              .insertInto('classified_photos')
+              .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            // The photo of the form is the main photo unless main_photo_id names another.
+            mainPhotoId ??= photo.id;
+          }
+          await trx
+            .updateTable('classifieds')
+            .set({
+              ...(title !== undefined ? { title } : {}),
+              ...(body !== undefined ? { body } : {}),
+              ...(b.category_id !== undefined ? { category_id: b.category_id } : {}),
+              ...(price !== undefined ? { price_cents: price } : {}),
+              ...(b['fields[location]'] !== undefined ? { location: b['fields[location]'].trim() } : {}),
+              ...(b.auth_view !== undefined ? { auth_view: b.auth_view } : {}),
+              ...(b.auth_comment !== undefined ? { auth_comment: b.auth_comment } : {}),
+              ...(mainPhotoId !== undefined ? { main_photo_id: mainPhotoId } : {}),
+              updated_at: t,
+            })
+            .where('id', '=', row.id)
+            .execute();
+          if (b.tags !== undefined) await setItemTags(trx, 'classified', row.id, b.tags);
+        }),
+      );
+      return { success: true };
+    },
+  );
 
   app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
     const me = userOf(req);
@@ -210,7 +242,8 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
       }
       const closed = action === 'close' ? 1 : 0;
       // Conditional, so that of two requests racing to close a listing only one changes it.
-      const res = await app.db.updateTable('classifieds')
+      const res = await app.db
+        .updateTable('classifieds')
         .set({ is_closed: closed, updated_at: now() })
         .where('id', '=', row.id)
         .where('is_closed', '=', 1 - closed)

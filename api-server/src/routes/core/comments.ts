@@ -13,68 +13,87 @@ import { itemProperties, type ItemParams } from './item-params.ts';
 const BODY_MAX = 5000;
 
 export default async function commentRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: ItemParams & { page?: number; limit?: number } }>('/comments', {
-    schema: {
-      querystring: { type: 'object', properties: { ...itemProperties, ...pagingQuery }, required: ['item_type', 'item_id'] },
-    },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const item = await getVisibleItem(app.db, app.config, viewer, req.query.item_type, req.query.item_id);
-    const { limit, offset } = paging(req.query);
-    const rows = await listComments(app.db, item.type, item.id, limit, offset);
-    return { success: true, data: await presentComments(app.db, app.config, viewer, () => item.ownerId, rows) };
-  });
-
-  app.post<{ Body: ItemParams & { body: string } }>('/comments', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: { ...itemProperties, body: { type: 'string', maxLength: BODY_MAX } },
-        required: ['item_type', 'item_id', 'body'],
+  app.get<{ Querystring: ItemParams & { page?: number; limit?: number } }>(
+    '/comments',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { ...itemProperties, ...pagingQuery }, required: ['item_type', 'item_id'] },
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const item = await getVisibleItem(app.db, app.config, viewer, req.body.item_type, req.body.item_id);
-    if (!(await canComment(viewer, item))) throw forbidden('You may not comment on this item.');
-    const body = req.body.body.trim();
-    if (!body) throw invalidParam('body', 'must not be empty');
-    const row = await app.db
-      .insertInto('comments')
-      .values({ item_type: item.type, item_id: item.id, owner_id: me, body, created_at: now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await notify(app.db, { userId: item.ownerId, actorId: me, kind: 'comment', itemType: item.type, itemId: item.id, source: { type: 'comment', id: row.id } });
-    // id is our extension, so that a client can address the new comment.
-    return { success: true, data: { message: 'Your comment was added.', id: row.id } };
-  });
+    async (req) => {
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const item = await getVisibleItem(app.db, app.config, viewer, req.query.item_type, req.query.item_id);
+      const { limit, offset } = paging(req.query);
+      const rows = await listComments(app.db, item.type, item.id, limit, offset);
+      return { success: true, data: await presentComments(app.db, app.config, viewer, () => item.ownerId, rows) };
+    },
+  );
 
-  app.delete<{ Querystring: ItemParams & { comment_id: number } }>('/comments', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { ...itemProperties, comment_id: { type: 'integer', minimum: 1 } },
-        required: ['item_type', 'item_id', 'comment_id'],
+  app.post<{ Body: ItemParams & { body: string } }>(
+    '/comments',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { ...itemProperties, body: { type: 'string', maxLength: BODY_MAX } },
+          required: ['item_type', 'item_id', 'body'],
+        },
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const item = await getVisibleItem(app.db, app.config, viewer, req.query.item_type, req.query.item_id);
-    const comment = await app.db
-      .selectFrom('comments')
-      .select(['id', 'owner_id'])
-      .where('id', '=', req.query.comment_id)
-      .where('item_type', '=', item.type)
-      .where('item_id', '=', item.id)
-      .executeTakeFirst();
-    if (!comment) throw notFound('The comment was not found on this item.');
-    if (!canDeleteComment(viewer, item, comment)) throw forbidden('Only its author or the owner of the item may delete this comment.');
-    await app.db.transaction().execute(async (trx) => {
-      await deleteCommentTraces(trx, [comment.id]);
-      await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
-    });
-    return { success: true, data: { message: 'The comment was deleted.' } };
-  });
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const item = await getVisibleItem(app.db, app.config, viewer, req.body.item_type, req.body.item_id);
+      if (!(await canComment(viewer, item))) throw forbidden('You may not comment on this item.');
+      const body = req.body.body.trim();
+      if (!body) throw invalidParam('body', 'must not be empty');
+      const row = await app.db
+        .insertInto('comments')
+        .values({ item_type: item.type, item_id: item.id, owner_id: me, body, created_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await notify(app.db, {
+        userId: item.ownerId,
+        actorId: me,
+        kind: 'comment',
+        itemType: item.type,
+        itemId: item.id,
+        source: { type: 'comment', id: row.id },
+      });
+      // id is our extension, so that a client can address the new comment.
+      return { success: true, data: { message: 'Your comment was added.', id: row.id } };
+    },
+  );
+
+  app.delete<{ Querystring: ItemParams & { comment_id: number } }>(
+    '/comments',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { ...itemProperties, comment_id: { type: 'integer', minimum: 1 } },
+          required: ['item_type', 'item_id', 'comment_id'],
+        },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const item = await getVisibleItem(app.db, app.config, viewer, req.query.item_type, req.query.item_id);
+      const comment = await app.db
+        .selectFrom('comments')
+        .select(['id', 'owner_id'])
+        .where('id', '=', req.query.comment_id)
+        .where('item_type', '=', item.type)
+        .where('item_id', '=', item.id)
+        .executeTakeFirst();
+      if (!comment) throw notFound('The comment was not found on this item.');
+      if (!canDeleteComment(viewer, item, comment)) throw forbidden('Only its author or the owner of the item may delete this comment.');
+      await app.db.transaction().execute(async (trx) => {
+        await deleteCommentTraces(trx, [comment.id]);
+        await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
+      });
+      return { success: true, data: { message: 'The comment was deleted.' } };
+    },
+  );
 }

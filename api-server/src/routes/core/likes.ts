@@ -37,16 +37,20 @@ async function likeTarget(app: FastifyInstance, viewer: Viewer, p: LikeParams) {
 
 export default async function likeRoutes(app: FastifyInstance): Promise<void> {
   // comment_id is our extension: the likers of one comment of the item.
-  app.get<{ Querystring: LikeParams & { page?: number; limit?: number } }>('/likes', {
-    schema: { querystring: { ...likeSchema, properties: { ...likeSchema.properties, ...pagingQuery } } },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const target = await likeTarget(app, viewer, req.query);
-    const { limit, offset } = paging(req.query);
-    const ids = await listLikers(app.db, target.type, target.id, limit, offset);
-    const owners = await getOwnerSummaries(app.db, app.config, ids);
-    return { success: true, data: ids.flatMap((id) => owners.get(id) ?? []) };
-  });
+  app.get<{ Querystring: LikeParams & { page?: number; limit?: number } }>(
+    '/likes',
+    {
+      schema: { querystring: { ...likeSchema, properties: { ...likeSchema.properties, ...pagingQuery } } },
+    },
+    async (req) => {
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const target = await likeTarget(app, viewer, req.query);
+      const { limit, offset } = paging(req.query);
+      const ids = await listLikers(app.db, target.type, target.id, limit, offset);
+      const owners = await getOwnerSummaries(app.db, app.config, ids);
+      return { success: true, data: ids.flatMap((id) => owners.get(id) ?? []) };
+    },
+  );
 
   app.post<{ Body: LikeParams }>('/likes', { schema: { body: likeSchema } }, async (req) => {
     const me = userOf(req);
@@ -63,6 +67,9 @@ export default async function likeRoutes(app: FastifyInstance): Promise<void> {
     const target = await likeTarget(app, viewerOf(app.db, me), req.query);
     if (!(await removeLike(app.db, target.type, target.id, me))) throw badRequest('You do not like this.');
     await withdrawNotification(app.db, { actorId: me, kind: 'like', itemType: target.type, itemId: target.id });
-    return { success: true, data: { message: target.type === 'comment' ? 'You no longer like the comment.' : 'You no longer like the item.' } };
+    return {
+      success: true,
+      data: { message: target.type === 'comment' ? 'You no longer like the comment.' : 'You no longer like the item.' },
+    };
   });
 }

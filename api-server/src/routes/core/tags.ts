@@ -44,108 +44,164 @@ function canDeleteTag(viewer: Viewer, p: PhotoInAlbum, tag: TagRow): boolean {
 export default async function tagRoutes(app: FastifyInstance): Promise<void> {
   // Our extension: the tags of a photo, so that clients can draw them (areas in pixels of the
   // original image, which is the photo's `img`).
-  app.get<{ Querystring: { subject_type: 'photo'; subject_id: number } }>('/tags', {
-    schema: { querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] } },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, req.auth.userId);
-    const p = await getVisiblePhoto(app.db, viewer, req.query.subject_id);
-    const rows = await app.db.selectFrom('item_tag_areas').selectAll()
-      .where('subject_type', '=', 'photo').where('subject_id', '=', p.photo.id).orderBy('id').execute();
-    const users = await getOwnerSummaries(app.db, app.config, rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])));
-    return {
-      success: true,
-      data: rows.map((r) => ({
-        id: r.id,
-        ...(r.user_id !== null && users.has(r.user_id) ? { user: users.get(r.user_id) } : {}),
-        ...(r.label !== null ? { label: r.label } : {}),
-        extra: { x: r.x, y: r.y, w: r.w, h: r.h },
-        can_delete: canDeleteTag(viewer, p, r),
-      })),
-    };
-  });
+  app.get<{ Querystring: { subject_type: 'photo'; subject_id: number } }>(
+    '/tags',
+    {
+      schema: { querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] } },
+    },
+    async (req) => {
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const p = await getVisiblePhoto(app.db, viewer, req.query.subject_id);
+      const rows = await app.db
+        .selectFrom('item_tag_areas')
+        .selectAll()
+        .where('subject_type', '=', 'photo')
+        .where('subject_id', '=', p.photo.id)
+        .orderBy('id')
+        .execute();
+      const users = await getOwnerSummaries(
+        app.db,
+        app.config,
+        rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
+      );
+      return {
+        success: true,
+        data: rows.map((r) => ({
+          id: r.id,
+          ...(r.user_id !== null && users.has(r.user_id) ? { user: users.get(r.user_id) } : {}),
+          ...(r.label !== null ? { label: r.label } : {}),
+          extra: { x: r.x, y: r.y, w: r.w, h: r.h },
+          can_delete: canDeleteTag(viewer, p, r),
+        })),
+      };
+    },
+  );
 
-  app.post<{ Body: TagBody }>('/tags', {
-    schema: {
-      body: {
-        type: 'object',
-        properties: {
-          ...subjectProperties,
-          'extra[x]': { type: 'integer', minimum: 0 },
-          'extra[y]': { type: 'integer', minimum: 0 },
-          'extra[w]': { type: 'integer', minimum: 1 },
-          'extra[h]': { type: 'integer', minimum: 1 },
-          user_id: { type: 'integer', minimum: 1 },
-          label: { type: 'string', maxLength: LABEL_MAX },
+  app.post<{ Body: TagBody }>(
+    '/tags',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            ...subjectProperties,
+            'extra[x]': { type: 'integer', minimum: 0 },
+            'extra[y]': { type: 'integer', minimum: 0 },
+            'extra[w]': { type: 'integer', minimum: 1 },
+            'extra[h]': { type: 'integer', minimum: 1 },
+            user_id: { type: 'integer', minimum: 1 },
+            label: { type: 'string', maxLength: LABEL_MAX },
+          },
+          required: ['subject_type', 'subject_id', 'extra[x]', 'extra[y]', 'extra[w]', 'extra[h]'],
         },
-        required: ['subject_type', 'subject_id', 'extra[x]', 'extra[y]', 'extra[w]', 'extra[h]'],
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const b = req.body;
-    const label = b.label?.trim();
-    // A tag names a user or carries a text label: exactly one of the two.
-    if (b.user_id === undefined && !label) {
-      throw invalidParams([
-        { name: 'user_id', message: 'is required when tagging a user (or send label)', error_text: 'missing_parameter' },
-        { name: 'label', message: 'is required when tagging by text (or send user_id)', error_text: 'missing_parameter' },
-      ]);
-    }
-    if (b.user_id !== undefined && label) throw invalidParam('label', 'send either user_id (tag a user) or label (tag by text), not both');
-    const viewer = viewerOf(app.db, me);
-    const p = await getVisiblePhoto(app.db, viewer, b.subject_id);
-    if (!(await canTagPhoto(viewer, p))) throw forbidden('You may not tag this photo.');
-    const { width, height } = p.photo;
-    const outside = [];
-    if (b['extra[x]'] + b['extra[w]'] > width) outside.push({ name: 'extra[w]', message: `x + w must not exceed the photo's width (${width})`, error_text: 'invalid_parameter' as const });
-    if (b['extra[y]'] + b['extra[h]'] > height) outside.push({ name: 'extra[h]', message: `y + h must not exceed the photo's height (${height})`, error_text: 'invalid_parameter' as const });
-    if (outside.length) throw invalidParams(outside);
-    if (b.user_id !== undefined) {
-      const user = await app.db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst();
-      if (!user) throw invalidParam('user_id', 'is not a known user');
-    }
-    const id = await app.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('item_tag_areas').select(['user_id'])
-        .where('subject_type', '=', 'photo').where('subject_id', '=', p.photo.id).execute();
-      if (existing.length >= MAX_TAGS) throw badRequest(`A photo holds at most ${MAX_TAGS} tags.`);
-      if (b.user_id !== undefined && existing.some((e) => e.user_id === b.user_id)) throw invalidParam('user_id', 'is already tagged in this photo');
-      const row = await trx
-        .insertInto('item_tag_areas')
-        .values({
-          subject_type: 'photo', subject_id: p.photo.id, tagger_id: me, user_id: b.user_id ?? null, label: b.user_id === undefined ? label! : null,
-          x: b['extra[x]'], y: b['extra[y]'], w: b['extra[w]'], h: b['extra[h]'], created_at: now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (b.user_id !== undefined) {
-        await notify(trx, { userId: b.user_id, actorId: me, kind: 'tag', itemType: 'photo', itemId: p.photo.id, source: { type: 'tag', id: row.id } });
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body;
+      const label = b.label?.trim();
+      // A tag names a user or carries a text label: exactly one of the two.
+      if (b.user_id === undefined && !label) {
+        throw invalidParams([
+          { name: 'user_id', message: 'is required when tagging a user (or send label)', error_text: 'missing_parameter' },
+          { name: 'label', message: 'is required when tagging by text (or send user_id)', error_text: 'missing_parameter' },
+        ]);
       }
-      return row.id;
-    });
-    return { success: true, data: { id } };
-  });
-
-  app.delete<{ Params: { id: number }; Querystring: { subject_type: 'photo'; subject_id: number } }>('/tags/:id', {
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
+      if (b.user_id !== undefined && label)
+        throw invalidParam('label', 'send either user_id (tag a user) or label (tag by text), not both');
+      const viewer = viewerOf(app.db, me);
+      const p = await getVisiblePhoto(app.db, viewer, b.subject_id);
+      if (!(await canTagPhoto(viewer, p))) throw forbidden('You may not tag this photo.');
+      const { width, height } = p.photo;
+      const outside = [];
+      if (b['extra[x]'] + b['extra[w]'] > width)
+        outside.push({
+          name: 'extra[w]',
+          message: `x + w must not exceed the photo's width (${width})`,
+          error_text: 'invalid_parameter' as const,
+        });
+      if (b['extra[y]'] + b['extra[h]'] > height)
+        outside.push({
+          name: 'extra[h]',
+          message: `y + h must not exceed the photo's height (${height})`,
+          error_text: 'invalid_parameter' as const,
+        });
+      if (outside.length) throw invalidParams(outside);
+      if (b.user_id !== undefined) {
+        const user = await app.db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst();
+        if (!user) throw invalidParam('user_id', 'is not a known user');
+      }
+      const id = await app.db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('item_tag_areas')
+          .select(['user_id'])
+          .where('subject_type', '=', 'photo')
+          .where('subject_id', '=', p.photo.id)
+          .execute();
+        if (existing.length >= MAX_TAGS) throw badRequest(`A photo holds at most ${MAX_TAGS} tags.`);
+        if (b.user_id !== undefined && existing.some((e) => e.user_id === b.user_id))
+          throw invalidParam('user_id', 'is already tagged in this photo');
+        const row = await trx
+          .insertInto('item_tag_areas')
+          .values({
+            subject_type: 'photo',
+            subject_id: p.photo.id,
+            tagger_id: me,
+            user_id: b.user_id ?? null,
+            label: b.user_id === undefined ? label! : null,
+            x: b['extra[x]'],
+            y: b['extra[y]'],
+            w: b['extra[w]'],
+            h: b['extra[h]'],
+            created_at: now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (b.user_id !== undefined) {
+          await notify(trx, {
+            userId: b.user_id,
+            actorId: me,
+            kind: 'tag',
+            itemType: 'photo',
+            itemId: p.photo.id,
+            source: { type: 'tag', id: row.id },
+          });
+        }
+        return row.id;
+      });
+      return { success: true, data: { id } };
     },
-  }, async (req) => {
-    const viewer = viewerOf(app.db, userOf(req));
-    const tag = await app.db.selectFrom('item_tag_areas').select(['id', 'tagger_id', 'user_id'])
-      .where('id', '=', req.params.id).where('subject_type', '=', req.query.subject_type).where('subject_id', '=', req.query.subject_id)
-      .executeTakeFirst();
-    const p = tag ? await loadPhoto(app.db, req.query.subject_id) : undefined;
-    if (!tag || !p) throw notFound('The tag was not found on this photo.');
-    // The tagged user may remove their tag even from a photo they can no longer see.
-    if (!canDeleteTag(viewer, p, tag)) {
-      if (!(await canViewPhoto(viewer, p))) throw notFound('The tag was not found on this photo.');
-      throw forbidden('Only the tagger, the owner of the photo or the tagged user may remove this tag.');
-    }
-    await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('item_tag_areas').where('id', '=', tag.id).execute();
-      await deleteNotificationsOf(trx, 'tag', [tag.id]);
-    });
-    return { success: true };
-  });
+  );
+
+  app.delete<{ Params: { id: number }; Querystring: { subject_type: 'photo'; subject_id: number } }>(
+    '/tags/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(app.db, userOf(req));
+      const tag = await app.db
+        .selectFrom('item_tag_areas')
+        .select(['id', 'tagger_id', 'user_id'])
+        .where('id', '=', req.params.id)
+        .where('subject_type', '=', req.query.subject_type)
+        .where('subject_id', '=', req.query.subject_id)
+        .executeTakeFirst();
+      const p = tag ? await loadPhoto(app.db, req.query.subject_id) : undefined;
+      if (!tag || !p) throw notFound('The tag was not found on this photo.');
+      // The tagged user may remove their tag even from a photo they can no longer see.
+      if (!canDeleteTag(viewer, p, tag)) {
+        if (!(await canViewPhoto(viewer, p))) throw notFound('The tag was not found on this photo.');
+        throw forbidden('Only the tagger, the owner of the photo or the tagged user may remove this tag.');
+      }
+      await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('item_tag_areas').where('id', '=', tag.id).execute();
+        await deleteNotificationsOf(trx, 'tag', [tag.id]);
+      });
+      return { success: true };
+    },
+  );
 }

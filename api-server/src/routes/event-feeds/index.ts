@@ -16,31 +16,57 @@ const MAX = 500;
 
 export default async function eventFeedReadRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
-  app.get<{ Params: { secret: string } }>('/:secret', {
-    schema: { params: { type: 'object', properties: { secret: SECRET }, required: ['secret'] } },
-  }, async (req, reply) => {
-    const feed = await db.selectFrom('event_feeds').select(['user_id']).where('secret_hash', '=', sha256(req.params.secret))
-      .where('revoked_at', 'is', null).executeTakeFirst();
-    if (!feed) throw notFound('There is no such calendar feed.');
-    const me = feed.user_id;
-    const rows = await db
-      .selectFrom('events as e')
-      .leftJoin('event_members as m', (j) => j.onRef('m.event_id', '=', 'e.id').on('m.user_id', '=', me))
-      .select(['e.id', 'e.title', 'e.description', 'e.location', 'e.timezone', 'e.start_time', 'e.end_time', 'e.updated_at', 'e.owner_id', 'm.rsvp'])
-      .where((eb) => eb.or([eb('e.owner_id', '=', me), eb('m.rsvp', 'in', ['attending', 'maybe_attending', 'awaiting_reply'])]))
-      .where(visibleTo('e', me))
-      .where('e.end_time', '>=', now() - BACK)
-      .orderBy('e.start_time').orderBy('e.id')
-      .limit(MAX)
-      .execute();
-    reply.header('cache-control', 'no-store');
-    return {
-      success: true,
-      data: rows.map((r) => ({
-        id: r.id, title: r.title, description: r.description, location: r.location, timezone: r.timezone,
-        start_at: r.start_time, end_at: r.end_time, updated_at: r.updated_at,
-        rsvp: r.owner_id === me ? 'organiser' : r.rsvp,
-      })),
-    };
-  });
+  app.get<{ Params: { secret: string } }>(
+    '/:secret',
+    {
+      schema: { params: { type: 'object', properties: { secret: SECRET }, required: ['secret'] } },
+    },
+    async (req, reply) => {
+      const feed = await db
+        .selectFrom('event_feeds')
+        .select(['user_id'])
+        .where('secret_hash', '=', sha256(req.params.secret))
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!feed) throw notFound('There is no such calendar feed.');
+      const me = feed.user_id;
+      const rows = await db
+        .selectFrom('events as e')
+        .leftJoin('event_members as m', (j) => j.onRef('m.event_id', '=', 'e.id').on('m.user_id', '=', me))
+        .select([
+          'e.id',
+          'e.title',
+          'e.description',
+          'e.location',
+          'e.timezone',
+          'e.start_time',
+          'e.end_time',
+          'e.updated_at',
+          'e.owner_id',
+          'm.rsvp',
+        ])
+        .where((eb) => eb.or([eb('e.owner_id', '=', me), eb('m.rsvp', 'in', ['attending', 'maybe_attending', 'awaiting_reply'])]))
+        .where(visibleTo('e', me))
+        .where('e.end_time', '>=', now() - BACK)
+        .orderBy('e.start_time')
+        .orderBy('e.id')
+        .limit(MAX)
+        .execute();
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true,
+        data: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          description: r.description,
+          location: r.location,
+          timezone: r.timezone,
+          start_at: r.start_time,
+          end_at: r.end_time,
+          updated_at: r.updated_at,
+          rsvp: r.owner_id === me ? 'organiser' : r.rsvp,
+        })),
+      };
+    },
+  );
 }

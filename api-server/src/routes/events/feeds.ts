@@ -22,7 +22,11 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
     const t = now();
     const row = await db.transaction().execute(async (trx) => {
       await trx.updateTable('event_feeds').set({ revoked_at: t }).where('user_id', '=', me).where('revoked_at', 'is', null).execute();
-      return trx.insertInto('event_feeds').values({ user_id: me, secret_hash: sha256(secret), created_at: t, revoked_at: null }).returning('id').executeTakeFirstOrThrow();
+      return trx
+        .insertInto('event_feeds')
+        .values({ user_id: me, secret_hash: sha256(secret), created_at: t, revoked_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     });
     return { success: true, data: { id: row.id, secret, created_at: t } };
   });
@@ -30,15 +34,26 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
   /** GET /events/feeds: the person's feeds in force (never their secrets). */
   app.get('/feeds', async (req) => {
     const me = userOf(req);
-    const rows = await db.selectFrom('event_feeds').select(['id', 'created_at']).where('user_id', '=', me).where('revoked_at', 'is', null).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('event_feeds')
+      .select(['id', 'created_at'])
+      .where('user_id', '=', me)
+      .where('revoked_at', 'is', null)
+      .orderBy('id')
+      .execute();
     return { success: true, data: rows };
   });
 
   /** DELETE /events/feeds/{id}: revokes a feed; its address answers 404 from then on. */
   app.delete<{ Params: { id: number } }>('/feeds/:id', { schema: { params: idParams } }, async (req) => {
     const me = userOf(req);
-    const res = await db.updateTable('event_feeds').set({ revoked_at: now() })
-      .where('id', '=', req.params.id).where('user_id', '=', me).where('revoked_at', 'is', null).executeTakeFirst();
+    const res = await db
+      .updateTable('event_feeds')
+      .set({ revoked_at: now() })
+      .where('id', '=', req.params.id)
+      .where('user_id', '=', me)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (!res.numUpdatedRows) throw notFound('The calendar feed was not found.');
     return { success: true, data: { message: 'The calendar feed was revoked.' } };
   });

@@ -7,8 +7,17 @@ import { notify, notifyEach, withdrawNotification } from '../../domain/notificat
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import {
-  canAnswer, eventFlags, getMemberCounts, getVisibleEvent, MEMBER_RSVPS, RSVPS,
-  type EventFlags, type EventRow, type MemberRsvp, type ReaderState, type Rsvp,
+  canAnswer,
+  eventFlags,
+  getMemberCounts,
+  getVisibleEvent,
+  MEMBER_RSVPS,
+  RSVPS,
+  type EventFlags,
+  type EventRow,
+  type MemberRsvp,
+  type ReaderState,
+  type Rsvp,
 } from './rules.ts';
 import { idParams } from '../../http/schemas.ts';
 
@@ -17,7 +26,9 @@ import { idParams } from '../../http/schemas.ts';
 // in one transaction so that two requests cannot both pass the check.
 
 const userIdBody = {
-  type: 'object', properties: { user_id: { type: 'integer', minimum: 1 } }, required: ['user_id'],
+  type: 'object',
+  properties: { user_id: { type: 'integer', minimum: 1 } },
+  required: ['user_id'],
 } as const;
 const MAX_INVITES = 100;
 
@@ -39,12 +50,25 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
   const db = app.db;
 
   /** Runs `act` on the event as the reader sees it: 404 when hidden, 403 when `allowed` says no. */
-  function withEvent(userId: number | null, id: number, allowed: (a: Action) => boolean, refusal: string, act: (a: Action) => Promise<string>) {
+  function withEvent(
+    userId: number | null,
+    id: number,
+    allowed: (a: Action) => boolean,
+    refusal: string,
+    act: (a: Action) => Promise<string>,
+  ) {
     return db.transaction().execute(async (trx) => {
       // Inside the transaction every query goes through trx (the connection is held).
       const event = await getVisibleEvent(trx, viewerOf(trx, userId), id);
-      const mine = userId === null ? undefined : await trx
-        .selectFrom('event_members').select('rsvp').where('event_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const mine =
+        userId === null
+          ? undefined
+          : await trx
+              .selectFrom('event_members')
+              .select('rsvp')
+              .where('event_id', '=', id)
+              .where('user_id', '=', userId)
+              .executeTakeFirst();
       const counts = (await getMemberCounts(trx, [id])).get(id)!;
       const state: ReaderState = { userId, rsvp: (mine?.rsvp as Rsvp | undefined) ?? null, pendingRequests: counts.requested, now: now() };
       const a = { trx, me: userId ?? 0, event, state, flags: eventFlags(event, state) };
@@ -65,28 +89,50 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     trx.deleteFrom('event_members').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 
   // Joining, accepting an invitation, and changing one's answer are the same call.
-  app.post<{ Params: { id: number }; Body: { rsvp?: MemberRsvp } }>('/:id/join', {
-    schema: { params: idParams, body: { type: 'object', properties: { rsvp: { type: 'string', enum: MEMBER_RSVPS, default: 'attending' } } } },
-    // rsvp is optional, so a join may come with no body at all.
-    preValidation: async (req) => { req.body ??= {}; },
-  }, (req) => withEvent(req.auth.userId, req.params.id, (a) => canAnswer(a.event, a.state),
-    'You cannot join this event: it has ended, or it needs the owner\'s approval (send a request instead).',
-    async ({ trx, me, event }) => {
-      const rsvp = req.body?.rsvp ?? 'attending';
-      await setRsvp(trx, event.id, me, rsvp);
-      return ANSWERS[rsvp];
-    }));
+  app.post<{ Params: { id: number }; Body: { rsvp?: MemberRsvp } }>(
+    '/:id/join',
+    {
+      schema: {
+        params: idParams,
+        body: { type: 'object', properties: { rsvp: { type: 'string', enum: MEMBER_RSVPS, default: 'attending' } } },
+      },
+      // rsvp is optional, so a join may come with no body at all.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    (req) =>
+      withEvent(
+        req.auth.userId,
+        req.params.id,
+        (a) => canAnswer(a.event, a.state),
+        "You cannot join this event: it has ended, or it needs the owner's approval (send a request instead).",
+        async ({ trx, me, event }) => {
+          const rsvp = req.body?.rsvp ?? 'attending';
+          await setRsvp(trx, event.id, me, rsvp);
+          return ANSWERS[rsvp];
+        },
+      ),
+  );
 
   app.post<{ Params: { id: number } }>('/:id/leave', { schema: { params: idParams } }, (req) =>
-    withEvent(req.auth.userId, req.params.id, (a) => a.flags.can_leave,
+    withEvent(
+      req.auth.userId,
+      req.params.id,
+      (a) => a.flags.can_leave,
       'You cannot leave this event: you are not a member of it, or it is yours (an owner cannot leave their event).',
       async ({ trx, me, event }) => {
         await removeRow(trx, event.id, me);
         return 'You left the event.';
-      }));
+      },
+    ),
+  );
 
   app.post<{ Params: { id: number } }>('/:id/request', { schema: { params: idParams } }, (req) =>
-    withEvent(req.auth.userId, req.params.id, (a) => a.flags.can_request,
+    withEvent(
+      req.auth.userId,
+      req.params.id,
+      (a) => a.flags.can_request,
       'You cannot ask to join this event: it needs no approval, it has ended, or you are already in it, invited or waiting.',
       async ({ trx, me, event }) => {
         await setRsvp(trx, event.id, me, 'requested');
@@ -94,73 +140,120 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
         await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
         await notify(trx, { userId: event.owner_id, actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
         return 'Your request to join was sent to the owner.';
-      }));
+      },
+    ),
+  );
 
   app.post<{ Params: { id: number } }>('/:id/cancel', { schema: { params: idParams } }, (req) =>
-    withEvent(req.auth.userId, req.params.id, (a) => a.flags.can_cancel,
+    withEvent(
+      req.auth.userId,
+      req.params.id,
+      (a) => a.flags.can_cancel,
       'You have no pending request to join this event.',
       async ({ trx, me, event }) => {
         await removeRow(trx, event.id, me);
         await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
         return 'Your request to join was cancelled.';
-      }));
+      },
+    ),
+  );
 
   /** The named person's pending request (400 naming user_id when they have none). */
   async function pendingRequest(trx: DB, eventId: number, userId: number): Promise<void> {
-    const row = await trx.selectFrom('event_members').select('rsvp').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('event_members')
+      .select('rsvp')
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (row?.rsvp !== 'requested') throw invalidParam('user_id', 'has no pending request to join this event');
   }
 
-  app.post<{ Params: { id: number }; Body: { user_id: number } }>('/:id/accept', { schema: { params: idParams, body: userIdBody } }, (req) =>
-    withEvent(req.auth.userId, req.params.id, (a) => a.flags.can_accept,
-      'Only the owner accepts requests, and there is none pending.',
-      async ({ trx, event }) => {
-        await pendingRequest(trx, event.id, req.body.user_id);
-        await setRsvp(trx, event.id, req.body.user_id, 'attending');
-        return 'The request was accepted: they are attending.';
-      }));
+  app.post<{ Params: { id: number }; Body: { user_id: number } }>(
+    '/:id/accept',
+    { schema: { params: idParams, body: userIdBody } },
+    (req) =>
+      withEvent(
+        req.auth.userId,
+        req.params.id,
+        (a) => a.flags.can_accept,
+        'Only the owner accepts requests, and there is none pending.',
+        async ({ trx, event }) => {
+          await pendingRequest(trx, event.id, req.body.user_id);
+          await setRsvp(trx, event.id, req.body.user_id, 'attending');
+          return 'The request was accepted: they are attending.';
+        },
+      ),
+  );
 
-  app.post<{ Params: { id: number }; Body: { user_id: number } }>('/:id/reject', { schema: { params: idParams, body: userIdBody } }, (req) =>
-    withEvent(req.auth.userId, req.params.id, (a) => a.flags.can_reject,
-      'Only the owner rejects requests, and there is none pending.',
-      async ({ trx, event }) => {
-        await pendingRequest(trx, event.id, req.body.user_id);
-        await removeRow(trx, event.id, req.body.user_id);
-        return 'The request was rejected.';
-      }));
+  app.post<{ Params: { id: number }; Body: { user_id: number } }>(
+    '/:id/reject',
+    { schema: { params: idParams, body: userIdBody } },
+    (req) =>
+      withEvent(
+        req.auth.userId,
+        req.params.id,
+        (a) => a.flags.can_reject,
+        'Only the owner rejects requests, and there is none pending.',
+        async ({ trx, event }) => {
+          await pendingRequest(trx, event.id, req.body.user_id);
+          await removeRow(trx, event.id, req.body.user_id);
+          return 'The request was rejected.';
+        },
+      ),
+  );
 
-  app.post<{ Params: { id: number }; Body: { user_ids: string } }>('/:id/invite', {
-    schema: {
-      params: idParams,
-      body: { type: 'object', properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['user_ids'] },
+  app.post<{ Params: { id: number }; Body: { user_ids: string } }>(
+    '/:id/invite',
+    {
+      schema: {
+        params: idParams,
+        body: { type: 'object', properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['user_ids'] },
+      },
     },
-  }, (req) => withEvent(req.auth.userId, req.params.id, (a) => a.flags.can_invite,
-    'You cannot invite people to this event: it has ended, or only its owner invites.',
-    async ({ trx, me, event }) => {
-      const ids = parseIds(req.body.user_ids);
-      // Only friends of the inviter, and only people the event's privacy lets see it.
-      const friends = new Set((await trx.selectFrom('friendships').select('friend_id')
-        .where('user_id', '=', me).where('friend_id', 'in', ids).execute()).map((f) => f.friend_id));
-      const notFriends = ids.filter((id) => !friends.has(id));
-      if (notFriends.length) throw invalidParam('user_ids', `you can only invite your friends; not friends: ${notFriends.join(', ')}`);
-      const hidden = await cannotSee(trx, event, ids);
-      if (hidden.length) throw invalidParam('user_ids', `the event's privacy hides it from: ${hidden.join(', ')}`);
-      // People already in the event (any answer, invited, or asking to join) stay as they are.
-      const present = new Set((await trx.selectFrom('event_members').select('user_id')
-        .where('event_id', '=', event.id).where('user_id', 'in', ids).execute()).map((m) => m.user_id));
-      const fresh = ids.filter((id) => !present.has(id) && id !== event.owner_id);
-      const t = now();
-      if (fresh.length) {
-        await trx.insertInto('event_members')
-          .values(fresh.map((id) => ({ event_id: event.id, user_id: id, rsvp: 'awaiting_reply', invited_by: me, created_at: t })))
-          .execute();
-        await notifyEach(trx, fresh, { actorId: me, kind: 'event_invite', itemType: 'event', itemId: event.id, at: t });
-      }
-      return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
-    }));
+    (req) =>
+      withEvent(
+        req.auth.userId,
+        req.params.id,
+        (a) => a.flags.can_invite,
+        'You cannot invite people to this event: it has ended, or only its owner invites.',
+        async ({ trx, me, event }) => {
+          const ids = parseIds(req.body.user_ids);
+          // Only friends of the inviter, and only people the event's privacy lets see it.
+          const friends = new Set(
+            (await trx.selectFrom('friendships').select('friend_id').where('user_id', '=', me).where('friend_id', 'in', ids).execute()).map(
+              (f) => f.friend_id,
+            ),
+          );
+          const notFriends = ids.filter((id) => !friends.has(id));
+          if (notFriends.length) throw invalidParam('user_ids', `you can only invite your friends; not friends: ${notFriends.join(', ')}`);
+          const hidden = await cannotSee(trx, event, ids);
+          if (hidden.length) throw invalidParam('user_ids', `the event's privacy hides it from: ${hidden.join(', ')}`);
+          // People already in the event (any answer, invited, or asking to join) stay as they are.
+          const present = new Set(
+            (
+              await trx.selectFrom('event_members').select('user_id').where('event_id', '=', event.id).where('user_id', 'in', ids).execute()
+            ).map((m) => m.user_id),
+          );
+          const fresh = ids.filter((id) => !present.has(id) && id !== event.owner_id);
+          const t = now();
+          if (fresh.length) {
+            await trx
+              .insertInto('event_members')
+              .values(fresh.map((id) => ({ event_id: event.id, user_id: id, rsvp: 'awaiting_reply', invited_by: me, created_at: t })))
+              .execute();
+            await notifyEach(trx, fresh, { actorId: me, kind: 'event_invite', itemType: 'event', itemId: event.id, at: t });
+          }
+          return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
+        },
+      ),
+  );
 
   function parseIds(csv: string): number[] {
-    const parts = csv.split(',').map((s) => s.trim()).filter(Boolean);
+    const parts = csv
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!parts.length || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p))) {
       throw invalidParam('user_ids', 'must be a comma-separated list of user ids');
     }
@@ -176,49 +269,66 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     const others = ids.filter((id) => id !== event.owner_id);
     if (event.auth_view === 'everyone' || event.auth_view === 'registered') return [];
     if (event.auth_view === 'owner') return others;
-    const ownerFriends = new Set((await trx.selectFrom('friendships').select('friend_id')
-      .where('user_id', '=', event.owner_id).where('friend_id', 'in', others.length ? others : [0]).execute()).map((f) => f.friend_id));
+    const ownerFriends = new Set(
+      (
+        await trx
+          .selectFrom('friendships')
+          .select('friend_id')
+          .where('user_id', '=', event.owner_id)
+          .where('friend_id', 'in', others.length ? others : [0])
+          .execute()
+      ).map((f) => f.friend_id),
+    );
     return others.filter((id) => !ownerFriends.has(id));
   }
 
   // rsvp=requested lists pending requests: the owner's business alone.
-  app.get<{ Querystring: { event_id: number; rsvp?: Rsvp; page?: number; limit?: number } }>('/members', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: {
-          event_id: { type: 'integer', minimum: 1 },
-          rsvp: { type: 'string', enum: RSVPS, default: 'attending' },
-          ...pagingQuery,
+  app.get<{ Querystring: { event_id: number; rsvp?: Rsvp; page?: number; limit?: number } }>(
+    '/members',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            event_id: { type: 'integer', minimum: 1 },
+            rsvp: { type: 'string', enum: RSVPS, default: 'attending' },
+            ...pagingQuery,
+          },
+          required: ['event_id'],
         },
-        required: ['event_id'],
       },
     },
-  }, async (req) => {
-    const q = req.query;
-    const rsvp = q.rsvp ?? 'attending';
-    const event = await getVisibleEvent(db, viewerOf(db, req.auth.userId), q.event_id);
-    if (rsvp === 'requested' && req.auth.userId !== event.owner_id) throw forbidden('Only the owner of the event sees who asked to join.');
-    const { limit, offset } = paging(q);
-    const rows = await db
-      .selectFrom('event_members')
-      .select(['user_id', 'rsvp'])
-      .where('event_id', '=', event.id)
-      .where('rsvp', '=', rsvp)
-      // The owner first, then in the order people arrived.
-      .orderBy((eb) => eb.case().when('user_id', '=', event.owner_id).then(0).else(1).end())
-      .orderBy('created_at')
-      .orderBy('user_id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const owners = await getOwnerSummaries(db, app.config, rows.map((r) => r.user_id));
-    return {
-      success: true,
-      data: rows.flatMap((r) => {
-        const owner = owners.get(r.user_id);
-        return owner ? [{ ...owner, rsvp: r.rsvp }] : [];
-      }),
-    };
-  });
+    async (req) => {
+      const q = req.query;
+      const rsvp = q.rsvp ?? 'attending';
+      const event = await getVisibleEvent(db, viewerOf(db, req.auth.userId), q.event_id);
+      if (rsvp === 'requested' && req.auth.userId !== event.owner_id)
+        throw forbidden('Only the owner of the event sees who asked to join.');
+      const { limit, offset } = paging(q);
+      const rows = await db
+        .selectFrom('event_members')
+        .select(['user_id', 'rsvp'])
+        .where('event_id', '=', event.id)
+        .where('rsvp', '=', rsvp)
+        // The owner first, then in the order people arrived.
+        .orderBy((eb) => eb.case().when('user_id', '=', event.owner_id).then(0).else(1).end())
+        .orderBy('created_at')
+        .orderBy('user_id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const owners = await getOwnerSummaries(
+        db,
+        app.config,
+        rows.map((r) => r.user_id),
+      );
+      return {
+        success: true,
+        data: rows.flatMap((r) => {
+          const owner = owners.get(r.user_id);
+          return owner ? [{ ...owner, rsvp: r.rsvp }] : [];
+        }),
+      };
+    },
+  );
 }

@@ -11,7 +11,16 @@ import { eventFlags, getMemberCounts, getReaderRsvps, type EventRow } from './ru
 import { formatClock, formatDay, formatHuman } from './schedule.ts';
 
 const FLAGS = [
-  'can_edit', 'can_delete', 'can_request', 'can_join', 'can_leave', 'can_cancel', 'can_accept', 'can_reject', 'can_invite', 'can_compose',
+  'can_edit',
+  'can_delete',
+  'can_request',
+  'can_join',
+  'can_leave',
+  'can_cancel',
+  'can_accept',
+  'can_reject',
+  'can_invite',
+  'can_compose',
 ] as const;
 
 /** The spec's allowed `fields` in the list of all events. */
@@ -31,14 +40,41 @@ export function listFields(param: string | undefined, allowed: readonly string[]
 
 /** List fields beyond the spec (extension), given only when `fields` names them: what a calendar or a table of events shows. */
 export const LIST_EXTRA_FIELDS = [
-  'category', 'timezone', 'location', 'host', 'start_at', 'end_at', 'updated_at', 'rsvp', 'attending_count', 'maybe_count',
-  'not_attending_count', 'awaiting_reply_count', 'requested_count',
+  'category',
+  'timezone',
+  'location',
+  'host',
+  'start_at',
+  'end_at',
+  'updated_at',
+  'rsvp',
+  'attending_count',
+  'maybe_count',
+  'not_attending_count',
+  'awaiting_reply_count',
+  'requested_count',
 ] as const;
 
 /** The spec's Event detail, in its order. */
 export const DETAIL_FIELDS = [
-  'id', 'title', 'description', 'owner', 'category', 'thumb', 'total_member', 'start_date', 'start_time', 'end_date', 'end_time',
-  'host', 'location', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', ...FLAGS,
+  'id',
+  'title',
+  'description',
+  'owner',
+  'category',
+  'thumb',
+  'total_member',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'host',
+  'location',
+  'attending_count',
+  'maybe_count',
+  'not_attending_count',
+  'awaiting_reply_count',
+  ...FLAGS,
 ] as const;
 /**
  * Detail fields beyond the spec, returned only when `fields` names them: the event's zone,
@@ -46,8 +82,23 @@ export const DETAIL_FIELDS = [
  * social fields an activity has.
  */
 export const DETAIL_EXTRA_FIELDS = [
-  'timezone', 'start_datetime', 'end_datetime', 'img', 'category_id', 'allow_search', 'auth_invite', 'approval', 'auth_view', 'auth_comment', 'auth_photo',
-  'rsvp', 'requested_count', 'start_at', 'end_at', 'updated_at', ...SOCIAL_FIELDS,
+  'timezone',
+  'start_datetime',
+  'end_datetime',
+  'img',
+  'category_id',
+  'allow_search',
+  'auth_invite',
+  'approval',
+  'auth_view',
+  'auth_comment',
+  'auth_photo',
+  'rsvp',
+  'requested_count',
+  'start_at',
+  'end_at',
+  'updated_at',
+  ...SOCIAL_FIELDS,
 ] as const;
 
 export const detailFields = (param: string | undefined): string[] =>
@@ -61,14 +112,37 @@ const IMG_SIZE = '1024';
  * together: one query each for owners, categories, member counts and the reader's rows.
  */
 export async function presentEvents(
-  db: DB, config: Config, viewer: Viewer, rows: readonly EventRow[], fields: readonly string[],
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly EventRow[],
+  fields: readonly string[],
 ): Promise<Array<Record<string, unknown>>> {
   const ids = rows.map((r) => r.id);
   const wants = (...names: string[]) => names.some((n) => fields.includes(n));
-  const needsMembers = wants('total_member', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', 'requested_count', ...FLAGS);
+  const needsMembers = wants(
+    'total_member',
+    'attending_count',
+    'maybe_count',
+    'not_attending_count',
+    'awaiting_reply_count',
+    'requested_count',
+    ...FLAGS,
+  );
   const [owners, categories, counts, rsvps, social] = await Promise.all([
-    wants('owner') ? getOwnerSummaries(db, config, rows.map((r) => r.owner_id)) : new Map(),
-    wants('category') ? getCategories(db, rows.map((r) => r.category_id)) : new Map(),
+    wants('owner')
+      ? getOwnerSummaries(
+          db,
+          config,
+          rows.map((r) => r.owner_id),
+        )
+      : new Map(),
+    wants('category')
+      ? getCategories(
+          db,
+          rows.map((r) => r.category_id),
+        )
+      : new Map(),
     needsMembers ? getMemberCounts(db, ids) : new Map(),
     wants('rsvp', ...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
     presentItemSocial(db, config, viewer, 'event', ids, fields),
@@ -82,7 +156,7 @@ export async function presentEvents(
       title: e.title,
       description: e.description,
       owner: owners.get(e.owner_id) ?? missingOwner(config, e.owner_id),
-      category: e.category_id !== null ? categories.get(e.category_id) ?? null : null,
+      category: e.category_id !== null ? (categories.get(e.category_id) ?? null) : null,
       thumb: e.image_key ? imageUrl(config.publicUrl, e.image_key, THUMB_SIZE) : '',
       img: e.image_key ? imageUrl(config.publicUrl, e.image_key, IMG_SIZE) : '',
       // total_member counts the people attending (the owner among them unless they said otherwise).

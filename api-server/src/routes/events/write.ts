@@ -59,7 +59,6 @@ const formProperties = {
   photo: {},
 } as const;
 
-
 function requireTitle(b: EventForm): string {
   const title = b.title?.trim();
   if (!title) throw missingParam('title');
@@ -91,45 +90,65 @@ function photoOf(b: EventForm): Buffer | undefined {
 export default async function eventWriteRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.post<{ Body: EventForm }>('/', {
-    schema: { body: { type: 'object', properties: formProperties, required: ['title'] } },
-  }, async (req) => {
-    const me = userOf(req);
-    const b = req.body;
-    const title = requireTitle(b);
-    const zone = timeZoneOf(b) ?? DEFAULT_TIME_ZONE;
-    // Without a start the event starts at the next full hour; without an end it lasts an hour.
-    const start = instantParam(b, 'start_time', zone) ?? (Math.floor(now() / HOUR) + 1) * HOUR;
-    const end = instantParam(b, 'end_time', zone) ?? start + HOUR;
-    if (end < start) throw invalidParam('end_time', 'must not be before start_time');
-    const categoryId = b.category_id || null;
-    await checkCategory(db, 'event', categoryId);
-    const photo = photoOf(b);
-    const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
-    try {
-      const id = await db.transaction().execute(async (trx) => {
-        const t = now();
-        const row = await trx
-          .insertInto('events')
-          .values({
-            owner_id: me, title, description: b.description?.trim() ?? '', category_id: categoryId,
-            start_time: start, end_time: end, timezone: zone, host: b.host?.trim() ?? '', location: b.location?.trim() ?? '',
-            allow_search: b.allow_search ?? 1, auth_invite: b.auth_invite ?? 1, approval: b.approval ?? 0,
-            auth_view: b.auth_view ?? 'everyone', auth_comment: b.auth_comment ?? 'everyone', auth_photo: b.auth_photo ?? 'everyone',
-            image_key: img?.key ?? null, created_at: t, updated_at: t,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // The creator is attending from the start.
-        await trx.insertInto('event_members').values({ event_id: row.id, user_id: me, rsvp: 'attending', invited_by: null, created_at: t }).execute();
-        return row.id;
-      });
-      return { success: true, data: { id } };
-    } catch (err) {
-      if (img) await deleteImage(app.config.dataDir, img.key);
-      throw err;
-    }
-  });
+  app.post<{ Body: EventForm }>(
+    '/',
+    {
+      schema: { body: { type: 'object', properties: formProperties, required: ['title'] } },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body;
+      const title = requireTitle(b);
+      const zone = timeZoneOf(b) ?? DEFAULT_TIME_ZONE;
+      // Without a start the event starts at the next full hour; without an end it lasts an hour.
+      const start = instantParam(b, 'start_time', zone) ?? (Math.floor(now() / HOUR) + 1) * HOUR;
+      const end = instantParam(b, 'end_time', zone) ?? start + HOUR;
+      if (end < start) throw invalidParam('end_time', 'must not be before start_time');
+      const categoryId = b.category_id || null;
+      await checkCategory(db, 'event', categoryId);
+      const photo = photoOf(b);
+      const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const t = now();
+          const row = await trx
+            .insertInto('events')
+            .values({
+              owner_id: me,
+              title,
+              description: b.description?.trim() ?? '',
+              category_id: categoryId,
+              start_time: start,
+              end_time: end,
+              timezone: zone,
+              host: b.host?.trim() ?? '',
+              location: b.location?.trim() ?? '',
+              allow_search: b.allow_search ?? 1,
+              auth_invite: b.auth_invite ?? 1,
+              approval: b.approval ?? 0,
+              auth_view: b.auth_view ?? 'everyone',
+              auth_comment: b.auth_comment ?? 'everyone',
+              auth_photo: b.auth_photo ?? 'everyone',
+              image_key: img?.key ?? null,
+              created_at: t,
+              updated_at: t,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // The creator is attending from the start.
+          await trx
+            .insertInto('event_members')
+            .values({ event_id: row.id, user_id: me, rsvp: 'attending', invited_by: null, created_at: t })
+            .execute();
+          return row.id;
+        });
+        return { success: true, data: { id } };
+      } catch (err) {
+        if (img) await deleteImage(app.config.dataDir, img.key);
+        throw err;
+      }
+    },
+  );
 
   /** The event for its owner: 404 when the reader may not see it, 403 when they may not edit it. */
   async function ownEvent(userId: number | null, id: number, action: 'edit' | 'delete'): Promise<EventRow> {
@@ -141,54 +160,60 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
 
   // Spec: the same form without start_time and end_time. Sending them (and timezone) anyway
   // moves the event, an extension; a new timezone alone keeps the instants and shows them in it.
-  app.post<{ Params: { id: number }; Body: EventForm }>('/:id', {
-    schema: { params: idParams, body: { type: 'object', properties: formProperties, required: ['title'] } },
-  }, async (req) => {
-    const event = await ownEvent(req.auth.userId, req.params.id, 'edit');
-    const b = req.body;
-    const title = requireTitle(b);
-    const zone = timeZoneOf(b) ?? event.timezone;
-    const newStart = instantParam(b, 'start_time', zone);
-    const newEnd = instantParam(b, 'end_time', zone);
-    const start = newStart ?? event.start_time;
-    const end = newEnd ?? event.end_time;
-    if (end < start) {
-      throw newEnd !== undefined
-        ? invalidParam('end_time', 'must not be before start_time')
-        : invalidParam('start_time', 'must not be after the end of the event');
-    }
-    const categoryId = b.category_id === undefined ? event.category_id : b.category_id || null;
-    await checkCategory(db, 'event', categoryId);
-    const photo = photoOf(b);
-    const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
-    try {
-      await db
-        .updateTable('events')
-        .set({
-          title,
-          description: b.description?.trim() ?? event.description,
-          category_id: categoryId,
-          start_time: start, end_time: end, timezone: zone,
-          host: b.host?.trim() ?? event.host,
-          location: b.location?.trim() ?? event.location,
-          allow_search: b.allow_search ?? event.allow_search,
-          auth_invite: b.auth_invite ?? event.auth_invite,
-          approval: b.approval ?? event.approval,
-          auth_view: b.auth_view ?? event.auth_view,
-          auth_comment: b.auth_comment ?? event.auth_comment,
-          auth_photo: b.auth_photo ?? event.auth_photo,
-          image_key: img?.key ?? event.image_key,
-          updated_at: now(),
-        })
-        .where('id', '=', event.id)
-        .execute();
-    } catch (err) {
-      if (img) await deleteImage(app.config.dataDir, img.key);
-      throw err;
-    }
-    if (img) await deleteImage(app.config.dataDir, event.image_key);
-    return { success: true };
-  });
+  app.post<{ Params: { id: number }; Body: EventForm }>(
+    '/:id',
+    {
+      schema: { params: idParams, body: { type: 'object', properties: formProperties, required: ['title'] } },
+    },
+    async (req) => {
+      const event = await ownEvent(req.auth.userId, req.params.id, 'edit');
+      const b = req.body;
+      const title = requireTitle(b);
+      const zone = timeZoneOf(b) ?? event.timezone;
+      const newStart = instantParam(b, 'start_time', zone);
+      const newEnd = instantParam(b, 'end_time', zone);
+      const start = newStart ?? event.start_time;
+      const end = newEnd ?? event.end_time;
+      if (end < start) {
+        throw newEnd !== undefined
+          ? invalidParam('end_time', 'must not be before start_time')
+          : invalidParam('start_time', 'must not be after the end of the event');
+      }
+      const categoryId = b.category_id === undefined ? event.category_id : b.category_id || null;
+      await checkCategory(db, 'event', categoryId);
+      const photo = photoOf(b);
+      const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
+      try {
+        await db
+          .updateTable('events')
+          .set({
+            title,
+            description: b.description?.trim() ?? event.description,
+            category_id: categoryId,
+            start_time: start,
+            end_time: end,
+            timezone: zone,
+            host: b.host?.trim() ?? event.host,
+            location: b.location?.trim() ?? event.location,
+            allow_search: b.allow_search ?? event.allow_search,
+            auth_invite: b.auth_invite ?? event.auth_invite,
+            approval: b.approval ?? event.approval,
+            auth_view: b.auth_view ?? event.auth_view,
+            auth_comment: b.auth_comment ?? event.auth_comment,
+            auth_photo: b.auth_photo ?? event.auth_photo,
+            image_key: img?.key ?? event.image_key,
+            updated_at: now(),
+          })
+          .where('id', '=', event.id)
+          .execute();
+      } catch (err) {
+        if (img) await deleteImage(app.config.dataDir, img.key);
+        throw err;
+      }
+      if (img) await deleteImage(app.config.dataDir, event.image_key);
+      return { success: true };
+    },
+  );
 
   app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
     const event = await ownEvent(req.auth.userId, req.params.id, 'delete');

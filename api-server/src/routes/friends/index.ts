@@ -11,30 +11,34 @@ import { requireScope, userOf } from '../../oauth/resource-auth.ts';
 export default async function friendsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireScope(app.db, 'friends'));
 
-  app.get<{ Querystring: { user_id?: number; keywords?: string; page?: number; limit?: number } }>('/', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { user_id: { type: 'integer', minimum: 1 }, keywords: { type: 'string', maxLength: 200 }, ...pagingQuery },
+  app.get<{ Querystring: { user_id?: number; keywords?: string; page?: number; limit?: number } }>(
+    '/',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { user_id: { type: 'integer', minimum: 1 }, keywords: { type: 'string', maxLength: 200 }, ...pagingQuery },
+        },
       },
     },
-  }, async (req) => {
-    const me = userOf(req);
-    const q = req.query;
-    const of = q.user_id ?? me;
-    if (of !== me) {
-      const user = await app.db.selectFrom('users').select('id').where('id', '=', of).executeTakeFirst();
-      if (!user) throw notFound('The user was not found.');
-    }
-    const { limit, offset } = paging(q, 20);
-    let query = app.db
-      .selectFrom('friendships as f')
-      .innerJoin('users as u', 'u.id', 'f.friend_id')
-      .select(['u.id', 'u.full_name', 'u.avatar_key'])
-      .where('f.user_id', '=', of);
-    const keywords = q.keywords?.trim();
-    if (keywords) query = query.where(containsText('u.full_name', keywords));
-    const rows = await query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
-    return { success: true, data: rows.map((u) => toOwnerSummary(app.config, u)) };
-  });
+    async (req) => {
+      const me = userOf(req);
+      const q = req.query;
+      const of = q.user_id ?? me;
+      if (of !== me) {
+        const user = await app.db.selectFrom('users').select('id').where('id', '=', of).executeTakeFirst();
+        if (!user) throw notFound('The user was not found.');
+      }
+      const { limit, offset } = paging(q, 20);
+      let query = app.db
+        .selectFrom('friendships as f')
+        .innerJoin('users as u', 'u.id', 'f.friend_id')
+        .select(['u.id', 'u.full_name', 'u.avatar_key'])
+        .where('f.user_id', '=', of);
+      const keywords = q.keywords?.trim();
+      if (keywords) query = query.where(containsText('u.full_name', keywords));
+      const rows = await query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
+      return { success: true, data: rows.map((u) => toOwnerSummary(app.config, u)) };
+    },
+  );
 }

@@ -7,7 +7,11 @@ export default async function meRoutes(app: FastifyInstance): Promise<void> {
   // The owner summary plus email; a client-credentials token has no user (403).
   app.get('/me', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
     const me = userOf(req);
-    const user = await app.db.selectFrom('users').select(['id', 'full_name', 'avatar_key', 'email']).where('id', '=', me).executeTakeFirst();
+    const user = await app.db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'avatar_key', 'email'])
+      .where('id', '=', me)
+      .executeTakeFirst();
     if (!user) throw notFound('The user was not found.');
     return { success: true, data: { ...toOwnerSummary(app.config, user), email: user.email } };
   });

@@ -20,7 +20,9 @@ beforeAll(async () => {
   wallOwnerToken = await tokenFor(t.db, wallOwner);
   clientToken = await tokenFor(t.db, null);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const url = (id: number) => `/api/v1/activities/${id}`;
 
@@ -33,18 +35,28 @@ describe('GET /activities/{id}', () => {
     expect(a).toEqual({
       id,
       owner: {
-        id: owner, type: 'user', title: 'Olivia Owner',
+        id: owner,
+        type: 'user',
+        title: 'Olivia Owner',
         imgs: {
-          icon: 'http://localhost:4000/files/img/default-user/50sq.png', normal: 'http://localhost:4000/files/img/default-user/120.png',
-          profile: 'http://localhost:4000/files/img/default-user/240.png', original: 'http://localhost:4000/files/img/default-user/original.png',
+          icon: 'http://localhost:4000/files/img/default-user/50sq.png',
+          normal: 'http://localhost:4000/files/img/default-user/120.png',
+          profile: 'http://localhost:4000/files/img/default-user/240.png',
+          original: 'http://localhost:4000/files/img/default-user/original.png',
         },
       },
       content: 'Hello <b>world</b>',
       attachments: [],
       timestamp: expect.any(Number),
-      is_liked: false, can_like: true, total_like: 0, user_liked: [],
-      can_comment: true, total_comment: 0, comments: [],
-      can_delete: false, can_share: true,
+      is_liked: false,
+      can_like: true,
+      total_like: 0,
+      user_liked: [],
+      can_comment: true,
+      total_comment: 0,
+      comments: [],
+      can_delete: false,
+      can_share: true,
     });
   });
 
@@ -118,8 +130,13 @@ describe('GET /activities/{id}', () => {
     expect(res.body.data.total_comment).toBe(5);
     expect(res.body.data.comments.map((c: { body: string }) => c.body)).toEqual(['c3', 'c4', 'c5']);
     expect(res.body.data.comments[0]).toEqual({
-      id: expect.any(Number), owner: expect.objectContaining({ id: friend, type: 'user' }), body: 'c3',
-      date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), can_delete: true, is_liked: false, total_like: 0,
+      id: expect.any(Number),
+      owner: expect.objectContaining({ id: friend, type: 'user' }),
+      body: 'c3',
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      can_delete: true,
+      is_liked: false,
+      total_like: 0,
     });
   });
 });
@@ -130,16 +147,26 @@ describe('Activity attachments', () => {
     const photo = await insertPhoto(t.db, owner, album, 'Sunset');
     const id = await insertActivity(t.db, { owner, attachment_type: 'photo', attachment_id: photo });
     const res = await get(t, friendToken, url(id), { fields: 'attachments' });
-    expect(res.body.data.attachments).toEqual([{
-      id: photo, type: 'photo', title: 'Sunset', description: 'caption',
-      img: `http://localhost:4000/files/img/${'ab'.repeat(16)}/500.png`, href: `http://localhost:3000/photos/${photo}`,
-    }]);
+    expect(res.body.data.attachments).toEqual([
+      {
+        id: photo,
+        type: 'photo',
+        title: 'Sunset',
+        description: 'caption',
+        img: `http://localhost:4000/files/img/${'ab'.repeat(16)}/500.png`,
+        href: `http://localhost:3000/photos/${photo}`,
+      },
+    ]);
   });
 
   it('shows a link with id 0, its address as href and its thumbnail as img', async () => {
     const res = await post(t, ownerToken, '/api/v1/activities', {
-      body: 'look', 'attachment[type]': 'link', 'attachment[uri]': 'https://example.org/a', 'attachment[title]': 'Example',
-      'attachment[description]': 'An example', 'attachment[thumb]': 'https://example.org/t.png',
+      body: 'look',
+      'attachment[type]': 'link',
+      'attachment[uri]': 'https://example.org/a',
+      'attachment[title]': 'Example',
+      'attachment[description]': 'An example',
+      'attachment[thumb]': 'https://example.org/t.png',
     });
     const a = await get(t, friendToken, url(res.body.data.id), { fields: 'attachments' });
     expect(a.body.data.attachments).toEqual([
@@ -147,7 +174,7 @@ describe('Activity attachments', () => {
     ]);
   });
 
-  it('shows music with the song\'s file address', async () => {
+  it("shows music with the song's file address", async () => {
     const song = await insertSong(t.db, owner, 'Tune');
     const id = await insertActivity(t.db, { owner, attachment_type: 'music', attachment_id: song });
     const res = await get(t, friendToken, url(id), { fields: 'attachments' });
@@ -190,19 +217,32 @@ describe('DELETE /activities/{id}', () => {
     const c = await post(t, friendToken, '/api/v1/core/comments', { item_type: 'activity', item_id: id, body: 'hi' });
     await post(t, ownerToken, '/api/v1/core/likes', { item_type: 'activity', item_id: id, comment_id: c.body.data.id });
     const cid: number = c.body.data.id;
-    const notificationsOf = () => t.db.selectFrom('notifications').select('kind').where((eb) => eb.or([
-      eb.and([eb('item_type', '=', 'activity'), eb('item_id', '=', id)]),
-      eb.and([eb('item_type', '=', 'comment'), eb('item_id', '=', cid)]),
-    ])).execute();
+    const notificationsOf = () =>
+      t.db
+        .selectFrom('notifications')
+        .select('kind')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('item_type', '=', 'activity'), eb('item_id', '=', id)]),
+            eb.and([eb('item_type', '=', 'comment'), eb('item_id', '=', cid)]),
+          ]),
+        )
+        .execute();
     expect((await notificationsOf()).map((n) => n.kind).sort()).toEqual(['comment', 'like', 'like']);
 
     const res = await del(t, ownerToken, url(id));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String) } });
     expect((await get(t, ownerToken, url(id))).status).toBe(404);
-    expect(await t.db.selectFrom('likes').selectAll().where('target_type', '=', 'activity').where('target_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('likes').selectAll().where('target_type', '=', 'comment').where('target_id', '=', cid).execute()).toEqual([]);
-    expect(await t.db.selectFrom('comments').selectAll().where('item_type', '=', 'activity').where('item_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('likes').selectAll().where('target_type', '=', 'activity').where('target_id', '=', id).execute()).toEqual(
+      [],
+    );
+    expect(await t.db.selectFrom('likes').selectAll().where('target_type', '=', 'comment').where('target_id', '=', cid).execute()).toEqual(
+      [],
+    );
+    expect(await t.db.selectFrom('comments').selectAll().where('item_type', '=', 'activity').where('item_id', '=', id).execute()).toEqual(
+      [],
+    );
     expect(await notificationsOf()).toEqual([]);
   });
 

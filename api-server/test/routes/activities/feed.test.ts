@@ -29,21 +29,29 @@ beforeAll(async () => {
   ids.friendOnStrangerWall = await insertActivity(t.db, { owner: friend, wall: stranger });
   ids.meOnFriendWall = await insertActivity(t.db, { owner: me, wall: friend, auth_view: 'owner_member' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const idsOf = (body: any): number[] => body.data.items.map((i: { id: number }) => i.id);
 
-describe('GET /activities: the reader\'s feed', () => {
-  it('holds what the reader and friends posted, and posts on the reader\'s wall, newest first', async () => {
+describe("GET /activities: the reader's feed", () => {
+  it("holds what the reader and friends posted, and posts on the reader's wall, newest first", async () => {
     const res = await get(t, meToken, FEED);
     expect(res.status).toBe(200);
     expect(idsOf(res.body)).toEqual([
-      ids.meOnFriendWall, ids.friendOnStrangerWall, ids.strangerOnMyWall, ids.friendFriends,
-      ids.friendRegistered, ids.friendPublic, ids.mineOnlyMe, ids.mine,
+      ids.meOnFriendWall,
+      ids.friendOnStrangerWall,
+      ids.strangerOnMyWall,
+      ids.friendFriends,
+      ids.friendRegistered,
+      ids.friendPublic,
+      ids.mineOnlyMe,
+      ids.mine,
     ]);
   });
 
-  it('leaves out a friend\'s owner-only posts and strangers\' posts elsewhere', async () => {
+  it("leaves out a friend's owner-only posts and strangers' posts elsewhere", async () => {
     const seen = idsOf((await get(t, meToken, FEED)).body);
     expect(seen).not.toContain(ids.friendPrivate);
     expect(seen).not.toContain(ids.strangerPublic);
@@ -61,11 +69,15 @@ describe('GET /activities: the reader\'s feed', () => {
   });
 });
 
-describe('GET /activities?subject_type=user&subject_id=N: a user\'s wall', () => {
-  it('holds what N posted anywhere and what was posted on N\'s wall, as a friend may see it', async () => {
+describe("GET /activities?subject_type=user&subject_id=N: a user's wall", () => {
+  it("holds what N posted anywhere and what was posted on N's wall, as a friend may see it", async () => {
     const res = await get(t, meToken, FEED, { subject_type: 'user', subject_id: friend });
     expect(idsOf(res.body)).toEqual([
-      ids.meOnFriendWall, ids.friendOnStrangerWall, ids.friendFriends, ids.friendRegistered, ids.friendPublic,
+      ids.meOnFriendWall,
+      ids.friendOnStrangerWall,
+      ids.friendFriends,
+      ids.friendRegistered,
+      ids.friendPublic,
     ]);
   });
 
@@ -113,8 +125,20 @@ describe('GET /activities: fields', () => {
   it('returns every allowed field without fields', async () => {
     const res = await get(t, meToken, FEED, { limit: 1 });
     expect(Object.keys(res.body.data.items[0]).sort()).toEqual([
-      'attachments', 'can_comment', 'can_delete', 'can_like', 'can_share', 'comments', 'content', 'id',
-      'is_liked', 'owner', 'timestamp', 'total_comment', 'total_like', 'user_liked',
+      'attachments',
+      'can_comment',
+      'can_delete',
+      'can_like',
+      'can_share',
+      'comments',
+      'content',
+      'id',
+      'is_liked',
+      'owner',
+      'timestamp',
+      'total_comment',
+      'total_like',
+      'user_liked',
     ]);
   });
 
@@ -156,7 +180,9 @@ describe('GET /activities: paging by id', () => {
     }
     all.reverse();
   });
-  afterAll(async () => { await pt.close(); });
+  afterAll(async () => {
+    await pt.close();
+  });
 
   it('gives 15 items by default', async () => {
     const res = await get(pt, token, FEED, { fields: 'id' });

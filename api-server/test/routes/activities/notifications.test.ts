@@ -10,10 +10,18 @@ const READ = '/api/v1/activities/notifications/read';
 const UPDATES = '/api/v1/activities/updates';
 
 let t: TestApp;
-afterAll(async () => { await t.close(); });
-beforeAll(async () => { t = await makeApp(); });
+afterAll(async () => {
+  await t.close();
+});
+beforeAll(async () => {
+  t = await makeApp();
+});
 
-interface Person { id: number; name: string; token: string }
+interface Person {
+  id: number;
+  name: string;
+  token: string;
+}
 async function person(fullName?: string): Promise<Person> {
   const u = await createUser(t.db, fullName ? { full_name: fullName } : {});
   return { id: u.id, name: u.name, token: await tokenFor(t.db, u.id) };
@@ -25,15 +33,38 @@ const summary = (p: Person) => toOwnerSummary(t.config, { id: p.id, full_name: p
 const list = async (p: Person, query: Record<string, string | number> = {}) => {
   const res = await get(t, p.token, LIST, query);
   expect(res.status).toBe(200);
-  return res.body.data as Array<{ id: number; type: string; item: { type: string; id: number; title: string }; comment_id?: number; timestamp: number; is_read: boolean }>;
+  return res.body.data as Array<{
+    id: number;
+    type: string;
+    item: { type: string; id: number; title: string };
+    comment_id?: number;
+    timestamp: number;
+    is_read: boolean;
+  }>;
 };
 const unread = async (p: Person) => (await get(t, p.token, UPDATES)).body.data.notification_count as number;
 
 /** A notification written straight to the database (for paging and for items that vanished). */
-async function insertNotification(n: { user: number; actor: number; kind?: NotificationKind; itemType: string; itemId: number; at?: number }): Promise<number> {
-  const row = await t.db.insertInto('notifications').values({
-    user_id: n.user, actor_id: n.actor, kind: n.kind ?? 'like', item_type: n.itemType, item_id: n.itemId, created_at: n.at ?? now(),
-  }).returning('id').executeTakeFirstOrThrow();
+async function insertNotification(n: {
+  user: number;
+  actor: number;
+  kind?: NotificationKind;
+  itemType: string;
+  itemId: number;
+  at?: number;
+}): Promise<number> {
+  const row = await t.db
+    .insertInto('notifications')
+    .values({
+      user_id: n.user,
+      actor_id: n.actor,
+      kind: n.kind ?? 'like',
+      item_type: n.itemType,
+      item_id: n.itemId,
+      created_at: n.at ?? now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -48,16 +79,27 @@ describe('GET /activities/notifications', () => {
     await post(t, alice.token, '/api/v1/core/likes', { item_type: 'blog', item_id: blog });
     // A like of my comment on Bob's photo is about Bob's photo, naming the comment.
     const bobsPhoto = await insertPhoto(t.db, bob.id, await insertAlbum(t.db, bob.id), 'Harbour');
-    const mine = (await post(t, me.token, '/api/v1/core/comments', { item_type: 'photo', item_id: bobsPhoto, body: 'Lovely' })).body.data.id;
+    const mine = (await post(t, me.token, '/api/v1/core/comments', { item_type: 'photo', item_id: bobsPhoto, body: 'Lovely' })).body.data
+      .id;
     await post(t, alice.token, '/api/v1/core/likes', { item_type: 'photo', item_id: bobsPhoto, comment_id: mine });
     const myPhoto = await insertPhoto(t.db, me.id, await insertAlbum(t.db, me.id), 'Sunset');
     await post(t, bob.token, '/api/v1/core/comments', { item_type: 'photo', item_id: myPhoto, body: 'Nice' });
     const activity = await insertActivity(t.db, { owner: me.id, content: 'Off to the <b>lake</b> &amp; back' });
     await post(t, bob.token, '/api/v1/activities/share', { item_type: 'activity', item_id: activity });
     const alicesPhoto = await insertPhoto(t.db, alice.id, await insertAlbum(t.db, alice.id), 'Picnic blanket');
-    expect((await post(t, alice.token, '/api/v1/core/tags', {
-      subject_type: 'photo', subject_id: alicesPhoto, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 5, 'extra[h]': 5, user_id: me.id,
-    })).status).toBe(200);
+    expect(
+      (
+        await post(t, alice.token, '/api/v1/core/tags', {
+          subject_type: 'photo',
+          subject_id: alicesPhoto,
+          'extra[x]': 0,
+          'extra[y]': 0,
+          'extra[w]': 5,
+          'extra[h]': 5,
+          user_id: me.id,
+        })
+      ).status,
+    ).toBe(200);
     const party = await insertEvent(t.db, alice.id);
     expect((await post(t, alice.token, `/api/v1/events/${party}/invite`, { user_ids: String(me.id) })).status).toBe(200);
     const picnic = await insertEvent(t.db, me.id);
@@ -68,7 +110,9 @@ describe('GET /activities/notifications', () => {
     const res = await get(t, me.token, LIST);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    const ids = (await t.db.selectFrom('notifications').select('id').where('user_id', '=', me.id).orderBy('id', 'desc').execute()).map((r) => r.id);
+    const ids = (await t.db.selectFrom('notifications').select('id').where('user_id', '=', me.id).orderBy('id', 'desc').execute()).map(
+      (r) => r.id,
+    );
     const at = { timestamp: expect.any(Number), is_read: false };
     expect(res.body.data).toEqual([
       { id: ids[0], type: 'event_request', owner: summary(bob), item: { type: 'event', id: picnic, title: 'Picnic' }, ...at },
@@ -76,7 +120,14 @@ describe('GET /activities/notifications', () => {
       { id: ids[2], type: 'tag', owner: summary(alice), item: { type: 'photo', id: alicesPhoto, title: 'Picnic blanket' }, ...at },
       { id: ids[3], type: 'share', owner: summary(bob), item: { type: 'activity', id: activity, title: 'Off to the lake & back' }, ...at },
       { id: ids[4], type: 'comment', owner: summary(bob), item: { type: 'photo', id: myPhoto, title: 'Sunset' }, ...at },
-      { id: ids[5], type: 'like', owner: summary(alice), item: { type: 'photo', id: bobsPhoto, title: 'Harbour' }, comment_id: mine, ...at },
+      {
+        id: ids[5],
+        type: 'like',
+        owner: summary(alice),
+        item: { type: 'photo', id: bobsPhoto, title: 'Harbour' },
+        comment_id: mine,
+        ...at,
+      },
       { id: ids[6], type: 'like', owner: summary(alice), item: { type: 'blog', id: blog, title: 'My blog' }, ...at },
     ]);
     for (const n of res.body.data) expect(Math.abs(n.timestamp - before)).toBeLessThanOrEqual(5);
@@ -91,7 +142,12 @@ describe('GET /activities/notifications', () => {
     const a = await insertNotification({ user: me.id, actor: other.id, itemType: 'blog', itemId: blog, at: t0 });
     const b = await insertNotification({ user: me.id, actor: other.id, itemType: 'blog', itemId: blog, at: t0 });
     const older = await insertNotification({ user: me.id, actor: other.id, itemType: 'blog', itemId: blog, at: t0 - 100 });
-    expect((await list(me)).map((n) => [n.id, n.timestamp])).toEqual([[b, t0], [a, t0], [old, t0 - 50], [older, t0 - 100]]);
+    expect((await list(me)).map((n) => [n.id, n.timestamp])).toEqual([
+      [b, t0],
+      [a, t0],
+      [old, t0 - 50],
+      [older, t0 - 100],
+    ]);
   });
 
   it('gives an activity, which has no title, an excerpt of its text: at most 100 characters, cut on a word', async () => {
@@ -105,7 +161,9 @@ describe('GET /activities/notifications', () => {
     const [liked, shared] = await list(me);
     expect(liked!.item).toEqual({ type: 'activity', id: empty, title: '' });
     expect(shared!.item).toEqual({
-      type: 'activity', id: long, title: 'Three days of hiking with zero phone signal made this the best week of the year by a long way…',
+      type: 'activity',
+      id: long,
+      title: 'Three days of hiking with zero phone signal made this the best week of the year by a long way…',
     });
   });
 
@@ -118,7 +176,15 @@ describe('GET /activities/notifications', () => {
     // A tag on a photo whose album then becomes Alice's alone.
     const album = await insertAlbum(t.db, alice.id);
     const photo = await insertPhoto(t.db, alice.id, album);
-    await post(t, alice.token, '/api/v1/core/tags', { subject_type: 'photo', subject_id: photo, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 5, 'extra[h]': 5, user_id: me.id });
+    await post(t, alice.token, '/api/v1/core/tags', {
+      subject_type: 'photo',
+      subject_id: photo,
+      'extra[x]': 0,
+      'extra[y]': 0,
+      'extra[w]': 5,
+      'extra[h]': 5,
+      user_id: me.id,
+    });
     await t.db.updateTable('albums').set({ auth_view: 'owner' }).where('id', '=', album).execute();
     const seen2 = await insertNotification({ user: me.id, actor: alice.id, itemType: 'blog', itemId: blog });
     // A like of my comment on a blog that became its owner's alone.
@@ -147,9 +213,17 @@ describe('GET /activities/notifications', () => {
     const blog = await insertBlog(t.db, me.id);
     const t0 = now() - 10_000;
     // Pairs in the same second, so that the order within a second matters too.
-    for (let i = 0; i < 55; i++) await insertNotification({ user: me.id, actor: other.id, itemType: 'blog', itemId: blog, at: t0 + Math.floor(i / 2) });
-    const all = (await t.db.selectFrom('notifications').select('id').where('user_id', '=', me.id)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id);
+    for (let i = 0; i < 55; i++)
+      await insertNotification({ user: me.id, actor: other.id, itemType: 'blog', itemId: blog, at: t0 + Math.floor(i / 2) });
+    const all = (
+      await t.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', me.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => r.id);
     expect(all).toHaveLength(55);
 
     expect((await list(me)).map((n) => n.id)).toEqual(all.slice(0, 10));
@@ -166,8 +240,15 @@ describe('GET /activities/notifications', () => {
   });
 
   it.each([
-    ['page', 'two'], ['page', '1.5'], ['page', '1e20'], ['page', '1e400'], ['page', '-1e400'], ['page', '99999999999'],
-    ['limit', 'ten'], ['limit', '1e400'], ['limit', '1e20'],
+    ['page', 'two'],
+    ['page', '1.5'],
+    ['page', '1e20'],
+    ['page', '1e400'],
+    ['page', '-1e400'],
+    ['page', '99999999999'],
+    ['limit', 'ten'],
+    ['limit', '1e400'],
+    ['limit', '1e20'],
   ])('answers 400 invalid_parameters naming %s for %s', async (name, value) => {
     const me = await person();
     const res = await get(t, me.token, LIST, { [name]: value });
@@ -176,7 +257,7 @@ describe('GET /activities/notifications', () => {
     expect(res.body.data.error_params).toEqual([expect.objectContaining({ name, error_text: 'invalid_parameter' })]);
   });
 
-  it('shows only the reader\'s own notifications', async () => {
+  it("shows only the reader's own notifications", async () => {
     const me = await person();
     const other = await person();
     const blog = await insertBlog(t.db, other.id);
@@ -215,12 +296,18 @@ describe('POST /activities/notifications/read', () => {
   it('without max_id marks every notification read: is_read follows and notification_count drops to 0', async () => {
     const a = await notify();
     const b = await notify();
-    expect(await readState()).toEqual([[b, false], [a, false]]);
+    expect(await readState()).toEqual([
+      [b, false],
+      [a, false],
+    ]);
     expect(await unread(me)).toBe(2);
     const res = await post(t, me.token, READ);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String) } });
-    expect(await readState()).toEqual([[b, true], [a, true]]);
+    expect(await readState()).toEqual([
+      [b, true],
+      [a, true],
+    ]);
     expect(await unread(me)).toBe(0);
   });
 
@@ -230,7 +317,11 @@ describe('POST /activities/notifications/read', () => {
     const e = await notify();
     expect(await unread(me)).toBe(3);
     expect((await post(t, me.token, READ, { max_id: d })).status).toBe(200);
-    expect((await readState()).slice(0, 3)).toEqual([[e, false], [d, true], [c, true]]);
+    expect((await readState()).slice(0, 3)).toEqual([
+      [e, false],
+      [d, true],
+      [c, true],
+    ]);
     expect(await unread(me)).toBe(1);
     await post(t, me.token, READ, { max_id: e });
     expect(await unread(me)).toBe(0);
@@ -242,14 +333,17 @@ describe('POST /activities/notifications/read', () => {
     // Same second as the reading (and as f): only the id tells it apart.
     const g = await insertNotification({ user: me.id, actor: other.id, itemType: 'blog', itemId: blog, at: now() });
     expect(await unread(me)).toBe(1);
-    expect((await readState()).slice(0, 2)).toEqual([[g, false], [f, true]]);
+    expect((await readState()).slice(0, 2)).toEqual([
+      [g, false],
+      [f, true],
+    ]);
     await post(t, me.token, READ, { max_id: f });
     expect(await unread(me)).toBe(1);
     await post(t, me.token, READ, { max_id: g });
     expect(await unread(me)).toBe(0);
   });
 
-  it('marks only the reader\'s own notifications', async () => {
+  it("marks only the reader's own notifications", async () => {
     const theirs = await insertNotification({ user: other.id, actor: me.id, itemType: 'blog', itemId: blog });
     await post(t, me.token, READ, { max_id: theirs + 1000 });
     expect(await unread(other)).toBe(1);
@@ -258,7 +352,9 @@ describe('POST /activities/notifications/read', () => {
   it('also takes max_id as a form field (application/x-www-form-urlencoded)', async () => {
     const h = await notify();
     const res = await t.app.inject({
-      method: 'POST', url: READ, payload: `max_id=${h}`,
+      method: 'POST',
+      url: READ,
+      payload: `max_id=${h}`,
       headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.statusCode).toBe(200);
@@ -290,9 +386,17 @@ describe('notifications of tags, invitations and requests to join', () => {
     const alice = await person();
     await befriend(t.db, me.id, alice.id);
     const photo = await insertPhoto(t.db, alice.id, await insertAlbum(t.db, alice.id));
-    const tag = (await post(t, alice.token, '/api/v1/core/tags', {
-      subject_type: 'photo', subject_id: photo, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 5, 'extra[h]': 5, user_id: me.id,
-    })).body.data.id;
+    const tag = (
+      await post(t, alice.token, '/api/v1/core/tags', {
+        subject_type: 'photo',
+        subject_id: photo,
+        'extra[x]': 0,
+        'extra[y]': 0,
+        'extra[w]': 5,
+        'extra[h]': 5,
+        user_id: me.id,
+      })
+    ).body.data.id;
     const party = await insertEvent(t.db, alice.id);
     await post(t, alice.token, `/api/v1/events/${party}/invite`, { user_ids: String(me.id) });
     const mine = await insertEvent(t.db, me.id);

@@ -17,14 +17,16 @@ beforeAll(async () => {
   meToken = await tokenFor(t.db, me);
   strangerToken = await tokenFor(t.db, stranger);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function activity(id: number, fields = 'id,owner,content,attachments') {
   return (await get(t, meToken, `${URL_}/${id}`, { fields })).body.data;
 }
 
 describe('POST /activities: text', () => {
-  it('publishes on the poster\'s wall and answers message and id', async () => {
+  it("publishes on the poster's wall and answers message and id", async () => {
     const res = await post(t, meToken, URL_, { body: 'Hello there' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String), id: expect.any(Number) } });
@@ -41,7 +43,10 @@ describe('POST /activities: text', () => {
 
   it('accepts a urlencoded form too', async () => {
     const res = await call(t.app, meToken, {
-      method: 'POST', url: URL_, payload: 'body=plain+form', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: URL_,
+      payload: 'body=plain+form',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(200);
     expect((await activity(res.body.data.id)).content).toBe('plain form');
@@ -75,14 +80,14 @@ describe('POST /activities: text', () => {
 });
 
 describe('POST /activities: on another wall', () => {
-  it('posts on a friend\'s wall', async () => {
+  it("posts on a friend's wall", async () => {
     const res = await post(t, meToken, URL_, { body: 'Happy birthday!', subject_type: 'user', subject_id: friend });
     expect(res.status).toBe(200);
     const wall = await get(t, meToken, URL_, { subject_type: 'user', subject_id: friend, fields: 'id' });
     expect(wall.body.data.items.map((i: { id: number }) => i.id)).toContain(res.body.data.id);
   });
 
-  it('answers 403 on a stranger\'s wall and posts nothing', async () => {
+  it("answers 403 on a stranger's wall and posts nothing", async () => {
     const before = await t.db.selectFrom('activities').select('id').execute();
     const res = await post(t, strangerToken, URL_, { body: 'hi', subject_type: 'user', subject_id: me });
     expect(res.status).toBe(403);
@@ -102,7 +107,13 @@ describe('POST /activities: on another wall', () => {
 
 describe('POST /activities: attachments', () => {
   it('attaches a photo uploaded with compose_upload, body optional', async () => {
-    const up = await post(t, meToken, '/api/v1/albums/compose_upload', {}, { Filedata: { filename: 'a.png', content: await picture('png', 800, 600) } });
+    const up = await post(
+      t,
+      meToken,
+      '/api/v1/albums/compose_upload',
+      {},
+      { Filedata: { filename: 'a.png', content: await picture('png', 800, 600) } },
+    );
     expect(up.status).toBe(200);
     const res = await post(t, meToken, URL_, { 'attachment[type]': 'photo', 'attachment[photo_id]': up.body.data.photo_id });
     expect(res.status).toBe(200);
@@ -111,7 +122,7 @@ describe('POST /activities: attachments', () => {
     expect(a.attachments).toEqual([expect.objectContaining({ id: up.body.data.photo_id, type: 'photo', img: up.body.data.src })]);
   });
 
-  it('answers 400 for someone else\'s photo', async () => {
+  it("answers 400 for someone else's photo", async () => {
     const photo = await insertPhoto(t.db, friend, await insertAlbum(t.db, friend));
     const res = await post(t, meToken, URL_, { body: 'mine?', 'attachment[type]': 'photo', 'attachment[photo_id]': photo });
     expect(res.status).toBe(400);
@@ -127,7 +138,9 @@ describe('POST /activities: attachments', () => {
     const missing = await post(t, meToken, URL_, { 'attachment[type]': 'link' });
     expect(missing.body.data.error_params[0]).toMatchObject({ name: 'attachment[uri]', error_text: 'missing_parameter' });
     const bad = await post(t, meToken, URL_, {
-      'attachment[type]': 'link', 'attachment[uri]': 'javascript:alert(1)', 'attachment[thumb]': 'file:///etc/passwd',
+      'attachment[type]': 'link',
+      'attachment[uri]': 'javascript:alert(1)',
+      'attachment[thumb]': 'file:///etc/passwd',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.error_params.map((p: { name: string }) => p.name)).toEqual(['attachment[uri]', 'attachment[thumb]']);

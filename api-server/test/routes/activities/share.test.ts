@@ -19,37 +19,72 @@ beforeAll(async () => {
   friendToken = await tokenFor(t.db, friend);
   strangerToken = await tokenFor(t.db, stranger);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /activities/share', () => {
-  it.each(['activity', 'album', 'photo', 'blog', 'classified', 'event'])('shares a %s as an attachment on the sharer\'s wall', async (type) => {
-    const itemId = await insertItem(t.db, type, owner);
-    const res = await post(t, strangerToken, SHARE, { item_type: type, item_id: itemId, body: 'Look <3' });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ message: expect.any(String), id: expect.any(Number) });
-    const a = (await get(t, friendToken, `/api/v1/activities/${res.body.data.id}`, { fields: 'owner,content,attachments' })).body.data;
-    expect(a.owner.id).toBe(stranger);
-    expect(a.content).toBe('Look &lt;3');
-    const paths: Record<string, string> = { activity: 'activities', album: 'albums', photo: 'photos', blog: 'blogs', classified: 'listings', event: 'events' };
-    expect(a.attachments).toEqual([{
-      id: itemId, type, title: expect.any(String), description: expect.any(String), img: expect.any(String),
-      href: `http://localhost:3000/${paths[type]}/${itemId}`,
-    }]);
-  });
+  it.each(['activity', 'album', 'photo', 'blog', 'classified', 'event'])(
+    "shares a %s as an attachment on the sharer's wall",
+    async (type) => {
+      const itemId = await insertItem(t.db, type, owner);
+      const res = await post(t, strangerToken, SHARE, { item_type: type, item_id: itemId, body: 'Look <3' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ message: expect.any(String), id: expect.any(Number) });
+      const a = (await get(t, friendToken, `/api/v1/activities/${res.body.data.id}`, { fields: 'owner,content,attachments' })).body.data;
+      expect(a.owner.id).toBe(stranger);
+      expect(a.content).toBe('Look &lt;3');
+      const paths: Record<string, string> = {
+        activity: 'activities',
+        album: 'albums',
+        photo: 'photos',
+        blog: 'blogs',
+        classified: 'listings',
+        event: 'events',
+      };
+      expect(a.attachments).toEqual([
+        {
+          id: itemId,
+          type,
+          title: expect.any(String),
+          description: expect.any(String),
+          img: expect.any(String),
+          href: `http://localhost:3000/${paths[type]}/${itemId}`,
+        },
+      ]);
+    },
+  );
 
-  it('gives the share card the item\'s title, description and picture', async () => {
+  it("gives the share card the item's title, description and picture", async () => {
     const album = await insertAlbum(t.db, owner, { title: 'Alps' });
     await insertPhoto(t.db, owner, album);
     const res = await post(t, friendToken, SHARE, { item_type: 'album', item_id: album });
     const a = (await get(t, friendToken, `/api/v1/activities/${res.body.data.id}`, { fields: 'attachments' })).body.data;
-    expect(a.attachments[0]).toMatchObject({ title: 'Alps', description: 'By the sea', img: `http://localhost:4000/files/img/${'ab'.repeat(16)}/500.png` });
+    expect(a.attachments[0]).toMatchObject({
+      title: 'Alps',
+      description: 'By the sea',
+      img: `http://localhost:4000/files/img/${'ab'.repeat(16)}/500.png`,
+    });
   });
 
   it('answers 404 for an item that does not exist or that the sharer may not see', async () => {
     expect((await post(t, friendToken, SHARE, { item_type: 'blog', item_id: 999999 })).status).toBe(404);
-    const draft = await t.db.insertInto('blogs').values({
-      owner_id: owner, title: 'draft', body: '', category_id: null, is_draft: 1, allow_search: 1, auth_view: 'everyone', auth_comment: 'everyone', created_at: 1, updated_at: 1,
-    }).returning('id').executeTakeFirstOrThrow();
+    const draft = await t.db
+      .insertInto('blogs')
+      .values({
+        owner_id: owner,
+        title: 'draft',
+        body: '',
+        category_id: null,
+        is_draft: 1,
+        allow_search: 1,
+        auth_view: 'everyone',
+        auth_comment: 'everyone',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await post(t, friendToken, SHARE, { item_type: 'blog', item_id: draft.id })).status).toBe(404);
   });
 
@@ -93,14 +128,16 @@ describe('GET /activities/updates', () => {
     aliceToken = await tokenFor(ut.db, alice);
     bobToken = await tokenFor(ut.db, bob);
   });
-  afterAll(async () => { await ut.close(); });
+  afterAll(async () => {
+    await ut.close();
+  });
 
   it('starts at 0', async () => {
     const res = await get(ut, aliceToken, UPDATES);
     expect(res.body).toEqual({ success: true, data: { notification_count: 0 } });
   });
 
-  it('counts likes, comments and shares of the user\'s items by other people, and likes of their comments', async () => {
+  it("counts likes, comments and shares of the user's items by other people, and likes of their comments", async () => {
     const id = await insertActivity(ut.db, { owner: alice });
     await post(ut, bobToken, '/api/v1/core/likes', { item_type: 'activity', item_id: id });
     const c = await post(ut, bobToken, '/api/v1/core/comments', { item_type: 'activity', item_id: id, body: 'nice' });

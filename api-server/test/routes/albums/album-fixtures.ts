@@ -30,10 +30,19 @@ export async function makeAlbum(db: DB, owner: number, s: AlbumSpec = {}): Promi
   const row = await db
     .insertInto('albums')
     .values({
-      owner_id: owner, kind: s.kind ?? 'normal', title: s.title ?? 'An album', description: s.description ?? '',
-      category_id: s.category_id ?? null, allow_search: s.allow_search ?? 1, auth_view: s.auth_view ?? 'everyone',
-      auth_comment: s.auth_comment ?? 'everyone', auth_tag: s.auth_tag ?? 'owner_member', cover_photo_id: null,
-      view_count: s.view_count ?? 0, created_at: t, updated_at: t,
+      owner_id: owner,
+      kind: s.kind ?? 'normal',
+      title: s.title ?? 'An album',
+      description: s.description ?? '',
+      category_id: s.category_id ?? null,
+      allow_search: s.allow_search ?? 1,
+      auth_view: s.auth_view ?? 'everyone',
+      auth_comment: s.auth_comment ?? 'everyone',
+      auth_tag: s.auth_tag ?? 'owner_member',
+      cover_photo_id: null,
+      view_count: s.view_count ?? 0,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -41,14 +50,26 @@ export async function makeAlbum(db: DB, owner: number, s: AlbumSpec = {}): Promi
 }
 
 /** A photo row (no file behind it) with a distinct storage key. */
-export async function makePhoto(db: DB, owner: number, albumId: number | null, p: { title?: string; width?: number; height?: number } = {}): Promise<number> {
+export async function makePhoto(
+  db: DB,
+  owner: number,
+  albumId: number | null,
+  p: { title?: string; width?: number; height?: number } = {},
+): Promise<number> {
   const t = now();
   const key = `${Math.random().toString(16).slice(2).padEnd(16, '0')}${Date.now().toString(16).padStart(16, '0')}.jpg`;
   const row = await db
     .insertInto('photos')
     .values({
-      owner_id: owner, album_id: albumId, title: p.title ?? 'A photo', description: 'caption', image_key: key,
-      width: p.width ?? 800, height: p.height ?? 600, created_at: t, updated_at: t,
+      owner_id: owner,
+      album_id: albumId,
+      title: p.title ?? 'A photo',
+      description: 'caption',
+      image_key: key,
+      width: p.width ?? 800,
+      height: p.height ?? 600,
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -75,7 +96,9 @@ export async function cast(t: TestApp, scopes: string[] = ['albums']) {
   const stranger = (await createUser(t.db, { full_name: 'Sam Stranger' })).id;
   await befriend(t.db, owner, friend);
   return {
-    owner, friend, stranger,
+    owner,
+    friend,
+    stranger,
     ownerToken: await tokenFor(t.db, owner, scopes),
     friendToken: await tokenFor(t.db, friend, scopes),
     strangerToken: await tokenFor(t.db, stranger, scopes),
@@ -85,7 +108,13 @@ export async function cast(t: TestApp, scopes: string[] = ['albums']) {
 
 /** A real upload through POST /albums/photo_upload; returns the pending photo's id. */
 export async function uploadPending(t: TestApp, token: string, width = 64, height = 48): Promise<number> {
-  const res = await post(t, token, `${ALBUMS}/photo_upload`, {}, { Filedata: { filename: 'p.jpg', content: await picture('jpeg', width, height) } });
+  const res = await post(
+    t,
+    token,
+    `${ALBUMS}/photo_upload`,
+    {},
+    { Filedata: { filename: 'p.jpg', content: await picture('jpeg', width, height) } },
+  );
   if (res.status !== 200) throw new Error(`photo_upload failed: ${JSON.stringify(res.body)}`);
   return res.body.data.photo_id;
 }

@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await makeApp();
   c = await cast(t, ['albums', 'basic']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const count = async (table: 'likes' | 'comments' | 'photos' | 'activities' | 'item_tag_areas' | 'albums', where: (q: any) => any) =>
   (await where(t.db.selectFrom(table).select('id')).execute()).length;
@@ -30,23 +32,48 @@ describe('GET /albums/{id}', () => {
     const res = await get(t, c.ownerToken, `${ALBUMS}/${album}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(DETAIL_KEYS);
-    expect(res.body.data).toMatchObject({ id: album, type: 'album', title: 'Detail', description: 'All of it', total_photo: 12, owner: { id: c.owner, type: 'user' } });
+    expect(res.body.data).toMatchObject({
+      id: album,
+      type: 'album',
+      title: 'Detail',
+      description: 'All of it',
+      total_photo: 12,
+      owner: { id: c.owner, type: 'user' },
+    });
     expect(res.body.data.photos).toHaveLength(10);
-    expect(res.body.data.photos[0]).toEqual({ id: photos[0], type: 'album_photo', thumb: expect.stringMatching(/\/files\/img\/[0-9a-f]+\/240\.jpg$/) });
+    expect(res.body.data.photos[0]).toEqual({
+      id: photos[0],
+      type: 'album_photo',
+      thumb: expect.stringMatching(/\/files\/img\/[0-9a-f]+\/240\.jpg$/),
+    });
     expect(res.body.data.photos.map((p: { id: number }) => p.id)).toEqual(photos.slice(0, 10));
   });
 
   it('photo_limit and photo_page page through the photos; photo_limit is clamped to 1–50', async () => {
-    const page = async (q: Record<string, number>) => (await get(t, c.ownerToken, `${ALBUMS}/${album}`, { fields: 'photos', ...q })).body.data.photos.map((p: { id: number }) => p.id);
+    const page = async (q: Record<string, number>) =>
+      (await get(t, c.ownerToken, `${ALBUMS}/${album}`, { fields: 'photos', ...q })).body.data.photos.map((p: { id: number }) => p.id);
     expect(await page({ photo_limit: 5, photo_page: 2 })).toEqual(photos.slice(5, 10));
     expect(await page({ photo_limit: 5, photo_page: 3 })).toEqual(photos.slice(10));
     expect(await page({ photo_limit: 5, photo_page: 4 })).toEqual([]);
     expect(await page({ photo_limit: 0 })).toEqual(photos.slice(0, 1));
     expect(await page({ photo_limit: 1000 })).toEqual(photos);
     const big = await makeAlbum(t.db, c.owner);
-    await t.db.insertInto('photos').values(Array.from({ length: 55 }, (_, i) => ({
-      owner_id: c.owner, album_id: big, title: `p${i}`, description: '', image_key: `${String(i).padStart(32, '0')}.jpg`, width: 10, height: 10, created_at: now(), updated_at: now(),
-    }))).execute();
+    await t.db
+      .insertInto('photos')
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          owner_id: c.owner,
+          album_id: big,
+          title: `p${i}`,
+          description: '',
+          image_key: `${String(i).padStart(32, '0')}.jpg`,
+          width: 10,
+          height: 10,
+          created_at: now(),
+          updated_at: now(),
+        })),
+      )
+      .execute();
     expect((await get(t, c.ownerToken, `${ALBUMS}/${big}`, { photo_limit: 1000 })).body.data.photos).toHaveLength(50);
   });
 
@@ -120,7 +147,8 @@ describe('GET /albums/{id}: privacy', () => {
   ] as const)('auth_view=%s answers owner, friend, stranger, client-credentials with %j', async (view, expected) => {
     const album = await makeAlbum(t.db, c.owner, { auth_view: view });
     const got = [];
-    for (const token of [c.ownerToken, c.friendToken, c.strangerToken, c.clientToken]) got.push((await get(t, token, `${ALBUMS}/${album}`)).status);
+    for (const token of [c.ownerToken, c.friendToken, c.strangerToken, c.clientToken])
+      got.push((await get(t, token, `${ALBUMS}/${album}`)).status);
     expect(got).toEqual(expected);
   });
 
@@ -143,14 +171,24 @@ describe('POST /albums/{id}', () => {
     const album = await makeAlbum(t.db, c.owner, { title: 'Before' });
     const cats = await categoryIds(t.db, 'album');
     const res = await post(t, c.ownerToken, `${ALBUMS}/${album}`, {
-      title: '  After  ', category_id: cats.get('Food')!, description: 'New words', allow_search: 0,
-      auth_view: 'owner_member', auth_comment: 'owner', auth_tag: 'everyone',
+      title: '  After  ',
+      category_id: cats.get('Food')!,
+      description: 'New words',
+      allow_search: 0,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      auth_tag: 'everyone',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await albumRow(t.db, album)).toMatchObject({
-      title: 'After', category_id: cats.get('Food'), description: 'New words', allow_search: 0,
-      auth_view: 'owner_member', auth_comment: 'owner', auth_tag: 'everyone',
+      title: 'After',
+      category_id: cats.get('Food'),
+      description: 'New words',
+      allow_search: 0,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      auth_tag: 'everyone',
     });
   });
 
@@ -222,17 +260,43 @@ describe('DELETE /albums/{id}', () => {
     expect((await post(t, c.ownerToken, `${ALBUMS}/upload`, { photo_ids: photoIds.join(','), album_id: album })).status).toBe(200);
     const keys = await Promise.all(photoIds.map((id) => keyOf(t.db, id)));
     const at = now();
-    await t.db.insertInto('likes').values([
-      { target_type: 'album', target_id: album, user_id: c.friend, created_at: at },
-      { target_type: 'photo', target_id: photoIds[0]!, user_id: c.friend, created_at: at },
-    ]).execute();
-    await t.db.insertInto('comments').values([
-      { item_type: 'album', item_id: album, owner_id: c.friend, body: 'nice', created_at: at },
-      { item_type: 'photo', item_id: photoIds[1]!, owner_id: c.friend, body: 'nice', created_at: at },
-    ]).execute();
-    await t.db.insertInto('item_tag_areas').values({ subject_type: 'photo', subject_id: photoIds[0]!, tagger_id: c.owner, user_id: c.friend, label: null, x: 0, y: 0, w: 5, h: 5, created_at: at }).execute();
+    await t.db
+      .insertInto('likes')
+      .values([
+        { target_type: 'album', target_id: album, user_id: c.friend, created_at: at },
+        { target_type: 'photo', target_id: photoIds[0]!, user_id: c.friend, created_at: at },
+      ])
+      .execute();
+    await t.db
+      .insertInto('comments')
+      .values([
+        { item_type: 'album', item_id: album, owner_id: c.friend, body: 'nice', created_at: at },
+        { item_type: 'photo', item_id: photoIds[1]!, owner_id: c.friend, body: 'nice', created_at: at },
+      ])
+      .execute();
+    await t.db
+      .insertInto('item_tag_areas')
+      .values({
+        subject_type: 'photo',
+        subject_id: photoIds[0]!,
+        tagger_id: c.owner,
+        user_id: c.friend,
+        label: null,
+        x: 0,
+        y: 0,
+        w: 5,
+        h: 5,
+        created_at: at,
+      })
+      .execute();
     const posted = await insertActivity(t.db, { owner: c.owner, content: '', attachment_type: 'photo', attachment_id: photoIds[0]! });
-    const shared = await insertActivity(t.db, { owner: c.friend, content: 'look', attachment_type: 'album', attachment_id: album, is_share: 1 });
+    const shared = await insertActivity(t.db, {
+      owner: c.friend,
+      content: 'look',
+      attachment_type: 'album',
+      attachment_id: album,
+      is_share: 1,
+    });
 
     const res = await del(t, c.ownerToken, `${ALBUMS}/${album}`);
     expect(res.status).toBe(200);
@@ -240,13 +304,18 @@ describe('DELETE /albums/{id}', () => {
     expect(await albumRow(t.db, album)).toBeUndefined();
     expect(await count('photos', (q) => q.where('id', 'in', photoIds))).toBe(0);
     for (const key of keys) expect(fs.existsSync(path.join(filesDir(t.dataDir), 'img', key.split('.')[0]!))).toBe(false);
-    expect(await count('likes', (q) => q.where('target_type', 'in', ['album', 'photo']).where('target_id', 'in', [album, ...photoIds]))).toBe(0);
-    expect(await count('comments', (q) => q.where('item_type', 'in', ['album', 'photo']).where('item_id', 'in', [album, ...photoIds]))).toBe(0);
+    expect(
+      await count('likes', (q) => q.where('target_type', 'in', ['album', 'photo']).where('target_id', 'in', [album, ...photoIds])),
+    ).toBe(0);
+    expect(
+      await count('comments', (q) => q.where('item_type', 'in', ['album', 'photo']).where('item_id', 'in', [album, ...photoIds])),
+    ).toBe(0);
     expect(await count('item_tag_areas', (q) => q.where('subject_id', 'in', photoIds))).toBe(0);
     // A post that was only the photo goes; a share with words of its own stays, without the album.
     expect(await count('activities', (q) => q.where('id', '=', posted))).toBe(0);
-    expect(await t.db.selectFrom('activities').select(['attachment_type', 'attachment_id']).where('id', '=', shared).executeTakeFirst())
-      .toEqual({ attachment_type: null, attachment_id: null });
+    expect(
+      await t.db.selectFrom('activities').select(['attachment_type', 'attachment_id']).where('id', '=', shared).executeTakeFirst(),
+    ).toEqual({ attachment_type: null, attachment_id: null });
     expect((await get(t, c.ownerToken, `${ALBUMS}/${album}`)).status).toBe(404);
   });
 

@@ -14,18 +14,25 @@ beforeAll(async () => {
   me = (await createUser(t.db)).id;
   token = await tokenFor(t.db, me, ['albums']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const upload = (content: Buffer, filename = 'photo.jpg', fields: Record<string, string> = {}, tok = token) =>
   post(t, tok, UPLOAD, fields, { Filedata: { filename, content, type: 'image/jpeg' } });
 
 describe('POST /albums/compose_upload', () => {
-  it('stores the photo in the user\'s Wall Photos album and answers photo_id, album_id and src', async () => {
+  it("stores the photo in the user's Wall Photos album and answers photo_id, album_id and src", async () => {
     const res = await upload(await picture('jpeg', 1200, 900));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      data: { message: expect.any(String), photo_id: expect.any(Number), album_id: expect.any(Number), src: expect.stringMatching(/^http:\/\/localhost:4000\/files\/img\/[0-9a-f]{32}\/500\.jpg$/) },
+      data: {
+        message: expect.any(String),
+        photo_id: expect.any(Number),
+        album_id: expect.any(Number),
+        src: expect.stringMatching(/^http:\/\/localhost:4000\/files\/img\/[0-9a-f]{32}\/500\.jpg$/),
+      },
     });
     const album = await t.db.selectFrom('albums').selectAll().where('id', '=', res.body.data.album_id).executeTakeFirstOrThrow();
     expect(album).toMatchObject({ owner_id: me, kind: 'wall', title: 'Wall Photos', auth_view: 'everyone' });
@@ -55,7 +62,14 @@ describe('POST /albums/compose_upload', () => {
     const other = await createUser(t.db);
     const otherToken = await tokenFor(t.db, other.id, ['basic']);
     const query = { item_type: 'photo', item_id: res.body.data.photo_id };
-    expect((await call(t.app, otherToken, { method: 'GET', url: `/api/v1/core/comments?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` })).status).toBe(404);
+    expect(
+      (
+        await call(t.app, otherToken, {
+          method: 'GET',
+          url: `/api/v1/core/comments?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('puts each type into its own special album', async () => {
@@ -65,7 +79,9 @@ describe('POST /albums/compose_upload', () => {
     expect(new Set([profile.body.data.album_id, blog.body.data.album_id, wall.body.data.album_id]).size).toBe(3);
     const kinds = await t.db.selectFrom('albums').select(['kind', 'title']).where('owner_id', '=', me).orderBy('kind').execute();
     expect(kinds).toEqual([
-      { kind: 'blog', title: 'Blog Photos' }, { kind: 'profile', title: 'Profile Pictures' }, { kind: 'wall', title: 'Wall Photos' },
+      { kind: 'blog', title: 'Blog Photos' },
+      { kind: 'profile', title: 'Profile Pictures' },
+      { kind: 'wall', title: 'Wall Photos' },
     ]);
   });
 
@@ -76,7 +92,13 @@ describe('POST /albums/compose_upload', () => {
   });
 
   it('recognises images by their bytes: a PNG named .txt is accepted', async () => {
-    const res = await post(t, token, UPLOAD, {}, { Filedata: { filename: 'notes.txt', content: await picture('png'), type: 'text/plain' } });
+    const res = await post(
+      t,
+      token,
+      UPLOAD,
+      {},
+      { Filedata: { filename: 'notes.txt', content: await picture('png'), type: 'text/plain' } },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.src).toMatch(/\/500\.png$/);
   });
@@ -121,8 +143,12 @@ describe('POST /albums/compose_upload', () => {
 
 describe('POST /albums/compose_upload: size limit', () => {
   let small: TestApp;
-  beforeAll(async () => { small = await makeApp({ uploadMaxBytes: 2000 }); });
-  afterAll(async () => { await small.close(); });
+  beforeAll(async () => {
+    small = await makeApp({ uploadMaxBytes: 2000 });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
 
   it('answers 413 to a file over the limit and stores nothing', async () => {
     const user = (await createUser(small.db)).id;

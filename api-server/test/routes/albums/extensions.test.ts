@@ -16,7 +16,9 @@ beforeAll(async () => {
   c = await cast(t, ['albums', 'basic']);
   travel = (await categoryIds(t.db, 'album')).values().next().value!;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const SOCIAL = 'is_liked,can_like,total_like,user_liked,can_comment,total_comment,comments,can_share';
 
@@ -27,7 +29,7 @@ describe('album category', () => {
     const list = await get(t, c.friendToken, ALBUMS, { user_id: c.owner, fields: 'id,category', limit: 50 });
     expect(list.status).toBe(200);
     const byId = new Map(list.body.data.map((a: { id: number; category: unknown }) => [a.id, a.category]));
-    const title = (await categoryIds(t.db, 'album'));
+    const title = await categoryIds(t.db, 'album');
     expect(byId.get(withCategory)).toEqual({ id: travel, title: [...title].find(([, id]) => id === travel)![0] });
     expect(byId.get(without)).toBeNull();
     const detail = await get(t, c.friendToken, `${ALBUMS}/${withCategory}`, { fields: 'id,category' });
@@ -68,10 +70,19 @@ describe('can_upload in album lists', () => {
 
 describe('album settings for its edit form', () => {
   it('are given to the owner and to nobody else', async () => {
-    const id = await makeAlbum(t.db, c.owner, { allow_search: 0, auth_view: 'owner_member', auth_comment: 'owner', auth_tag: 'owner_member' });
+    const id = await makeAlbum(t.db, c.owner, {
+      allow_search: 0,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      auth_tag: 'owner_member',
+    });
     const fields = 'id,allow_search,auth_view,auth_comment,auth_tag';
     expect((await get(t, c.ownerToken, `${ALBUMS}/${id}`, { fields })).body.data).toEqual({
-      id, allow_search: 0, auth_view: 'owner_member', auth_comment: 'owner', auth_tag: 'owner_member',
+      id,
+      allow_search: 0,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      auth_tag: 'owner_member',
     });
     // A friend sees the album, not its settings.
     const friend = await get(t, c.friendToken, `${ALBUMS}/${id}`, { fields });
@@ -81,7 +92,9 @@ describe('album settings for its edit form', () => {
 
   it('follow an edit', async () => {
     const id = await makeAlbum(t.db, c.owner);
-    expect((await post(t, c.ownerToken, `${ALBUMS}/${id}`, { auth_view: 'owner_member', allow_search: 0, category_id: travel })).status).toBe(200);
+    expect(
+      (await post(t, c.ownerToken, `${ALBUMS}/${id}`, { auth_view: 'owner_member', allow_search: 0, category_id: travel })).status,
+    ).toBe(200);
     const res = await get(t, c.ownerToken, `${ALBUMS}/${id}`, { fields: 'auth_view,allow_search,category' });
     expect(res.body.data).toEqual({ auth_view: 'owner_member', allow_search: 0, category: { id: travel, title: expect.any(String) } });
   });

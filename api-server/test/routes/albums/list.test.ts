@@ -5,8 +5,12 @@ import { get } from '../fixtures.ts';
 import { ALBUMS, LIST_KEYS, cast, categoryIds, keyOf, makeAlbum, makePhoto } from './album-fixtures.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await makeApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((a) => a.id);
 const thumbOf = (key: string) => `http://localhost:4000/files/img/${key.split('.')[0]}/240.jpg`;
@@ -33,8 +37,18 @@ describe('GET /albums: the Album list shape', () => {
     expect(ids(res)).toEqual([covered, full, empty]);
     for (const a of res.body.data) expect(Object.keys(a).sort()).toEqual(LIST_KEYS);
     expect(res.body.data[2]).toEqual({
-      id: empty, type: 'album', thumb: '', title: 'Empty', description: 'Nothing yet', total_photo: 0,
-      owner: { id: c.owner, type: 'user', title: 'Olive Owner', imgs: { icon: expect.any(String), normal: expect.any(String), profile: expect.any(String), original: expect.any(String) } },
+      id: empty,
+      type: 'album',
+      thumb: '',
+      title: 'Empty',
+      description: 'Nothing yet',
+      total_photo: 0,
+      owner: {
+        id: c.owner,
+        type: 'user',
+        title: 'Olive Owner',
+        imgs: { icon: expect.any(String), normal: expect.any(String), profile: expect.any(String), original: expect.any(String) },
+      },
     });
   });
 
@@ -65,16 +79,29 @@ describe('GET /albums: filters, sort and paging', () => {
   beforeAll(async () => {
     c = await cast(t);
     const cats = await categoryIds(t.db, 'album');
-    a1 = await makeAlbum(t.db, c.owner, { title: 'Paris trip', description: 'Louvre and cafés', category_id: cats.get('Travel')!, view_count: 5 });
-    a2 = await makeAlbum(t.db, c.owner, { title: 'Garden', description: 'Tomatoes from our trip to the market', category_id: cats.get('Nature')!, view_count: 9 });
+    a1 = await makeAlbum(t.db, c.owner, {
+      title: 'Paris trip',
+      description: 'Louvre and cafés',
+      category_id: cats.get('Travel')!,
+      view_count: 5,
+    });
+    a2 = await makeAlbum(t.db, c.owner, {
+      title: 'Garden',
+      description: 'Tomatoes from our trip to the market',
+      category_id: cats.get('Nature')!,
+      view_count: 9,
+    });
     a3 = await makeAlbum(t.db, c.owner, { title: '100% fun_stuff', category_id: cats.get('Travel')!, view_count: 5 });
     a4 = await makeAlbum(t.db, c.owner, { title: 'Birthday', view_count: 0 });
     // a1 and a3 tie on views; a3 has more likes.
-    await t.db.insertInto('likes').values([
-      { target_type: 'album', target_id: a3, user_id: c.friend, created_at: now() },
-      { target_type: 'album', target_id: a3, user_id: c.stranger, created_at: now() },
-      { target_type: 'album', target_id: a1, user_id: c.friend, created_at: now() },
-    ]).execute();
+    await t.db
+      .insertInto('likes')
+      .values([
+        { target_type: 'album', target_id: a3, user_id: c.friend, created_at: now() },
+        { target_type: 'album', target_id: a3, user_id: c.stranger, created_at: now() },
+        { target_type: 'album', target_id: a1, user_id: c.friend, created_at: now() },
+      ])
+      .execute();
   });
   const list = (q: Record<string, string | number>) => get(t, c.strangerToken, ALBUMS, { user_id: c.owner, ...q });
 
@@ -111,14 +138,14 @@ describe('GET /albums: filters, sort and paging', () => {
     expect(ids(await list({ category_id: cats.get('Food')! }))).toEqual([]);
   });
 
-  it('user_id keeps one user\'s albums; an unknown user answers 404', async () => {
+  it("user_id keeps one user's albums; an unknown user answers 404", async () => {
     const other = (await createUser(t.db)).id;
     const theirs = await makeAlbum(t.db, other);
     expect(ids(await get(t, c.strangerToken, ALBUMS, { user_id: other }))).toEqual([theirs]);
     expect((await get(t, c.strangerToken, ALBUMS, { user_id: 99999999 })).status).toBe(404);
   });
 
-  it('without user_id lists everyone\'s albums', async () => {
+  it("without user_id lists everyone's albums", async () => {
     const all = ids(await get(t, c.strangerToken, ALBUMS, { limit: 50 }));
     expect(all).toEqual(expect.arrayContaining([a1, a2, a3, a4]));
   });
@@ -203,7 +230,7 @@ describe('GET /albums/my', () => {
     theirs = await makeAlbum(t.db, c.friend, { title: 'Friend trip' });
   });
 
-  it('lists the caller\'s own albums only, special, hidden and private ones included, newest first', async () => {
+  it("lists the caller's own albums only, special, hidden and private ones included, newest first", async () => {
     const res = await get(t, c.ownerToken, `${ALBUMS}/my`);
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([...mine].reverse());

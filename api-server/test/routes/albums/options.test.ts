@@ -9,7 +9,9 @@ beforeAll(async () => {
   t = await makeApp();
   c = await cast(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /albums/categories and the option lists', () => {
   it('categories are the album categories of every database, by title', async () => {

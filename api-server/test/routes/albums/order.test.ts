@@ -12,7 +12,9 @@ beforeAll(async () => {
   t = await makeApp();
   c = await cast(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** The album's photo ids as GET /albums/{id} lists them. */
 async function listed(albumId: number, token = c.ownerToken): Promise<number[]> {
@@ -23,10 +25,12 @@ async function listed(albumId: number, token = c.ownerToken): Promise<number[]> 
 
 /** photo_index, next and previous of each photo, as GET /albums/photos/{id} answers them. */
 async function walk(ids: number[]) {
-  return Promise.all(ids.map(async (id) => {
-    const res = await get(t, c.ownerToken, `${ALBUMS}/photos/${id}`, { fields: 'id,photo_index,next_photo,previous_photo' });
-    return { id, index: res.body.data.photo_index, next: res.body.data.next_photo?.id, prev: res.body.data.previous_photo?.id };
-  }));
+  return Promise.all(
+    ids.map(async (id) => {
+      const res = await get(t, c.ownerToken, `${ALBUMS}/photos/${id}`, { fields: 'id,photo_index,next_photo,previous_photo' });
+      return { id, index: res.body.data.photo_index, next: res.body.data.next_photo?.id, prev: res.body.data.previous_photo?.id };
+    }),
+  );
 }
 
 async function uploads(n: number): Promise<number[]> {
@@ -106,7 +110,7 @@ describe('POST /albums/{id}/order (extension)', () => {
     expect(await listed(album)).toEqual([b, d, a, e]);
   });
 
-  it('refuses a list that is not exactly the album\'s photos, naming photo_ids, and changes nothing', async () => {
+  it("refuses a list that is not exactly the album's photos, naming photo_ids, and changes nothing", async () => {
     const ids = await uploads(3);
     const album = await newAlbum(ids);
     const other = await newAlbum(await uploads(1));

@@ -63,26 +63,33 @@ async function savedPhotos(): Promise<Array<{ kind: string; row: () => Promise<u
   expect(event.status).toBe(200);
 
   const photo = async (kind: string, id: number) => ({ kind, row: () => photoRow(id), dir: await photoFiles(id) });
-  const listingPhotos = await t.db.selectFrom('classified_photos').select(['id', 'image_key']).where('classified_id', '=', listing.body.data.id).execute();
+  const listingPhotos = await t.db
+    .selectFrom('classified_photos')
+    .select(['id', 'image_key'])
+    .where('classified_id', '=', listing.body.data.id)
+    .execute();
   expect(listingPhotos).toHaveLength(2);
-  const eventKey = (await t.db.selectFrom('events').select('image_key').where('id', '=', event.body.data.id).executeTakeFirstOrThrow()).image_key!;
+  const eventKey = (await t.db.selectFrom('events').select('image_key').where('id', '=', event.body.data.id).executeTakeFirstOrThrow())
+    .image_key!;
   return [
     await photo('in an album', inAlbum),
     await photo('on a post', onAPost),
     await photo('compose_upload, in its special album', composed.body.data.photo_id),
     ...listingPhotos.map((p) => ({
-      kind: 'a listing\'s photo', dir: filesOf(p.image_key),
+      kind: "a listing's photo",
+      dir: filesOf(p.image_key),
       row: () => t.db.selectFrom('classified_photos').select('id').where('id', '=', p.id).executeTakeFirst(),
     })),
     {
-      kind: 'an event\'s picture', dir: filesOf(eventKey),
+      kind: "an event's picture",
+      dir: filesOf(eventKey),
       row: () => t.db.selectFrom('events').select('id').where('image_key', '=', eventKey).executeTakeFirst(),
     },
   ];
 }
 
 describe('the sweep of abandoned uploads', () => {
-  it('removes a pending upload older than a day with its files on the timer\'s next run, with no new upload; a younger one stays its day', async () => {
+  it("removes a pending upload older than a day with its files on the timer's next run, with no new upload; a younger one stays its day", async () => {
     const abandoned = await uploadPending(t, token);
     const abandonedDir = await photoFiles(abandoned);
     await vi.advanceTimersByTimeAsync(12 * HOUR_MS);
@@ -101,7 +108,7 @@ describe('the sweep of abandoned uploads', () => {
     await swept(younger, youngerDir);
   });
 
-  it('never touches a saved photo, however old: in an album, on a post, from compose_upload, a listing\'s, an event\'s', async () => {
+  it("never touches a saved photo, however old: in an album, on a post, from compose_upload, a listing's, an event's", async () => {
     const abandoned = await uploadPending(t, token);
     const abandonedDir = await photoFiles(abandoned);
     const saved = await savedPhotos();
@@ -127,13 +134,18 @@ describe('the sweep of abandoned uploads', () => {
   it('runs every UPLOAD_SWEEP_SECONDS, an hour unless set, at least every second', () => {
     expect(loadConfig({}).uploadSweepSeconds).toBe(3600);
     expect(loadConfig({ UPLOAD_SWEEP_SECONDS: '600' }).uploadSweepSeconds).toBe(600);
-    for (const bad of ['0', '-5', '1.5', 'hourly']) expect(() => loadConfig({ UPLOAD_SWEEP_SECONDS: bad }), bad).toThrow(/UPLOAD_SWEEP_SECONDS/);
+    for (const bad of ['0', '-5', '1.5', 'hourly'])
+      expect(() => loadConfig({ UPLOAD_SWEEP_SECONDS: bad }), bad).toThrow(/UPLOAD_SWEEP_SECONDS/);
   });
 
   it('takes every abandoned upload in one run, however many there are', async () => {
     // Rows alone (no files): what counts here is that none is left for a later run.
     const many = await Promise.all(Array.from({ length: 130 }, () => makePhoto(t.db, owner, null)));
-    await t.db.updateTable('photos').set({ album_id: await makeAlbum(t.db, owner) }).where('id', '=', many[129]!).execute();
+    await t.db
+      .updateTable('photos')
+      .set({ album_id: await makeAlbum(t.db, owner) })
+      .where('id', '=', many[129]!)
+      .execute();
     vi.setSystemTime(Date.now() + DAY_MS);
     await vi.advanceTimersByTimeAsync(HOUR_MS);
     await vi.waitFor(async () => {

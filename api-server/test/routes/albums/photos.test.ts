@@ -8,8 +8,23 @@ import { del, get, insertActivity, post } from '../fixtures.ts';
 import { ALBUMS, albumRow, cast, keyOf, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
 const PHOTO_KEYS = [
-  'album', 'can_delete', 'can_edit', 'can_make_profile_photo', 'can_report', 'can_share', 'can_tag', 'date', 'description',
-  'id', 'img', 'next_photo', 'photo_index', 'previous_photo', 'thumb', 'title', 'type',
+  'album',
+  'can_delete',
+  'can_edit',
+  'can_make_profile_photo',
+  'can_report',
+  'can_share',
+  'can_tag',
+  'date',
+  'description',
+  'id',
+  'img',
+  'next_photo',
+  'photo_index',
+  'previous_photo',
+  'thumb',
+  'title',
+  'type',
 ];
 const FLAGS = 'can_tag,can_edit,can_delete,can_share,can_report,can_make_profile_photo';
 
@@ -19,7 +34,9 @@ beforeAll(async () => {
   t = await makeApp();
   c = await cast(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const photoUrl = (id: number) => `${ALBUMS}/photos/${id}`;
 const photoRow = (id: number) => t.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
@@ -33,19 +50,27 @@ describe('GET /albums/photos/{id}', () => {
     await t.db.updateTable('photos').set({ updated_at: 1_700_000_000 }).where('id', '=', p[1]!).execute();
   });
 
-  it('answers the Photo with exactly the spec\'s fields (a photo in the middle of its album)', async () => {
+  it("answers the Photo with exactly the spec's fields (a photo in the middle of its album)", async () => {
     const res = await get(t, c.strangerToken, photoUrl(p[1]!));
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(PHOTO_KEYS);
     const key = (await keyOf(t.db, p[1]!)).split('.')[0];
     expect(res.body.data).toMatchObject({
-      id: p[1], type: 'album_photo', title: 'Photo 1', description: 'caption', date: '2023-11-14 22:13:20',
+      id: p[1],
+      type: 'album_photo',
+      title: 'Photo 1',
+      description: 'caption',
+      date: '2023-11-14 22:13:20',
       thumb: `http://localhost:4000/files/img/${key}/240.jpg`,
       img: `http://localhost:4000/files/img/${key}/original.jpg`,
       photo_index: 1,
     });
     expect(res.body.data.album).toEqual({
-      id: album, type: 'album', title: 'Walk', description: 'In the hills', total_photo: 3,
+      id: album,
+      type: 'album',
+      title: 'Walk',
+      description: 'In the hills',
+      total_photo: 3,
       owner: { id: c.owner, type: 'user', title: 'Olive Owner', imgs: expect.any(Object) },
     });
     expect(res.body.data.next_photo).toEqual({ id: p[2], thumb: expect.stringMatching(/\/240\.jpg$/) });
@@ -107,7 +132,8 @@ describe('GET /albums/photos/{id}', () => {
   ] as const)('in an album with auth_view=%s, answers owner, friend, stranger, client-credentials with %j', async (view, expected) => {
     const photo = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner, { auth_view: view }));
     const got = [];
-    for (const token of [c.ownerToken, c.friendToken, c.strangerToken, c.clientToken]) got.push((await get(t, token, photoUrl(photo))).status);
+    for (const token of [c.ownerToken, c.friendToken, c.strangerToken, c.clientToken])
+      got.push((await get(t, token, photoUrl(photo))).status);
     expect(got).toEqual(expected);
   });
 });
@@ -118,18 +144,28 @@ describe('GET /albums/photos/{id}: permission flags', () => {
   it('the owner may edit, delete, share and make it their profile photo, not report it; tagging follows auth_tag', async () => {
     const photo = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner, { auth_tag: 'owner' }));
     expect(await flags(c.ownerToken, photo)).toEqual({
-      can_tag: true, can_edit: true, can_delete: true, can_share: true, can_report: false, can_make_profile_photo: true,
+      can_tag: true,
+      can_edit: true,
+      can_delete: true,
+      can_share: true,
+      can_report: false,
+      can_make_profile_photo: true,
     });
   });
 
   it('another reader may report and share it, not edit, delete or make it their profile photo', async () => {
     const photo = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner, { auth_tag: 'owner' }));
     expect(await flags(c.strangerToken, photo)).toEqual({
-      can_tag: false, can_edit: false, can_delete: false, can_share: true, can_report: true, can_make_profile_photo: false,
+      can_tag: false,
+      can_edit: false,
+      can_delete: false,
+      can_share: true,
+      can_report: true,
+      can_make_profile_photo: false,
     });
   });
 
-  it('can_tag follows the album\'s auth_tag: owner_member lets friends tag, not strangers; everyone lets any user tag', async () => {
+  it("can_tag follows the album's auth_tag: owner_member lets friends tag, not strangers; everyone lets any user tag", async () => {
     const friendsTag = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner, { auth_tag: 'owner_member' }));
     expect((await flags(c.friendToken, friendsTag)).can_tag).toBe(true);
     expect((await flags(c.strangerToken, friendsTag)).can_tag).toBe(false);
@@ -140,7 +176,12 @@ describe('GET /albums/photos/{id}: permission flags', () => {
   it('a client-credentials token may do nothing', async () => {
     const photo = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner, { auth_tag: 'everyone' }));
     expect(await flags(c.clientToken, photo)).toEqual({
-      can_tag: false, can_edit: false, can_delete: false, can_share: false, can_report: false, can_make_profile_photo: false,
+      can_tag: false,
+      can_edit: false,
+      can_delete: false,
+      can_share: false,
+      can_report: false,
+      can_make_profile_photo: false,
     });
   });
 
@@ -169,7 +210,7 @@ describe('POST /albums/photos/{id}', () => {
     expect(date > '2020-09-13 12:26:40').toBe(true);
   });
 
-  it('album_id moves the photo into another of the caller\'s albums, and both covers follow', async () => {
+  it("album_id moves the photo into another of the caller's albums, and both covers follow", async () => {
     const from = await makeAlbum(t.db, c.owner);
     const to = await makeAlbum(t.db, c.owner);
     const stays = await makePhoto(t.db, c.owner, from);
@@ -192,7 +233,7 @@ describe('POST /albums/photos/{id}', () => {
     expect((await photoRow(photo))!.album_id).toBe(to);
   });
 
-  it('answers 400 naming album_id for an album that is not the caller\'s, a special album or none at all, and moves nothing', async () => {
+  it("answers 400 naming album_id for an album that is not the caller's, a special album or none at all, and moves nothing", async () => {
     const from = await makeAlbum(t.db, c.owner);
     const photo = await makePhoto(t.db, c.owner, from);
     const theirs = await makeAlbum(t.db, c.friend);
@@ -208,7 +249,9 @@ describe('POST /albums/photos/{id}', () => {
   it('answers 400 for an overlong title or description', async () => {
     const photo = await makePhoto(t.db, c.owner, await makeAlbum(t.db, c.owner));
     expect((await post(t, c.ownerToken, photoUrl(photo), { title: 'x'.repeat(256) })).body.data.error_params[0].name).toBe('title');
-    expect((await post(t, c.ownerToken, photoUrl(photo), { description: 'x'.repeat(5001) })).body.data.error_params[0].name).toBe('description');
+    expect((await post(t, c.ownerToken, photoUrl(photo), { description: 'x'.repeat(5001) })).body.data.error_params[0].name).toBe(
+      'description',
+    );
   });
 
   it('answers 403 to someone other than the owner (can_edit false) and changes nothing', async () => {
@@ -232,8 +275,25 @@ describe('DELETE /albums/photos/{id}', () => {
     const key = await keyOf(t.db, photo);
     const at = now();
     await t.db.insertInto('likes').values({ target_type: 'photo', target_id: photo, user_id: c.friend, created_at: at }).execute();
-    await t.db.insertInto('comments').values({ item_type: 'photo', item_id: photo, owner_id: c.friend, body: 'wow', created_at: at }).execute();
-    await t.db.insertInto('item_tag_areas').values({ subject_type: 'photo', subject_id: photo, tagger_id: c.owner, user_id: null, label: 'me', x: 0, y: 0, w: 5, h: 5, created_at: at }).execute();
+    await t.db
+      .insertInto('comments')
+      .values({ item_type: 'photo', item_id: photo, owner_id: c.friend, body: 'wow', created_at: at })
+      .execute();
+    await t.db
+      .insertInto('item_tag_areas')
+      .values({
+        subject_type: 'photo',
+        subject_id: photo,
+        tagger_id: c.owner,
+        user_id: null,
+        label: 'me',
+        x: 0,
+        y: 0,
+        w: 5,
+        h: 5,
+        created_at: at,
+      })
+      .execute();
     const posted = await insertActivity(t.db, { owner: c.owner, content: '', attachment_type: 'photo', attachment_id: photo });
 
     const res = await del(t, c.ownerToken, photoUrl(photo));
@@ -241,8 +301,12 @@ describe('DELETE /albums/photos/{id}', () => {
     expect(res.body).toEqual({ success: true });
     expect(await photoRow(photo)).toBeUndefined();
     expect(fs.existsSync(path.join(filesDir(t.dataDir), 'img', key.split('.')[0]!))).toBe(false);
-    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'photo').where('target_id', '=', photo).execute()).toEqual([]);
-    expect(await t.db.selectFrom('comments').select('id').where('item_type', '=', 'photo').where('item_id', '=', photo).execute()).toEqual([]);
+    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'photo').where('target_id', '=', photo).execute()).toEqual(
+      [],
+    );
+    expect(await t.db.selectFrom('comments').select('id').where('item_type', '=', 'photo').where('item_id', '=', photo).execute()).toEqual(
+      [],
+    );
     expect(await t.db.selectFrom('item_tag_areas').select('id').where('subject_id', '=', photo).execute()).toEqual([]);
     expect(await t.db.selectFrom('activities').select('id').where('id', '=', posted).execute()).toEqual([]);
     expect((await get(t, c.ownerToken, photoUrl(photo))).status).toBe(404);
@@ -258,7 +322,10 @@ describe('DELETE /albums/photos/{id}', () => {
     expect((await albumRow(t.db, album))!.cover_photo_id).toBe(a);
     await del(t, c.ownerToken, photoUrl(a));
     expect((await albumRow(t.db, album))!.cover_photo_id).toBeNull();
-    expect((await get(t, c.ownerToken, `${ALBUMS}/${album}`, { fields: 'thumb,total_photo' })).body.data).toEqual({ thumb: '', total_photo: 0 });
+    expect((await get(t, c.ownerToken, `${ALBUMS}/${album}`, { fields: 'thumb,total_photo' })).body.data).toEqual({
+      thumb: '',
+      total_photo: 0,
+    });
   });
 
   it('the owner may delete an upload still waiting for an album', async () => {

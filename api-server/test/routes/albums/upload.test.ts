@@ -12,14 +12,22 @@ beforeAll(async () => {
   t = await makeApp();
   c = await cast(t);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const photoRow = (id: number) => t.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
 const UPLOAD = `${ALBUMS}/upload`;
 
 describe('POST /albums/photo_upload', () => {
-  it('stores the image as the caller\'s upload waiting for an album and answers photo_id', async () => {
-    const res = await post(t, c.ownerToken, `${ALBUMS}/photo_upload`, {}, { Filedata: { filename: 'a.png', content: await picture('png', 300, 200) } });
+  it("stores the image as the caller's upload waiting for an album and answers photo_id", async () => {
+    const res = await post(
+      t,
+      c.ownerToken,
+      `${ALBUMS}/photo_upload`,
+      {},
+      { Filedata: { filename: 'a.png', content: await picture('png', 300, 200) } },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { photo_id: expect.any(Number) } });
     const photo = await photoRow(res.body.data.photo_id);
@@ -32,7 +40,8 @@ describe('POST /albums/photo_upload', () => {
     const mine = await get(t, c.ownerToken, `${ALBUMS}/photos/${id}`);
     expect(mine.status).toBe(200);
     expect(mine.body.data.album).toBeUndefined();
-    for (const token of [c.friendToken, c.strangerToken, c.clientToken]) expect((await get(t, token, `${ALBUMS}/photos/${id}`)).status).toBe(404);
+    for (const token of [c.friendToken, c.strangerToken, c.clientToken])
+      expect((await get(t, token, `${ALBUMS}/photos/${id}`)).status).toBe(404);
   });
 
   it('answers 400 missing_parameter without Filedata and 400 naming Filedata for a file that is not an image', async () => {
@@ -40,7 +49,13 @@ describe('POST /albums/photo_upload', () => {
     expect(none.status).toBe(400);
     expect(none.body.data.error_params[0]).toMatchObject({ name: 'Filedata', error_text: 'missing_parameter' });
     const before = (await t.db.selectFrom('photos').select('id').execute()).length;
-    const text = await post(t, c.ownerToken, `${ALBUMS}/photo_upload`, {}, { Filedata: { filename: 'x.jpg', content: Buffer.from('not an image '.repeat(20)) } });
+    const text = await post(
+      t,
+      c.ownerToken,
+      `${ALBUMS}/photo_upload`,
+      {},
+      { Filedata: { filename: 'x.jpg', content: Buffer.from('not an image '.repeat(20)) } },
+    );
     expect(text.status).toBe(400);
     expect(text.body.data.error_params[0]).toMatchObject({ name: 'Filedata', error_text: 'invalid_parameter' });
     const field = await post(t, c.ownerToken, `${ALBUMS}/photo_upload`, { Filedata: 'text' });
@@ -60,15 +75,28 @@ describe('POST /albums/upload into a new album', () => {
     const ids = [await uploadPending(t, c.ownerToken), await uploadPending(t, c.ownerToken)];
     const cats = await categoryIds(t.db, 'album');
     const res = await post(t, c.ownerToken, UPLOAD, {
-      photo_ids: ids.join(','), 'album[title]': ' Beach day ', 'album[category_id]': cats.get('Travel')!, 'album[description]': 'Sand',
-      'album[allow_search]': 0, 'album[auth_view]': 'owner_member', 'album[auth_comment]': 'registered', 'album[auth_tag]': 'owner',
+      photo_ids: ids.join(','),
+      'album[title]': ' Beach day ',
+      'album[category_id]': cats.get('Travel')!,
+      'album[description]': 'Sand',
+      'album[allow_search]': 0,
+      'album[auth_view]': 'owner_member',
+      'album[auth_comment]': 'registered',
+      'album[auth_tag]': 'owner',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { album_id: expect.any(Number) } });
     const album = await albumRow(t.db, res.body.data.album_id);
     expect(album).toMatchObject({
-      owner_id: c.owner, kind: 'normal', title: 'Beach day', category_id: cats.get('Travel'), description: 'Sand', allow_search: 0,
-      auth_view: 'owner_member', auth_comment: 'registered', auth_tag: 'owner',
+      owner_id: c.owner,
+      kind: 'normal',
+      title: 'Beach day',
+      category_id: cats.get('Travel'),
+      description: 'Sand',
+      allow_search: 0,
+      auth_view: 'owner_member',
+      auth_comment: 'registered',
+      auth_tag: 'owner',
     });
     expect(ids).toContain(album!.cover_photo_id);
     for (const id of ids) expect((await photoRow(id))!.album_id).toBe(album!.id);
@@ -81,7 +109,12 @@ describe('POST /albums/upload into a new album', () => {
     const id = await uploadPending(t, c.ownerToken);
     const res = await post(t, c.ownerToken, UPLOAD, { photo_ids: String(id), 'album[title]': 'Defaults' });
     expect(await albumRow(t.db, res.body.data.album_id)).toMatchObject({
-      description: '', category_id: null, allow_search: 1, auth_view: 'everyone', auth_comment: 'everyone', auth_tag: 'owner_member',
+      description: '',
+      category_id: null,
+      allow_search: 1,
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+      auth_tag: 'owner_member',
     });
   });
 
@@ -112,7 +145,7 @@ describe('POST /albums/upload into a new album', () => {
 });
 
 describe('POST /albums/upload into an existing album', () => {
-  it('adds the uploads to album_id and keeps the album\'s cover', async () => {
+  it("adds the uploads to album_id and keeps the album's cover", async () => {
     const album = await makeAlbum(t.db, c.owner);
     const cover = await makePhoto(t.db, c.owner, album);
     await t.db.updateTable('albums').set({ cover_photo_id: cover }).where('id', '=', album).execute();
@@ -137,7 +170,7 @@ describe('POST /albums/upload into an existing album', () => {
     expect(res.body.data.error_params[0]).toMatchObject({ name: 'photo_ids', error_text: 'missing_parameter' });
   });
 
-  it('answers 403 for another user\'s album (can_upload false) and moves nothing', async () => {
+  it("answers 403 for another user's album (can_upload false) and moves nothing", async () => {
     const theirs = await makeAlbum(t.db, c.friend);
     const id = await uploadPending(t, c.ownerToken);
     expect((await post(t, c.ownerToken, UPLOAD, { photo_ids: String(id), album_id: theirs })).status).toBe(403);
@@ -195,7 +228,7 @@ describe('POST /albums/upload: photo_ids', () => {
     await bad('1.5');
   });
 
-  it('answers 400 naming photo_ids for someone else\'s upload and moves none of the list', async () => {
+  it("answers 400 naming photo_ids for someone else's upload and moves none of the list", async () => {
     const mine = await uploadPending(t, c.ownerToken);
     const theirs = await uploadPending(t, c.friendToken);
     const res = await bad(`${mine},${theirs}`);

@@ -13,21 +13,39 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 let books: number;
 
 async function blog(p: Partial<{ auth_view: Privacy; is_draft: number; allow_search: number; category_id: number | null }> = {}) {
-  const row = await t.db.insertInto('blogs').values({
-    owner_id: owner, title: 'Reading list', body: '<p>Ten books</p>', category_id: p.category_id === undefined ? books : p.category_id,
-    is_draft: p.is_draft ?? 0, allow_search: p.allow_search ?? 1, auth_view: p.auth_view ?? 'everyone', auth_comment: 'everyone',
-    created_at: 1_700_000_000, updated_at: 1_700_000_000,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('blogs')
+    .values({
+      owner_id: owner,
+      title: 'Reading list',
+      body: '<p>Ten books</p>',
+      category_id: p.category_id === undefined ? books : p.category_id,
+      is_draft: p.is_draft ?? 0,
+      allow_search: p.allow_search ?? 1,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: 'everyone',
+      created_at: 1_700_000_000,
+      updated_at: 1_700_000_000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
-const views = async (id: number) => (await t.db.selectFrom('blogs').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
+const views = async (id: number) =>
+  (await t.db.selectFrom('blogs').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], { full_name: 'Olga Owner' }));
-  books = (await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()).id;
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
+    full_name: 'Olga Owner',
+  }));
+  books = (
+    await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()
+  ).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /blogs/{id}', () => {
   let id: number;
@@ -41,11 +59,19 @@ describe('GET /blogs/{id}', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(DETAIL_KEYS);
     expect(res.body.data).toEqual({
-      id, type: 'blog', title: 'Reading list', date: '2023-11-14 22:13:20', body: '<p>Ten books</p>',
+      id,
+      type: 'blog',
+      title: 'Reading list',
+      date: '2023-11-14 22:13:20',
+      body: '<p>Ten books</p>',
       owner: expect.objectContaining({ id: owner, type: 'user', title: 'Olga Owner' }),
-      tags: [{ id: expect.any(Number), title: 'novels' }, { id: expect.any(Number), title: 'poetry' }],
+      tags: [
+        { id: expect.any(Number), title: 'novels' },
+        { id: expect.any(Number), title: 'poetry' },
+      ],
       category: { id: books, title: 'Books' },
-      can_edit: false, can_delete: false,
+      can_edit: false,
+      can_delete: false,
     });
   });
 
@@ -56,7 +82,10 @@ describe('GET /blogs/{id}', () => {
 
   it('tells a friend and a client-credentials token they may not', async () => {
     for (const token of [friendToken, clientToken]) {
-      expect((await get(t, token, `${BLOGS}/${id}`, { fields: 'can_edit,can_delete' })).body.data).toEqual({ can_edit: false, can_delete: false });
+      expect((await get(t, token, `${BLOGS}/${id}`, { fields: 'can_edit,can_delete' })).body.data).toEqual({
+        can_edit: false,
+        can_delete: false,
+      });
     }
   });
 

@@ -15,40 +15,79 @@ let owner: number, friend: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let books: number;
 
-async function blog(p: Partial<{ title: string; auth_view: Privacy; auth_comment: Privacy; is_draft: number; allow_search: number; view_count: number }> = {}) {
-  const row = await t.db.insertInto('blogs').values({
-    owner_id: owner, title: p.title ?? 'Reading list', body: '<p>Ten books</p>', category_id: books,
-    is_draft: p.is_draft ?? 0, allow_search: p.allow_search ?? 1, auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone',
-    view_count: p.view_count ?? 0, created_at: 1_700_000_000, updated_at: 1_700_000_000,
-  }).returning('id').executeTakeFirstOrThrow();
+async function blog(
+  p: Partial<{ title: string; auth_view: Privacy; auth_comment: Privacy; is_draft: number; allow_search: number; view_count: number }> = {},
+) {
+  const row = await t.db
+    .insertInto('blogs')
+    .values({
+      owner_id: owner,
+      title: p.title ?? 'Reading list',
+      body: '<p>Ten books</p>',
+      category_id: books,
+      is_draft: p.is_draft ?? 0,
+      allow_search: p.allow_search ?? 1,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      view_count: p.view_count ?? 0,
+      created_at: 1_700_000_000,
+      updated_at: 1_700_000_000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs', 'basic', 'activities'], { full_name: 'Olga Owner' }));
-  books = (await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()).id;
+  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs', 'basic', 'activities'], {
+    full_name: 'Olga Owner',
+  }));
+  books = (
+    await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()
+  ).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /blogs/{id}: extension fields', () => {
   it('are not in an answer that does not ask for them', async () => {
     const id = await blog();
     const res = await get(t, ownerToken, `${BLOGS}/${id}`);
-    expect(Object.keys(res.body.data).sort()).toEqual(['body', 'can_delete', 'can_edit', 'category', 'date', 'id', 'owner', 'tags', 'title', 'type']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'body',
+      'can_delete',
+      'can_edit',
+      'category',
+      'date',
+      'id',
+      'owner',
+      'tags',
+      'title',
+      'type',
+    ]);
   });
 
-  it('is_draft and total_view tell a post\'s state and its views', async () => {
+  it("is_draft and total_view tell a post's state and its views", async () => {
     const draft = await blog({ is_draft: 1 });
     const published = await blog({ view_count: 7 });
     expect((await get(t, ownerToken, `${BLOGS}/${draft}`, { fields: 'id,is_draft' })).body.data).toEqual({ id: draft, is_draft: true });
-    expect((await get(t, friendToken, `${BLOGS}/${published}`, { fields: 'is_draft,total_view' })).body.data).toEqual({ is_draft: false, total_view: 8 });
+    expect((await get(t, friendToken, `${BLOGS}/${published}`, { fields: 'is_draft,total_view' })).body.data).toEqual({
+      is_draft: false,
+      total_view: 8,
+    });
   });
 
   it('tells its owner alone the settings of the edit form', async () => {
     const id = await blog({ auth_view: 'registered', auth_comment: 'owner_member', allow_search: 0 });
     const fields = 'id,allow_search,auth_view,auth_comment';
-    expect((await get(t, ownerToken, `${BLOGS}/${id}`, { fields })).body.data).toEqual({ id, allow_search: 0, auth_view: 'registered', auth_comment: 'owner_member' });
+    expect((await get(t, ownerToken, `${BLOGS}/${id}`, { fields })).body.data).toEqual({
+      id,
+      allow_search: 0,
+      auth_view: 'registered',
+      auth_comment: 'owner_member',
+    });
     expect((await get(t, friendToken, `${BLOGS}/${id}`, { fields })).body.data).toEqual({ id });
     expect((await get(t, strangerToken, `${BLOGS}/${id}`, { fields })).body.data).toEqual({ id });
   });
@@ -60,9 +99,22 @@ describe('GET /blogs/{id}: extension fields', () => {
 
     const mine = (await get(t, friendToken, `${BLOGS}/${id}`, { fields: SOCIAL.join(',') })).body.data;
     expect(mine).toEqual({
-      is_liked: true, can_like: true, total_like: 1, user_liked: [expect.objectContaining({ id: friend, type: 'user' })],
-      can_comment: true, total_comment: 1, can_share: true,
-      comments: [expect.objectContaining({ body: 'Lovely list', owner: expect.objectContaining({ id: friend }), can_delete: true, is_liked: false, total_like: 0 })],
+      is_liked: true,
+      can_like: true,
+      total_like: 1,
+      user_liked: [expect.objectContaining({ id: friend, type: 'user' })],
+      can_comment: true,
+      total_comment: 1,
+      can_share: true,
+      comments: [
+        expect.objectContaining({
+          body: 'Lovely list',
+          owner: expect.objectContaining({ id: friend }),
+          can_delete: true,
+          is_liked: false,
+          total_like: 0,
+        }),
+      ],
     });
     const theirs = (await get(t, strangerToken, `${BLOGS}/${id}`, { fields: 'is_liked,total_like,comments' })).body.data;
     expect(theirs).toEqual({ is_liked: false, total_like: 1, comments: [expect.objectContaining({ can_delete: false })] });
@@ -73,14 +125,30 @@ describe('GET /blogs/{id}: extension fields', () => {
   it('can_comment follows auth_comment, can_share only what every member may see, and a token without a user may do neither', async () => {
     const friendsComment = await blog({ auth_comment: 'owner_member' });
     const fields = { fields: 'can_like,can_comment,can_share' };
-    expect((await get(t, friendToken, `${BLOGS}/${friendsComment}`, fields)).body.data).toEqual({ can_like: true, can_comment: true, can_share: true });
-    expect((await get(t, strangerToken, `${BLOGS}/${friendsComment}`, fields)).body.data).toEqual({ can_like: true, can_comment: false, can_share: true });
-    expect((await get(t, clientToken, `${BLOGS}/${friendsComment}`, fields)).body.data).toEqual({ can_like: false, can_comment: false, can_share: false });
+    expect((await get(t, friendToken, `${BLOGS}/${friendsComment}`, fields)).body.data).toEqual({
+      can_like: true,
+      can_comment: true,
+      can_share: true,
+    });
+    expect((await get(t, strangerToken, `${BLOGS}/${friendsComment}`, fields)).body.data).toEqual({
+      can_like: true,
+      can_comment: false,
+      can_share: true,
+    });
+    expect((await get(t, clientToken, `${BLOGS}/${friendsComment}`, fields)).body.data).toEqual({
+      can_like: false,
+      can_comment: false,
+      can_share: false,
+    });
     const friendsOnly = await blog({ auth_view: 'owner_member' });
     expect((await get(t, friendToken, `${BLOGS}/${friendsOnly}`, fields)).body.data.can_share).toBe(false);
     // A draft is its owner's alone: nothing to share.
     const draft = await blog({ is_draft: 1 });
-    expect((await get(t, ownerToken, `${BLOGS}/${draft}`, fields)).body.data).toEqual({ can_like: true, can_comment: true, can_share: false });
+    expect((await get(t, ownerToken, `${BLOGS}/${draft}`, fields)).body.data).toEqual({
+      can_like: true,
+      can_comment: true,
+      can_share: false,
+    });
   });
 
   it('still refuses names it does not know', async () => {
@@ -101,11 +169,16 @@ describe('GET /blogs and /blogs/my: extension fields', () => {
     ]);
   });
 
-  it('mark the drafts among one\'s own posts', async () => {
+  it("mark the drafts among one's own posts", async () => {
     const draft = await blog({ title: 'Half a thought', is_draft: 1 });
     const published = await blog({ title: 'Half a thought, finished' });
     const res = await get(t, ownerToken, `${BLOGS}/my`, { keywords: 'Half a thought', fields: 'id,is_draft' });
-    expect(res.body.data).toEqual(expect.arrayContaining([{ id: draft, is_draft: true }, { id: published, is_draft: false }]));
+    expect(res.body.data).toEqual(
+      expect.arrayContaining([
+        { id: draft, is_draft: true },
+        { id: published, is_draft: false },
+      ]),
+    );
     expect(res.body.data).toHaveLength(2);
   });
 
@@ -123,7 +196,8 @@ describe('GET /blogs: keywords', () => {
   it('find a post by one of its tags, as well as by title and body', async () => {
     const tagged = await blog({ title: 'Nothing in the title' });
     await setItemTags(t.db, 'blog', tagged, 'zeppelins, airships');
-    const ids = async (keywords: string) => (await get(t, strangerToken, BLOGS, { keywords, fields: 'id' })).body.data.map((b: { id: number }) => b.id);
+    const ids = async (keywords: string) =>
+      (await get(t, strangerToken, BLOGS, { keywords, fields: 'id' })).body.data.map((b: { id: number }) => b.id);
     expect(await ids('zeppelins')).toEqual([tagged]);
     expect(await ids('AIRSHIP')).toEqual([tagged]);
     expect(await ids('dirigible')).toEqual([]);

@@ -12,29 +12,59 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 let travel: number, food: number;
 let clock = 1_750_000_000;
 
-async function blog(by: number, p: Partial<{ title: string; body: string; auth_view: Privacy; is_draft: number; allow_search: number; category_id: number; view_count: number; created_at: number }> = {}) {
+async function blog(
+  by: number,
+  p: Partial<{
+    title: string;
+    body: string;
+    auth_view: Privacy;
+    is_draft: number;
+    allow_search: number;
+    category_id: number;
+    view_count: number;
+    created_at: number;
+  }> = {},
+) {
   const at = p.created_at ?? clock++;
-  const row = await t.db.insertInto('blogs').values({
-    owner_id: by, title: p.title ?? 'A blog', body: p.body ?? '<p>Text</p>', category_id: p.category_id ?? travel,
-    is_draft: p.is_draft ?? 0, allow_search: p.allow_search ?? 1, auth_view: p.auth_view ?? 'everyone', auth_comment: 'everyone',
-    view_count: p.view_count ?? 0, created_at: at, updated_at: at,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('blogs')
+    .values({
+      owner_id: by,
+      title: p.title ?? 'A blog',
+      body: p.body ?? '<p>Text</p>',
+      category_id: p.category_id ?? travel,
+      is_draft: p.is_draft ?? 0,
+      allow_search: p.allow_search ?? 1,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: 'everyone',
+      view_count: p.view_count ?? 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((b) => b.id);
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], { full_name: 'Olga Owner' }));
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
+    full_name: 'Olga Owner',
+  }));
   const cats = await t.db.selectFrom('categories').select(['id', 'title']).where('module', '=', 'blog').execute();
   travel = cats.find((c) => c.title === 'Travel')!.id;
   food = cats.find((c) => c.title === 'Food')!.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /blogs', () => {
   let id: number;
-  beforeAll(async () => { id = await blog(owner, { title: 'Shape check', body: '<p>Hello <b>world</b></p>', created_at: 1_700_000_000 }); });
+  beforeAll(async () => {
+    id = await blog(owner, { title: 'Shape check', body: '<p>Hello <b>world</b></p>', created_at: 1_700_000_000 });
+  });
 
   it('answers an array of Blog with exactly the list fields', async () => {
     const res = await get(t, strangerToken, BLOGS, { user_id: owner, keywords: 'Shape check' });
@@ -44,9 +74,15 @@ describe('GET /blogs', () => {
     const item = res.body.data[0];
     expect(Object.keys(item).sort()).toEqual(LIST_KEYS);
     expect(item).toEqual({
-      id, type: 'blog', title: 'Shape check', date: '2023-11-14 22:13:20', body: '<p>Hello <b>world</b></p>',
+      id,
+      type: 'blog',
+      title: 'Shape check',
+      date: '2023-11-14 22:13:20',
+      body: '<p>Hello <b>world</b></p>',
       owner: {
-        id: owner, type: 'user', title: 'Olga Owner',
+        id: owner,
+        type: 'user',
+        title: 'Olga Owner',
         imgs: { icon: expect.any(String), normal: expect.any(String), profile: expect.any(String), original: expect.any(String) },
       },
     });
@@ -144,7 +180,13 @@ describe('GET /blogs: order, filters and paging', () => {
   });
 
   it('answers 400 naming page or limit for numbers no page could have (huge, or not finite), never 500', async () => {
-    for (const [name, value] of [['page', '1e20'], ['page', '1e400'], ['page', '-Infinity'], ['limit', '1e400'], ['limit', '99999999999']]) {
+    for (const [name, value] of [
+      ['page', '1e20'],
+      ['page', '1e400'],
+      ['page', '-Infinity'],
+      ['limit', '1e400'],
+      ['limit', '99999999999'],
+    ]) {
       const res = await get(t, strangerToken, BLOGS, { [name!]: value! });
       expect(res.status).toBe(400);
       expect(res.body.data).toMatchObject({ error_text: 'invalid_parameters', error_params: [expect.objectContaining({ name })] });
@@ -162,7 +204,8 @@ describe('GET /blogs: drafts, privacy and allow_search', () => {
   const seen: Record<string, number> = {};
   let draft: number, hidden: number;
   beforeAll(async () => {
-    for (const view of ['everyone', 'registered', 'owner_member', 'owner'] as const) seen[view] = await blog(owner, { auth_view: view, title: `Privacy ${view}` });
+    for (const view of ['everyone', 'registered', 'owner_member', 'owner'] as const)
+      seen[view] = await blog(owner, { auth_view: view, title: `Privacy ${view}` });
     draft = await blog(owner, { is_draft: 1, title: 'Draft' });
     hidden = await blog(owner, { allow_search: 0, title: 'Unsearchable' });
   });
@@ -184,7 +227,7 @@ describe('GET /blogs: drafts, privacy and allow_search', () => {
     expect(await listed(friendToken)).not.toContain(draft);
   });
 
-  it('/blogs/my lists the owner\'s drafts with the published blogs', async () => {
+  it("/blogs/my lists the owner's drafts with the published blogs", async () => {
     const mine = ids(await get(t, ownerToken, `${BLOGS}/my`, { limit: 50 }));
     expect(mine).toEqual(expect.arrayContaining([draft, hidden, ...Object.values(seen)]));
     expect(ids(await get(t, friendToken, `${BLOGS}/my`, { limit: 50 }))).not.toContain(draft);
@@ -194,14 +237,14 @@ describe('GET /blogs: drafts, privacy and allow_search', () => {
     expect((await get(t, clientToken, `${BLOGS}/my`)).status).toBe(403);
   });
 
-  it('hides allow_search=0 blogs from other people\'s lists and searches, not from their owner', async () => {
+  it("hides allow_search=0 blogs from other people's lists and searches, not from their owner", async () => {
     expect(await listed(friendToken)).not.toContain(hidden);
     expect(await listed(friendToken, { keywords: 'Unsearchable' })).toEqual([]);
     expect(await listed(ownerToken)).toContain(hidden);
     expect(await listed(ownerToken, { keywords: 'Unsearchable' })).toEqual([hidden]);
   });
 
-  it('show=only_my_friend lists only blogs whose owners are the reader\'s friends', async () => {
+  it("show=only_my_friend lists only blogs whose owners are the reader's friends", async () => {
     const other = await blog(stranger, { title: 'By a stranger' });
     const got = ids(await get(t, friendToken, BLOGS, { show: 'only_my_friend', limit: 50 }));
     expect(got).toContain(seen.owner_member);

@@ -11,7 +11,12 @@ let ownerToken: string, friendToken: string, clientToken: string;
 let travel: number, tech: number;
 
 const row = (id: number) => t.db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const form = (extra: Record<string, string | number> = {}) => ({ title: 'Trip to Lyon', category_id: travel, body: 'Great food.', ...extra });
+const form = (extra: Record<string, string | number> = {}) => ({
+  title: 'Trip to Lyon',
+  category_id: travel,
+  body: 'Great food.',
+  ...extra,
+});
 async function create(extra: Record<string, string | number> = {}, token = ownerToken): Promise<number> {
   const res = await post(t, token, BLOGS, form(extra));
   expect(res.status).toBe(200);
@@ -30,7 +35,9 @@ beforeAll(async () => {
   travel = cats.find((c) => c.title === 'Travel')!.id;
   tech = cats.find((c) => c.title === 'Technology')!.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /blogs', () => {
   it('publishes a blog with the defaults and answers its id', async () => {
@@ -38,14 +45,27 @@ describe('POST /blogs', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { id: expect.any(Number) } });
     expect(await row(res.body.data.id)).toMatchObject({
-      owner_id: owner, title: 'Trip to Lyon', body: 'Great food.', category_id: travel,
-      is_draft: 0, allow_search: 1, auth_view: 'everyone', auth_comment: 'everyone', view_count: 0,
+      owner_id: owner,
+      title: 'Trip to Lyon',
+      body: 'Great food.',
+      category_id: travel,
+      is_draft: 0,
+      allow_search: 1,
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+      view_count: 0,
     });
   });
 
   it('stores every field of the form', async () => {
     const id = await create({ is_draft: 1, allow_search: 0, auth_view: 'owner_member', auth_comment: 'owner', category_id: tech });
-    expect(await row(id)).toMatchObject({ is_draft: 1, allow_search: 0, auth_view: 'owner_member', auth_comment: 'owner', category_id: tech });
+    expect(await row(id)).toMatchObject({
+      is_draft: 1,
+      allow_search: 0,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      category_id: tech,
+    });
   });
 
   it('turns comma-separated tags into Tag objects, trimmed and without duplicates', async () => {
@@ -73,8 +93,14 @@ describe('POST /blogs', () => {
   });
 
   it('refuses a blank title or body as missing', async () => {
-    expect((await post(t, ownerToken, BLOGS, form({ title: '   ' }))).body.data.error_params[0]).toMatchObject({ name: 'title', error_text: 'missing_parameter' });
-    expect((await post(t, ownerToken, BLOGS, form({ body: ' \n ' }))).body.data.error_params[0]).toMatchObject({ name: 'body', error_text: 'missing_parameter' });
+    expect((await post(t, ownerToken, BLOGS, form({ title: '   ' }))).body.data.error_params[0]).toMatchObject({
+      name: 'title',
+      error_text: 'missing_parameter',
+    });
+    expect((await post(t, ownerToken, BLOGS, form({ body: ' \n ' }))).body.data.error_params[0]).toMatchObject({
+      name: 'body',
+      error_text: 'missing_parameter',
+    });
   });
 
   it('refuses a title over 255 characters, an unknown privacy and a bad is_draft', async () => {
@@ -93,7 +119,9 @@ describe('POST /blogs', () => {
   });
 
   it('keeps simple HTML, removes scripts and unsafe links, and keeps the line breaks of plain text', async () => {
-    const html = await create({ body: '<p>Hi <b>there</b><script>alert(1)</script> <a href="javascript:alert(1)" onclick="x()">link</a></p>' });
+    const html = await create({
+      body: '<p>Hi <b>there</b><script>alert(1)</script> <a href="javascript:alert(1)" onclick="x()">link</a></p>',
+    });
     expect((await row(html)).body).toBe('<p>Hi <b>there</b> <a>link</a></p>');
     const text = await create({ body: 'Line one\nLine two & more <3' });
     expect((await row(text)).body).toBe('Line one<br />Line two &amp; more &lt;3');
@@ -116,12 +144,27 @@ describe('POST /blogs/{id}', () => {
   it('edits the blog and answers only success', async () => {
     const id = await create({ tags: 'a, b' });
     const res = await post(t, ownerToken, `${BLOGS}/${id}`, {
-      title: 'New title', category_id: tech, body: '<p>New body</p>', tags: 'c', allow_search: 0, auth_view: 'registered', auth_comment: 'owner_member',
+      title: 'New title',
+      category_id: tech,
+      body: '<p>New body</p>',
+      tags: 'c',
+      allow_search: 0,
+      auth_view: 'registered',
+      auth_comment: 'owner_member',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(await row(id)).toMatchObject({ title: 'New title', category_id: tech, body: '<p>New body</p>', allow_search: 0, auth_view: 'registered', auth_comment: 'owner_member' });
-    expect((await get(t, ownerToken, `${BLOGS}/${id}`, { fields: 'tags' })).body.data.tags.map((x: { title: string }) => x.title)).toEqual(['c']);
+    expect(await row(id)).toMatchObject({
+      title: 'New title',
+      category_id: tech,
+      body: '<p>New body</p>',
+      allow_search: 0,
+      auth_view: 'registered',
+      auth_comment: 'owner_member',
+    });
+    expect((await get(t, ownerToken, `${BLOGS}/${id}`, { fields: 'tags' })).body.data.tags.map((x: { title: string }) => x.title)).toEqual([
+      'c',
+    ]);
   });
 
   it('keeps what the form leaves out (tags, is_draft, privacy); an empty tags clears them', async () => {
@@ -167,7 +210,7 @@ describe('POST /blogs/{id}', () => {
     expect((await post(t, clientToken, `${BLOGS}/${id}`, form({ title: 'Hijacked' }))).status).toBe(403);
   });
 
-  it('answers 404 for a blog the caller may not see (someone else\'s draft) or that does not exist', async () => {
+  it("answers 404 for a blog the caller may not see (someone else's draft) or that does not exist", async () => {
     const id = await create({ is_draft: 1 });
     expect((await post(t, friendToken, `${BLOGS}/${id}`, form())).status).toBe(404);
     expect((await post(t, ownerToken, `${BLOGS}/999999`, form())).status).toBe(404);
@@ -185,8 +228,12 @@ describe('DELETE /blogs/{id}', () => {
     expect(await t.db.selectFrom('blogs').select('id').where('id', '=', id).execute()).toEqual([]);
     expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'blog').where('target_id', '=', id).execute()).toEqual([]);
     expect(await t.db.selectFrom('comments').select('id').where('item_type', '=', 'blog').where('item_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('item_tags').select('tag_id').where('item_type', '=', 'blog').where('item_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('notifications').select('id').where('item_type', '=', 'blog').where('item_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('item_tags').select('tag_id').where('item_type', '=', 'blog').where('item_id', '=', id).execute()).toEqual(
+      [],
+    );
+    expect(await t.db.selectFrom('notifications').select('id').where('item_type', '=', 'blog').where('item_id', '=', id).execute()).toEqual(
+      [],
+    );
     expect((await get(t, ownerToken, `${BLOGS}/${id}`)).status).toBe(404);
     expect((await del(t, ownerToken, `${BLOGS}/${id}`)).status).toBe(404);
   });

@@ -20,7 +20,9 @@ beforeAll(async () => {
   friendToken = await tokenFor(t.db, friend, ['classifieds']);
   clientToken = await tokenFor(t.db, null, ['classifieds']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /classifieds/close', () => {
   it('closes an open listing and answers only success; the flags follow', async () => {
@@ -86,8 +88,14 @@ describe('POST /classifieds/open', () => {
   });
 
   it('needs id (400 naming it) and refuses one that is not a number', async () => {
-    expect((await post(t, ownerToken, `${LISTINGS}/open`, {})).body.data.error_params[0]).toMatchObject({ name: 'id', error_text: 'missing_parameter' });
-    expect((await post(t, ownerToken, `${LISTINGS}/open`, { id: 'x' })).body.data.error_params[0]).toMatchObject({ name: 'id', error_text: 'invalid_parameter' });
+    expect((await post(t, ownerToken, `${LISTINGS}/open`, {})).body.data.error_params[0]).toMatchObject({
+      name: 'id',
+      error_text: 'missing_parameter',
+    });
+    expect((await post(t, ownerToken, `${LISTINGS}/open`, { id: 'x' })).body.data.error_params[0]).toMatchObject({
+      name: 'id',
+      error_text: 'invalid_parameter',
+    });
   });
 
   it('a closed listing closes and opens again, round and round', async () => {

@@ -13,14 +13,25 @@ const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.ma
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], { full_name: 'Sam Seller' }));
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
+    full_name: 'Sam Seller',
+  }));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /classifieds', () => {
   let id: number;
   beforeAll(async () => {
-    id = await insertListing(t, owner, { title: 'Sofa', body: '<p>Comfy</p>', price_cents: 125000, location: 'Seattle', photos: 2, created_at: 1_700_000_000 });
+    id = await insertListing(t, owner, {
+      title: 'Sofa',
+      body: '<p>Comfy</p>',
+      price_cents: 125000,
+      location: 'Seattle',
+      photos: 2,
+      created_at: 1_700_000_000,
+    });
   });
 
   it('answers an array of Listing with exactly the list fields', async () => {
@@ -30,18 +41,32 @@ describe('GET /classifieds', () => {
     const item = res.body.data.find((x: { id: number }) => x.id === id);
     expect(Object.keys(item).sort()).toEqual(LIST_KEYS);
     const main = await t.db.selectFrom('classifieds').select('main_photo_id').where('id', '=', id).executeTakeFirstOrThrow();
-    const key = (await t.db.selectFrom('classified_photos').select('image_key').where('id', '=', main.main_photo_id!).executeTakeFirstOrThrow()).image_key;
+    const key = (
+      await t.db.selectFrom('classified_photos').select('image_key').where('id', '=', main.main_photo_id!).executeTakeFirstOrThrow()
+    ).image_key;
     expect(item).toEqual({
-      id, title: 'Sofa', body: '<p>Comfy</p>', is_closed: false, creation_date: '2023-11-14 22:13:20',
+      id,
+      title: 'Sofa',
+      body: '<p>Comfy</p>',
+      is_closed: false,
+      creation_date: '2023-11-14 22:13:20',
       thumb: `http://localhost:4000/files/img/${key.split('.')[0]}/240.jpg`,
       owner: expect.objectContaining({ id: owner, type: 'user', title: 'Sam Seller', imgs: expect.any(Object) }),
-      price: '$1,250.00', location: 'Seattle',
-      can_edit: false, can_add_photos: false, can_open: false, can_close: false, can_delete: false,
+      price: '$1,250.00',
+      location: 'Seattle',
+      can_edit: false,
+      can_add_photos: false,
+      can_open: false,
+      can_close: false,
+      can_delete: false,
     });
   });
 
   it('returns only the fields asked for, and refuses others (detail-only included)', async () => {
-    expect((await get(t, strangerToken, LISTINGS, { user_id: owner, fields: 'id,price' })).body.data).toContainEqual({ id, price: '$1,250.00' });
+    expect((await get(t, strangerToken, LISTINGS, { user_id: owner, fields: 'id,price' })).body.data).toContainEqual({
+      id,
+      price: '$1,250.00',
+    });
     for (const fields of ['id,photos', 'tags', 'category', 'bogus']) {
       const res = await get(t, strangerToken, LISTINGS, { fields });
       expect(res.status).toBe(400);
@@ -79,10 +104,41 @@ describe('GET /classifieds: filters, order and paging', () => {
     sellerToken = await tokenFor(t.db, seller, ['classifieds']);
     const forSale = await categoryId(t, 'For Sale');
     const housing = await categoryId(t, 'Housing');
-    L.bike = await insertListing(t, seller, { title: 'Road bike', body: 'Carbon frame', price_cents: 80000, location: 'Portland, OR', category_id: forSale, photos: 1, view_count: 10 });
-    L.flat = await insertListing(t, seller, { title: 'Flat to rent', body: 'Two rooms, 100% sunny', price_cents: 150000, location: 'Berlin', category_id: housing, view_count: 40 });
-    L.lamp = await insertListing(t, seller, { title: 'Lamp', body: 'Free to a good home', price_cents: 0, location: 'south PORTLAND', category_id: forSale, is_closed: 1, photos: 3, view_count: 5 });
-    L.desk = await insertListing(t, seller, { title: 'Desk', body: 'Oak', price_cents: null, location: 'Lyon', category_id: forSale, view_count: 20 });
+    L.bike = await insertListing(t, seller, {
+      title: 'Road bike',
+      body: 'Carbon frame',
+      price_cents: 80000,
+      location: 'Portland, OR',
+      category_id: forSale,
+      photos: 1,
+      view_count: 10,
+    });
+    L.flat = await insertListing(t, seller, {
+      title: 'Flat to rent',
+      body: 'Two rooms, 100% sunny',
+      price_cents: 150000,
+      location: 'Berlin',
+      category_id: housing,
+      view_count: 40,
+    });
+    L.lamp = await insertListing(t, seller, {
+      title: 'Lamp',
+      body: 'Free to a good home',
+      price_cents: 0,
+      location: 'south PORTLAND',
+      category_id: forSale,
+      is_closed: 1,
+      photos: 3,
+      view_count: 5,
+    });
+    L.desk = await insertListing(t, seller, {
+      title: 'Desk',
+      body: 'Oak',
+      price_cents: null,
+      location: 'Lyon',
+      category_id: forSale,
+      view_count: 20,
+    });
   });
   const list = async (query: Record<string, string | number>) => ids(await get(t, strangerToken, LISTINGS, { user_id: seller, ...query }));
 
@@ -143,7 +199,10 @@ describe('GET /classifieds: filters, order and paging', () => {
   it('formats each price', async () => {
     const res = await get(t, strangerToken, LISTINGS, { user_id: seller, fields: 'id,price' });
     expect(res.body.data).toEqual([
-      { id: L.desk, price: '' }, { id: L.lamp, price: 'Free' }, { id: L.flat, price: '$1,500.00' }, { id: L.bike, price: '$800.00' },
+      { id: L.desk, price: '' },
+      { id: L.lamp, price: 'Free' },
+      { id: L.flat, price: '$1,500.00' },
+      { id: L.bike, price: '$800.00' },
     ]);
   });
 
@@ -172,7 +231,7 @@ describe('GET /classifieds: filters, order and paging', () => {
     expect((await get(t, strangerToken, LISTINGS, { user_id: 999_999 })).status).toBe(404);
   });
 
-  it('/classifieds/my lists the caller\'s listings with the same filters', async () => {
+  it("/classifieds/my lists the caller's listings with the same filters", async () => {
     expect(ids(await get(t, sellerToken, `${LISTINGS}/my`))).toEqual([L.desk, L.lamp, L.flat, L.bike]);
     expect(ids(await get(t, sellerToken, `${LISTINGS}/my`, { status: 'only_closed' }))).toEqual([L.lamp]);
     expect(ids(await get(t, sellerToken, `${LISTINGS}/my`, { location: 'lyon', fields: 'id' }))).toEqual([L.desk]);
@@ -188,7 +247,8 @@ describe('GET /classifieds: filters, order and paging', () => {
 describe('GET /classifieds: privacy', () => {
   const seen: Record<string, number> = {};
   beforeAll(async () => {
-    for (const view of ['everyone', 'registered', 'owner_member', 'owner'] as const) seen[view] = await insertListing(t, owner, { auth_view: view });
+    for (const view of ['everyone', 'registered', 'owner_member', 'owner'] as const)
+      seen[view] = await insertListing(t, owner, { auth_view: view });
   });
 
   it.each([

@@ -7,8 +7,20 @@ import type { TestApp } from '../../helpers.ts';
 export const LISTINGS = '/api/v1/classifieds';
 
 export const LIST_KEYS = [
-  'body', 'can_add_photos', 'can_close', 'can_delete', 'can_edit', 'can_open', 'creation_date', 'id', 'is_closed',
-  'location', 'owner', 'price', 'thumb', 'title',
+  'body',
+  'can_add_photos',
+  'can_close',
+  'can_delete',
+  'can_edit',
+  'can_open',
+  'creation_date',
+  'id',
+  'is_closed',
+  'location',
+  'owner',
+  'price',
+  'thumb',
+  'title',
 ];
 export const DETAIL_KEYS = [...LIST_KEYS, 'category', 'photos', 'tags'].sort();
 
@@ -31,23 +43,45 @@ export interface ListingSpec {
 /** Inserts a listing (and `photos` photo rows, the first one main) straight into the database. */
 export async function insertListing(t: TestApp, owner: number, p: Partial<ListingSpec> = {}): Promise<number> {
   const at = p.created_at ?? clock++;
-  const row = await t.db.insertInto('classifieds').values({
-    owner_id: owner, title: p.title ?? 'Bike for sale', body: p.body ?? 'Red, fast.', category_id: p.category_id ?? null,
-    price_cents: p.price_cents === undefined ? 10000 : p.price_cents, location: p.location ?? 'Portland', is_closed: p.is_closed ?? 0,
-    auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', main_photo_id: null, view_count: p.view_count ?? 0,
-    created_at: at, updated_at: at,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('classifieds')
+    .values({
+      owner_id: owner,
+      title: p.title ?? 'Bike for sale',
+      body: p.body ?? 'Red, fast.',
+      category_id: p.category_id ?? null,
+      price_cents: p.price_cents === undefined ? 10000 : p.price_cents,
+      location: p.location ?? 'Portland',
+      is_closed: p.is_closed ?? 0,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      main_photo_id: null,
+      view_count: p.view_count ?? 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (let i = 0; i < (p.photos ?? 0); i++) {
-    const photo = await t.db.insertInto('classified_photos')
-      .values({ classified_id: row.id, image_key: `${String(row.id).padStart(4, '0')}${String(i).padStart(28, 'f')}.jpg`, description: `Photo ${i}`, created_at: at })
-      .returning('id').executeTakeFirstOrThrow();
+    const photo = await t.db
+      .insertInto('classified_photos')
+      .values({
+        classified_id: row.id,
+        image_key: `${String(row.id).padStart(4, '0')}${String(i).padStart(28, 'f')}.jpg`,
+        description: `Photo ${i}`,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (i === 0) await t.db.updateTable('classifieds').set({ main_photo_id: photo.id }).where('id', '=', row.id).execute();
   }
   return row.id;
 }
 
 export async function categoryId(t: TestApp, title: string): Promise<number> {
-  return (await t.db.selectFrom('categories').select('id').where('module', '=', 'classified').where('title', '=', title).executeTakeFirstOrThrow()).id;
+  return (
+    await t.db.selectFrom('categories').select('id').where('module', '=', 'classified').where('title', '=', title).executeTakeFirstOrThrow()
+  ).id;
 }
 
 export function listingRow(t: TestApp, id: number) {

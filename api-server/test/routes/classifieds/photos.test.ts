@@ -11,7 +11,13 @@ let owner: number, friend: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 
 const upload = async (classified_id: number | string, token = ownerToken, content?: Buffer) =>
-  post(t, token, PHOTOS, { classified_id }, { Filedata: { filename: 'x.jpg', content: content ?? await picture('jpeg', 200, 150), type: 'image/jpeg' } });
+  post(
+    t,
+    token,
+    PHOTOS,
+    { classified_id },
+    { Filedata: { filename: 'x.jpg', content: content ?? (await picture('jpeg', 200, 150)), type: 'image/jpeg' } },
+  );
 
 beforeAll(async () => {
   t = await makeApp();
@@ -22,7 +28,9 @@ beforeAll(async () => {
   friendToken = await tokenFor(t.db, friend, ['classifieds']);
   clientToken = await tokenFor(t.db, null, ['classifieds']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /classifieds/photos', () => {
   it('adds a photo, answers its id, and makes the first photo the main one', async () => {
@@ -45,7 +53,9 @@ describe('POST /classifieds/photos', () => {
     expect(noFile.status).toBe(400);
     expect(noFile.body.data.error_params).toEqual([{ name: 'Filedata', message: expect.any(String), error_text: 'missing_parameter' }]);
     const noListing = await post(t, ownerToken, PHOTOS, {}, { Filedata: { filename: 'x.png', content: await picture('png') } });
-    expect(noListing.body.data.error_params).toEqual([{ name: 'classified_id', message: expect.any(String), error_text: 'missing_parameter' }]);
+    expect(noListing.body.data.error_params).toEqual([
+      { name: 'classified_id', message: expect.any(String), error_text: 'missing_parameter' },
+    ]);
   });
 
   it('answers 400 for a file that is not an image and stores nothing', async () => {

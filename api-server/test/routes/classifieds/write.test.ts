@@ -28,18 +28,38 @@ beforeAll(async () => {
   clientToken = await tokenFor(t.db, null, ['classifieds']);
   forSale = await categoryId(t, 'For Sale');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('POST /classifieds', () => {
   it('creates an open listing and answers its id', async () => {
-    const res = await post(t, ownerToken, LISTINGS, form({
-      category_id: forSale, 'fields[price]': '1250', 'fields[location]': ' Lyon ', tags: 'chair, velvet', auth_view: 'registered', auth_comment: 'owner_member',
-    }));
+    const res = await post(
+      t,
+      ownerToken,
+      LISTINGS,
+      form({
+        category_id: forSale,
+        'fields[price]': '1250',
+        'fields[location]': ' Lyon ',
+        tags: 'chair, velvet',
+        auth_view: 'registered',
+        auth_comment: 'owner_member',
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { id: expect.any(Number) } });
     expect(await listingRow(t, res.body.data.id)).toMatchObject({
-      owner_id: owner, title: 'Armchair', body: 'Green velvet', category_id: forSale, price_cents: 125000, location: 'Lyon',
-      is_closed: 0, auth_view: 'registered', auth_comment: 'owner_member', main_photo_id: null,
+      owner_id: owner,
+      title: 'Armchair',
+      body: 'Green velvet',
+      category_id: forSale,
+      price_cents: 125000,
+      location: 'Lyon',
+      is_closed: 0,
+      auth_view: 'registered',
+      auth_comment: 'owner_member',
+      main_photo_id: null,
     });
     const detail = await get(t, ownerToken, `${LISTINGS}/${res.body.data.id}`, { fields: 'price,tags' });
     expect(detail.body.data.price).toBe('$1,250.00');
@@ -48,7 +68,13 @@ describe('POST /classifieds', () => {
 
   it('defaults: no category, no price, no location, visible to everyone', async () => {
     const id = await create();
-    expect(await listingRow(t, id)).toMatchObject({ category_id: null, price_cents: null, location: '', auth_view: 'everyone', auth_comment: 'everyone' });
+    expect(await listingRow(t, id)).toMatchObject({
+      category_id: null,
+      price_cents: null,
+      location: '',
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+    });
   });
 
   it('stores an optional photo file as the main photo', async () => {
@@ -58,7 +84,9 @@ describe('POST /classifieds', () => {
     expect((await listingRow(t, id))!.main_photo_id).toBe(photos[0]!.id);
     const res = await get(t, ownerToken, `${LISTINGS}/${id}`, { fields: 'thumb,photos' });
     expect(res.body.data.thumb).toMatch(/\/240\.png$/);
-    expect(res.body.data.photos).toEqual([{ id: photos[0]!.id, description: '', img: expect.stringMatching(/\/1024\.png$/), is_main: true }]);
+    expect(res.body.data.photos).toEqual([
+      { id: photos[0]!.id, description: '', img: expect.stringMatching(/\/1024\.png$/), is_main: true },
+    ]);
     const file = await t.app.inject({ method: 'GET', url: new URL(res.body.data.thumb).pathname });
     expect(file.statusCode).toBe(200);
   });
@@ -71,7 +99,9 @@ describe('POST /classifieds', () => {
   it('answers 400 for a photo that is not an image and creates nothing', async () => {
     const listings = await listingCount();
     const images = storedImageCount(t);
-    const res = await post(t, ownerToken, LISTINGS, form(), { photo: { filename: 'chair.jpg', content: Buffer.from('not an image at all'), type: 'image/jpeg' } });
+    const res = await post(t, ownerToken, LISTINGS, form(), {
+      photo: { filename: 'chair.jpg', content: Buffer.from('not an image at all'), type: 'image/jpeg' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.data.error_params[0]).toMatchObject({ name: 'photo', error_text: 'invalid_parameter' });
     expect(await listingCount()).toBe(listings);
@@ -89,7 +119,10 @@ describe('POST /classifieds', () => {
   });
 
   it('refuses a blank title', async () => {
-    expect((await post(t, ownerToken, LISTINGS, form({ title: '  ' }))).body.data.error_params[0]).toMatchObject({ name: 'title', error_text: 'missing_parameter' });
+    expect((await post(t, ownerToken, LISTINGS, form({ title: '  ' }))).body.data.error_params[0]).toMatchObject({
+      name: 'title',
+      error_text: 'missing_parameter',
+    });
   });
 
   it('refuses a negative or non-numeric price, and a category that does not exist', async () => {
@@ -133,7 +166,12 @@ describe('POST /classifieds/{id}', () => {
     const res = await post(t, ownerToken, `${LISTINGS}/${id}`, { title: 'Armchair, like new' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(await listingRow(t, id)).toMatchObject({ title: 'Armchair, like new', body: 'Green velvet', price_cents: 1000, location: 'Berlin' });
+    expect(await listingRow(t, id)).toMatchObject({
+      title: 'Armchair, like new',
+      body: 'Green velvet',
+      price_cents: 1000,
+      location: 'Berlin',
+    });
     expect((await post(t, ownerToken, `${LISTINGS}/${id}`, {})).status).toBe(200);
     expect((await get(t, ownerToken, `${LISTINGS}/${id}`, { fields: 'tags' })).body.data.tags).toHaveLength(1);
   });
@@ -141,9 +179,22 @@ describe('POST /classifieds/{id}', () => {
   it('changes every field of the form; an empty price clears it and empty tags clear them', async () => {
     const id = await create({ 'fields[price]': '10', tags: 'a' });
     await post(t, ownerToken, `${LISTINGS}/${id}`, {
-      body: 'Blue now', category_id: forSale, 'fields[price]': '', 'fields[location]': 'Seattle', tags: '', auth_view: 'owner', auth_comment: 'owner',
+      body: 'Blue now',
+      category_id: forSale,
+      'fields[price]': '',
+      'fields[location]': 'Seattle',
+      tags: '',
+      auth_view: 'owner',
+      auth_comment: 'owner',
     });
-    expect(await listingRow(t, id)).toMatchObject({ body: 'Blue now', category_id: forSale, price_cents: null, location: 'Seattle', auth_view: 'owner', auth_comment: 'owner' });
+    expect(await listingRow(t, id)).toMatchObject({
+      body: 'Blue now',
+      category_id: forSale,
+      price_cents: null,
+      location: 'Seattle',
+      auth_view: 'owner',
+      auth_comment: 'owner',
+    });
     expect((await get(t, ownerToken, `${LISTINGS}/${id}`, { fields: 'price,tags' })).body.data).toEqual({ price: '', tags: [] });
   });
 
@@ -179,7 +230,13 @@ describe('POST /classifieds/{id}', () => {
   it('answers 400 for an edit photo that is not an image; nothing changes', async () => {
     const id = await insertListing(t, owner, { photos: 1 });
     const images = storedImageCount(t);
-    const res = await post(t, ownerToken, `${LISTINGS}/${id}`, { title: 'Changed' }, { photo: { filename: 'x.gif', content: Buffer.from('GIF89a?') } });
+    const res = await post(
+      t,
+      ownerToken,
+      `${LISTINGS}/${id}`,
+      { title: 'Changed' },
+      { photo: { filename: 'x.gif', content: Buffer.from('GIF89a?') } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.data.error_params[0].name).toBe('photo');
     expect(await photoRows(t, id)).toHaveLength(1);
@@ -214,7 +271,13 @@ describe('POST /classifieds/{id}', () => {
 describe('DELETE /classifieds/{id}', () => {
   it('deletes the listing, its photos and their files, likes, comments and tags; answers a message', async () => {
     const id = await create({ tags: 'gone' }, { photo: { filename: 'a.jpg', content: await picture('jpeg') } });
-    await post(t, ownerToken, `${LISTINGS}/photos`, { classified_id: id }, { Filedata: { filename: 'b.png', content: await picture('png') } });
+    await post(
+      t,
+      ownerToken,
+      `${LISTINGS}/photos`,
+      { classified_id: id },
+      { Filedata: { filename: 'b.png', content: await picture('png') } },
+    );
     const photos = await photoRows(t, id);
     expect(photos).toHaveLength(2);
     expect(photos.every((p) => imageExists(t, p.image_key))).toBe(true);
@@ -227,9 +290,15 @@ describe('DELETE /classifieds/{id}', () => {
     expect(await listingRow(t, id)).toBeUndefined();
     expect(await photoRows(t, id)).toEqual([]);
     expect(photos.some((p) => imageExists(t, p.image_key))).toBe(false);
-    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'classified').where('target_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('comments').select('id').where('item_type', '=', 'classified').where('item_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('item_tags').select('tag_id').where('item_type', '=', 'classified').where('item_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('likes').select('id').where('target_type', '=', 'classified').where('target_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.selectFrom('comments').select('id').where('item_type', '=', 'classified').where('item_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(
+      await t.db.selectFrom('item_tags').select('tag_id').where('item_type', '=', 'classified').where('item_id', '=', id).execute(),
+    ).toEqual([]);
     expect((await get(t, ownerToken, `${LISTINGS}/${id}`)).status).toBe(404);
   });
 

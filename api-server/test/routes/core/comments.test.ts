@@ -13,27 +13,38 @@ beforeAll(async () => {
   t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const bodies = (res: { body: any }) => res.body.data.map((c: { body: string }) => c.body);
 
 describe.each(ITEM_TYPES)('comments on a %s', (type) => {
   let id: number;
-  beforeAll(async () => { id = await insertItem(t.db, type, owner); });
+  beforeAll(async () => {
+    id = await insertItem(t.db, type, owner);
+  });
 
-  it('commenting answers a message and the new comment\'s id', async () => {
+  it("commenting answers a message and the new comment's id", async () => {
     const res = await post(t, friendToken, COMMENTS, { item_type: type, item_id: id, body: 'First!' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String), id: expect.any(Number) } });
   });
 
-  it('GET lists the comments as the spec\'s Comment', async () => {
+  it("GET lists the comments as the spec's Comment", async () => {
     const res = await get(t, strangerToken, COMMENTS, { item_type: type, item_id: id });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{
-      id: expect.any(Number), owner: expect.objectContaining({ id: friend, type: 'user' }), body: 'First!',
-      date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), can_delete: false, is_liked: false, total_like: 0,
-    }]);
+    expect(res.body.data).toEqual([
+      {
+        id: expect.any(Number),
+        owner: expect.objectContaining({ id: friend, type: 'user' }),
+        body: 'First!',
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        can_delete: false,
+        is_liked: false,
+        total_like: 0,
+      },
+    ]);
   });
 
   it('keeps the body as plain text', async () => {
@@ -64,7 +75,9 @@ describe.each(ITEM_TYPES)('comments on a %s', (type) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String) } });
     expect(bodies(await get(t, friendToken, COMMENTS, { item_type: type, item_id: id }))).not.toContain('remove me');
-    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'comment').where('target_id', '=', cid).execute()).toEqual([]);
+    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'comment').where('target_id', '=', cid).execute()).toEqual(
+      [],
+    );
   });
 
   it('the author deletes their own comment; deleting it again answers 404', async () => {
@@ -109,7 +122,10 @@ describe('comments: what an activity then shows', () => {
     const view = async () => (await get(t, token, `/api/v1/activities/${id}`, { fields: 'total_comment,comments,can_comment' })).body.data;
     expect(await view()).toEqual({ total_comment: 0, comments: [], can_comment: true });
     const c = await post(t, friendToken, COMMENTS, { item_type: 'activity', item_id: id, body: 'hello' });
-    expect(await view()).toMatchObject({ total_comment: 1, comments: [expect.objectContaining({ id: c.body.data.id, body: 'hello', can_delete: true })] });
+    expect(await view()).toMatchObject({
+      total_comment: 1,
+      comments: [expect.objectContaining({ id: c.body.data.id, body: 'hello', can_delete: true })],
+    });
     await del(t, friendToken, COMMENTS, { item_type: 'activity', item_id: id, comment_id: c.body.data.id });
     expect(await view()).toMatchObject({ total_comment: 0, comments: [] });
   });
@@ -119,7 +135,8 @@ describe('GET /core/comments: paging', () => {
   it('page 1 holds the newest comments, page 2 those before, each in chronological order', async () => {
     const id = await insertActivity(t.db, { owner });
     for (let i = 1; i <= 7; i++) await post(t, friendToken, COMMENTS, { item_type: 'activity', item_id: id, body: `c${i}` });
-    const page = async (q: Record<string, number>) => bodies(await get(t, friendToken, COMMENTS, { item_type: 'activity', item_id: id, ...q }));
+    const page = async (q: Record<string, number>) =>
+      bodies(await get(t, friendToken, COMMENTS, { item_type: 'activity', item_id: id, ...q }));
     expect(await page({ limit: 3 })).toEqual(['c5', 'c6', 'c7']);
     expect(await page({ limit: 3, page: 2 })).toEqual(['c2', 'c3', 'c4']);
     expect(await page({ limit: 3, page: 3 })).toEqual(['c1']);

@@ -20,14 +20,24 @@ beforeAll(async () => {
   strangerToken = await tokenFor(t.db, stranger, ['basic']);
   clientToken = await tokenFor(t.db, null, ['basic']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const likeCount = (type: string, id: number) =>
-  t.db.selectFrom('likes').select('user_id').where('target_type', '=', type).where('target_id', '=', id).execute().then((r) => r.length);
+  t.db
+    .selectFrom('likes')
+    .select('user_id')
+    .where('target_type', '=', type)
+    .where('target_id', '=', id)
+    .execute()
+    .then((r) => r.length);
 
 describe.each(ITEM_TYPES)('likes on a %s', (type) => {
   let id: number;
-  beforeAll(async () => { id = await insertItem(t.db, type, owner); });
+  beforeAll(async () => {
+    id = await insertItem(t.db, type, owner);
+  });
 
   it('liking answers a message and adds the like', async () => {
     const res = await post(t, friendToken, LIKES, { item_type: type, item_id: id });
@@ -46,7 +56,9 @@ describe.each(ITEM_TYPES)('likes on a %s', (type) => {
   it('GET lists the likers as owner summaries', async () => {
     const res = await get(t, strangerToken, LIKES, { item_type: type, item_id: id });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ id: friend, type: 'user', title: 'Fred Friend', imgs: expect.objectContaining({ icon: expect.any(String) }) }]);
+    expect(res.body.data).toEqual([
+      { id: friend, type: 'user', title: 'Fred Friend', imgs: expect.objectContaining({ icon: expect.any(String) }) },
+    ]);
   });
 
   it('unliking removes the like; unliking again answers 400 and changes nothing', async () => {
@@ -67,7 +79,9 @@ describe.each(ITEM_TYPES)('likes on a %s', (type) => {
     expect(list.body.data.find((x: { id: number }) => x.id === cid)).toMatchObject({ total_like: 1, is_liked: false });
     const mine = await get(t, ownerToken, '/api/v1/core/comments', { item_type: type, item_id: id });
     expect(mine.body.data.find((x: { id: number }) => x.id === cid)).toMatchObject({ total_like: 1, is_liked: true });
-    expect((await get(t, friendToken, LIKES, { item_type: type, item_id: id, comment_id: cid })).body.data.map((u: { id: number }) => u.id)).toEqual([owner]);
+    expect(
+      (await get(t, friendToken, LIKES, { item_type: type, item_id: id, comment_id: cid })).body.data.map((u: { id: number }) => u.id),
+    ).toEqual([owner]);
     expect((await del(t, ownerToken, LIKES, { item_type: type, item_id: id, comment_id: cid })).status).toBe(200);
     expect(await likeCount('comment', cid)).toBe(0);
   });
@@ -98,7 +112,8 @@ describe('likes: what the items then show', () => {
   it('an activity shows total_like, is_liked, can_like and user_liked that follow the likes', async () => {
     const id = await insertActivity(t.db, { owner });
     const token = await tokenFor(t.db, friend, ['activities']);
-    const view = async () => (await get(t, token, `/api/v1/activities/${id}`, { fields: 'total_like,is_liked,can_like,user_liked' })).body.data;
+    const view = async () =>
+      (await get(t, token, `/api/v1/activities/${id}`, { fields: 'total_like,is_liked,can_like,user_liked' })).body.data;
     expect(await view()).toEqual({ total_like: 0, is_liked: false, can_like: true, user_liked: [] });
     await post(t, friendToken, LIKES, { item_type: 'activity', item_id: id });
     expect(await view()).toMatchObject({ total_like: 1, is_liked: true, user_liked: [expect.objectContaining({ id: friend })] });
@@ -106,7 +121,7 @@ describe('likes: what the items then show', () => {
     expect(await view()).toMatchObject({ total_like: 0, is_liked: false, user_liked: [] });
   });
 
-  it('a photo takes its album\'s privacy; one outside any album is its owner\'s alone', async () => {
+  it("a photo takes its album's privacy; one outside any album is its owner's alone", async () => {
     const photo = await insertPhoto(t.db, owner, await insertAlbum(t.db, owner, { auth_view: 'owner' }));
     expect((await post(t, friendToken, LIKES, { item_type: 'photo', item_id: photo })).status).toBe(404);
     const loose = await insertPhoto(t.db, owner, null);
@@ -114,7 +129,7 @@ describe('likes: what the items then show', () => {
     expect((await post(t, ownerToken, LIKES, { item_type: 'photo', item_id: loose })).status).toBe(200);
   });
 
-  it('a draft blog is its owner\'s alone', async () => {
+  it("a draft blog is its owner's alone", async () => {
     const draft = await insertBlog(t.db, owner, { is_draft: 1 });
     expect((await post(t, friendToken, LIKES, { item_type: 'blog', item_id: draft })).status).toBe(404);
   });
@@ -144,7 +159,8 @@ describe('GET /core/likes', () => {
     expect(res.body.data.error_params).toEqual([expect.objectContaining({ name: 'item_type', error_text: 'invalid_parameter' })]);
     const missing = await get(t, friendToken, LIKES);
     expect(missing.body.data.error_params.map((p: { name: string; error_text: string }) => [p.name, p.error_text]).sort()).toEqual([
-      ['item_id', 'missing_parameter'], ['item_type', 'missing_parameter'],
+      ['item_id', 'missing_parameter'],
+      ['item_type', 'missing_parameter'],
     ]);
   });
 

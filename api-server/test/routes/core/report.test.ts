@@ -13,13 +13,20 @@ beforeAll(async () => {
   t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const reportsOf = (type: string, id: number) =>
   t.db.selectFrom('reports').selectAll().where('item_type', '=', type).where('item_id', '=', id).execute();
 
-const form = (item_type: string, item_id: number, extra: Record<string, string> = {}) =>
-  ({ item_type, item_id, type: 'spam', description: 'Selling fake watches', ...extra });
+const form = (item_type: string, item_id: number, extra: Record<string, string> = {}) => ({
+  item_type,
+  item_id,
+  type: 'spam',
+  description: 'Selling fake watches',
+  ...extra,
+});
 
 describe('GET /core/report_types', () => {
   it('answers spam, abuse, inappropriate, licensed and other as Options with readable titles', async () => {
@@ -40,7 +47,9 @@ describe('GET /core/report_types', () => {
 
 describe.each(ITEM_TYPES)('POST /core/report on a %s', (type) => {
   let id: number;
-  beforeAll(async () => { id = await insertItem(t.db, type, owner); });
+  beforeAll(async () => {
+    id = await insertItem(t.db, type, owner);
+  });
 
   it('answers a message and records the report with its type and description', async () => {
     const res = await post(t, friendToken, REPORT, form(type, id, { type: 'inappropriate' }));
@@ -92,10 +101,22 @@ describe('POST /core/report: who may report what (privacy)', () => {
   });
 
   it('a draft blog is 404 for everyone but its owner', async () => {
-    const row = await t.db.insertInto('blogs').values({
-      owner_id: owner, title: 'Draft', body: 'x', category_id: null, is_draft: 1, allow_search: 1,
-      auth_view: 'everyone', auth_comment: 'everyone', created_at: 1, updated_at: 1,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto('blogs')
+      .values({
+        owner_id: owner,
+        title: 'Draft',
+        body: 'x',
+        category_id: null,
+        is_draft: 1,
+        allow_search: 1,
+        auth_view: 'everyone',
+        auth_comment: 'everyone',
+        created_at: 1,
+        updated_at: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await post(t, friendToken, REPORT, form('blog', row.id))).status).toBe(404);
   });
 

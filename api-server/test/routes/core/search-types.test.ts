@@ -12,7 +12,9 @@ beforeAll(async () => {
   clientToken = await tokenFor(t.db, null, ['basic']);
   wrongScope = await tokenFor(t.db, user, ['albums']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /core/search_types', () => {
   it('answers the searchable types as Options (id and title only), "all" first', async () => {

@@ -15,15 +15,22 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds', 'events', 'basic'], { full_name: 'Olga Owner' }));
+  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds', 'events', 'basic'], {
+    full_name: 'Olga Owner',
+  }));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe.each(Object.entries(PATHS))('GET %s detail with the social fields', (type, path) => {
   it('counts every like and comment, names the latest comments, and says what the reader may do', async () => {
     const id = await insertItem(t.db, type, owner);
     for (let i = 1; i <= 12; i += 1) {
-      expect((await post(t, i % 2 ? friendToken : ownerToken, '/api/v1/core/comments', { item_type: type, item_id: id, body: `Note ${i}` })).status).toBe(200);
+      expect(
+        (await post(t, i % 2 ? friendToken : ownerToken, '/api/v1/core/comments', { item_type: type, item_id: id, body: `Note ${i}` }))
+          .status,
+      ).toBe(200);
     }
     for (const token of [friendToken, strangerToken]) {
       expect((await post(t, token, '/api/v1/core/likes', { item_type: type, item_id: id })).status).toBe(200);
@@ -31,15 +38,25 @@ describe.each(Object.entries(PATHS))('GET %s detail with the social fields', (ty
 
     const theirs = (await get(t, friendToken, `${path}/${id}`, { fields: SOCIAL.join(',') })).body.data;
     expect(theirs).toEqual({
-      is_liked: true, can_like: true, total_like: 2, can_comment: true, total_comment: 12, can_share: true,
+      is_liked: true,
+      can_like: true,
+      total_like: 2,
+      can_comment: true,
+      total_comment: 12,
+      can_share: true,
       user_liked: [expect.objectContaining({ type: 'user' }), expect.objectContaining({ type: 'user' })],
       comments: ['Note 10', 'Note 11', 'Note 12'].map((body) => expect.objectContaining({ body })),
     });
     expect(theirs.comments.map((c: { owner: { id: number } }) => c.owner.id)).toEqual([owner, friend, owner]);
-    expect((await get(t, ownerToken, `${path}/${id}`, { fields: 'is_liked,total_like' })).body.data).toEqual({ is_liked: false, total_like: 2 });
+    expect((await get(t, ownerToken, `${path}/${id}`, { fields: 'is_liked,total_like' })).body.data).toEqual({
+      is_liked: false,
+      total_like: 2,
+    });
     // A token without a user sees the counts and may do nothing.
     expect((await get(t, clientToken, `${path}/${id}`, { fields: 'can_like,can_comment,total_comment' })).body.data).toEqual({
-      can_like: false, can_comment: false, total_comment: 12,
+      can_like: false,
+      can_comment: false,
+      total_comment: 12,
     });
   });
 

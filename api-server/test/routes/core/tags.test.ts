@@ -15,7 +15,9 @@ beforeAll(async () => {
   const u = await createUser(t.db, { full_name: 'Tina Tagged' });
   tagged = { id: u.id, token: await tokenFor(t.db, u.id, ['basic']) };
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** A 800×600 photo in an album with the given tag and view privacy. */
 const photoIn = async (authTag: Privacy = 'owner_member', authView: Privacy = 'everyone') =>
@@ -27,7 +29,11 @@ const tag = (token: string, photo: number, fields: Record<string, string | numbe
 const tagRows = (photo: number) => t.db.selectFrom('item_tag_areas').selectAll().where('subject_id', '=', photo).execute();
 /** The user's notifications as GET /activities/notifications lists them. */
 const notificationsOf = async (userId: number) =>
-  (await get(t, await tokenFor(t.db, userId, ['activities']), '/api/v1/activities/notifications')).body.data as Array<{ type: string; owner: { id: number }; item: unknown }>;
+  (await get(t, await tokenFor(t.db, userId, ['activities']), '/api/v1/activities/notifications')).body.data as Array<{
+    type: string;
+    owner: { id: number };
+    item: unknown;
+  }>;
 
 describe('POST /core/tags', () => {
   it('tags a user on a photo in pixels of the original and answers the tag id', async () => {
@@ -35,9 +41,19 @@ describe('POST /core/tags', () => {
     const res = await tag(c.ownerToken, photo, { user_id: tagged.id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { id: expect.any(Number) } });
-    expect(await tagRows(photo)).toEqual([expect.objectContaining({
-      id: res.body.data.id, subject_type: 'photo', tagger_id: c.owner, user_id: tagged.id, label: null, x: 10, y: 20, w: 100, h: 50,
-    })]);
+    expect(await tagRows(photo)).toEqual([
+      expect.objectContaining({
+        id: res.body.data.id,
+        subject_type: 'photo',
+        tagger_id: c.owner,
+        user_id: tagged.id,
+        label: null,
+        x: 10,
+        y: 20,
+        w: 100,
+        h: 50,
+      }),
+    ]);
   });
 
   it('tags by a text label', async () => {
@@ -49,19 +65,30 @@ describe('POST /core/tags', () => {
 
   it('accepts an area that reaches the edges of the image exactly', async () => {
     const photo = await photoIn();
-    const res = await post(t, c.ownerToken, TAGS, { subject_type: 'photo', subject_id: photo, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 800, 'extra[h]': 600, label: 'all' });
+    const res = await post(t, c.ownerToken, TAGS, {
+      subject_type: 'photo',
+      subject_id: photo,
+      'extra[x]': 0,
+      'extra[y]': 0,
+      'extra[w]': 800,
+      'extra[h]': 600,
+      label: 'all',
+    });
     expect(res.status).toBe(200);
   });
 
-  it.each(['subject_type', 'subject_id', 'extra[x]', 'extra[y]', 'extra[w]', 'extra[h]'])('answers 400 missing_parameter naming %s when it is left out', async (name) => {
-    const photo = await photoIn();
-    const form: Record<string, string | number> = { subject_type: 'photo', subject_id: photo, ...area, label: 'x' };
-    delete form[name];
-    const res = await post(t, c.ownerToken, TAGS, form);
-    expect(res.status).toBe(400);
-    expect(res.body.data.error_params).toContainEqual(expect.objectContaining({ name, error_text: 'missing_parameter' }));
-    expect(await tagRows(photo)).toEqual([]);
-  });
+  it.each(['subject_type', 'subject_id', 'extra[x]', 'extra[y]', 'extra[w]', 'extra[h]'])(
+    'answers 400 missing_parameter naming %s when it is left out',
+    async (name) => {
+      const photo = await photoIn();
+      const form: Record<string, string | number> = { subject_type: 'photo', subject_id: photo, ...area, label: 'x' };
+      delete form[name];
+      const res = await post(t, c.ownerToken, TAGS, form);
+      expect(res.status).toBe(400);
+      expect(res.body.data.error_params).toContainEqual(expect.objectContaining({ name, error_text: 'missing_parameter' }));
+      expect(await tagRows(photo)).toEqual([]);
+    },
+  );
 
   it('answers 400 naming user_id and label when neither is sent', async () => {
     const photo = await photoIn();
@@ -100,7 +127,13 @@ describe('POST /core/tags', () => {
       expect(res.status, name).toBe(400);
       expect(res.body.data.error_params[0]).toMatchObject({ name, error_text: 'invalid_parameter' });
     }
-    const fraction = await post(t, c.ownerToken, TAGS, { subject_type: 'photo', subject_id: photo, ...area, 'extra[x]': '1.5', label: 'x' });
+    const fraction = await post(t, c.ownerToken, TAGS, {
+      subject_type: 'photo',
+      subject_id: photo,
+      ...area,
+      'extra[x]': '1.5',
+      label: 'x',
+    });
     expect(fraction.status).toBe(400);
     expect(await tagRows(photo)).toEqual([]);
   });
@@ -120,7 +153,7 @@ describe('POST /core/tags', () => {
     expect((await tag(c.ownerToken, photo, { label: 'x'.repeat(101) })).body.data.error_params[0].name).toBe('label');
   });
 
-  it('tagging follows the album\'s auth_tag: owner_member lets friends in and answers 403 to strangers', async () => {
+  it("tagging follows the album's auth_tag: owner_member lets friends in and answers 403 to strangers", async () => {
     const photo = await photoIn('owner_member');
     expect((await tag(c.friendToken, photo, { label: 'ok' })).status).toBe(200);
     const res = await tag(c.strangerToken, photo, { label: 'no' });
@@ -153,7 +186,11 @@ describe('POST /core/tags', () => {
     const photo = await photoIn('everyone');
     await tag(c.strangerToken, photo, { user_id: u });
     expect(await notificationsOf(u)).toEqual([
-      expect.objectContaining({ type: 'tag', owner: expect.objectContaining({ id: c.stranger }), item: { type: 'photo', id: photo, title: 'A photo' } }),
+      expect.objectContaining({
+        type: 'tag',
+        owner: expect.objectContaining({ id: c.stranger }),
+        item: { type: 'photo', id: photo, title: 'A photo' },
+      }),
     ]);
     const before = await notificationsOf(c.owner);
     await tag(c.ownerToken, photo, { user_id: c.owner });
@@ -170,16 +207,21 @@ describe('GET /core/tags', () => {
     labelTag = (await tag(c.strangerToken, photo, { label: 'Lighthouse', 'extra[x]': 300 })).body.data.id;
   });
 
-  it('lists the photo\'s tags, a user tag with the user\'s summary and a text tag with its label, areas in original pixels', async () => {
+  it("lists the photo's tags, a user tag with the user's summary and a text tag with its label, areas in original pixels", async () => {
     const res = await get(t, c.ownerToken, TAGS, { subject_type: 'photo', subject_id: photo });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { id: userTag, user: { id: tagged.id, type: 'user', title: 'Tina Tagged', imgs: expect.any(Object) }, extra: { x: 10, y: 20, w: 100, h: 50 }, can_delete: true },
+      {
+        id: userTag,
+        user: { id: tagged.id, type: 'user', title: 'Tina Tagged', imgs: expect.any(Object) },
+        extra: { x: 10, y: 20, w: 100, h: 50 },
+        can_delete: true,
+      },
       { id: labelTag, label: 'Lighthouse', extra: { x: 300, y: 20, w: 100, h: 50 }, can_delete: true },
     ]);
   });
 
-  it('can_delete: the tagger, the photo\'s owner and the tagged user, nobody else', async () => {
+  it("can_delete: the tagger, the photo's owner and the tagged user, nobody else", async () => {
     const canDelete = async (token: string) =>
       (await get(t, token, TAGS, { subject_type: 'photo', subject_id: photo })).body.data.map((x: { can_delete: boolean }) => x.can_delete);
     expect(await canDelete(c.ownerToken)).toEqual([true, true]);
@@ -202,12 +244,14 @@ describe('GET /core/tags', () => {
 
 describe('DELETE /core/tags/{id}', () => {
   let photo: number;
-  beforeAll(async () => { photo = await photoIn('everyone'); });
+  beforeAll(async () => {
+    photo = await photoIn('everyone');
+  });
   const q = (p = photo) => ({ subject_type: 'photo', subject_id: p });
 
   it.each([
     ['the tagger', () => c.strangerToken],
-    ['the photo\'s owner', () => c.ownerToken],
+    ["the photo's owner", () => c.ownerToken],
     ['the tagged user', () => tagged.token],
   ])('%s may remove a tag; it answers only success and the tag is gone', async (_who, token) => {
     const id = (await tag(c.strangerToken, photo, { user_id: tagged.id })).body.data.id;
@@ -218,7 +262,7 @@ describe('DELETE /core/tags/{id}', () => {
     expect((await del(t, token(), `${TAGS}/${id}`, q())).status).toBe(404);
   });
 
-  it('removing a user\'s tag withdraws the notification it made', async () => {
+  it("removing a user's tag withdraws the notification it made", async () => {
     const u = (await createUser(t.db)).id;
     const id = (await tag(c.ownerToken, photo, { user_id: u })).body.data.id;
     expect(await notificationsOf(u)).toHaveLength(1);

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken } = await privacyCast(t.db, undefined, { full_name: 'Olga Owner' }));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const read = (secret: string) => t.app.inject({ method: 'GET', url: `/api/v1/event_feeds/${secret}` });
 
@@ -57,7 +59,11 @@ describe('calendar feeds', () => {
 
   it('keeps working when every OAuth token of the person is revoked', async () => {
     const { secret } = (await post(t, ownerToken, '/api/v1/events/feeds', {})).body.data;
-    await t.db.updateTable('oauth_tokens').set({ revoked_at: Math.floor(Date.now() / 1000) }).where('user_id', '=', owner).execute();
+    await t.db
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: Math.floor(Date.now() / 1000) })
+      .where('user_id', '=', owner)
+      .execute();
     expect((await read(secret)).statusCode).toBe(200);
   });
 

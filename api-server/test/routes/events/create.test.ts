@@ -15,10 +15,20 @@ beforeAll(async () => {
   token = await tokenFor(t.db, me);
   clientToken = await tokenFor(t.db, null);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const URL = '/api/v1/events';
-const countEvents = async () => Number((await t.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countEvents = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const imgDirs = () => fs.readdirSync(path.join(t.dataDir, 'files', 'img')).filter((d) => d !== 'default-user');
 
 function expectParamError(res: { status: number; body: any }, name: string, errorText = 'invalid_parameter') {
@@ -36,29 +46,63 @@ describe('POST /events', () => {
     const id = res.body.data.id;
     expect(await rsvpOf(t.db, id, me)).toBe('attending');
     const detail = (await get(t, token, `${URL}/${id}`)).body.data;
-    expect(detail).toMatchObject({ title: 'Launch party', total_member: 1, attending_count: 1, can_edit: true, can_leave: false, can_compose: true });
+    expect(detail).toMatchObject({
+      title: 'Launch party',
+      total_member: 1,
+      attending_count: 1,
+      can_edit: true,
+      can_leave: false,
+      can_compose: true,
+    });
   });
 
   it('stores every field of the form, reading the times in the given time zone', async () => {
     const music = await eventCategory(t.db, 'Music');
     const res = await post(t, token, URL, {
-      title: '  Jazz night  ', description: 'Bring a chair', category_id: music,
-      start_time: '2031-07-05 19:00:00', end_time: '2031-07-05 23:30:00', timezone: 'Europe/Paris',
-      host: 'The Jazz Club', location: 'Rue de la Paix 1, Paris',
-      allow_search: 0, auth_invite: 0, approval: 1, auth_view: 'owner_member', auth_comment: 'registered', auth_photo: 'owner',
+      title: '  Jazz night  ',
+      description: 'Bring a chair',
+      category_id: music,
+      start_time: '2031-07-05 19:00:00',
+      end_time: '2031-07-05 23:30:00',
+      timezone: 'Europe/Paris',
+      host: 'The Jazz Club',
+      location: 'Rue de la Paix 1, Paris',
+      allow_search: 0,
+      auth_invite: 0,
+      approval: 1,
+      auth_view: 'owner_member',
+      auth_comment: 'registered',
+      auth_photo: 'owner',
     });
     expect(res.status).toBe(200);
     const row = await t.db.selectFrom('events').selectAll().where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      owner_id: me, title: 'Jazz night', description: 'Bring a chair', category_id: music,
-      start_time: Date.UTC(2031, 6, 5, 17, 0) / 1000, end_time: Date.UTC(2031, 6, 5, 21, 30) / 1000, timezone: 'Europe/Paris',
-      host: 'The Jazz Club', location: 'Rue de la Paix 1, Paris',
-      allow_search: 0, auth_invite: 0, approval: 1, auth_view: 'owner_member', auth_comment: 'registered', auth_photo: 'owner', image_key: null,
+      owner_id: me,
+      title: 'Jazz night',
+      description: 'Bring a chair',
+      category_id: music,
+      start_time: Date.UTC(2031, 6, 5, 17, 0) / 1000,
+      end_time: Date.UTC(2031, 6, 5, 21, 30) / 1000,
+      timezone: 'Europe/Paris',
+      host: 'The Jazz Club',
+      location: 'Rue de la Paix 1, Paris',
+      allow_search: 0,
+      auth_invite: 0,
+      approval: 1,
+      auth_view: 'owner_member',
+      auth_comment: 'registered',
+      auth_photo: 'owner',
+      image_key: null,
     });
     const detail = (await get(t, token, `${URL}/${row.id}`)).body.data;
     expect(detail).toMatchObject({
-      category: { id: music, title: 'Music' }, start_date: '2031-07-05', start_time: '19:00', end_date: '2031-07-05', end_time: '23:30',
-      host: 'The Jazz Club', location: 'Rue de la Paix 1, Paris',
+      category: { id: music, title: 'Music' },
+      start_date: '2031-07-05',
+      start_time: '19:00',
+      end_date: '2031-07-05',
+      end_time: '23:30',
+      host: 'The Jazz Club',
+      location: 'Rue de la Paix 1, Paris',
     });
   });
 
@@ -67,8 +111,17 @@ describe('POST /events', () => {
     const res = await post(t, token, URL, { title: 'Quick one' });
     const row = await t.db.selectFrom('events').selectAll().where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      allow_search: 1, auth_invite: 1, approval: 0, auth_view: 'everyone', auth_comment: 'everyone', auth_photo: 'everyone',
-      timezone: 'UTC', description: '', host: '', location: '', category_id: null,
+      allow_search: 1,
+      auth_invite: 1,
+      approval: 0,
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+      auth_photo: 'everyone',
+      timezone: 'UTC',
+      description: '',
+      host: '',
+      location: '',
+      category_id: null,
     });
     expect(row.start_time % 3600).toBe(0);
     expect(row.start_time).toBeGreaterThan(before);
@@ -117,7 +170,13 @@ describe('POST /events', () => {
   });
 
   it('takes an optional photo, sniffed from its bytes, and shows it as thumb', async () => {
-    const res = await post(t, token, URL, { title: 'With a picture' }, { photo: { filename: 'x.bin', content: await picture('png', 300, 200) } });
+    const res = await post(
+      t,
+      token,
+      URL,
+      { title: 'With a picture' },
+      { photo: { filename: 'x.bin', content: await picture('png', 300, 200) } },
+    );
     expect(res.status).toBe(200);
     const row = await t.db.selectFrom('events').select('image_key').where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
     expect(row.image_key).toMatch(/\.png$/);
@@ -130,7 +189,13 @@ describe('POST /events', () => {
   it('refuses a photo that is not an image with 400 naming photo, creating nothing and leaving no file', async () => {
     const before = await countEvents();
     const dirs = imgDirs().length;
-    const res = await post(t, token, URL, { title: 'Fake picture' }, { photo: { filename: 'x.png', content: Buffer.from('not an image at all'), type: 'image/png' } });
+    const res = await post(
+      t,
+      token,
+      URL,
+      { title: 'Fake picture' },
+      { photo: { filename: 'x.png', content: Buffer.from('not an image at all'), type: 'image/png' } },
+    );
     expectParamError(res, 'photo');
     expect(await countEvents()).toBe(before);
     expect(imgDirs().length).toBe(dirs);

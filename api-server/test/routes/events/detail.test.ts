@@ -9,9 +9,13 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, { full_name: 'Olga Owner' }));
+  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, {
+    full_name: 'Olga Owner',
+  }));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const url = (id: number) => `/api/v1/events/${id}`;
 const start = Date.UTC(2031, 11, 5, 18, 0) / 1000; // 19:00 in Paris
@@ -20,8 +24,14 @@ describe('GET /events/{id}', () => {
   it('answers every field of the Event detail, times in the event zone', async () => {
     const party = await eventCategory(t.db, 'Party');
     const id = await makeEvent(t.db, owner, {
-      title: 'Winter party', description: 'Mulled wine', category_id: party, start, end: start + 5 * 3600 + 1800,
-      timezone: 'Europe/Paris', host: 'Olga', location: 'Main square',
+      title: 'Winter party',
+      description: 'Mulled wine',
+      category_id: party,
+      start,
+      end: start + 5 * 3600 + 1800,
+      timezone: 'Europe/Paris',
+      host: 'Olga',
+      location: 'Main square',
     });
     const res = await get(t, friendToken, url(id));
     expect(res.status).toBe(200);
@@ -30,14 +40,33 @@ describe('GET /events/{id}', () => {
     expect(Object.keys(e)).toEqual(DETAIL_KEYS);
     expect(Object.keys(e.owner)).toEqual(OWNER_KEYS);
     expect(e).toEqual({
-      id, title: 'Winter party', description: 'Mulled wine',
+      id,
+      title: 'Winter party',
+      description: 'Mulled wine',
       owner: expect.objectContaining({ id: owner, type: 'user', title: 'Olga Owner' }),
-      category: { id: party, title: 'Party' }, thumb: '', total_member: 1,
-      start_date: '2031-12-05', start_time: '19:00', end_date: '2031-12-06', end_time: '00:30',
-      host: 'Olga', location: 'Main square',
-      attending_count: 1, maybe_count: 0, not_attending_count: 0, awaiting_reply_count: 0,
-      can_edit: false, can_delete: false, can_request: false, can_join: true, can_leave: false, can_cancel: false,
-      can_accept: false, can_reject: false, can_invite: false, can_compose: false,
+      category: { id: party, title: 'Party' },
+      thumb: '',
+      total_member: 1,
+      start_date: '2031-12-05',
+      start_time: '19:00',
+      end_date: '2031-12-06',
+      end_time: '00:30',
+      host: 'Olga',
+      location: 'Main square',
+      attending_count: 1,
+      maybe_count: 0,
+      not_attending_count: 0,
+      awaiting_reply_count: 0,
+      can_edit: false,
+      can_delete: false,
+      can_request: false,
+      can_join: true,
+      can_leave: false,
+      can_cancel: false,
+      can_accept: false,
+      can_reject: false,
+      can_invite: false,
+      can_compose: false,
     });
   });
 
@@ -62,7 +91,11 @@ describe('GET /events/{id}', () => {
 
   it('answers only the fields asked for (category among them), and 400 naming fields for an unknown one', async () => {
     const id = await makeEvent(t.db, owner);
-    expect((await get(t, friendToken, url(id), { fields: 'id,category,can_join' })).body.data).toEqual({ id, category: null, can_join: true });
+    expect((await get(t, friendToken, url(id), { fields: 'id,category,can_join' })).body.data).toEqual({
+      id,
+      category: null,
+      can_join: true,
+    });
     expect(Object.keys((await get(t, friendToken, url(id), { fields: FLAG_KEYS.join(',') })).body.data)).toEqual(FLAG_KEYS);
     const bad = await get(t, friendToken, url(id), { fields: 'id,secret' });
     expect(bad.status).toBe(400);
@@ -70,13 +103,30 @@ describe('GET /events/{id}', () => {
   });
 
   it('gives the zone, readable times, the large picture and the settings only when fields names them', async () => {
-    const id = await makeEvent(t.db, owner, { start, end: start + 3600, timezone: 'Europe/Paris', approval: 1, auth_invite: 0, allow_search: 0, auth_comment: 'registered' });
+    const id = await makeEvent(t.db, owner, {
+      start,
+      end: start + 3600,
+      timezone: 'Europe/Paris',
+      approval: 1,
+      auth_invite: 0,
+      allow_search: 0,
+      auth_comment: 'registered',
+    });
     const res = await get(t, ownerToken, url(id), {
       fields: 'timezone,start_datetime,end_datetime,img,category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo',
     });
     expect(res.body.data).toEqual({
-      timezone: 'Europe/Paris', start_datetime: 'Friday, December 5, 2031 at 7:00 PM GMT+1', end_datetime: 'Friday, December 5, 2031 at 8:00 PM GMT+1',
-      img: '', category_id: null, allow_search: 0, auth_invite: 0, approval: 1, auth_view: 'everyone', auth_comment: 'registered', auth_photo: 'everyone',
+      timezone: 'Europe/Paris',
+      start_datetime: 'Friday, December 5, 2031 at 7:00 PM GMT+1',
+      end_datetime: 'Friday, December 5, 2031 at 8:00 PM GMT+1',
+      img: '',
+      category_id: null,
+      allow_search: 0,
+      auth_invite: 0,
+      approval: 1,
+      auth_view: 'everyone',
+      auth_comment: 'registered',
+      auth_photo: 'everyone',
     });
   });
 
@@ -116,8 +166,11 @@ describe('GET /events/{id}', () => {
   it('shows an event that has ended with its past dates', async () => {
     const past = Date.UTC(2020, 0, 1, 9, 0) / 1000;
     const id = await makeEvent(t.db, owner, { start: past, end: past + DAY });
-    expect((await get(t, friendToken, url(id), { fields: 'start_date,end_date,can_join' })).body.data)
-      .toEqual({ start_date: '2020-01-01', end_date: '2020-01-02', can_join: false });
+    expect((await get(t, friendToken, url(id), { fields: 'start_date,end_date,can_join' })).body.data).toEqual({
+      start_date: '2020-01-01',
+      end_date: '2020-01-02',
+      can_join: false,
+    });
   });
 
   it('answers 403 insufficient_scope without the events scope', async () => {

@@ -18,14 +18,22 @@ beforeAll(async () => {
   strangerToken = await tokenFor(t.db, stranger);
   clientToken = await tokenFor(t.db, null);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const url = (id: number) => `/api/v1/events/${id}`;
 const row = (id: number) => t.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 const imageDir = (key: string) => path.join(t.dataDir, 'files', 'img', key.split('.')[0]!);
 
 async function eventWithPhoto(): Promise<{ id: number; key: string }> {
-  const res = await post(t, ownerToken, '/api/v1/events', { title: 'Pictured' }, { photo: { filename: 'a.jpg', content: await picture('jpeg') } });
+  const res = await post(
+    t,
+    ownerToken,
+    '/api/v1/events',
+    { title: 'Pictured' },
+    { photo: { filename: 'a.jpg', content: await picture('jpeg') } },
+  );
   const r = await row(res.body.data.id);
   return { id: r!.id, key: r!.image_key! };
 }
@@ -33,14 +41,27 @@ async function eventWithPhoto(): Promise<{ id: number; key: string }> {
 describe('POST /events/{id}', () => {
   it('lets the owner edit; answers only success; what is not sent stays as it was', async () => {
     const workshop = await eventCategory(t.db, 'Workshop');
-    const id = await makeEvent(t.db, owner, { description: 'Old text', host: 'Old host', location: 'Old place', approval: 1, category_id: workshop });
+    const id = await makeEvent(t.db, owner, {
+      description: 'Old text',
+      host: 'Old host',
+      location: 'Old place',
+      approval: 1,
+      category_id: workshop,
+    });
     const before = await row(id);
     const res = await post(t, ownerToken, url(id), { title: 'New title', location: 'New place', auth_view: 'registered' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await row(id)).toMatchObject({
-      title: 'New title', location: 'New place', auth_view: 'registered',
-      description: 'Old text', host: 'Old host', approval: 1, category_id: workshop, start_time: before!.start_time, end_time: before!.end_time,
+      title: 'New title',
+      location: 'New place',
+      auth_view: 'registered',
+      description: 'Old text',
+      host: 'Old host',
+      approval: 1,
+      category_id: workshop,
+      start_time: before!.start_time,
+      end_time: before!.end_time,
     });
   });
 
@@ -48,12 +69,30 @@ describe('POST /events/{id}', () => {
     const id = await makeEvent(t.db, owner, { category_id: await eventCategory(t.db, 'Party') });
     const sports = await eventCategory(t.db, 'Sports');
     await post(t, ownerToken, url(id), {
-      title: 'T', description: 'D', category_id: sports, host: 'H', location: 'L', allow_search: 0, auth_invite: 0, approval: 1,
-      auth_view: 'owner_member', auth_comment: 'owner', auth_photo: 'registered',
+      title: 'T',
+      description: 'D',
+      category_id: sports,
+      host: 'H',
+      location: 'L',
+      allow_search: 0,
+      auth_invite: 0,
+      approval: 1,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      auth_photo: 'registered',
     });
     expect(await row(id)).toMatchObject({
-      title: 'T', description: 'D', category_id: sports, host: 'H', location: 'L', allow_search: 0, auth_invite: 0, approval: 1,
-      auth_view: 'owner_member', auth_comment: 'owner', auth_photo: 'registered',
+      title: 'T',
+      description: 'D',
+      category_id: sports,
+      host: 'H',
+      location: 'L',
+      allow_search: 0,
+      auth_invite: 0,
+      approval: 1,
+      auth_view: 'owner_member',
+      auth_comment: 'owner',
+      auth_photo: 'registered',
     });
     await post(t, ownerToken, url(id), { title: 'T', category_id: 0 });
     expect((await row(id))!.category_id).toBeNull();
@@ -69,14 +108,25 @@ describe('POST /events/{id}', () => {
 
   it('moves the event when start_time and end_time are sent anyway (extension), checked like on creation', async () => {
     const id = await makeEvent(t.db, owner);
-    await post(t, ownerToken, url(id), { title: 'Moved', start_time: '2032-03-01 10:00:00', end_time: '2032-03-01 12:00:00', timezone: 'Asia/Tokyo' });
-    expect(await row(id)).toMatchObject({ start_time: Date.UTC(2032, 2, 1, 1) / 1000, end_time: Date.UTC(2032, 2, 1, 3) / 1000, timezone: 'Asia/Tokyo' });
+    await post(t, ownerToken, url(id), {
+      title: 'Moved',
+      start_time: '2032-03-01 10:00:00',
+      end_time: '2032-03-01 12:00:00',
+      timezone: 'Asia/Tokyo',
+    });
+    expect(await row(id)).toMatchObject({
+      start_time: Date.UTC(2032, 2, 1, 1) / 1000,
+      end_time: Date.UTC(2032, 2, 1, 3) / 1000,
+      timezone: 'Asia/Tokyo',
+    });
     const late = await post(t, ownerToken, url(id), { title: 'Moved', start_time: '2032-03-02 10:00:00' });
     expect(late.status).toBe(400);
     expect(late.body.data.error_params[0].name).toBe('start_time');
     const back = await post(t, ownerToken, url(id), { title: 'Moved', end_time: '2032-02-29 10:00:00' });
     expect(back.body.data.error_params[0].name).toBe('end_time');
-    expect((await post(t, ownerToken, url(id), { title: 'Moved', end_time: '2031-02-29 10:00:00' })).body.data.error_params[0].name).toBe('end_time');
+    expect((await post(t, ownerToken, url(id), { title: 'Moved', end_time: '2031-02-29 10:00:00' })).body.data.error_params[0].name).toBe(
+      'end_time',
+    );
     expect((await row(id))!.start_time).toBe(Date.UTC(2032, 2, 1, 1) / 1000);
   });
 
@@ -100,7 +150,13 @@ describe('POST /events/{id}', () => {
 
   it('refuses a photo that is not an image with 400 naming photo, changing nothing', async () => {
     const { id, key } = await eventWithPhoto();
-    const res = await post(t, ownerToken, url(id), { title: 'Changed?' }, { photo: { filename: 'x.jpg', content: Buffer.from('GIF89a but not really') } });
+    const res = await post(
+      t,
+      ownerToken,
+      url(id),
+      { title: 'Changed?' },
+      { photo: { filename: 'x.jpg', content: Buffer.from('GIF89a but not really') } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.data.error_params[0].name).toBe('photo');
     expect(await row(id)).toMatchObject({ title: 'Pictured', image_key: key });
@@ -133,7 +189,9 @@ describe('DELETE /events/{id}', () => {
     expect(await row(id)).toBeUndefined();
     expect((await get(t, ownerToken, url(id))).status).toBe(404);
     expect(await t.db.selectFrom('event_members').select('user_id').where('event_id', '=', id).execute()).toEqual([]);
-    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'event').where('target_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('likes').select('id').where('target_type', '=', 'event').where('target_id', '=', id).execute()).toEqual(
+      [],
+    );
     expect(await t.db.selectFrom('comments').select('id').where('item_type', '=', 'event').where('item_id', '=', id).execute()).toEqual([]);
     expect(await t.db.selectFrom('activities').select('id').where('id', '=', share).execute()).toEqual([]);
     expect(fs.existsSync(imageDir(key))).toBe(false);
@@ -158,7 +216,7 @@ describe('DELETE /events/{id}', () => {
 });
 
 describe('likes and comments on events', () => {
-  it('follow the event\'s privacy and comment setting', async () => {
+  it("follow the event's privacy and comment setting", async () => {
     const id = await makeEvent(t.db, owner, { auth_view: 'owner_member', auth_comment: 'owner' });
     expect((await post(t, strangerToken, '/api/v1/core/likes', { item_type: 'event', item_id: id })).status).toBe(404);
     expect((await post(t, friendToken, '/api/v1/core/likes', { item_type: 'event', item_id: id })).status).toBe(200);

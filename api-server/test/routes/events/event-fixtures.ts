@@ -33,11 +33,24 @@ export async function makeEvent(db: DB, owner: number, p: Partial<EventProps> = 
   const row = await db
     .insertInto('events')
     .values({
-      owner_id: owner, title: p.title ?? `Event ${seq}`, description: p.description ?? 'A gathering', category_id: p.category_id ?? null,
-      start_time: start, end_time: p.end ?? start + 3600, timezone: p.timezone ?? 'UTC', host: p.host ?? '', location: p.location ?? '',
-      allow_search: p.allow_search ?? 1, auth_invite: p.auth_invite ?? 1, approval: p.approval ?? 0,
-      auth_view: p.auth_view ?? 'everyone', auth_comment: p.auth_comment ?? 'everyone', auth_photo: 'everyone',
-      image_key: p.image_key ?? null, created_at: p.created_at ?? t, updated_at: t,
+      owner_id: owner,
+      title: p.title ?? `Event ${seq}`,
+      description: p.description ?? 'A gathering',
+      category_id: p.category_id ?? null,
+      start_time: start,
+      end_time: p.end ?? start + 3600,
+      timezone: p.timezone ?? 'UTC',
+      host: p.host ?? '',
+      location: p.location ?? '',
+      allow_search: p.allow_search ?? 1,
+      auth_invite: p.auth_invite ?? 1,
+      approval: p.approval ?? 0,
+      auth_view: p.auth_view ?? 'everyone',
+      auth_comment: p.auth_comment ?? 'everyone',
+      auth_photo: 'everyone',
+      image_key: p.image_key ?? null,
+      created_at: p.created_at ?? t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -46,26 +59,64 @@ export async function makeEvent(db: DB, owner: number, p: Partial<EventProps> = 
 }
 
 export async function addMember(db: DB, eventId: number, userId: number, rsvp: Rsvp, invitedBy: number | null = null): Promise<void> {
-  await db.insertInto('event_members').values({ event_id: eventId, user_id: userId, rsvp, invited_by: invitedBy, created_at: now() }).execute();
+  await db
+    .insertInto('event_members')
+    .values({ event_id: eventId, user_id: userId, rsvp, invited_by: invitedBy, created_at: now() })
+    .execute();
 }
 
 export async function rsvpOf(db: DB, eventId: number, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('event_members').select('rsvp').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('event_members')
+    .select('rsvp')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.rsvp;
 }
 
 export async function eventCategory(db: DB, title: string): Promise<number> {
-  const row = await db.selectFrom('categories').select('id').where('module', '=', 'event').where('title', '=', title).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('module', '=', 'event')
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export const FLAG_KEYS = [
-  'can_edit', 'can_delete', 'can_request', 'can_join', 'can_leave', 'can_cancel', 'can_accept', 'can_reject', 'can_invite', 'can_compose',
+  'can_edit',
+  'can_delete',
+  'can_request',
+  'can_join',
+  'can_leave',
+  'can_cancel',
+  'can_accept',
+  'can_reject',
+  'can_invite',
+  'can_compose',
 ];
 export const LIST_KEYS = ['id', 'thumb', 'title', 'owner', 'description', 'total_member', 'start_datetime', ...FLAG_KEYS];
 export const DETAIL_KEYS = [
-  'id', 'title', 'description', 'owner', 'category', 'thumb', 'total_member', 'start_date', 'start_time', 'end_date', 'end_time',
-  'host', 'location', 'attending_count', 'maybe_count', 'not_attending_count', 'awaiting_reply_count', ...FLAG_KEYS,
+  'id',
+  'title',
+  'description',
+  'owner',
+  'category',
+  'thumb',
+  'total_member',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'host',
+  'location',
+  'attending_count',
+  'maybe_count',
+  'not_attending_count',
+  'awaiting_reply_count',
+  ...FLAG_KEYS,
 ];
 export const OWNER_KEYS = ['id', 'type', 'title', 'imgs'];
 

@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken } = await privacyCast(t.db));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const start = Date.UTC(2031, 2, 30, 8, 0) / 1000;
 
@@ -35,8 +37,9 @@ describe('event extension fields', () => {
     const id = await makeEvent(t.db, owner, { start, end: start + 3600, timezone: 'Europe/Berlin', location: 'Hall' });
     const plain = (await get(t, ownerToken, '/api/v1/events', { limit: 50 })).body.data.find((e: { id: number }) => e.id === id);
     expect(plain).not.toHaveProperty('start_at');
-    const named = (await get(t, ownerToken, '/api/v1/events/my', { fields: 'id,start_at,end_at,timezone,location,rsvp', limit: 50 })).body.data
-      .find((e: { id: number }) => e.id === id);
+    const named = (
+      await get(t, ownerToken, '/api/v1/events/my', { fields: 'id,start_at,end_at,timezone,location,rsvp', limit: 50 })
+    ).body.data.find((e: { id: number }) => e.id === id);
     expect(named).toEqual({ id, start_at: start, end_at: start + 3600, timezone: 'Europe/Berlin', location: 'Hall', rsvp: 'attending' });
     expect((await get(t, ownerToken, '/api/v1/events', { fields: 'id,nope' })).status).toBe(400);
   });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   strangerToken = await tokenFor(t.db, stranger);
   clientToken = await tokenFor(t.db, null);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** A user of their own with events, so that each test lists only what it made. */
 async function host() {
@@ -41,7 +43,15 @@ describe('GET /events', () => {
     const item = res.body.data[1];
     expect(Object.keys(item)).toEqual(LIST_KEYS);
     expect(Object.keys(item.owner)).toEqual(OWNER_KEYS);
-    expect(item).toMatchObject({ id: soon, title: 'Soon', thumb: '', description: 'A gathering', total_member: 1, can_join: true, can_edit: false });
+    expect(item).toMatchObject({
+      id: soon,
+      title: 'Soon',
+      thumb: '',
+      description: 'A gathering',
+      total_member: 1,
+      can_join: true,
+      can_edit: false,
+    });
     expect(item.start_datetime).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) UTC$/);
   });
 
@@ -66,9 +76,14 @@ describe('GET /events', () => {
   it('answers only the fields asked for; start_datetime only when named; unknown names refused', async () => {
     const h = await host();
     const id = await makeEvent(t.db, h.id);
-    expect((await get(t, strangerToken, URL, { user_id: h.id, fields: 'id,title' })).body.data).toEqual([{ id, title: expect.any(String) }]);
-    expect(Object.keys((await get(t, strangerToken, URL, { user_id: h.id, fields: 'id,start_datetime,can_join' })).body.data[0]))
-      .toEqual(['id', 'start_datetime', 'can_join']);
+    expect((await get(t, strangerToken, URL, { user_id: h.id, fields: 'id,title' })).body.data).toEqual([
+      { id, title: expect.any(String) },
+    ]);
+    expect(Object.keys((await get(t, strangerToken, URL, { user_id: h.id, fields: 'id,start_datetime,can_join' })).body.data[0])).toEqual([
+      'id',
+      'start_datetime',
+      'can_join',
+    ]);
     expect(Object.keys((await get(t, strangerToken, URL, { user_id: h.id, fields: FLAG_KEYS.join(',') })).body.data[0])).toEqual(FLAG_KEYS);
     for (const bad of ['nope', 'id,nope', 'id,secret']) {
       const res = await get(t, strangerToken, URL, { fields: bad });
@@ -99,7 +114,7 @@ describe('GET /events', () => {
     expect(ids(await get(t, strangerToken, URL, { user_id: 999999 }))).toEqual([]);
   });
 
-  it('view=only_my_friend lists only events of the reader\'s friends; a client-credentials token gets none', async () => {
+  it("view=only_my_friend lists only events of the reader's friends; a client-credentials token gets none", async () => {
     const mine = await makeEvent(t.db, friend, { title: 'friend-view-test' });
     await makeEvent(t.db, other, { title: 'friend-view-test' });
     expect(ids(await get(t, ownerToken, URL, { keywords: 'friend-view-test', view: 'only_my_friend' }))).toEqual([mine]);
@@ -121,7 +136,11 @@ describe('GET /events', () => {
     await addMember(t.db, b, people[0]!, 'attending');
     await addMember(t.db, a, people[2]!, 'maybe_attending');
     const res = await get(t, strangerToken, URL, { user_id: h.id, sort: 'member_count', fields: 'id,total_member' });
-    expect(res.body.data).toEqual([{ id: c, total_member: 3 }, { id: b, total_member: 2 }, { id: a, total_member: 1 }]);
+    expect(res.body.data).toEqual([
+      { id: c, total_member: 3 },
+      { id: b, total_member: 2 },
+      { id: a, total_member: 1 },
+    ]);
     expect((await get(t, strangerToken, URL, { sort: 'popular' })).status).toBe(400);
   });
 
@@ -150,7 +169,7 @@ describe('GET /events', () => {
     expect(await seen(clientToken)).toEqual([byView.everyone]);
   });
 
-  it('leaves an event with allow_search=0 out of other people\'s lists and searches, not out of its owner\'s', async () => {
+  it("leaves an event with allow_search=0 out of other people's lists and searches, not out of its owner's", async () => {
     const h = await host();
     const hidden = await makeEvent(t.db, h.id, { allow_search: 0, title: 'Secret rave' });
     expect(ids(await get(t, strangerToken, URL, { user_id: h.id }))).toEqual([]);
@@ -167,7 +186,13 @@ describe('GET /events', () => {
       (await get(t, token, URL, { user_id: h.id, fields: 'can_join,can_request,can_cancel,can_accept,can_edit' })).body.data[0];
     expect(await flags(h.token)).toEqual({ can_join: false, can_request: false, can_cancel: false, can_accept: true, can_edit: true });
     expect(await flags(friendToken)).toEqual({ can_join: false, can_request: false, can_cancel: true, can_accept: false, can_edit: false });
-    expect(await flags(strangerToken)).toEqual({ can_join: false, can_request: true, can_cancel: false, can_accept: false, can_edit: false });
+    expect(await flags(strangerToken)).toEqual({
+      can_join: false,
+      can_request: true,
+      can_cancel: false,
+      can_accept: false,
+      can_edit: false,
+    });
   });
 
   it('answers 403 insufficient_scope without the events scope and 401 without a token', async () => {

@@ -25,7 +25,9 @@ beforeAll(async () => {
     for (const id of people[rsvp]!) await addMember(t.db, event, id, rsvp, rsvp === 'awaiting_reply' ? owner : null);
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /events/members', () => {
   it('lists the people attending by default, the owner first, as owner summaries with their rsvp', async () => {

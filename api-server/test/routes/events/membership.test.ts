@@ -6,9 +6,14 @@ import { addMember, DAY, makeEvent, rsvpOf } from './event-fixtures.ts';
 
 let t: TestApp;
 let clientToken: string;
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-interface Person { id: number; token: string }
+interface Person {
+  id: number;
+  token: string;
+}
 async function person(): Promise<Person> {
   const id = (await createUser(t.db)).id;
   return { id, token: await tokenFor(t.db, id) };
@@ -26,12 +31,30 @@ const FLAGS = 'can_join,can_request,can_cancel,can_leave,can_accept,can_reject,c
 const flags = async (p: Person | string, id: number) =>
   (await get(t, typeof p === 'string' ? p : p.token, `/api/v1/events/${id}`, { fields: FLAGS })).body.data;
 const counts = async (id: number) =>
-  (await get(t, owner.token, `/api/v1/events/${id}`, { fields: 'total_member,attending_count,maybe_count,not_attending_count,awaiting_reply_count' })).body.data;
+  (
+    await get(t, owner.token, `/api/v1/events/${id}`, {
+      fields: 'total_member,attending_count,maybe_count,not_attending_count,awaiting_reply_count',
+    })
+  ).body.data;
 /** The user's notifications as GET /activities/notifications lists them: [type, who, event id]. */
 const notificationsOf = async (p: Person) =>
-  ((await get(t, p.token, '/api/v1/activities/notifications')).body.data as Array<{ type: string; owner: { id: number }; item: { type: string; id: number } }>)
-    .map((n) => [n.type, n.owner.id, n.item.type, n.item.id]);
-const none = { can_join: false, can_request: false, can_cancel: false, can_leave: false, can_accept: false, can_reject: false, can_invite: false, can_compose: false };
+  (
+    (await get(t, p.token, '/api/v1/activities/notifications')).body.data as Array<{
+      type: string;
+      owner: { id: number };
+      item: { type: string; id: number };
+    }>
+  ).map((n) => [n.type, n.owner.id, n.item.type, n.item.id]);
+const none = {
+  can_join: false,
+  can_request: false,
+  can_cancel: false,
+  can_leave: false,
+  can_accept: false,
+  can_reject: false,
+  can_invite: false,
+  can_compose: false,
+};
 
 describe('POST /events/{id}/join', () => {
   it('lets anyone who sees an open event join it: attending by default, with the flags and counts following', async () => {
@@ -43,10 +66,16 @@ describe('POST /events/{id}/join', () => {
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String) } });
     expect(await rsvpOf(t.db, id, guest.id)).toBe('attending');
     expect(await flags(guest, id)).toEqual({ ...none, can_leave: true, can_invite: true, can_compose: true });
-    expect(await counts(id)).toEqual({ total_member: 2, attending_count: 2, maybe_count: 0, not_attending_count: 0, awaiting_reply_count: 0 });
+    expect(await counts(id)).toEqual({
+      total_member: 2,
+      attending_count: 2,
+      maybe_count: 0,
+      not_attending_count: 0,
+      awaiting_reply_count: 0,
+    });
   });
 
-  it('takes rsvp maybe_attending or not_attending, and changes a member\'s answer', async () => {
+  it("takes rsvp maybe_attending or not_attending, and changes a member's answer", async () => {
     const id = await makeEvent(t.db, owner.id);
     const guest = await person();
     await post(t, guest.token, action(id, 'join'), { rsvp: 'maybe_attending' });
@@ -97,7 +126,7 @@ describe('POST /events/{id}/join', () => {
     expect(await rsvpOf(t.db, id, member.id)).toBe('maybe_attending');
   });
 
-  it('answers 404 to someone the event\'s privacy keeps out, and 403 to a client-credentials token', async () => {
+  it("answers 404 to someone the event's privacy keeps out, and 403 to a client-credentials token", async () => {
     const id = await makeEvent(t.db, owner.id, { auth_view: 'owner_member' });
     const guest = await person();
     expect((await post(t, guest.token, action(id, 'join'))).status).toBe(404);
@@ -169,7 +198,13 @@ describe('POST /events/{id}/request and /cancel', () => {
     expect(await rsvpOf(t.db, id, guest.id)).toBe('requested');
     expect(await flags(guest, id)).toEqual({ ...none, can_cancel: true });
     expect(await flags(owner, id)).toMatchObject({ can_accept: true, can_reject: true });
-    expect(await counts(id)).toEqual({ total_member: 1, attending_count: 1, maybe_count: 0, not_attending_count: 0, awaiting_reply_count: 0 });
+    expect(await counts(id)).toEqual({
+      total_member: 1,
+      attending_count: 1,
+      maybe_count: 0,
+      not_attending_count: 0,
+      awaiting_reply_count: 0,
+    });
   });
 
   it('asking twice answers 403; asking where no approval is needed answers 403', async () => {
@@ -313,7 +348,12 @@ describe('POST /events/{id}/invite', () => {
     // Declining is answering not_attending.
     expect((await post(t, b.token, action(id, 'join'), { rsvp: 'not_attending' })).status).toBe(200);
     expect(await counts(id)).toMatchObject({ awaiting_reply_count: 0, attending_count: 2, not_attending_count: 1 });
-    const row = await t.db.selectFrom('event_members').select('invited_by').where('event_id', '=', id).where('user_id', '=', a.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('event_members')
+      .select('invited_by')
+      .where('event_id', '=', id)
+      .where('user_id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(owner.id);
   });
 
@@ -340,7 +380,7 @@ describe('POST /events/{id}/invite', () => {
     expect(await rsvpOf(t.db, id, a.id)).toBe('maybe_attending');
   });
 
-  it('refuses people who are not the inviter\'s friends (400 naming user_ids), inviting nobody', async () => {
+  it("refuses people who are not the inviter's friends (400 naming user_ids), inviting nobody", async () => {
     const id = await makeEvent(t.db, owner.id);
     const friend = await person();
     const stranger = await person();
@@ -391,7 +431,7 @@ describe('POST /events/{id}/invite', () => {
     expect(await rsvpOf(t.db, open, friend.id)).toBeUndefined();
   });
 
-  it('refuses to invite someone the event\'s privacy hides it from', async () => {
+  it("refuses to invite someone the event's privacy hides it from", async () => {
     const id = await makeEvent(t.db, owner.id, { auth_view: 'owner_member', auth_invite: 1 });
     const guest = await person();
     const guestsFriend = await person();

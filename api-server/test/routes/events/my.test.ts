@@ -23,8 +23,11 @@ beforeAll(async () => {
   made.ownUpcoming = await makeEvent(t.db, me, { start: t0 + 5 * DAY, title: 'My concert', category_id: music });
   made.ownPast = await makeEvent(t.db, me, { start: t0 - 5 * DAY, end: t0 - 5 * DAY + 3600, title: 'My old party', allow_search: 0 });
   for (const [name, rsvp, days] of [
-    ['attending', 'attending', 1], ['maybe', 'maybe_attending', 2], ['notAttending', 'not_attending', 3],
-    ['invited', 'awaiting_reply', 4], ['requested', 'requested', 6],
+    ['attending', 'attending', 1],
+    ['maybe', 'maybe_attending', 2],
+    ['notAttending', 'not_attending', 3],
+    ['invited', 'awaiting_reply', 4],
+    ['requested', 'requested', 6],
   ] as const) {
     made[name] = await makeEvent(t.db, other, { start: t0 + days * DAY, title: `Their ${name}`, approval: name === 'requested' ? 1 : 0 });
     await addMember(t.db, made[name]!, me, rsvp);
@@ -36,14 +39,23 @@ beforeAll(async () => {
   made.nowPrivate = await makeEvent(t.db, third, { title: 'Now private', auth_view: 'owner' });
   await addMember(t.db, made.nowPrivate!, me, 'attending');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /events/my', () => {
   it('lists events I own or have any row in (answered, invited, asking), upcoming soonest first then past most recent first', async () => {
     const res = await get(t, myToken, URL, { limit: 50 });
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([
-      made.attending, made.maybe, made.notAttending, made.invited, made.ownUpcoming, made.requested, made.pastMember, made.ownPast,
+      made.attending,
+      made.maybe,
+      made.notAttending,
+      made.invited,
+      made.ownUpcoming,
+      made.requested,
+      made.pastMember,
+      made.ownPast,
     ]);
   });
 

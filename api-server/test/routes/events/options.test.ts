@@ -8,7 +8,9 @@ beforeAll(async () => {
   t = await makeApp();
   token = await tokenFor(t.db, (await createUser(t.db)).id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /events/categories', () => {
   it('answers the event categories every database has, by title', async () => {
@@ -25,8 +27,10 @@ describe('GET /events/view_options, comment_options, photo_options', () => {
       const res = await get(t, token, `/api/v1/events/${name}`);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([
-        { id: 'everyone', title: 'Everyone' }, { id: 'registered', title: 'All members' },
-        { id: 'owner_member', title: 'Friends only' }, { id: 'owner', title: 'Only me' },
+        { id: 'everyone', title: 'Everyone' },
+        { id: 'registered', title: 'All members' },
+        { id: 'owner_member', title: 'Friends only' },
+        { id: 'owner', title: 'Only me' },
       ]);
     }
   });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalTimeZone, formatClock, formatDay, formatHuman, instantOf, parseWallTime,
-} from '../../../src/routes/events/schedule.ts';
+import { canonicalTimeZone, formatClock, formatDay, formatHuman, instantOf, parseWallTime } from '../../../src/routes/events/schedule.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 
@@ -9,8 +7,21 @@ describe('event times', () => {
   it('reads YYYY-MM-DD HH:mm:ss strictly: other forms and impossible dates are refused', () => {
     expect(parseWallTime('2026-12-05 19:00:00')).toEqual({ year: 2026, month: 12, day: 5, hour: 19, minute: 0, second: 0 });
     expect(parseWallTime('2028-02-29 00:00:00')).toBeDefined();
-    for (const bad of ['2026-02-30 10:00:00', '2027-02-29 10:00:00', '2026-04-31 10:00:00', '2026-13-01 10:00:00', '2026-00-10 10:00:00',
-      '2026-12-05 24:00:00', '2026-12-05 19:60:00', '2026-12-05 19:00:60', '2026-12-05T19:00:00', '2026-12-05 19:00', '2026-12-05', '05/12/2026 19:00:00', '']) {
+    for (const bad of [
+      '2026-02-30 10:00:00',
+      '2027-02-29 10:00:00',
+      '2026-04-31 10:00:00',
+      '2026-13-01 10:00:00',
+      '2026-00-10 10:00:00',
+      '2026-12-05 24:00:00',
+      '2026-12-05 19:60:00',
+      '2026-12-05 19:00:60',
+      '2026-12-05T19:00:00',
+      '2026-12-05 19:00',
+      '2026-12-05',
+      '05/12/2026 19:00:00',
+      '',
+    ]) {
       expect(parseWallTime(bad), bad).toBeUndefined();
     }
   });

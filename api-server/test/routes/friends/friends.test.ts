@@ -17,12 +17,14 @@ beforeAll(async () => {
   for (const name of ['Zoe Zed', 'Adam Ant', 'Bella Bay']) await befriend(t.db, me, ids[name]!);
   token = await tokenFor(t.db, me, ['friends']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const names = (body: { data: Array<{ title: string }> }) => body.data.map((o) => o.title);
 
 describe('GET /friends', () => {
-  it('lists the caller\'s friends by name as owner summaries', async () => {
+  it("lists the caller's friends by name as owner summaries", async () => {
     const res = await get(t, token, FRIENDS);
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Adam Ant', 'Bella Bay', 'Zoe Zed']);
@@ -42,14 +44,20 @@ describe('GET /friends', () => {
     expect((await get(t, token, FRIENDS, { limit: 2, page: 9 })).body.data).toEqual([]);
   });
 
-  it('lists another member\'s friends with user_id; 404 for a user that does not exist', async () => {
+  it("lists another member's friends with user_id; 404 for a user that does not exist", async () => {
     const res = await get(t, token, FRIENDS, { user_id: ids['Zoe Zed']! });
     expect(names(res.body)).toEqual(['Mona Me']);
     expect((await get(t, token, FRIENDS, { user_id: 999999 })).status).toBe(404);
   });
 
   it('refuses bad parameters with 400 naming them', async () => {
-    for (const [name, value] of [['user_id', 'abc'], ['user_id', '0'], ['page', '1e400'], ['limit', 'x'], ['keywords', 'k'.repeat(201)]] as const) {
+    for (const [name, value] of [
+      ['user_id', 'abc'],
+      ['user_id', '0'],
+      ['page', '1e400'],
+      ['limit', 'x'],
+      ['keywords', 'k'.repeat(201)],
+    ] as const) {
       const res = await get(t, token, FRIENDS, { [name]: value });
       expect(res.status, `${name}=${value}`).toBe(400);
       expect(res.body.data.error_params[0].name).toBe(name);

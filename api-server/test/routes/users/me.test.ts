@@ -12,7 +12,9 @@ beforeAll(async () => {
   user = await createUser(t.db, { email: 'me@example.com', full_name: 'Mia Example' });
   token = await tokenFor(t.db, user.id, ['basic']);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('GET /users/me', () => {
   it('answers the owner summary of the signed-in user plus email', async () => {
@@ -21,7 +23,10 @@ describe('GET /users/me', () => {
     expect(res.body).toEqual({
       success: true,
       data: {
-        id: user.id, type: 'user', title: 'Mia Example', email: 'me@example.com',
+        id: user.id,
+        type: 'user',
+        title: 'Mia Example',
+        email: 'me@example.com',
         imgs: {
           icon: 'http://localhost:4000/files/img/default-user/50sq.png',
           normal: 'http://localhost:4000/files/img/default-user/120.png',
@@ -38,7 +43,7 @@ describe('GET /users/me', () => {
     expect(res.headers['content-type']).toBe('image/png');
   });
 
-  it('uses the user\'s own picture when there is one', async () => {
+  it("uses the user's own picture when there is one", async () => {
     const other = await createUser(t.db);
     await t.db.updateTable('users').set({ avatar_key: 'cafe01.jpg' }).where('id', '=', other.id).execute();
     const res = await get(t, await tokenFor(t.db, other.id, ['basic']), '/api/v1/users/me');
@@ -78,7 +83,11 @@ describe('access tokens on resource endpoints', () => {
 
   it('answers 401 to an expired token', async () => {
     const expired = await tokenFor(t.db, user.id, ['basic']);
-    await t.db.updateTable('oauth_tokens').set({ expires_at: now() - 1 }).where('token_hash', '=', sha256(expired)).execute();
+    await t.db
+      .updateTable('oauth_tokens')
+      .set({ expires_at: now() - 1 })
+      .where('token_hash', '=', sha256(expired))
+      .execute();
     const res = await get(t, expired, '/api/v1/users/me');
     expect(res.status).toBe(401);
     expect(res.body.data.message).toMatch(/expired/);
@@ -90,7 +99,7 @@ describe('access tokens on resource endpoints', () => {
     expect((await get(t, revoked, '/api/v1/users/me')).status).toBe(401);
   });
 
-  it('answers 403 insufficient_scope to a token without the endpoint\'s scope', async () => {
+  it("answers 403 insufficient_scope to a token without the endpoint's scope", async () => {
     const res = await get(t, await tokenFor(t.db, user.id, ['activities']), '/api/v1/users/me');
     expect(res.status).toBe(403);
     expect(res.body.data.error_text).toBe('insufficient_scope');

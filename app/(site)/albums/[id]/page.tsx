@@ -43,9 +43,15 @@ export default async function AlbumRoute({ params, searchParams }: AlbumRoutePro
   const { album } = data;
   const manage =
     album.can.edit || album.can.delete ? (
-      <AlbumManage album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount, settings: album.settings }} can={{ edit: album.can.edit, delete: album.can.delete }} />
+      <AlbumManage
+        album={{ id: album.id, title: album.title, description: album.description, photoCount: album.photoCount, settings: album.settings }}
+        can={{ edit: album.can.edit, delete: album.can.delete }}
+      />
     ) : undefined;
-  const reorder = album.can.editPhotos && album.photoCount > 1 && album.photoCount <= REORDER_MAX ? <AlbumReorder albumId={album.id} /> : undefined;
-  const page = <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />;
+  const reorder =
+    album.can.editPhotos && album.photoCount > 1 && album.photoCount <= REORDER_MAX ? <AlbumReorder albumId={album.id} /> : undefined;
+  const page = (
+    <AlbumPage album={album} social={data.social} photoPage={photoPage} photosPerPage={PHOTOS_PER_PAGE} manage={manage} reorder={reorder} />
+  );
   return data.visitor ? <PublicPreview what="this album">{page}</PublicPreview> : page;
 }

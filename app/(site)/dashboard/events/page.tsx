@@ -10,7 +10,11 @@ import { readerClock } from '@/lib/reader-clock';
 export const metadata: Metadata = { title: 'Your events · Dashboard' };
 
 /** The organiser's events: a table of the events I lead (past ones on request) and every pending request. */
-export default async function DashboardEventsRoute({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DashboardEventsRoute({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const past = (await searchParams).when === 'past';
   const [[{ events, requests }, feeds], clock] = await Promise.all([
     loadPage((s) => Promise.all([getOrganiserRequests(s.accessToken, past), listEventFeeds(s.accessToken)])),

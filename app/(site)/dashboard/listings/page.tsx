@@ -19,7 +19,12 @@ export default async function DashboardListingsRoute({ searchParams }: Props) {
   const listings = await loadPage((s) =>
     listListings(
       s.accessToken,
-      { keywords: query.q, status: query.status === 'open' ? 'only_open' : query.status === 'closed' ? 'only_closed' : 'all', page: query.page, limit: PAGE_SIZE },
+      {
+        keywords: query.q,
+        status: query.status === 'open' ? 'only_open' : query.status === 'closed' ? 'only_closed' : 'all',
+        page: query.page,
+        limit: PAGE_SIZE,
+      },
       true,
     ),
   );

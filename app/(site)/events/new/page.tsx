@@ -15,7 +15,13 @@ export default async function NewEventRoute() {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight">Create an event</h1>
-      <EventForm defaults={newEventDefaults(clock.zone, Date.now(), choices)} zoneChosen={false} choices={choices} zones={timeZoneList(clock.zone)} maxBytes={env().UPLOAD_MAX_BYTES} />
+      <EventForm
+        defaults={newEventDefaults(clock.zone, Date.now(), choices)}
+        zoneChosen={false}
+        choices={choices}
+        zones={timeZoneList(clock.zone)}
+        maxBytes={env().UPLOAD_MAX_BYTES}
+      />
     </div>
   );
 }

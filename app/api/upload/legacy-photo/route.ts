@@ -43,4 +43,7 @@ async function upload(request: Request): Promise<Response> {
   });
 }
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers({ POST: upload }, { framedBy: () => new URL(env().LEGACY_API_URL).origin });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  { POST: upload },
+  { framedBy: () => new URL(env().LEGACY_API_URL).origin },
+);

@@ -23,7 +23,10 @@ const SECTIONS = [
  * with fresh unread counts (reading the notifications marks them read).
  */
 export default async function LegacyAppLayout({ children }: { children: ReactNode }) {
-  const [counts, path] = await Promise.all([readLegacy(getUnreadCounts), headers().then((h) => (h.get('x-request-path') ?? '').split('?')[0])]);
+  const [counts, path] = await Promise.all([
+    readLegacy(getUnreadCounts),
+    headers().then((h) => (h.get('x-request-path') ?? '').split('?')[0]),
+  ]);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-700 dark:bg-slate-900">
@@ -45,7 +48,11 @@ export default async function LegacyAppLayout({ children }: { children: ReactNod
             <ul className="flex flex-wrap gap-1">
               {SECTIONS.map((s) => (
                 <li key={s.href}>
-                  <a href={s.href} aria-current={path === s.href ? 'page' : undefined} className="btn-ghost aria-[current=page]:font-semibold aria-[current=page]:underline">
+                  <a
+                    href={s.href}
+                    aria-current={path === s.href ? 'page' : undefined}
+                    className="btn-ghost aria-[current=page]:font-semibold aria-[current=page]:underline"
+                  >
                     {s.label}
                   </a>
                 </li>

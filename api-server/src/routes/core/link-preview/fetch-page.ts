@@ -48,11 +48,17 @@ function failure(err: SafeFetchError, limits: FetchLimits): ApiError {
   const redirected = err.hop > 0;
   switch (err.reason) {
     case 'url':
-      return redirected ? upstream('The page redirects to an invalid address.') : invalidParam('uri', 'must be an absolute http or https URL');
+      return redirected
+        ? upstream('The page redirects to an invalid address.')
+        : invalidParam('uri', 'must be an absolute http or https URL');
     case 'scheme':
-      return redirected ? badRequest('The page redirects to an address that is not http or https.') : invalidParam('uri', 'must be an http or https URL');
+      return redirected
+        ? badRequest('The page redirects to an address that is not http or https.')
+        : invalidParam('uri', 'must be an http or https URL');
     case 'credentials':
-      return redirected ? badRequest('The page redirects to an address with a user name or password.') : invalidParam('uri', 'must not contain a user name or password');
+      return redirected
+        ? badRequest('The page redirects to an address with a user name or password.')
+        : invalidParam('uri', 'must not contain a user name or password');
     case 'address':
       return redirected
         ? badRequest('The page redirects to a private or local network address, which link previews may not reach.')
@@ -71,11 +77,16 @@ function failure(err: SafeFetchError, limits: FetchLimits): ApiError {
 
 /** The body decoded from its Content-Encoding, as a stream. */
 function decoded(res: SafeResponse): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-      : encoding === 'deflate' ? zlib.createInflate()
-        : encoding === 'br' ? zlib.createBrotliDecompress()
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
           : null;
   if (!decoder) return res.body;
   res.body.on('error', (err) => decoder.destroy(err));

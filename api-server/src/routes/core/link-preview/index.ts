@@ -13,7 +13,10 @@ export interface LinkPreview {
 
 /** The charset of an HTML body: the Content-Type's, else a <meta> near the start, else UTF-8. */
 function decodeHtml(page: FetchedPage & { body: Buffer }): string {
-  const sniffed = page.body.subarray(0, 4096).toString('latin1').match(/<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i)?.[1];
+  const sniffed = page.body
+    .subarray(0, 4096)
+    .toString('latin1')
+    .match(/<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i)?.[1];
   for (const label of [page.charset, sniffed, 'utf-8']) {
     if (!label) continue;
     try {
@@ -31,7 +34,14 @@ export async function previewLink(uri: string, limits: FetchLimits): Promise<Lin
   if (page.body === null) {
     // A link straight to a picture is its own thumbnail; other media have nothing to show.
     const isImage = page.contentType.startsWith('image/');
-    return { url: page.url, content_type: page.contentType, title: '', description: '', thumb: isImage ? page.url : '', images: isImage ? [page.url] : [] };
+    return {
+      url: page.url,
+      content_type: page.contentType,
+      title: '',
+      description: '',
+      thumb: isImage ? page.url : '',
+      images: isImage ? [page.url] : [],
+    };
   }
   const meta = parsePageMeta(decodeHtml({ ...page, body: page.body }), page.url);
   return {
@@ -46,17 +56,21 @@ export async function previewLink(uri: string, limits: FetchLimits): Promise<Lin
 
 export default async function linkPreviewRoutes(app: FastifyInstance): Promise<void> {
   // The spec's "link preview" of scope basic: what a client shows for a link before posting it.
-  app.get<{ Querystring: { uri: string } }>('/link_preview', {
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { uri: { type: 'string', minLength: 1, maxLength: 2048 } },
-        required: ['uri'],
+  app.get<{ Querystring: { uri: string } }>(
+    '/link_preview',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { uri: { type: 'string', minLength: 1, maxLength: 2048 } },
+          required: ['uri'],
+        },
       },
     },
-  }, async (req) => {
-    const allowAddress = app.config.linkPreviewAllowPrivate ? () => true : DEFAULT_LIMITS.allowAddress;
-    const data = await previewLink(req.query.uri, { ...DEFAULT_LIMITS, allowAddress });
-    return { success: true, data };
-  });
+    async (req) => {
+      const allowAddress = app.config.linkPreviewAllowPrivate ? () => true : DEFAULT_LIMITS.allowAddress;
+      const data = await previewLink(req.query.uri, { ...DEFAULT_LIMITS, allowAddress });
+      return { success: true, data };
+    },
+  );
 }

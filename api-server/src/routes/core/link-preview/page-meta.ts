@@ -42,32 +42,35 @@ export function parsePageMeta(html: string, pageUrl: string): PageMeta {
   let inTitle = false;
   let sawTitle = false;
 
-  const parser = new Parser({
-    onopentag(name, attrs) {
-      if (name === 'meta') {
-        const key = (attrs.property ?? attrs.name ?? '').trim().toLowerCase();
-        const content = attrs.content;
-        if (key && content !== undefined) meta.set(key, [...(meta.get(key) ?? []), content]);
-      } else if (name === 'title' && !sawTitle) {
-        inTitle = true;
-      } else if (name === 'base' && attrs.href && base === pageUrl) {
-        base = absoluteHttpUrl(attrs.href, pageUrl) ?? pageUrl;
-      } else if (name === 'link' && attrs.href && /(^|\s)image_src(\s|$)/i.test(attrs.rel ?? '')) {
-        linked.push(attrs.href);
-      } else if (name === 'img' && attrs.src && inline.length < IMAGES_MAX) {
-        inline.push(attrs.src);
-      }
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'meta') {
+          const key = (attrs.property ?? attrs.name ?? '').trim().toLowerCase();
+          const content = attrs.content;
+          if (key && content !== undefined) meta.set(key, [...(meta.get(key) ?? []), content]);
+        } else if (name === 'title' && !sawTitle) {
+          inTitle = true;
+        } else if (name === 'base' && attrs.href && base === pageUrl) {
+          base = absoluteHttpUrl(attrs.href, pageUrl) ?? pageUrl;
+        } else if (name === 'link' && attrs.href && /(^|\s)image_src(\s|$)/i.test(attrs.rel ?? '')) {
+          linked.push(attrs.href);
+        } else if (name === 'img' && attrs.src && inline.length < IMAGES_MAX) {
+          inline.push(attrs.src);
+        }
+      },
+      ontext(text) {
+        if (inTitle) titleText += text;
+      },
+      onclosetag(name) {
+        if (name === 'title' && inTitle) {
+          inTitle = false;
+          sawTitle = true;
+        }
+      },
     },
-    ontext(text) {
-      if (inTitle) titleText += text;
-    },
-    onclosetag(name) {
-      if (name === 'title' && inTitle) {
-        inTitle = false;
-        sawTitle = true;
-      }
-    },
-  }, { decodeEntities: true });
+    { decodeEntities: true },
+  );
   parser.write(html);
   parser.end();
 

@@ -9,7 +9,10 @@ beforeAll(async () => {
   site = await startPageServer({
     '/page': html('<title>Hello</title>'),
     '/silent': () => {},
-    '/stall': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.write('<title>Start'); },
+    '/stall': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<title>Start');
+    },
     '/self': redirect('/page'),
   });
 });
@@ -54,9 +57,12 @@ describe('fetchPage', () => {
   });
 
   it('an unknown host answers 502', async () => {
-    const lookup = vi.spyOn(dns.promises, 'lookup').mockRejectedValue(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
+    const lookup = vi
+      .spyOn(dns.promises, 'lookup')
+      .mockRejectedValue(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }));
     await expect(fetchPage('http://nowhere.test/', only127001)).rejects.toMatchObject({
-      status: 502, message: 'The address of nowhere.test could not be found.',
+      status: 502,
+      message: 'The address of nowhere.test could not be found.',
     });
     lookup.mockRestore();
   });

@@ -31,10 +31,14 @@ export async function startPageServer(routes: Record<string, Handler>) {
   };
 }
 
-export const html = (body: string | Buffer, type = 'text/html; charset=utf-8'): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': type }).end(body);
-};
+export const html =
+  (body: string | Buffer, type = 'text/html; charset=utf-8'): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': type }).end(body);
+  };
 
-export const redirect = (to: string, status = 302): Handler => (_req, res) => {
-  res.writeHead(status, { location: to }).end();
-};
+export const redirect =
+  (to: string, status = 302): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { location: to }).end();
+  };

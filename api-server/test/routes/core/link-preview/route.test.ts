@@ -15,7 +15,9 @@ let site: Awaited<ReturnType<typeof startPageServer>>;
 let png: Buffer;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   open = await makeApp({ linkPreviewAllowPrivate: true });
   strict = await makeApp();
   openToken = await tokenFor(open.db, (await createUser(open.db)).id, ['basic']);
@@ -26,20 +28,30 @@ beforeAll(async () => {
       <meta property="og:description" content="Three hours around the lake.">
       <meta property="og:image" content="/pics/lake.jpg">
       <meta property="og:image" content="pics/shore.jpg"></head><body><p>hi</p></body></html>`),
-    '/plain': html('<html><head><title> A plain page </title><meta name="description" content="Nothing fancy"></head><body><img src="/a.png"></body></html>'),
+    '/plain': html(
+      '<html><head><title> A plain page </title><meta name="description" content="Nothing fancy"></head><body><img src="/a.png"></body></html>',
+    ),
     '/latin1': html(Buffer.from('<title>Caf\xe9 cr\xe8me</title>', 'latin1'), 'text/html; charset=iso-8859-1'),
     '/latin1-meta': html(Buffer.from('<meta charset="windows-1252"><title>Caf\xe9 cr\xe8me</title>', 'latin1'), 'text/html'),
     '/gzip': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
       res.end(zlib.gzipSync('<title>Compressed</title>'));
     },
-    '/image.png': (_req, res) => { res.writeHead(200, { 'content-type': 'image/png' }).end(png); },
-    '/file.pdf': (_req, res) => { res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4'); },
+    '/image.png': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    },
+    '/file.pdf': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
+    },
     '/r1': redirect('/r2'),
     '/r2': redirect('/article', 301),
     '/three': redirect('/r1'),
-    '/missing': (_req, res) => { res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>'); },
-    '/broken': (req) => { req.socket.destroy(); },
+    '/missing': (_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>');
+    },
+    '/broken': (req) => {
+      req.socket.destroy();
+    },
     '/ftp': redirect('ftp://example.com/file'),
     '/huge': (_req, res) => {
       // Endless: only a client that stops reading ever gets an answer.
@@ -58,7 +70,9 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<title>Late</title><p>${'y'.repeat(1024 * 1024 + 10)}</p><meta property="og:title" content="Too late">`);
     },
-    '/silent': () => { /* never answers */ },
+    '/silent': () => {
+      /* never answers */
+    },
   });
 });
 afterAll(async () => {
@@ -86,7 +100,12 @@ describe('GET /core/link_preview: what a page shows', () => {
 
   it('falls back to <title>, meta description and the page images', async () => {
     const res = await preview(open, openToken, `${site.origin}/plain`);
-    expect(res.body.data).toMatchObject({ title: 'A plain page', description: 'Nothing fancy', thumb: `${site.origin}/a.png`, images: [`${site.origin}/a.png`] });
+    expect(res.body.data).toMatchObject({
+      title: 'A plain page',
+      description: 'Nothing fancy',
+      thumb: `${site.origin}/a.png`,
+      images: [`${site.origin}/a.png`],
+    });
   });
 
   it('decodes the charset the page declares and gzip-compressed pages', async () => {
@@ -98,13 +117,25 @@ describe('GET /core/link_preview: what a page shows', () => {
   it('a link to a picture is its own thumbnail', async () => {
     const res = await preview(open, openToken, `${site.origin}/image.png`);
     expect(res.body.data).toEqual({
-      url: `${site.origin}/image.png`, content_type: 'image/png', title: '', description: '', thumb: `${site.origin}/image.png`, images: [`${site.origin}/image.png`],
+      url: `${site.origin}/image.png`,
+      content_type: 'image/png',
+      title: '',
+      description: '',
+      thumb: `${site.origin}/image.png`,
+      images: [`${site.origin}/image.png`],
     });
   });
 
   it('other content types answer their type and empty texts', async () => {
     const res = await preview(open, openToken, `${site.origin}/file.pdf`);
-    expect(res.body.data).toEqual({ url: `${site.origin}/file.pdf`, content_type: 'application/pdf', title: '', description: '', thumb: '', images: [] });
+    expect(res.body.data).toEqual({
+      url: `${site.origin}/file.pdf`,
+      content_type: 'application/pdf',
+      title: '',
+      description: '',
+      thumb: '',
+      images: [],
+    });
   });
 
   it('follows two redirects and answers the final URL', async () => {
@@ -171,13 +202,14 @@ describe('GET /core/link_preview: limits and failures', () => {
 });
 
 describe('GET /core/link_preview: refused addresses', () => {
-  it.each([
-    'ftp://example.com/file', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'not a url', '/relative/path',
-  ])('%s answers 400 naming uri', async (uri) => {
-    const res = await preview(strict, strictToken, uri);
-    expect(res.status).toBe(400);
-    expect(res.body.data.error_params).toEqual([expect.objectContaining({ name: 'uri', error_text: 'invalid_parameter' })]);
-  });
+  it.each(['ftp://example.com/file', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'not a url', '/relative/path'])(
+    '%s answers 400 naming uri',
+    async (uri) => {
+      const res = await preview(strict, strictToken, uri);
+      expect(res.status).toBe(400);
+      expect(res.body.data.error_params).toEqual([expect.objectContaining({ name: 'uri', error_text: 'invalid_parameter' })]);
+    },
+  );
 
   it('a URL with a user name and password answers 400', async () => {
     const res = await preview(strict, strictToken, 'http://user:secret@example.com/');

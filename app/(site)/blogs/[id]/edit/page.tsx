@@ -23,5 +23,13 @@ export default async function EditBlogPage({ params }: EditBlogRouteProps) {
     return { userId: s.userId, post, choices };
   });
   if (!post || !post.canEdit) notFound();
-  return <BlogEditor userId={userId} post={{ id: post.id, draft: post.draft }} initial={blogFormValues(post, choices)} choices={choices} keepSettings={!post.settings} />;
+  return (
+    <BlogEditor
+      userId={userId}
+      post={{ id: post.id, draft: post.draft }}
+      initial={blogFormValues(post, choices)}
+      choices={choices}
+      keepSettings={!post.settings}
+    />
+  );
 }

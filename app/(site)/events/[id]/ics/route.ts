@@ -20,7 +20,16 @@ async function download(_request: Request, { params }: { params: Promise<{ id: s
   if (!event) return new Response('Not found', { status: 404 });
   const origin = env().WEB_ORIGIN;
   const body = eventIcs(
-    { id, title: event.title, description: event.description, location: event.location, start: event.start, end: event.end, updatedAt: event.updatedAt, url: origin + routes.event(id) },
+    {
+      id,
+      title: event.title,
+      description: event.description,
+      location: event.location,
+      start: event.start,
+      end: event.end,
+      updatedAt: event.updatedAt,
+      url: origin + routes.event(id),
+    },
     new URL(origin).host,
   );
   return new Response(body, {

@@ -9,7 +9,11 @@ export const metadata: Metadata = { title: 'Friends' };
 /* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
 
 /** The person's friends, ten a page with the API's totals, each checked with friend.isFriend. */
-export default async function LegacyFriendsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LegacyFriendsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const page = pageParam((await searchParams).page);
   const read = await readLegacy(async (token) => {
     const list = await getFriends(token, page);
@@ -31,7 +35,9 @@ export default async function LegacyFriendsPage({ searchParams }: { searchParams
         <ul aria-label="Friends" className="mt-4 grid gap-3 sm:grid-cols-2">
           {items.map((f) => (
             <li key={f.id} className="card flex items-center gap-3">
-              {f.smallPicture ? <img src={f.smallPicture} alt="" width={48} height={48} className="size-12 rounded-full object-cover" /> : null}
+              {f.smallPicture ? (
+                <img src={f.smallPicture} alt="" width={48} height={48} className="size-12 rounded-full object-cover" />
+              ) : null}
               <div className="min-w-0">
                 <p className="truncate font-medium">{f.name}</p>
                 <p className="text-sm">{f.isFriend ? <span className="badge">Friends</span> : 'Not friends'}</p>

@@ -9,7 +9,11 @@ export const metadata: Metadata = { title: 'Notifications' };
 /* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
 
 /** The person's notifications, newest first (notification.get; the site marks them read). */
-export default async function LegacyNotificationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LegacyNotificationsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const page = pageParam((await searchParams).page);
   const read = await readLegacy((token) => getNotifications(token, page));
   if (!read.ok) return <LegacyNotice {...read} />;

@@ -28,7 +28,12 @@ export default async function LegacyPhotosPage({ searchParams }: { searchParams:
           {items.map((p, i) => (
             <li key={p.original || i}>
               <a href={p.original} target="_blank" rel="noopener" className="block rounded-lg">
-                <img src={p.medium} alt={`Photo ${(read.data.page - 1) * 10 + i + 1} of ${total}`} loading="lazy" className="aspect-square w-full rounded-lg bg-slate-100 object-cover dark:bg-slate-800" />
+                <img
+                  src={p.medium}
+                  alt={`Photo ${(read.data.page - 1) * 10 + i + 1} of ${total}`}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+                />
               </a>
             </li>
           ))}

@@ -12,11 +12,17 @@ const FAILED = 'The app could not be opened: the site did not answer. Try again 
 /** The person the site opened the app for (user.getUser). */
 export default async function LegacyUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [sp, read] = await Promise.all([searchParams, readLegacy(getUser)]);
-  if (!read.ok) return <LegacyNotice ended={read.ended} message={read.ended && sp.failed === '1' ? FAILED : read.ended ? SESSION_ENDED : read.message} />;
+  if (!read.ok)
+    return (
+      <LegacyNotice ended={read.ended} message={read.ended && sp.failed === '1' ? FAILED : read.ended ? SESSION_ENDED : read.message} />
+    );
   const u = read.data;
   const facts: Array<[string, string]> = [
     ['User name', u.userName],
-    ['Member since', u.joined ? new Date(u.joined).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : ''],
+    [
+      'Member since',
+      u.joined ? new Date(u.joined).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '',
+    ],
     ['Country', u.country],
     ['Gender', u.gender],
     ['Email', u.email],
@@ -37,12 +43,14 @@ export default async function LegacyUserPage({ searchParams }: { searchParams: P
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        {facts.filter(([, v]) => v).map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="muted">{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
+        {facts
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="muted">{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
       </dl>
     </section>
   );
