@@ -25,3 +25,16 @@ export function userCache<T>({ ttlMs, maxEntries = 5_000 }: { ttlMs: number; max
     },
   };
 }
+
+/** How long a module's choices are kept. */
+const CHOICES_TTL_MS = 5 * 60_000;
+
+/**
+ * A module's choices (its categories, its privacy options) as every page that shows them reads
+ * them — the list's filters, the editor's form: `export const getCachedBlogChoices =
+ * cachedChoices(getBlogChoices)` in lib/<feature>/choices.ts.
+ */
+export function cachedChoices<T>(read: (token: string) => Promise<T>): (session: { userId: number; accessToken: string }) => Promise<T> {
+  const cache = userCache<T>({ ttlMs: CHOICES_TTL_MS });
+  return (session) => cache.get(session.userId, () => read(session.accessToken));
+}
