@@ -12,5 +12,14 @@ export default defineConfig([
   ...nextTypescript,
   { files: ['**/*.tsx'], rules: jsxA11y.flatConfigs.recommended.rules },
   prettier,
-  globalIgnores(['.next/**', '.next-*/**', '.data/**', '.data-*/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'bench/bare/next-env.d.ts']),
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    '.data/**',
+    '.data-*/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'bench/bare/next-env.d.ts',
+  ]),
 ]);
