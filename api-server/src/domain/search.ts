@@ -3,7 +3,7 @@ import type { SearchSource, SearchTerm } from '../db/search/index.ts';
 import type { Database } from '../db/types.ts';
 import { excerpt } from './format.ts';
 import { activityVisibleTo } from './privacy.ts';
-import { listedFor, visibleTo } from './visibility.ts';
+import { visibleTo } from './visibility.ts';
 
 /** Shortest word that also finds the words it begins ("lyo" finds "Lyon"). */
 const PREFIX_MIN = 3;
@@ -88,8 +88,8 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
  * (domain/visibility.ts), so that search never shows what the lists hide. `userId` null is a
  * client-credentials token: only what everyone may see.
  *
- * - albums, events: visible to the reader and not hidden from search (allow_search=0 hides an
- *   item from other people; its owner still finds it, as in their lists);
+ * - albums, events: visible to the reader and not hidden from search: allow_search=0 keeps an
+ *   item out of every search, its owner's too (their own lists still show it);
  * - photos: their album's rules; an upload not yet in an album is not found;
  * - blogs: the same, and a draft by its author alone;
  * - listings: visible to the reader (they have no allow_search), closed ones included;
@@ -97,7 +97,7 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
  * - members: to signed-in readers only (a member's page is not public).
  */
 export function searchSources(userId: number | null): SearchSource[] {
-  const listed = (alias: string) => sql<SqlBool>`${visibleTo(alias, userId)} and ${listedFor(alias, userId)}`;
+  const listed = (alias: string) => sql<SqlBool>`${visibleTo(alias, userId)} and ${sql.ref(`${alias}.allow_search`)} = 1`;
   const sources: SearchSource[] = [
     { type: 'album', from: sql`albums a`, id: sql`a.id`, date: sql`a.created_at`, where: listed('a') },
     {
