@@ -11,6 +11,21 @@ export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
   { files: ['**/*.tsx'], rules: jsxA11y.flatConfigs.recommended.rules },
+  {
+    rules: {
+      // `const { omitted: _, ...rest } = value` is how the code drops a field from a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
   prettier,
-  globalIgnores(['.next/**', '.next-*/**', '.data/**', '.data-*/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'bench/bare/next-env.d.ts']),
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    '.data/**',
+    '.data-*/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'bench/bare/next-env.d.ts',
+  ]),
 ]);

@@ -6,7 +6,7 @@ export const ALBUM_CATEGORIES = ['Art', 'Events', 'Family', 'Food', 'Nature', 'T
 
 // Albums: their categories, and the indexes of the album lists and of photo tags.
 export const m004: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<{ categories: { module: string; title: string } }>) {
     await db
       .insertInto('categories')
       .values(ALBUM_CATEGORIES.map((title) => ({ module: 'album', title })))

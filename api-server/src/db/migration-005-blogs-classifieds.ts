@@ -7,7 +7,7 @@ export const CLASSIFIED_CATEGORIES = ['For Sale', 'Free', 'Housing', 'Jobs', 'Se
 
 // Blogs and classifieds: their categories, and the indexes their list queries use.
 export const m005: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<{ categories: { module: string; title: string } }>) {
     await db
       .insertInto('categories')
       .values([

@@ -6,7 +6,7 @@ export const EVENT_CATEGORIES = ['Community', 'Meetup', 'Music', 'Party', 'Sport
 
 // Events: their categories, and the indexes of the event lists and membership queries.
 export const m006: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<{ categories: { module: string; title: string } }>) {
     await db
       .insertInto('categories')
       .values(EVENT_CATEGORIES.map((title) => ({ module: 'event', title })))
