@@ -189,10 +189,7 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
           <label htmlFor="event-photo" className="text-sm font-medium">
             Picture
           </label>
-          {picture ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
-            <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" />
-          ) : null}
+          {picture ? <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" /> : null}
           <input
             ref={fileInput}
             id="event-photo"

@@ -3,8 +3,6 @@ import type { Attachment } from '@/lib/social-api/activities';
 
 export type AttachmentViewProps = { attachment: Attachment };
 
-/* eslint-disable @next/next/no-img-element -- pictures come from the API's file server and from linked sites */
-
 /** A photo, a link card, a card of a shared item, or a song. */
 export function AttachmentView({ attachment: a }: AttachmentViewProps) {
   switch (a.kind) {

@@ -310,7 +310,6 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       {photo ? (
         <div className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           {photo.status === 'done' && photo.result.src ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API's picture of the uploaded photo
             <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
           {photo.status !== 'done' ? (

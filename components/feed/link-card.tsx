@@ -113,10 +113,7 @@ export function LinkCard({ card, onRemove }: LinkCardProps) {
       aria-label={`Link preview: ${title}`}
       className="attachment mt-4 items-stretch hover:bg-transparent dark:hover:bg-transparent"
     >
-      {card.thumbSrc ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the link's picture, through the image route
-        <img src={card.thumbSrc} alt="" className="attachment-thumb" />
-      ) : null}
+      {card.thumbSrc ? <img src={card.thumbSrc} alt="" className="attachment-thumb" /> : null}
       <span className="attachment-text flex-1">
         <span className="truncate font-medium">{title}</span>
         {card.description ? <span className="muted line-clamp-2">{card.description}</span> : null}

@@ -33,7 +33,6 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   const label = `Photo ${index + 1} of ${n}`;
   const picture = (big: boolean) => (
     <figure>
-      {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
       <img
         src={photo.img}
         alt={photo.caption || `${title}, photo ${index + 1}`}
@@ -65,7 +64,6 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
         className="block w-full cursor-zoom-in rounded-xl"
         aria-label={`View larger: ${photo.caption || label}`}
       >
-        {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
         <img src={photo.img} alt="" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-contain dark:bg-slate-800" />
       </button>
       <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2 text-sm" aria-live="polite">
@@ -84,7 +82,6 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
                   aria-label={`Show photo ${i + 1}${p.caption ? `: ${p.caption}` : ''}${p.main ? ' (main photo)' : ''}`}
                   className={`block size-16 overflow-hidden rounded-lg border-2 ${i === index ? 'border-indigo-600 dark:border-indigo-400' : 'border-transparent'}`}
                 >
-                  {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
                   <img src={p.img} alt="" loading="lazy" className="size-full object-cover" />
                 </button>
               </li>

@@ -8,8 +8,6 @@ import { pageParam, readLegacy } from '@/lib/legacy/page';
 
 export const metadata: Metadata = { title: 'Photos' };
 
-/* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
-
 /** The person's photos, newest first, ten a page (photo.getPhotos), and adding one (photo.addPhoto). */
 export default async function LegacyPhotosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const page = pageParam((await searchParams).page);
