@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
 import {
   ACTIVITY_BODY_MAX,
@@ -101,9 +101,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   // A link found in the text shows as a card; one typed in the link fields keeps them open.
   const isCard = !!fields.linkTyped && !!fields.linkUrl;
   // A draft with a typed link opens the link fields.
-  useEffect(() => {
-    if (!fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
-  }, [fields.linkTyped, fields.linkUrl, fields.linkTitle, fields.linkDescription]);
+  if (!linkOpen && !fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
 
   const linkCard = useLinkCard({
     text: fields.body,
