@@ -12,6 +12,8 @@ export default defineConfig([
   ...nextTypescript,
   { files: ['**/*.tsx'], rules: jsxA11y.flatConfigs.recommended.rules },
   {
+    // A disable comment that silences nothing any more is an error too.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `const { omitted: _, ...rest } = value` is how the code drops a field from a copy.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],

@@ -308,6 +308,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       {photo ? (
         <div className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           {photo.status === 'done' && photo.result.src ? (
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the post's attachment (its photo, and which file), not the medium
             <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
           {photo.status !== 'done' ? (

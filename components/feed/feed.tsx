@@ -217,6 +217,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
         <p className="muted mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">{emptyText}</p>
       ) : null}
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the ARIA feed pattern: Page Down and Page Up bubbling from a focused article move to the next or previous one */}
       <div
         ref={feedRef}
         role="feed"

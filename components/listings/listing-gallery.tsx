@@ -57,6 +57,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
     ) : null;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys bubbling from the gallery's buttons move between photos
     <section aria-label="Photos" onKeyDown={onKeyDown} className="mt-6">
       <button
         type="button"
@@ -92,6 +93,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
       ) : null}
       <p className="muted mt-1">{n > 1 ? 'Use the arrow keys to move between photos. ' : ''}Select the photo for a larger view.</p>
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys bubbling from the dialog's buttons move between photos, and a click on the backdrop closes it (Escape too, by the <dialog> itself) */}
       <dialog
         ref={dialog}
         aria-label={`${title}: ${label}`}

@@ -227,6 +227,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           {options.map((f, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the ARIA combobox pattern: the input takes the keys (arrows, Enter; aria-activedescendant), a click picks with the pointer
             <li
               key={f.id}
               id={`${listId}-${i}`}
