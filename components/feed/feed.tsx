@@ -13,7 +13,7 @@ import { ActivityCard } from './activity-card';
 import { FeedContext, type FeedContextValue } from './feed-context';
 
 /** How often the feed looks for new posts while the tab is visible (the issue: 30–60 s). */
-export const POLL_INTERVAL_MS = 45_000;
+const POLL_INTERVAL_MS = 45_000;
 
 export type FeedProps = {
   initial: FeedPage;

@@ -8,7 +8,7 @@ import { previewLink, type LinkCardData } from './link-card-actions';
 export type { LinkCardData };
 
 /** The first http(s) address in a text, without the punctuation that usually ends a sentence. */
-export function findUrl(text: string): string | undefined {
+function findUrl(text: string): string | undefined {
   const match = text.match(/\bhttps?:\/\/[^\s<>"'`]+/i)?.[0];
   if (!match) return undefined;
   const url = match.replace(/[.,;:!?)\]}'"]+$/, '');

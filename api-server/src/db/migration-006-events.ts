@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Event categories every database has (clients need them before any demo data). */
-export const EVENT_CATEGORIES = ['Community', 'Meetup', 'Music', 'Party', 'Sports', 'Workshop'];
+const EVENT_CATEGORIES = ['Community', 'Meetup', 'Music', 'Party', 'Sports', 'Workshop'];
 
 // Events: their categories, and the indexes of the event lists and membership queries.
 export const m006: Migration = {

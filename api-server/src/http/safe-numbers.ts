@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastif
  * `finiteNumber` keyword. A route written tomorrow is covered without doing anything.
  */
 
-export const SAFE_INTEGER_KEYWORD = 'safeInteger';
-export const FINITE_NUMBER_KEYWORD = 'finiteNumber';
+const SAFE_INTEGER_KEYWORD = 'safeInteger';
+const FINITE_NUMBER_KEYWORD = 'finiteNumber';
 
 const bound = (v: unknown, fallback: number): number =>
   typeof v === 'number' && Number.isFinite(v) ? Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, v)) : fallback;
@@ -68,7 +68,7 @@ function typesOf(schema: Schema): string[] {
 }
 
 /** A copy of `schema` with the number keywords on every integer and number it describes. */
-export function hardenSchema<T>(schema: T): T {
+function hardenSchema<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((s) => hardenSchema(s)) as T;
   if (!isObject(schema)) return schema;
   const out: Schema = {};
@@ -84,7 +84,7 @@ export function hardenSchema<T>(schema: T): T {
 
 const INPUT_SCHEMAS = ['params', 'querystring', 'query', 'body', 'headers'] as const;
 
-export function hardenRoute(route: RouteOptions): void {
+function hardenRoute(route: RouteOptions): void {
   const schema = route.schema as Schema | undefined;
   if (!schema) return;
   const hardened: Schema = { ...schema };

@@ -137,7 +137,7 @@ export async function insertBlog(
   return row.id;
 }
 
-export async function insertClassified(db: DB, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy } = {}): Promise<number> {
+async function insertClassified(db: DB, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy } = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('classifieds')

@@ -5,7 +5,7 @@ import type { Option } from '../../domain/options.ts';
  * The kinds of things a search on this site can be narrowed to ('all' searches every kind).
  * Activities are left out: feed posts are not searchable by keyword anywhere in the API.
  */
-export const SEARCH_TYPES: Option[] = [
+const SEARCH_TYPES: Option[] = [
   { id: 'all', title: 'Everything' },
   { id: 'user', title: 'Members' },
   { id: 'album', title: 'Albums' },
