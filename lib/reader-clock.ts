@@ -1,5 +1,5 @@
 import { cookies, headers } from 'next/headers';
-import { localeFrom, validZone, type ReaderClock } from './event-time.ts';
+import { localeFrom, validZone, type ReaderClock } from './events/time.ts';
 
 /**
  * The cookie the browser tells its time zone in (components/events/zone-sync.tsx sets it): the

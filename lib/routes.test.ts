@@ -1,4 +1,4 @@
-import { parseListingListQuery } from './listing-list-query.ts';
+import { parseListingListQuery } from './listings/list-query.ts';
 import { describe, expect, it } from 'vitest';
 import { itemHref, routes } from './routes.ts';
 

@@ -1,7 +1,7 @@
 import type { ItemRef, ItemType } from './social-api/items.ts';
-import type { BlogListQuery } from './blog-list-query.ts';
-import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listing-list-query.ts';
-import { eventListParams, type EventListQuery } from './event-list-query.ts';
+import type { BlogListQuery } from './blogs/list-query.ts';
+import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
+import { eventListParams, type EventListQuery } from './events/list-query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").

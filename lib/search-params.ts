@@ -1,6 +1,6 @@
 // A page's search parameters read leniently: the URL is anyone's to type, so what is not
 // understood is left out rather than refused (a link to /blogs?sort=oldest shows the newest).
-// The list queries (lib/blog-list-query.ts, lib/event-list-query.ts, lib/listing-list-query.ts)
+// The list queries (lib/blogs/list-query.ts, lib/events/list-query.ts, lib/listings/list-query.ts)
 // read theirs with it. No zod here: the filter forms in the browser use these too.
 
 export type SearchParams = Record<string, string | string[] | undefined>;

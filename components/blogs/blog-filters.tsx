@@ -5,7 +5,7 @@ import { useId, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import type { BlogCategory } from '@/lib/social-api/blogs';
-import { parseBlogListQuery, type BlogListQuery } from '@/lib/blog-list-query';
+import { parseBlogListQuery, type BlogListQuery } from '@/lib/blogs/list-query';
 
 export type BlogFiltersProps = {
   /** The reader's own posts (/blogs/my), or everyone's (/blogs, where "Written by" is offered too). */

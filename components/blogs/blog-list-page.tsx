@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { buttonStyles } from '@/components/ui/button';
 import { ListTab, Pager } from '@/components/ui/list-nav';
-import type { BlogListQuery } from '@/lib/blog-list-query';
+import type { BlogListQuery } from '@/lib/blogs/list-query';
 import { routes } from '@/lib/routes';
 import type { BlogCategory, BlogSummary } from '@/lib/social-api/blogs';
 import { BlogCard } from './blog-card';

@@ -1,4 +1,4 @@
-import { getOrganiserRequests } from '@/lib/organiser';
+import { getOrganiserRequests } from '@/lib/events/organiser';
 import { routes } from '@/lib/routes';
 import { listMyEvents } from '@/lib/social-api/events';
 import { dashboardCard } from './card';

@@ -4,13 +4,13 @@ import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { PostDate } from '@/components/blogs/post-date';
 import { bulkListings, saveListingPrice, setListingState } from '@/components/listings/actions';
-import type { BulkRowResult } from '@/components/listings/commands';
+import type { BulkRowResult } from '@/lib/listings/commands';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
-import { parseDashboardListingsQuery, type DashboardListingsQuery } from '@/lib/listing-list-query';
+import { parseDashboardListingsQuery, type DashboardListingsQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import type { ListingSummary } from '@/lib/social-api/classifieds';
 

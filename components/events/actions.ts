@@ -16,9 +16,9 @@ import {
   saveEventCommand,
   searchFriendsToInviteCommand,
   type EventMember,
-} from './commands';
+} from '@/lib/events/commands';
 
-// An event's actions for the signed-in person (components/events/commands.ts does the work). Each
+// An event's actions for the signed-in person (lib/events/commands.ts does the work). Each
 // is a public POST endpoint: the commands validate everything they are given.
 
 export async function saveEvent(input: unknown): Promise<ActionResult<{ id: number }>> {

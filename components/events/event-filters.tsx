@@ -1,4 +1,4 @@
-import type { EventListQuery } from '@/lib/event-list-query';
+import type { EventListQuery } from '@/lib/events/list-query';
 import { buttonStyles } from '@/components/ui/button';
 
 export type EventFiltersProps = {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
-import type { ReaderClock } from '@/lib/event-time';
+import type { ReaderClock } from '@/lib/events/time';
 import { routes } from '@/lib/routes';
 import type { Social } from '@/lib/social-api/core';
 import type { EventDetail } from '@/lib/social-api/events';

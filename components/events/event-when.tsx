@@ -1,4 +1,4 @@
-import { formatEventWhen, type ReaderClock } from '@/lib/event-time';
+import { formatEventWhen, type ReaderClock } from '@/lib/events/time';
 
 export type EventWhenProps = { start: number; end: number; timeZone: string; clock: ReaderClock; className?: string };
 

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { buttonStyles } from '@/components/ui/button';
 import { ListTab, Pager } from '@/components/ui/list-nav';
-import type { CalendarDay } from '@/lib/event-calendar';
-import type { EventListQuery } from '@/lib/event-list-query';
-import type { ReaderClock } from '@/lib/event-time';
+import type { CalendarDay } from '@/lib/events/calendar';
+import type { EventListQuery } from '@/lib/events/list-query';
+import type { ReaderClock } from '@/lib/events/time';
 import { routes } from '@/lib/routes';
 import type { EventSummary } from '@/lib/social-api/events';
 import { EventCard } from './event-card';

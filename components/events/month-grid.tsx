@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { CalendarDay } from '@/lib/event-calendar';
+import type { CalendarDay } from '@/lib/events/calendar';
 
 export type MonthGridProps = {
   /** "November 2026" */

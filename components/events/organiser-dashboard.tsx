@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatShortWhen, type ReaderClock } from '@/lib/event-time';
+import { formatShortWhen, type ReaderClock } from '@/lib/events/time';
 import { routes } from '@/lib/routes';
 import type { LedEvent } from '@/lib/social-api/events';
 import { RequestList, type PendingRequest } from './request-list';

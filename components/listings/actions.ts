@@ -20,9 +20,9 @@ import {
   setListingStateCommand,
   type BulkRowResult,
   type ListingSaved,
-} from './commands';
+} from '@/lib/listings/commands';
 
-// Listings' changes for the signed-in person (components/listings/commands.ts does the work).
+// Listings' changes for the signed-in person (lib/listings/commands.ts does the work).
 // Each is a public POST endpoint: the commands validate everything they are given.
 
 export async function setListingState(input: ListingStateInput): Promise<ActionResult<{ open: boolean }>> {

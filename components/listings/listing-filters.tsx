@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, type FormEvent } from 'react';
 import { buttonStyles } from '@/components/ui/button';
-import { parseListingListQuery, type ListingListQuery } from '@/lib/listing-list-query';
+import { parseListingListQuery, type ListingListQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import type { ListingCategory } from '@/lib/social-api/classifieds';
 

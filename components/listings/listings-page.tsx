@@ -1,4 +1,4 @@
-import type { ListingListQuery } from '@/lib/listing-list-query';
+import type { ListingListQuery } from '@/lib/listings/list-query';
 import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import type { ListingCategory, ListingSummary } from '@/lib/social-api/classifieds';

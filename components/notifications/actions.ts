@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { invalid, withSession, type ActionResult } from '@/lib/server-action';
 import { markNotificationsRead } from '@/lib/social-api/activities';
 import { getUpdates } from '@/lib/social-api/activities';
-import { rememberNotificationCount } from '@/lib/notification-count';
+import { rememberNotificationCount } from '@/lib/notifications/count';
 import { idSchema } from '@/lib/validations/ids';
 
 /** Marks read what the list showed (up to its newest id); answers the count still unread. */

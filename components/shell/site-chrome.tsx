@@ -12,7 +12,7 @@ import { BellWithCount, SiteHeader } from './site-header';
 /**
  * The site's chrome around a page: skip link, header, the primary navigation in a left column
  * for a signed-in person, the page, footer. The viewer comes from the session record (no API
- * call); the unread count comes from a short per-user cache (lib/notification-count), fetched
+ * call); the unread count comes from a short per-user cache (lib/notifications/count.ts), fetched
  * beside the page's own read when it is cold. (A Suspense boundary of its own cost more render
  * time than the cache lets it save: measured with `npm run bench`.)
  */

@@ -6,7 +6,7 @@ import { Container } from '@/components/ui/container';
 import { Logo } from '@/components/ui/logo';
 import { getSession } from '@/lib/auth/session';
 import type { Viewer } from '@/lib/auth/viewer';
-import { getNotificationCount } from '@/lib/notification-count';
+import { getNotificationCount } from '@/lib/notifications/count';
 import { NotificationBell } from './notification-bell';
 
 export type SiteHeaderProps = {
@@ -37,7 +37,7 @@ export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
   );
 }
 
-/** The bell with the unread count (a short per-user cache: lib/notification-count). */
+/** The bell with the unread count (a short per-user cache: lib/notifications/count.ts). */
 export async function BellWithCount() {
   const session = await getSession();
   const count = session ? await getNotificationCount(session.userId, session.accessToken) : null;

@@ -20,9 +20,9 @@ import {
   reportCommand,
   setLikeCommand,
   shareCommand,
-} from './commands';
+} from '@/lib/social/commands';
 
-// Likes, comments, sharing and reports on any item type (components/social/commands.ts does
+// Likes, comments, sharing and reports on any item type (lib/social/commands.ts does
 // the work), for the signed-in person. Each is a public POST endpoint: the commands validate
 // everything they are given.
 

@@ -6,7 +6,7 @@ import type { BlogPost } from '../social-api/blogs.ts';
 import { getBlog } from '../social-api/blogs.ts';
 import type { Listing } from '../social-api/classifieds.ts';
 import { getListing } from '../social-api/classifieds.ts';
-import { formatEventWhen } from '../event-time.ts';
+import { formatEventWhen } from '../events/time.ts';
 import type { EventDetail } from '../social-api/events.ts';
 import { getEvent } from '../social-api/events.ts';
 import type { ItemType } from '../social-api/items.ts';

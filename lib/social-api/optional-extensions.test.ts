@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchFriendsToInviteCommand } from '../../components/events/commands.ts';
+import { searchFriendsToInviteCommand } from '../events/commands.ts';
 import { apiError, startRelay, type Relay, type RelayAnswer } from '../testing/relay.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import { listNotifications } from './activities.ts';

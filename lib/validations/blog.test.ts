@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlogListQuery } from '../blog-list-query.ts';
+import { parseBlogListQuery } from '../blogs/list-query.ts';
 import { blogFieldErrors, blogFormSchema, blogSaveSchema, htmlHasText, toBlogFieldErrors, type BlogFormValues } from './blog.ts';
 
 const valid: BlogFormValues = {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { ListingsPage } from '@/components/listings/listings-page';
 import { loadPage } from '@/lib/auth/page-session';
-import { getCachedListingChoices } from '@/lib/listing-choices';
-import { parseListingListQuery } from '@/lib/listing-list-query';
+import { getCachedListingChoices } from '@/lib/listings/choices';
+import { parseListingListQuery } from '@/lib/listings/list-query';
 import { listListings } from '@/lib/social-api/classifieds';
 import { isApiError } from '@/lib/social-api/errors';
 

@@ -1,5 +1,5 @@
 import { env } from '@/lib/env';
-import { feedIcs } from '@/lib/ics';
+import { feedIcs } from '@/lib/events/ics';
 import { routes } from '@/lib/routes';
 import { routeHandlers } from '@/lib/route-handler';
 import { readEventFeed } from '@/lib/social-api/event-feeds';

@@ -3,7 +3,7 @@ import { BlogEditor } from '@/components/blogs/editor/blog-editor';
 import { NEW_TITLE } from '@/components/blogs/editor/editor-page';
 import { newBlogValues } from '@/components/blogs/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
-import { getCachedBlogChoices } from '@/lib/blog-choices';
+import { getCachedBlogChoices } from '@/lib/blogs/choices';
 
 export const metadata: Metadata = { title: NEW_TITLE };
 

@@ -4,7 +4,7 @@ import { OrganiserDashboard } from '@/components/events/organiser-dashboard';
 import { env } from '@/lib/env';
 import { listEventFeeds } from '@/lib/social-api/event-feeds';
 import { loadPage } from '@/lib/auth/page-session';
-import { getOrganiserRequests } from '@/lib/organiser';
+import { getOrganiserRequests } from '@/lib/events/organiser';
 import { readerClock } from '@/lib/reader-clock';
 
 export const metadata: Metadata = { title: 'Your events · Dashboard' };

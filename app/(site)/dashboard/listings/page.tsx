@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { MyListingsTable } from '@/components/dashboard/my-listings-table';
 import { loadPage } from '@/lib/auth/page-session';
-import { parseDashboardListingsQuery } from '@/lib/listing-list-query';
+import { parseDashboardListingsQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import { listListings } from '@/lib/social-api/classifieds';
 

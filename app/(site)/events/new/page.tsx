@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { EventForm } from '@/components/events/event-form';
 import { loadPage } from '@/lib/auth/page-session';
-import { getCachedEventChoices } from '@/lib/event-choices';
-import { newEventDefaults, timeZoneList } from '@/lib/event-form-defaults';
+import { getCachedEventChoices } from '@/lib/events/choices';
+import { newEventDefaults, timeZoneList } from '@/lib/events/form-defaults';
 import { env } from '@/lib/env';
 import { readerClock } from '@/lib/reader-clock';
 

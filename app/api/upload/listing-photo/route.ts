@@ -1,7 +1,7 @@
-import { listingPhotoUpload } from '@/lib/uploads/listing-uploads';
+import { listingPhotoUpload } from '@/lib/listings/uploads';
 import { uploadRoute } from '@/lib/uploads/photo-route';
 
-// POST /api/upload/listing-photo: one more photo of a listing (lib/uploads/listing-uploads.ts),
+// POST /api/upload/listing-photo: one more photo of a listing (lib/listings/uploads.ts),
 // streamed on to POST /classifieds/photos. Refusals of the file itself (other sites, size, not a
 // photo, signed out) happen before anything reaches the API.
 

@@ -1,7 +1,7 @@
-import { createListingUpload } from '@/lib/uploads/listing-uploads';
+import { createListingUpload } from '@/lib/listings/uploads';
 import { uploadRoute } from '@/lib/uploads/photo-route';
 
-// POST /api/upload/listing: a new listing with its main photo (lib/uploads/listing-uploads.ts).
+// POST /api/upload/listing: a new listing with its main photo (lib/listings/uploads.ts).
 // Refusals (other sites, size, not a photo, signed out, a form that does not pass) happen
 // before anything reaches the API.
 

@@ -4,7 +4,7 @@ import { BlogEditor } from '@/components/blogs/editor/blog-editor';
 import { EDIT_TITLE } from '@/components/blogs/editor/editor-page';
 import { blogFormValues } from '@/components/blogs/editor/values';
 import { loadPage } from '@/lib/auth/page-session';
-import { getCachedBlogChoices } from '@/lib/blog-choices';
+import { getCachedBlogChoices } from '@/lib/blogs/choices';
 import { idParam } from '@/lib/params';
 import { getBlogForEditing } from '@/lib/social-api/blogs';
 

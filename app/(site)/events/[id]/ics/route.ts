@@ -1,7 +1,7 @@
 import { withAppToken } from '@/lib/auth/page-session';
 import { getSession } from '@/lib/auth/session';
 import { env } from '@/lib/env';
-import { eventIcs, icsFileName } from '@/lib/ics';
+import { eventIcs, icsFileName } from '@/lib/events/ics';
 import { parseId } from '@/lib/params';
 import { routes } from '@/lib/routes';
 import { routeHandlers } from '@/lib/route-handler';

@@ -1,5 +1,5 @@
-import { getEventChoices, type EventChoices } from './social-api/events.ts';
-import { userCache } from './user-cache.ts';
+import { getEventChoices, type EventChoices } from '../social-api/events.ts';
+import { userCache } from '../user-cache.ts';
 
 // The event categories and privacy options, which the filters and the event form show on every
 // render: read once every few minutes per person (lib/user-cache.ts).

@@ -1,8 +1,8 @@
 import type { EventsPageProps } from '@/components/events/events-page';
 import { loadPage } from '@/lib/auth/page-session';
-import { monthOf, monthSpan, monthWeeks, shiftMonth } from '@/lib/event-calendar';
-import { getCachedEventChoices } from '@/lib/event-choices';
-import { parseEventListQuery, type EventListQuery } from '@/lib/event-list-query';
+import { monthOf, monthSpan, monthWeeks, shiftMonth } from '@/lib/events/calendar';
+import { getCachedEventChoices } from '@/lib/events/choices';
+import { parseEventListQuery, type EventListQuery } from '@/lib/events/list-query';
 import { readerClock } from '@/lib/reader-clock';
 import { routes } from '@/lib/routes';
 import { isApiError } from '@/lib/social-api/errors';

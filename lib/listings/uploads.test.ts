@@ -4,8 +4,8 @@ import { png } from '../testing/pictures.ts';
 import { formRequest, ORIGIN, rawRequest, type Part } from '../testing/multipart.ts';
 import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import type { ListingFormValues } from '../validations/listing.ts';
-import { createListingUpload, listingPhotoUpload } from './listing-uploads.ts';
-import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
+import { createListingUpload, listingPhotoUpload } from './uploads.ts';
+import { streamUpload, type StreamUploadOptions } from '../uploads/stream-upload.ts';
 
 // The listing editor's upload routes (app/api/upload/listing, app/api/upload/listing-photo) as
 // the browser meets them, against the real api-server: a new listing made with its main photo in

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadAlbumPhoto } from '../../../lib/social-api/album-upload.ts';
-import { apiFetch } from '../../../lib/social-api/client.ts';
-import { png } from '../../../lib/testing/pictures.ts';
-import { startRealApi, type RealApi } from '../../../lib/testing/real-api.ts';
-import type { AlbumSettingsValues } from '../../../lib/validations/album.ts';
-import { saveAlbumUploadCommand } from './commands.ts';
+import { uploadAlbumPhoto } from '../social-api/album-upload.ts';
+import { apiFetch } from '../social-api/client.ts';
+import { png } from '../testing/pictures.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import type { AlbumSettingsValues } from '../validations/album.ts';
+import { saveAlbumUploadCommand } from './upload-commands.ts';
 
 // Saving the "Add photos" page (what components/albums/upload/actions.ts runs for the
 // signed-in person) against the real api-server over loopback HTTP, on a fresh demo database.

@@ -1,4 +1,4 @@
-import { searchParamReader, type SearchParams } from './search-params.ts';
+import { searchParamReader, type SearchParams } from '../search-params.ts';
 
 // The filters of /listings, in the URL: what the page reads from its search parameters and
 // what lib/routes.ts writes. No zod here: the filter form in the browser uses it too, and a

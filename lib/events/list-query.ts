@@ -1,4 +1,4 @@
-import { searchParamReader, type SearchParams } from './search-params.ts';
+import { searchParamReader, type SearchParams } from '../search-params.ts';
 
 // The filters of a list of events, in the URL: what /events and /events/my read from their
 // search parameters and what lib/routes.ts writes. Lenient like lib/blog-list-query.ts: what is

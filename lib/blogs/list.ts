@@ -1,7 +1,7 @@
 import type { BlogListPageProps } from '@/components/blogs/blog-list-page';
 import { loadPage } from '@/lib/auth/page-session';
-import { getCachedBlogChoices } from '@/lib/blog-choices';
-import { parseBlogListQuery } from '@/lib/blog-list-query';
+import { getCachedBlogChoices } from '@/lib/blogs/choices';
+import { parseBlogListQuery } from '@/lib/blogs/list-query';
 import { listBlogs, listMyBlogs, type BlogFilters } from '@/lib/social-api/blogs';
 import { isApiError } from '@/lib/social-api/errors';
 

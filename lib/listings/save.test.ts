@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
-import { getListingForEditing } from '../../lib/social-api/classifieds.ts';
-import { listingFormSchema, toListingFieldErrors, type ListingFormValues } from '../../lib/validations/listing.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { getListingForEditing } from '../social-api/classifieds.ts';
+import { listingFormSchema, toListingFieldErrors, type ListingFormValues } from '../validations/listing.ts';
 import { saveListingCommand } from './commands.ts';
 
 // The listing form's schema and its save (what the editor's server action runs) against the

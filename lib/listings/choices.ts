@@ -1,5 +1,5 @@
-import { getListingChoices, type ListingChoices } from './social-api/classifieds.ts';
-import { userCache } from './user-cache.ts';
+import { getListingChoices, type ListingChoices } from '../social-api/classifieds.ts';
+import { userCache } from '../user-cache.ts';
 
 // The listing categories and privacy options, which the filters and the listing form show on
 // every render: read once every few minutes per person (lib/user-cache.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthWeeks, shiftMonth } from './event-calendar.ts';
+import { monthWeeks, shiftMonth } from './calendar.ts';
 
 describe('monthWeeks', () => {
   const ny = { zone: 'America/New_York', locale: 'en-US' };

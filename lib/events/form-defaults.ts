@@ -1,6 +1,6 @@
-import { dayKey, wallParts } from './event-time.ts';
-import type { EventDetail } from './social-api/events.ts';
-import type { EventFormValues } from './validations/event.ts';
+import { dayKey, wallParts } from './time.ts';
+import type { EventDetail } from '../social-api/events.ts';
+import type { EventFormValues } from '../validations/event.ts';
 
 // What the event form starts from: a new event tomorrow evening in the reader's zone, or an
 // event's own values with its times as wall-clock times in its zone.

@@ -1,5 +1,5 @@
-import { getBlogChoices, type BlogChoices } from './social-api/blogs.ts';
-import { userCache } from './user-cache.ts';
+import { getBlogChoices, type BlogChoices } from '../social-api/blogs.ts';
+import { userCache } from '../user-cache.ts';
 
 // The blog categories and privacy options, which the lists' filters and the post form show on
 // every render: read once every few minutes per person (lib/user-cache.ts).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
-import { getBlog, getBlogForEditing, listBlogs, listMyBlogs } from '../../lib/social-api/blogs.ts';
-import type { BlogFormValues } from '../../lib/validations/blog.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { getBlog, getBlogForEditing, listBlogs, listMyBlogs } from '../social-api/blogs.ts';
+import type { BlogFormValues } from '../validations/blog.ts';
 import { deleteBlogCommand, saveBlogCommand, setBlogStateCommand } from './commands.ts';
 
 // The blog post commands (what components/blogs/actions.ts runs for the signed-in person)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
-import { cancelEventRequest, createEvent, requestToJoinEvent } from '../../lib/social-api/events.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { cancelEventRequest, createEvent, requestToJoinEvent } from '../social-api/events.ts';
 import { decideEventRequestCommand, REQUEST_NOT_PENDING } from './commands.ts';
 
 // The organiser's answer to a request to join (what components/events/actions.ts runs for the

@@ -1,4 +1,4 @@
-import { dayKey, formatClockTime, isAllDay, type ReaderClock } from './event-time.ts';
+import { dayKey, formatClockTime, isAllDay, type ReaderClock } from './time.ts';
 
 // The month calendar of /events: which days a month shows (whole weeks, Sunday first) and which
 // events fall on each, in the reader's zone. Pure, so the grid is built on the server.

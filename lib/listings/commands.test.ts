@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
 import {
   createListing,
   deleteListing,
@@ -7,9 +7,9 @@ import {
   listListings,
   uploadListingPhoto,
   type ListingInput,
-} from '../../lib/social-api/classifieds.ts';
-import { png } from '../../lib/testing/pictures.ts';
-import { LISTING_BULK_MAX, listingBulkSchema, priceTextSchema } from '../../lib/validations/listing.ts';
+} from '../social-api/classifieds.ts';
+import { png } from '../testing/pictures.ts';
+import { LISTING_BULK_MAX, listingBulkSchema, priceTextSchema } from '../validations/listing.ts';
 import {
   bulkListingsCommand,
   deleteListingCommand,

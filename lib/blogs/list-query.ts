@@ -1,4 +1,4 @@
-import { searchParamReader, type SearchParams } from './search-params.ts';
+import { searchParamReader, type SearchParams } from '../search-params.ts';
 
 // The filters of a list of blog posts, in the URL: what /blogs and /blogs/my read from their
 // search parameters and what lib/routes.ts writes. No zod here: the filter form in the browser

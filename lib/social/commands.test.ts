@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../../lib/testing/real-api.ts';
-import { createActivity, getActivity } from '../../lib/social-api/activities.ts';
-import { listComments, listLikers } from '../../lib/social-api/core.ts';
+import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { createActivity, getActivity } from '../social-api/activities.ts';
+import { listComments, listLikers } from '../social-api/core.ts';
 import {
   addCommentCommand,
   deleteCommentCommand,

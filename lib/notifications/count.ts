@@ -1,4 +1,4 @@
-import { getUpdates } from './social-api/activities.ts';
+import { getUpdates } from '../social-api/activities.ts';
 
 // The header's unread count, kept a short while per user so that a page render costs one API
 // call (its own content), not two. Keyed by the user it belongs to: one person's count is never

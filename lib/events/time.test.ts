@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatEventWhen, isAllDay, localeFrom, validZone } from './event-time.ts';
+import { dayKey, formatEventWhen, isAllDay, localeFrom, validZone } from './time.ts';
 
 // How an event's times read: in the reader's zone, with the event's zone named when it differs.
 

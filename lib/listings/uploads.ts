@@ -2,8 +2,8 @@ import { CHECK_FIELDS } from '../action-result.ts';
 import { createListingWithPhoto, getListingForEditing, listingForm, listingInput, uploadListingPhoto } from '../social-api/classifieds.ts';
 import { parseId } from '../params.ts';
 import { listingFieldErrors, listingSaveSchema, toListingFieldErrors, type ListingFormValues } from '../validations/listing.ts';
-import type { UploadRouteOptions } from './photo-route.ts';
-import { uploadAnswer } from './stream-upload.ts';
+import type { UploadRouteOptions } from '../uploads/photo-route.ts';
+import { uploadAnswer } from '../uploads/stream-upload.ts';
 
 // What the listing editor's two upload routes do beyond every photo upload's checks
 // (stream-upload.ts): app/api/upload/listing and app/api/upload/listing-photo.

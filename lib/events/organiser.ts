@@ -1,5 +1,5 @@
-import { listEventMembers, listEventsILead, type LedEvent } from './social-api/events.ts';
-import type { Who } from './social-api/users.ts';
+import { listEventMembers, listEventsILead, type LedEvent } from '../social-api/events.ts';
+import type { Who } from '../social-api/users.ts';
 
 // What the organiser's dashboard reads: the events I lead, and the pending requests of the
 // upcoming ones (each event with requests is asked for its list: the API has no list across events).
