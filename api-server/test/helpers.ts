@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { ALL_SCOPES, loadConfig, type Config } from '../src/config.ts';
 import { type DB, now, openDatabase } from '../src/db/index.ts';
@@ -104,13 +104,21 @@ export async function tokenFor(db: DB, userId: number | null, scopes: readonly s
   return t.access_token;
 }
 
+/** An answer as a test reads it: the status, the parsed JSON body (else the text) and the headers. */
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever JSON the server answered; the test's expect() calls are its check
+  body: any;
+  headers: LightMyRequestResponse['headers'];
+}
+
 /** inject() with a bearer token; returns status and parsed JSON body. */
-export async function call(app: FastifyInstance, token: string | null, opts: InjectOptions) {
+export async function call(app: FastifyInstance, token: string | null, opts: InjectOptions): Promise<Answer> {
   const res = await app.inject({
     ...opts,
     headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
-  let body: any;
+  let body: unknown;
   try {
     body = res.json();
   } catch {

@@ -16,7 +16,6 @@ export function EventCard({ event, clock }: { event: EventSummary; clock: Reader
   return (
     <article className="card flex gap-4">
       {event.thumb ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
         <img src={event.thumb} alt="" width={120} height={68} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover" />
       ) : (
         <span

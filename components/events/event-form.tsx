@@ -189,10 +189,8 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
           <label htmlFor="event-photo" className="text-sm font-medium">
             Picture
           </label>
-          {picture ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
-            <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" />
-          ) : null}
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "picture" is the field's name (its label says Picture), not the medium */}
+          {picture ? <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" /> : null}
           <input
             ref={fileInput}
             id="event-photo"

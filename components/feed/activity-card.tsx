@@ -47,6 +47,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
 
   return (
     <article
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the ARIA feed pattern: each article of a feed takes the focus, and Page Down and Page Up move between them
       tabIndex={0}
       aria-labelledby={`${id}o ${id}t`}
       aria-describedby={a.html ? `${id}c` : undefined}

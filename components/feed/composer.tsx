@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
 import {
   ACTIVITY_BODY_MAX,
@@ -101,9 +101,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   // A link found in the text shows as a card; one typed in the link fields keeps them open.
   const isCard = !!fields.linkTyped && !!fields.linkUrl;
   // A draft with a typed link opens the link fields.
-  useEffect(() => {
-    if (!fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
-  }, [fields.linkTyped, fields.linkUrl, fields.linkTitle, fields.linkDescription]);
+  if (!linkOpen && !fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
 
   const linkCard = useLinkCard({
     text: fields.body,
@@ -310,7 +308,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       {photo ? (
         <div className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           {photo.status === 'done' && photo.result.src ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API's picture of the uploaded photo
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the post's attachment (its photo, and which file), not the medium
             <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
           {photo.status !== 'done' ? (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
 import type { ReportType } from '@/lib/social-api/core';
 import type { ItemRef } from '@/lib/social-api/items';
@@ -38,14 +38,19 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
   const errors: Errors = { ...problem?.fieldErrors, form: problem?.message || undefined, signedOut: problem?.signedOut };
   const id = useId();
 
-  const fetchTypes = () => {
+  const fetchTypes = useCallback(
+    () =>
+      callAction(loadReportTypes).then((res) => {
+        if (res.ok) setTypes(res.data);
+        else setTypesError(res.message);
+      }),
+    [],
+  );
+  useEffect(() => void fetchTypes(), [fetchTypes]);
+  const retryTypes = () => {
     setTypesError('');
-    void callAction(loadReportTypes).then((res) => {
-      if (res.ok) setTypes(res.data);
-      else setTypesError(res.message);
-    });
+    void fetchTypes();
   };
-  useEffect(fetchTypes, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -72,7 +77,7 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
           typesError ? (
             <div>
               <FormError message={typesError} />
-              <button type="button" className={`${buttonStyles.secondary} mt-2`} onClick={fetchTypes}>
+              <button type="button" className={`${buttonStyles.secondary} mt-2`} onClick={retryTypes}>
                 Try again
               </button>
             </div>

@@ -146,7 +146,7 @@ export function TextField<T extends FieldValues>({
 const timeOf = (ms: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(ms);
 
 /** "today at 14:05", or the date and time. */
-export function whenOf(ms: number): string {
+function whenOf(ms: number): string {
   const sameDay = new Date(ms).toDateString() === new Date().toDateString();
   return sameDay ? `today at ${timeOf(ms)}` : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { callAction, type ActionResult } from '@/lib/action-result';
 
 export type ActionProblem = { message: string; signedOut?: boolean; fieldErrors?: Record<string, string> } | null;
@@ -14,14 +14,15 @@ export function useAction() {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<ActionProblem>(null);
 
-  const run = async <T>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> => {
+  // The same function every render, so that an effect may run it.
+  const run = useCallback(async <T>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> => {
     setPending(true);
     setProblem(null);
     const res = await callAction(action);
     setPending(false);
     if (!res.ok) setProblem({ message: res.message, signedOut: res.signedOut, fieldErrors: res.fieldErrors });
     return res;
-  };
+  }, []);
 
   return { pending, problem, setProblem, run };
 }

@@ -58,9 +58,17 @@ function mutate(value: unknown, rnd: () => number): unknown {
   const copy = structuredClone(value);
   const places: Array<{ parent: Record<string, unknown> | unknown[]; key: string | number }> = [];
   const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) (places.push({ parent: v as Record<string, unknown>, key: k }), walk(x));
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        places.push({ parent: v, key: i });
+        walk(x);
+      });
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        places.push({ parent: v as Record<string, unknown>, key: k });
+        walk(x);
+      }
+    }
   };
   walk(copy);
   const place = places[Math.floor(rnd() * places.length)];

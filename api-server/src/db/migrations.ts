@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { m004 } from './migration-004-albums.ts';
 import { m005 } from './migration-005-blogs-classifieds.ts';
@@ -99,7 +99,10 @@ const m001: Migration = {
       .addColumn('title', 'text', (c) => c.notNull())
       .execute();
 
-    const privacy = (name: string) => (t: any) => t.addColumn(name, 'text', (c: any) => c.notNull().defaultTo('everyone'));
+    const privacy =
+      (name: string) =>
+      <T extends string, C extends string>(t: CreateTableBuilder<T, C>): CreateTableBuilder<T, C> =>
+        t.addColumn(name, 'text', (c) => c.notNull().defaultTo('everyone'));
 
     let albums = db.schema
       .createTable('albums')
@@ -390,7 +393,7 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date (or up to the migration named `to`, for tests of a migration). */
-export async function migrate(db: Kysely<any>, to?: string): Promise<void> {
+export async function migrate<DB>(db: Kysely<DB>, to?: string): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await (to === undefined ? migrator.migrateToLatest() : migrator.migrateTo(to));
   if (error) {

@@ -43,7 +43,7 @@ const WEB_PATHS: Record<ItemType, string> = {
   event: 'events',
 };
 
-export function webHref(config: Config, type: ItemType, id: number): string {
+function webHref(config: Config, type: ItemType, id: number): string {
   return `${config.webOrigin}/${WEB_PATHS[type]}/${id}`;
 }
 
@@ -210,7 +210,7 @@ export async function loadItems(db: DB, config: Config, type: ItemType, ids: rea
 }
 
 /** The item, whoever may see it; undefined when there is none. */
-export async function loadItem(db: DB, config: Config, type: ItemType, id: number): Promise<Item | undefined> {
+async function loadItem(db: DB, config: Config, type: ItemType, id: number): Promise<Item | undefined> {
   return (await loadItems(db, config, type, [id])).get(id);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/errors.ts';
-import { call, createUser, makeApp, multipartBody, tokenFor, type TestApp } from '../helpers.ts';
+import { type Answer, call, createUser, makeApp, multipartBody, tokenFor, type TestApp } from '../helpers.ts';
 import { makeAlbum } from '../routes/albums/album-fixtures.ts';
 
 // Regressions of issue 13, each a defect an outside fuzz found: the inputs below answered 500
@@ -28,7 +28,7 @@ afterAll(async () => {
 const count = async (table: 'activities' | 'photos') =>
   (await t.db.selectFrom(table).select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
 
-const expectInvalid = (res: { status: number; body: any }, name: string) => {
+const expectInvalid = (res: Answer, name: string) => {
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ success: false, data: { error_text: 'invalid_parameters', error_code: 400 } });
   expect(res.body.data.error_params.map((p: { name: string }) => p.name)).toContain(name);

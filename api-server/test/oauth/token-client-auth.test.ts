@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, makeApp, multipartBody, type TestApp } from '../helpers.ts';
+import { type Answer, createClient, makeApp, multipartBody, type TestApp } from '../helpers.ts';
 import { basic, postForm, TOKEN } from './flow.ts';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const cc = { grant_type: 'client_credentials' };
 
-const expectInvalidClient = (res: { status: number; body: any; headers: Record<string, unknown> }) => {
+const expectInvalidClient = (res: Answer) => {
   expect(res.status).toBe(401);
   expect(res.body.error).toBe('invalid_client');
   expect(res.headers['www-authenticate']).toBe('Basic realm="oauth"');

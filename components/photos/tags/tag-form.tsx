@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { applyFieldErrors } from '@/components/ui/form-fields';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -58,14 +58,16 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   useEffect(() => {
     if (drawnAt > 0) input.current?.focus();
   }, [drawnAt]);
-  // The form's box is the one over the photo.
+  // The form's box is the one over the photo; a new one drawn answers the box's error.
+  const [boxShown, setBoxShown] = useState(draft);
+  if (boxShown !== draft) {
+    setBoxShown(draft);
+    if (draft) setBoxError('');
+  }
   useEffect(() => {
     const b = draft ?? { x: 0, y: 0, w: 0, h: 0 };
     for (const k of ['x', 'y', 'w', 'h'] as const) setValue(k, b[k]);
-    if (draft) {
-      setBoxError('');
-      form.clearErrors(['x', 'y', 'w', 'h']);
-    }
+    if (draft) form.clearErrors(['x', 'y', 'w', 'h']);
   }, [draft, setValue, form]);
 
   const find = (keywords: string) => {
@@ -132,7 +134,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   });
 
   const listId = `${id}-friends`;
-  const typed = form.watch('who').trim();
+  const typed = useWatch({ control: form.control, name: 'who' }).trim();
   const whoError = errors.who?.message;
   const noBox = !draft && (errors.w || errors.h) ? 'Draw a box around the person on the photo first, or place one with “Place a box”.' : '';
   const hint = picked
@@ -225,6 +227,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           {options.map((f, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the ARIA combobox pattern: the input takes the keys (arrows, Enter; aria-activedescendant), a click picks with the pointer
             <li
               key={f.id}
               id={`${listId}-${i}`}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
 import { get, insertActivity } from '../fixtures.ts';
 
 const FEED = '/api/v1/activities';
@@ -33,7 +33,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const idsOf = (body: any): number[] => body.data.items.map((i: { id: number }) => i.id);
+const idsOf = (body: Answer['body']): number[] => body.data.items.map((i: { id: number }) => i.id);
 
 describe("GET /activities: the reader's feed", () => {
   it("holds what the reader and friends posted, and posts on the reader's wall, newest first", async () => {

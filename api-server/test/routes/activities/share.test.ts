@@ -7,7 +7,7 @@ const UPDATES = '/api/v1/activities/updates';
 
 let t: TestApp;
 let owner: number, friend: number, stranger: number;
-let ownerToken: string, friendToken: string, strangerToken: string;
+let friendToken: string, strangerToken: string;
 
 beforeAll(async () => {
   t = await makeApp();
@@ -15,7 +15,6 @@ beforeAll(async () => {
   friend = (await createUser(t.db)).id;
   stranger = (await createUser(t.db)).id;
   await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner);
   friendToken = await tokenFor(t.db, friend);
   strangerToken = await tokenFor(t.db, stranger);
 });

@@ -8,7 +8,7 @@ const BLOGS = '/api/v1/blogs';
 const DETAIL_KEYS = ['body', 'can_delete', 'can_edit', 'category', 'date', 'id', 'owner', 'tags', 'title', 'type'];
 
 let t: TestApp;
-let owner: number, friend: number, stranger: number;
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let books: number;
 
@@ -36,7 +36,7 @@ const views = async (id: number) =>
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
     full_name: 'Olga Owner',
   }));
   books = (

@@ -7,7 +7,7 @@ const BLOGS = '/api/v1/blogs';
 const LIST_KEYS = ['body', 'date', 'id', 'owner', 'title', 'type'];
 
 let t: TestApp;
-let owner: number, friend: number, stranger: number;
+let owner: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let travel: number, food: number;
 let clock = 1_750_000_000;
@@ -49,7 +49,7 @@ const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.ma
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
+  ({ owner, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
     full_name: 'Olga Owner',
   }));
   const cats = await t.db.selectFrom('categories').select(['id', 'title']).where('module', '=', 'blog').execute();

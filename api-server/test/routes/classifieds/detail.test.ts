@@ -5,12 +5,12 @@ import { get } from '../fixtures.ts';
 import { categoryId, DETAIL_KEYS, insertListing, listingRow, LISTINGS, photoRows } from './listings.ts';
 
 let t: TestApp;
-let owner: number, friend: number, stranger: number;
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
     full_name: 'Sam Seller',
   }));
 });

@@ -6,14 +6,14 @@ import { get } from '../fixtures.ts';
 import { categoryId, insertListing, LIST_KEYS, LISTINGS } from './listings.ts';
 
 let t: TestApp;
-let owner: number, friend: number, stranger: number;
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((b) => b.id);
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
     full_name: 'Sam Seller',
   }));
 });

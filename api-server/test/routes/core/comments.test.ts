@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '../../../src/domain/items.ts';
-import { makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
 import { del, get, insertActivity, insertItem, post } from '../fixtures.ts';
 
 const COMMENTS = '/api/v1/core/comments';
 
 let t: TestApp;
-let owner: number, friend: number, stranger: number;
+let owner: number, friend: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
+  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const bodies = (res: { body: any }) => res.body.data.map((c: { body: string }) => c.body);
+const bodies = (res: Answer) => res.body.data.map((c: { body: string }) => c.body);
 
 describe.each(ITEM_TYPES)('comments on a %s', (type) => {
   let id: number;

@@ -4,12 +4,12 @@ import { get } from '../fixtures.ts';
 import { addMember, DAY, DETAIL_KEYS, eventCategory, FLAG_KEYS, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
 let t: TestApp;
-let owner: number, friend: number, stranger: number;
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
   t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, {
     full_name: 'Olga Owner',
   }));
 });

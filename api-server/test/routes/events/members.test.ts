@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 import { addMember, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
@@ -9,7 +9,7 @@ let ownerToken: string, friendToken: string, strangerToken: string, clientToken:
 let event: number;
 const people: Record<string, number[]> = {};
 const URL = '/api/v1/events/members';
-const ids = (res: { body: any }) => res.body.data.map((m: { id: number }) => m.id);
+const ids = (res: Answer) => res.body.data.map((m: { id: number }) => m.id);
 
 beforeAll(async () => {
   t = await makeApp();

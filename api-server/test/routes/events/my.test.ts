@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
 import { get } from '../fixtures.ts';
 import { addMember, DAY, eventCategory, LIST_KEYS, makeEvent, makeUsers } from './event-fixtures.ts';
 
@@ -8,7 +8,7 @@ let t: TestApp;
 let me: number, other: number, third: number;
 let myToken: string, clientToken: string;
 const URL = '/api/v1/events/my';
-const ids = (res: { body: any }) => res.body.data.map((e: { id: number }) => e.id);
+const ids = (res: Answer) => res.body.data.map((e: { id: number }) => e.id);
 
 const made: Record<string, number> = {};
 
