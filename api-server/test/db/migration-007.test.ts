@@ -11,6 +11,7 @@ let dir: string;
 let db: Kysely<any>;
 let reader: number, other: number;
 
+// Not the fixture: the database is made by hand at the schema before migration 007.
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
   db = new Kysely<any>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import type { DB } from '../../src/db/index.ts';
 import { now } from '../../src/db/index.ts';
 import type { Privacy } from '../../src/db/types.ts';
-import { call, multipartBody, type TestApp } from '../helpers.ts';
+import { call, multipartBody } from '../helpers.ts';
+import type { TestApp } from '../fixture.ts';
 
 /** Real pictures, made with sharp, in each accepted format. */
 export async function picture(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48): Promise<Buffer> {
