@@ -35,6 +35,7 @@ let dir: string;
 let db: Kysely<Schema>;
 let reader: number, other: number;
 
+// Not the fixture: the database is made by hand at the schema before migration 007.
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
   db = new Kysely<Schema>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });

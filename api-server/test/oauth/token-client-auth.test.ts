@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, createClient, makeApp, multipartBody, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, createClient, multipartBody } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { basic, postForm, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let tricky: { id: string; secret: string | null };
 let spa: { id: string; secret: string | null };
 const trickySecret = 'p@ss:w+rd/ with%spaces&é';
 
 beforeAll(async () => {
-  t = await makeApp();
   tricky = await createClient(t.db, {
     id: 'my client:1',
     secret: trickySecret,
     grants: ['client_credentials', 'password', 'refresh_token'],
   });
   spa = await createClient(t.db, { id: 'spa', secret: null, grants: ['authorization_code', 'refresh_token'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const cc = { grant_type: 'client_credentials' };

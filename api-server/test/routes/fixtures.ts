@@ -3,7 +3,8 @@ import type { DB } from '../../src/db/index.ts';
 import { now } from '../../src/db/index.ts';
 import type { Insertable } from 'kysely';
 import type { AlbumsTable, BlogsTable, ClassifiedsTable, EventsTable, PhotosTable, Privacy } from '../../src/db/types.ts';
-import { call, multipartBody, type TestApp } from '../helpers.ts';
+import { call, multipartBody } from '../helpers.ts';
+import type { TestApp } from '../fixture.ts';
 
 /** Real pictures, made with sharp, in each accepted format. */
 export async function picture(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48): Promise<Buffer> {

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
 import { filesDir } from '../../../src/storage/images.ts';
-import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, post } from '../fixtures.ts';
 import { ALBUMS, DETAIL_KEYS, albumRow, cast, categoryIds, keyOf, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t, ['albums', 'basic']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let userToken: string, clientToken: string, wrongScope: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   const user = (await createUser(t.db)).id;
   userToken = await tokenFor(t.db, user, ['basic']);
   clientToken = await tokenFor(t.db, null, ['basic']);
   wrongScope = await tokenFor(t.db, user, ['albums']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /core/search_types', () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertClassified, insertEvent, insertPhoto, post } from '../fixtures.ts';
 
 // GET /core/search (extension, README "Extensions"). Every describe searches for words of its
@@ -9,7 +10,7 @@ import { del, get, insertActivity, insertAlbum, insertBlog, insertClassified, in
 const SEARCH = '/api/v1/core/search';
 const TYPE_IDS = ['all', 'user', 'album', 'photo', 'blog', 'classified', 'event', 'activity'];
 
-let t: TestApp;
+const t = setupApi();
 let dana: number, fred: number, sam: number;
 let danaToken: string, fredToken: string, samToken: string, clientToken: string;
 
@@ -41,7 +42,6 @@ const found = (a: Answer) => a.items.map((i) => `${i.type}:${i.id}`);
 const countOf = (a: Answer, type: string) => a.types.find((x) => x.id === type)!.count;
 
 beforeAll(async () => {
-  t = await makeApp();
   dana = (await createUser(t.db, { full_name: 'Dana Quillfeather' })).id;
   fred = (await createUser(t.db, { full_name: 'Fred Amsel' })).id;
   sam = (await createUser(t.db, { full_name: 'Sam Oriole' })).id;
@@ -50,9 +50,6 @@ beforeAll(async () => {
   fredToken = await tokenFor(t.db, fred);
   samToken = await tokenFor(t.db, sam);
   clientToken = await tokenFor(t.db, null, ['basic']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /core/search: what matches', () => {
