@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field, applyFieldErrors } from '@/components/ui/form-fields';
+import { Field } from '@/components/ui/form-fields';
+import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -93,8 +94,7 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
   const submit = form.handleSubmit(async (values) => {
     const res = await state.run(() => saveEvent({ id: savedId, values }));
     if (!res.ok) {
-      const rest = applyFieldErrors(res.fieldErrors, NAMES, (name, e) => form.setError(name, e));
-      if (rest) state.setProblem({ message: `${res.message} ${rest}` });
+      state.setProblem(placeRefusal(form, res, NAMES));
       return;
     }
     setSavedId(res.data.id);

@@ -3,9 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { applyFieldErrors } from '@/components/ui/form-fields';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAction } from '@/components/ui/use-action';
 import { callAction } from '@/lib/action-result';
 import type { PhotoTag } from '@/lib/social-api/tags';
@@ -120,8 +120,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
     if (!res.ok) {
       const { box: apiBox, ...rest } = res.fieldErrors ?? {};
       if (apiBox) setBoxError(apiBox);
-      const left = applyFieldErrors(rest, ['who'], (name, e) => form.setError(name, e));
-      if (left) state.setProblem({ message: `${res.message} ${left}` });
+      state.setProblem(placeRefusal(form, { ...res, fieldErrors: rest }, ['who']));
       return;
     }
     onClose({
