@@ -8,7 +8,7 @@ import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
 import type { Rsvp } from '@/lib/social-api/events';
-import type { EventMember } from '../../lib/events/commands';
+import type { EventMember } from '@/lib/events/commands';
 import { loadMembers } from './actions';
 
 const PAGE = 50;

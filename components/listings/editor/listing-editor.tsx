@@ -17,7 +17,7 @@ import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
 import { LISTING_LOCATION_MAX, LISTING_TITLE_MAX, listingFormSchema, type ListingFormValues } from '@/lib/validations/listing';
 import { saveListing } from '../actions';
-import type { ListingSaved } from '../../../lib/listings/commands';
+import type { ListingSaved } from '@/lib/listings/commands';
 import { ListingPhotosSection, useListingPhotos, type SavedListingPhoto } from './listing-photos';
 import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, sameListingValues } from './values';
 

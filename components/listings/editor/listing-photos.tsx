@@ -14,7 +14,7 @@ import { callAction, type ActionResult } from '@/lib/action-result';
 import { LISTING_CAPTION_MAX, LISTING_PHOTOS_MAX, type ListingFormValues } from '@/lib/validations/listing';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import { removeListingPhoto, saveListingPhotos } from '../actions';
-import type { ListingSaved } from '../../../lib/listings/commands';
+import type { ListingSaved } from '@/lib/listings/commands';
 
 // A listing's photos in its editor. Photos picked are checked here (their first bytes, their
 // size) like the albums' "Add photos"; on a listing that exists they upload at once through
