@@ -1,9 +1,9 @@
 import { withAppToken } from '../auth/page-session.ts';
 import { getSession } from '../auth/session.ts';
-import { imageSrc } from '../images/image-src.ts';
 import { itemHref, ITEM_KINDS, routes } from '../routes.ts';
 import { isApiError } from '../social-api/errors.ts';
-import { searchSite, SEARCH_MAX_LENGTH, type SearchHit } from '../social-api/search.ts';
+import { searchSite, type SearchHit } from '../social-api/search.ts';
+import { SEARCH_MAX_LENGTH } from './types.ts';
 
 // What the header's search field suggests while a person types (GET /api/search/suggest?q=):
 // a few members and the best items, each with the page it opens. Two reads in parallel — the
@@ -32,7 +32,7 @@ function toSuggestion(hit: SearchHit): Suggestion | undefined {
     href,
     title: hit.title,
     kind: hit.type === 'user' ? 'Member' : ITEM_KINDS[hit.type].label,
-    image: hit.image ? imageSrc(hit.image) : '',
+    image: hit.image,
     by: hit.owner?.name,
   };
 }

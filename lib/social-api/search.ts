@@ -4,25 +4,12 @@ import { apiConfig } from './config.ts';
 import { isMissingExtension } from './errors.ts';
 import { flag, id, lenientArray, num, str } from './primitives.ts';
 import { ownerSchema } from './schemas.ts';
+import { isSearchType, type SearchSort, type SearchType } from '../search/types.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Site search (GET /core/search: our extension, README "Extensions"): every item type and the
 // members in one call, with each type's count for the same words, so that the search page's tabs
 // and the header's suggestions read once.
-
-/** What one can search for: members and every item type the site has. */
-export const SEARCH_TYPES = ['user', 'activity', 'album', 'photo', 'blog', 'classified', 'event'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export type SearchSort = 'relevance' | 'newest';
-
-export function isSearchType(value: unknown): value is SearchType {
-  return typeof value === 'string' && (SEARCH_TYPES as readonly string[]).includes(value);
-}
-
-/** The longest words the API searches for (after trimming). */
-export const SEARCH_MAX_LENGTH = 100;
-/** The most results one page may hold. */
-export const SEARCH_MAX_LIMIT = 50;
 
 const searchItemSchema = z.looseObject({
   id,
