@@ -1,0 +1,149 @@
+import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { apiToken } from './api-token.ts';
+import { seriousViolations } from './axe.ts';
+import { API_URL, DEMO_USER } from './servers.ts';
+import { signIn } from './sign-in.ts';
+
+// Site search as people meet it: the header's field on every page (suggestions by keyboard,
+// Enter to the results), the results page's tabs and counts, a visitor's search over public
+// items only, and the form without JavaScript. Every word searched for here is made up for the
+// test, so other specs' data never matches it.
+
+function word(stem: string) {
+  return `${stem}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+const main = (page: Page) => page.getByRole('main');
+const headerField = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search the site' });
+
+async function made(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<number> {
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+async function listing(request: APIRequestContext, title: string): Promise<number> {
+  const token = await apiToken(request, DEMO_USER, ['classifieds']);
+  return made(
+    await request.post(`${API_URL}/api/v1/classifieds`, {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { title, body: 'A listing for the search test.', 'fields[price]': '120', 'fields[location]': 'Lyon' },
+    }),
+  );
+}
+
+async function blog(request: APIRequestContext, title: string, body: string, authView = 'everyone'): Promise<number> {
+  const token = await apiToken(request, DEMO_USER, ['blogs']);
+  const headers = { Authorization: `Bearer ${token}` };
+  const categories = (await (await request.get(`${API_URL}/api/v1/blogs/categories`, { headers })).json()) as {
+    data: Array<{ id: number }>;
+  };
+  return made(
+    await request.post(`${API_URL}/api/v1/blogs`, {
+      headers,
+      form: { title, body: `<p>${body}</p>`, category_id: String(categories.data[0]!.id), auth_view: authView },
+    }),
+  );
+}
+
+test('from the header: a word in a listing title and in a blog body, the tabs with their counts, opening a result', async ({
+  page,
+  request,
+}) => {
+  const w = word('Velocar');
+  const listingId = await listing(request, `Road bike ${w}`);
+  const blogId = await blog(request, 'Weekend ride', `We rode the ${w} along the river.`);
+  await signIn(page, DEMO_USER, '/blogs');
+
+  await headerField(page).fill(w);
+  await headerField(page).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${w}$`));
+  const tabs = main(page).getByRole('navigation', { name: 'Result types' });
+  await expect(tabs.getByRole('link', { name: 'All (2)' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: 'Listings (1)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Blog posts (1)' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: 'Members (0)' })).toBeVisible();
+  await expect(main(page).getByRole('heading', { level: 2 })).toHaveCount(2);
+  // The matched word is marked in the listing's title and in the blog's excerpt.
+  await expect(main(page).locator('mark', { hasText: w })).toHaveCount(2);
+  expect(await seriousViolations(page, '/search')).toEqual([]);
+
+  await tabs.getByRole('link', { name: 'Blog posts (1)' }).click();
+  await expect(page).toHaveURL(/type=blog/);
+  await expect(main(page).getByRole('status')).toHaveText(`1 blog post for “${w}”`);
+  // The module's own list, with the same words.
+  await expect(main(page).getByRole('link', { name: 'Filter these in Blogs' })).toHaveAttribute('href', `/blogs?q=${w}`);
+  await main(page).getByRole('link', { name: 'Weekend ride' }).click();
+  await expect(page).toHaveURL(new RegExp(`/blogs/${blogId}$`));
+
+  await page.goto(`/search?q=${w}&type=classified`);
+  await main(page)
+    .getByRole('link', { name: `Road bike ${w}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/listings/${listingId}$`));
+});
+
+test('suggestions by keyboard alone: arrows, Enter opens the highlighted one, Escape closes', async ({ page, request }) => {
+  const w = word('Tandemo');
+  const listingId = await listing(request, `Tandem ${w}`);
+  await signIn(page, DEMO_USER, '/');
+
+  await page.keyboard.press('Tab'); // the skip link
+  await headerField(page).focus();
+  await page.keyboard.type(w.slice(0, 7));
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list.getByRole('option', { name: new RegExp(`Tandem ${w}`) })).toBeVisible();
+  await expect(headerField(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('suggestion');
+  expect(await seriousViolations(page, 'header suggestions')).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(headerField(page)).toHaveAttribute('aria-expanded', 'false');
+
+  await page.keyboard.type(w.slice(7));
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  const option = list.getByRole('option', { name: new RegExp(`Tandem ${w}`) });
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(headerField(page)).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/listings/${listingId}$`));
+});
+
+test('a visitor finds public items and not those for members only', async ({ browser, request }) => {
+  const w = word('Quietude');
+  await blog(request, `Open notes ${w}`, 'For everyone.');
+  await blog(request, `Members notes ${w}`, 'For members only.', 'registered');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await headerField(page).fill(w);
+  await headerField(page).press('Enter');
+  await expect(main(page).getByRole('link', { name: `Open notes ${w}` })).toBeVisible();
+  await expect(main(page).getByRole('navigation', { name: 'Result types' }).getByRole('link', { name: 'All (1)' })).toBeVisible();
+  await expect(main(page)).not.toContainText('Members notes');
+  await context.close();
+});
+
+test('without JavaScript the header field is a plain form to the results', async ({ browser, request }) => {
+  const w = word('Plainform');
+  await listing(request, `Kayak ${w}`);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await headerField(page).fill(w);
+  await headerField(page).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${w}$`));
+  await expect(main(page).getByRole('link', { name: `Kayak ${w}` })).toBeVisible();
+  await context.close();
+});
+
+test('nothing found says what to try, and words the API refuses are said beside the field', async ({ page }) => {
+  const w = word('Nowherezzz');
+  await page.goto(`/search?q=${w}`);
+  await expect(main(page)).toContainText(`Nothing matches “${w}”`);
+  await expect(main(page)).toContainText('try fewer words');
+  await page.goto(`/search?q=${encodeURIComponent('"( NEAR * title:')}`);
+  expect(page.url()).toContain('/search');
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+});
