@@ -115,7 +115,7 @@ export function SearchBox({ initial = '' }: SearchBoxProps) {
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        data-search-field=""
+        data-kb-key="/"
         onChange={(e) => {
           setValue(e.target.value);
           ask(e.target.value);

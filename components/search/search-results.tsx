@@ -62,7 +62,7 @@ function Hit({ hit, q, dateOf }: { hit: SearchHit; q: string; dateOf: (date: str
   const kind = hit.type === 'user' ? 'Member' : ITEM_KINDS[hit.type].label;
   const when = hit.type === 'user' ? '' : dateOf(hit.date);
   return (
-    <li className="flex gap-4 py-4">
+    <li className="flex gap-4 py-4" data-kb-item="">
       {hit.type === 'user' ? (
         <Avatar person={{ name: hit.title, image: hit.image }} size="md" />
       ) : hit.image ? (

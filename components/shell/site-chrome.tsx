@@ -41,7 +41,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
               <ClientLinks>{children}</ClientLinks>
             </main>
           )}
-          <SiteFooter />
+          <SiteFooter signedIn={viewer !== null} />
         </Announcer>
       </ClockProvider>
     </ViewerProvider>
