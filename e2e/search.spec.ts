@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
+import { serverActionAnswered } from './server-action.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
 import { signIn } from './sign-in.ts';
 
@@ -146,4 +147,105 @@ test('nothing found says what to try, and words the API refuses are said beside 
   await page.goto(`/search?q=${encodeURIComponent('"( NEAR * title:')}`);
   expect(page.url()).toContain('/search');
   await expect(main(page).getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+});
+
+test.describe('the keyboard layer', () => {
+  test('? lists the page’s shortcuts, / searches, g + letter goes to a section', async ({ page }) => {
+    await signIn(page, DEMO_USER, '/');
+    await expect(page.getByRole('feed')).toBeVisible();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    for (const what of ['Search the site', 'Go to Listings', 'Next item', 'Like the item', 'Write a post']) {
+      await expect(help.getByRole('row', { name: new RegExp(what) })).toBeVisible();
+    }
+    expect(await seriousViolations(page, 'shortcuts help')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+
+    await page.keyboard.press('/');
+    await expect(headerField(page)).toBeFocused();
+    await expect(headerField(page)).toHaveAttribute('aria-keyshortcuts', '/');
+    // Typed into the field, a shortcut's letter is a letter.
+    await page.keyboard.type('gl');
+    await expect(headerField(page)).toHaveValue('gl');
+    await expect(page).toHaveURL(/\/$/);
+    await page.keyboard.press('Escape'); // closes the suggestions (if any)
+    await page.keyboard.press('Escape'); // empties the field
+    await page.getByRole('main').getByRole('heading').first().click(); // out of the field
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('l');
+    await expect(page).toHaveURL(/\/listings$/);
+    await page.keyboard.press('g');
+    await page.keyboard.press('e');
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test('j/k move through the feed, l likes, o opens; c focuses the composer', async ({ page }) => {
+    await signIn(page, DEMO_USER, '/');
+    const posts = page.getByRole('feed').getByRole('article');
+    await expect(posts.first()).toBeVisible();
+    await page.keyboard.press('j');
+    await expect(posts.nth(0)).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(posts.nth(1)).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(posts.nth(0)).toBeFocused();
+    const like = posts.nth(0).getByRole('button', { name: /^Like \d+$/ });
+    const before = await like.getAttribute('aria-pressed');
+    await page.keyboard.press('l');
+    await expect(like).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+    await page.keyboard.press('l'); // and back, as it was
+    await expect(like).toHaveAttribute('aria-pressed', before!);
+    await serverActionAnswered(page);
+
+    await page.keyboard.press('c');
+    await expect(page.getByRole('textbox', { name: /What’s on your mind/ })).toBeFocused();
+    await page.getByRole('main').getByRole('heading').first().click();
+
+    await page.keyboard.press('j');
+    await page.keyboard.press('o');
+    await expect(page).toHaveURL(/\/activities\/\d+$/);
+  });
+
+  test('j/k and Enter on the search results', async ({ page, request }) => {
+    const w = word('Keyrow');
+    await listing(request, `First ${w}`);
+    const second = await listing(request, `Second ${w}`);
+    await signIn(page, DEMO_USER, `/search?q=${w}&sort=newest`);
+    await page.keyboard.press('j');
+    await expect(
+      main(page)
+        .getByRole('listitem')
+        .filter({ hasText: `Second ${w}` }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/listings/${second}$`));
+  });
+
+  test('turned off, single keys do nothing and stay off after a reload; the footer button turns them on again', async ({ page }) => {
+    await signIn(page, DEMO_USER, '/');
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByRole('checkbox', { name: 'Use single-key shortcuts' }).uncheck();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByRole('feed')).toBeVisible();
+    await expect(headerField(page)).not.toHaveAttribute('aria-keyshortcuts', '/');
+    await page.keyboard.press('g');
+    await page.keyboard.press('l');
+    await page.keyboard.press('?');
+    await page.keyboard.press('/');
+    await expect(help).toBeHidden();
+    await expect(headerField(page)).not.toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await expect(help.getByRole('checkbox', { name: 'Use single-key shortcuts' })).not.toBeChecked();
+    await help.getByRole('checkbox', { name: 'Use single-key shortcuts' }).check();
+    await help.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('/');
+    await expect(headerField(page)).toBeFocused();
+  });
 });
