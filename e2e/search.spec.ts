@@ -194,11 +194,14 @@ test.describe('the keyboard layer', () => {
     await expect(posts.nth(0)).toBeFocused();
     const like = posts.nth(0).getByRole('button', { name: /^Like \d+$/ });
     const before = await like.getAttribute('aria-pressed');
+    let answered = serverActionAnswered(page);
     await page.keyboard.press('l');
     await expect(like).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+    await answered;
+    answered = serverActionAnswered(page);
     await page.keyboard.press('l'); // and back, as it was
     await expect(like).toHaveAttribute('aria-pressed', before!);
-    await serverActionAnswered(page);
+    await answered;
 
     await page.keyboard.press('c');
     await expect(page.getByRole('textbox', { name: /What’s on your mind/ })).toBeFocused();
