@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState, useSyncExternalStore } from 'react';
 
-// The keyboard layer of every page (README, "Keyboard shortcuts"): this part is the footer's
+// The keyboard layer of every page (README, architecture: "Keyboard shortcuts"): this part is the footer's
 // "Keyboard shortcuts" button and nothing else; the shortcuts themselves load as a chunk of their
 // own once the page is interactive, so that no page's first-load JavaScript grows.
 const Shortcuts = dynamic(() => import('./shortcuts'), { ssr: false });
