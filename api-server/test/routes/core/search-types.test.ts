@@ -21,7 +21,16 @@ describe('GET /core/search_types', () => {
     const res = await get(t, userToken, '/api/v1/core/search_types');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.map((o: { id: string }) => o.id)).toEqual(['all', 'user', 'album', 'photo', 'blog', 'classified', 'event']);
+    expect(res.body.data.map((o: { id: string }) => o.id)).toEqual([
+      'all',
+      'user',
+      'album',
+      'photo',
+      'blog',
+      'classified',
+      'event',
+      'activity',
+    ]);
     for (const option of res.body.data) {
       expect(Object.keys(option).sort()).toEqual(['id', 'title']);
       expect(option.title).toMatch(/\S/);
@@ -31,7 +40,7 @@ describe('GET /core/search_types', () => {
   it('answers a client-credentials token too (nothing in it is private)', async () => {
     const res = await get(t, clientToken, '/api/v1/core/search_types');
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(7);
+    expect(res.body.data).toHaveLength(8);
   });
 
   it('answers 403 insufficient_scope without the basic scope', async () => {
