@@ -54,6 +54,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
       aria-posinset={posInSet}
       aria-setsize={setSize}
       data-activity-id={a.id}
+      data-kb-item=""
       className="card post"
     >
       <header>
@@ -62,7 +63,9 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
           <a id={`${id}o`} href={routes.user(a.owner.id)} className="name">
             {a.owner.name}
           </a>
-          <a href={routes.activity(a.id)}>{timeTag(clock, { id: `${id}t`, ms: a.createdAt })}</a>
+          <a href={routes.activity(a.id)} data-kb-open="">
+            {timeTag(clock, { id: `${id}t`, ms: a.createdAt })}
+          </a>
         </div>
       </header>
 

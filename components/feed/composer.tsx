@@ -205,6 +205,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
           <textarea
             id={`${id}-body`}
             ref={bodyRef}
+            data-kb-key="c"
             value={fields.body}
             onChange={(e) => set('body')(e.target.value)}
             onPaste={(e) => linkCard.pasted(e.clipboardData.getData('text'))}

@@ -42,7 +42,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
               <ClientLinks>{children}</ClientLinks>
             </main>
           )}
-          <SiteFooter />
+          <SiteFooter signedIn={viewer !== null} />
         </Announcer>
       </ClockProvider>
     </ViewerProvider>
