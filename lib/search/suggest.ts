@@ -21,8 +21,8 @@ export interface Suggestion {
   by?: string;
 }
 
-export const SUGGESTED_MEMBERS = 3;
-export const SUGGESTED_ITEMS = 6;
+const SUGGESTED_MEMBERS = 3;
+const SUGGESTED_ITEMS = 6;
 
 function toSuggestion(hit: SearchHit): Suggestion | undefined {
   const href = hit.type === 'user' ? routes.user(hit.id) : itemHref({ type: hit.type, id: hit.id });
