@@ -166,6 +166,7 @@ test.describe('the keyboard layer', () => {
     await page.keyboard.press('/');
     await expect(headerField(page)).toBeFocused();
     await expect(headerField(page)).toHaveAttribute('aria-keyshortcuts', '/');
+    await expect(headerField(page)).toHaveAttribute('title', 'Shortcut: /');
     // Typed into the field, a shortcut's letter is a letter.
     await page.keyboard.type('gl');
     await expect(headerField(page)).toHaveValue('gl');

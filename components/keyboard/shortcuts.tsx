@@ -103,8 +103,13 @@ export default function Shortcuts({ signedIn, helpOpen, onHelpOpen }: ShortcutsP
   useEffect(() => {
     const marked = document.querySelectorAll<HTMLElement>('[data-kb-key]');
     for (const el of marked) {
-      if (enabled) el.setAttribute('aria-keyshortcuts', el.dataset.kbKey!);
-      else el.removeAttribute('aria-keyshortcuts');
+      if (enabled) {
+        el.setAttribute('aria-keyshortcuts', el.dataset.kbKey!);
+        el.title = `Shortcut: ${el.dataset.kbKey}`;
+      } else {
+        el.removeAttribute('aria-keyshortcuts');
+        el.removeAttribute('title');
+      }
     }
   }, [enabled]);
 
