@@ -15,6 +15,11 @@ function word(stem: string) {
 }
 
 const main = (page: Page) => page.getByRole('main');
+
+/** The keyboard layer loads once the page is interactive: keys pressed before it listens do nothing. */
+async function shortcutsListening(page: Page, state: 'on' | 'off' = 'on') {
+  await expect(page.locator('html')).toHaveAttribute('data-shortcuts', state);
+}
 const headerField = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search the site' });
 
 async function made(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<number> {
@@ -153,6 +158,7 @@ test.describe('the keyboard layer', () => {
   test('? lists the page’s shortcuts, / searches, g + letter goes to a section', async ({ page }) => {
     await signIn(page, DEMO_USER, '/');
     await expect(page.getByRole('feed')).toBeVisible();
+    await shortcutsListening(page);
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(help).toBeVisible();
@@ -187,6 +193,7 @@ test.describe('the keyboard layer', () => {
     await signIn(page, DEMO_USER, '/');
     const posts = page.getByRole('feed').getByRole('article');
     await expect(posts.first()).toBeVisible();
+    await shortcutsListening(page);
     await page.keyboard.press('j');
     await expect(posts.nth(0)).toBeFocused();
     await page.keyboard.press('j');
@@ -218,6 +225,7 @@ test.describe('the keyboard layer', () => {
     await listing(request, `First ${w}`);
     const second = await listing(request, `Second ${w}`);
     await signIn(page, DEMO_USER, `/search?q=${w}&sort=newest`);
+    await shortcutsListening(page);
     await page.keyboard.press('j');
     await expect(
       main(page)
@@ -230,12 +238,14 @@ test.describe('the keyboard layer', () => {
 
   test('turned off, single keys do nothing and stay off after a reload; the footer button turns them on again', async ({ page }) => {
     await signIn(page, DEMO_USER, '/');
+    await shortcutsListening(page);
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.getByRole('checkbox', { name: 'Use single-key shortcuts' }).uncheck();
     await page.keyboard.press('Escape');
     await page.reload();
     await expect(page.getByRole('feed')).toBeVisible();
+    await shortcutsListening(page, 'off');
     await expect(headerField(page)).not.toHaveAttribute('aria-keyshortcuts', '/');
     await page.keyboard.press('g');
     await page.keyboard.press('l');

@@ -174,6 +174,8 @@ export default function Shortcuts({ signedIn, helpOpen, onHelpOpen }: ShortcutsP
       }
     }
     document.addEventListener('keydown', onKeyDown);
+    // Says on the page that the shortcuts listen now (they load after the page), and whether they are on.
+    document.documentElement.dataset.shortcuts = enabled ? 'on' : 'off';
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [enabled, signedIn, router, onHelpOpen]);
 
