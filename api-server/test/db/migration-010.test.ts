@@ -14,6 +14,7 @@ let dir: string;
 let db: Kysely<Database>;
 let user: number, blog: number, listing: number;
 
+// Not the fixture: the database is made by hand at the schema before migration 010.
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
   db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
