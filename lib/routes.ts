@@ -3,6 +3,7 @@ import { albumList, type AlbumListQuery } from './albums/list-query.ts';
 import { blogList, type BlogListQuery } from './blogs/list-query.ts';
 import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
 import { eventList, type EventListQuery } from './events/list-query.ts';
+import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -31,6 +32,8 @@ export function itemHref(item: ItemRef): string | undefined {
 export const routes = {
   home: '/',
   notifications: '/notifications',
+  /** Site search: every item type and the members (/search?q=…&type=…&sort=newest&page=2). */
+  search: (query: Partial<SearchPageQuery> = {}) => searchHref(query),
   signIn: '/sign-in',
   user: (id: number) => `/users/${id}`,
   activity: (id: number) => `/activities/${id}`,
@@ -89,6 +92,7 @@ export const LIST_PAGES: ReadonlyMap<string, { renewed(search: URLSearchParams):
   ['/dashboard/listings', dashboardListingList],
   ['/events', eventList],
   ['/events/my', eventList],
+  ['/search', searchList],
 ]);
 
 /** `path?a=1&b=2`, leaving out empty values. */

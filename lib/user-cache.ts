@@ -3,11 +3,11 @@
 // content. Keyed by the user it was read for: what one person was told is never served to
 // another. Per process, bounded, oldest out; a failed read is not kept.
 
-export interface UserCache<T> {
+interface UserCache<T> {
   get(userId: number, load: () => Promise<T>): Promise<T>;
 }
 
-export function userCache<T>({ ttlMs, maxEntries = 5_000 }: { ttlMs: number; maxEntries?: number }): UserCache<T> {
+function userCache<T>({ ttlMs, maxEntries = 5_000 }: { ttlMs: number; maxEntries?: number }): UserCache<T> {
   const entries = new Map<number, { value: Promise<T>; at: number }>();
   return {
     get(userId, load) {

@@ -4,7 +4,7 @@ import { routes } from '@/lib/routes';
 /** An album in a list: cover (space reserved, lazy), title, owner, photo count. */
 export function AlbumTile({ album: a }: { album: AlbumCard }) {
   return (
-    <>
+    <div className="card h-full overflow-hidden p-0" data-kb-item="">
       <a href={routes.album(a.id)} className="block">
         {a.thumb ? (
           <img
@@ -27,6 +27,6 @@ export function AlbumTile({ album: a }: { album: AlbumCard }) {
         </a>{' '}
         · {a.photoCount} {a.photoCount === 1 ? 'photo' : 'photos'}
       </p>
-    </>
+    </div>
   );
 }

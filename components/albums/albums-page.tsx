@@ -56,7 +56,6 @@ export function AlbumsPage({ mine, query, list, categories, memberName }: Albums
         item={(album) => <AlbumTile album={album} />}
         label="Albums"
         className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
-        itemClassName="card overflow-hidden p-0"
       />
       <Pager label="Pages of albums" page={list.page} more={list.more} hrefOf={(n) => hrefOf({ ...query, page: n })} />
     </div>

@@ -2,7 +2,7 @@
 
 import { withSession, type ActionResult } from '@/lib/server-action';
 import type { BlogDeleteInput, BlogSaveInput, BlogStateInput } from '@/lib/validations/blog';
-import { deleteBlogCommand, saveBlogCommand, setBlogStateCommand, type BlogSaved } from '../../lib/blogs/commands';
+import { deleteBlogCommand, saveBlogCommand, setBlogStateCommand, type BlogSaved } from '@/lib/blogs/commands';
 
 // A blog post's saves for the signed-in person (lib/blogs/commands.ts does the work).
 // Each is a public POST endpoint: the commands validate everything they are given.

@@ -16,7 +16,7 @@ import {
   saveEventCommand,
   searchFriendsToInviteCommand,
   type EventMember,
-} from '../../lib/events/commands';
+} from '@/lib/events/commands';
 
 // An event's actions for the signed-in person (lib/events/commands.ts does the work). Each
 // is a public POST endpoint: the commands validate everything they are given.

@@ -20,7 +20,7 @@ import {
   setListingStateCommand,
   type BulkRowResult,
   type ListingSaved,
-} from '../../lib/listings/commands';
+} from '@/lib/listings/commands';
 
 // Listings' changes for the signed-in person (lib/listings/commands.ts does the work).
 // Each is a public POST endpoint: the commands validate everything they are given.

@@ -20,7 +20,7 @@ import {
   reportCommand,
   setLikeCommand,
   shareCommand,
-} from '../../lib/social/commands';
+} from '@/lib/social/commands';
 
 // Likes, comments, sharing and reports on any item type (lib/social/commands.ts does
 // the work), for the signed-in person. Each is a public POST endpoint: the commands validate

@@ -45,6 +45,7 @@ export function ClientLinks({ children }: { children: ReactNode }) {
     router.push(search ? `${action.pathname}?${search}` : action.pathname);
   };
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- catches clicks and submits bubbling from the links and forms inside (Enter on a link is a click too); the div takes no focus and does nothing itself
     <div className="contents" onClick={onClick} onSubmit={onSubmit}>
       {children}
     </div>

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 
 /** Privacy ids shared by every module (see domain/privacy.ts). */
 export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner';
@@ -375,6 +375,4 @@ export interface Database {
   event_feeds: EventFeedsTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type Activity = Selectable<ActivitiesTable>;
 export type NewActivity = Insertable<ActivitiesTable>;

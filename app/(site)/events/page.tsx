@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { EventsPage } from '@/components/events/events-page';
-import { loadEventList, type EventListRouteProps } from '../../../lib/events/list';
+import { loadEventList, type EventListRouteProps } from '@/lib/events/list';
 
 export const metadata: Metadata = { title: 'Events' };
 

@@ -2,7 +2,7 @@
 
 import { withSession, type ActionResult } from '@/lib/server-action';
 import type { AlbumUploadSaveInput } from '@/lib/validations/album';
-import { saveAlbumUploadCommand } from '../../../lib/albums/upload-commands';
+import { saveAlbumUploadCommand } from '@/lib/albums/upload-commands';
 
 // The "Add photos" page's save, for the signed-in person. A public POST endpoint: the command
 // validates everything it is given. (The files themselves never pass through a server action:

@@ -14,7 +14,7 @@ import { callAction, type ActionResult } from '@/lib/action-result';
 import { LISTING_CAPTION_MAX, LISTING_PHOTOS_MAX, type ListingFormValues } from '@/lib/validations/listing';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import { removeListingPhoto, saveListingPhotos } from '../actions';
-import type { ListingSaved } from '../../../lib/listings/commands';
+import type { ListingSaved } from '@/lib/listings/commands';
 
 // A listing's photos in its editor. Photos picked are checked here (their first bytes, their
 // size) like the albums' "Add photos"; on a listing that exists they upload at once through
@@ -303,7 +303,6 @@ export function ListingPhotosSection({ photos, maxBytes, disabled }: { photos: L
                 key={key}
                 className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
               >
-                {/* eslint-disable-next-line @next/next/no-img-element -- the API's thumbnail, already sized */}
                 <img
                   src={p.img}
                   alt={name}

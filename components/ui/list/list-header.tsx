@@ -24,12 +24,12 @@ export function tabClass(current: boolean): string {
   }`;
 }
 
-export type ListTab = { href: string; label: string; current: boolean };
+export type ListTab = { href: string; label: ReactNode; current: boolean };
 
 /** A list page's sibling lists as tabs (links; the current one says so). */
 export function ListTabs({ label, tabs }: { label: string; tabs: ListTab[] }) {
   return (
-    <nav aria-label={label} className="mt-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
+    <nav aria-label={label} className="mt-4 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
       {tabs.map((tab) => (
         <a key={tab.href} href={tab.href} aria-current={tab.current ? 'page' : undefined} className={tabClass(tab.current)}>
           {tab.label}

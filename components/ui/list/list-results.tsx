@@ -43,7 +43,6 @@ export type ListResultsProps<T extends { id: number }> = {
   item: (item: T) => ReactNode;
   /** The list's look: a column of cards without it. */
   className?: string;
-  itemClassName?: string;
   /** The list's accessible name, when it needs one. */
   label?: string;
 };
@@ -57,7 +56,6 @@ export function ListResults<T extends { id: number }>({
   empty,
   item,
   className = 'space-y-4',
-  itemClassName,
   label,
 }: ListResultsProps<T>) {
   const { items, page } = list;
@@ -85,9 +83,7 @@ export function ListResults<T extends { id: number }>({
       </p>
       <ul className={`mt-3 ${className}`} aria-label={label}>
         {items.map((x) => (
-          <li key={x.id} className={itemClassName}>
-            {item(x)}
-          </li>
+          <li key={x.id}>{item(x)}</li>
         ))}
       </ul>
     </>

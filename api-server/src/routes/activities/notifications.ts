@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { excerpt } from '../../domain/format.ts';
-import type { Item } from '../../domain/items.ts';
+import { itemTitle, type Item } from '../../domain/items.ts';
 import { listVisibleNotifications, markNotificationsRead, type NotificationKind } from '../../domain/notifications.ts';
 import { toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
@@ -8,9 +7,6 @@ import { userOf } from '../../oauth/resource-auth.ts';
 
 // Our extension: the notification list behind notification_count (GET /activities/updates),
 // and marking it read. Legacy notification.get reads the same notifications (domain/notifications.ts).
-
-/** Longest title of an activity, which has none of its own: an excerpt of its text. */
-const ACTIVITY_TITLE_MAX = 100;
 
 export interface NotificationView {
   id: number;
@@ -23,8 +19,6 @@ export interface NotificationView {
   timestamp: number;
   is_read: boolean;
 }
-
-const itemTitle = (item: Item) => (item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title);
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { page?: number; limit?: number } }>(

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { BlogListPage } from '@/components/blogs/blog-list-page';
-import { loadBlogList, type BlogListRouteProps } from '../../../../lib/blogs/list';
+import { loadBlogList, type BlogListRouteProps } from '@/lib/blogs/list';
 
 export const metadata: Metadata = { title: 'My blog posts' };
 

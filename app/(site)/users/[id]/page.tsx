@@ -6,7 +6,7 @@ import { WallHeader } from '@/components/feed/wall-header';
 import { loadPage } from '@/lib/auth/page-session';
 import { env } from '@/lib/env';
 import { idParam } from '@/lib/params';
-import { loadWall } from '../../../../lib/users/wall';
+import { loadWall } from '@/lib/users/wall';
 
 export type WallPageProps = { params: Promise<{ id: string }> };
 
