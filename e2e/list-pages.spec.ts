@@ -41,7 +41,7 @@ test.describe('without JavaScript', () => {
     const nothing = `nothing is called ${Date.now().toString(36)}`;
     for (const list of LISTS) {
       await page.goto(list.path);
-      const form = page.getByRole('search');
+      const form = main(page).getByRole('search');
       await form.getByLabel('Keywords').fill(nothing);
       let category: string | undefined;
       if (list.category) {
