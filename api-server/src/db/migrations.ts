@@ -6,6 +6,7 @@ import { m006 } from './migration-006-events.ts';
 import { m007 } from './migration-007-notification-reads.ts';
 import { m008 } from './migration-008-photo-positions.ts';
 import { m009 } from './migration-009-event-feeds.ts';
+import { m010 } from './migration-010-friend-requests.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -383,6 +384,7 @@ const migrations: Record<string, Migration> = {
   '007_notification_reads': m007,
   '008_photo_positions': m008,
   '009_event_feeds': m009,
+  '010_friend_requests': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { excerpt } from '../../domain/format.ts';
-import type { Item } from '../../domain/items.ts';
-import { listVisibleNotifications, markNotificationsRead, type NotificationKind } from '../../domain/notifications.ts';
+import {
+  listVisibleNotifications,
+  markNotificationsRead,
+  type NotificationItem,
+  type NotificationKind,
+} from '../../domain/notifications.ts';
 import { toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -17,14 +21,14 @@ export interface NotificationView {
   type: NotificationKind;
   /** Who did it. */
   owner: OwnerSummary;
-  /** What it is about; for a liked comment, the item the comment is on. */
-  item: { type: Item['type']; id: number; title: string };
+  /** What it is about; for a liked comment, the item the comment is on; a member for friend requests. */
+  item: { type: NotificationItem['type']; id: number; title: string };
   comment_id?: number;
   timestamp: number;
   is_read: boolean;
 }
 
-const itemTitle = (item: Item) => (item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title);
+const itemTitle = (item: NotificationItem) => (item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title);
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { page?: number; limit?: number } }>(
