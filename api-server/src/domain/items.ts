@@ -47,6 +47,11 @@ export function webHref(config: Config, type: ItemType, id: number): string {
 
 const img500 = (config: Config, key: string | null | undefined) => (key ? imageUrl(config.publicUrl, key, '500') : '');
 
+/** The member whose wall an activity was written on when it is not its owner's own; null otherwise. */
+export function otherWallOf(row: { owner_id: number; subject_type: string; subject_id: number }): number | null {
+  return row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null;
+}
+
 type Loaded = Omit<Item, 'type' | 'href'>;
 /** Loads many items of one type in one query (feeds load every attachment of a page at once). */
 type Loader = (db: DB, config: Config, ids: readonly number[]) => Promise<Loaded[]>;
@@ -80,7 +85,7 @@ const loaders: Record<ItemType, Loader> = {
       authView: row.auth_view,
       // Activities have no comment setting of their own: who may see one may comment.
       authComment: row.auth_view,
-      wallOwnerId: row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null,
+      wallOwnerId: otherWallOf(row),
       title: row.full_name,
       description: plainText(row.content) || row.link_title || '',
       img:

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOwnerSummary } from '../../../src/domain/owners.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createMember, makeApp, tokenFor, type Member, type TestApp } from '../../helpers.ts';
 import { callApi, legacyToken } from '../../legacy/fixtures.ts';
-import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, post } from '../fixtures.ts';
+import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, notificationsOf, post } from '../fixtures.ts';
 
 // Extension (README, "Extensions"): friend requests and ending a friendship, scope friends.
 const FRIENDS = '/api/v1/friends';
 const REQUESTS = '/api/v1/friends/requests';
-const NOTIFICATIONS = '/api/v1/activities/notifications';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,16 +16,8 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Person {
-  id: number;
-  name: string;
-  token: string;
-}
-let seq = 0;
-async function person(): Promise<Person> {
-  const u = await createUser(t.db, { full_name: `Person ${String.fromCharCode(65 + (seq++ % 26))}${seq}` });
-  return { id: u.id, name: u.name, token: await tokenFor(t.db, u.id) };
-}
+type Person = Member;
+const person = () => createMember(t.db);
 const summary = (p: Person) => toOwnerSummary(t.config, { id: p.id, full_name: p.name, avatar_key: null });
 
 const send = (from: Person, to: number | string) => post(t, from.token, REQUESTS, { user_id: to });
@@ -41,12 +32,7 @@ async function requests(p: Person, direction?: 'incoming' | 'outgoing', query: R
   return res.body.data as Array<{ id: number; user: { id: number }; date: string; timestamp: number }>;
 }
 const friendIds = async (p: Person) => ((await get(t, p.token, FRIENDS)).body.data as Array<{ id: number }>).map((f) => f.id);
-const notifications = async (p: Person) =>
-  ((await get(t, p.token, NOTIFICATIONS)).body.data as Array<{ type: string; owner: { id: number }; item: object }>).map((n) => ({
-    type: n.type,
-    owner: n.owner.id,
-    item: n.item,
-  }));
+const notifications = (p: Person) => notificationsOf(t, p.token);
 type Answer = Awaited<ReturnType<typeof get>>;
 
 /** Everything friend requests and friendships keep, to show that a refusal changed nothing. */
