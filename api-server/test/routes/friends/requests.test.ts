@@ -301,3 +301,23 @@ describe('friendship changes show at once in every friends-only rule', () => {
     expect(await seen()).toEqual(hidden);
   });
 });
+
+describe('the legacy notification.get', () => {
+  it("words the new notifications and links the member's profile or the post", async () => {
+    const [alice, grace] = [await person(), await person()];
+    const id = (await send(alice, grace.id)).body.data.id;
+    expect((await accept(grace, id)).status).toBe(200);
+    const post_ = (await post(t, grace.token, '/api/v1/activities', { subject_type: 'user', subject_id: alice.id, body: 'Hi!' })).body.data
+      .id;
+    const messages = async (p: Person) =>
+      ((await callApi(t, await legacyToken(t, p.id), 'notification.get')).output as Array<{ message: string; link: string }>).map((n) => [
+        n.message,
+        n.link,
+      ]);
+    expect(await messages(grace)).toEqual([[`${alice.name} sent you a friend request.`, `${t.config.webOrigin}/users/${alice.id}`]]);
+    expect(await messages(alice)).toEqual([
+      [`${grace.name} wrote on your wall.`, `${t.config.webOrigin}/activities/${post_}`],
+      [`${grace.name} accepted your friend request.`, `${t.config.webOrigin}/users/${grace.id}`],
+    ]);
+  });
+});
