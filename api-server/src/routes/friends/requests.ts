@@ -7,7 +7,7 @@ import { areFriends, endFriendship, makeFriends, pairOf, pendingRequestBetween, 
 import { deleteNotificationsOf, notify } from '../../domain/notifications.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, userIdSchema } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 
 // Friend requests and ending a friendship (extension, README "Extensions"; scope friends, a
@@ -21,18 +21,6 @@ const DIRECTIONS = ['incoming', 'outgoing'] as const;
 type Direction = (typeof DIRECTIONS)[number];
 
 const NOT_PENDING = 'The friend request was not found: it was accepted, declined or cancelled, or it is not yours.';
-
-const userIdBody = {
-  type: 'object',
-  properties: { user_id: { type: 'integer', minimum: 1 } },
-  required: ['user_id'],
-} as const;
-
-const userIdParams = {
-  type: 'object',
-  properties: { user_id: { type: 'integer', minimum: 1 } },
-  required: ['user_id'],
-} as const;
 
 /** The member named by `user_id`, who must be someone else (400 naming user_id otherwise). */
 async function otherMember(db: DB, me: number, userId: number): Promise<{ id: number; full_name: string }> {
@@ -73,7 +61,7 @@ async function acceptRequest(db: DB, request: FriendRequestRow): Promise<void> {
 export default async function friendRequestRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.post<{ Body: { user_id: number } }>('/requests', { schema: { body: userIdBody } }, async (req) => {
+  app.post<{ Body: { user_id: number } }>('/requests', { schema: { body: userIdSchema } }, async (req) => {
     const me = userOf(req);
     return db.transaction().execute(async (trx) => {
       const other = await otherMember(trx, me, req.body.user_id);
@@ -206,7 +194,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.delete<{ Params: { user_id: number } }>('/:user_id', { schema: { params: userIdParams } }, async (req) => {
+  app.delete<{ Params: { user_id: number } }>('/:user_id', { schema: { params: userIdSchema } }, async (req) => {
     const me = userOf(req);
     return db.transaction().execute(async (trx) => {
       const other = await otherMember(trx, me, req.params.user_id);
