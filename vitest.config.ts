@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // A folder the real-API fixture (api-server/test/fixture.ts) keeps the run's one seeded copy of the demo data in.
+    globalSetup: ['api-server/test/seed-cache.ts'],
   },
   resolve: { alias: { '@': new URL('.', import.meta.url).pathname } },
 });

@@ -26,8 +26,7 @@ export default function GlobalError({ retry }: GlobalErrorProps) {
             >
               Try again
             </button>
-            {/* A plain link: the client router may be what failed. */}
-            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain link: the client router may be what failed */}
             <a
               href="/"
               className="inline-flex items-center rounded-lg px-4 py-2.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-slate-800"

@@ -75,6 +75,8 @@ const JS_PAGES: JsPage[] = [
   { label: '/events/{event}', server: 'web', path: '/events/{event}', signedIn: true },
   { label: '/events/new', server: 'web', path: '/events/new', signedIn: true },
   { label: '/dashboard/events', server: 'web', path: '/dashboard/events', signedIn: true },
+  { label: '/search?q=lyon', server: 'web', path: '/search?q=lyon', signedIn: true },
+  { label: '/search?q=lyon (visitor)', server: 'web', path: '/search?q=lyon', signedIn: false },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 

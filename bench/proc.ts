@@ -6,7 +6,7 @@ import fs from 'node:fs';
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /** A process and all its descendants. */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   const pids = [pid];
   for (let i = 0; i < pids.length; i += 1) {
     let tasks: string[] = [];

@@ -3,7 +3,8 @@ import { seriousViolations } from './axe.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Events, as people use them with a browser in New York and an event created in Berlin: the
-// form (an end before the start refused on its field, the rest kept), times in both zones,
+// form (an end before the start refused on its field, the rest kept; the site's refusal on its
+// field, focused), times in both zones,
 // approval (request, pending, cancel, request again, accepted on the dashboard: counts change),
 // accepting chosen requests when one was withdrawn meanwhile (each row keeps its result), the
 // dashboard's Upcoming figure against the list it links to,
@@ -29,17 +30,22 @@ async function as(browser: Browser, account: Account) {
   return { page, close: () => context.close() };
 }
 
-/** Creates an event in Berlin through the form; answers its id. */
-async function createBerlinEvent(page: Page, title: string, approval: boolean): Promise<number> {
+/** The new-event form with a title, starting at 20:00 on DAY and ending at `end` the same day. */
+async function newEvent(page: Page, title: string, end = '22:00') {
   await page.goto('/events/new');
   // The form takes the browser's zone once it runs.
   await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill('Glühwein, Lebkuchen; and songs, by the fire.');
   await page.getByLabel('Start date').fill(DAY);
   await page.getByLabel('Start time').fill('20:00');
   await page.getByLabel('End date').fill(DAY);
-  await page.getByLabel('End time').fill('22:00');
+  await page.getByLabel('End time').fill(end);
+}
+
+/** Creates an event in Berlin through the form; answers its id. */
+async function createBerlinEvent(page: Page, title: string, approval: boolean): Promise<number> {
+  await newEvent(page, title);
+  await page.getByLabel('Description').fill('Glühwein, Lebkuchen; and songs, by the fire.');
   await page.getByLabel('Time zone').selectOption('Europe/Berlin');
   await page.getByLabel('Location').fill('Kastanienallee 1, Berlin');
   if (approval) await page.getByLabel('People must ask to join, and I accept them').check();
@@ -53,14 +59,8 @@ test.describe('events', () => {
     page,
   }) => {
     await signIn(page);
-    await page.goto('/events/new');
-    await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
     const title = unique('Winterfest');
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Start date').fill(DAY);
-    await page.getByLabel('Start time').fill('20:00');
-    await page.getByLabel('End date').fill(DAY);
-    await page.getByLabel('End time').fill('19:00');
+    await newEvent(page, title, '19:00');
     await page.getByRole('button', { name: 'Create event' }).click();
     await expect(page.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true');
     await expect(main(page)).toContainText('The event cannot end before it starts.');
@@ -84,6 +84,30 @@ test.describe('events', () => {
     expect(ics).toMatch(new RegExp(`URL(;VALUE=URI)?:http://localhost:\\d+/events/${id}`));
     expect(ics).toContain(`UID:event-${id}@`);
     expect(ics).not.toContain('Demo User');
+  });
+
+  test('a refusal by the site lands on its field, which takes the focus, with everything typed kept', async ({ page }) => {
+    await signIn(page);
+    const title = unique('Refused by the site');
+    await newEvent(page, title);
+    const category = page.getByLabel('Category');
+    await category.selectOption({ index: 1 });
+    const chosen = await category.inputValue();
+    // The browser's check passes; on its way the category becomes one the site does not have,
+    // as if it had been removed meanwhile: the API answers 400 naming category_id.
+    await page.route('**/events/new', async (route) => {
+      const body = route.request().postData();
+      if (route.request().method() !== 'POST' || !body?.includes(`"categoryId":"${chosen}"`)) return route.continue();
+      await route.continue({ postData: body.replace(`"categoryId":"${chosen}"`, '"categoryId":"987654"') });
+    });
+    await page.getByRole('button', { name: 'Create event' }).click();
+    await expect(category).toHaveAttribute('aria-invalid', 'true');
+    await expect(category).toHaveAccessibleDescription('The category is not a category of this module.');
+    await expect(category).toBeFocused();
+    await expect(main(page).getByRole('alert')).toContainText('Check the highlighted fields.');
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('End time')).toHaveValue('22:00');
+    await expect(page).toHaveURL(/\/events\/new$/);
   });
 
   test('approval: request, pending, cancel, request again; the organiser accepts on the dashboard and the counts change', async ({

@@ -7,7 +7,7 @@ export type ActionResult<T = undefined> =
 /** What a refusal that names fields says above them. */
 export const CHECK_FIELDS = 'Check the highlighted fields.';
 export const SIGNED_OUT_MESSAGE = 'You are signed out. Sign in again to continue.';
-export const CONNECTION_LOST_MESSAGE = 'The connection to the site was lost. Check your connection and try again.';
+const CONNECTION_LOST_MESSAGE = 'The connection to the site was lost. Check your connection and try again.';
 
 /**
  * Runs a server action from an event handler. A request that never gets an answer (offline,

@@ -6,7 +6,7 @@ import { localeFrom, validZone, type ReaderClock } from './events/time.ts';
  * server cannot know the zone at the first render otherwise. Until it is there times are in UTC,
  * and say so; the page renders again once it is set.
  */
-export const ZONE_COOKIE = 'tz';
+const ZONE_COOKIE = 'tz';
 
 /** The reader's zone (cookie) and locale (Accept-Language), for server components. */
 export async function readerClock(): Promise<ReaderClock & { known: boolean }> {

@@ -29,7 +29,7 @@ export interface RouteOptions {
  * `requireOrigin` (the default): a state-changing request must say where it comes from (every
  * browser sends Origin with a POST); false only where the handler checks a CSRF token of its own.
  */
-export function routeHandler<C>(
+function routeHandler<C>(
   handler: Handler<C>,
   { requireOrigin = true, shared = false, framedBy }: RouteOptions = {},
 ): (request: Request, context: C) => Promise<Response> {

@@ -2,6 +2,7 @@ import type { ItemRef, ItemType } from './social-api/items.ts';
 import type { BlogListQuery } from './blogs/list-query.ts';
 import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
 import { eventListParams, type EventListQuery } from './events/list-query.ts';
+import { searchQueryParams, type SearchPageQuery } from './search/query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -41,6 +42,8 @@ function blogFilters(query: BlogListQuery = {}): Record<string, string | number 
 export const routes = {
   home: '/',
   notifications: '/notifications',
+  /** Site search: every item type and the members (/search?q=…&type=…&sort=newest&page=2). */
+  search: (query: Partial<SearchPageQuery> = {}) => withQuery('/search', searchQueryParams(query)),
   signIn: '/sign-in',
   user: (id: number) => `/users/${id}`,
   activity: (id: number) => `/activities/${id}`,

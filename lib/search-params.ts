@@ -6,9 +6,9 @@
 export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** Longest keywords (or other free text) kept from a URL. */
-export const URL_TEXT_MAX = 100;
+const URL_TEXT_MAX = 100;
 /** Highest page number a list goes to. */
-export const URL_PAGE_MAX = 1000;
+const URL_PAGE_MAX = 1000;
 
 export function searchParamReader(params: SearchParams) {
   /** The parameter's (first) value. */

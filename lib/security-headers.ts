@@ -15,7 +15,7 @@ export interface SecurityHeaderOptions {
 }
 
 /** The legacy app's pages, the only ones another origin (the site) may frame. */
-export const LEGACY_APP_PATH = '/apps/legacy';
+const LEGACY_APP_PATH = '/apps/legacy';
 export const isLegacyAppPath = (pathname: string) => pathname === LEGACY_APP_PATH || pathname.startsWith(`${LEGACY_APP_PATH}/`);
 
 /**

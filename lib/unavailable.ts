@@ -6,14 +6,14 @@ import { safeReturnTo } from './auth/return-to.ts';
  * The HTTP status a page should answer when the API failed it: 504 when it was too slow,
  * 503 when it asked us to wait, 502 for everything else that is the API's fault.
  */
-export function unavailableStatus(error: ApiError): 502 | 503 | 504 {
+function unavailableStatus(error: ApiError): 502 | 503 | 504 {
   if (error.code === 'upstream_timeout' || error.status === 504) return 504;
   if (error.status === 503) return 503;
   return 502;
 }
 
 /** Where a page goes when the API is down or slow: /unavailable answers with the right status and comes back. */
-export function unavailablePath(error: ApiError, from: string): string {
+function unavailablePath(error: ApiError, from: string): string {
   return `/unavailable?status=${unavailableStatus(error)}&from=${encodeURIComponent(safeReturnTo(from))}`;
 }
 

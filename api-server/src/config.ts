@@ -19,7 +19,7 @@ export type Scope = (typeof ALL_SCOPES)[number];
 export const ALL_GRANTS = ['authorization_code', 'refresh_token', 'implicit', 'password', 'client_credentials'] as const;
 export type Grant = (typeof ALL_GRANTS)[number];
 
-export const DEV_CLIENT_SECRET = 'dev-web-client-secret-change-me';
+const DEV_CLIENT_SECRET = 'dev-web-client-secret-change-me';
 
 export interface Config {
   host: string;

@@ -53,7 +53,7 @@ export const invalidParams = (params: ParamError[]) =>
 export const invalidParam = (name: string, message: string) => invalidParams([{ name, message, error_text: 'invalid_parameter' }]);
 export const missingParam = (name: string, message = 'is required') => invalidParams([{ name, message, error_text: 'missing_parameter' }]);
 
-export function errorBody(status: number, errorText: ErrorText, message: string, params?: ParamError[]) {
+function errorBody(status: number, errorText: ErrorText, message: string, params?: ParamError[]) {
   return {
     success: false as const,
     data: { message, error_text: errorText, error_code: status, ...(params ? { error_params: params } : {}) },
@@ -75,7 +75,7 @@ function validationMessage(keyword: string, params: Record<string, unknown>, fal
 }
 
 /** Ajv validation errors (Fastify's schema check) as the spec's invalid_parameters list. */
-export function paramErrors(err: FastifyError): ParamError[] {
+function paramErrors(err: FastifyError): ParamError[] {
   const out = new Map<string, ParamError>();
   for (const v of err.validation ?? []) {
     const params = v.params as Record<string, unknown>;

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, makeApp, tokenFor, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, createUser, tokenFor } from './helpers.ts';
+import { setupApi } from './fixture.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp({ bodyLimit: 2048 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi({ config: { bodyLimit: 2048 } });
 
 describe('unknown routes', () => {
   it('answer 404 in the error envelope', async () => {
@@ -38,8 +33,8 @@ describe('request bodies', () => {
 });
 
 describe('server errors', () => {
+  const broken = setupApi();
   it('answer 500 exception_error with a generic message: no stack, no SQL', async () => {
-    const broken = await makeApp();
     const me = await createUser(broken.db);
     const token = await tokenFor(broken.db, me.id);
     // Break the schema under the running app so the next query fails inside the database.
@@ -49,7 +44,6 @@ describe('server errors', () => {
       url: '/api/v1/activities?limit=1',
       headers: { authorization: `Bearer ${token}` },
     });
-    await broken.close();
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       success: false,

@@ -1,40 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { ALL_SCOPES, loadConfig, type Config } from '../src/config.ts';
-import { type DB, now, openDatabase } from '../src/db/index.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ALL_SCOPES } from '../src/config.ts';
+import { type DB, now } from '../src/db/index.ts';
 import { hashSecret } from '../src/oauth/crypto.ts';
 import { issueTokens, newFamilyId } from '../src/oauth/tokens.ts';
-
-export interface TestApp {
-  app: FastifyInstance;
-  db: DB;
-  config: Config;
-  dataDir: string;
-  close(): Promise<void>;
-}
-
-/** A fresh API on a fresh temporary database, in process (requests go through `inject`). */
-export async function makeApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-  const config = loadConfig({}, { dataDir, ...overrides });
-  const { db } = await openDatabase(dataDir);
-  const app = await buildApp({ config, db });
-  await app.ready();
-  return {
-    app,
-    db,
-    config,
-    dataDir,
-    async close() {
-      await app.close();
-      await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 let userSeq = 0;
 // Hashing with scrypt is slow on purpose; tests share one hash of 'password'.
@@ -104,13 +72,21 @@ export async function tokenFor(db: DB, userId: number | null, scopes: readonly s
   return t.access_token;
 }
 
+/** An answer as a test reads it: the status, the parsed JSON body (else the text) and the headers. */
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever JSON the server answered; the test's expect() calls are its check
+  body: any;
+  headers: LightMyRequestResponse['headers'];
+}
+
 /** inject() with a bearer token; returns status and parsed JSON body. */
-export async function call(app: FastifyInstance, token: string | null, opts: InjectOptions) {
+export async function call(app: FastifyInstance, token: string | null, opts: InjectOptions): Promise<Answer> {
   const res = await app.inject({
     ...opts,
     headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
-  let body: any;
+  let body: unknown;
   try {
     body = res.json();
   } catch {

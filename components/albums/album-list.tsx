@@ -123,7 +123,7 @@ export function AlbumGrid({ albums, empty }: { albums: AlbumCard[]; empty: strin
   return (
     <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Albums">
       {albums.map((a) => (
-        <li key={a.id} className="card overflow-hidden p-0">
+        <li key={a.id} className="card overflow-hidden p-0" data-kb-item="">
           <a href={routes.album(a.id)} className="block">
             {a.thumb ? (
               <img

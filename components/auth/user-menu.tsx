@@ -59,6 +59,7 @@ export function UserMenu({ id, name, image }: UserMenuProps) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Escape bubbling from the menu's button and links; the div takes no focus
     <div ref={root} className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={button}

@@ -19,7 +19,7 @@ export function BlogCard({ post }: { post: BlogSummary }) {
     post.commentCount ? plural(post.commentCount, 'comment') : '',
   ].filter(Boolean);
   return (
-    <article aria-labelledby={id} className="card">
+    <article aria-labelledby={id} className="card" data-kb-item="">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={id} className="text-lg font-semibold tracking-tight">
           <a href={routes.blog(post.id)} className="hover:underline">

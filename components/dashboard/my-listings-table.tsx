@@ -304,7 +304,6 @@ function Row({
       </td>
       <td className="p-2">
         {l.thumb ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the API's own sized thumbnail
           <img src={l.thumb} alt="" loading="lazy" className="size-12 rounded-lg object-cover" />
         ) : (
           <span className="block size-12 rounded-lg bg-slate-100 dark:bg-slate-800" />

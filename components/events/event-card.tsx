@@ -14,9 +14,8 @@ export const RSVP_LABELS: Record<Rsvp, string> = {
 /** An event in a list: picture, title, when, where, how many are going, and the reader's answer. */
 export function EventCard({ event, clock }: { event: EventSummary; clock: ReaderClock }) {
   return (
-    <article className="card flex gap-4">
+    <article className="card flex gap-4" data-kb-item="">
       {event.thumb ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
         <img src={event.thumb} alt="" width={120} height={68} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover" />
       ) : (
         <span

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field, applyFieldErrors } from '@/components/ui/form-fields';
+import { Field } from '@/components/ui/form-fields';
+import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -93,8 +94,7 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
   const submit = form.handleSubmit(async (values) => {
     const res = await state.run(() => saveEvent({ id: savedId, values }));
     if (!res.ok) {
-      const rest = applyFieldErrors(res.fieldErrors, NAMES, (name, e) => form.setError(name, e));
-      if (rest) state.setProblem({ message: `${res.message} ${rest}` });
+      state.setProblem(placeRefusal(form, res, NAMES));
       return;
     }
     setSavedId(res.data.id);
@@ -189,10 +189,8 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
           <label htmlFor="event-photo" className="text-sm font-medium">
             Picture
           </label>
-          {picture ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
-            <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" />
-          ) : null}
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "picture" is the field's name (its label says Picture), not the medium */}
+          {picture ? <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" /> : null}
           <input
             ref={fileInput}
             id="event-photo"

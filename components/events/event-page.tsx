@@ -29,10 +29,7 @@ export function EventPage({ event, social, clock, requests, now }: EventPageProp
   return (
     <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
       <ZoneSync serverZone={clock.known ? clock.zone : ''} />
-      {event.img ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the API's own resized picture
-        <img src={event.img} alt="" className="mb-6 aspect-[16/9] w-full rounded-2xl object-cover" />
-      ) : null}
+      {event.img ? <img src={event.img} alt="" className="mb-6 aspect-[16/9] w-full rounded-2xl object-cover" /> : null}
       <header>
         {event.category ? <p className="muted text-sm">{event.category.title}</p> : null}
         <h1 id={`${id}-title`} className="mt-1 text-3xl font-bold tracking-tight">

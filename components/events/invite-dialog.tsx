@@ -31,19 +31,18 @@ export function InviteDialog({ id, title, onClose, onDone }: InviteDialogProps) 
   const search = useAction();
   const send = useAction();
 
+  const runSearch = search.run;
   useEffect(() => {
     let live = true;
     const t = setTimeout(async () => {
-      const res = await search.run(() => searchFriendsToInvite(id, { keywords, page: 1 }));
+      const res = await runSearch(() => searchFriendsToInvite(id, { keywords, page: 1 }));
       if (live && res.ok) setFriends(res.data);
     }, 250);
     return () => {
       live = false;
       clearTimeout(t);
     };
-    // search.run is a new function each render; the list depends on the words typed only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, keywords]);
+  }, [id, keywords, runSearch]);
 
   const toggle = (f: Who) =>
     setChosen((prev) => {

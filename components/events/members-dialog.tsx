@@ -20,20 +20,18 @@ export function MembersDialog({ id, rsvp, label, onClose }: { id: number; rsvp: 
   const [more, setMore] = useState(false);
   const state = useAction();
 
+  const run = state.run;
   useEffect(() => {
     let live = true;
-    void state
-      .run(() => loadMembers({ id, rsvp, page }))
-      .then((res) => {
-        if (!live || !res.ok) return;
-        setPeople((prev) => [...(page > 1 ? (prev ?? []) : []), ...res.data]);
-        setMore(res.data.length === PAGE);
-      });
+    void run(() => loadMembers({ id, rsvp, page })).then((res) => {
+      if (!live || !res.ok) return;
+      setPeople((prev) => [...(page > 1 ? (prev ?? []) : []), ...res.data]);
+      setMore(res.data.length === PAGE);
+    });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, rsvp, page]);
+  }, [id, rsvp, page, run]);
 
   return (
     <Dialog open onClose={onClose} title={label}>

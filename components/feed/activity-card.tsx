@@ -47,12 +47,14 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
 
   return (
     <article
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the ARIA feed pattern: each article of a feed takes the focus, and Page Down and Page Up move between them
       tabIndex={0}
       aria-labelledby={`${id}o ${id}t`}
       aria-describedby={a.html ? `${id}c` : undefined}
       aria-posinset={posInSet}
       aria-setsize={setSize}
       data-activity-id={a.id}
+      data-kb-item=""
       className="card post"
     >
       <header>
@@ -61,7 +63,9 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
           <a id={`${id}o`} href={routes.user(a.owner.id)} className="name">
             {a.owner.name}
           </a>
-          <a href={routes.activity(a.id)}>{timeTag(clock, { id: `${id}t`, ms: a.createdAt })}</a>
+          <a href={routes.activity(a.id)} data-kb-open="">
+            {timeTag(clock, { id: `${id}t`, ms: a.createdAt })}
+          </a>
         </div>
       </header>
 

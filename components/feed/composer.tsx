@@ -1,12 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { callAction } from '@/lib/action-result';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   ACTIVITY_BODY_MAX,
   activityCreateSchema,
   checkPhotoFile,
-  fieldErrorsOf,
   formatBytes,
   LINK_TITLE_MAX,
   PHOTO_ACCEPT,
@@ -19,6 +17,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { LinkIcon, PhotoIcon } from '@/components/ui/icons';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
 import { createPost } from './actions';
@@ -72,6 +71,8 @@ export type ComposerProps = {
 const EMPTY: Draft = { body: '', ...NO_LINK };
 
 const inputCls = 'field';
+/** The fields with an error line of their own. */
+const FIELDS = ['body', 'linkUrl', 'linkTitle', 'linkDescription', 'photoId'];
 
 /**
  * The compose box: text, an optional link or photo. The text is kept as a draft in this
@@ -92,18 +93,14 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   const upload = useUpload({ url: COMPOSE_UPLOAD_URL, fileField: 'Filedata', fields: { type: 'wall' }, parse: parseUploaded });
   const photo = upload.state;
   const [photoError, setPhotoError] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formMessage, setFormMessage] = useState<{ message: string; signedOut?: boolean } | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, problem, setProblem, run, invalid, clearFieldError } = useAction();
   const fileInput = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   // A link found in the text shows as a card; one typed in the link fields keeps them open.
   const isCard = !!fields.linkTyped && !!fields.linkUrl;
   // A draft with a typed link opens the link fields.
-  useEffect(() => {
-    if (!fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
-  }, [fields.linkTyped, fields.linkUrl, fields.linkTitle, fields.linkDescription]);
+  if (!linkOpen && !fields.linkTyped && (fields.linkUrl || fields.linkTitle || fields.linkDescription)) setLinkOpen(true);
 
   const linkCard = useLinkCard({
     text: fields.body,
@@ -131,7 +128,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
 
   const set = (name: keyof Draft) => (value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
-    if (fieldErrors[name]) setFieldErrors(({ [name]: _, ...rest }) => rest);
+    clearFieldError(name);
   };
 
   const startUpload = (file: File) => {
@@ -149,7 +146,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       setPhotoError(problem);
       return;
     }
-    if (fieldErrors.photoId) setFieldErrors(({ photoId: _, ...rest }) => rest);
+    clearFieldError('photoId');
     startUpload(file);
   };
 
@@ -162,30 +159,21 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (photo && photo.status !== 'done') {
-      setFormMessage({
-        message: photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.',
-      });
+      const message =
+        photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.';
+      setProblem((p) => ({ message, fieldErrors: p?.fieldErrors }));
       return;
     }
     const values = { ...fields, photoId: photo?.status === 'done' ? photo.result.photoId : undefined };
     const parsed = activityCreateSchema.safeParse(values);
     if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      setFormMessage(null);
+      invalid(parsed.error, FIELDS);
       bodyRef.current?.focus();
       return;
     }
-    setPending(true);
-    setFormMessage(null);
-    setFieldErrors({});
-    const res = await callAction(() => createPost({ ...values, wallId }));
-    setPending(false);
-    if (!res.ok) {
-      // Everything typed (and the uploaded photo) stays; the API's reasons go beside the fields.
-      setFieldErrors(res.fieldErrors ?? {});
-      setFormMessage(res);
-      return;
-    }
+    const res = await run(() => createPost({ ...values, wallId }));
+    // On a failure everything typed (and the uploaded photo) stays; the API's reasons go beside the fields.
+    if (!res.ok) return;
     clearFields();
     linkCard.reset();
     setLinkOpen(false);
@@ -194,7 +182,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
     announce('Your post was published.');
   };
 
-  const err = (name: string) => fieldErrors[name];
+  const err = (name: string) => problem?.fieldErrors?.[name];
   const describedBy = (name: string) => (err(name) ? `${id}-${name}-error` : undefined);
   const fieldError = (name: string) =>
     err(name) ? (
@@ -217,6 +205,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
           <textarea
             id={`${id}-body`}
             ref={bodyRef}
+            data-kb-key="c"
             value={fields.body}
             onChange={(e) => set('body')(e.target.value)}
             onPaste={(e) => linkCard.pasted(e.clipboardData.getData('text'))}
@@ -310,7 +299,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
       {photo ? (
         <div className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           {photo.status === 'done' && photo.result.src ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the API's picture of the uploaded photo
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the post's attachment (its photo, and which file), not the medium
             <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
           {photo.status !== 'done' ? (
@@ -337,7 +326,7 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
         </div>
       ) : null}
       <FormError message={photoError} className="mt-3" />
-      <FormError message={formMessage?.message} signedOut={formMessage?.signedOut} className="mt-3" />
+      <FormError message={problem?.message} signedOut={problem?.signedOut} className="mt-3" />
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <label className={`${buttonStyles.ghost} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600`}>

@@ -6,13 +6,14 @@ import type { Activity, FeedPage } from '@/lib/social-api/activities';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
+import { useLatest } from '@/components/ui/use-latest';
 import { NOTIFICATION_COUNT_EVENT } from '@/components/notifications/count-event';
 import { checkForUpdates, loadNewerActivities, loadOlderActivities } from './actions';
 import { ActivityCard } from './activity-card';
 import { FeedContext, type FeedContextValue } from './feed-context';
 
 /** How often the feed looks for new posts while the tab is visible (the issue: 30–60 s). */
-export const POLL_INTERVAL_MS = 45_000;
+const POLL_INTERVAL_MS = 45_000;
 
 export type FeedProps = {
   initial: FeedPage;
@@ -42,7 +43,6 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
   const viewer = useViewer();
   const announce = useAnnounce();
   const [items, setItems] = useState<Activity[]>(initial.items);
-  const [nextId, setNextId] = useState(initial.nextId);
   const [endOfFeed, setEndOfFeed] = useState(initial.endOfFeed || initial.items.length === 0);
   const [older, setOlderState] = useState<LoadState>({ status: 'idle' });
   // The observer's callback may run after a failure it did not see: it reads this instead.
@@ -62,8 +62,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
   const waitingCount = useRef(0);
 
   const shown = useMemo(() => new Set(items.map((a) => a.id)), [items]);
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
+  const shownRef = useLatest(shown);
 
   const context = useMemo<FeedContextValue>(
     () => ({
@@ -85,8 +84,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
   );
 
   // Where the next page starts, for callbacks that may hold an older render's values.
-  const cursor = useRef({ nextId, endOfFeed });
-  cursor.current = { nextId, endOfFeed };
+  const cursor = useRef({ nextId: initial.nextId, endOfFeed });
 
   const loadOlder = useCallback(async () => {
     const { nextId: maxid, endOfFeed: atEnd } = cursor.current;
@@ -106,7 +104,6 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
     });
     const atEndNow = page.endOfFeed || page.items.length === 0;
     cursor.current = { nextId: page.nextId, endOfFeed: atEndNow };
-    setNextId(page.nextId);
     setEndOfFeed(atEndNow);
     setOlder({ status: 'idle' });
     announce(page.items.length ? `Loaded ${page.items.length} older ${page.items.length === 1 ? 'post' : 'posts'}.` : '');
@@ -155,7 +152,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [firstId, wallId, announce]);
+  }, [firstId, wallId, announce, shownRef]);
 
   const showNewer = async () => {
     setNewer({ status: 'loading' });
@@ -220,6 +217,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
         <p className="muted mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">{emptyText}</p>
       ) : null}
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the ARIA feed pattern: Page Down and Page Up bubbling from a focused article move to the next or previous one */}
       <div
         ref={feedRef}
         role="feed"

@@ -8,7 +8,7 @@ import { previewLink, type LinkCardData } from './link-card-actions';
 export type { LinkCardData };
 
 /** The first http(s) address in a text, without the punctuation that usually ends a sentence. */
-export function findUrl(text: string): string | undefined {
+function findUrl(text: string): string | undefined {
   const match = text.match(/\bhttps?:\/\/[^\s<>"'`]+/i)?.[0];
   if (!match) return undefined;
   const url = match.replace(/[.,;:!?)\]}'"]+$/, '');
@@ -113,10 +113,7 @@ export function LinkCard({ card, onRemove }: LinkCardProps) {
       aria-label={`Link preview: ${title}`}
       className="attachment mt-4 items-stretch hover:bg-transparent dark:hover:bg-transparent"
     >
-      {card.thumbSrc ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the link's picture, through the image route
-        <img src={card.thumbSrc} alt="" className="attachment-thumb" />
-      ) : null}
+      {card.thumbSrc ? <img src={card.thumbSrc} alt="" className="attachment-thumb" /> : null}
       <span className="attachment-text flex-1">
         <span className="truncate font-medium">{title}</span>
         {card.description ? <span className="muted line-clamp-2">{card.description}</span> : null}

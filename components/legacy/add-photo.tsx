@@ -19,19 +19,19 @@ const parse = (body: unknown) => {
   return b && typeof b.original === 'string' ? { original: b.original } : undefined;
 };
 
+// photo_name travels with each file.
+const photoFields = (file: File) => ({ photo_name: file.name });
+
 /** "Add a photo": checked here first, then streamed through the BFF with its progress. */
 export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
   const id = useId();
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
-  // photo_name travels with each file; the upload reads its fields when it starts.
-  const fields = useRef<Record<string, string>>({});
-  const upload = useUpload({ url: UPLOAD_URL, fileField: 'photo', fields: fields.current, parse });
+  const upload = useUpload({ url: UPLOAD_URL, fileField: 'photo', fields: photoFields, parse });
   const [problem, setProblem] = useState('');
   const state = upload.state;
 
   const send = (file: File) => {
-    fields.current.photo_name = file.name;
     void upload.start(file).then((res) => {
       if (res.ok) router.refresh();
     });

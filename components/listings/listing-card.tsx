@@ -10,10 +10,9 @@ import type { ListingSummary } from '@/lib/social-api/classifieds';
 export function ListingCard({ listing }: { listing: ListingSummary }) {
   const id = useId();
   return (
-    <article aria-labelledby={id} className="card flex h-full flex-col overflow-hidden p-0">
+    <article aria-labelledby={id} className="card flex h-full flex-col overflow-hidden p-0" data-kb-item="">
       <div className="relative aspect-[4/3] bg-slate-100 dark:bg-slate-800">
         {listing.thumb ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the API's own sized thumbnail
           <img src={listing.thumb} alt="" loading="lazy" className={`size-full object-cover ${listing.closed ? 'opacity-60' : ''}`} />
         ) : (
           <span className="muted flex size-full items-center justify-center">No photo</span>

@@ -33,7 +33,6 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   const label = `Photo ${index + 1} of ${n}`;
   const picture = (big: boolean) => (
     <figure>
-      {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
       <img
         src={photo.img}
         alt={photo.caption || `${title}, photo ${index + 1}`}
@@ -58,6 +57,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
     ) : null;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys bubbling from the gallery's buttons move between photos
     <section aria-label="Photos" onKeyDown={onKeyDown} className="mt-6">
       <button
         type="button"
@@ -65,7 +65,6 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
         className="block w-full cursor-zoom-in rounded-xl"
         aria-label={`View larger: ${photo.caption || label}`}
       >
-        {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
         <img src={photo.img} alt="" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-contain dark:bg-slate-800" />
       </button>
       <p className="mt-2 flex flex-wrap items-baseline justify-between gap-2 text-sm" aria-live="polite">
@@ -84,7 +83,6 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
                   aria-label={`Show photo ${i + 1}${p.caption ? `: ${p.caption}` : ''}${p.main ? ' (main photo)' : ''}`}
                   className={`block size-16 overflow-hidden rounded-lg border-2 ${i === index ? 'border-indigo-600 dark:border-indigo-400' : 'border-transparent'}`}
                 >
-                  {/* eslint-disable-next-line @next/next/no-img-element -- the API's own sized picture */}
                   <img src={p.img} alt="" loading="lazy" className="size-full object-cover" />
                 </button>
               </li>
@@ -95,6 +93,7 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
       ) : null}
       <p className="muted mt-1">{n > 1 ? 'Use the arrow keys to move between photos. ' : ''}Select the photo for a larger view.</p>
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys bubbling from the dialog's buttons move between photos, and a click on the backdrop closes it (Escape too, by the <dialog> itself) */}
       <dialog
         ref={dialog}
         aria-label={`${title}: ${label}`}

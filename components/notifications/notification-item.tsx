@@ -46,9 +46,9 @@ export function NotificationItem({ notification: n }: { notification: Notificati
   );
   // Items whose page is not built yet are listed without a link (lib/routes.ts).
   return (
-    <li>
+    <li data-kb-item="">
       {href ? (
-        <a href={href} className={className}>
+        <a href={href} className={className} data-kb-open="">
           {content}
         </a>
       ) : (

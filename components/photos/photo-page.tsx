@@ -41,7 +41,7 @@ export function PhotoPage({
 }
 
 /** Only what the tools show of the photo. */
-export const managed = (photo: PhotoDetail) => ({
+const managed = (photo: PhotoDetail) => ({
   id: photo.id,
   title: photo.title,
   caption: photo.caption,

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useLatest } from '@/components/ui/use-latest';
 
 /**
  * The link the viewer was opened from. Each photo is a page of its own (the viewer is mounted
@@ -20,8 +21,7 @@ let opener: HTMLElement | null = null;
 export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number; labelledBy: string; children: ReactNode }) {
   const router = useRouter();
   const ref = useRef<HTMLDialogElement>(null);
-  const current = useRef(photoId);
-  current.current = photoId;
+  const current = useLatest(photoId);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -48,6 +48,7 @@ export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard's way is Escape, which the <dialog> handles itself (cancel)
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}

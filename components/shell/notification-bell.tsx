@@ -15,8 +15,13 @@ export type NotificationBellProps = {
 /** The bell: a link to the notification list, with the unread count. The count follows what the page learns. */
 export function NotificationBell({ count: initial }: NotificationBellProps) {
   const [count, setCount] = useState(initial);
+  // A new count from the server (the next page) replaces the one the page learnt.
+  const [given, setGiven] = useState(initial);
+  if (given !== initial) {
+    setGiven(initial);
+    setCount(initial);
+  }
   const pathname = usePathname();
-  useEffect(() => setCount(initial), [initial]);
   useEffect(() => {
     const onCount = (event: Event) => {
       const n = (event as CustomEvent<unknown>).detail;

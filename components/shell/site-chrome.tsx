@@ -20,6 +20,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
   const viewer = await loadViewer();
   return (
     <ViewerProvider viewer={viewer}>
+      {/* eslint-disable-next-line react-hooks/purity -- a server component renders once per request: this is the request's time */}
       <ClockProvider renderedAt={Date.now()}>
         <Announcer>
           <a
@@ -41,7 +42,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
               <ClientLinks>{children}</ClientLinks>
             </main>
           )}
-          <SiteFooter />
+          <SiteFooter signedIn={viewer !== null} />
         </Announcer>
       </ClockProvider>
     </ViewerProvider>

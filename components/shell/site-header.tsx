@@ -4,6 +4,7 @@ import { SignInButton } from '@/components/auth/sign-in-button';
 import { UserMenu } from '@/components/auth/user-menu';
 import { Container } from '@/components/ui/container';
 import { Logo } from '@/components/ui/logo';
+import { SearchBox } from '@/components/search/search-box';
 import { getSession } from '@/lib/auth/session';
 import type { Viewer } from '@/lib/auth/viewer';
 import { getNotificationCount } from '@/lib/notifications/count';
@@ -24,6 +25,7 @@ export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
         <Link href="/" className="rounded-md">
           <Logo />
         </Link>
+        <SearchBox />
         {viewer ? (
           <div className="flex items-center gap-2">
             {bell}

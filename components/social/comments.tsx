@@ -6,7 +6,6 @@ import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { Comment } from '@/lib/social-api/core';
 import type { ItemRef } from '@/lib/social-api/items';
-import { fieldErrorsOf } from '@/lib/validations/field-errors';
 import { COMMENTS_PAGE_SIZE, SOCIAL_BODY_MAX, commentCreateSchema } from '@/lib/validations/social';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -55,7 +54,7 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
   const [exhausted, setExhausted] = useState(false);
   const [body, setBody] = useState('');
-  const { pending, problem, setProblem, run } = useAction();
+  const { pending, problem, run, invalid } = useAction();
   const error = problem && { message: problem.fieldErrors?.body ?? problem.message, signedOut: problem.signedOut };
   const [listError, setListError] = useState('');
   const fieldId = useId();
@@ -86,7 +85,7 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
     e.preventDefault();
     const parsed = commentCreateSchema.safeParse({ item, body });
     if (!parsed.success) {
-      setProblem({ message: fieldErrorsOf(parsed.error).body ?? 'Check the comment.' });
+      invalid(parsed.error, ['body']);
       return;
     }
     const res = await run(() => postComment({ item, body }));

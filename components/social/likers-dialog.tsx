@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { ItemRef } from '@/lib/social-api/items';
@@ -18,28 +18,30 @@ export default function LikersDialog({ item, onClose }: LikersDialogProps) {
   const [people, setPeople] = useState<Who[]>([]);
   const [page, setPage] = useState(0);
   const [more, setMore] = useState(true);
-  const [loading, setLoading] = useState(false);
+  // The first page is on its way as soon as the dialog opens.
+  const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
 
-  const loadPage = async (next: number) => {
+  const fetchPage = (next: number) =>
+    callAction(() => loadLikers({ item, page: next })).then((res) => {
+      setLoading(false);
+      if (!res.ok) {
+        setError(res.message);
+        return;
+      }
+      setPage(next);
+      setMore(res.data.more);
+      setPeople((current) => [...current, ...res.data.people.filter((p) => !current.some((c) => c.id === p.id))]);
+    });
+
+  const loadPage = (next: number) => {
     setLoading(true);
     setError('');
-    const res = await callAction(() => loadLikers({ item, page: next }));
-    setLoading(false);
-    if (!res.ok) {
-      setError(res.message);
-      return;
-    }
-    setPage(next);
-    setMore(res.data.more);
-    setPeople((current) => [...current, ...res.data.people.filter((p) => !current.some((c) => c.id === p.id))]);
+    void fetchPage(next);
   };
 
-  useEffect(() => {
-    void loadPage(1);
-    // once, when it opens
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const loadFirstPage = useEffectEvent(() => void fetchPage(1));
+  useEffect(() => loadFirstPage(), []);
 
   return (
     <Dialog open onClose={onClose} title="People who like this">

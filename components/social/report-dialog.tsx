@@ -1,10 +1,9 @@
 'use client';
 
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
 import type { ReportType } from '@/lib/social-api/core';
 import type { ItemRef } from '@/lib/social-api/items';
-import { fieldErrorsOf } from '@/lib/validations/field-errors';
 import { REPORT_DESCRIPTION_MAX, reportCreateSchema } from '@/lib/validations/social';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -33,26 +32,31 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
   const [typesError, setTypesError] = useState('');
   const [type, setType] = useState('');
   const [description, setDescription] = useState('');
-  const { pending, problem, setProblem, run } = useAction();
+  const { pending, problem, run, invalid } = useAction();
   // The fields' own errors (from the schema here or the site's), and the site's reason (e.g. already reported).
   const errors: Errors = { ...problem?.fieldErrors, form: problem?.message || undefined, signedOut: problem?.signedOut };
   const id = useId();
 
-  const fetchTypes = () => {
+  const fetchTypes = useCallback(
+    () =>
+      callAction(loadReportTypes).then((res) => {
+        if (res.ok) setTypes(res.data);
+        else setTypesError(res.message);
+      }),
+    [],
+  );
+  useEffect(() => void fetchTypes(), [fetchTypes]);
+  const retryTypes = () => {
     setTypesError('');
-    void callAction(loadReportTypes).then((res) => {
-      if (res.ok) setTypes(res.data);
-      else setTypesError(res.message);
-    });
+    void fetchTypes();
   };
-  useEffect(fetchTypes, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const values = { item, commentId, type, description };
     const parsed = reportCreateSchema.safeParse(values);
     if (!parsed.success) {
-      setProblem({ message: '', fieldErrors: fieldErrorsOf(parsed.error) });
+      invalid(parsed.error, ['type', 'description']);
       return;
     }
     // On a failure everything chosen and typed stays.
@@ -72,7 +76,7 @@ export default function ReportDialog({ item, commentId, what, onClose, onReporte
           typesError ? (
             <div>
               <FormError message={typesError} />
-              <button type="button" className={`${buttonStyles.secondary} mt-2`} onClick={fetchTypes}>
+              <button type="button" className={`${buttonStyles.secondary} mt-2`} onClick={retryTypes}>
                 Try again
               </button>
             </div>

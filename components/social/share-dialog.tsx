@@ -1,7 +1,6 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrorsOf } from '@/lib/validations/field-errors';
 import { SOCIAL_BODY_MAX, shareCreateSchema } from '@/lib/validations/social';
 import type { ItemRef } from '@/lib/social-api/items';
 import { buttonStyles } from '@/components/ui/button';
@@ -23,7 +22,7 @@ export type ShareDialogProps = {
 /** Shares an item on the reader's wall with an optional message; nothing typed is lost on a failure. */
 export default function ShareDialog({ item, what, description, onClose, onShared }: ShareDialogProps) {
   const [body, setBody] = useState('');
-  const { pending, problem, setProblem, run } = useAction();
+  const { pending, problem, run, invalid } = useAction();
   const error = problem && { message: problem.fieldErrors?.body ?? problem.message, signedOut: problem.signedOut };
   const fieldId = useId();
 
@@ -31,7 +30,7 @@ export default function ShareDialog({ item, what, description, onClose, onShared
     e.preventDefault();
     const parsed = shareCreateSchema.safeParse({ item, body });
     if (!parsed.success) {
-      setProblem({ message: fieldErrorsOf(parsed.error).body ?? 'Check the message.' });
+      invalid(parsed.error, ['body']);
       return;
     }
     const res = await run(() => share({ item, body }));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 
 export type ShareMenuProps = {
@@ -11,6 +11,9 @@ export type ShareMenuProps = {
   /** "Share to your feed" opens the share dialog; absent when the reader may not (a visitor, or an item not everyone may see). */
   onShareToFeed?: () => void;
 };
+
+const noSubscription = () => () => {};
+const hasShareSheet = () => typeof navigator.share === 'function';
 
 /**
  * "Share": copy the item's link (with a "Copied" confirmation), share it to one's feed (the
@@ -24,9 +27,8 @@ export function ShareMenu({ path, title, onShareToFeed }: ShareMenuProps) {
   const toggle = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
-  // navigator.share exists only in the browser, after hydration.
-  const [canShareSheet, setCanShareSheet] = useState(false);
-  useEffect(() => setCanShareSheet(typeof navigator !== 'undefined' && typeof navigator.share === 'function'), []);
+  // navigator.share exists only in the browser: not on the server, nor while hydrating.
+  const canShareSheet = useSyncExternalStore(noSubscription, hasShareSheet, () => false);
 
   useEffect(() => {
     if (!open) return;
@@ -66,6 +68,7 @@ export function ShareMenu({ path, title, onShareToFeed }: ShareMenuProps) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches Escape bubbling from the menu's buttons; the div takes no focus
     <div
       ref={root}
       className="relative"

@@ -80,7 +80,13 @@ export function SocialBar({ social, ownerId, label, what, writing: writingAtOnce
       ) : null}
       <div className="actions">
         {social.can.like && viewer ? (
-          <button type="button" aria-pressed={like.on} onClick={like.toggle} className="btn-ghost with-icon icon-heart tabular-nums">
+          <button
+            type="button"
+            aria-pressed={like.on}
+            onClick={like.toggle}
+            data-kb-like=""
+            className="btn-ghost with-icon icon-heart tabular-nums"
+          >
             {`Like ${like.count}`}
           </button>
         ) : (

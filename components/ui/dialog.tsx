@@ -27,6 +27,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard's way is Escape, which the <dialog> handles itself (cancel)
     <dialog
       ref={ref}
       aria-labelledby={titleId}

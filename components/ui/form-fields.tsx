@@ -7,8 +7,8 @@ import { buttonStyles } from './button';
 // What the site's forms write alike around react-hook-form: a labelled control with its error
 // under it, tied to it (aria-describedby, aria-invalid); for the long forms (the blog and
 // listing editors, the album settings) the error helpers, a text input and a select of the
-// API's options, and the offer to restore a copy kept in the browser; and an action's field
-// errors put back on the form's fields.
+// API's options, and the offer to restore a copy kept in the browser. An action's field errors
+// reach the fields through placeRefusal (./form-refusal.ts).
 
 /** The error line under the control `id` (its id is what the control's aria-describedby names). */
 function errorLine(id: string, message: string | undefined): ReactNode {
@@ -40,20 +40,6 @@ export function Field({
       {errorLine(id, error)}
     </div>
   );
-}
-
-/** Puts a failed action's field errors on the form's fields; answers whether any landed. */
-export function applyFieldErrors<N extends string>(
-  fieldErrors: Record<string, string> | undefined,
-  names: readonly N[],
-  setError: (name: N, e: { message: string }) => void,
-): string {
-  let rest = '';
-  for (const [name, message] of Object.entries(fieldErrors ?? {})) {
-    if ((names as readonly string[]).includes(name)) setError(name as N, { message });
-    else rest = rest ? `${rest} ${message}` : message;
-  }
-  return rest;
 }
 
 /** The first message of a field's error (a list field, tags say, has one per item). */
@@ -146,7 +132,7 @@ export function TextField<T extends FieldValues>({
 const timeOf = (ms: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(ms);
 
 /** "today at 14:05", or the date and time. */
-export function whenOf(ms: number): string {
+function whenOf(ms: number): string {
   const sameDay = new Date(ms).toDateString() === new Date().toDateString();
   return sameDay ? `today at ${timeOf(ms)}` : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }

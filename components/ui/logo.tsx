@@ -5,7 +5,7 @@ export type LogoMarkProps = {
 };
 
 /** The product's mark, the same drawing as app/icon.svg. Decorative: the name is always written next to it. */
-export function LogoMark({ className }: LogoMarkProps) {
+function LogoMark({ className }: LogoMarkProps) {
   return (
     <svg viewBox="0 0 64 64" aria-hidden="true" focusable="false" className={className}>
       <rect width="64" height="64" rx="14" className="fill-indigo-600" />

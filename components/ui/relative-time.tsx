@@ -43,7 +43,7 @@ const exactUtc = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeStyle: '
 let exactLocal: Intl.DateTimeFormat | undefined;
 
 /** "just now", "5 minutes ago", "yesterday", "3 days ago", then the date. */
-export function formatRelative(ms: number, reference: number): string {
+function formatRelative(ms: number, reference: number): string {
   const seconds = Math.round((reference - ms) / 1000);
   if (seconds < 45) return 'just now';
   if (seconds < 3600) return ago(Math.max(1, Math.round(seconds / 60)), 'minute');

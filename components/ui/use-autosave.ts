@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 
 // A long form kept in this browser while it is written, so that a crash, a closed tab or an
 // expired session loses nothing: every few seconds and when the page is left, whatever differs
@@ -38,14 +39,19 @@ export function useAutosave<T>({ storageKey, read, parse, isUnsaved, intervalMs 
   const [keptAt, setKeptAt] = useState<number | null>(null);
   /** The JSON of what this visit last wrote; null while it wrote nothing. */
   const written = useRef<string | null>(null);
-  const fns = useRef({ read, parse, isUnsaved });
-  fns.current = { read, parse, isUnsaved };
+  const fns = useLatest({ read, parse, isUnsaved });
+
+  // Another thing written: nothing found or kept for it yet.
+  const [keyShown, setKeyShown] = useState(key);
+  if (keyShown !== key) {
+    setKeyShown(key);
+    setFound(null);
+    setKeptAt(null);
+  }
 
   // A copy left by an earlier visit, when it holds something the server does not have.
   useEffect(() => {
     written.current = null;
-    setFound(null);
-    setKeptAt(null);
     if (!key) return;
     const storage = storageOf();
     try {
@@ -54,12 +60,13 @@ export function useAutosave<T>({ storageKey, read, parse, isUnsaved, intervalMs 
       const kept = JSON.parse(raw) as { value?: unknown; savedAt?: unknown };
       const value = fns.current.parse(kept.value);
       if (value !== undefined && typeof kept.savedAt === 'number' && fns.current.isUnsaved(value))
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- the copy is in localStorage, which only the browser has: it is offered once hydration is over (the server rendered the form without it)
         setFound({ value, savedAt: kept.savedAt });
       else storage?.removeItem(key);
     } catch {
       storage?.removeItem(key);
     }
-  }, [key]);
+  }, [key, fns]);
 
   /** Writes the form now if it changed since the last copy; removes this visit's copy when nothing is unsaved any more. */
   const keep = useCallback(() => {
@@ -85,7 +92,7 @@ export function useAutosave<T>({ storageKey, read, parse, isUnsaved, intervalMs 
     } catch {
       // storage full: the text is still in the form
     }
-  }, [key]);
+  }, [key, fns]);
 
   useEffect(() => {
     if (!key) return;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 
 // What a person is writing, kept in this browser until it is sent, so that a reload, a crash
 // or a failed post loses nothing. Keyed by user (and by what is being written), so that two
@@ -28,8 +29,7 @@ function storageOf(): Storage | undefined {
 export function useDraft<T>({ storageKey, empty, parse, isEmpty }: UseDraftOptions<T>) {
   const [value, setValue] = useState<T>(empty);
   const loaded = useRef(false);
-  const fns = useRef({ parse, isEmpty });
-  fns.current = { parse, isEmpty };
+  const fns = useLatest({ parse, isEmpty });
   const key = storageKey ? `social:draft:${storageKey}` : null;
 
   useEffect(() => {
@@ -38,12 +38,13 @@ export function useDraft<T>({ storageKey, empty, parse, isEmpty }: UseDraftOptio
     try {
       const raw = storageOf()?.getItem(key);
       const stored = raw ? fns.current.parse(JSON.parse(raw)) : undefined;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft is in localStorage, which only the browser has: it is put back once hydration is over (the server rendered the form blank)
       if (stored !== undefined) setValue(stored);
     } catch {
       // unreadable: start blank
     }
     loaded.current = true;
-  }, [key]);
+  }, [key, fns]);
 
   useEffect(() => {
     if (!key || !loaded.current) return;
@@ -53,14 +54,12 @@ export function useDraft<T>({ storageKey, empty, parse, isEmpty }: UseDraftOptio
     } catch {
       // storage full: the text is still in the form
     }
-  }, [key, value]);
+  }, [key, value, fns]);
 
   const clear = useCallback(() => {
     setValue(empty);
     if (key) storageOf()?.removeItem(key);
-    // `empty` is a constant of the caller
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, empty]);
 
   return [value, setValue, clear] as const;
 }

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver } from 'react-hook-form';
 import type { ActionResult } from '@/lib/action-result';
 import { useAnnounce } from './announcer';
+import { placeRefusal } from './form-refusal';
 import { useAutosave } from './use-autosave';
 import { useLeaveGuard } from './use-leave-guard';
 
@@ -66,15 +67,6 @@ export function useKeptForm<T extends FieldValues>({ resolver, initial, storageK
      * A refused save: its field errors on their fields (the first one focused: call it once the
      * fields are enabled again), and the message to show, with a refusal that names no field.
      */
-    refused: (res: Extract<ActionResult<unknown>, { ok: false }>) => {
-      let first = true;
-      for (const [name, message] of Object.entries(res.fieldErrors ?? {})) {
-        if (!(name in saved.current)) continue;
-        form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: first });
-        first = false;
-      }
-      const unplaced = res.fieldErrors?.form;
-      return { message: unplaced ? `${res.message} ${unplaced}` : res.message, signedOut: res.signedOut };
-    },
+    refused: (res: Extract<ActionResult<unknown>, { ok: false }>) => placeRefusal(form, res, Object.keys(saved.current) as Path<T>[]),
   };
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from './use-latest';
 
 /**
  * Asks before the page is left while `hasUnsaved()` says something would be lost: the browser's
@@ -11,8 +12,7 @@ import { useEffect, useRef } from 'react';
  * not asked about.
  */
 export function useLeaveGuard(hasUnsaved: () => boolean, message: string) {
-  const check = useRef(hasUnsaved);
-  check.current = hasUnsaved;
+  const check = useLatest(hasUnsaved);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -54,5 +54,5 @@ export function useLeaveGuard(hasUnsaved: () => boolean, message: string) {
       navigation?.removeEventListener('navigate', onNavigate);
       document.removeEventListener('click', onClick, true);
     };
-  }, [message]);
+  }, [check, message]);
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 import { sendUpload, type UploadOptions, type UploadOutcome } from './use-upload';
 
 // Many files to one upload route, a few at a time (useUpload is the one-file version): each
@@ -35,8 +36,7 @@ const nextKey = () => `u${Date.now().toString(36)}-${(counter += 1)}`;
 export function useUploadQueue<R>(opts: UploadQueueOptions<R>) {
   const [entries, setEntries] = useState<Array<QueuedUpload<R>>>([]);
   const running = useRef(new Map<string, { abort(): void }>());
-  const options = useRef(opts);
-  options.current = opts;
+  const options = useLatest(opts);
 
   const update = useCallback((key: string, change: (e: QueuedUpload<R>) => QueuedUpload<R>) => {
     setEntries((list) => list.map((e) => (e.key === key ? change(e) : e)));
@@ -71,7 +71,7 @@ export function useUploadQueue<R>(opts: UploadQueueOptions<R>) {
     for (const { key, file } of entries.filter((e) => e.status === 'waiting' && !running.current.has(e.key)).slice(0, room)) {
       void begin(key, file, options.current);
     }
-  }, [entries, paused, begin]);
+  }, [entries, paused, begin, options]);
 
   // Whoever waits for the queue to be idle is told once it is.
   const latest = useRef(entries);
@@ -101,7 +101,7 @@ export function useUploadQueue<R>(opts: UploadQueueOptions<R>) {
       if (!entry || running.current.has(key)) return Promise.resolve({ ok: false, message: 'This photo is not waiting to upload.' });
       return begin(key, entry.file, { ...options.current, ...over });
     },
-    [begin],
+    [begin, options],
   );
 
   // Leaving the page stops what is still on its way.

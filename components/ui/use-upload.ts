@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 
 // A file's upload to one of the BFF's upload routes, with real progress: XMLHttpRequest
 // rather than fetch, because only XHR reports upload progress. The route streams the body on
@@ -16,8 +17,8 @@ export type UploadOptions<R> = {
   url: string;
   /** The API's name of the file part. */
   fileField: string;
-  /** Other form fields sent before the file. */
-  fields?: Record<string, string>;
+  /** Other form fields sent before the file (or made from the file). */
+  fields?: Record<string, string> | ((file: File) => Record<string, string>);
   /** Reads a 2xx answer; undefined when it is not what the route answers. */
   parse: (body: unknown) => R | undefined;
 };
@@ -50,7 +51,8 @@ export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (p
     xhr.ontimeout = () => resolve({ ok: false, message: 'The upload took too long. Retry.' });
     xhr.onabort = () => resolve({ ok: false, message: 'The upload was cancelled.', aborted: true });
     const form = new FormData();
-    for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
+    const fields = typeof opts.fields === 'function' ? opts.fields(file) : opts.fields;
+    for (const [k, v] of Object.entries(fields ?? {})) form.append(k, v);
     form.append(opts.fileField, file, file.name);
     xhr.send(form);
   });
@@ -64,27 +66,29 @@ export function sendUpload<R>(file: File, opts: UploadOptions<R>, onProgress: (p
 export function useUpload<R>(opts: UploadOptions<R>) {
   const [state, setState] = useState<UploadState<R> | null>(null);
   const current = useRef<{ abort(): void } | null>(null);
-  const options = useRef(opts);
-  options.current = opts;
+  const options = useLatest(opts);
 
   useEffect(() => () => current.current?.abort(), []);
 
-  const start = useCallback((file: File): Promise<UploadOutcome<R>> => {
-    current.current?.abort();
-    setState({ status: 'uploading', file, progress: 0 });
-    const handle = sendUpload(file, options.current, (progress) =>
-      setState((s) => (s && s.file === file && s.status === 'uploading' ? { ...s, progress } : s)),
-    );
-    current.current = handle;
-    return handle.done.then((res) => {
-      if (current.current !== handle) return res;
-      current.current = null;
-      if (res.ok) setState({ status: 'done', file, result: res.result });
-      else if (!res.aborted)
-        setState((s) => ({ status: 'failed', file, progress: s && 'progress' in s ? s.progress : 0, message: res.message }));
-      return res;
-    });
-  }, []);
+  const start = useCallback(
+    (file: File): Promise<UploadOutcome<R>> => {
+      current.current?.abort();
+      setState({ status: 'uploading', file, progress: 0 });
+      const handle = sendUpload(file, options.current, (progress) =>
+        setState((s) => (s && s.file === file && s.status === 'uploading' ? { ...s, progress } : s)),
+      );
+      current.current = handle;
+      return handle.done.then((res) => {
+        if (current.current !== handle) return res;
+        current.current = null;
+        if (res.ok) setState({ status: 'done', file, result: res.result });
+        else if (!res.aborted)
+          setState((s) => ({ status: 'failed', file, progress: s && 'progress' in s ? s.progress : 0, message: res.message }));
+        return res;
+      });
+    },
+    [options],
+  );
 
   const cancel = useCallback(() => {
     current.current?.abort();

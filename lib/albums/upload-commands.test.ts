@@ -1,28 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadAlbumPhoto } from '../social-api/album-upload.ts';
 import { apiFetch } from '../social-api/client.ts';
 import { png } from '../testing/pictures.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import type { AlbumSettingsValues } from '../validations/album.ts';
 import { saveAlbumUploadCommand } from './upload-commands.ts';
 
 // Saving the "Add photos" page (what components/albums/upload/actions.ts runs for the
 // signed-in person) against the real api-server over loopback HTTP, on a fresh demo database.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 let demoId: number;
 let aliceId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   demoId = await api.userId('demo@example.com');
   aliceId = await api.userId('alice@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 let pictures = 0;
 /** Uploads `n` photos for the token's user as the upload route does (a multipart stream); answers their ids in upload order. */

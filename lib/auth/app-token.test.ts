@@ -3,19 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureWebClient } from '../../api-server/src/oauth/clients.ts';
 import { loadConfig } from '../../api-server/src/config.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { createAppTokenCache } from './app-token.ts';
 
 // The real api-server's token endpoint, behind a loopback relay that counts the token requests
 // and holds each one a little, so that concurrent callers really overlap with it.
-let api: RealApi;
+const api = setupRealApi();
 let relay: http.Server;
 let relayUrl: string;
 let requests = 0;
 const SECRET = 'app-token-test-secret';
 
 beforeAll(async () => {
-  api = await startRealApi();
   await ensureWebClient(api.db, loadConfig({ OAUTH_CLIENT_SECRET: SECRET }, { dataDir: '/tmp' }));
   const target = new URL(`${api.baseUrl}/oauth/token`);
   relay = http.createServer((req, res) => {
@@ -37,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((r) => relay.close(() => r()));
-  await api.close();
 });
 beforeEach(() => {
   requests = 0;

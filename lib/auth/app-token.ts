@@ -24,7 +24,7 @@ interface Cached {
 }
 
 /** POST grant_type=client_credentials with HTTP Basic client authentication (RFC 6749 §4.4.2, §2.3.1). */
-export async function requestClientCredentials(ep: TokenEndpoint, scope?: string): Promise<Cached> {
+async function requestClientCredentials(ep: TokenEndpoint, scope?: string): Promise<Cached> {
   const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
   let res: Response;
   try {

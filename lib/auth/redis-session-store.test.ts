@@ -30,7 +30,7 @@ let dir: string;
 let socket: string;
 let server: ChildProcess;
 let raw: Redis;
-let stores: RedisSessionStore[] = [];
+const stores: RedisSessionStore[] = [];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

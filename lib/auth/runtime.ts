@@ -18,13 +18,13 @@ export interface AuthRuntime {
 }
 
 /** The session store the environment asks for: Redis when REDIS_URL is set, else SQLite in DATA_DIR. */
-export function createSessionStore(e: Env): SessionStore {
+function createSessionStore(e: Env): SessionStore {
   return e.REDIS_URL
     ? new RedisSessionStore(e.REDIS_URL, e.SESSION_SECRET)
     : new SqliteSessionStore(path.join(e.DATA_DIR, 'web-sessions.sqlite'), e.SESSION_SECRET);
 }
 
-export function createAuthRuntime(e: Env): AuthRuntime {
+function createAuthRuntime(e: Env): AuthRuntime {
   const client = { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, timeoutMs: e.API_TIMEOUT_MS };
   const tokenEndpoint = { ...client, url: `${e.SOCIAL_API_URL}/oauth/token` };
   const store = createSessionStore(e);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encode } from 'next-auth/jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { authCookies, sessionCookieName } from './cookies.ts';
 import { authOptions, socialProvider } from './options.ts';

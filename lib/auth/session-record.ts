@@ -21,7 +21,7 @@ export interface SignInUser {
 }
 
 /** 256 random bits, the only thing the browser's cookie carries (inside the encrypted JWT). */
-export const newSessionId = (): string => crypto.randomBytes(32).toString('base64url');
+const newSessionId = (): string => crypto.randomBytes(32).toString('base64url');
 
 /** What the BFF keeps after a successful sign-in; throws when the answer lacks what it needs. */
 export function recordFromTokens(tokens: SignInTokens, user: SignInUser, now = Date.now()): SessionRecord {

@@ -24,7 +24,7 @@ export interface TokenSet {
 }
 
 /** POST grant_type=refresh_token with HTTP Basic client authentication (RFC 6749 §6, §2.3.1). */
-export async function requestRefresh(ep: TokenEndpoint, refreshToken: string): Promise<TokenSet> {
+async function requestRefresh(ep: TokenEndpoint, refreshToken: string): Promise<TokenSet> {
   const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
   let res: Response;
   try {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../testing/real-api.ts';
 import { getBlog, getBlogForEditing, listBlogs, listMyBlogs } from '../social-api/blogs.ts';
 import type { BlogFormValues } from '../validations/blog.ts';
 import { deleteBlogCommand, saveBlogCommand, setBlogStateCommand } from './commands.ts';
@@ -7,7 +7,7 @@ import { deleteBlogCommand, saveBlogCommand, setBlogStateCommand } from './comma
 // The blog post commands (what components/blogs/actions.ts runs for the signed-in person)
 // against the real api-server over loopback HTTP, on a fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 let demoId: number;
@@ -35,7 +35,6 @@ async function myTitles(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   demoId = await api.userId('demo@example.com');
@@ -47,8 +46,7 @@ beforeAll(async () => {
     .where('title', '=', 'Travel')
     .executeTakeFirstOrThrow();
   travel = String(row.id);
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 describe('saveBlogCommand: refusals change nothing', () => {
   it('refuses a form that does not pass the schema, with a message on each field, and creates nothing', async () => {

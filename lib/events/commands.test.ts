@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../testing/real-api.ts';
 import { cancelEventRequest, createEvent, requestToJoinEvent } from '../social-api/events.ts';
 import { decideEventRequestCommand, REQUEST_NOT_PENDING } from './commands.ts';
 
 // The organiser's answer to a request to join (what components/events/actions.ts runs for the
 // signed-in person) against the real api-server over loopback HTTP, on a fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string, alice: string, bob: string;
 let aliceId: number, bobId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   // One after another: the first token registers the test client.
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   bob = await api.tokenOf('bob@example.com');
   aliceId = await api.userId('alice@example.com');
   bobId = await api.userId('bob@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 describe('decideEventRequestCommand', () => {
   it('a request withdrawn since the page was read is answered as no longer pending, whether or not others still are', async () => {

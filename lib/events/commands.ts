@@ -42,7 +42,7 @@ const RSVP_DONE: Record<string, string> = {
 };
 
 /** The form's values as the API's form: wall-clock times in the chosen zone. */
-export function eventInputOf(v: EventFormValues): EventInput {
+function eventInputOf(v: EventFormValues): EventInput {
   return {
     title: v.title,
     description: v.description,

@@ -8,7 +8,7 @@ export interface ReaderClock {
   locale: string;
 }
 
-export const DEFAULT_CLOCK: ReaderClock = { zone: 'UTC', locale: 'en-US' };
+const DEFAULT_CLOCK: ReaderClock = { zone: 'UTC', locale: 'en-US' };
 
 /** A valid IANA zone name (as Intl knows it), else undefined. */
 export function validZone(zone: string | undefined): string | undefined {

@@ -36,7 +36,7 @@ export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' 
  * The picture types served, recognised by their first bytes. SVG is not among them: served
  * from this origin, an SVG opened on its own could run script.
  */
-export function sniffImage(head: Buffer): ImageType | undefined {
+function sniffImage(head: Buffer): ImageType | undefined {
   const at = (offset: number, text: string) => head.subarray(offset, offset + text.length).toString('latin1') === text;
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (at(0, '\x89PNG\r\n\x1a\n')) return 'image/png';

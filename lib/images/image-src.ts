@@ -6,7 +6,7 @@ import { env } from '../env.ts';
 // route fetches only addresses this server put in a page: each carries an HMAC of the address
 // (key derived from SESSION_SECRET), so the route is no open proxy for anyone's URLs.
 
-export const IMAGE_ROUTE = '/api/image';
+const IMAGE_ROUTE = '/api/image';
 
 const key = () => createHmac('sha256', env().SESSION_SECRET).update('social-web image route v1').digest();
 

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api-server/src/config.ts';
 import { ensureLegacyApp, issueKey } from '../../api-server/src/legacy/apps.ts';
 import { parseEnv } from '../env.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { isSessionEnded, LegacyApiError, legacyErrorMessage } from './client.ts';
 import { legacyCookieName, legacySessionOptions, legacySessionPassword } from './cookie.ts';
 import { exchangeKey, getFriends, getUnreadCounts, getUser, isFriend } from './methods.ts';
 
 // The legacy token API's client against the real api-server (LEGACY_API_URL defaults to the
-// origin of SOCIAL_API_URL, which startRealApi sets), and the app's session cookie.
+// origin of SOCIAL_API_URL, which setupRealApi sets), and the app's session cookie.
 
-let api: RealApi;
+const api = setupRealApi();
 beforeAll(async () => {
-  api = await startRealApi();
   // The app id 1 that the API's server start registers.
   await ensureLegacyApp(api.db, loadConfig({}, {}));
 });
-afterAll(() => api.close());
 
 const keyFor = async (email: string) => issueKey(api.db, 1, await api.userId(email));
 

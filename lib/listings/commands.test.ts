@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../testing/real-api.ts';
 import {
   createListing,
   deleteListing,
@@ -22,16 +22,14 @@ import {
 // The listing commands (what components/listings/actions.ts runs for the signed-in person)
 // against the real api-server over loopback HTTP, on a fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 const input = (title: string): ListingInput => ({ title, body: 'For the commands test.', tags: [], price: 10, location: 'Cmdville' });
 const make = (n: number) =>

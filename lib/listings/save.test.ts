@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../testing/real-api.ts';
 import { getListingForEditing } from '../social-api/classifieds.ts';
 import { listingFormSchema, toListingFieldErrors, type ListingFormValues } from '../validations/listing.ts';
 import { saveListingCommand } from './commands.ts';
@@ -7,16 +7,14 @@ import { saveListingCommand } from './commands.ts';
 // The listing form's schema and its save (what the editor's server action runs) against the
 // real api-server over loopback HTTP, on a fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 const values = (over: Partial<ListingFormValues> = {}): ListingFormValues => ({
   title: 'A blue bicycle',

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createListing, getListingForEditing } from '../social-api/classifieds.ts';
 import { png } from '../testing/pictures.ts';
 import { formRequest, ORIGIN, rawRequest, type Part } from '../testing/multipart.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import type { ListingFormValues } from '../validations/listing.ts';
 import { createListingUpload, listingPhotoUpload } from './uploads.ts';
 import { streamUpload, type StreamUploadOptions } from '../uploads/stream-upload.ts';
@@ -13,18 +13,16 @@ import { streamUpload, type StreamUploadOptions } from '../uploads/stream-upload
 
 const MAX = 64 * 1024;
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 let demoId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   demoId = await api.userId('demo@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 function route<R>(
   options: Pick<StreamUploadOptions<R>, 'field' | 'label' | 'forward' | 'checkFields' | 'fieldErrors'>,

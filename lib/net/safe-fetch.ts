@@ -63,7 +63,7 @@ export interface SafeResponse {
 export const anyAddress = (): boolean => true;
 
 /** The URL as one that may be fetched: absolute http(s), a host, no credentials. */
-export function checkUrl(raw: string | URL, hop = 0): URL {
+function checkUrl(raw: string | URL, hop = 0): URL {
   let url: URL;
   try {
     url = new URL(raw);

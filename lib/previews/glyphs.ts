@@ -59,7 +59,7 @@ const FONT_RANGES: ReadonlyArray<readonly [number, number]> = [
 ];
 
 /** Whether the shipped fonts draw this code point (controls are not drawn, only spaced). */
-export function fontHas(cp: number): boolean {
+function fontHas(cp: number): boolean {
   if (
     cp < 0x20 ||
     (cp >= 0x7f && cp < 0xa0) ||
@@ -89,7 +89,7 @@ const svgCache = new Map<string, string | null>();
  * selector U+FE0F unless the sequence has a zero-width joiner (Twemoji's own naming); both
  * spellings are tried. null when there is none.
  */
-export function emojiSvg(grapheme: string): string | null {
+function emojiSvg(grapheme: string): string | null {
   if (svgCache.has(grapheme)) return svgCache.get(grapheme)!;
   const cps = [...grapheme].map((c) => c.codePointAt(0)!.toString(16));
   const names = [cps.filter((c) => c !== 'fe0f').join('-'), cps.join('-')];

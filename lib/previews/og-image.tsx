@@ -95,7 +95,6 @@ function words(pieces: Piece[], size: number) {
   }
   return parts.map((p, i) =>
     'svg' in p ? (
-      // eslint-disable-next-line @next/next/no-img-element
       <img key={i} src={p.svg} width={size} height={size} alt="" style={{ marginRight: size * 0.25, flexShrink: 0 }} />
     ) : (
       <span key={i} style={{ marginRight: size * 0.25, flexShrink: 0 }}>
@@ -130,7 +129,6 @@ export async function renderPreviewImage(card: PreviewCard): Promise<Buffer> {
       }}
     >
       {picture ? (
-        // eslint-disable-next-line @next/next/no-img-element
         <img src={picture} width={PICTURE_WIDTH} height={PREVIEW_IMAGE.height} alt="" style={{ objectFit: 'cover' }} />
       ) : (
         <div style={{ width: STRIPE, height: '100%', display: 'flex', backgroundColor: '#4f46e5' }} />

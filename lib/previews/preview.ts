@@ -44,7 +44,7 @@ export function previewVersion(card: PreviewCard): string {
 }
 
 /** The item's page, whether or not lib/routes.ts links to that type yet. */
-export function itemPath(item: ItemRef): string {
+function itemPath(item: ItemRef): string {
   return `/${ITEM_KINDS[item.type].path}/${item.id}`;
 }
 
@@ -54,7 +54,7 @@ export function previewImagePath(p: Preview): string {
 }
 
 /** What the image shows, in words (og:image:alt). */
-export function previewAlt(p: PreviewCard): string {
+function previewAlt(p: PreviewCard): string {
   return [p.kind, `“${p.title}”`, p.subtitle].filter(Boolean).join(' · ') + ` · ${site.name}`;
 }
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure as failure } from '../testing/api-failure.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import {
   createActivity,
   deleteActivity,
@@ -20,21 +20,18 @@ import { getMe, getUser } from './users.ts';
 // The web client's activity functions against the real api-server over loopback HTTP, on a
 // fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 let demoId: number;
 let aliceId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   demoId = await api.userId('demo@example.com');
   aliceId = await api.userId('alice@example.com');
-  // Seeding the demo data makes its pictures: it takes a while.
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 /** A multipart body with a Filedata part, as a browser sends it, as a stream. */
 async function multipart(file: Buffer, name: string, type: string) {

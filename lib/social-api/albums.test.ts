@@ -4,7 +4,7 @@ import { makeAlbum } from '../../api-server/test/routes/albums/album-fixtures.ts
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { png } from '../testing/pictures.ts';
 import { startRelay, type Relay } from '../testing/relay.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { addUploadedPhotos, uploadAlbumPhoto } from './album-upload.ts';
 import {
   albumsToAddTo,
@@ -28,23 +28,21 @@ import {
 // "Sunday dinners" (friends only); Frank is not the demo user's friend. A relay in front of
 // the API counts the calls.
 
-let api: RealApi;
+const api = setupRealApi();
 let relay: Relay;
 let demo: string;
 let frank: string;
 let demoId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   relay = await startRelay(api.baseUrl);
   process.env.SOCIAL_API_URL = relay.baseUrl;
   demo = await api.tokenOf('demo@example.com');
   frank = await api.tokenOf('frank@example.com');
   demoId = await api.userId('demo@example.com');
-}, 120_000);
+});
 afterAll(async () => {
   await relay?.close();
-  await api?.close();
 });
 
 /** A multipart body with its Filedata part (and form fields), as the browser sends it. */

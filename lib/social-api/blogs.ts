@@ -295,7 +295,7 @@ const options = (raw: unknown) =>
     .filter((o) => o.id)
     .map((o) => ({ id: o.id, title: o.title.trim() || o.id }));
 
-export async function listBlogCategories(token: string): Promise<BlogCategory[]> {
+async function listBlogCategories(token: string): Promise<BlogCategory[]> {
   return lenientArray(categorySchema)
     .parse(await apiFetch(apiConfig(), '/blogs/categories', { token }))
     .flatMap((c) => category(c) ?? []);

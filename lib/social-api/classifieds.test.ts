@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { png } from '../testing/pictures.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import {
   captionListingPhoto,
   closeListing,
@@ -22,18 +22,16 @@ import {
 // loopback HTTP, on fresh demo data: the demo user sells a road bike (3 photos, open), an oak
 // table (closed) and a tent.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let frank: string;
 let demoId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   frank = await api.tokenOf('frank@example.com');
   demoId = await api.userId('demo@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 const picture = (width: number) => ({ file: new Blob([new Uint8Array(png(width, 8))], { type: 'image/png' }), name: `p${width}.png` });
 /** A multipart body with its Filedata part and the listing's id, as the browser sends it. */

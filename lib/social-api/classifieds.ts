@@ -337,7 +337,7 @@ const options = (raw: unknown) =>
     .filter((o) => o.id)
     .map((o) => ({ id: o.id, title: o.title.trim() || o.id }));
 
-export async function listListingCategories(token: string): Promise<ListingCategory[]> {
+async function listListingCategories(token: string): Promise<ListingCategory[]> {
   return lenientArray(categorySchema)
     .parse(await apiFetch(apiConfig(), '/classifieds/categories', { token }))
     .filter((c) => c.id > 0)

@@ -232,7 +232,7 @@ export async function countPaged<T>(
  * comments, the first likers, and both counts exact (counted through their pages). Whether the
  * reader may comment is learned when they try (the API answers why not).
  */
-export async function getSocialFromCore(token: string, item: ItemRef, viewerId: number, can: { share: boolean }): Promise<Social> {
+async function getSocialFromCore(token: string, item: ItemRef, viewerId: number, can: { share: boolean }): Promise<Social> {
   const [comments, likers] = await Promise.all([
     countPaged((page, limit) => listComments(token, item, { page, limit })),
     countPaged((page, limit) => listLikers(token, item, { page, limit })),

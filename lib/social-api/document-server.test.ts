@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, tokenFor } from '../../api-server/test/helpers.ts';
 import { makeAlbum } from '../../api-server/test/routes/albums/album-fixtures.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { albumsToAddTo, getAlbum, listAlbums, loadAlbum, loadPhoto } from './albums.ts';
 
 // The web client against a server that follows the document and nothing more: a relay in
@@ -39,7 +39,7 @@ const DOCUMENT_FIELDS = new Set([
 const DOCUMENT_LIST_FIELDS = new Set(['id', 'type', 'thumb', 'title', 'description', 'owner', 'total_photo']);
 const isAlbumList = (path: string) => /\/albums(\/my)?$/.test(path);
 
-let api: RealApi;
+const api = setupRealApi();
 let relay: Relay;
 let asked: string[] = [];
 let demo: string;
@@ -47,7 +47,6 @@ let frankId: number;
 let frank: string;
 
 beforeAll(async () => {
-  api = await startRealApi();
   relay = await startRelay(api.baseUrl, (url) => {
     const fields = url.searchParams.get('fields');
     if (fields !== null) asked.push(`${url.pathname} ${fields}`);
@@ -61,10 +60,9 @@ beforeAll(async () => {
   demo = await api.tokenOf('demo@example.com');
   frank = await api.tokenOf('frank@example.com');
   frankId = await api.userId('frank@example.com');
-}, 120_000);
+});
 afterAll(async () => {
   await relay?.close();
-  await api?.close();
 });
 
 const lisbon = async () => (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!;

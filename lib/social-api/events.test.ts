@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure as failure } from '../testing/api-failure.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import {
   acceptEventRequest,
   cancelEventRequest,
@@ -27,12 +27,11 @@ import {
 // (approval needed, two requests pending); Alice, Bob, Carol, Dave and Erin are demo's friends,
 // Frank and Grace are not.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string, alice: string, frank: string, bob: string;
 let aliceId: number, bobId: number, frankId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   // One after another: the first token registers the test client.
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
@@ -41,8 +40,7 @@ beforeAll(async () => {
   aliceId = await api.userId('alice@example.com');
   bobId = await api.userId('bob@example.com');
   frankId = await api.userId('frank@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 const input = (over: Partial<EventInput> = {}): EventInput => ({
   title: 'Sommerfest',

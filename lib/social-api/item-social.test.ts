@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, tokenFor } from '../../api-server/test/helpers.ts';
 import { insertItem } from '../../api-server/test/routes/fixtures.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { getActivity } from './activities.ts';
 import { loadAlbum, loadPhoto } from './albums.ts';
 import { getBlog } from './blogs.ts';
@@ -20,7 +20,7 @@ const SOCIAL = new Set(SOCIAL_FIELD_NAMES.split(','));
 const COMMENTS = 13;
 const OTHER_LIKERS = 60;
 
-let api: RealApi;
+const api = setupRealApi();
 let relay: Relay;
 /** When set, the relay refuses the social field names on every item but an activity (400 naming `fields`). */
 let plain = false;
@@ -38,7 +38,6 @@ const pages: Record<ItemType, (token: string, id: number, viewerId: number) => P
 };
 
 beforeAll(async () => {
-  api = await startRealApi();
   relay = await startRelay(api.baseUrl, (url) => {
     const fields = url.searchParams.get('fields')?.split(',') ?? [];
     // The document gives an activity every social field, and a photo its can_share.
@@ -67,7 +66,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await relay?.close();
-  await api?.close();
 });
 
 describe.each([

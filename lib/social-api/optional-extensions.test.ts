@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFriendsToInviteCommand } from '../events/commands.ts';
 import { apiError, startRelay, type Relay, type RelayAnswer } from '../testing/relay.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { listNotifications } from './activities.ts';
 import { getAlbum, listAlbums, reorderAlbum } from './albums.ts';
 import { ApiError, isMissingExtension } from './errors.ts';
@@ -45,7 +45,7 @@ function answerLacking(lacking: Lacking): RelayAnswer {
   }
 }
 
-let api: RealApi;
+const api = setupRealApi();
 let relay: Relay;
 /** undefined: the relay passes everything on (a server with the extensions). */
 let lacking: Lacking | undefined;
@@ -54,7 +54,6 @@ let albumId: number;
 let eventId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   relay = await startRelay(api.baseUrl, (_, method, path) =>
     lacking && EXTENSION_ROUTES.some(([m, route]) => m === method && route.test(path)) ? answerLacking(lacking) : undefined,
   );
@@ -63,10 +62,9 @@ beforeAll(async () => {
   const demoId = await api.userId('demo@example.com');
   albumId = (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!.id;
   eventId = (await api.db.selectFrom('events').select('id').where('owner_id', '=', demoId).executeTakeFirstOrThrow()).id;
-}, 120_000);
+});
 afterAll(async () => {
   await relay?.close();
-  await api?.close();
 });
 
 const photoIdsOf = async (id: number) => (await getAlbum(demo, id, { page: 1, limit: 50 }))!.photos.map((p) => p.id);

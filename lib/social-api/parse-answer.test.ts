@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { FEED_FIELDS } from './activities.ts';
 import { num, parseAnswer, str, strictOf } from './primitives.ts';
 import { activitySchema, feedPageSchema } from './schemas.ts';
@@ -9,18 +9,13 @@ import { activitySchema, feedPageSchema } from './schemas.ts';
 // a reader gets must never depend on which path read it: every answer below, the real API's
 // and thousands of odd variations of it, reads to exactly what the tolerant schema alone gives.
 
-let api: RealApi;
+const api = setupRealApi();
 let feed: unknown;
 
 beforeAll(async () => {
-  api = await startRealApi();
   const token = await api.tokenOf('demo@example.com');
   const res = await fetch(`${api.baseUrl}/activities?limit=15&fields=${FEED_FIELDS}`, { headers: { authorization: `Bearer ${token}` } });
   feed = ((await res.json()) as { data: unknown }).data;
-});
-
-afterAll(async () => {
-  await api.close();
 });
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -58,9 +53,17 @@ function mutate(value: unknown, rnd: () => number): unknown {
   const copy = structuredClone(value);
   const places: Array<{ parent: Record<string, unknown> | unknown[]; key: string | number }> = [];
   const walk = (v: unknown) => {
-    if (Array.isArray(v)) v.forEach((x, i) => (places.push({ parent: v, key: i }), walk(x)));
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) (places.push({ parent: v as Record<string, unknown>, key: k }), walk(x));
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        places.push({ parent: v, key: i });
+        walk(x);
+      });
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        places.push({ parent: v as Record<string, unknown>, key: k });
+        walk(x);
+      }
+    }
   };
   walk(copy);
   const place = places[Math.floor(rnd() * places.length)];

@@ -114,8 +114,6 @@ type StrictDef = {
 
 /** The spec's Option (privacy options, search types, report types): `{id, title}` with string id. */
 export const optionSchema = z.looseObject({ id: str, title: str });
-export type ApiOption = z.infer<typeof optionSchema>;
 
 /** The spec's Category: `{id, title}` with a number id. */
 export const categorySchema = z.looseObject({ id, title: str });
-export type ApiCategory = z.infer<typeof categorySchema>;

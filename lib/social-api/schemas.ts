@@ -72,7 +72,6 @@ export const feedPageSchema = z.looseObject({
   end_of_feed: flag,
   items: lenientArray(activitySchema),
 });
-export type ApiFeedPage = z.infer<typeof feedPageSchema>;
 
 export const updatesSchema = z.looseObject({ notification_count: num });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../testing/real-api.ts';
 import { listNotifications } from './activities.ts';
 import { ApiError } from './errors.ts';
 import { listFriends } from './friends.ts';
@@ -9,14 +9,13 @@ import { addPhotoTag, listPhotoTags, removePhotoTag } from './tags.ts';
 // The web client's tag and friend functions against the real api-server over loopback HTTP,
 // on a fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 let aliceId: number;
 let photo: { id: number; width: number; height: number };
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   aliceId = await api.userId('alice@example.com');
@@ -28,8 +27,7 @@ beforeAll(async () => {
     .where('album_id', 'is not', null)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {

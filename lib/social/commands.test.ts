@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupRealApi } from '../testing/real-api.ts';
 import { createActivity, getActivity } from '../social-api/activities.ts';
 import { listComments, listLikers } from '../social-api/core.ts';
 import {
@@ -16,18 +16,16 @@ import {
 // The social layer's commands (what components/social/actions.ts runs for the signed-in
 // person) against the real api-server over loopback HTTP, on a fresh copy of the demo data.
 
-let api: RealApi;
+const api = setupRealApi();
 let demo: string;
 let alice: string;
 let demoId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   demo = await api.tokenOf('demo@example.com');
   alice = await api.tokenOf('alice@example.com');
   demoId = await api.userId('demo@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 /** Alice's album the demo user may see: another item type than activities. */
 async function aliceAlbumId(): Promise<number> {

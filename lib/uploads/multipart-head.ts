@@ -6,7 +6,7 @@ import { PHOTO_SNIFF_BYTES, sniffPhotoType, type PhotoType } from '../validation
 // rest as it arrives. At most HEAD_MAX bytes are ever held here, whatever the file's size.
 
 /** Everything before the file's first bytes (boundaries, small fields, part headers) must fit in this. */
-export const HEAD_MAX = 64 * 1024;
+const HEAD_MAX = 64 * 1024;
 
 const CRLF = Buffer.from('\r\n');
 const HEADERS_END = Buffer.from('\r\n\r\n');

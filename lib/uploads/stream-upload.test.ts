@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadAlbumPhoto } from '../social-api/album-upload.ts';
 import { png } from '../testing/pictures.ts';
 import { formRequest, ORIGIN, rawRequest, type Part } from '../testing/multipart.ts';
-import { startRealApi, type RealApi } from '../testing/real-api.ts';
+import { setupRealApi } from '../testing/real-api.ts';
 import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
 
 // The BFF's photo upload route (app/api/upload/photos, and the compose box's beside it) as the
@@ -11,16 +11,14 @@ import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
 
 const MAX = 64 * 1024;
 
-let api: RealApi;
+const api = setupRealApi();
 let token: string;
 let demoId: number;
 
 beforeAll(async () => {
-  api = await startRealApi();
   token = await api.tokenOf('demo@example.com');
   demoId = await api.userId('demo@example.com');
-}, 120_000);
-afterAll(() => api?.close());
+});
 
 /** The demo user's photos that wait for an album (what photo_upload made). */
 async function pendingPhotos(): Promise<number> {

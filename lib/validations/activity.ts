@@ -79,7 +79,7 @@ export const activityCreateSchema = z
 export type ActivityCreateValues = z.input<typeof activityCreateSchema>;
 
 /** The pictures the API takes, by MIME type and by file name extension. */
-export const PHOTO_TYPES: Record<string, readonly string[]> = {
+const PHOTO_TYPES: Record<string, readonly string[]> = {
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
   'image/gif': ['gif'],

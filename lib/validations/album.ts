@@ -12,7 +12,7 @@ import { idSchema as id } from './ids.ts';
 export const ALBUM_TITLE_MAX = 255;
 export const ALBUM_DESCRIPTION_MAX = 5000;
 /** Most photos one POST /albums/upload takes (the api-server's limit). */
-export const PHOTOS_PER_SAVE_MAX = 100;
+const PHOTOS_PER_SAVE_MAX = 100;
 
 /** A privacy option's id, as the album option endpoints give them. */
 const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
@@ -59,8 +59,6 @@ export type AlbumUploadSaveInput = z.input<typeof albumUploadSaveSchema>;
 /** Issues of albumUploadSaveSchema under the page's names: album settings by field, `photos`, else `form`. */
 export const albumUploadSaveErrors = (error: Parameters<typeof nestedFieldErrorsOf>[0]) =>
   nestedFieldErrorsOf(error, 'album', { photoIds: 'photos' });
-
-export { fieldErrorsOf } from './field-errors.ts';
 
 /** The API's names of an album's settings (POST /albums/{id}), and the form's. */
 const SETTINGS_FIELD_NAMES: Record<string, keyof AlbumSettingsValues> = {

@@ -10,7 +10,7 @@ import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 /** The API's limits (api-server/src/routes/blogs/write.ts, domain/keyword-tags.ts). */
 export const BLOG_TITLE_MAX = 255;
-export const BLOG_BODY_MAX = 65_535;
+const BLOG_BODY_MAX = 65_535;
 export const BLOG_TAG_MAX = 50;
 export const BLOG_TAGS_MAX = 20;
 
@@ -22,7 +22,7 @@ export function htmlHasText(html: string): boolean {
   return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;|\s/gi, '').length > 0;
 }
 
-export const blogTagSchema = z.string().check(
+const blogTagSchema = z.string().check(
   z.trim(),
   z.minLength(1, 'A tag needs a word.'),
   z.maxLength(BLOG_TAG_MAX, `Keep each tag under ${BLOG_TAG_MAX} characters.`),

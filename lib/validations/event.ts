@@ -63,7 +63,6 @@ export const eventSaveSchema = z.object({
   values: eventFormSchema,
   photoToken: z.optional(z.string().check(z.maxLength(200))),
 });
-export type EventSaveInput = z.input<typeof eventSaveSchema>;
 
 /** The form's fields for the API's names of them (POST /events). */
 const API_FIELD_NAMES: Record<string, keyof EventFormValues> = {

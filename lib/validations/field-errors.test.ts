@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { apiFieldErrorsReader, nestedFieldErrorsOf, valuesFieldErrors } from './field-errors.ts';
+import { apiFieldErrorsReader, nestedFieldErrorsOf, splitFieldErrors, valuesFieldErrors } from './field-errors.ts';
 
 // The one mapping of the API's field errors (error_params) onto a form's fields, and of a save
 // schema's issues onto the form's fields.
@@ -75,5 +75,15 @@ describe('a save schema’s issues on the form (nestedFieldErrorsOf)', () => {
       title: 'Give it a title.',
       photos: 'Add a photo.',
     });
+  });
+});
+
+describe('a refusal’s field errors split by the fields a form shows (splitFieldErrors)', () => {
+  it('keeps those of the named fields by field, and the others’ messages in order', () => {
+    expect(splitFieldErrors({ body: 'Write something.', form: 'Gone.', item: 'Not an item.' }, ['body'])).toEqual({
+      placed: { body: 'Write something.' },
+      unplaced: ['Gone.', 'Not an item.'],
+    });
+    expect(splitFieldErrors(undefined, ['body'])).toEqual({ placed: {}, unplaced: [] });
   });
 });

@@ -15,6 +15,24 @@ export function fieldErrorsOf(error: Issues): Record<string, string> {
 }
 
 /**
+ * A refusal's field errors split by the fields a form shows (`names`): `placed`, each beside its
+ * field (in the refusal's order), and `unplaced`, the messages of any other (`form`, a part the
+ * form has no line for), for the form's own line.
+ */
+export function splitFieldErrors(
+  fieldErrors: Record<string, string> | undefined,
+  names: readonly string[],
+): { placed: Record<string, string>; unplaced: string[] } {
+  const placed: Record<string, string> = {};
+  const unplaced: string[] = [];
+  for (const [name, message] of Object.entries(fieldErrors ?? {})) {
+    if (names.includes(name)) placed[name] = message;
+    else unplaced.push(message);
+  }
+  return { placed, unplaced };
+}
+
+/**
  * Field errors of a failed parse whose form's values sit under `under` ({id?, values, …}): one
  * message per field of the form; `parts` names other parts of the input the page shows
  * ({photoIds: 'photos'}); anything else (a bad id) goes under `form`, a request no form sends.

@@ -9,7 +9,7 @@ import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 // accept; the server actions check again with the same schemas before anything reaches the API.
 
 /** The API's price limit: below 10^9 dollars, at most two decimals (api-server/src/routes/classifieds/write.ts). */
-export const LISTING_PRICE_MAX = 999_999_999.99;
+const LISTING_PRICE_MAX = 999_999_999.99;
 /** Listings one bulk action may change (a page of the dashboard's table). */
 export const LISTING_BULK_MAX = 50;
 
@@ -49,10 +49,10 @@ export type ListingPriceInput = z.input<typeof listingPriceSchema>;
 
 /** The API's limits of a listing (api-server/src/routes/classifieds/write.ts). */
 export const LISTING_TITLE_MAX = 255;
-export const LISTING_BODY_MAX = 10_000;
+const LISTING_BODY_MAX = 10_000;
 export const LISTING_LOCATION_MAX = 255;
-export const LISTING_TAG_MAX = 50;
-export const LISTING_TAGS_MAX = 20;
+const LISTING_TAG_MAX = 50;
+const LISTING_TAGS_MAX = 20;
 
 /** Whether some HTML has any text a reader would see (markup and spaces alone are not a description). */
 function htmlHasText(html: string): boolean {
@@ -145,7 +145,7 @@ export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, { noun
 export const LISTING_PHOTOS_MAX = 20;
 export const LISTING_CAPTION_MAX = 1000;
 
-export const listingCaptionSchema = z
+const listingCaptionSchema = z
   .string()
   .check(z.trim(), z.maxLength(LISTING_CAPTION_MAX, `Keep a caption under ${LISTING_CAPTION_MAX} characters.`));
 

@@ -17,7 +17,7 @@ export const LIKERS_PAGE_SIZE = 20;
 
 const page = z.number().check(z.int(), z.minimum(1), z.maximum(10_000));
 
-export const itemRefSchema = z.object({
+const itemRefSchema = z.object({
   type: z.enum(ITEM_TYPES, 'This kind of item cannot be liked, commented on, shared or reported.'),
   id,
 });

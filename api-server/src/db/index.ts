@@ -7,7 +7,7 @@ import type { Database } from './types.ts';
 
 export type DB = Kysely<Database>;
 
-export function dbFile(dataDir: string): string {
+function dbFile(dataDir: string): string {
   return path.join(dataDir, 'social.sqlite');
 }
 

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Album categories every database has (clients need them before any demo data). */
-export const ALBUM_CATEGORIES = ['Art', 'Events', 'Family', 'Food', 'Nature', 'Travel'];
+const ALBUM_CATEGORIES = ['Art', 'Events', 'Family', 'Food', 'Nature', 'Travel'];
 
 // Albums: their categories, and the indexes of the album lists and of photo tags.
 export const m004: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<{ categories: { module: string; title: string } }>) {
     await db
       .insertInto('categories')
       .values(ALBUM_CATEGORIES.map((title) => ({ module: 'album', title })))

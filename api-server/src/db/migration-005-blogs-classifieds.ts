@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Categories every database has (clients need them before any demo data). */
-export const BLOG_CATEGORIES = ['Books', 'Food', 'Music', 'Personal', 'Technology', 'Travel'];
-export const CLASSIFIED_CATEGORIES = ['For Sale', 'Free', 'Housing', 'Jobs', 'Services', 'Vehicles'];
+const BLOG_CATEGORIES = ['Books', 'Food', 'Music', 'Personal', 'Technology', 'Travel'];
+const CLASSIFIED_CATEGORIES = ['For Sale', 'Free', 'Housing', 'Jobs', 'Services', 'Vehicles'];
 
 // Blogs and classifieds: their categories, and the indexes their list queries use.
 export const m005: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<{ categories: { module: string; title: string } }>) {
     await db
       .insertInto('categories')
       .values([

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** Event categories every database has (clients need them before any demo data). */
-export const EVENT_CATEGORIES = ['Community', 'Meetup', 'Music', 'Party', 'Sports', 'Workshop'];
+const EVENT_CATEGORIES = ['Community', 'Meetup', 'Music', 'Party', 'Sports', 'Workshop'];
 
 // Events: their categories, and the indexes of the event lists and membership queries.
 export const m006: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<{ categories: { module: string; title: string } }>) {
     await db
       .insertInto('categories')
       .values(EVENT_CATEGORIES.map((title) => ({ module: 'event', title })))

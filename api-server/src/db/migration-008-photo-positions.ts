@@ -6,7 +6,7 @@ import type { Migration } from 'kysely/migration';
 // (position, id): the rows that exist keep position 0, so their order stays the id order until
 // their album is reordered; photos added later take the next position after the album's last.
 export const m008: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('photos')
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))

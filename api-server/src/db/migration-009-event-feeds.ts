@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 // Calendar feeds of one's events (extension, README "Extensions"): each is a read-only grant of
 // its own, its secret stored only as a SHA-256 hash; revoking sets revoked_at.
 export const m009: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('event_feeds')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { m004 } from './migration-004-albums.ts';
 import { m005 } from './migration-005-blogs-classifieds.ts';
@@ -6,7 +6,8 @@ import { m006 } from './migration-006-events.ts';
 import { m007 } from './migration-007-notification-reads.ts';
 import { m008 } from './migration-008-photo-positions.ts';
 import { m009 } from './migration-009-event-feeds.ts';
-import { m010 } from './migration-010-friend-requests.ts';
+import { m010 } from './migration-010-search-index.ts';
+import { m011 } from './migration-011-friend-requests.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -99,7 +100,10 @@ const m001: Migration = {
       .addColumn('title', 'text', (c) => c.notNull())
       .execute();
 
-    const privacy = (name: string) => (t: any) => t.addColumn(name, 'text', (c: any) => c.notNull().defaultTo('everyone'));
+    const privacy =
+      (name: string) =>
+      <T extends string, C extends string>(t: CreateTableBuilder<T, C>): CreateTableBuilder<T, C> =>
+        t.addColumn(name, 'text', (c) => c.notNull().defaultTo('everyone'));
 
     let albums = db.schema
       .createTable('albums')
@@ -384,13 +388,14 @@ const migrations: Record<string, Migration> = {
   '007_notification_reads': m007,
   '008_photo_positions': m008,
   '009_event_feeds': m009,
-  '010_friend_requests': m010,
+  '010_search_index': m010,
+  '011_friend_requests': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date (or up to the migration named `to`, for tests of a migration). */
-export async function migrate(db: Kysely<any>, to?: string): Promise<void> {
+export async function migrate<DB>(db: Kysely<DB>, to?: string): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await (to === undefined ? migrator.migrateToLatest() : migrator.migrateTo(to));
   if (error) {

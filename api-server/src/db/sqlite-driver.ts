@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { plainText } from '../domain/format.ts';
 
 /**
  * Kysely's SqliteDialect expects better-sqlite3's shape. Node 24 ships SQLite as `node:sqlite`,
@@ -12,6 +13,8 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
+  // The search index's triggers (migration 010) index the text of bodies stored as HTML.
+  db.function('search_text', { deterministic: true }, (html) => (typeof html === 'string' ? plainText(html, Infinity) : ''));
   return db;
 }
 

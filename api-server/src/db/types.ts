@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 
 /** Privacy ids shared by every module (see domain/privacy.ts). */
 export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner';
@@ -28,7 +28,7 @@ export interface FriendshipsTable {
   created_at: number;
 }
 
-/** A pending friend request (migration 010): one per pair of members, whichever way. */
+/** A pending friend request (migration 011): one per pair of members, whichever way. */
 export interface FriendRequestsTable {
   id: Generated<number>;
   sender_id: number;
@@ -389,6 +389,4 @@ export interface Database {
   event_feeds: EventFeedsTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type Activity = Selectable<ActivitiesTable>;
 export type NewActivity = Insertable<ActivitiesTable>;

@@ -1,9 +1,13 @@
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
-/** Text of stored HTML for share cards: tags dropped, common entities decoded, whitespace folded, cut at `max`. */
+/**
+ * Text of stored HTML (share cards, the search index): tags dropped — those that break a line or
+ * a block leave a space, so that the words of two paragraphs stay two words —, common entities
+ * decoded, whitespace folded, cut at `max`.
+ */
 export function plainText(html: string, max = 300): string {
   const text = html
-    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<\/?(?:br|p|div|li|ul|ol|h[1-6]|blockquote|pre|hr|tr|td|th)\b[^>]*>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, e: string) => ENTITIES[e]!)
     .replace(/\s+/g, ' ')

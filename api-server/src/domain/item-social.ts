@@ -27,7 +27,7 @@ export type SocialField = (typeof SOCIAL_FIELDS)[number];
 const USER_LIKED_MAX = 10;
 const COMMENTS_SHOWN = 3;
 
-export function isSocialField(f: string): f is SocialField {
+function isSocialField(f: string): f is SocialField {
   return (SOCIAL_FIELDS as readonly string[]).includes(f);
 }
 

@@ -3,7 +3,7 @@ import type { DB } from '../db/index.ts';
 import type { Privacy } from '../db/types.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../storage/images.ts';
-import { plainText } from './format.ts';
+import { excerpt, plainText } from './format.ts';
 import { allows, type Viewer } from './privacy.ts';
 
 /** Things people like, comment on and share (the spec's item_type values this site has). */
@@ -27,6 +27,8 @@ export interface Item {
   description: string;
   /** 500-px picture URL, '' when it has none. */
   img: string;
+  /** 240-px thumbnail URL of the same picture (lists and search results), '' when it has none. */
+  thumb: string;
   /** The item's page on the web client. */
   href: string;
 }
@@ -41,11 +43,13 @@ const WEB_PATHS: Record<ItemType, string> = {
   event: 'events',
 };
 
-export function webHref(config: Config, type: ItemType, id: number): string {
+function webHref(config: Config, type: ItemType, id: number): string {
   return `${config.webOrigin}/${WEB_PATHS[type]}/${id}`;
 }
 
-const img500 = (config: Config, key: string | null | undefined) => (key ? imageUrl(config.publicUrl, key, '500') : '');
+/** The card's picture and its thumbnail, of a stored image (`key`), else `external` (a link's own picture) or none. */
+const pictures = (config: Config, key: string | null | undefined, external = ''): { img: string; thumb: string } =>
+  key ? { img: imageUrl(config.publicUrl, key, '500'), thumb: imageUrl(config.publicUrl, key, '240') } : { img: external, thumb: external };
 
 /** The member whose wall an activity was written on when it is not its owner's own; null otherwise. */
 export function otherWallOf(row: { owner_id: number; subject_type: string; subject_id: number }): number | null {
@@ -88,10 +92,11 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: otherWallOf(row),
       title: row.full_name,
       description: plainText(row.content) || row.link_title || '',
-      img:
-        row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered')
-          ? img500(config, row.image_key)
-          : (row.link_thumb ?? ''),
+      ...pictures(
+        config,
+        row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered') ? row.image_key : null,
+        row.link_thumb ?? '',
+      ),
     }));
   },
 
@@ -120,7 +125,7 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: null,
       title: row.title,
       description: plainText(row.description),
-      img: img500(config, row.image_key),
+      ...pictures(config, row.image_key),
     }));
   },
 
@@ -140,11 +145,11 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: null,
       title: row.title,
       description: plainText(row.description),
-      img: img500(config, row.image_key),
+      ...pictures(config, row.image_key),
     }));
   },
 
-  async blog(db, _config, ids) {
+  async blog(db, config, ids) {
     const rows = await db
       .selectFrom('blogs')
       .select(['id', 'owner_id', 'title', 'body', 'is_draft', 'auth_view', 'auth_comment'])
@@ -159,7 +164,7 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: null,
       title: row.title,
       description: plainText(row.body),
-      img: '',
+      ...pictures(config, null),
     }));
   },
 
@@ -178,7 +183,7 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: null,
       title: row.title,
       description: plainText(row.body),
-      img: img500(config, row.image_key),
+      ...pictures(config, row.image_key),
     }));
   },
 
@@ -196,7 +201,7 @@ const loaders: Record<ItemType, Loader> = {
       wallOwnerId: null,
       title: row.title,
       description: plainText(row.description),
-      img: img500(config, row.image_key),
+      ...pictures(config, row.image_key),
     }));
   },
 };
@@ -210,9 +215,16 @@ export async function loadItems(db: DB, config: Config, type: ItemType, ids: rea
 }
 
 /** The item, whoever may see it; undefined when there is none. */
-export async function loadItem(db: DB, config: Config, type: ItemType, id: number): Promise<Item | undefined> {
+async function loadItem(db: DB, config: Config, type: ItemType, id: number): Promise<Item | undefined> {
   return (await loadItems(db, config, type, [id])).get(id);
 }
+
+/** Longest title of an activity, which has none of its own: an excerpt of its text. */
+const ACTIVITY_TITLE_MAX = 100;
+
+/** The title to show for an item (notifications, search results). */
+export const itemTitle = (item: Pick<Item, 'title' | 'description'> & { type: string }): string =>
+  item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title;
 
 export function canView(viewer: Viewer, item: Item): Promise<boolean> {
   return allows(viewer, item.authView, item.ownerId, item.wallOwnerId);

@@ -6,7 +6,7 @@ export interface Tag {
 }
 
 /** "a, b ,a,, c" → ['a', 'b', 'c']: trimmed, case-insensitively unique, at most 20 of 50 characters. */
-export function parseTagList(csv: string | undefined): string[] {
+function parseTagList(csv: string | undefined): string[] {
   if (!csv) return [];
   const seen = new Set<string>();
   const out: string[] = [];

@@ -37,7 +37,7 @@ export function registerCategoriesRoute(app: FastifyInstance, module: Module): v
   app.get('/categories', { schema: {} }, async () => ({ success: true, data: await listCategories(app.db, module) }));
 }
 
-export function listCategories(db: DB, module: Module): Promise<Array<{ id: number; title: string }>> {
+function listCategories(db: DB, module: Module): Promise<Array<{ id: number; title: string }>> {
   return db.selectFrom('categories').select(['id', 'title']).where('module', '=', module).orderBy('title').orderBy('id').execute();
 }
 

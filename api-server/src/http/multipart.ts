@@ -13,7 +13,7 @@ import { ApiError, invalidParams } from '../errors.ts';
 const tooLarge = (what: string) => new ApiError(413, 'request_too_large', `The request is larger than this server accepts (${what}).`);
 
 /** The envelope error for a multipart body the parser could not take. */
-export function multipartFailure(err: unknown): ApiError {
+function multipartFailure(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { statusCode?: number; code?: string; message?: string };
   if (e.statusCode === 413) {

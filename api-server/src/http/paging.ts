@@ -11,8 +11,8 @@ export const pagingNumber = { type: 'integer', minimum: -PAGING_BOUND, maximum: 
 /** Query schema fragment for page/limit. A page past the end is an empty list. */
 export const pagingQuery = { page: pagingNumber, limit: pagingNumber } as const;
 
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 50;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
 
 export function clampLimit(limit: number | undefined, fallback = DEFAULT_LIMIT): number {
   if (limit === undefined) return fallback;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 
 /**
  * Numbers in every route's schema, checked in one place.
@@ -12,13 +12,13 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  * `finiteNumber` keyword. A route written tomorrow is covered without doing anything.
  */
 
-export const SAFE_INTEGER_KEYWORD = 'safeInteger';
-export const FINITE_NUMBER_KEYWORD = 'finiteNumber';
+const SAFE_INTEGER_KEYWORD = 'safeInteger';
+const FINITE_NUMBER_KEYWORD = 'finiteNumber';
 
 const bound = (v: unknown, fallback: number): number =>
   typeof v === 'number' && Number.isFinite(v) ? Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, v)) : fallback;
 
-type KeywordValidate = ((on: boolean, data: unknown, parentSchema: Record<string, unknown>) => boolean) & { errors?: object[] };
+type KeywordValidate = ((on: boolean, data: unknown, parentSchema?: Record<string, unknown>) => boolean) & { errors?: object[] };
 
 /**
  * A keyword validator that names the range the number must be in (the schema's own
@@ -27,16 +27,20 @@ type KeywordValidate = ((on: boolean, data: unknown, parentSchema: Record<string
 function numberCheck(keyword: string, ok: (n: number) => boolean, words: string): KeywordValidate {
   const validate: KeywordValidate = (on, data, parentSchema) => {
     if (!on || typeof data !== 'number' || ok(data)) return true;
-    const min = bound(parentSchema.minimum, -Number.MAX_SAFE_INTEGER);
-    const max = bound(parentSchema.maximum, Number.MAX_SAFE_INTEGER);
+    const min = bound(parentSchema?.minimum, -Number.MAX_SAFE_INTEGER);
+    const max = bound(parentSchema?.maximum, Number.MAX_SAFE_INTEGER);
     validate.errors = [{ keyword, params: { min, max }, message: `must be ${words} between ${min} and ${max}` }];
     return false;
   };
   return validate;
 }
 
+/** Fastify's own type of an Ajv plugin (its `ajv.plugins` option), so Ajv's types need no import of their own. */
+type AjvPlugin = Extract<NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number], (...args: never[]) => unknown>;
+type Ajv = Parameters<AjvPlugin>[0];
+
 /** The Ajv plugin that defines both keywords (Fastify's `ajv.plugins`). */
-export function safeNumberKeywords<A extends { addKeyword(def: any): unknown }>(ajv: A): A {
+export function safeNumberKeywords(ajv: Ajv): Ajv {
   // No `type` on the keywords: Ajv runs typed keywords only for finite numbers, the very case
   // they must catch. They run after the type keyword has coerced the string.
   ajv.addKeyword({
@@ -64,7 +68,7 @@ function typesOf(schema: Schema): string[] {
 }
 
 /** A copy of `schema` with the number keywords on every integer and number it describes. */
-export function hardenSchema<T>(schema: T): T {
+function hardenSchema<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((s) => hardenSchema(s)) as T;
   if (!isObject(schema)) return schema;
   const out: Schema = {};
@@ -80,7 +84,7 @@ export function hardenSchema<T>(schema: T): T {
 
 const INPUT_SCHEMAS = ['params', 'querystring', 'query', 'body', 'headers'] as const;
 
-export function hardenRoute(route: RouteOptions): void {
+function hardenRoute(route: RouteOptions): void {
   const schema = route.schema as Schema | undefined;
   if (!schema) return;
   const hardened: Schema = { ...schema };

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../oauth/crypto.ts';
 
 /** The web client's embedded application: app id 1 (DESIGN.md). */
 export const WEB_APP_ID = 1;
-export const KEY_TTL = 60;
+const KEY_TTL = 60;
 
 /** Registers (or brings up to date) the web client's embedded app, id 1, at start. */
 export async function ensureLegacyApp(db: DB, config: Config): Promise<void> {

@@ -39,7 +39,7 @@ export async function findClient(db: DB, id: string): Promise<Client | undefined
 }
 
 /** Where next-auth's provider "social" receives the authorization response. */
-export const webRedirectUri = (config: Config): string => `${config.webOrigin}/api/auth/callback/social`;
+const webRedirectUri = (config: Config): string => `${config.webOrigin}/api/auth/callback/social`;
 
 const WEB_GRANTS: Grant[] = ['authorization_code', 'refresh_token', 'client_credentials'];
 
@@ -83,7 +83,7 @@ export interface NewClient {
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:']);
 
 /** Why a redirect URI cannot be registered, or null when it can (RFC 6749 §3.1.2). */
-export function redirectUriProblem(uri: string): string | null {
+function redirectUriProblem(uri: string): string | null {
   let url: URL;
   try {
     url = new URL(uri);

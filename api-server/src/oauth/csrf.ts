@@ -9,7 +9,7 @@ import { siteCookieOptions } from './site-session.ts';
  * the cookie nor compute the HMAC, and a cookie it manages to plant (from a sibling subdomain)
  * is useless without the matching HMAC.
  */
-export const CSRF_COOKIE = 'site_csrf';
+const CSRF_COOKIE = 'site_csrf';
 export const CSRF_FIELD = 'csrf_token';
 
 const sign = (secret: string, value: string): string => crypto.createHmac('sha256', secret).update(`csrf:${value}`).digest('base64url');

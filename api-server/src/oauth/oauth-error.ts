@@ -5,7 +5,7 @@ import { DESCRIPTION_MAX, tooLongMessage } from './limits.ts';
  * An RFC 6749 §5.2 error of the token and revocation endpoints. These endpoints answer
  * `{error, error_description}` rather than the API's envelope: OAuth client libraries parse it.
  */
-export class OAuthError extends Error {
+class OAuthError extends Error {
   readonly error: string;
   readonly status: number;
   constructor(error: string, description: string, status = 400) {
@@ -36,7 +36,7 @@ export function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 }
 
-export function sendOAuthError(reply: FastifyReply, err: OAuthError): FastifyReply {
+function sendOAuthError(reply: FastifyReply, err: OAuthError): FastifyReply {
   noStore(reply);
   // RFC 6749 §5.2: invalid_client answers 401 with a challenge naming the scheme the client should use.
   if (err.status === 401) reply.header('WWW-Authenticate', 'Basic realm="oauth"');

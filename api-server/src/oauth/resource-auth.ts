@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
@@ -64,7 +64,7 @@ export async function authenticate(db: DB, req: FastifyRequest): Promise<Auth> {
 
 /** onRequest hook: a valid access token carrying `scope` (401 / 403 insufficient_scope otherwise). */
 export function requireScope(db: DB, scope: string) {
-  return async function checkToken(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return async function checkToken(req: FastifyRequest): Promise<void> {
     const auth = await authenticate(db, req);
     if (!auth.scopes.includes(scope)) {
       throw new ApiError(403, 'insufficient_scope', `This request needs the "${scope}" scope.`, undefined, {

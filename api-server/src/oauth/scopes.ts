@@ -1,7 +1,7 @@
 import { ALL_SCOPES, type Scope } from '../config.ts';
 
 /** What each scope lets an application do, in words a person reads on the consent screen. */
-export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   basic: 'See your name and profile picture, and like, comment, search and report on your behalf',
   settings: 'See your account details and change your settings',
   activities: 'Read and post to your activity feed and see your notifications',

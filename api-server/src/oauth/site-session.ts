@@ -9,8 +9,8 @@ import { randomToken, sha256 } from './crypto.ts';
  * tokens: a random id in an HttpOnly cookie, stored only as its SHA-256 so that a copy of the
  * database does not hold usable sessions.
  */
-export const SESSION_COOKIE = 'site_session';
-export const SESSION_TTL = 14 * 24 * 3600;
+const SESSION_COOKIE = 'site_session';
+const SESSION_TTL = 14 * 24 * 3600;
 
 export function siteCookieOptions(config: Config, maxAge?: number): CookieSerializeOptions {
   return {

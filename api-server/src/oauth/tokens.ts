@@ -3,8 +3,8 @@ import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import { randomToken, sha256 } from './crypto.ts';
 
-export const ACCESS_TOKEN_TTL = 3600;
-export const REFRESH_TOKEN_TTL = 14 * 24 * 3600;
+const ACCESS_TOKEN_TTL = 3600;
+const REFRESH_TOKEN_TTL = 14 * 24 * 3600;
 export const CODE_TTL = 60;
 
 export interface TokenResponse {

@@ -166,7 +166,7 @@ const BLOGS: DemoBlog[] = [
   },
 ];
 
-export const DEMO_COMMENTS = [
+const DEMO_COMMENTS = [
   'Great read, thanks!',
   'Saving this for later.',
   'I had no idea!',

@@ -12,7 +12,7 @@ import { notify } from '../domain/notifications.ts';
 import { bodyHtml } from '../domain/text.ts';
 import { MODULE_SEEDS, type SeedContext } from './modules.ts';
 
-export const DEMO_PASSWORD = 'demo-password';
+const DEMO_PASSWORD = 'demo-password';
 
 export const DEMO_USERS = [
   { email: 'demo@example.com', full_name: 'Demo User', user_name: 'demo', gender: 'male', country_iso: 'US' },
@@ -45,7 +45,7 @@ export const DEMO_FRIENDS: ReadonlyArray<readonly [number, number]> = [
   [8, 9],
 ];
 
-export const DEMO_IDENTITIES = [
+const DEMO_IDENTITIES = [
   { user: 0, provider: 'facebook', uid: 'demo-facebook-uid' },
   { user: 1, provider: 'twitter', uid: 'alice-twitter-uid' },
 ] as const;

@@ -87,7 +87,7 @@ export interface SquareCrop {
 }
 
 /** The sizes of a profile picture the owner summary names (icon, normal, profile): squares of these many pixels. */
-export const PROFILE_PICTURE_SIZES = { '50sq': 50, '120': 120, '240': 240 } as const satisfies Partial<Record<Size, number>>;
+const PROFILE_PICTURE_SIZES = { '50sq': 50, '120': 120, '240': 240 } as const satisfies Partial<Record<Size, number>>;
 
 /**
  * A profile picture cut from a stored image: its icon, normal and profile sizes made from the

@@ -1,19 +1,44 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely } from 'kysely';
+import { type Generated, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrations.ts';
 import { nodeSqliteDialect, openSqlite } from '../../src/db/sqlite-driver.ts';
 
-// A database made before migration 007, when "read" was users.notifications_read_at.
+// A database made before migration 007, when "read" was users.notifications_read_at: the two
+// tables as the test writes them before it and reads them after it.
+interface Schema {
+  users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    full_name: string;
+    user_name: string;
+    joined: number;
+    avatar_key: string | null;
+    notifications_read_at: number;
+  };
+  notifications: {
+    id: Generated<number>;
+    user_id: number;
+    actor_id: number;
+    kind: string;
+    item_type: string;
+    item_id: number;
+    created_at: number;
+    read_at: Generated<number | null>;
+  };
+}
+
 let dir: string;
-let db: Kysely<any>;
+let db: Kysely<Schema>;
 let reader: number, other: number;
 
+// Not the fixture: the database is made by hand at the schema before migration 007.
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  db = new Kysely<any>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
+  db = new Kysely<Schema>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
   await migrate(db, '006_events');
   const user = (email: string, readAt: number) =>
     db

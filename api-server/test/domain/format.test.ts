@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt } from '../../src/domain/format.ts';
+import { excerpt, plainText } from '../../src/domain/format.ts';
 
 describe('excerpt: a one-line summary of plain text', () => {
   it('keeps text that fits as it is (trimmed)', () => {
@@ -18,5 +18,14 @@ describe('excerpt: a one-line summary of plain text', () => {
     const out = excerpt('😀'.repeat(120));
     expect([...out]).toHaveLength(100);
     expect(out).toBe(`${'😀'.repeat(99)}…`);
+  });
+});
+
+describe('plainText: the text of stored HTML', () => {
+  it('keeps the words of two paragraphs, list items or lines apart, and joins inline markup', () => {
+    expect(plainText('<p>Lyon</p><p>Paris</p><ul><li>one</li><li>two</li></ul>three<br />four')).toBe('Lyon Paris one two three four');
+    expect(plainText('<p><strong>Bold</strong>er and <a href="https://x.test/">a link</a> &amp; more</p>')).toBe(
+      'Bolder and a link & more',
+    );
   });
 });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
 import { deleteItemTraces } from '../../src/domain/item-traces.ts';
-import { createUser, makeApp, type TestApp } from '../helpers.ts';
+import { createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { insertActivity, insertAlbum, insertPhoto } from '../routes/fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi();
 
 const exists = async (id: number) => !!(await t.db.selectFrom('activities').select('id').where('id', '=', id).executeTakeFirst());
 

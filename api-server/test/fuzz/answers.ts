@@ -51,7 +51,9 @@ const header = (a: Answer, name: string): string => {
   return Array.isArray(v) ? v.join(', ') : v === undefined ? '' : String(v);
 };
 
-function parseJson(body: string): { ok: true; value: any } | { ok: false } {
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch {
@@ -63,13 +65,13 @@ function apiEnvelopeProblems(a: Answer): string[] {
   const json = parseJson(a.body);
   if (!json.ok) return [`not JSON: ${a.body.slice(0, 80)}`];
   const v = json.value;
-  if (a.status < 400) return v?.success === true ? [] : ['a success without success:true'];
-  const d = v?.data;
+  if (a.status < 400) return isObject(v) && v.success === true ? [] : ['a success without success:true'];
+  const d = isObject(v) ? v.data : undefined;
   const problems: string[] = [];
-  if (v?.success !== false || typeof d !== 'object' || d === null) return [`not the error envelope: ${a.body.slice(0, 120)}`];
+  if (!isObject(v) || v.success !== false || !isObject(d)) return [`not the error envelope: ${a.body.slice(0, 120)}`];
   if (typeof d.message !== 'string' || !d.message) problems.push('no message');
   if (d.error_code !== a.status) problems.push(`error_code ${d.error_code} ≠ status ${a.status}`);
-  const allowed = (ERROR_TEXTS as Record<string, readonly number[]>)[d.error_text];
+  const allowed = typeof d.error_text === 'string' ? (ERROR_TEXTS as Record<string, readonly number[]>)[d.error_text] : undefined;
   if (!allowed) problems.push(`undocumented error_text ${JSON.stringify(d.error_text)}`);
   else if (!allowed.includes(a.status)) problems.push(`error_text ${d.error_text} with status ${a.status}`);
   if (d.error_text === 'invalid_parameters') {
@@ -77,8 +79,9 @@ function apiEnvelopeProblems(a: Answer): string[] {
     if (!Array.isArray(params) || !params.length) problems.push('invalid_parameters without error_params');
     else if (
       !params.every(
-        (p: any) =>
-          typeof p?.name === 'string' &&
+        (p: unknown) =>
+          isObject(p) &&
+          typeof p.name === 'string' &&
           p.name &&
           typeof p.message === 'string' &&
           (p.error_text === 'missing_parameter' || p.error_text === 'invalid_parameter'),
@@ -94,14 +97,15 @@ function oauthJsonProblems(a: Answer): string[] {
   const json = parseJson(a.body);
   if (!json.ok) return [`not JSON: ${a.body.slice(0, 80)}`];
   if (a.status < 400) return [];
-  const v = json.value;
+  const v = isObject(json.value) ? json.value : {};
   const problems: string[] = [];
-  if (!OAUTH_ERRORS.has(v?.error)) problems.push(`not an RFC 6749 error: ${a.body.slice(0, 120)}`);
-  if (v?.error_description !== undefined) {
-    if (typeof v.error_description !== 'string' || /[^\x20-\x21\x23-\x5B\x5D-\x7E]/.test(v.error_description)) {
+  if (typeof v.error !== 'string' || !OAUTH_ERRORS.has(v.error)) problems.push(`not an RFC 6749 error: ${a.body.slice(0, 120)}`);
+  const description = v.error_description;
+  if (description !== undefined) {
+    if (typeof description !== 'string' || /[^\x20-\x21\x23-\x5B\x5D-\x7E]/.test(description)) {
       problems.push('error_description outside RFC 6749 §5.2 characters');
     }
-    if (String(v.error_description).length > 500) problems.push(`error_description of ${String(v.error_description).length} characters`);
+    if (String(description).length > 500) problems.push(`error_description of ${String(description).length} characters`);
   }
   return problems;
 }
@@ -111,9 +115,9 @@ function legacyProblems(a: Answer): string[] {
   const json = parseJson(a.body);
   if (!json.ok) return [`not JSON: ${a.body.slice(0, 80)}`];
   const v = json.value;
-  if (typeof v?.api !== 'object' || !('output' in v)) return [`not the legacy envelope: ${a.body.slice(0, 120)}`];
+  if (!isObject(v) || typeof v.api !== 'object' || !('output' in v)) return [`not the legacy envelope: ${a.body.slice(0, 120)}`];
   const out = v.output;
-  if (out && typeof out === 'object' && out.error === true && (typeof out.error_id !== 'number' || typeof out.error_message !== 'string')) {
+  if (isObject(out) && out.error === true && (typeof out.error_id !== 'number' || typeof out.error_message !== 'string')) {
     return ['malformed legacy error'];
   }
   return [];

@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/index.ts';
 import { ensureLegacyApp } from '../../src/legacy/apps.ts';
 import { METHODS as LEGACY_METHODS } from '../../src/legacy/methods/index.ts';
 import { ensureWebClient } from '../../src/oauth/clients.ts';
-import { seedDemo } from '../../src/seed/demo.ts';
 import { filesDir } from '../../src/storage/images.ts';
-import { tokenFor } from '../helpers.ts';
+import { startApi } from '../fixture.ts';
 import { legacyToken } from '../legacy/fixtures.ts';
 import { answerProblems, familyOf } from './answers.ts';
 import {
@@ -40,26 +35,21 @@ import {
 type Input = Record<string, FuzzValue>;
 type Schema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[] };
 
-// The demo data gives every item type real ids; the suite runs as demo@example.com.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-fuzz-'));
-const config = loadConfig({}, { dataDir });
-const { db } = await openDatabase(dataDir);
-await seedDemo(db, config, () => {});
-// As the server starts: the web client (OAuth) and the legacy app are registered.
-await ensureWebClient(db, config);
-await ensureLegacyApp(db, config);
+// The demo data gives every item type real ids; the suite runs as demo@example.com. Started here,
+// not in a hook: the tests are made from the routes the app registers.
 const routes: RouteOptions[] = [];
-const app = await buildApp({
-  config,
-  db,
+const api = await startApi({
+  seed: true,
   onRoute: (r) => {
     routes.push(r);
   },
 });
-await app.ready();
-const demo = await db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
-const token = await tokenFor(db, demo.id);
-const legacy = await legacyToken({ app, db, config, dataDir, close: async () => {} }, demo.id);
+const { app, db, config, dataDir } = api;
+// As the server starts: the web client (OAuth) and the legacy app are registered.
+await ensureWebClient(db, config);
+await ensureLegacyApp(db, config);
+const token = await api.tokenOf('demo@example.com');
+const legacy = await legacyToken(api, await api.userId('demo@example.com'));
 
 const tally = { requests: 0, byStatus: new Map<number, number>() };
 
@@ -75,9 +65,7 @@ afterAll(async () => {
         .map(([s, c]) => `${s}×${c}`)
         .join(', ')}`,
   );
-  await app.close();
-  await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await api.close();
 });
 
 const totalChanges = async (): Promise<number> => Number((await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n);

@@ -62,6 +62,9 @@ export function badStrings(long: number): FuzzValue[] {
     '../../../../etc/passwd',
     '..%2f..%2f..%2fetc%2fpasswd',
     '${7*7}{{7*7}}%s%n',
+    // Full-text query syntax (SQLite FTS5, PostgreSQL tsquery): searched as text, never parsed.
+    '"unbalanced * OR NEAR(a b) AND NOT c',
+    '((( {title}: ^x -y +z & !w <-> v:*',
     ['a', 'b'],
     'null',
     '-1',

@@ -1,24 +1,19 @@
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 
 // What in-process requests cannot reach: Node's HTTP parser refuses some requests before
 // Fastify sees them (headers or a request line over 16 KiB, bytes that are not HTTP), and a
 // client may hang up in the middle of its body. Over a real socket, on loopback.
 
-let t: TestApp;
+const t = setupApi({ listen: true });
 let port: number;
 let token: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   token = await tokenFor(t.db, (await createUser(t.db)).id);
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  await t.close();
+  port = Number(new URL(t.baseUrl).port);
 });
 
 /** Sends raw bytes, half-closes when `end`, and answers everything the server wrote back. */

@@ -1,34 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/errors.ts';
-import { call, createUser, makeApp, multipartBody, tokenFor, type TestApp } from '../helpers.ts';
+import { type Answer, call, createUser, multipartBody, tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { makeAlbum } from '../routes/albums/album-fixtures.ts';
 
 // Regressions of issue 13, each a defect an outside fuzz found: the inputs below answered 500
 // or left the API's error envelope. The fuzz suite (test/fuzz/) covers every route with them.
 
-let t: TestApp;
+const t = setupApi({ config: { bodyLimit: 4096 } });
 let token: string;
 let albumId: number;
 let activityId: number;
 
 beforeAll(async () => {
-  t = await makeApp({ bodyLimit: 4096 });
   const me = await createUser(t.db);
   token = await tokenFor(t.db, me.id);
   albumId = await makeAlbum(t.db, me.id);
   const posted = await call(t.app, token, { method: 'POST', url: '/api/v1/activities', ...multipartBody({ body: 'Hello' }) });
   activityId = posted.body.data.id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
 const count = async (table: 'activities' | 'photos') =>
   (await t.db.selectFrom(table).select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
 
-const expectInvalid = (res: { status: number; body: any }, name: string) => {
+const expectInvalid = (res: Answer, name: string) => {
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ success: false, data: { error_text: 'invalid_parameters', error_code: 400 } });
   expect(res.body.data.error_params.map((p: { name: string }) => p.name)).toContain(name);

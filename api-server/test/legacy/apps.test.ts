@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLegacyApp, WEB_APP_ID } from '../../src/legacy/apps.ts';
 import { sha256 } from '../../src/oauth/crypto.ts';
 import { now } from '../../src/db/index.ts';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { Browser, TOKEN, authorizeUrl, hiddenFields, postForm } from '../oauth/flow.ts';
 import { callApi } from './fixtures.ts';
 
-let t: TestApp;
+const t = setupApi({ config: { webOrigin: 'http://web.example:3000' } });
 let user: number;
 const email = 'app-user@example.com';
 
 beforeAll(async () => {
-  t = await makeApp({ webOrigin: 'http://web.example:3000' });
   await ensureLegacyApp(t.db, t.config);
   user = (await createUser(t.db, { email, full_name: 'Ann <App> User' })).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A browser signed in to the site through the /apps sign-in form. */

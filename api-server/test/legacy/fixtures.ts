@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { ensureLegacyApp, issueKey, WEB_APP_ID } from '../../src/legacy/apps.ts';
-import { multipartBody, type TestApp } from '../helpers.ts';
+import { multipartBody } from '../helpers.ts';
+import type { TestApp } from '../fixture.ts';
 
 /** A legacy token for the user, obtained as an app would: a key from the site, exchanged at /token.php. */
 export async function legacyToken(t: TestApp, userId: number): Promise<string> {

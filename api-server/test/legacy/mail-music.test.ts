@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
-import { createUser, makeApp, type TestApp } from '../helpers.ts';
+import { createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, other: number;
 let token: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db)).id;
   other = (await createUser(t.db)).id;
   token = await legacyToken(t, me);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const mail = (from: number, to: number, is_read: number) =>

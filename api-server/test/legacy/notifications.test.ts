@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { befriend, createUser, tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { get, insertBlog, insertEvent, insertPhoto, insertAlbum, post } from '../routes/fixtures.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, alice: number, bob: number;
 let token: string;
 let blog: number, photo: number;
 
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db, { full_name: 'Mo Me' })).id;
   alice = (await createUser(t.db, { full_name: 'Alice A' })).id;
   bob = (await createUser(t.db, { full_name: 'Bob B' })).id;
@@ -29,9 +29,6 @@ beforeAll(async () => {
   });
   await post(t, aliceV1, '/api/v1/core/likes', { item_type: 'photo', item_id: photo, comment_id: mine.body.data.id });
   void c;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const unreadV1 = async () =>

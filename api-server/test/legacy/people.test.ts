@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
 
 const USER_KEYS = [
@@ -16,21 +17,17 @@ const USER_KEYS = [
   'user_name',
 ];
 
-let t: TestApp;
+const t = setupApi();
 let me: number, friend: number, stranger: number;
 let token: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db, { full_name: 'Mia Me', email: 'mia@example.com' })).id;
   friend = (await createUser(t.db, { full_name: 'Fay Friend' })).id;
   stranger = (await createUser(t.db, { full_name: 'Sam Stranger' })).id;
   await befriend(t.db, me, friend);
   await t.db.updateTable('users').set({ gender: 'female', country_iso: 'FR', joined: 1_600_000_000 }).where('id', '=', me).execute();
   token = await legacyToken(t, me);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api.php?method=user.getUser', () => {

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../src/db/types.ts';
-import { befriend, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { befriend, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { insertAlbum, insertPhoto, picture } from '../routes/fixtures.ts';
 import { callApi, expectError, legacyToken, postApi } from './fixtures.ts';
 
 const SET_KEYS = ['100px', '1024px', '150px', '240px', '500px', '75px', 'original'];
 const ENTRY_KEYS = ['photo_100px', 'photo_240px', 'photo_original'];
 
-let t: TestApp;
+const t = setupApi({ config: { uploadMaxBytes: 200_000 } });
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string;
 
 beforeAll(async () => {
-  t = await makeApp({ uploadMaxBytes: 200_000 });
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   stranger = (await createUser(t.db)).id;
@@ -20,9 +20,6 @@ beforeAll(async () => {
   ownerToken = await legacyToken(t, owner);
   friendToken = await legacyToken(t, friend);
   strangerToken = await legacyToken(t, stranger);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe.each(['advancedphoto.addPhoto', 'photo.addPhoto'])('POST /api.php?method=%s', (method) => {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLegacyApp, issueKey, WEB_APP_ID } from '../../src/legacy/apps.ts';
 import { TOKEN_TTL } from '../../src/legacy/tokens.ts';
 import { sha256 } from '../../src/oauth/crypto.ts';
 import { now } from '../../src/db/index.ts';
-import { createUser, makeApp, type TestApp } from '../helpers.ts';
+import { createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { callApi, expectError } from './fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let user: number;
 
 beforeAll(async () => {
-  t = await makeApp();
   await ensureLegacyApp(t.db, t.config);
   user = (await createUser(t.db, { full_name: 'Tina Token' })).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const exchange = async (key: string) => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser } from '../helpers.ts';
+import { startApi, setupApi } from '../fixture.ts';
 import { accessTokenWorks, AUTHORIZE, authorizeUrl, Browser, hiddenFields } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let confidential: { id: string; secret: string | null };
 let publicClient: { id: string; secret: string | null };
 let codeOnly: { id: string; secret: string | null };
@@ -10,7 +11,6 @@ const email = 'ada@example.com';
 const REDIRECT = 'https://app.example/callback';
 
 beforeAll(async () => {
-  t = await makeApp();
   await createUser(t.db, { email, full_name: 'Ada Lovelace' });
   confidential = await createClient(t.db, { id: 'confidential' });
   publicClient = await createClient(t.db, {
@@ -20,9 +20,6 @@ beforeAll(async () => {
     grants: ['authorization_code', 'refresh_token', 'implicit'],
   });
   codeOnly = await createClient(t.db, { id: 'code-only', grants: ['authorization_code'], scopes: ['basic', 'activities'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const signedInBrowser = async () => {
@@ -75,7 +72,7 @@ describe('the authorize page: signing in', () => {
   });
 
   it('marks the session cookie Secure when the API is served over https', async () => {
-    const secure = await makeApp({ publicUrl: 'https://api.example' });
+    const secure = await startApi({ config: { publicUrl: 'https://api.example' } });
     try {
       await createUser(secure.db, { email: 'sec@example.com' });
       const c = await createClient(secure.db);

@@ -1,10 +1,11 @@
 // Validation of the authorization request, in the order of RFC 6749 §4.1.2.1: errors about the
 // client or its redirect URI are shown to the user; the others go back to the client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { AUTHORIZE, authorizeUrl, pkce } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let confidential: { id: string; secret: string | null };
 let publicClient: { id: string; secret: string | null };
 let twoUris: { id: string; secret: string | null };
@@ -12,7 +13,6 @@ let codeOnly: { id: string; secret: string | null };
 const REDIRECT = 'https://app.example/callback';
 
 beforeAll(async () => {
-  t = await makeApp();
   confidential = await createClient(t.db, { id: 'confidential' });
   publicClient = await createClient(t.db, {
     id: 'spa',
@@ -22,9 +22,6 @@ beforeAll(async () => {
   });
   twoUris = await createClient(t.db, { id: 'two-uris', redirectUris: ['https://a.example/cb', 'https://b.example/cb?x=1'] });
   codeOnly = await createClient(t.db, { id: 'code-only', grants: ['authorization_code'], scopes: ['basic', 'activities'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/v1/oauth/authorize: errors that are shown, never redirected', () => {

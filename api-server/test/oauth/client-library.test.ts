@@ -1,32 +1,15 @@
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/index.ts';
 import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { Browser } from './flow.ts';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../src/db/index.ts';
 
 // The authorization server as an independent, spec-strict OAuth client library sees it
 // (oauth4webapi), over real HTTP: discovery, code + PKCE, refresh rotation, client
 // credentials, revocation, and a resource call with the tokens it got.
 
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
-let app: FastifyInstance;
-let db: DB;
-let dataDir: string;
+// Listening: the public URL its metadata gives is the address it listens on.
+const t = setupApi({ listen: true });
 let issuer: URL;
 let as: oauth.AuthorizationServer;
 const REDIRECT = 'https://app.example/callback';
@@ -36,26 +19,15 @@ let clientAuth: oauth.ClientAuth;
 let email: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-lib-'));
-  const config = loadConfig({}, { dataDir, publicUrl: `http://127.0.0.1:${port}` });
-  db = (await openDatabase(dataDir)).db;
-  app = await buildApp({ config, db });
-  await app.listen({ host: '127.0.0.1', port });
-  issuer = new URL(config.publicUrl);
-  const registered = await createClient(db, {
+  issuer = new URL(t.config.publicUrl);
+  const registered = await createClient(t.db, {
     redirectUris: [REDIRECT],
     grants: ['authorization_code', 'refresh_token', 'client_credentials'],
   });
   client = { client_id: registered.id };
   clientAuth = oauth.ClientSecretBasic(registered.secret!);
   email = `lib-${Date.now()}@example.com`;
-  await createUser(db, { email });
-});
-afterAll(async () => {
-  await app.close();
-  await db.destroy();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await createUser(t.db, { email });
 });
 
 describe('an independent OAuth 2.0 client library (oauth4webapi)', () => {
@@ -81,7 +53,7 @@ describe('an independent OAuth 2.0 client library (oauth4webapi)', () => {
     }).toString();
 
     // The person's part happens in a browser (here one that keeps cookies); the library takes over at the redirect.
-    const back = await new Browser(app).authorize(Object.fromEntries(authUrl.searchParams), email);
+    const back = await new Browser(t.app).authorize(Object.fromEntries(authUrl.searchParams), email);
     const params = oauth.validateAuthResponse(as, client, back, state);
     const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, REDIRECT, verifier, insecure);
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, res);

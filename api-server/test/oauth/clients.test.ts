@@ -9,20 +9,14 @@ import { ALL_SCOPES, loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/index.ts';
 import { ensureWebClient, findClient } from '../../src/oauth/clients.ts';
 import { verifySecret } from '../../src/oauth/crypto.ts';
-import { makeApp, type TestApp } from '../helpers.ts';
 import { postForm, TOKEN } from './flow.ts';
+import { setupApi } from '../fixture.ts';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../../src/cli/client.ts');
 
 describe('ensureWebClient (at start)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeApp({ clientId: 'web', clientSecret: 'first-secret', webOrigin: 'http://web.test:3000' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = setupApi({ config: { clientId: 'web', clientSecret: 'first-secret', webOrigin: 'http://web.test:3000' } });
 
   it('registers the web client with a hashed secret, its callback, three grants and every scope', async () => {
     await ensureWebClient(t.db, t.config);
@@ -48,6 +42,7 @@ describe('ensureWebClient (at start)', () => {
 });
 
 describe('npm run api:client -- create', () => {
+  // Not the fixture: the CLI is a process of its own, run on a data directory it creates, as on a new install.
   let dataDir: string;
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-cli-'));

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import type { DB } from '../../src/db/index.ts';
 import { authenticate } from '../../src/oauth/resource-auth.ts';
+import { call } from '../helpers.ts';
 
 /** Helpers shared by the OAuth tests: a cookie-keeping browser, form parsing, PKCE and token calls. */
 
@@ -35,14 +36,7 @@ export async function postForm(
     if (opts.client.secret === null) fields = { client_id: opts.client.id, ...fields };
     else headers.authorization = basic(opts.client.id, opts.client.secret);
   }
-  const res = await app.inject({ method: 'POST', url, headers, payload: new URLSearchParams(fields).toString() });
-  let body: any;
-  try {
-    body = res.json();
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body, headers: res.headers };
+  return call(app, null, { method: 'POST', url, headers, payload: new URLSearchParams(fields).toString() });
 }
 
 /** Whether a resource endpoint would accept this access token (resource-auth's authenticate). */

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_PARAM_MAX } from '../../src/oauth/limits.ts';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { authorizeUrl, Browser, hiddenFields, postForm, REVOKE, TOKEN } from './flow.ts';
 
 // Issue 13: the authorize page reflected unbounded parameters. A 100,000-character state came
 // back as a 100 KB Location after signing in (which the API's own header limit then refused with
 // 431), and a 100,000-character scope came back whole in error_description.
 
-let t: TestApp;
+const t = setupApi();
 let client: { id: string; secret: string | null };
 const email = 'limits@example.com';
 const HUGE = 'x'.repeat(100_000);
 
 beforeAll(async () => {
-  t = await makeApp();
   await createUser(t.db, { email });
   client = await createClient(t.db, { id: 'bounded' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the authorize endpoint bounds what it accepts', () => {

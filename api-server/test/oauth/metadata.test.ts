@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApi } from '../fixture.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp({ publicUrl: 'https://api.example.com' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi({ config: { publicUrl: 'https://api.example.com' } });
 
 describe('GET /.well-known/oauth-authorization-server (RFC 8414)', () => {
   it('describes the endpoints, grants, scopes and methods this server supports', async () => {

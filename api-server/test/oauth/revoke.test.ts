@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { accessTokenWorks, basic, postForm, REVOKE, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let client: { id: string; secret: string | null };
 let other: { id: string; secret: string | null };
 const email = 'revoke@example.com';
 
 beforeAll(async () => {
-  t = await makeApp();
   await createUser(t.db, { email });
   client = await createClient(t.db, { id: 'client', grants: ['password', 'refresh_token'] });
   other = await createClient(t.db, { id: 'other', grants: ['password', 'refresh_token'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function tokens(as = client) {

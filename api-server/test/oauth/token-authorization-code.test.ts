@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { accessTokenWorks, Browser, codeFor, pkce, postForm, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let app: { id: string; secret: string | null };
 let other: { id: string; secret: string | null };
 let spa: { id: string; secret: string | null };
@@ -12,7 +13,6 @@ const email = 'code@example.com';
 const REDIRECT = 'https://app.example/callback';
 
 beforeAll(async () => {
-  t = await makeApp();
   await createUser(t.db, { email });
   app = await createClient(t.db, { id: 'app', scopes: ['basic', 'activities', 'albums'] });
   other = await createClient(t.db, { id: 'other' });
@@ -25,9 +25,6 @@ beforeAll(async () => {
   noRefresh = await createClient(t.db, { id: 'no-refresh', grants: ['authorization_code'] });
   // One signed-in browser for the file: the site session is remembered between authorizations.
   browser = new Browser(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const exchange = (client: { id: string; secret: string | null }, fields: Record<string, string>) =>

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, makeApp, multipartBody, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, createClient, multipartBody } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { basic, postForm, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let tricky: { id: string; secret: string | null };
 let spa: { id: string; secret: string | null };
 const trickySecret = 'p@ss:w+rd/ with%spaces&é';
 
 beforeAll(async () => {
-  t = await makeApp();
   tricky = await createClient(t.db, {
     id: 'my client:1',
     secret: trickySecret,
@@ -16,13 +16,10 @@ beforeAll(async () => {
   });
   spa = await createClient(t.db, { id: 'spa', secret: null, grants: ['authorization_code', 'refresh_token'] });
 });
-afterAll(async () => {
-  await t.close();
-});
 
 const cc = { grant_type: 'client_credentials' };
 
-const expectInvalidClient = (res: { status: number; body: any; headers: Record<string, unknown> }) => {
+const expectInvalidClient = (res: Answer) => {
   expect(res.status).toBe(401);
   expect(res.body.error).toBe('invalid_client');
   expect(res.headers['www-authenticate']).toBe('Basic realm="oauth"');

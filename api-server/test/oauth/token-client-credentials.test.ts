@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { accessTokenWorks, postForm, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let service: { id: string; secret: string | null };
 let userOnly: { id: string; secret: string | null };
 let spa: { id: string; secret: string | null };
 
 beforeAll(async () => {
-  t = await makeApp();
   service = await createClient(t.db, { id: 'service', grants: ['client_credentials'], scopes: ['basic', 'blogs'] });
   userOnly = await createClient(t.db, { id: 'user-only', grants: ['authorization_code'] });
   // A public client registered with the grant anyway (bypassing the CLI's check) is still refused.
   spa = await createClient(t.db, { id: 'spa', secret: null, grants: ['authorization_code', 'client_credentials'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/v1/oauth/token, grant_type=client_credentials', () => {

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { accessTokenWorks, postForm, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let trusted: { id: string; secret: string | null };
 let notTrusted: { id: string; secret: string | null };
 let userId: number;
 const email = 'pw@example.com';
 
 beforeAll(async () => {
-  t = await makeApp();
   userId = (await createUser(t.db, { email })).id;
   await t.db.insertInto('user_identities').values({ provider: 'twitter', uid: 'tw-42', user_id: userId }).execute();
   trusted = await createClient(t.db, { id: 'trusted', grants: ['password', 'refresh_token'], scopes: ['basic', 'albums'] });
   notTrusted = await createClient(t.db, { id: 'not-trusted', grants: ['authorization_code', 'refresh_token'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const password = (fields: Record<string, string>, client = trusted) =>

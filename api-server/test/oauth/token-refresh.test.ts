@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, makeApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { accessTokenWorks, postForm, TOKEN } from './flow.ts';
 
-let t: TestApp;
+const t = setupApi();
 let client: { id: string; secret: string | null };
 let other: { id: string; secret: string | null };
 let noRefresh: { id: string; secret: string | null };
 const email = 'refresh@example.com';
 
 beforeAll(async () => {
-  t = await makeApp();
   await createUser(t.db, { email });
   client = await createClient(t.db, { id: 'client', grants: ['password', 'refresh_token'], scopes: ['basic', 'activities', 'albums'] });
   other = await createClient(t.db, { id: 'other', grants: ['password', 'refresh_token'] });
   noRefresh = await createClient(t.db, { id: 'no-refresh', grants: ['password'] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function signIn(scope?: string) {

@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import type { DB } from '../../src/db/index.ts';
 import { now } from '../../src/db/index.ts';
-import type { Privacy } from '../../src/db/types.ts';
-import { call, multipartBody, type TestApp } from '../helpers.ts';
+import type { Insertable } from 'kysely';
+import type { AlbumsTable, BlogsTable, ClassifiedsTable, EventsTable, PhotosTable, Privacy } from '../../src/db/types.ts';
+import { call, multipartBody } from '../helpers.ts';
+import type { TestApp } from '../fixture.ts';
 
 /** Real pictures, made with sharp, in each accepted format. */
 export async function picture(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 64, height = 48): Promise<Buffer> {
@@ -65,34 +67,38 @@ export async function insertActivity(
   return row.id;
 }
 
-export async function insertAlbum(
-  db: DB,
-  owner: number,
-  p: { auth_view?: Privacy; auth_comment?: Privacy; title?: string } = {},
-): Promise<number> {
+/** The insert helpers below take any column in `p` (a title, a body, a date) over their defaults. */
+export async function insertAlbum(db: DB, owner: number, p: Partial<Insertable<AlbumsTable>> = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('albums')
     .values({
       owner_id: owner,
       kind: 'normal',
-      title: p.title ?? 'Holidays',
+      title: 'Holidays',
       description: 'By the sea',
       category_id: null,
       allow_search: 1,
-      auth_view: p.auth_view ?? 'everyone',
-      auth_comment: p.auth_comment ?? 'everyone',
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
       auth_tag: 'owner',
       cover_photo_id: null,
       created_at: t,
       updated_at: t,
+      ...p,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertPhoto(db: DB, owner: number, albumId: number | null, title = 'A photo'): Promise<number> {
+export async function insertPhoto(
+  db: DB,
+  owner: number,
+  albumId: number | null,
+  title = 'A photo',
+  p: Partial<Insertable<PhotosTable>> = {},
+): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('photos')
@@ -106,17 +112,14 @@ export async function insertPhoto(db: DB, owner: number, albumId: number | null,
       height: 10,
       created_at: t,
       updated_at: t,
+      ...p,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertBlog(
-  db: DB,
-  owner: number,
-  p: { auth_view?: Privacy; auth_comment?: Privacy; is_draft?: number } = {},
-): Promise<number> {
+export async function insertBlog(db: DB, owner: number, p: Partial<Insertable<BlogsTable>> = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('blogs')
@@ -125,19 +128,20 @@ export async function insertBlog(
       title: 'My blog',
       body: '<p>Some <b>words</b> &amp; more</p>',
       category_id: null,
-      is_draft: p.is_draft ?? 0,
+      is_draft: 0,
       allow_search: 1,
-      auth_view: p.auth_view ?? 'everyone',
-      auth_comment: p.auth_comment ?? 'everyone',
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
       created_at: t,
       updated_at: t,
+      ...p,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertClassified(db: DB, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy } = {}): Promise<number> {
+export async function insertClassified(db: DB, owner: number, p: Partial<Insertable<ClassifiedsTable>> = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('classifieds')
@@ -149,18 +153,19 @@ export async function insertClassified(db: DB, owner: number, p: { auth_view?: P
       price_cents: 10000,
       location: 'Paris',
       is_closed: 0,
-      auth_view: p.auth_view ?? 'everyone',
-      auth_comment: p.auth_comment ?? 'everyone',
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
       main_photo_id: null,
       created_at: t,
       updated_at: t,
+      ...p,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertEvent(db: DB, owner: number, p: { auth_view?: Privacy; auth_comment?: Privacy } = {}): Promise<number> {
+export async function insertEvent(db: DB, owner: number, p: Partial<Insertable<EventsTable>> = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('events')
@@ -177,12 +182,13 @@ export async function insertEvent(db: DB, owner: number, p: { auth_view?: Privac
       allow_search: 1,
       auth_invite: 1,
       approval: 0,
-      auth_view: p.auth_view ?? 'everyone',
-      auth_comment: p.auth_comment ?? 'everyone',
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
       auth_photo: 'owner',
       image_key: null,
       created_at: t,
       updated_at: t,
+      ...p,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

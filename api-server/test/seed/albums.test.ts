@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
 import { seedAlbums } from '../../src/seed/albums.ts';
 import { DEMO_FRIENDS } from '../../src/seed/demo.ts';
 import { rng } from '../../src/seed/random.ts';
 import { filesDir } from '../../src/storage/images.ts';
-import { createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { createUser, tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { get } from '../routes/fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let users: number[];
 beforeAll(async () => {
-  t = await makeApp();
   users = [];
   for (let i = 0; i < 10; i++) users.push((await createUser(t.db, { full_name: `Demo ${i}` })).id);
   await t.db
@@ -27,9 +27,6 @@ beforeAll(async () => {
   const friendsOf = (i: number) => DEMO_FRIENDS.flatMap(([a, b]) => (a === i ? [users[b]!] : b === i ? [users[a]!] : []));
   await seedAlbums({ db: t.db, config: t.config, r: rng(7), t0: now(), users, friendsOf, log: () => {} });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-});
 
 describe('album demo data', () => {
   it('makes normal albums across several users, each with a category, 4–10 photos and a cover among them', async () => {

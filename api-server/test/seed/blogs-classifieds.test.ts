@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRIENDS, DEMO_USERS } from '../../src/seed/demo.ts';
 import { seedBlogs } from '../../src/seed/blogs.ts';
 import { seedClassifieds } from '../../src/seed/classifieds.ts';
 import type { SeedContext } from '../../src/seed/modules.ts';
 import { rng } from '../../src/seed/random.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { befriend, createUser, tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { get } from '../routes/fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let users: number[];
 
 beforeAll(async () => {
-  t = await makeApp();
   users = [];
   for (const u of DEMO_USERS) users.push((await createUser(t.db, { full_name: u.full_name })).id);
   for (const [a, b] of DEMO_FRIENDS) await befriend(t.db, users[a]!, users[b]!);
@@ -27,9 +27,6 @@ beforeAll(async () => {
   await seedBlogs(ctx);
   await seedClassifieds(ctx);
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-});
 
 describe('demo blogs', () => {
   it('come from several authors, with drafts, categories, tags, a friends-only and an unlisted blog', async () => {

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo, DEMO_USERS } from '../../src/seed/demo.ts';
 import { seedScale } from '../../src/seed/scale.ts';
 import { verifySecret } from '../../src/oauth/crypto.ts';
-import { makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { get } from '../routes/fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 beforeAll(async () => {
-  t = await makeApp();
   await seedDemo(t.db, t.config);
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-});
 
 const count = async (table: 'users' | 'activities' | 'likes' | 'comments' | 'friendships' | 'photos') =>
   Number(

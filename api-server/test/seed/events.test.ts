@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
 import { seedEvents } from '../../src/seed/events.ts';
 import { rng } from '../../src/seed/random.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../helpers.ts';
+import { befriend, createUser, tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { get } from '../routes/fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let users: number[];
 let t0: number;
 
 beforeAll(async () => {
-  t = await makeApp();
   users = [];
   for (let i = 0; i < 10; i++) users.push((await createUser(t.db)).id);
   // Carol (3) is friends with Demo User (0), not with Frank (6).
@@ -18,9 +18,6 @@ beforeAll(async () => {
   t0 = now();
   await seedEvents({ db: t.db, config: t.config, r: rng(1), t0, users, friendsOf: () => [], log: () => {} });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-});
 
 describe('demo events', () => {
   it('are past, ongoing and upcoming, by several users, with categories, hosts, locations and pictures', async () => {

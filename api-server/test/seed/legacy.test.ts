@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
 import { seedLegacy, tuneWav } from '../../src/seed/legacy.ts';
 import { rng } from '../../src/seed/random.ts';
-import { createUser, makeApp, type TestApp } from '../helpers.ts';
+import { createUser } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
 import { callApi, legacyToken } from '../legacy/fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let users: number[];
 
 beforeAll(async () => {
-  t = await makeApp();
   users = [];
   for (let i = 0; i < 10; i++) users.push((await createUser(t.db)).id);
   await seedLegacy({ db: t.db, config: t.config, r: rng(1), t0: now(), users, friendsOf: () => [], log: () => {} });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('legacy demo data', () => {

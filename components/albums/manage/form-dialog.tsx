@@ -7,13 +7,13 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
+import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAction, type ActionProblem } from '@/components/ui/use-action';
 import type { ActionResult } from '@/lib/action-result';
-import { applyFieldErrors } from '@/components/ui/form-fields';
 
 /**
  * A managing form's submit: the server action with the form's values; on failure its field
- * errors land on their fields (the rest in the form's message) and nothing typed is lost; on
+ * errors land on their fields (the first focused; the rest in the form's message) and nothing typed is lost; on
  * success the result is announced, the dialog closes and the page reads its data again.
  */
 export function useDialogSubmit<V extends FieldValues>(
@@ -28,8 +28,7 @@ export function useDialogSubmit<V extends FieldValues>(
   const submit = form.handleSubmit(async (values) => {
     const res = await state.run(() => action(values));
     if (!res.ok) {
-      const rest = applyFieldErrors(res.fieldErrors, names, (name, e) => form.setError(name, e));
-      if (rest) state.setProblem({ message: `${res.message} ${rest}` });
+      state.setProblem(placeRefusal(form, res, names));
       return;
     }
     announce(res.message);

@@ -3,10 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { flushSync } from 'react-dom';
+import { useForm, type Path } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { placeRefusal } from '@/components/ui/form-refusal';
 import { useFilePreviews } from '@/components/ui/use-file-previews';
 import { useUploadQueue, type QueuedUpload } from '@/components/ui/use-upload-queue';
 import { callAction } from '@/lib/action-result';
@@ -31,6 +33,8 @@ import { UploadRow } from './upload-row';
 const UPLOAD_URL = '/api/upload/photos';
 /** Files on their way at once. */
 const CONCURRENT_UPLOADS = 3;
+/** A new album's fields, where a refusal's field errors land. */
+const ALBUM_FIELDS = Object.keys(albumSettingsSchema.shape) as Path<AlbumSettingsValues>[];
 
 type Uploaded = { photoId: number };
 type Entry = QueuedUpload<Uploaded>;
@@ -143,15 +147,13 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     const res = await callAction(() =>
       saveAlbumUpload(album ? { photoIds, album } : { photoIds, albumId: target.kind === 'existing' ? target.albumId : undefined }),
     );
-    setSaving(false);
+    // The fields are enabled again before one of them takes the focus.
+    flushSync(() => setSaving(false));
     if (!res.ok) {
       // Nothing is lost: the photos stay uploaded and in order, the fields keep what was typed.
-      const { photos, form: formLevel, ...fields } = res.fieldErrors ?? {};
+      const { photos, ...rest } = res.fieldErrors ?? {};
       if (photos) setPhotosError(photos);
-      for (const [name, message] of Object.entries(fields)) form.setError(name as keyof AlbumSettingsValues, { message });
-      setFormMessage({ message: formLevel ? `${res.message} ${formLevel}` : res.message, signedOut: res.signedOut });
-      const first = Object.keys(fields)[0] as keyof AlbumSettingsValues | undefined;
-      if (first) form.setFocus(first);
+      setFormMessage(placeRefusal(form, { ...res, fieldErrors: rest }, newAlbum ? ALBUM_FIELDS : []));
       return;
     }
     const href = itemHref({ type: 'album', id: res.data.albumId });

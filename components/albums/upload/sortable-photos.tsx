@@ -20,7 +20,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 
 // Photos in an order the person chooses: by dragging a photo's handle with a pointer, or with
 // the keyboard (focus the handle, Space or Enter to pick it up, the arrow keys to move it, Space
@@ -75,6 +75,8 @@ export function SortablePhotos<T>({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  // A drag begins over its own place: that is not a move, and would talk over "Picked up".
+  const moved = useRef(false);
   const announcements = useMemo<Announcements>(() => {
     const total = ids.length;
     const at = (id: UniqueIdentifier) => ids.indexOf(id);
@@ -83,16 +85,14 @@ export function SortablePhotos<T>({
       return i >= 0 ? itemName(items[i]!) : 'The photo';
     };
     const place = (id: UniqueIdentifier) => `position ${at(id) + 1} of ${total}`;
-    // A drag begins over its own place: that is not a move, and would talk over "Picked up".
-    let moved = false;
     return {
       onDragStart: ({ active }) => {
-        moved = false;
+        moved.current = false;
         return `Picked up ${name(active.id)}, at ${place(active.id)}.`;
       },
       onDragOver: ({ active, over }) => {
-        if (!moved && over?.id === active.id) return undefined;
-        moved = true;
+        if (!moved.current && over?.id === active.id) return undefined;
+        moved.current = true;
         return over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a position.`;
       },
       onDragEnd: ({ active, over }) =>

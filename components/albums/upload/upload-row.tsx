@@ -41,7 +41,6 @@ export function UploadRow({
     <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
       {handle}
       {/* The name beside it says what it is. */}
-      {/* eslint-disable-next-line @next/next/no-img-element -- a local object URL, not an optimisable image */}
       <img
         src={preview}
         alt=""

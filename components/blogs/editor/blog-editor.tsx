@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
+import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer, shortTime as timeOf } from '@/components/ui/form-fields';
@@ -85,8 +86,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
         setSavedDraftAt(Date.now());
         if (!post) {
           setPost({ id: res.data.id, draft: true });
-          window.history.replaceState(null, '', routes.editBlog(res.data.id));
-          document.title = document.title.replace(NEW_TITLE, EDIT_TITLE);
+          becomeEditPage(routes.editBlog(res.data.id), NEW_TITLE, EDIT_TITLE);
         }
       } else {
         router.push(routes.blog(res.data.id));

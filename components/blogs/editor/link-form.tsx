@@ -52,6 +52,7 @@ export function LinkForm({ editor, onClose }: LinkFormProps) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches Enter and Escape bubbling from the group's fields and buttons
     <div
       role="group"
       aria-label="Link"

@@ -46,7 +46,7 @@ export function linkAddress(typed: string): string | undefined {
 /** A mark read from an element, or from a style when `style` is set. */
 const styled = (style: string, value: RegExp) => ({ style, getAttrs: (v: string) => (value.test(v) ? null : false) });
 
-export const schema = new Schema({
+const schema = new Schema({
   nodes: {
     doc: { content: 'block+' },
     paragraph: { content: 'inline*', group: 'block', parseDOM: [{ tag: 'p' }], toDOM: () => ['p', 0] },

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useLatest } from '@/components/ui/use-latest';
 import { LinkForm } from './link-form';
 import { RichText } from './prose';
 import { Toolbar, useEditorState } from './toolbar';
@@ -47,8 +48,7 @@ export function RichTextEditor({
   const mount = useRef<HTMLDivElement>(null);
   /** The HTML this editor last gave out: a `value` that differs came from outside. */
   const emitted = useRef(value);
-  const latest = useRef({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled });
-  latest.current = { onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled };
+  const latest = useLatest({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled });
 
   // The editor starts once, in the browser (the form mounts this component after hydration).
   useEffect(() => {
@@ -82,7 +82,7 @@ export function RichTextEditor({
       setEditor(null);
       e.destroy();
     };
-  }, []);
+  }, [latest]);
 
   // The description and state of the area follow the form's (errors come and go).
   useEffect(() => {

@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
+import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer } from '@/components/ui/form-fields';
@@ -101,8 +102,7 @@ export function ListingEditor({
     markSaved(now);
     setListing({ id: res.data.id, price: res.data.price });
     if (!listing) {
-      window.history.replaceState(null, '', routes.editListing(res.data.id));
-      document.title = document.title.replace(NEW_LISTING_TITLE, EDIT_LISTING_TITLE);
+      becomeEditPage(routes.editListing(res.data.id), NEW_LISTING_TITLE, EDIT_LISTING_TITLE);
     }
     // Then the photos: the others upload now that the listing is there, then captions and the main one.
     const pictures = await photos.finish(res.data.id);

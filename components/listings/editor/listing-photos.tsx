@@ -303,7 +303,6 @@ export function ListingPhotosSection({ photos, maxBytes, disabled }: { photos: L
                 key={key}
                 className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
               >
-                {/* eslint-disable-next-line @next/next/no-img-element -- the API's thumbnail, already sized */}
                 <img
                   src={p.img}
                   alt={name}

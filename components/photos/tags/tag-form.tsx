@@ -2,10 +2,10 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { applyFieldErrors } from '@/components/ui/form-fields';
+import { useForm, useWatch } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAction } from '@/components/ui/use-action';
 import { callAction } from '@/lib/action-result';
 import type { PhotoTag } from '@/lib/social-api/tags';
@@ -58,14 +58,16 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   useEffect(() => {
     if (drawnAt > 0) input.current?.focus();
   }, [drawnAt]);
-  // The form's box is the one over the photo.
+  // The form's box is the one over the photo; a new one drawn answers the box's error.
+  const [boxShown, setBoxShown] = useState(draft);
+  if (boxShown !== draft) {
+    setBoxShown(draft);
+    if (draft) setBoxError('');
+  }
   useEffect(() => {
     const b = draft ?? { x: 0, y: 0, w: 0, h: 0 };
     for (const k of ['x', 'y', 'w', 'h'] as const) setValue(k, b[k]);
-    if (draft) {
-      setBoxError('');
-      form.clearErrors(['x', 'y', 'w', 'h']);
-    }
+    if (draft) form.clearErrors(['x', 'y', 'w', 'h']);
   }, [draft, setValue, form]);
 
   const find = (keywords: string) => {
@@ -118,8 +120,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
     if (!res.ok) {
       const { box: apiBox, ...rest } = res.fieldErrors ?? {};
       if (apiBox) setBoxError(apiBox);
-      const left = applyFieldErrors(rest, ['who'], (name, e) => form.setError(name, e));
-      if (left) state.setProblem({ message: `${res.message} ${left}` });
+      state.setProblem(placeRefusal(form, { ...res, fieldErrors: rest }, ['who']));
       return;
     }
     onClose({
@@ -132,7 +133,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   });
 
   const listId = `${id}-friends`;
-  const typed = form.watch('who').trim();
+  const typed = useWatch({ control: form.control, name: 'who' }).trim();
   const whoError = errors.who?.message;
   const noBox = !draft && (errors.w || errors.h) ? 'Draw a box around the person on the photo first, or place one with “Place a box”.' : '';
   const hint = picked
@@ -225,6 +226,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           {options.map((f, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the ARIA combobox pattern: the input takes the keys (arrows, Enter; aria-activedescendant), a click picks with the pointer
             <li
               key={f.id}
               id={`${listId}-${i}`}

@@ -126,8 +126,10 @@ export function TaggedPhoto({ src, alt, className }: { src: string; alt: string;
                 </div>
               ))}
           {tagging && draft ? (
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a widget of its own that the arrow keys move and resize (role application lets a screen reader pass them on), with its label, its keys described and Enter to go on
             <div
               ref={draftRef}
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- that widget takes the focus to be moved with the keys
               tabIndex={0}
               role="application"
               aria-roledescription="tag box"

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { PhotoTag, TagBox } from '@/lib/social-api/tags';
 
 // What the picture (its boxes, the box being drawn) and the list under it ("In this photo")
@@ -52,14 +52,19 @@ export function PhotoTagsProvider({
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const [drawnAt, setDrawnAt] = useState(0);
 
-  // A fresh read from the server (after a change, or another photo in the viewer) wins.
-  useEffect(() => setTagList(initial), [initial]);
-  useEffect(() => {
-    setTaggingOn(false);
-    setDraft(null);
-    setHighlighted(null);
-    setNatural(null);
-  }, [photoId]);
+  // A fresh read from the server (after a change, or another photo in the viewer) wins, and
+  // another photo starts with nothing drawn, highlighted or measured.
+  const [given, setGiven] = useState({ photoId, initial });
+  if (given.photoId !== photoId || given.initial !== initial) {
+    setGiven({ photoId, initial });
+    setTagList(initial);
+    if (given.photoId !== photoId) {
+      setTaggingOn(false);
+      setDraft(null);
+      setHighlighted(null);
+      setNatural(null);
+    }
+  }
 
   const value = useMemo<PhotoTagsState>(
     () => ({

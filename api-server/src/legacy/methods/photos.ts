@@ -7,7 +7,7 @@ import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.t
 import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
 
 /** Photos sent by applications go into their owner's special album of this kind. */
-export const APP_ALBUM_KIND = 'app';
+const APP_ALBUM_KIND = 'app';
 const APP_ALBUM_TITLE = 'App Photos';
 const TITLE_MAX = 100;
 

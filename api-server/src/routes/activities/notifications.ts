@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { excerpt } from '../../domain/format.ts';
+import { itemTitle } from '../../domain/items.ts';
 import {
   listVisibleNotifications,
   markNotificationsRead,
@@ -13,9 +13,6 @@ import { userOf } from '../../oauth/resource-auth.ts';
 // Our extension: the notification list behind notification_count (GET /activities/updates),
 // and marking it read. Legacy notification.get reads the same notifications (domain/notifications.ts).
 
-/** Longest title of an activity, which has none of its own: an excerpt of its text. */
-const ACTIVITY_TITLE_MAX = 100;
-
 export interface NotificationView {
   id: number;
   type: NotificationKind;
@@ -27,8 +24,6 @@ export interface NotificationView {
   timestamp: number;
   is_read: boolean;
 }
-
-const itemTitle = (item: NotificationItem) => (item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title);
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { page?: number; limit?: number } }>(

@@ -50,7 +50,7 @@ export function canDeleteActivity(viewer: Viewer, row: ActivityRow): boolean {
 }
 
 /** Only what may be seen by anyone signed in can be passed on. */
-export function canShareActivity(viewer: Viewer, row: ActivityRow): boolean {
+function canShareActivity(viewer: Viewer, row: ActivityRow): boolean {
   return viewer.userId !== null && (row.auth_view === 'everyone' || row.auth_view === 'registered');
 }
 

@@ -13,7 +13,7 @@ import { getVisibleActivity } from './read.ts';
 import { canDeleteActivity } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
-export const BODY_MAX = 5000;
+const BODY_MAX = 5000;
 
 interface PostBody {
   subject_type?: string;

@@ -44,7 +44,7 @@ export interface PhotoInAlbum {
  * The privacy of a photo is its album's; an upload waiting for an album is its owner's alone
  * (the same rule as the photo loader of domain/items.ts, which likes and comments use).
  */
-export function photoPrivacy(p: PhotoInAlbum): { ownerId: number; view: Privacy; tag: Privacy } {
+function photoPrivacy(p: PhotoInAlbum): { ownerId: number; view: Privacy; tag: Privacy } {
   if (!p.album) return { ownerId: p.photo.owner_id, view: 'owner', tag: 'owner' };
   return { ownerId: p.album.owner_id, view: p.album.auth_view, tag: p.album.auth_tag };
 }

@@ -19,7 +19,7 @@ const SWEEP_BATCH = 100;
  * Removes every pending upload nobody used: in no album, attached to no post, older than
  * PENDING_UPLOAD_TTL_S at `t`; their files go after their rows. Answers how many went.
  */
-export async function sweepPendingUploads(db: DB, dataDir: string, t: number): Promise<number> {
+async function sweepPendingUploads(db: DB, dataDir: string, t: number): Promise<number> {
   let removed = 0;
   for (;;) {
     // Chosen and deleted in one transaction: a photo put into an album meanwhile is not chosen.

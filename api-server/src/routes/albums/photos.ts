@@ -26,7 +26,7 @@ import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { thumbUrl } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
-export const PHOTO_FIELDS = [
+const PHOTO_FIELDS = [
   'id',
   'type',
   'thumb',

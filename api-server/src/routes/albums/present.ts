@@ -27,7 +27,7 @@ export type AlbumField = (typeof ALBUM_DETAIL_ALLOWED)[number];
 export const PHOTO_STUB_FIELDS = ['id', 'type', 'thumb'] as const;
 
 /** Thumbnails of albums and photos; the viewer's picture (`img`) is the original. */
-export const THUMB_SIZE = '240';
+const THUMB_SIZE = '240';
 
 export const thumbUrl = (config: Config, key: string | null | undefined): string =>
   key ? imageUrl(config.publicUrl, key, THUMB_SIZE) : '';

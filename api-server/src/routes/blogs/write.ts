@@ -11,8 +11,8 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleBlog, isBlogOwner } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
-export const BLOG_TITLE_MAX = 255;
-export const BLOG_BODY_MAX = 65_535;
+const BLOG_TITLE_MAX = 255;
+const BLOG_BODY_MAX = 65_535;
 
 interface BlogForm {
   title: string;

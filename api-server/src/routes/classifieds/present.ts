@@ -44,8 +44,8 @@ export type ListingField = (typeof LISTING_DETAIL_ALLOWED)[number];
 export const LISTING_PHOTOS_MAX = 20;
 
 /** Sizes served: `thumb` in lists and detail, `img` of each photo in detail. */
-export const THUMB_SIZE = '240';
-export const PHOTO_SIZE = '1024';
+const THUMB_SIZE = '240';
+const PHOTO_SIZE = '1024';
 
 /** Price text: '' when none was given, 'Free' for 0, else US dollars like $1,250.00. */
 export function formatPrice(cents: number | null): string {

@@ -12,9 +12,9 @@ import { deleteImage, storeImage, type StoredImage } from '../../storage/images.
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
-export const LISTING_TITLE_MAX = 255;
-export const LISTING_BODY_MAX = 10_000;
-export const LOCATION_MAX = 255;
+const LISTING_TITLE_MAX = 255;
+const LISTING_BODY_MAX = 10_000;
+const LOCATION_MAX = 255;
 /** Largest price accepted, in dollars. */
 const PRICE_MAX_DIGITS = 9;
 
@@ -59,7 +59,7 @@ export function parsePrice(raw: string): number | null {
  * An optional file part: undefined when absent or empty (a browser form with no file chosen
  * still sends an empty part), 400 when the field is not a file.
  */
-export function optionalFile(value: unknown, name: string): Buffer | undefined {
+function optionalFile(value: unknown, name: string): Buffer | undefined {
   if (value === undefined) return undefined;
   if (!Buffer.isBuffer(value)) {
     if (value === '') return undefined;

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Option } from '../../domain/options.ts';
 
-/**
- * The kinds of things a search on this site can be narrowed to ('all' searches every kind).
- * Activities are left out: feed posts are not searchable by keyword anywhere in the API.
- */
+/** The kinds of things a search (GET /core/search) can be narrowed to ('all' searches every kind). */
 export const SEARCH_TYPES: Option[] = [
   { id: 'all', title: 'Everything' },
   { id: 'user', title: 'Members' },
@@ -13,6 +10,7 @@ export const SEARCH_TYPES: Option[] = [
   { id: 'blog', title: 'Blogs' },
   { id: 'classified', title: 'Listings' },
   { id: 'event', title: 'Events' },
+  { id: 'activity', title: 'Posts' },
 ];
 
 export default async function searchTypeRoutes(app: FastifyInstance): Promise<void> {

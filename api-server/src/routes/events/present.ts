@@ -39,7 +39,7 @@ export function listFields(param: string | undefined, allowed: readonly string[]
 }
 
 /** List fields beyond the spec (extension), given only when `fields` names them: what a calendar or a table of events shows. */
-export const LIST_EXTRA_FIELDS = [
+const LIST_EXTRA_FIELDS = [
   'category',
   'timezone',
   'location',
@@ -56,7 +56,7 @@ export const LIST_EXTRA_FIELDS = [
 ] as const;
 
 /** The spec's Event detail, in its order. */
-export const DETAIL_FIELDS = [
+const DETAIL_FIELDS = [
   'id',
   'title',
   'description',
@@ -81,7 +81,7 @@ export const DETAIL_FIELDS = [
  * readable start and end, the large picture, the settings an edit form starts from, and the
  * social fields an activity has.
  */
-export const DETAIL_EXTRA_FIELDS = [
+const DETAIL_EXTRA_FIELDS = [
   'timezone',
   'start_datetime',
   'end_datetime',

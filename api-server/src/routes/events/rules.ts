@@ -14,8 +14,7 @@ export type Rsvp = (typeof RSVPS)[number];
 export const MEMBER_RSVPS = ['attending', 'maybe_attending', 'not_attending'] as const;
 export type MemberRsvp = (typeof MEMBER_RSVPS)[number];
 
-export const isMemberRsvp = (rsvp: string | null | undefined): rsvp is MemberRsvp =>
-  (MEMBER_RSVPS as readonly string[]).includes(rsvp ?? '');
+const isMemberRsvp = (rsvp: string | null | undefined): rsvp is MemberRsvp => (MEMBER_RSVPS as readonly string[]).includes(rsvp ?? '');
 
 export interface MemberCounts {
   attending: number;

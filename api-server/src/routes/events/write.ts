@@ -11,8 +11,8 @@ import { eventFlags, getVisibleEvent, type EventRow } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
 import { idParams } from '../../http/schemas.ts';
 
-export const TITLE_MAX = 255;
-export const DESCRIPTION_MAX = 10000;
+const TITLE_MAX = 255;
+const DESCRIPTION_MAX = 10000;
 const HOUR = 3600;
 
 interface EventForm {

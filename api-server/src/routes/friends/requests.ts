@@ -12,7 +12,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 
 // Friend requests and ending a friendship (extension, README "Extensions"; scope friends, a
 // user's token). Each action checks and acts in one transaction, and the friend_requests pair
-// constraint (migration 010) stops a second request stored at the same moment: whatever is
+// constraint (migration 011) stops a second request stored at the same moment: whatever is
 // refused changes nothing. A refusal about the member named is a 400 naming `user_id` (so that
 // a client tells it from a server without these routes); a request that is not pending, or not
 // the reader's, is 404; acting on one's own request from the wrong side is 403.

@@ -10,7 +10,7 @@ import { endOfAlbum, getVisiblePhoto, loadPhoto, type PhotoRow } from '../albums
 import { specialAlbumId } from '../albums/compose-upload.ts';
 
 /** The smallest crop taken, in the photo's pixels: the icon's size (smaller would only be blur). */
-export const PROFILE_CROP_MIN = 50;
+const PROFILE_CROP_MIN = 50;
 
 const NOT_YOURS = 'Only one of your own photos can be your profile picture.';
 

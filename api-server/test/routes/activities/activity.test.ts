@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertPhoto, insertSong, post } from '../fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number, wallOwner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, wallOwnerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db, { full_name: 'Olivia Owner' })).id;
   friend = (await createUser(t.db)).id;
   stranger = (await createUser(t.db)).id;
@@ -19,9 +19,6 @@ beforeAll(async () => {
   strangerToken = await tokenFor(t.db, stranger);
   wallOwnerToken = await tokenFor(t.db, wallOwner);
   clientToken = await tokenFor(t.db, null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const url = (id: number) => `/api/v1/activities/${id}`;

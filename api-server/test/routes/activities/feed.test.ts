@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, insertActivity } from '../fixtures.ts';
 
 const FEED = '/api/v1/activities';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, friend: number, stranger: number;
 let meToken: string, strangerToken: string, clientToken: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   stranger = (await createUser(t.db)).id;
@@ -29,11 +29,8 @@ beforeAll(async () => {
   ids.friendOnStrangerWall = await insertActivity(t.db, { owner: friend, wall: stranger });
   ids.meOnFriendWall = await insertActivity(t.db, { owner: me, wall: friend, auth_view: 'owner_member' });
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const idsOf = (body: any): number[] => body.data.items.map((i: { id: number }) => i.id);
+const idsOf = (body: Answer['body']): number[] => body.data.items.map((i: { id: number }) => i.id);
 
 describe("GET /activities: the reader's feed", () => {
   it("holds what the reader and friends posted, and posts on the reader's wall, newest first", async () => {
@@ -164,11 +161,10 @@ describe('GET /activities: fields', () => {
 });
 
 describe('GET /activities: paging by id', () => {
-  let pt: TestApp;
+  const pt = setupApi();
   let token: string;
   let all: number[]; // the pager's feed, newest first
   beforeAll(async () => {
-    pt = await makeApp();
     const pager = (await createUser(pt.db)).id;
     const other = (await createUser(pt.db)).id;
     token = await tokenFor(pt.db, pager, ['activities']);
@@ -179,9 +175,6 @@ describe('GET /activities: paging by id', () => {
       if (i % 3 === 0) await insertActivity(pt.db, { owner: other });
     }
     all.reverse();
-  });
-  afterAll(async () => {
-    await pt.close();
   });
 
   it('gives 15 items by default', async () => {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
 import type { NotificationKind } from '../../../src/db/types.ts';
 import { toOwnerSummary } from '../../../src/domain/owners.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, insertPhoto, post } from '../fixtures.ts';
 
 const LIST = '/api/v1/activities/notifications';
 const READ = '/api/v1/activities/notifications/read';
 const UPDATES = '/api/v1/activities/updates';
 
-let t: TestApp;
-afterAll(async () => {
-  await t.close();
-});
-beforeAll(async () => {
-  t = await makeApp();
-});
+const t = setupApi();
 
 interface Person {
   id: number;

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, call, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, call, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, insertAlbum, insertPhoto, insertSong, picture, post } from '../fixtures.ts';
 
 const URL_ = '/api/v1/activities';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, friend: number, stranger: number;
 let meToken: string, strangerToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   stranger = (await createUser(t.db)).id;
   await befriend(t.db, me, friend);
   meToken = await tokenFor(t.db, me);
   strangerToken = await tokenFor(t.db, stranger);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function activity(id: number, fields = 'id,owner,content,attachments') {

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertItem, insertPhoto, post } from '../fixtures.ts';
 
 const SHARE = '/api/v1/activities/share';
 const UPDATES = '/api/v1/activities/updates';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
-let ownerToken: string, friendToken: string, strangerToken: string;
+let friendToken: string, strangerToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   stranger = (await createUser(t.db)).id;
   await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner);
   friendToken = await tokenFor(t.db, friend);
   strangerToken = await tokenFor(t.db, stranger);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /activities/share', () => {
@@ -117,19 +113,15 @@ describe('POST /activities/share', () => {
 });
 
 describe('GET /activities/updates', () => {
-  let ut: TestApp;
+  const ut = setupApi();
   let alice: number, bob: number, aliceToken: string, bobToken: string;
   const count = async (token: string) => (await get(ut, token, UPDATES)).body.data.notification_count;
 
   beforeAll(async () => {
-    ut = await makeApp();
     alice = (await createUser(ut.db)).id;
     bob = (await createUser(ut.db)).id;
     aliceToken = await tokenFor(ut.db, alice);
     bobToken = await tokenFor(ut.db, bob);
-  });
-  afterAll(async () => {
-    await ut.close();
   });
 
   it('starts at 0', async () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toOwnerSummary } from '../../../src/domain/owners.ts';
-import { befriend, createMember, makeApp, type Member, type TestApp } from '../../helpers.ts';
+import { befriend, createMember, type Member } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, notificationsOf, post } from '../fixtures.ts';
 
 // Writing on a friend's wall (README, "Extensions"): POST /activities with subject_type=user and
 // subject_id, the `subject` field, the wall owner's notification and right to delete.
 const ACTIVITIES = '/api/v1/activities';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi();
 
 type Person = Member;
 const person = (name: string) => createMember(t.db, name);

@@ -1,7 +1,8 @@
 import type { DB } from '../../../src/db/index.ts';
 import { now } from '../../../src/db/index.ts';
 import type { Privacy } from '../../../src/db/types.ts';
-import { befriend, createUser, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import type { TestApp } from '../../fixture.ts';
 import { picture, post } from '../fixtures.ts';
 
 export const ALBUMS = '/api/v1/albums';

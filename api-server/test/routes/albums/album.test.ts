@@ -1,24 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
 import { filesDir } from '../../../src/storage/images.ts';
-import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, post } from '../fixtures.ts';
 import { ALBUMS, DETAIL_KEYS, albumRow, cast, categoryIds, keyOf, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t, ['albums', 'basic']);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const count = async (table: 'likes' | 'comments' | 'photos' | 'activities' | 'item_tag_areas' | 'albums', where: (q: any) => any) =>
-  (await where(t.db.selectFrom(table).select('id')).execute()).length;
+const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
 
 describe('GET /albums/{id}', () => {
   let album: number, photos: number[];
@@ -302,17 +298,29 @@ describe('DELETE /albums/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String) } });
     expect(await albumRow(t.db, album)).toBeUndefined();
-    expect(await count('photos', (q) => q.where('id', 'in', photoIds))).toBe(0);
+    expect(await count(t.db.selectFrom('photos').select('id').where('id', 'in', photoIds))).toBe(0);
     for (const key of keys) expect(fs.existsSync(path.join(filesDir(t.dataDir), 'img', key.split('.')[0]!))).toBe(false);
     expect(
-      await count('likes', (q) => q.where('target_type', 'in', ['album', 'photo']).where('target_id', 'in', [album, ...photoIds])),
+      await count(
+        t.db
+          .selectFrom('likes')
+          .select('id')
+          .where('target_type', 'in', ['album', 'photo'])
+          .where('target_id', 'in', [album, ...photoIds]),
+      ),
     ).toBe(0);
     expect(
-      await count('comments', (q) => q.where('item_type', 'in', ['album', 'photo']).where('item_id', 'in', [album, ...photoIds])),
+      await count(
+        t.db
+          .selectFrom('comments')
+          .select('id')
+          .where('item_type', 'in', ['album', 'photo'])
+          .where('item_id', 'in', [album, ...photoIds]),
+      ),
     ).toBe(0);
-    expect(await count('item_tag_areas', (q) => q.where('subject_id', 'in', photoIds))).toBe(0);
+    expect(await count(t.db.selectFrom('item_tag_areas').select('id').where('subject_id', 'in', photoIds))).toBe(0);
     // A post that was only the photo goes; a share with words of its own stays, without the album.
-    expect(await count('activities', (q) => q.where('id', '=', posted))).toBe(0);
+    expect(await count(t.db.selectFrom('activities').select('id').where('id', '=', posted))).toBe(0);
     expect(
       await t.db.selectFrom('activities').select(['attachment_type', 'attachment_id']).where('id', '=', shared).executeTakeFirst(),
     ).toEqual({ attachment_type: null, attachment_id: null });
@@ -331,7 +339,7 @@ describe('DELETE /albums/{id}', () => {
     expect((await del(t, c.friendToken, `${ALBUMS}/${album}`)).status).toBe(403);
     expect((await del(t, c.clientToken, `${ALBUMS}/${album}`)).status).toBe(403);
     expect(await albumRow(t.db, album)).toBeDefined();
-    expect(await count('photos', (q) => q.where('id', '=', photo))).toBe(1);
+    expect(await count(t.db.selectFrom('photos').select('id').where('id', '=', photo))).toBe(1);
   });
 
   it('answers 403 for a special album (can_delete false) and keeps it', async () => {

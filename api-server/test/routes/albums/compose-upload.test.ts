@@ -1,21 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../../src/storage/images.ts';
-import { call, createUser, makeApp, multipartBody, tokenFor, type TestApp } from '../../helpers.ts';
+import { call, createUser, multipartBody, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { picture, post } from '../fixtures.ts';
 
 const UPLOAD = '/api/v1/albums/compose_upload';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, token: string;
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db)).id;
   token = await tokenFor(t.db, me, ['albums']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const upload = (content: Buffer, filename = 'photo.jpg', fields: Record<string, string> = {}, tok = token) =>
@@ -142,13 +139,7 @@ describe('POST /albums/compose_upload', () => {
 });
 
 describe('POST /albums/compose_upload: size limit', () => {
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await makeApp({ uploadMaxBytes: 2000 });
-  });
-  afterAll(async () => {
-    await small.close();
-  });
+  const small = setupApi({ config: { uploadMaxBytes: 2000 } });
 
   it('answers 413 to a file over the limit and stores nothing', async () => {
     const user = (await createUser(small.db)).id;

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../fixtures.ts';
 import { ALBUMS, cast, categoryIds, DETAIL_KEYS, LIST_KEYS, makeAlbum, makePhoto } from './album-fixtures.ts';
+import { setupApi } from '../../fixture.ts';
 
 // The albums' extension fields (README, "Extensions"): an album's category in lists and the
 // detail, can_upload in lists, its social fields and, for its owner alone, the settings its
 // edit form shows; a photo's social fields. Each only when named in `fields`: without it, the
 // document's fields.
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 let travel: number;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t, ['albums', 'basic']);
   travel = (await categoryIds(t.db, 'album')).values().next().value!;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const SOCIAL = 'is_liked,can_like,total_like,user_liked,can_comment,total_comment,comments,can_share';

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { ALBUMS, LIST_KEYS, cast, categoryIds, keyOf, makeAlbum, makePhoto } from './album-fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi();
 
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((a) => a.id);
 const thumbOf = (key: string) => `http://localhost:4000/files/img/${key.split('.')[0]}/240.jpg`;

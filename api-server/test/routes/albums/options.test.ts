@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { ALBUMS, cast } from './album-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /albums/categories and the option lists', () => {

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 import { ALBUMS, cast, makeAlbum, uploadPending } from './album-fixtures.ts';
 
 // An album keeps the order its photos were given in (migration 008), and the extension
 // POST /albums/{id}/order lets its owner choose another.
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** The album's photo ids as GET /albums/{id} lists them. */

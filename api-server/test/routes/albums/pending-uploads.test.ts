@@ -5,7 +5,8 @@ import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { PENDING_UPLOAD_TTL_S } from '../../../src/routes/albums/pending-uploads.ts';
 import { filesDir } from '../../../src/storage/images.ts';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, insertActivity, picture, post } from '../fixtures.ts';
 import { ALBUMS, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
@@ -19,20 +20,21 @@ const DAY_MS = PENDING_UPLOAD_TTL_S * 1000;
 /** How long (real time) a test waits for a sweep to finish its work: files go by real I/O. */
 const WAIT = { timeout: 5000 };
 
-let t: TestApp;
+// Before the API starts (and after it closes): its sweep's timer is the faked one.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+const t = setupApi();
 let owner: number;
 let token: string;
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
 });
 beforeEach(async () => {
   token = await tokenFor(t.db, owner, ['albums', 'classifieds', 'events']);
-});
-afterAll(async () => {
-  await t.close();
-  vi.useRealTimers();
 });
 
 const photoRow = (id: number) => t.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();

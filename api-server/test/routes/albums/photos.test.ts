@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
 import { filesDir } from '../../../src/storage/images.ts';
-import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, post } from '../fixtures.ts';
 import { ALBUMS, albumRow, cast, keyOf, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
@@ -28,14 +29,10 @@ const PHOTO_KEYS = [
 ];
 const FLAGS = 'can_tag,can_edit,can_delete,can_share,can_report,can_make_profile_photo';
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const photoUrl = (id: number) => `${ALBUMS}/photos/${id}`;

@@ -1,19 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../../src/storage/images.ts';
-import { makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, picture, post } from '../fixtures.ts';
 import { ALBUMS, albumRow, cast, categoryIds, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const photoRow = (id: number) => t.db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();

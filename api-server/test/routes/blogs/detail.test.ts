@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../../src/db/types.ts';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
-import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
+import { privacyCast } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
 const BLOGS = '/api/v1/blogs';
 const DETAIL_KEYS = ['body', 'can_delete', 'can_edit', 'category', 'date', 'id', 'owner', 'tags', 'title', 'type'];
 
-let t: TestApp;
-let owner: number, friend: number, stranger: number;
+const t = setupApi();
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let books: number;
 
@@ -35,16 +36,12 @@ const views = async (id: number) =>
   (await t.db.selectFrom('blogs').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
 
 beforeAll(async () => {
-  t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
     full_name: 'Olga Owner',
   }));
   books = (
     await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()
   ).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /blogs/{id}', () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../../src/db/types.ts';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
-import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
+import { privacyCast } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 
 // Extensions of the blog endpoints (README, "Extensions"): fields beyond the spec, given only
@@ -10,7 +11,7 @@ import { get, post } from '../fixtures.ts';
 const BLOGS = '/api/v1/blogs';
 const SOCIAL = ['is_liked', 'can_like', 'total_like', 'user_liked', 'can_comment', 'total_comment', 'comments', 'can_share'];
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let books: number;
@@ -39,16 +40,12 @@ async function blog(
 }
 
 beforeAll(async () => {
-  t = await makeApp();
   ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs', 'basic', 'activities'], {
     full_name: 'Olga Owner',
   }));
   books = (
     await t.db.selectFrom('categories').select('id').where('module', '=', 'blog').where('title', '=', 'Books').executeTakeFirstOrThrow()
   ).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /blogs/{id}: extension fields', () => {

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../../src/db/types.ts';
-import { createUser, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, privacyCast, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
 const BLOGS = '/api/v1/blogs';
 const LIST_KEYS = ['body', 'date', 'id', 'owner', 'title', 'type'];
 
-let t: TestApp;
-let owner: number, friend: number, stranger: number;
+const t = setupApi();
+let owner: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let travel: number, food: number;
 let clock = 1_750_000_000;
@@ -48,16 +49,12 @@ async function blog(
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((b) => b.id);
 
 beforeAll(async () => {
-  t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
+  ({ owner, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['blogs'], {
     full_name: 'Olga Owner',
   }));
   const cats = await t.db.selectFrom('categories').select(['id', 'title']).where('module', '=', 'blog').execute();
   travel = cats.find((c) => c.title === 'Travel')!.id;
   food = cats.find((c) => c.title === 'Food')!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /blogs', () => {

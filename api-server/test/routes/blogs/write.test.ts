@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_OPTIONS } from '../../../src/domain/options.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, post } from '../fixtures.ts';
 
 const BLOGS = '/api/v1/blogs';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 let travel: number, tech: number;
@@ -24,7 +25,6 @@ async function create(extra: Record<string, string | number> = {}, token = owner
 }
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   await befriend(t.db, owner, friend);
@@ -34,9 +34,6 @@ beforeAll(async () => {
   const cats = await t.db.selectFrom('categories').select(['id', 'title']).where('module', '=', 'blog').execute();
   travel = cats.find((c) => c.title === 'Travel')!.id;
   tech = cats.find((c) => c.title === 'Technology')!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /blogs', () => {

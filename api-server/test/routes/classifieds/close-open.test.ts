@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 import { insertListing, listingRow, LISTINGS } from './listings.ts';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 
@@ -12,16 +13,12 @@ const flags = async (id: number, token = ownerToken) =>
   (await get(t, token, `${LISTINGS}/${id}`, { fields: 'is_closed,can_open,can_close' })).body.data;
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   await befriend(t.db, owner, friend);
   ownerToken = await tokenFor(t.db, owner, ['classifieds']);
   friendToken = await tokenFor(t.db, friend, ['classifieds']);
   clientToken = await tokenFor(t.db, null, ['classifieds']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /classifieds/close', () => {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
-import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
+import { privacyCast } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { categoryId, DETAIL_KEYS, insertListing, listingRow, LISTINGS, photoRows } from './listings.ts';
 
-let t: TestApp;
-let owner: number, friend: number, stranger: number;
+const t = setupApi();
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
     full_name: 'Sam Seller',
   }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /classifieds/{id}', () => {

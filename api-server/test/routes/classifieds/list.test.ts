@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_OPTIONS } from '../../../src/domain/options.ts';
 import { formatPrice } from '../../../src/routes/classifieds/present.ts';
-import { createUser, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, privacyCast, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { categoryId, insertListing, LIST_KEYS, LISTINGS } from './listings.ts';
 
-let t: TestApp;
-let owner: number, friend: number, stranger: number;
+const t = setupApi();
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 const ids = (res: { body: { data: Array<{ id: number }> } }) => res.body.data.map((b) => b.id);
 
 beforeAll(async () => {
-  t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds'], {
     full_name: 'Sam Seller',
   }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /classifieds', () => {

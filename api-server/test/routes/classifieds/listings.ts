@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Privacy } from '../../../src/db/types.ts';
 import { filesDir } from '../../../src/storage/images.ts';
-import type { TestApp } from '../../helpers.ts';
+import type { TestApp } from '../../fixture.ts';
 
 export const LISTINGS = '/api/v1/classifieds';
 

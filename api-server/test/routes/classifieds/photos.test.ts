@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_PHOTOS_MAX } from '../../../src/routes/classifieds/present.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, picture, post } from '../fixtures.ts';
 import { imageExists, insertListing, listingRow, LISTINGS, photoRows, storedImageCount } from './listings.ts';
 
 const PHOTOS = `${LISTINGS}/photos`;
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 
@@ -20,16 +21,12 @@ const upload = async (classified_id: number | string, token = ownerToken, conten
   );
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   await befriend(t.db, owner, friend);
   ownerToken = await tokenFor(t.db, owner, ['classifieds']);
   friendToken = await tokenFor(t.db, friend, ['classifieds']);
   clientToken = await tokenFor(t.db, null, ['classifieds']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /classifieds/photos', () => {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_PHOTOS_MAX } from '../../../src/routes/classifieds/present.ts';
 import { parsePrice } from '../../../src/routes/classifieds/write.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, picture, post } from '../fixtures.ts';
 import { categoryId, imageExists, insertListing, listingRow, LISTINGS, photoRows, storedImageCount } from './listings.ts';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 let forSale: number;
@@ -19,7 +20,6 @@ async function create(extra: Record<string, string | number> = {}, files = {}): 
 }
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db)).id;
   await befriend(t.db, owner, friend);
@@ -27,9 +27,6 @@ beforeAll(async () => {
   friendToken = await tokenFor(t.db, friend, ['classifieds', 'basic']);
   clientToken = await tokenFor(t.db, null, ['classifieds']);
   forSale = await categoryId(t, 'For Sale');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /classifieds', () => {

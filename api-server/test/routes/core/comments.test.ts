@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '../../../src/domain/items.ts';
-import { makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, privacyCast, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertItem, post } from '../fixtures.ts';
 
 const COMMENTS = '/api/v1/core/comments';
 
-let t: TestApp;
-let owner: number, friend: number, stranger: number;
+const t = setupApi();
+let owner: number, friend: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
-});
-afterAll(async () => {
-  await t.close();
+  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
 });
 
-const bodies = (res: { body: any }) => res.body.data.map((c: { body: string }) => c.body);
+const bodies = (res: Answer) => res.body.data.map((c: { body: string }) => c.body);
 
 describe.each(ITEM_TYPES)('comments on a %s', (type) => {
   let id: number;

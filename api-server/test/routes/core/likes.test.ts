@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '../../../src/domain/items.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertItem, insertPhoto, post } from '../fixtures.ts';
 
 const LIKES = '/api/v1/core/likes';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   owner = (await createUser(t.db)).id;
   friend = (await createUser(t.db, { full_name: 'Fred Friend' })).id;
   stranger = (await createUser(t.db)).id;
@@ -19,9 +19,6 @@ beforeAll(async () => {
   friendToken = await tokenFor(t.db, friend, ['basic']);
   strangerToken = await tokenFor(t.db, stranger, ['basic']);
   clientToken = await tokenFor(t.db, null, ['basic']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const likeCount = (type: string, id: number) =>

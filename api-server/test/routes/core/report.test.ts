@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '../../../src/domain/items.ts';
-import { makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { privacyCast, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertItem, post } from '../fixtures.ts';
 
 const REPORT = '/api/v1/core/report';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['basic']));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const reportsOf = (type: string, id: number) =>

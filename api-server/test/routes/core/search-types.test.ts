@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let userToken: string, clientToken: string, wrongScope: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   const user = (await createUser(t.db)).id;
   userToken = await tokenFor(t.db, user, ['basic']);
   clientToken = await tokenFor(t.db, null, ['basic']);
   wrongScope = await tokenFor(t.db, user, ['albums']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /core/search_types', () => {
@@ -21,7 +18,16 @@ describe('GET /core/search_types', () => {
     const res = await get(t, userToken, '/api/v1/core/search_types');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.map((o: { id: string }) => o.id)).toEqual(['all', 'user', 'album', 'photo', 'blog', 'classified', 'event']);
+    expect(res.body.data.map((o: { id: string }) => o.id)).toEqual([
+      'all',
+      'user',
+      'album',
+      'photo',
+      'blog',
+      'classified',
+      'event',
+      'activity',
+    ]);
     for (const option of res.body.data) {
       expect(Object.keys(option).sort()).toEqual(['id', 'title']);
       expect(option.title).toMatch(/\S/);
@@ -31,7 +37,7 @@ describe('GET /core/search_types', () => {
   it('answers a client-credentials token too (nothing in it is private)', async () => {
     const res = await get(t, clientToken, '/api/v1/core/search_types');
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(7);
+    expect(res.body.data).toHaveLength(8);
   });
 
   it('answers 403 insufficient_scope without the basic scope', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { privacyCast } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, insertItem, post } from '../fixtures.ts';
 
 // The social fields an activity has, on a listing's and an event's detail too (an extension,
@@ -9,18 +10,14 @@ import { get, insertItem, post } from '../fixtures.ts';
 const SOCIAL = ['is_liked', 'can_like', 'total_like', 'user_liked', 'can_comment', 'total_comment', 'comments', 'can_share'];
 const PATHS = { classified: '/api/v1/classifieds', event: '/api/v1/events' } as const;
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, ['classifieds', 'events', 'basic'], {
     full_name: 'Olga Owner',
   }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe.each(Object.entries(PATHS))('GET %s detail with the social fields', (type, path) => {

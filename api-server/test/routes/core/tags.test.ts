@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Privacy } from '../../../src/db/types.ts';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, post } from '../fixtures.ts';
 import { cast, makeAlbum, makePhoto } from '../albums/album-fixtures.ts';
 
 const TAGS = '/api/v1/core/tags';
 
-let t: TestApp;
+const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;
 let tagged: { id: number; token: string };
 beforeAll(async () => {
-  t = await makeApp();
   c = await cast(t, ['basic', 'albums']);
   const u = await createUser(t.db, { full_name: 'Tina Tagged' });
   tagged = { id: u.id, token: await tokenFor(t.db, u.id, ['basic']) };
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A 800×600 photo in an album with the given tag and view privacy. */

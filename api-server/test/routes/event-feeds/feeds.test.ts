@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../src/oauth/crypto.ts';
-import { makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { privacyCast, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, post } from '../fixtures.ts';
 import { addMember, makeEvent } from '../events/event-fixtures.ts';
 
 // Calendar feeds (extension): made with an events-scope token, read with the secret alone,
 // stored hashed, stopped at once by revoking or regenerating, independent of OAuth tokens.
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken } = await privacyCast(t.db, undefined, { full_name: 'Olga Owner' }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const read = (secret: string) => t.app.inject({ method: 'GET', url: `/api/v1/event_feeds/${secret}` });

@@ -1,22 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, picture, post } from '../fixtures.ts';
 import { eventCategory, rsvpOf } from './event-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, token: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db, { full_name: 'Eve Organiser' })).id;
   token = await tokenFor(t.db, me);
   clientToken = await tokenFor(t.db, null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const URL = '/api/v1/events';
@@ -31,7 +28,7 @@ const countEvents = async () =>
   );
 const imgDirs = () => fs.readdirSync(path.join(t.dataDir, 'files', 'img')).filter((d) => d !== 'default-user');
 
-function expectParamError(res: { status: number; body: any }, name: string, errorText = 'invalid_parameter') {
+function expectParamError(res: Answer, name: string, errorText = 'invalid_parameter') {
   expect(res.status).toBe(400);
   expect(res.body.success).toBe(false);
   expect(res.body.data.error_text).toBe('invalid_parameters');

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeApp, privacyCast, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, privacyCast, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { addMember, DAY, DETAIL_KEYS, eventCategory, FLAG_KEYS, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
-let t: TestApp;
-let owner: number, friend: number, stranger: number;
+const t = setupApi();
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
-  ({ owner, friend, stranger, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, {
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await privacyCast(t.db, undefined, {
     full_name: 'Olga Owner',
   }));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const url = (id: number) => `/api/v1/events/${id}`;

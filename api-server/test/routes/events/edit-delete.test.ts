@@ -1,25 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, picture, post } from '../fixtures.ts';
 import { addMember, eventCategory, makeEvent, makeUsers } from './event-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   [owner, friend, stranger] = (await makeUsers(t.db, 3, createUser)) as [number, number, number];
   await befriend(t.db, owner, friend);
   ownerToken = await tokenFor(t.db, owner);
   friendToken = await tokenFor(t.db, friend);
   strangerToken = await tokenFor(t.db, stranger);
   clientToken = await tokenFor(t.db, null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const url = (id: number) => `/api/v1/events/${id}`;

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, privacyCast, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { privacyCast } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { addMember, makeEvent } from './event-fixtures.ts';
 
 // The extension fields of events (README "Extensions"): the reader's own answer, the owner's
 // pending requests, the instants and the last change, on the detail and on lists when named.
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string;
 
 beforeAll(async () => {
-  t = await makeApp();
   ({ owner, friend, stranger, ownerToken, friendToken } = await privacyCast(t.db));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const start = Date.UTC(2031, 2, 30, 8, 0) / 1000;

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { addMember, DAY, eventCategory, FLAG_KEYS, LIST_KEYS, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number, other: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 const URL = '/api/v1/events';
-const ids = (res: { body: any }) => res.body.data.map((e: { id: number }) => e.id);
+const ids = (res: Answer) => res.body.data.map((e: { id: number }) => e.id);
 
 beforeAll(async () => {
-  t = await makeApp();
   [owner, friend, stranger, other] = (await makeUsers(t.db, 4, createUser)) as [number, number, number, number];
   await befriend(t.db, owner, friend);
   ownerToken = await tokenFor(t.db, owner);
   friendToken = await tokenFor(t.db, friend);
   strangerToken = await tokenFor(t.db, stranger);
   clientToken = await tokenFor(t.db, null);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A user of their own with events, so that each test lists only what it made. */

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { addMember, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let owner: number, friend: number, stranger: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let event: number;
 const people: Record<string, number[]> = {};
 const URL = '/api/v1/events/members';
-const ids = (res: { body: any }) => res.body.data.map((m: { id: number }) => m.id);
+const ids = (res: Answer) => res.body.data.map((m: { id: number }) => m.id);
 
 beforeAll(async () => {
-  t = await makeApp();
   [owner, friend, stranger] = (await makeUsers(t.db, 3, createUser)) as [number, number, number];
   await befriend(t.db, owner, friend);
   ownerToken = await tokenFor(t.db, owner);
@@ -24,9 +24,6 @@ beforeAll(async () => {
     people[rsvp] = (await makeUsers(t.db, 2, createUser)) as [number, number];
     for (const id of people[rsvp]!) await addMember(t.db, event, id, rsvp, rsvp === 'awaiting_reply' ? owner : null);
   }
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /events/members', () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 import { addMember, DAY, makeEvent, rsvpOf } from './event-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let clientToken: string;
-afterAll(async () => {
-  await t.close();
-});
 
 interface Person {
   id: number;
@@ -21,7 +19,6 @@ async function person(): Promise<Person> {
 
 let owner: Person;
 beforeAll(async () => {
-  t = await makeApp();
   clientToken = await tokenFor(t.db, null);
   owner = await person();
 });

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { type Answer, befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { addMember, DAY, eventCategory, LIST_KEYS, makeEvent, makeUsers } from './event-fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let me: number, other: number, third: number;
 let myToken: string, clientToken: string;
 const URL = '/api/v1/events/my';
-const ids = (res: { body: any }) => res.body.data.map((e: { id: number }) => e.id);
+const ids = (res: Answer) => res.body.data.map((e: { id: number }) => e.id);
 
 const made: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await makeApp();
   [me, other, third] = (await makeUsers(t.db, 3, createUser)) as [number, number, number];
   await befriend(t.db, me, other);
   myToken = await tokenFor(t.db, me);
@@ -38,9 +38,6 @@ beforeAll(async () => {
   made.unrelated = await makeEvent(t.db, third, { title: 'Unrelated' });
   made.nowPrivate = await makeEvent(t.db, third, { title: 'Now private', auth_view: 'owner' });
   await addMember(t.db, made.nowPrivate!, me, 'attending');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /events/my', () => {

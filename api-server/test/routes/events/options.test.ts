@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let token: string;
 beforeAll(async () => {
-  t = await makeApp();
   token = await tokenFor(t.db, (await createUser(t.db)).id);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /events/categories', () => {

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
 // Extension (README, "Extensions"): GET /api/v1/friends, scope friends.
 const FRIENDS = '/api/v1/friends';
 
-let t: TestApp;
+const t = setupApi();
 let me: number;
 let token: string;
 let ids: Record<string, number>;
 beforeAll(async () => {
-  t = await makeApp();
   me = (await createUser(t.db, { full_name: 'Mona Me' })).id;
   ids = {};
   for (const name of ['Zoe Zed', 'Adam Ant', 'Bella Bay', 'Lone Wolf']) ids[name] = (await createUser(t.db, { full_name: name })).id;
   for (const name of ['Zoe Zed', 'Adam Ant', 'Bella Bay']) await befriend(t.db, me, ids[name]!);
   token = await tokenFor(t.db, me, ['friends']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const names = (body: { data: Array<{ title: string }> }) => body.data.map((o) => o.title);

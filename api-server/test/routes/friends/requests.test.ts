@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toOwnerSummary } from '../../../src/domain/owners.ts';
-import { befriend, createMember, makeApp, tokenFor, type Member, type TestApp } from '../../helpers.ts';
+import { befriend, createMember, tokenFor, type Member } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { callApi, legacyToken } from '../../legacy/fixtures.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, notificationsOf, post } from '../fixtures.ts';
 
@@ -8,13 +9,7 @@ import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, notific
 const FRIENDS = '/api/v1/friends';
 const REQUESTS = '/api/v1/friends/requests';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi();
 
 type Person = Member;
 const person = () => createMember(t.db);

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../../src/db/index.ts';
 import { sha256 } from '../../../src/oauth/crypto.ts';
-import { call, createUser, makeApp, tokenFor, type TestApp } from '../../helpers.ts';
+import { call, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
-let t: TestApp;
+const t = setupApi();
 let user: { id: number; name: string };
 let token: string;
 beforeAll(async () => {
-  t = await makeApp();
   user = await createUser(t.db, { email: 'me@example.com', full_name: 'Mia Example' });
   token = await tokenFor(t.db, user.id, ['basic']);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /users/me', () => {

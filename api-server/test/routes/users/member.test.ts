@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toOwnerSummary } from '../../../src/domain/owners.ts';
-import { befriend, createMember, makeApp, tokenFor, type Member, type TestApp } from '../../helpers.ts';
+import { befriend, createMember, tokenFor, type Member } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 
 // Extension (README, "Extensions"): GET /users/{id}, scope basic.
 const USERS = '/api/v1/users';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi();
 
 const summary = (m: Member) => toOwnerSummary(t.config, { id: m.id, full_name: m.name, avatar_key: null });
 /** GET /users/{id} with the reader's token. */

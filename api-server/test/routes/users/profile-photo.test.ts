@@ -1,22 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filesDir } from '../../../src/storage/images.ts';
-import { befriend, createMember, makeApp, tokenFor, type Member, type TestApp } from '../../helpers.ts';
+import { befriend, createMember, tokenFor, type Member } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
 import { callApi, legacyToken } from '../../legacy/fixtures.ts';
 import { get, insertActivity, post } from '../fixtures.ts';
 
 // Extension (README, "Extensions"): POST /users/me/photo, scope settings.
 const PHOTO = '/api/v1/users/me/photo';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupApi();
 
 /**
  * A 400×300 PNG, blue with a red square of 200 px at (100, 50): a crop of exactly that square

@@ -35,6 +35,7 @@ export default async function EventRoute({ params }: EventRouteProps) {
   // Unknown and hidden look the same: the API answers 404 for both.
   if (!page) notFound();
   const clock = await readerClock();
+  // eslint-disable-next-line react-hooks/purity -- a server component renders once per request: this is the request's time
   const content = <EventPage event={page.event} social={page.social} requests={page.requests} clock={clock} now={Date.now()} />;
   return page.visitor ? <PublicPreview what="this event">{content}</PublicPreview> : content;
 }

@@ -16,6 +16,7 @@ export default async function NewEventRoute() {
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight">Create an event</h1>
       <EventForm
+        // eslint-disable-next-line react-hooks/purity -- a server component renders once per request: this is the request's time
         defaults={newEventDefaults(clock.zone, Date.now(), choices)}
         zoneChosen={false}
         choices={choices}

@@ -29,7 +29,7 @@ function decodeHtml(page: FetchedPage & { body: Buffer }): string {
 }
 
 /** The preview of a link: see fetch-page.ts for what is fetched and page-meta.ts for what is read. */
-export async function previewLink(uri: string, limits: FetchLimits): Promise<LinkPreview> {
+async function previewLink(uri: string, limits: FetchLimits): Promise<LinkPreview> {
   const page = await fetchPage(uri, limits);
   if (page.body === null) {
     // A link straight to a picture is its own thumbnail; other media have nothing to show.

@@ -17,7 +17,7 @@ const clean = (text: string, max: number): string => {
 };
 
 /** An absolute http(s) URL for `ref` relative to `base`; null for other schemes (data:, javascript:) and junk. */
-export function absoluteHttpUrl(ref: string, base: string): string | null {
+function absoluteHttpUrl(ref: string, base: string): string | null {
   const value = ref.trim();
   if (!value) return null;
   try {

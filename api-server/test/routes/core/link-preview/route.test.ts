@@ -1,15 +1,16 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, makeApp, tokenFor, type TestApp } from '../../../helpers.ts';
+import { createUser, tokenFor } from '../../../helpers.ts';
+import { type TestApp, setupApi } from '../../../fixture.ts';
 import { get } from '../../fixtures.ts';
 import { html, redirect, startPageServer } from './page-server.ts';
 
 const PREVIEW = '/api/v1/core/link_preview';
 const KEYS = ['content_type', 'description', 'images', 'thumb', 'title', 'url'];
 
-let open: TestApp; // LINK_PREVIEW_ALLOW_PRIVATE=1: may fetch the local test server
-let strict: TestApp; // the default: private and local addresses refused
+const open = setupApi({ config: { linkPreviewAllowPrivate: true } }); // LINK_PREVIEW_ALLOW_PRIVATE=1: may fetch the local test server
+const strict = setupApi(); // the default: private and local addresses refused
 let openToken: string, strictToken: string;
 let site: Awaited<ReturnType<typeof startPageServer>>;
 let png: Buffer;
@@ -18,8 +19,6 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } })
     .png()
     .toBuffer();
-  open = await makeApp({ linkPreviewAllowPrivate: true });
-  strict = await makeApp();
   openToken = await tokenFor(open.db, (await createUser(open.db)).id, ['basic']);
   strictToken = await tokenFor(strict.db, (await createUser(strict.db)).id, ['basic']);
   site = await startPageServer({
@@ -77,8 +76,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await site.close();
-  await open.close();
-  await strict.close();
 });
 
 const preview = (t: TestApp, token: string, uri: string) => get(t, token, PREVIEW, { uri });

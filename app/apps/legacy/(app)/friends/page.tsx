@@ -6,8 +6,6 @@ import { pageParam, readLegacy } from '@/lib/legacy/page';
 
 export const metadata: Metadata = { title: 'Friends' };
 
-/* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
-
 /** The person's friends, ten a page with the API's totals, each checked with friend.isFriend. */
 export default async function LegacyFriendsPage({
   searchParams,

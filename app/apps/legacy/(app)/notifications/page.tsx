@@ -6,8 +6,6 @@ import { pageParam, readLegacy } from '@/lib/legacy/page';
 
 export const metadata: Metadata = { title: 'Notifications' };
 
-/* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
-
 /** The person's notifications, newest first (notification.get; the site marks them read). */
 export default async function LegacyNotificationsPage({
   searchParams,

@@ -8,8 +8,6 @@ import { pageParam, readLegacy } from '@/lib/legacy/page';
 
 export const metadata: Metadata = { title: 'Photos' };
 
-/* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
-
 /** The person's photos, newest first, ten a page (photo.getPhotos), and adding one (photo.addPhoto). */
 export default async function LegacyPhotosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const page = pageParam((await searchParams).page);
@@ -28,6 +26,7 @@ export default async function LegacyPhotosPage({ searchParams }: { searchParams:
           {items.map((p, i) => (
             <li key={p.original || i}>
               <a href={p.original} target="_blank" rel="noopener" className="block rounded-lg">
+                {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the link's name: which photo of the list it opens (the legacy API gives them no titles), not the medium */}
                 <img
                   src={p.medium}
                   alt={`Photo ${(read.data.page - 1) * 10 + i + 1} of ${total}`}

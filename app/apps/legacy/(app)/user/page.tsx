@@ -7,8 +7,6 @@ export const metadata: Metadata = { title: 'Profile' };
 
 const FAILED = 'The app could not be opened: the site did not answer. Try again from the site in a moment.';
 
-/* eslint-disable @next/next/no-img-element -- pictures from the site's file server */
-
 /** The person the site opened the app for (user.getUser). */
 export default async function LegacyUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [sp, read] = await Promise.all([searchParams, readLegacy(getUser)]);

@@ -6,8 +6,8 @@ import type { Migration } from 'kysely/migration';
 // unique constraint is what stops two requests sent at the same moment (the same one twice, or
 // one each way) from both being stored, on any database. Accepting, declining or cancelling
 // a request deletes it; a friendship is the two rows of `friendships`.
-export const m010: Migration = {
-  async up(db: Kysely<any>) {
+export const m011: Migration = {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('friend_requests')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())

@@ -1,0 +1,122 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../index.ts';
+import { SEARCH_CODE_SPAN, SEARCH_CODES } from '../migration-010-search-index.ts';
+import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
+
+// The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
+// rowid is an item's id × SEARCH_CODE_SPAN + its type's code.
+
+const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
+
+function codeOf(type: string): number {
+  const code = (SEARCH_CODES as Record<string, number>)[type];
+  if (code === undefined) throw new Error(`search: the index holds no ${type}`);
+  return code;
+}
+
+/**
+ * A term as an FTS5 string: always quoted, so that nothing typed is query syntax (AND, OR, NOT,
+ * NEAR, *, ^, parentheses and column filters are words or separators inside quotes), with its
+ * quotes doubled; control characters, which FTS5 cannot read inside a string, become spaces.
+ * FTS5 splits the string into tokens with the index's own tokenizer, so a term that holds
+ * punctuation ("o'brien") is the phrase of its words.
+ */
+function ftsString(term: SearchTerm): string {
+  const text = term.text.replace(/\p{Cc}/gu, ' ').replace(/"/g, '""');
+  return `"${text}"${term.prefix && !term.phrase ? '*' : ''}`;
+}
+
+interface Match {
+  /** Every term, in any column. */
+  any: string;
+  /** Every term, in the title. */
+  title: string;
+}
+
+function matchOf(terms: readonly SearchTerm[]): Match {
+  const all = terms.map(ftsString).join(' AND ');
+  return { any: all, title: `{title} : (${all})` };
+}
+
+/**
+ * `hits`: the index's matches, with the item's type code and id read from the rowid (no row of
+ * the index is read), and whether the title alone holds every term (when the order needs it).
+ * `found`: those that a source lets the reader find, each found by its key.
+ */
+function foundCte(match: Match, sources: readonly SearchSource[], withTitle: boolean): RawBuilder<unknown> {
+  const inTitle = withTitle ? sql`rowid in (select rowid from search_index where search_index match ${match.title})` : sql`0`;
+  const parts = sources.map(
+    (s) => sql`select h.code, ${s.id} as id, h.hit_id, h.in_title, ${s.date} as date, ${s.closed ?? sql`0`} as closed
+      from hits h cross join ${s.from}
+      where h.code = ${sql.lit(codeOf(s.type))} and ${s.id} = h.item_id and ${s.where}`,
+  );
+  // Literals: a bound number is a real to SQLite, and rowid / 8.0 is no id.
+  const span = sql.lit(SEARCH_CODE_SPAN);
+  return sql`hits as materialized (
+      select rowid as hit_id, rowid % ${span} as code, rowid / ${span} as item_id, ${inTitle} as in_title
+      from search_index where search_index match ${match.any}),
+    found as materialized (${sql.join(parts, sql` union all `)})`;
+}
+
+interface Row {
+  /** 'count': `n` matches of type `code`; 'hit': one of the page. */
+  kind: 'count' | 'hit';
+  code: number;
+  n: number;
+  id: number;
+  hit_id: number;
+  date: number;
+  closed: number;
+}
+
+/**
+ * The counts by type and the page in one statement, which finds the matches once: the counts
+ * need them all, and so does the order of any page.
+ */
+async function countsAndPage(db: DB, match: Match, request: SearchRequest): Promise<Row[]> {
+  const relevance = request.sort === 'relevance';
+  // (code, id) is unique: every order is total, so pages neither overlap nor skip.
+  const order = relevance ? sql`closed, in_title desc, date desc, code, id desc` : sql`date desc, code, id desc`;
+  const only = request.type === null ? sql`1 = 1` : sql`code = ${sql.lit(codeOf(request.type))}`;
+  // The page is ordered within its subquery to be cut, and again (a few rows) in the compound.
+  const { rows } = await sql<Row>`with ${foundCte(match, request.sources, relevance)}
+    select 'count' as kind, code, count(*) as n, 0 as id, 0 as hit_id, 0 as date, 0 as closed, 0 as in_title from found group by code
+    union all
+    select * from (select 'hit', code, 0, id, hit_id, date, closed, in_title from found where ${only}
+      order by ${order} limit ${request.limit} offset ${request.offset})
+    order by kind, ${order}`.execute(db);
+  return rows;
+}
+
+/** The indexed body of each hit, by rowid (FTS5 reads a row by its rowid as a table does). */
+async function bodies(db: DB, hitIds: number[]): Promise<Map<number, string>> {
+  if (!hitIds.length) return new Map();
+  // Literals, not bound numbers: FTS5 does not look a real up as a rowid. They are integers the index gave.
+  const ids = hitIds.map((id) => sql.lit(Math.trunc(id)));
+  const { rows } = await sql<{ hit_id: number; body: string | null }>`
+    select rowid as hit_id, body from search_index where rowid in (${sql.join(ids)})`.execute(db);
+  return new Map(rows.map((r) => [Number(r.hit_id), r.body ?? '']));
+}
+
+export const sqliteSearchIndex: SearchIndex = {
+  async search(db, request) {
+    if (!request.terms.length || !request.sources.length) return { counts: new Map(), hits: [] };
+    const match = matchOf(request.terms);
+    const rows = await countsAndPage(db, match, request);
+    const page = rows.filter((r) => r.kind === 'hit');
+    const body = await bodies(
+      db,
+      page.map((r) => Number(r.hit_id)),
+    );
+    return {
+      counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [TYPE_OF_CODE.get(Number(r.code))!, Number(r.n)])),
+      hits: page.map((r) => ({
+        type: TYPE_OF_CODE.get(Number(r.code))!,
+        id: Number(r.id),
+        date: Number(r.date),
+        closed: Number(r.closed) === 1,
+        body: body.get(Number(r.hit_id)) ?? '',
+      })),
+    };
+  },
+};

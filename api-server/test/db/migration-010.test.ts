@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrations.ts';
+import { searchIndex } from '../../src/db/search/index.ts';
+import { nodeSqliteDialect, openSqlite } from '../../src/db/sqlite-driver.ts';
+import type { Database } from '../../src/db/types.ts';
+import { parseKeywords, searchSources } from '../../src/domain/search.ts';
+
+// A database made before migration 010: the search index must hold what it already had.
+let dir: string;
+let db: Kysely<Database>;
+let user: number, blog: number, listing: number;
+
+// Not the fixture: the database is made by hand at the schema before migration 010.
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
+  db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
+  await migrate(db, '009_event_feeds');
+  user = (
+    await db
+      .insertInto('users')
+      .values({
+        email: 'old@example.com',
+        password_hash: 'x',
+        full_name: 'Odile Ancienne',
+        user_name: 'odile',
+        gender: '',
+        country_iso: '',
+        joined: 1,
+        avatar_key: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const common = { owner_id: user, auth_view: 'everyone', auth_comment: 'everyone', created_at: 1, updated_at: 1 } as const;
+  blog = (
+    await db
+      .insertInto('blogs')
+      .values({
+        ...common,
+        title: 'Old post',
+        body: '<p>Lavender</p><p>fields &amp; bees</p>',
+        category_id: null,
+        is_draft: 0,
+        allow_search: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  listing = (
+    await db
+      .insertInto('classifieds')
+      .values({
+        ...common,
+        title: 'Old chair',
+        body: 'Oak.',
+        category_id: null,
+        price_cents: null,
+        location: 'Besançon',
+        is_closed: 0,
+        main_photo_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const tag = (await db.insertInto('tags').values({ title: 'heirloom' }).returning('id').executeTakeFirstOrThrow()).id;
+  await db.insertInto('item_tags').values({ item_type: 'classified', item_id: listing, tag_id: tag }).execute();
+  await migrate(db);
+});
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const find = async (keywords: string) =>
+  (
+    await searchIndex.search(db, {
+      terms: parseKeywords(keywords),
+      sources: searchSources(user),
+      type: null,
+      sort: 'relevance',
+      limit: 10,
+      offset: 0,
+    })
+  ).hits.map((h) => `${h.type}:${h.id}`);
+
+describe('migration 010: the search index', () => {
+  it('indexes the rows that were there before it: names, titles, bodies as text, locations, tags', async () => {
+    expect(await find('odile ancienne')).toEqual([`user:${user}`]);
+    expect(await find('lavender fields bees')).toEqual([`blog:${blog}`]);
+    expect(await find('besancon heirloom')).toEqual([`classified:${listing}`]);
+  });
+
+  it('indexes the text of HTML bodies, not their markup or entities', async () => {
+    expect(await find('amp')).toEqual([]);
+    expect(await find('lavenderfields')).toEqual([]);
+    const [hit] = (
+      await searchIndex.search(db, {
+        terms: parseKeywords('bees'),
+        sources: searchSources(user),
+        type: null,
+        sort: 'relevance',
+        limit: 1,
+        offset: 0,
+      })
+    ).hits;
+    expect(hit!.body).toBe('Lavender fields & bees');
+  });
+});

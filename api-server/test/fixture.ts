@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp, type BuildOptions } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DB } from '../src/db/index.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { tokenFor } from './helpers.ts';
+
+// The one way a test gets a real API on a real database: `setupApi()` in a test file (or a
+// describe) starts it before the file's tests and removes it after them; `startApi()` is the same
+// for the few tests that need one of their own inside a test.
+
+interface ApiOptions {
+  /** Settings over the defaults of loadConfig (the process's environment is not read); the data directory is the fixture's. */
+  config?: Partial<Omit<Config, 'dataDir'>>;
+  /** Start from the demo data (`npm run seed`: the demo users and their posts, albums, blogs, listings, events) instead of an empty database. */
+  seed?: boolean;
+  /**
+   * Listen on a loopback port, for clients that speak real HTTP (`baseUrl`); the public URL is
+   * then that address unless `config` sets one. Otherwise requests go through `app.inject()`.
+   */
+  listen?: boolean;
+  /** Told of every route as it is registered (the fuzz suite reads the routes so). */
+  onRoute?: BuildOptions['onRoute'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DB;
+  config: Config;
+  dataDir: string;
+  /** The v1 base URL over loopback HTTP, as the web client's SOCIAL_API_URL (with `listen` only). */
+  baseUrl: string;
+  /** A user's id by email (the demo users': `demo@example.com`, `alice@example.com`, …). */
+  userId(email: string): Promise<number>;
+  /** An access token for a user by email, with every scope unless `scopes`. */
+  tokenOf(email: string, scopes?: readonly string[]): Promise<string>;
+}
+
+interface StartedApi extends TestApp {
+  close(): Promise<void>;
+}
+
+/**
+ * The database the tests' API runs on, opened through the api-server's own layer (migrations
+ * included). The one place that chooses it: today SQLite in the test's data directory.
+ */
+async function openTestDatabase(dataDir: string): Promise<{ db: DB; drop(): Promise<void> }> {
+  const { db } = await openDatabase(dataDir);
+  // The file goes with the data directory.
+  return { db, drop: () => db.destroy() };
+}
+
+/**
+ * Puts the demo data into a new data directory. Seeding draws every picture with sharp and takes
+ * seconds, so the run seeds once (the first file that asks) and each file gets a copy of that
+ * directory: database and files, as `npm run seed` leaves them.
+ */
+async function copyDemoData(dataDir: string): Promise<void> {
+  const seeded = await seededDirectory();
+  fs.cpSync(seeded, dataDir, { recursive: true });
+}
+
+let seeding: Promise<string> | undefined;
+function seededDirectory(): Promise<string> {
+  seeding ??= (async () => {
+    // Shared by the run's worker processes (vitest.setup.ts makes and removes the folder).
+    const root = inject('seedCacheDir');
+    const seeded = path.join(root, 'demo');
+    if (fs.existsSync(seeded)) return seeded;
+    const staging = fs.mkdtempSync(path.join(root, 'staging-'));
+    const { db, drop } = await openTestDatabase(staging);
+    await seedDemo(db, loadConfig({}, { dataDir: staging }));
+    await drop();
+    try {
+      // Atomic: another worker that seeded at the same time has put the same data there first.
+      fs.renameSync(staging, seeded);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+    return seeded;
+  })();
+  return seeding;
+}
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+/** Starts an API on a fresh temporary data directory; the caller closes it. Prefer `setupApi()`. */
+export async function startApi(options: ApiOptions = {}): Promise<StartedApi> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  if (options.seed) await copyDemoData(dataDir);
+  const port = options.listen ? await freePort() : undefined;
+  const config = loadConfig({}, { ...(port !== undefined ? { publicUrl: `http://127.0.0.1:${port}` } : {}), ...options.config, dataDir });
+  const { db, drop } = await openTestDatabase(dataDir);
+  const app = await buildApp({ config, db, onRoute: options.onRoute });
+  if (port !== undefined) await app.listen({ host: '127.0.0.1', port });
+  else await app.ready();
+
+  const userId = async (email: string) =>
+    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    get baseUrl() {
+      if (port === undefined) throw new Error('baseUrl: this API does not listen (setupApi({ listen: true }))');
+      return `http://127.0.0.1:${port}/api/v1`;
+    },
+    userId,
+    tokenOf: async (email, scopes) => tokenFor(db, await userId(email), scopes),
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A real API for the tests of this file (or of the describe it is called in): started before
+ * them, closed and deleted after them. The answer is usable from the first hook or test on.
+ */
+export function setupApi(options: ApiOptions = {}): TestApp {
+  let api: StartedApi | undefined;
+  // Seeding the first copy of the demo data takes a while.
+  beforeAll(async () => {
+    api = await startApi(options);
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+  });
+  const started = (): StartedApi => {
+    if (!api) throw new Error('setupApi(): the API starts in beforeAll; use it in a hook or a test');
+    return api;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get config() {
+      return started().config;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    userId: (email) => started().userId(email),
+    tokenOf: (email, scopes) => started().tokenOf(email, scopes),
+  };
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState, useSyncExternalStore } from 'react';
+
+// The keyboard layer of every page (README, architecture: "Keyboard shortcuts"): this part is the footer's
+// "Keyboard shortcuts" button and nothing else; the shortcuts themselves load as a chunk of their
+// own once the page is interactive, so that no page's first-load JavaScript grows.
+const Shortcuts = dynamic(() => import('./shortcuts'), { ssr: false });
+
+const noSubscription = () => () => {};
+
+export function KeyboardLayer({ signedIn }: { signedIn: boolean }) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  // The button does nothing without JavaScript, so it shows only where the page runs it.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return (
+    <>
+      {running ? (
+        <button type="button" className="link text-sm" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
+          Keyboard shortcuts
+        </button>
+      ) : null}
+      <Shortcuts signedIn={signedIn} helpOpen={helpOpen} onHelpOpen={setHelpOpen} />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
+import { isMissingExtension } from './errors.ts';
+import { flag, id, lenientArray, num, str } from './primitives.ts';
+import { ownerSchema } from './schemas.ts';
+import { isSearchType, type SearchSort, type SearchType } from '../search/types.ts';
+import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+
+// Site search (GET /core/search: our extension, README "Extensions"): every item type and the
+// members in one call, with each type's count for the same words, so that the search page's tabs
+// and the header's suggestions read once.
+
+const searchItemSchema = z.looseObject({
+  id,
+  type: str,
+  title: str,
+  description: str,
+  img: str,
+  owner: ownerSchema.optional(),
+  date: str,
+  is_closed: flag.optional(),
+});
+
+const searchAnswerSchema = z.looseObject({
+  count: num,
+  items: lenientArray(searchItemSchema),
+  types: lenientArray(z.looseObject({ id: str, title: str, count: num })),
+});
+
+export interface SearchHit {
+  id: number;
+  type: SearchType;
+  title: string;
+  /** Plain text around the first match (the API's excerpt). */
+  excerpt: string;
+  /** A picture's address, '' when none. */
+  image: string;
+  /** Who shared it; absent for a member. */
+  owner?: Who;
+  /** When it was made, as the API writes it (UTC, 'YYYY-MM-DD HH:mm:ss'). */
+  date: string;
+  /** A listing that is sold or otherwise closed. */
+  closed: boolean;
+}
+
+export interface SearchResults {
+  /** Matches of the asked type in all. */
+  count: number;
+  hits: SearchHit[];
+  /** Every type with its count for the same words, in the API's order. */
+  types: Array<{ id: SearchType; title: string; count: number }>;
+}
+
+export interface SearchQuery {
+  keywords: string;
+  type?: SearchType | 'all';
+  sort?: SearchSort;
+  page?: number;
+  limit?: number;
+}
+
+/** One page of results; undefined from a server that has no site search (isMissingExtension). */
+export async function searchSite(token: string, q: SearchQuery): Promise<SearchResults | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/core/search', {
+      token,
+      query: {
+        keywords: q.keywords.trim(),
+        type: q.type && q.type !== 'all' ? q.type : undefined,
+        sort: q.sort === 'newest' ? 'newest' : undefined,
+        page: q.page && q.page > 1 ? q.page : undefined,
+        limit: q.limit,
+      },
+    });
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+  const answer = searchAnswerSchema.parse(data);
+  return {
+    count: answer.count,
+    // A type this client does not know (a server's own addition) is left out rather than linked nowhere.
+    hits: answer.items.flatMap((i) =>
+      isSearchType(i.type)
+        ? [
+            {
+              id: i.id,
+              type: i.type,
+              title: i.title.trim() || 'Untitled',
+              excerpt: i.description,
+              image: safeImageUrl(i.img),
+              owner: i.owner ? who(reshapePerson(i.owner)) : undefined,
+              date: i.date,
+              closed: i.is_closed === true,
+            },
+          ]
+        : [],
+    ),
+    types: answer.types.flatMap((t) => (isSearchType(t.id) ? [{ id: t.id, title: t.title, count: t.count }] : [])),
+  };
+}
