@@ -114,6 +114,8 @@ test.describe('events', () => {
     page,
     browser,
   }) => {
+    // Two people sign in and some ten pages load: ~20 s alone, more beside another worker's sign-ins.
+    test.setTimeout(60_000);
     await signIn(page);
     const title = unique('Closed supper');
     const id = await createBerlinEvent(page, title, true);
@@ -222,6 +224,8 @@ test.describe('events', () => {
   });
 
   test('invite two friends at once; an invited friend accepts, answers maybe, then going, then leaves', async ({ page, browser }) => {
+    // Two people sign in and the friend answers four times: ~20 s alone, more beside another worker's sign-ins.
+    test.setTimeout(60_000);
     await signIn(page);
     const title = unique('Open house');
     const id = await createBerlinEvent(page, title, false);

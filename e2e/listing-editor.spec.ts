@@ -115,6 +115,8 @@ test.describe('the listing editor', () => {
   });
 
   test('create from "Sell something", see the formatted price, edit the price from the listing page', async ({ page }) => {
+    // Seven pages, two saves and two axe checks (each in both themes): ~20 s alone, more beside another worker.
+    test.setTimeout(60_000);
     await signIn(page, DEMO_USER, '/listings');
     await main(page).getByRole('link', { name: 'Sell something' }).click();
     await expect(page).toHaveURL(/\/listings\/new$/);

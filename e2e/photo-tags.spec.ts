@@ -69,6 +69,8 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   request,
   browser,
 }) => {
+  // Two people sign in and the photo is uploaded and tagged: ~20 s alone, more beside another worker.
+  test.setTimeout(60_000);
   await signIn(page);
   const photoId = await openNewPhoto(page);
   await expect(page.getByText('no one is tagged yet.')).toBeVisible();

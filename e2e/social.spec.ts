@@ -41,6 +41,8 @@ async function asAlice(browser: Browser) {
 
 test.describe('the primary navigation', () => {
   test('is reached and used with the keyboard, and marks the current page', async ({ page }) => {
+    // It opens every page of the navigation in turn: ~15 s alone, more beside another worker.
+    test.setTimeout(60_000);
     await signIn(page);
     const nav = page.getByRole('navigation', { name: 'Primary' });
     await expect(nav.getByRole('link', { name: 'Feed' })).toHaveAttribute('aria-current', 'page');

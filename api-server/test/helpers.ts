@@ -136,3 +136,10 @@ export async function privacyCast(db: DB, scopes: readonly string[] = ALL_SCOPES
     clientToken: await tokenFor(db, null, scopes),
   };
 }
+
+/** A member with a token carrying every scope (or `scopes`): who an API test acts as. */
+export async function createMember(db: DB, fullName?: string, scopes: readonly string[] = ALL_SCOPES) {
+  const user = await createUser(db, fullName ? { full_name: fullName } : {});
+  return { ...user, token: await tokenFor(db, user.id, scopes) };
+}
+export type Member = Awaited<ReturnType<typeof createMember>>;

@@ -7,6 +7,7 @@ import { m007 } from './migration-007-notification-reads.ts';
 import { m008 } from './migration-008-photo-positions.ts';
 import { m009 } from './migration-009-event-feeds.ts';
 import { m010 } from './migration-010-search-index.ts';
+import { m011 } from './migration-011-friend-requests.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -388,6 +389,7 @@ const migrations: Record<string, Migration> = {
   '008_photo_positions': m008,
   '009_event_feeds': m009,
   '010_search_index': m010,
+  '011_friend_requests': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,17 @@ export interface FriendshipsTable {
   created_at: number;
 }
 
+/** A pending friend request (migration 011): one per pair of members, whichever way. */
+export interface FriendRequestsTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  /** The pair's ids in order (min, max): their unique constraint allows one request per pair. */
+  user_low: number;
+  user_high: number;
+  created_at: number;
+}
+
 export interface OauthClientsTable {
   id: string;
   name: string;
@@ -240,9 +251,11 @@ export interface CommentsTable {
 
 /**
  * What someone did that the user hears of: liked, commented on or shared their thing, tagged
- * them on a photo, invited them to an event, asked to join their event.
+ * them on a photo, invited them to an event, asked to join their event, asked to be their friend,
+ * accepted their friend request, wrote on their wall.
  */
-export type NotificationKind = 'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request';
+export type NotificationKind =
+  'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request' | 'friend_request' | 'friend_accept' | 'wall_post';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -347,6 +360,7 @@ export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   friendships: FriendshipsTable;
+  friend_requests: FriendRequestsTable;
   oauth_clients: OauthClientsTable;
   oauth_codes: OauthCodesTable;
   oauth_tokens: OauthTokensTable;

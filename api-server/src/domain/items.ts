@@ -51,6 +51,11 @@ function webHref(config: Config, type: ItemType, id: number): string {
 const pictures = (config: Config, key: string | null | undefined, external = ''): { img: string; thumb: string } =>
   key ? { img: imageUrl(config.publicUrl, key, '500'), thumb: imageUrl(config.publicUrl, key, '240') } : { img: external, thumb: external };
 
+/** The member whose wall an activity was written on when it is not its owner's own; null otherwise. */
+export function otherWallOf(row: { owner_id: number; subject_type: string; subject_id: number }): number | null {
+  return row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null;
+}
+
 type Loaded = Omit<Item, 'type' | 'href'>;
 /** Loads many items of one type in one query (feeds load every attachment of a page at once). */
 type Loader = (db: DB, config: Config, ids: readonly number[]) => Promise<Loaded[]>;
@@ -84,7 +89,7 @@ const loaders: Record<ItemType, Loader> = {
       authView: row.auth_view,
       // Activities have no comment setting of their own: who may see one may comment.
       authComment: row.auth_view,
-      wallOwnerId: row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null,
+      wallOwnerId: otherWallOf(row),
       title: row.full_name,
       description: plainText(row.content) || row.link_title || '',
       ...pictures(
@@ -218,7 +223,8 @@ async function loadItem(db: DB, config: Config, type: ItemType, id: number): Pro
 const ACTIVITY_TITLE_MAX = 100;
 
 /** The title to show for an item (notifications, search results). */
-export const itemTitle = (item: Item): string => (item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title);
+export const itemTitle = (item: Pick<Item, 'title' | 'description'> & { type: string }): string =>
+  item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title;
 
 export function canView(viewer: Viewer, item: Item): Promise<boolean> {
   return allows(viewer, item.authView, item.ownerId, item.wallOwnerId);

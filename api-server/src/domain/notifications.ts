@@ -3,6 +3,7 @@ import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import type { NotificationKind } from '../db/types.ts';
 import { canView, isItemType, loadItems, type Item, type ItemType } from './items.ts';
+import { profileUrl } from './owners.ts';
 import { viewerOf, type Viewer } from './privacy.ts';
 
 export type { NotificationKind };
@@ -21,7 +22,8 @@ interface Notice {
 
 /**
  * Tells `userId` that `actorId` liked, commented on or shared their thing, tagged them on a
- * photo, invited them to an event or asked to join theirs. Acting on yourself tells nobody.
+ * photo, invited them to an event or asked to join theirs, asked to be their friend or accepted
+ * their request, or wrote on their wall. Acting on yourself tells nobody.
  */
 export async function notify(db: DB, n: Notice & { userId: number }): Promise<void> {
   await notifyEach(db, [n.userId], n);
@@ -121,9 +123,15 @@ export interface NotificationRow {
   actor_avatar: string | null;
 }
 
-/** What a notification is about as the reader sees it: the item, and the comment when a comment was liked. */
+/**
+ * What a notification is about as the reader sees it: an item, or a member (`user`: who asked to
+ * be the reader's friend, or accepted the reader's request).
+ */
+export type NotificationItem = Pick<Item, 'id' | 'title' | 'description' | 'href'> & { type: ItemType | 'user' };
+
+/** The item of a notification, and the comment when a comment was liked. */
 export interface NotificationTarget {
-  item: Item;
+  item: NotificationItem;
   commentId?: number;
 }
 
@@ -178,11 +186,17 @@ export async function targetsOf(
     const target = ref(r);
     if (target && isItemType(target.type)) wanted.set(target.type, [...(wanted.get(target.type) ?? []), target.id]);
   }
-  const visible = new Map<string, Item>();
+  const visible = new Map<string, NotificationItem>();
   for (const [type, ids] of wanted) {
     for (const [id, item] of await loadItems(db, config, type, ids)) {
       if (await canView(viewer, item)) visible.set(`${type}:${id}`, item);
     }
+  }
+  // Members are seen by every member.
+  const userIds = [...new Set(rows.filter((r) => r.item_type === 'user').map((r) => r.item_id))];
+  const users = userIds.length ? await db.selectFrom('users').select(['id', 'full_name']).where('id', 'in', userIds).execute() : [];
+  for (const u of users) {
+    visible.set(`user:${u.id}`, { type: 'user', id: u.id, title: u.full_name, description: '', href: profileUrl(config, u.id) });
   }
   return (r) => {
     const target = ref(r);

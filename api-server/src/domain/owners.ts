@@ -33,6 +33,11 @@ export function ownerImgs(config: Config, avatarKey: string | null): OwnerSummar
   };
 }
 
+/** A member's profile on the web client. */
+export function profileUrl(config: Config, userId: number): string {
+  return `${config.webOrigin}/users/${userId}`;
+}
+
 export function toOwnerSummary(config: Config, user: { id: number; full_name: string; avatar_key: string | null }): OwnerSummary {
   return { id: user.id, type: 'user', title: user.full_name, imgs: ownerImgs(config, user.avatar_key) };
 }

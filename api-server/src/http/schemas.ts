@@ -6,3 +6,10 @@ export const idParams = {
   properties: { id: { type: 'integer', minimum: 1 } },
   required: ['id'],
 } as const;
+
+/** A required positive-integer `user_id`: a body or a path naming a member. */
+export const userIdSchema = {
+  type: 'object',
+  properties: { user_id: { type: 'integer', minimum: 1 } },
+  required: ['user_id'],
+} as const;

@@ -31,6 +31,12 @@ function imageDir(dataDir: string, key: string): string {
   return path.join(filesDir(dataDir), 'img', id!);
 }
 
+/** The file of one size of a stored image. */
+export function imageFile(dataDir: string, key: string, size: Size): string {
+  const [, ext] = key.split('.');
+  return path.join(imageDir(dataDir, key), `${size}.${ext}`);
+}
+
 export function imageUrl(publicUrl: string, key: string, size: Size): string {
   const [id, ext] = key.split('.');
   return `${publicUrl}/files/img/${id}/${size}.${ext}`;
@@ -71,6 +77,46 @@ export async function storeImage(dataDir: string, bytes: Buffer, fieldName = 'Fi
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   return { key, width: rotated ? height : width, height: rotated ? width : height };
+}
+
+/** A square in the pixels of an image's original (its stored `original`, already upright). */
+export interface SquareCrop {
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** The sizes of a profile picture the owner summary names (icon, normal, profile): squares of these many pixels. */
+const PROFILE_PICTURE_SIZES = { '50sq': 50, '120': 120, '240': 240 } as const satisfies Partial<Record<Size, number>>;
+
+/**
+ * A profile picture cut from a stored image: its icon, normal and profile sizes made from the
+ * square `crop` (enlarged when the crop is smaller than a size), and the image's original kept
+ * whole as its `original`. It is stored under a new key, so that its URLs are new and no cache
+ * shows the picture it replaces.
+ */
+export async function storeProfilePicture(dataDir: string, sourceKey: string, crop: SquareCrop): Promise<StoredImage> {
+  const [, ext] = sourceKey.split('.');
+  const key = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+  const dir = imageDir(dataDir, key);
+  const source = imageFile(dataDir, sourceKey, 'original');
+  await fs.mkdir(dir, { recursive: true });
+  try {
+    await fs.copyFile(source, path.join(dir, `original.${ext}`));
+    await Promise.all(
+      Object.entries(PROFILE_PICTURE_SIZES).map(async ([size, px]) => {
+        let img = sharp(source, { limitInputPixels: MAX_PIXELS })
+          .extract({ left: crop.x, top: crop.y, width: crop.size, height: crop.size })
+          .resize(px, px);
+        if (ext === 'jpg') img = img.jpeg({ quality: 82, mozjpeg: true });
+        await img.toFile(path.join(dir, `${size}.${ext}`));
+      }),
+    );
+  } catch (err) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { key, width: crop.size, height: crop.size };
 }
 
 export async function deleteImage(dataDir: string, key: string | null | undefined): Promise<void> {

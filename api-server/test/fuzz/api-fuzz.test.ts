@@ -164,6 +164,9 @@ const KNOWN: Record<string, string> = {
   code_challenge_method: 'S256',
   grant_type: 'refresh_token',
   refresh_token: 'not-a-refresh-token',
+  // A profile photo's crop (POST /users/me/photo) is at least 50 px: '1' would make every case of
+  // that route a refusal of `size` rather than of the parameter changed.
+  size: '60',
 };
 
 /** A value the parameter accepts, as far as its schema and name tell. */

@@ -228,3 +228,13 @@ export async function insertItem(
       throw new Error(`unknown item type ${type}`);
   }
 }
+
+/** The reader's notifications (GET /activities/notifications), newest first, as kind, who, and what about. */
+export async function notificationsOf(t: TestApp, token: string) {
+  const res = await get(t, token, '/api/v1/activities/notifications');
+  return (res.body.data as Array<{ type: string; owner: { id: number }; item: object }>).map((n) => ({
+    type: n.type,
+    owner: n.owner.id,
+    item: n.item,
+  }));
+}

@@ -39,6 +39,12 @@ function messageOf(r: NotificationRow, target: NotificationTarget | undefined): 
       return `${r.actor_name} invited you to ${title ? `the event${title}` : 'an event'}.`;
     case 'event_request':
       return `${r.actor_name} asked to join your event${title}.`;
+    case 'friend_request':
+      return `${r.actor_name} sent you a friend request.`;
+    case 'friend_accept':
+      return `${r.actor_name} accepted your friend request.`;
+    case 'wall_post':
+      return `${r.actor_name} wrote on your wall.`;
     default: {
       const noun = NOUNS[r.item_type as ItemType | 'comment'] ?? 'item';
       // Activities have no title of their own (theirs is the owner's name); a comment names none.

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { DEFAULT_AVATAR_KEY } from '../../domain/owners.ts';
+import { DEFAULT_AVATAR_KEY, profileUrl } from '../../domain/owners.ts';
 import { imageUrl } from '../../storage/images.ts';
 import { single } from '../envelope.ts';
 import { targetUserId, type LegacyMethod } from './context.ts';
@@ -37,7 +37,7 @@ export function presentUser(config: Config, u: UserRow, withEmail: boolean) {
     photo_50px_square: square50,
     photo_120px: imageUrl(config.publicUrl, key, '120'),
     photo_original: imageUrl(config.publicUrl, key, 'original'),
-    profile_url: `${config.webOrigin}/users/${u.id}`,
+    profile_url: profileUrl(config, u.id),
   };
 }
 

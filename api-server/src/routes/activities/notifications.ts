@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { itemTitle, type Item } from '../../domain/items.ts';
-import { listVisibleNotifications, markNotificationsRead, type NotificationKind } from '../../domain/notifications.ts';
+import { itemTitle } from '../../domain/items.ts';
+import {
+  listVisibleNotifications,
+  markNotificationsRead,
+  type NotificationItem,
+  type NotificationKind,
+} from '../../domain/notifications.ts';
 import { toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -13,8 +18,8 @@ export interface NotificationView {
   type: NotificationKind;
   /** Who did it. */
   owner: OwnerSummary;
-  /** What it is about; for a liked comment, the item the comment is on. */
-  item: { type: Item['type']; id: number; title: string };
+  /** What it is about; for a liked comment, the item the comment is on; a member for friend requests. */
+  item: { type: NotificationItem['type']; id: number; title: string };
   comment_id?: number;
   timestamp: number;
   is_read: boolean;

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { getCommentStats, presentComments, type CommentView } from '../../domain/comments.ts';
-import { canView, isItemType, loadItems } from '../../domain/items.ts';
+import { canView, isItemType, loadItems, otherWallOf } from '../../domain/items.ts';
 import { getLikeStats } from '../../domain/likes.ts';
 import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
@@ -23,7 +23,13 @@ export const ACTIVITY_FIELDS = [
   'can_delete',
   'can_share',
 ] as const;
-export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
+/**
+ * Beyond the spec, only when asked for by name (README, "Extensions"): `subject`, the owner
+ * summary of the member whose wall the activity was written on when that is not its owner's
+ * own (null on one's own wall), so that a client shows "Bob → Alice".
+ */
+export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
+export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
 
 export interface Attachment {
   id: number;
@@ -137,6 +143,7 @@ export async function presentActivities(
 
   const userIds = new Set<number>();
   if (want.has('owner')) for (const r of rows) userIds.add(r.owner_id);
+  if (want.has('subject')) for (const r of rows) if (otherWallOf(r) !== null) userIds.add(r.subject_id);
   if (likes && want.has('user_liked')) for (const l of likes.values()) for (const u of l.recent) userIds.add(u);
   const owners = await getOwnerSummaries(db, config, userIds);
   const summary = (id: number): OwnerSummary => owners.get(id) ?? missingOwner(config, id);
@@ -169,6 +176,10 @@ export async function presentActivities(
       comments: () => c!.latest.map((x) => commentViews.get(x.id)!),
       can_delete: () => canDeleteActivity(viewer, r),
       can_share: () => canShareActivity(viewer, r),
+      subject: () => {
+        const wall = otherWallOf(r);
+        return wall === null ? null : summary(wall);
+      },
     };
     const out: Partial<Record<ActivityField, unknown>> = {};
     for (const f of fields) out[f] = full[f]();

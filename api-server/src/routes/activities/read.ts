@@ -7,7 +7,7 @@ import { allows, viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, type ActivityRow } from './feed-query.ts';
-import { ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
+import { ACTIVITY_ALLOWED, ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 
 const ACTIVITIES_DEFAULT_LIMIT = 15;
@@ -52,7 +52,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     },
     async (req) => {
       const q = req.query;
-      const fields = parseFields(q.fields, ACTIVITY_FIELDS) as ActivityField[];
+      const fields = parseFields(q.fields, ACTIVITY_ALLOWED, 'fields', ACTIVITY_FIELDS) as ActivityField[];
       if (q.subject_type !== undefined && q.subject_id === undefined) throw missingParam('subject_id');
       if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');
       const viewer = viewerOf(app.db, req.auth.userId);
@@ -96,7 +96,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
       },
     },
     async (req) => {
-      const fields = parseFields(req.query.fields, ACTIVITY_FIELDS) as ActivityField[];
+      const fields = parseFields(req.query.fields, ACTIVITY_ALLOWED, 'fields', ACTIVITY_FIELDS) as ActivityField[];
       const viewer = viewerOf(app.db, req.auth.userId);
       const row = await getVisibleActivity(app.db, viewer, req.params.id);
       const [item] = await presentActivities(app.db, app.config, viewer, [row], fields);

@@ -4,6 +4,7 @@ import type { NewActivity } from '../../db/types.ts';
 import { forbidden, invalidParam, invalidParams, missingParam, notFound, type ParamError } from '../../errors.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { getVisibleItem, ITEM_TYPES, type ItemType } from '../../domain/items.ts';
+import { areFriends } from '../../domain/friendships.ts';
 import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { bodyHtml } from '../../domain/text.ts';
@@ -106,32 +107,47 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
   app.post<{ Body: PostBody }>('/', { schema: { body: postSchema } }, async (req) => {
     const me = userOf(req);
     const b = req.body ?? {};
-    // Posting on another wall: only on a friend's.
     const wall = b.subject_id ?? me;
-    if (wall !== me) {
-      const user = await app.db.selectFrom('users').select('id').where('id', '=', wall).executeTakeFirst();
-      if (!user) throw notFound('The user was not found.');
-      if (!(await viewerOf(app.db, me).isFriendOf(wall))) throw forbidden("You can only post on your own wall or a friend's.");
-    }
     const attachment = await attachmentOf(b, me);
     const text = b.body ?? '';
     if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
-    const row = await app.db
-      .insertInto('activities')
-      .values({
-        owner_id: me,
-        subject_type: 'user',
-        subject_id: wall,
-        content: bodyHtml(text.trim()),
-        // The spec's POST /activities has no privacy field: posts are public.
-        auth_view: 'everyone',
-        is_share: 0,
-        created_at: now(),
-        ...attachment,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { success: true, data: { message: 'Your post was published.', id: row.id } };
+    // Checked where it is written: a friendship ended meanwhile does not let the post through.
+    const id = await app.db.transaction().execute(async (trx) => {
+      // Posting on another wall: only on a friend's (README, "Extensions": writing on a friend's wall).
+      if (wall !== me) {
+        const user = await trx.selectFrom('users').select('id').where('id', '=', wall).executeTakeFirst();
+        if (!user) throw notFound('The user was not found.');
+        if (!(await areFriends(trx, me, wall))) throw forbidden("You can only write on your own wall or a friend's.");
+      }
+      const t = now();
+      const row = await trx
+        .insertInto('activities')
+        .values({
+          owner_id: me,
+          subject_type: 'user',
+          subject_id: wall,
+          content: bodyHtml(text.trim()),
+          // The spec's POST /activities has no privacy field: posts are public.
+          auth_view: 'everyone',
+          is_share: 0,
+          created_at: t,
+          ...attachment,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The wall's owner hears of what a friend wrote there (deleting the post withdraws it).
+      await notify(trx, {
+        userId: wall,
+        actorId: me,
+        kind: 'wall_post',
+        itemType: 'activity',
+        itemId: row.id,
+        source: { type: 'activity', id: row.id },
+        at: t,
+      });
+      return row.id;
+    });
+    return { success: true, data: { message: 'Your post was published.', id } };
   });
 
   app.post<{ Body: { item_type: ItemType; item_id: number; body?: string } }>(

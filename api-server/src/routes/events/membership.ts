@@ -19,17 +19,12 @@ import {
   type ReaderState,
   type Rsvp,
 } from './rules.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, userIdSchema } from '../../http/schemas.ts';
 
 // Event membership, the extension DESIGN.md lists (the spec leaves it "not shown"). Each action
 // is allowed by exactly the rule behind the flag the reader sees (rules.ts), checked and done
 // in one transaction so that two requests cannot both pass the check.
 
-const userIdBody = {
-  type: 'object',
-  properties: { user_id: { type: 'integer', minimum: 1 } },
-  required: ['user_id'],
-} as const;
 const MAX_INVITES = 100;
 
 interface Action {
@@ -171,7 +166,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   app.post<{ Params: { id: number }; Body: { user_id: number } }>(
     '/:id/accept',
-    { schema: { params: idParams, body: userIdBody } },
+    { schema: { params: idParams, body: userIdSchema } },
     (req) =>
       withEvent(
         req.auth.userId,
@@ -188,7 +183,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   app.post<{ Params: { id: number }; Body: { user_id: number } }>(
     '/:id/reject',
-    { schema: { params: idParams, body: userIdBody } },
+    { schema: { params: idParams, body: userIdSchema } },
     (req) =>
       withEvent(
         req.auth.userId,

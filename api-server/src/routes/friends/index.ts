@@ -4,12 +4,15 @@ import { paging, pagingQuery } from '../../http/paging.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { containsText } from '../../domain/visibility.ts';
 import { requireScope, userOf } from '../../oauth/resource-auth.ts';
+import friendRequestRoutes from './requests.ts';
 
-// Extension (README, "Extensions"): the spec names a `friends` scope but shows none of its
-// endpoints. Tagging people on photos and inviting them to events pick them from this list.
-// GET /friends: a user's friends (the caller's without user_id) as owner summaries, by name.
+// Extension (README, "Extensions"): the spec names a `friends` scope ("friend list, friend
+// requests") but shows none of its endpoints. Tagging people on photos and inviting them to
+// events pick them from this list. GET /friends: a user's friends (the caller's without
+// user_id) as owner summaries, by name; requests.ts: friend requests and ending a friendship.
 export default async function friendsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', requireScope(app.db, 'friends'));
+  await app.register(friendRequestRoutes);
 
   app.get<{ Querystring: { user_id?: number; keywords?: string; page?: number; limit?: number } }>(
     '/',

@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { requireScope } from '../../oauth/resource-auth.ts';
 import meRoutes from './me.ts';
+import memberRoutes from './member.ts';
+import profilePhotoRoutes from './profile-photo.ts';
 
-/** /users: the signed-in user (DESIGN.md: GET /users/me, scope basic). */
+/**
+ * /users (extensions, README "Extensions"): the signed-in user and any member (scope basic, as
+ * DESIGN.md gives GET /users/me), and changing one's profile picture (scope settings: "user info").
+ */
 export default async function usersRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireScope(app.db, 'basic'));
-  await app.register(meRoutes);
+  await app.register(async (basic) => {
+    basic.addHook('onRequest', requireScope(app.db, 'basic'));
+    await basic.register(meRoutes);
+    await basic.register(memberRoutes);
+  });
+  await app.register(async (settings) => {
+    settings.addHook('onRequest', requireScope(app.db, 'settings'));
+    await settings.register(profilePhotoRoutes);
+  });
 }
