@@ -46,7 +46,7 @@ test('three people like a listing: one row names them, with everyone under “Se
   await expect(row).toContainText(`Carol Díaz, Bob Chen and Alice Martin liked your listing “${title}”`);
   await expect(row.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', `/listings/${listing}`);
   await row.getByText('See all 3').click();
-  for (const who of [ALICE, BOB, CAROL]) await expect(row.getByRole('link', { name: who.name })).toBeVisible();
+  for (const who of [ALICE, BOB, CAROL]) await expect(row.getByRole('link', { name: who.name, exact: true })).toBeVisible();
   // Today's section holds it.
   await expect(main(page).getByRole('region', { name: 'Today' }).getByTestId('notification').filter({ hasText: title })).toHaveCount(1);
 
@@ -90,8 +90,8 @@ test('an invitation answered from the list is “Going” on the event’s page;
   const invite = main(page)
     .getByTestId('notification')
     .filter({ hasText: `Alice Martin invited you to the event “${party}”` });
-  await invite.getByRole('button', { name: 'Going' }).click();
-  await expect(invite.getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true');
+  await invite.getByRole('button', { name: 'Going', exact: true }).click();
+  await expect(invite.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const request_ = main(page)
     .getByTestId('notification')
     .filter({ hasText: `Alice Martin asked to join your event “${gathering}”` });
@@ -99,7 +99,7 @@ test('an invitation answered from the list is “Going” on the event’s page;
   await expect(request_).toContainText('Accepted');
 
   await page.goto(`/events/${partyId}`);
-  await expect(main(page).getByRole('button', { name: 'Going' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(main(page).getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/dashboard/events');
   await expect(
     main(page)
@@ -109,10 +109,9 @@ test('an invitation answered from the list is “Going” on the event’s page;
   // The list after a reload says the request was answered, and keeps the invitation's answer.
   await page.goto('/notifications?kind=events');
   await expect(main(page).getByTestId('notification').filter({ hasText: gathering })).toContainText('Answered');
-  await expect(main(page).getByTestId('notification').filter({ hasText: party }).getByRole('button', { name: 'Going' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    main(page).getByTestId('notification').filter({ hasText: party }).getByRole('button', { name: 'Going', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('two tabs: a like raises the bell (and the title) in both within one poll, while only one of them polls', async ({

@@ -98,6 +98,8 @@ test.describe('the primary navigation', () => {
 
 test.describe('an activity on its own page', () => {
   test('likes, comments, likes and deletes a comment, shares and reports, each shown at once', async ({ page, browser }) => {
+    // Two sign-ins, seven actions and axe: 60 s, as the other long journeys.
+    test.setTimeout(60_000);
     const alice = await asAlice(browser);
     const text = unique('Alice on her own page');
     const id = await postFromFeed(alice.page, text);
