@@ -175,3 +175,20 @@ test('the bell’s panel by keyboard: it opens with the latest, focus moves in, 
   await panel.getByRole('link', { name: 'See all notifications' }).click();
   await expect(page).toHaveURL(/\/notifications$/);
 });
+
+test('a comment’s row leads to the comment itself on its item’s page', async ({ page, request }) => {
+  const demo = await apiToken(request, DEMO_USER, ['activities']);
+  const text = unique('Comment on me');
+  const post = await apiPost(request, demo, '/activities', { body: text });
+  const bob = await apiToken(request, BOB, ['basic']);
+  const comment = await apiPost(request, bob, '/core/comments', { item_type: 'activity', item_id: post.id!, body: unique('Nice one') });
+  await signIn(page, DEMO_USER, '/notifications?kind=mentions');
+  const row = main(page)
+    .getByTestId('notification')
+    .filter({ hasText: text.slice(0, 20) });
+  await expect(row).toContainText('Bob Chen commented on your post');
+  const link = row.getByRole('link', { name: /Bob Chen commented/ });
+  await expect(link).toHaveAttribute('href', `/activities/${post.id}#comment-${comment.id}`);
+  await link.click();
+  await expect(page.locator(`#comment-${comment.id}`)).toBeInViewport();
+});

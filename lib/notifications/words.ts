@@ -40,7 +40,9 @@ export function whatHappened(g: Pick<NotificationGroup, 'kind' | 'item' | 'title
   }
 }
 
-/** Where a row leads: the member (friend requests), else the item's page (undefined while it has none). */
-export function groupHref(g: Pick<NotificationGroup, 'item'>): string | undefined {
-  return g.item.type === 'user' ? routes.user(g.item.id) : itemHref(g.item);
+/** Where a row leads: the member (friend requests), else the item's page — at the comment when it is about one — (undefined while it has none). */
+export function groupHref(g: Pick<NotificationGroup, 'item' | 'commentId'>): string | undefined {
+  if (g.item.type === 'user') return routes.user(g.item.id);
+  const page = itemHref(g.item);
+  return page && g.commentId ? `${page}#comment-${g.commentId}` : page;
 }

@@ -134,6 +134,9 @@ export interface NotificationRow {
   actor_id: number;
   actor_name: string;
   actor_avatar: string | null;
+  /** What made it (a comment for `comment`), when known. */
+  source_type: string | null;
+  source_id: number | null;
 }
 
 /**
@@ -177,6 +180,8 @@ export function selectNotifications(
       'n.actor_id',
       'a.full_name as actor_name',
       'a.avatar_key as actor_avatar',
+      'n.source_type',
+      'n.source_id',
     ])
     .where('n.user_id', '=', userId)
     .$if(kinds !== undefined && kinds.length > 0, (q) => q.where('n.kind', 'in', kinds!))

@@ -25,6 +25,7 @@ export interface NotificationView {
   owner: OwnerSummary;
   /** What it is about; for a liked comment, the item the comment is on; a member for friend requests. */
   item: { type: NotificationItem['type']; id: number; title: string };
+  /** The comment liked, or the comment written (`comment`). */
   comment_id?: number;
   timestamp: number;
   is_read: boolean;
@@ -78,7 +79,11 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         type: row.kind,
         owner: toOwnerSummary(app.config, { id: row.actor_id, full_name: row.actor_name, avatar_key: row.actor_avatar }),
         item: { type: target.item.type, id: target.item.id, title: itemTitle(target.item) },
-        ...(target.commentId !== undefined ? { comment_id: target.commentId } : {}),
+        ...(target.commentId !== undefined
+          ? { comment_id: target.commentId }
+          : row.kind === 'comment' && row.source_type === 'comment' && row.source_id !== null
+            ? { comment_id: row.source_id }
+            : {}),
         timestamp: row.created_at,
         is_read: row.read_at !== null,
         ...stateOf(row),

@@ -78,7 +78,8 @@ describe('GET /activities/notifications', () => {
       .id;
     await post(t, alice.token, '/api/v1/core/likes', { item_type: 'photo', item_id: bobsPhoto, comment_id: mine });
     const myPhoto = await insertPhoto(t.db, me.id, await insertAlbum(t.db, me.id), 'Sunset');
-    await post(t, bob.token, '/api/v1/core/comments', { item_type: 'photo', item_id: myPhoto, body: 'Nice' });
+    const bobsComment = (await post(t, bob.token, '/api/v1/core/comments', { item_type: 'photo', item_id: myPhoto, body: 'Nice' })).body
+      .data.id;
     const activity = await insertActivity(t.db, { owner: me.id, content: 'Off to the <b>lake</b> &amp; back' });
     await post(t, bob.token, '/api/v1/activities/share', { item_type: 'activity', item_id: activity });
     const alicesPhoto = await insertPhoto(t.db, alice.id, await insertAlbum(t.db, alice.id), 'Picnic blanket');
@@ -128,7 +129,14 @@ describe('GET /activities/notifications', () => {
       },
       { id: ids[2], type: 'tag', owner: summary(alice), item: { type: 'photo', id: alicesPhoto, title: 'Picnic blanket' }, ...at },
       { id: ids[3], type: 'share', owner: summary(bob), item: { type: 'activity', id: activity, title: 'Off to the lake & back' }, ...at },
-      { id: ids[4], type: 'comment', owner: summary(bob), item: { type: 'photo', id: myPhoto, title: 'Sunset' }, ...at },
+      {
+        id: ids[4],
+        type: 'comment',
+        owner: summary(bob),
+        item: { type: 'photo', id: myPhoto, title: 'Sunset' },
+        comment_id: bobsComment,
+        ...at,
+      },
       {
         id: ids[5],
         type: 'like',
