@@ -33,6 +33,8 @@ export function itemHref(item: ItemRef): string | undefined {
 export const routes = {
   home: '/',
   notifications: '/notifications',
+  /** One's friends and friend requests. */
+  friends: '/friends',
   notificationList: (query?: NotificationListQuery) => `/notifications${notificationList.search(query)}`,
   /** Site search: every item type and the members (/search?q=…&type=…&sort=newest&page=2). */
   search: (query: Partial<SearchPageQuery> = {}) => searchHref(query),

@@ -34,7 +34,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
   const id = useId();
   const clock = useClock();
   const [confirming, setConfirming] = useState(false);
-  const label = `${a.owner.name}’s post`;
+  const label = a.wall ? `${a.owner.name}’s post on ${a.wall.name}’s wall` : `${a.owner.name}’s post`;
 
   const shared = async (activityId: number) => {
     if (!feed?.showsOwnPosts) return;
@@ -63,6 +63,16 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
           <a id={`${id}o`} href={routes.user(a.owner.id)} className="name">
             {a.owner.name}
           </a>
+          {a.wall ? (
+            <>
+              {' '}
+              <span aria-hidden="true">→</span>
+              <span className="sr-only">on the wall of</span>{' '}
+              <a href={routes.user(a.wall.id)} className="name">
+                {a.wall.name}
+              </a>
+            </>
+          ) : null}
           <a href={routes.activity(a.id)} data-kb-open="">
             {timeTag(clock, { id: `${id}t`, ms: a.createdAt })}
           </a>

@@ -66,6 +66,8 @@ export type ComposerProps = {
   maxPhotoBytes: number;
   /** Posting on a friend's wall; the viewer's own wall when absent. */
   wallId?: number;
+  /** The friend's name, for the prompt ("Write something to Alice…"). */
+  wallOwner?: string;
 };
 
 const EMPTY: Draft = { body: '', ...NO_LINK };
@@ -78,13 +80,13 @@ const FIELDS = ['body', 'linkUrl', 'linkTitle', 'linkDescription', 'photoId'];
  * The compose box: text, an optional link or photo. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
-export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
+export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
   const feed = useFeed();
   const viewer = useViewer();
   const announce = useAnnounce();
   const id = useId();
   const [fields, setFields, clearFields] = useDraft<Draft>({
-    storageKey: viewer ? `compose:${viewer.id}` : null,
+    storageKey: viewer ? `compose:${viewer.id}${wallId ? `:wall:${wallId}` : ''}` : null,
     empty: EMPTY,
     parse: parseDraft,
     isEmpty: isBlank,
@@ -200,7 +202,9 @@ export function Composer({ maxPhotoBytes, wallId }: ComposerProps) {
         {viewer ? <Avatar person={viewer} /> : null}
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            What’s on your mind{viewer ? `, ${viewer.name.split(' ')[0]}` : ''}?
+            {wallOwner
+              ? `Write something to ${wallOwner.split(' ')[0]}…`
+              : `What’s on your mind${viewer ? `, ${viewer.name.split(' ')[0]}` : ''}?`}
           </label>
           <textarea
             id={`${id}-body`}

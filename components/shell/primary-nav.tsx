@@ -12,6 +12,7 @@ import {
   PhotoIcon,
   TagIcon,
   UserIcon,
+  UsersIcon,
   type IconProps,
 } from '@/components/ui/icons';
 import { routes } from '@/lib/routes';
@@ -31,8 +32,9 @@ function entries(viewerId: number): Entry[] {
     { href: routes.listings(), label: 'Listings', icon: TagIcon, current: (p) => p === '/listings' || p.startsWith('/listings/') },
     { href: routes.events(), label: 'Events', icon: CalendarIcon, current: (p) => p === '/events' || p.startsWith('/events/') },
     { href: routes.dashboard, label: 'Dashboard', icon: DashboardIcon, current: (p) => p === '/dashboard' || p.startsWith('/dashboard/') },
+    { href: routes.friends, label: 'Friends', icon: UsersIcon, current: (p) => p === routes.friends },
     { href: routes.notifications, label: 'Notifications', icon: BellIcon, current: (p) => p === routes.notifications },
-    { href: wall, label: 'Your wall', icon: UserIcon, current: (p) => p === wall },
+    { href: wall, label: 'Your wall', icon: UserIcon, current: (p) => p === wall || p.startsWith(`${wall}/`) },
   ];
 }
 

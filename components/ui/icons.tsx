@@ -25,3 +25,4 @@ export function HeartIcon({ filled = false, className = '' }: IconProps & { fill
 export const LinkIcon = icon('link');
 export const BellIcon = icon('bell');
 export const UserIcon = icon('user');
+export const UsersIcon = icon('users');

@@ -31,6 +31,8 @@ export type Attachment =
 export interface Activity {
   id: number;
   owner: Who;
+  /** Written on this member's wall (not the author's own): "Bob → Alice". */
+  wall?: Who;
   /** Sanitized HTML (see sanitize.ts), ready for dangerouslySetInnerHTML. */
   html: string;
   attachments: Attachment[];
@@ -57,6 +59,7 @@ export type FeedSubject = { type: 'user'; id: number } | undefined;
 export const FEED_FIELDS = [
   'id',
   'owner',
+  'subject',
   'content',
   'attachments',
   'timestamp',
@@ -108,6 +111,7 @@ export function reshapeActivity(a: ApiActivity): Activity {
   return {
     id: a.id,
     owner: a.owner ? who(reshapePerson(a.owner)) : { id: 0, name: 'Someone', image: '' },
+    ...(a.subject && a.subject.id !== a.owner?.id ? { wall: who(reshapePerson(a.subject)) } : {}),
     html: sanitizeContent(a.content),
     attachments: a.attachments.flatMap((x) => reshapeAttachment(x) ?? []),
     createdAt: a.timestamp * 1000,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isMissingExtension } from './errors.ts';
@@ -8,7 +9,10 @@ import { reshapePerson, who, type Who } from './users.ts';
 // A member's friends (GET /friends, scope friends: our extension, README "Extensions"). Tagging
 // people on photos and inviting friends to events pick people from it.
 
-const friendListSchema = lenientArray(ownerSchema);
+const friendListSchema = lenientArray(ownerSchema.extend({ is_friend: z.boolean().optional().catch(undefined) }));
+
+/** A friend in a list; in another member's list, whether they are the reader's friend too. */
+export type Friend = Who & { mutual?: boolean };
 
 export interface FriendQuery {
   /** Whose friends; the reader's own without it. */
@@ -20,7 +24,7 @@ export interface FriendQuery {
 }
 
 /** One page of friends, by name; undefined when the API keeps no list of friends (isMissingExtension). */
-export async function listFriends(token: string, q: FriendQuery = {}): Promise<Who[] | undefined> {
+export async function listFriends(token: string, q: FriendQuery = {}): Promise<Friend[] | undefined> {
   let data: unknown;
   try {
     data = await apiFetch(apiConfig(), '/friends', {
@@ -32,10 +36,61 @@ export async function listFriends(token: string, q: FriendQuery = {}): Promise<W
     if (isMissingExtension(e) && q.userId === undefined) return undefined;
     throw e;
   }
-  return friendListSchema.parse(data).map((o) => who(reshapePerson(o)));
+  return friendListSchema
+    .parse(data)
+    .map((o) => ({ ...who(reshapePerson(o)), ...(o.is_friend !== undefined ? { mutual: o.is_friend } : {}) }));
 }
 
 /** Accepts (they become friends) or declines a friend request the reader received (POST /friends/requests/{id}/accept|decline). */
 export async function answerFriendRequest(token: string, requestId: number, accept: boolean): Promise<void> {
   await apiFetch(apiConfig(), `/friends/requests/${requestId}/${accept ? 'accept' : 'decline'}`, { token, method: 'POST' });
+}
+
+/** Sends a friend request; answers whether they are friends already (a request of theirs was waiting). */
+export async function sendFriendRequest(token: string, userId: number): Promise<{ friends: boolean; requestId?: number }> {
+  const data = z
+    .looseObject({ id: z.number().int().positive().optional().catch(undefined), friendship: z.string().optional().catch(undefined) })
+    .parse(await apiFetch(apiConfig(), '/friends/requests', { token, form: { user_id: userId } }));
+  return { friends: data.friendship === 'friends', ...(data.id ? { requestId: data.id } : {}) };
+}
+
+/** Takes back a friend request the reader sent. */
+export async function cancelFriendRequest(token: string, requestId: number): Promise<void> {
+  await apiFetch(apiConfig(), `/friends/requests/${requestId}`, { token, method: 'DELETE' });
+}
+
+/** Ends a friendship (both sides). */
+export async function unfriend(token: string, userId: number): Promise<void> {
+  await apiFetch(apiConfig(), `/friends/${userId}`, { token, method: 'DELETE' });
+}
+
+export interface FriendRequest {
+  id: number;
+  /** The other member: who sent it (incoming) or who it went to (outgoing). */
+  user: Who;
+  /** Epoch ms. */
+  at: number;
+}
+
+const requestSchema = z.looseObject({ id: z.number().int().positive(), user: ownerSchema, timestamp: z.number().catch(0) });
+
+/** The pending requests the reader received or sent, newest first; undefined on a server without them. */
+export async function listFriendRequests(
+  token: string,
+  direction: 'incoming' | 'outgoing',
+  paging: { page?: number; limit?: number } = {},
+): Promise<FriendRequest[] | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/friends/requests', {
+      token,
+      query: { direction, page: paging.page ?? 1, limit: paging.limit ?? 20 },
+    });
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+  return lenientArray(requestSchema)
+    .parse(data)
+    .map((r) => ({ id: r.id, user: who(reshapePerson(r.user)), at: r.timestamp * 1000 }));
 }

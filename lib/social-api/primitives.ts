@@ -96,6 +96,10 @@ export function strictOf(schema: z.ZodType): z.ZodType | null {
       const inner = def.innerType && strictOf(def.innerType);
       return inner ? inner.optional() : null;
     }
+    case 'nullable': {
+      const inner = def.innerType && strictOf(def.innerType);
+      return inner ? inner.nullable() : null;
+    }
     // A default or a fallback only fills in what the plain shape requires to be there and right.
     case 'default':
     case 'catch':

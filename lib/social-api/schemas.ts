@@ -57,6 +57,8 @@ export type ApiSocialFields = z.infer<z.ZodObject<typeof socialFieldsShape>>;
 export const activitySchema = z.looseObject({
   id,
   owner: ownerSchema.optional(),
+  /** The member whose wall it was written on, when not its author's own (an extension field; null or absent otherwise). */
+  subject: ownerSchema.nullable().optional().catch(undefined),
   content: str,
   attachments: lenientArray(attachmentSchema),
   timestamp: num,

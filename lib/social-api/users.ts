@@ -1,6 +1,6 @@
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
-import { isApiError } from './errors.ts';
+import { isApiError, isMissingExtension } from './errors.ts';
 import { feedPageSchema, meSchema, ownerSchema, type ApiOwner } from './schemas.ts';
 import { z } from 'zod';
 
@@ -104,4 +104,46 @@ export async function getUser(token: string, id: number, me?: { id: number }): P
     if (!isApiError(e) || e.isUnavailable) throw e;
   }
   return { id, name: `Member ${id}`, image: '', picture: '' };
+}
+
+/** How the reader and a member stand (GET /users/{id}, an extension): undefined where the server does not say. */
+export type Friendship = 'self' | 'friends' | 'request_sent' | 'request_received' | 'none';
+
+export interface Member extends Person {
+  friendship?: Friendship;
+  /** The friend request pending between them, either way. */
+  requestId?: number;
+  totalFriends?: number;
+  /** Friends the reader and the member have in common. */
+  mutualFriends?: number;
+}
+
+const memberSchema = ownerSchema.extend({
+  total_friend: z.number().int().nonnegative().nullable().optional().catch(undefined),
+  friendship: z.enum(['self', 'friends', 'request_sent', 'request_received', 'none']).nullable().optional().catch(undefined),
+  friend_request_id: z.number().int().positive().nullable().optional().catch(undefined),
+  total_mutual_friend: z.number().int().nonnegative().nullable().optional().catch(undefined),
+});
+
+/**
+ * A member and how the reader stands with them (GET /users/{id}, an extension); undefined for a
+ * member who does not exist. A server without the route: getUser's way (who they are, no friendship).
+ */
+export async function getMember(token: string, id: number, me: { id: number }): Promise<Member | undefined> {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), `/users/${id}`, { token });
+  } catch (e) {
+    // A member who does not exist and a server without the route both answer 404: getUser tells them apart.
+    if (!isMissingExtension(e)) throw e;
+    return getUser(token, id, me);
+  }
+  const m = memberSchema.parse(data);
+  return {
+    ...reshapePerson(m),
+    ...(m.friendship ? { friendship: m.friendship } : {}),
+    ...(m.friend_request_id ? { requestId: m.friend_request_id } : {}),
+    ...(m.total_friend != null ? { totalFriends: m.total_friend } : {}),
+    ...(m.total_mutual_friend != null ? { mutualFriends: m.total_mutual_friend } : {}),
+  };
 }

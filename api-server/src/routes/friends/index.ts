@@ -41,7 +41,28 @@ export default async function friendsRoutes(app: FastifyInstance): Promise<void>
       const keywords = q.keywords?.trim();
       if (keywords) query = query.where(containsText('u.full_name', keywords));
       const rows = await query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
-      return { success: true, data: rows.map((u) => toOwnerSummary(app.config, u)) };
+      // Another member's list says which of them are the caller's friends too (friends in common).
+      const mine =
+        of !== me && rows.length
+          ? new Set(
+              (
+                await app.db
+                  .selectFrom('friendships')
+                  .select('friend_id')
+                  .where('user_id', '=', me)
+                  .where(
+                    'friend_id',
+                    'in',
+                    rows.map((u) => u.id),
+                  )
+                  .execute()
+              ).map((f) => f.friend_id),
+            )
+          : undefined;
+      return {
+        success: true,
+        data: rows.map((u) => ({ ...toOwnerSummary(app.config, u), ...(mine ? { is_friend: mine.has(u.id) } : {}) })),
+      };
     },
   );
 }

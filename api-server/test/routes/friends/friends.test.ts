@@ -47,6 +47,19 @@ describe('GET /friends', () => {
     expect((await get(t, token, FRIENDS, { user_id: 999999 })).status).toBe(404);
   });
 
+  it("marks in another member's list which of their friends are the caller's too (is_friend); not in one's own", async () => {
+    // Adam's friends: Mona (the caller), Bella (Mona's friend too) and Lone Wolf (not Mona's).
+    await befriend(t.db, ids['Adam Ant']!, ids['Lone Wolf']!);
+    await befriend(t.db, ids['Adam Ant']!, ids['Bella Bay']!);
+    const res = await get(t, token, FRIENDS, { user_id: ids['Adam Ant']! });
+    expect(res.body.data.map((o: { title: string; is_friend: boolean }) => [o.title, o.is_friend])).toEqual([
+      ['Bella Bay', true],
+      ['Lone Wolf', false],
+      ['Mona Me', false],
+    ]);
+    expect((await get(t, token, FRIENDS)).body.data[0]).not.toHaveProperty('is_friend');
+  });
+
   it('refuses bad parameters with 400 naming them', async () => {
     for (const [name, value] of [
       ['user_id', 'abc'],

@@ -1,0 +1,36 @@
+import { Avatar } from '@/components/ui/avatar';
+import type { Member } from '@/lib/social-api/users';
+import { FriendshipButton } from './friendship-button';
+import { ProfileTabs } from './profile-tabs';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The top of a member's profile: picture, name, how the reader stands with them (friends, or
+ * how many friends they have in common), their number of friends, the friendship action, and the
+ * tabs of what they share.
+ */
+export function ProfileHeader({ member, own }: { member: Member; own: boolean }) {
+  const facts = [
+    own ? 'You' : member.friendship === 'friends' ? 'Friends' : undefined,
+    member.totalFriends !== undefined ? plural(member.totalFriends, 'friend', 'friends') : undefined,
+    !own && member.friendship !== 'friends' && member.mutualFriends
+      ? `${plural(member.mutualFriends, 'friend', 'friends')} in common`
+      : undefined,
+  ].filter(Boolean);
+  return (
+    <header className="card p-6">
+      <div className="flex flex-wrap items-center gap-5">
+        <Avatar person={member} size="lg" decorative={false} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight">{member.name}</h1>
+          {facts.length ? <p className="muted mt-1">{facts.join(' · ')}</p> : null}
+        </div>
+        {!own && member.friendship && member.friendship !== 'self' ? (
+          <FriendshipButton userId={member.id} name={member.name} friendship={member.friendship} requestId={member.requestId} />
+        ) : null}
+      </div>
+      <ProfileTabs id={member.id} />
+    </header>
+  );
+}
