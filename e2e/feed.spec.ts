@@ -407,7 +407,7 @@ test.describe('the activity feed', () => {
     await expect(page).toHaveURL(/\/users\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-    // Alice's wall (the second demo member): her header, her posts, no compose box.
+    // Alice's wall (the second demo member, a friend): her header, her posts, a box to write to her.
     await page.goto('/users/2');
     await expect(page.getByRole('heading', { level: 1, name: ALICE.name })).toBeVisible();
     const wall = page.getByRole('feed', { name: `${ALICE.name}’s wall` });
@@ -418,6 +418,10 @@ test.describe('the activity feed', () => {
         .filter({ has: page.getByRole('link', { name: ALICE.name, exact: true }) })
         .first(),
     ).toBeVisible();
+    await expect(page.getByLabel('Write something to Alice…')).toBeVisible();
+    // Grace's (not a friend of the demo member's): no box to write in.
+    await page.goto('/users/8');
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Kim' })).toBeVisible();
     await expect(page.getByRole('form', { name: 'Create a post' })).toHaveCount(0);
 
     const res = await page.goto('/users/999999');
