@@ -78,6 +78,8 @@ const JS_PAGES: JsPage[] = [
   { label: '/search?q=lyon', server: 'web', path: '/search?q=lyon', signedIn: true },
   { label: '/search?q=lyon (visitor)', server: 'web', path: '/search?q=lyon', signedIn: false },
   { label: '/notifications', server: 'web', path: '/notifications', signedIn: true },
+  { label: '/users/2/albums (a profile tab)', server: 'web', path: '/users/2/albums', signedIn: true },
+  { label: '/friends', server: 'web', path: '/friends', signedIn: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
