@@ -40,7 +40,7 @@ interface Target {
 async function prepare(size: number, port: number): Promise<Target> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-api-${size}-`));
   const config = loadConfig({ DATA_DIR: dir });
-  const { db } = await openDatabase(dir);
+  const { db } = await openDatabase({ dataDir: dir });
   const { activities } = await seedDemo(db, config);
   await seedScale(db, size - activities);
   const demo = await db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();

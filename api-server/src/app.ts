@@ -37,7 +37,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, db, log, onRoute }: BuildOptions): Promise<FastifyInstance> {
-  const database = db ?? (await openDatabase(config.dataDir)).db;
+  const database = db ?? (await openDatabase(config)).db;
   const app = Fastify({
     ...(log ? loggerOptions(log.format, log.level) : { logger: false }),
     bodyLimit: config.bodyLimit,

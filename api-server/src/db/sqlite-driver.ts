@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { plainText } from '../domain/format.ts';
+import { fold } from './text.ts';
 
 /**
  * Kysely's SqliteDialect expects better-sqlite3's shape. Node 24 ships SQLite as `node:sqlite`,
@@ -15,6 +16,8 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA busy_timeout = 5000');
   // The search index's triggers (migration 010) index the text of bodies stored as HTML.
   db.function('search_text', { deterministic: true }, (html) => (typeof html === 'string' ? plainText(html, Infinity) : ''));
+  // Keyword filters (text.ts containsText) compare folded text.
+  db.function('search_fold', { deterministic: true }, (text) => (typeof text === 'string' ? fold(text) : null));
   return db;
 }
 
