@@ -4,6 +4,7 @@ import {
   OperationNodeTransformer,
   PostgresAdapter,
   RawNode,
+  sql,
   type Kysely,
   type KyselyPlugin,
   type Transaction,
@@ -54,6 +55,16 @@ const postgresColumns: KyselyPlugin = {
 /** The database as its migrations write to it (column types above). */
 export function forMigrations<T>(db: Kysely<T>): Kysely<T> {
   return dialectOf(db) === 'postgres' ? db.withPlugin(postgresColumns) : db;
+}
+
+/**
+ * After rows were inserted with ids of their own (legacy app 1): on PostgreSQL the table's id
+ * sequence moves past them, so that the next generated id is not one of theirs (SQLite's
+ * autoincrement takes the largest id by itself).
+ */
+export async function afterExplicitIds<T>(db: Kysely<T>, table: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.table(table)}), 1))`.execute(db);
 }
 
 /** PostgreSQL's SQLSTATEs for a transaction that lost a race and may simply run again. */
