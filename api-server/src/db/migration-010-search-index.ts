@@ -42,7 +42,7 @@ const tagsOf = (type: string) =>
 const CONCAT = '{{concat_tags}}';
 
 /** What the index holds of each type, in SQL that either database runs. */
-export function indexedTypes(dialect: Dialect): Indexed[] {
+function indexedTypes(dialect: Dialect): Indexed[] {
   const concat = dialect === 'postgres' ? `string_agg(t.title, ' ')` : `group_concat(t.title, ' ')`;
   return INDEXED.map((t) => ({ ...t, extra: t.extra.replaceAll(CONCAT, concat) }));
 }
