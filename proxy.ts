@@ -3,6 +3,7 @@ import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
 import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
 import { PREVIEW_IMAGES } from '@/lib/previews/paths';
+import { LIST_PAGES } from '@/lib/routes';
 import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
 
 /**
@@ -17,6 +18,18 @@ export async function proxy(request: NextRequest) {
   const refusal = crossSiteRefusal(request, e.WEB_ORIGIN) ?? (await actionBodyRefusal(request));
   if (refusal) {
     return withSecurityHeaders(NextResponse.json({ message: refusal.message }, { status: refusal.status }), { secure: e.secure, signedIn });
+  }
+
+  // A list page's address in its old words (/albums?keywords=…&category_id=…) is the same list
+  // in the words every list shares now (lib/list-query.ts): a permanent redirect (308), so that
+  // bookmarks and search engines take the new address once and for all.
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  const list = read && request.nextUrl.search ? LIST_PAGES.get(request.nextUrl.pathname) : undefined;
+  const renewed = list?.renewed(request.nextUrl.searchParams);
+  if (renewed !== undefined) {
+    const to = request.nextUrl.clone();
+    to.search = renewed;
+    return withSecurityHeaders(NextResponse.redirect(to, 308), { secure: e.secure, signedIn });
   }
 
   const nonce = newNonce();

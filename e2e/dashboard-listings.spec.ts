@@ -68,7 +68,7 @@ test('bulk: close three in one action, reopen two, delete one with the confirm; 
 
   // Under "closed", not under "open".
   await page.goto(`/dashboard/listings?status=open&q=${encodeURIComponent(word)}`);
-  await expect(main(page)).toContainText('None of your listings match these filters.');
+  await expect(main(page)).toContainText('No listings match these filters.');
   await page.goto(`/dashboard/listings?status=closed&q=${encodeURIComponent(word)}`);
   await expect(table(page).getByRole('rowheader')).toHaveCount(3);
 
@@ -155,5 +155,5 @@ test('another member sees none of one’s listings in their dashboard', async ({
   const word = unique('Mineword');
   await listings(request, token, word, 1);
   await signIn(page, ALICE, `/dashboard/listings?q=${encodeURIComponent(word)}`);
-  await expect(main(page)).toContainText('None of your listings match these filters.');
+  await expect(main(page)).toContainText('No listings match these filters.');
 });

@@ -163,7 +163,7 @@ test.describe('a listing’s page', () => {
 
     await expect(main(page).getByRole('link', { name: 'Demo User' })).toHaveAttribute('href', /\/users\/\d+$/);
     await main(page).getByRole('link', { name: 'Your other listings' }).click();
-    await expect(page).toHaveURL(/\/listings\?seller=\d+$/);
+    await expect(page).toHaveURL(/\/listings\?user=\d+$/);
     await expect.poll(() => titles(page)).toContain(title);
     expect(await titles(page)).not.toContain('Vintage armchair');
   });

@@ -1,8 +1,10 @@
 import type { ItemRef, ItemType } from './social-api/items.ts';
-import type { BlogListQuery } from './blogs/list-query.ts';
-import { listingQueryParams, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
-import { eventListParams, type EventListQuery } from './events/list-query.ts';
-import { searchQueryParams, type SearchPageQuery } from './search/query.ts';
+import { albumList, type AlbumListQuery } from './albums/list-query.ts';
+import { blogList, type BlogListQuery } from './blogs/list-query.ts';
+import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
+import { eventList, type EventListQuery } from './events/list-query.ts';
+import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
+import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -28,53 +30,43 @@ export function itemHref(item: ItemRef): string | undefined {
   return PAGES_BUILT.has(item.type) ? `/${ITEM_KINDS[item.type].path}/${item.id}` : undefined;
 }
 
-/** A blog list's filters (lib/validations/blog.ts reads them back), in a fixed order, without the defaults. */
-function blogFilters(query: BlogListQuery = {}): Record<string, string | number | undefined> {
-  return {
-    q: query.q || undefined,
-    category: query.category || undefined,
-    sort: query.sort || undefined,
-    show: query.show || undefined,
-    page: query.page && query.page > 1 ? query.page : undefined,
-  };
-}
-
 export const routes = {
   home: '/',
   notifications: '/notifications',
+  notificationList: (query?: NotificationListQuery) => `/notifications${notificationList.search(query)}`,
   /** Site search: every item type and the members (/search?q=…&type=…&sort=newest&page=2). */
-  search: (query: Partial<SearchPageQuery> = {}) => withQuery('/search', searchQueryParams(query)),
+  search: (query: Partial<SearchPageQuery> = {}) => searchHref(query),
   signIn: '/sign-in',
   user: (id: number) => `/users/${id}`,
   activity: (id: number) => `/activities/${id}`,
   /** Albums, with the list's filters in the query (a filtered view is a link). */
-  albums: (q: Record<string, string | number | undefined> = {}) => withQuery('/albums', q),
-  myAlbums: (q: Record<string, string | number | undefined> = {}) => withQuery('/albums/my', q),
+  albums: (query?: AlbumListQuery) => `/albums${albumList.search(query)}`,
+  /** The reader's own albums, all of them. */
+  myAlbums: (query?: Omit<AlbumListQuery, 'user'>) => `/albums/my${albumList.search(query)}`,
   /** An album; `photoPage` > 1 opens a later page of its photos. */
   album: (id: number, photoPage?: number) => withQuery(`/albums/${id}`, { photo_page: photoPage && photoPage > 1 ? photoPage : undefined }),
   photo: (id: number) => `/photos/${id}`,
   /** "Add photos": to an album one may add to, or (without an id) to a new album. */
   addPhotos: (albumId?: number) => (albumId === undefined ? '/albums/upload' : `/albums/upload?album=${albumId}`),
   /** Everyone's posts, filtered. */
-  blogs: (query?: BlogListQuery) => withQuery('/blogs', blogFilters(query)),
+  blogs: (query?: BlogListQuery) => `/blogs${blogList.search(query)}`,
   /** The reader's own posts, drafts among them. */
-  myBlogs: (query?: Omit<BlogListQuery, 'show'>) => withQuery('/blogs/my', blogFilters(query)),
+  myBlogs: (query?: Omit<BlogListQuery, 'show'>) => `/blogs/my${blogList.search(query)}`,
   blog: (id: number) => `/blogs/${id}`,
   newBlog: '/blogs/new',
   editBlog: (id: number) => `/blogs/${id}/edit`,
   /** Listings, with the filters in the query (a search is a link). */
-  listings: (query?: ListingListQuery) => withQuery('/listings', listingQueryParams(query)),
+  listings: (query?: ListingListQuery) => `/listings${listingList.search(query)}`,
   listing: (id: number) => `/listings/${id}`,
   newListing: '/listings/new',
   editListing: (id: number) => `/listings/${id}/edit`,
   dashboard: '/dashboard',
   /** The seller's table of their listings, filtered. */
-  dashboardListings: (q: DashboardListingsQuery = {}) =>
-    withQuery('/dashboard/listings', { q: q.q || undefined, status: q.status, page: q.page && q.page > 1 ? q.page : undefined }),
+  dashboardListings: (query?: DashboardListingsQuery) => `/dashboard/listings${dashboardListingList.search(query)}`,
   /** Events, with the list's filters (and the calendar's month) in the query. */
-  events: (query?: EventListQuery) => withQuery('/events', eventListParams(query)),
+  events: (query?: EventListQuery) => `/events${eventList.search(query)}`,
   /** The events I own or have a row in; `lead`: only those I lead. */
-  myEvents: (query?: EventListQuery) => withQuery('/events/my', eventListParams(query)),
+  myEvents: (query?: EventListQuery) => `/events/my${eventList.search(query)}`,
   event: (id: number) => `/events/${id}`,
   newEvent: '/events/new',
   editEvent: (id: number) => `/events/${id}/edit`,
@@ -85,6 +77,25 @@ export const routes = {
   /** The organiser's events section of the dashboard; `past`: the events that have ended. */
   dashboardEvents: (past?: boolean) => (past ? '/dashboard/events?when=past' : '/dashboard/events'),
 } as const;
+
+/**
+ * The list pages and their URL words (lib/list-query.ts): proxy.ts sends an address with old
+ * words to the same list in the new ones.
+ */
+export const LIST_PAGES: ReadonlyMap<string, { renewed(search: URLSearchParams): string | undefined }> = new Map<
+  string,
+  { renewed(search: URLSearchParams): string | undefined }
+>([
+  ['/albums', albumList],
+  ['/albums/my', albumList],
+  ['/blogs', blogList],
+  ['/blogs/my', blogList],
+  ['/listings', listingList],
+  ['/dashboard/listings', dashboardListingList],
+  ['/events', eventList],
+  ['/events/my', eventList],
+  ['/search', searchList],
+]);
 
 /** `path?a=1&b=2`, leaving out empty values. */
 function withQuery(path: string, q: Record<string, string | number | undefined>): string {

@@ -3,11 +3,11 @@
 // content. Keyed by the user it was read for: what one person was told is never served to
 // another. Per process, bounded, oldest out; a failed read is not kept.
 
-export interface UserCache<T> {
+interface UserCache<T> {
   get(userId: number, load: () => Promise<T>): Promise<T>;
 }
 
-export function userCache<T>({ ttlMs, maxEntries = 5_000 }: { ttlMs: number; maxEntries?: number }): UserCache<T> {
+function userCache<T>({ ttlMs, maxEntries = 5_000 }: { ttlMs: number; maxEntries?: number }): UserCache<T> {
   const entries = new Map<number, { value: Promise<T>; at: number }>();
   return {
     get(userId, load) {
@@ -24,4 +24,17 @@ export function userCache<T>({ ttlMs, maxEntries = 5_000 }: { ttlMs: number; max
       return value;
     },
   };
+}
+
+/** How long a module's choices are kept. */
+const CHOICES_TTL_MS = 5 * 60_000;
+
+/**
+ * A module's choices (its categories, its privacy options) as every page that shows them reads
+ * them — the list's filters, the editor's form: `export const getCachedBlogChoices =
+ * cachedChoices(getBlogChoices)` in lib/<feature>/choices.ts.
+ */
+export function cachedChoices<T>(read: (token: string) => Promise<T>): (session: { userId: number; accessToken: string }) => Promise<T> {
+  const cache = userCache<T>({ ttlMs: CHOICES_TTL_MS });
+  return (session) => cache.get(session.userId, () => read(session.accessToken));
 }

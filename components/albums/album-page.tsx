@@ -4,7 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import type { AlbumDetail } from '@/lib/social-api/albums';
 import type { Social } from '@/lib/social-api/core';
 import { routes } from '@/lib/routes';
-import { Pager } from './album-list';
+import { Pager } from '@/components/ui/list/pager';
 import { PhotoGrid } from './photo-grid';
 
 export type AlbumPageProps = {
@@ -40,7 +40,7 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reo
                 <>
                   <span aria-hidden="true">·</span>
                   <a
-                    href={routes.albums({ category_id: album.category.id })}
+                    href={routes.albums({ category: album.category.id })}
                     className="link"
                     aria-label={`Category: ${album.category.title}`}
                   >
@@ -49,7 +49,7 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reo
                 </>
               ) : null}
               <span aria-hidden="true">·</span>
-              <a href={routes.albums({ user_id: album.owner.id })} className="link">
+              <a href={routes.albums({ user: album.owner.id })} className="link">
                 More albums
               </a>
             </p>
@@ -77,7 +77,7 @@ export function AlbumPage({ album, social, photoPage, photosPerPage, manage, reo
         ) : (
           <PhotoGrid photos={album.photos} albumTitle={album.title} firstIndex={(photoPage - 1) * photosPerPage} />
         )}
-        <Pager page={photoPage} hasNext={photoPage < pages} href={(p) => routes.album(album.id, p)} label="Pages of photos" />
+        <Pager label="Pages of photos" page={photoPage} more={photoPage < pages} hrefOf={(p) => routes.album(album.id, p)} />
       </section>
     </article>
   );

@@ -1,50 +1,63 @@
-import { AlbumFilterForm, AlbumGrid, AlbumTabs, ALBUMS_PER_PAGE, filterQuery, Pager, type AlbumFilters } from './album-list';
-import type { AlbumCard } from '@/lib/social-api/albums';
+import { ActiveFilters } from '@/components/ui/list/active-filters';
+import { CategoryFilter, ListFilters, SortFilter } from '@/components/ui/list/list-filters';
+import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
+import { ListResults } from '@/components/ui/list/list-results';
+import { Pager } from '@/components/ui/list/pager';
+import { albumList, type AlbumListQuery } from '@/lib/albums/list-query';
+import type { ListPageData } from '@/lib/list-page';
+import { chipsOf } from '@/lib/list-query';
 import { routes } from '@/lib/routes';
+import type { AlbumCard } from '@/lib/social-api/albums';
+import { AlbumTile } from './album-tile';
 
 export type AlbumsPageProps = {
   mine: boolean;
-  filters: AlbumFilters;
-  albums: AlbumCard[];
+  query: AlbumListQuery;
+  list: ListPageData<AlbumCard>;
   categories: Array<{ id: number; title: string }>;
-  /** Whose albums these are (?user_id=). */
+  /** Whose albums these are (?user=). */
   memberName?: string;
 };
 
-/** /albums and /albums/my: heading, "New album", tabs, filters, grid, pager. */
-export function AlbumsPage({ mine, filters, albums, categories, memberName }: AlbumsPageProps) {
-  const link = mine ? routes.myAlbums : routes.albums;
-  const title = mine ? 'My albums' : filters.userId ? `${memberName ?? 'This member'}’s albums` : 'Albums';
+/** /albums and /albums/my (the list-page kit, components/ui/list/): heading, tabs, filters, the grid, the pager. */
+export function AlbumsPage({ mine, query, list, categories, memberName }: AlbumsPageProps) {
+  const hrefOf = mine ? routes.myAlbums : routes.albums;
+  const title = mine ? 'My albums' : query.user ? `${memberName ?? 'This member'}’s albums` : 'Albums';
+  const chips = chipsOf(
+    query,
+    hrefOf,
+    [
+      [query.user && `${memberName ?? 'One member'}’s albums`, 'user'],
+      [query.sort && 'Most viewed first', 'sort'],
+    ],
+    categories,
+  );
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        <a href={routes.addPhotos()} className="btn btn-primary">
-          New album
-        </a>
-      </div>
-      <div className="mt-4">
-        <AlbumTabs mine={mine} />
-      </div>
-      <AlbumFilterForm filters={filters} categories={categories} action={mine ? routes.myAlbums() : routes.albums()} />
-      <AlbumGrid
-        albums={albums}
-        empty={
-          filters.page > 1
-            ? 'No more albums.'
-            : filters.keywords || filters.categoryId
-              ? 'No album matches these filters.'
-              : mine
-                ? 'You have no albums yet.'
-                : 'No albums yet.'
-        }
+      <ListHeader title={title} action={{ href: routes.addPhotos(), label: 'New album' }} />
+      <ListTabs
+        label="Albums"
+        tabs={[
+          { href: routes.albums(), label: 'All albums', current: !mine },
+          { href: routes.myAlbums(), label: 'My albums', current: mine },
+        ]}
       />
-      <Pager
-        page={filters.page}
-        hasNext={albums.length >= ALBUMS_PER_PAGE}
-        href={(p) => link(filterQuery(filters, p))}
-        label="Pages of albums"
+      <ListFilters label="Filter albums" words={albumList.words} query={query} hrefOf={hrefOf} keep={['user']} columns={2}>
+        <CategoryFilter value={query.category} categories={categories} />
+        <SortFilter value={query.sort} />
+      </ListFilters>
+      <ActiveFilters chips={chips} clearHref={hrefOf()} />
+      <ListResults
+        list={list}
+        noun={['album', 'albums']}
+        filtered={chips.length > 0}
+        clearHref={hrefOf()}
+        empty={mine ? 'You have no albums yet.' : 'No albums yet.'}
+        item={(album) => <AlbumTile album={album} />}
+        label="Albums"
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
       />
+      <Pager label="Pages of albums" page={list.page} more={list.more} hrefOf={(n) => hrefOf({ ...query, page: n })} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { tabClass } from '@/components/ui/list/list-header';
 import { routes } from '@/lib/routes';
 
 const SECTIONS = [
@@ -18,16 +19,7 @@ export function DashboardNav() {
       {SECTIONS.map((s) => {
         const here = s.current(path);
         return (
-          <Link
-            key={s.href}
-            href={s.href}
-            aria-current={here ? 'page' : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-              here
-                ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200'
-                : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
-            }`}
-          >
+          <Link key={s.href} href={s.href} aria-current={here ? 'page' : undefined} className={tabClass(here)}>
             {s.label}
           </Link>
         );

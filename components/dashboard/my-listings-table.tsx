@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { PostDate } from '@/components/blogs/post-date';
 import { bulkListings, saveListingPrice, setListingState } from '@/components/listings/actions';
 import type { BulkRowResult } from '@/lib/listings/commands';
@@ -10,14 +10,14 @@ import { buttonStyles } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
-import { parseDashboardListingsQuery, type DashboardListingsQuery } from '@/lib/listings/list-query';
+import { EmptyState } from '@/components/ui/list/list-results';
+import type { DashboardListingsQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import type { ListingSummary } from '@/lib/social-api/classifieds';
 
 export type MyListingsTableProps = {
   query: DashboardListingsQuery;
   listings: ListingSummary[];
-  more: boolean;
 };
 
 type BulkAction = 'close' | 'open' | 'delete';
@@ -33,15 +33,15 @@ function typedPrice(price: string): string {
 }
 
 /**
- * The seller's listings as a table: filters in the URL, rows selected one by one or all of the
+ * The seller's listings as a table (its filters and pager are the list-page kit's, around it:
+ * components/dashboard/my-listings-page.tsx): rows selected one by one or all of the
  * page (checkboxes: the keyboard's Space), and close, reopen or delete for all the selected at
  * once. Each row shows its own result; a row that failed says why and the others stay done. A
  * row that is no longer in the page after the action (deleted, closed or reopened out of the
  * filtered view, or deleted meanwhile) stays in its place with its result until the next page,
  * through later actions too.
  */
-export function MyListingsTable({ query, listings, more }: MyListingsTableProps) {
-  const id = useId();
+export function MyListingsTable({ query, listings }: MyListingsTableProps) {
   const router = useRouter();
   const announce = useAnnounce();
   const bulk = useAction();
@@ -86,53 +86,10 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
     if (res.ok) apply(action, res.data, res.message);
   };
 
-  const onFilter = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const data = Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
-    router.push(routes.dashboardListings(parseDashboardListingsQuery(data)));
-  };
   const page = query.page ?? 1;
 
   return (
-    <section aria-labelledby={`${id}-h`}>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-h`} className="text-xl font-semibold">
-          Your listings
-        </h2>
-        <a href={routes.newListing} className={buttonStyles.primary}>
-          New listing
-        </a>
-      </div>
-      <form
-        key={routes.dashboardListings(query)}
-        role="search"
-        aria-label="Filter your listings"
-        action={routes.dashboardListings()}
-        method="get"
-        onSubmit={onFilter}
-        className="card mt-4 flex flex-wrap items-end gap-3"
-      >
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-q`} className="text-sm font-medium">
-            Keywords
-          </label>
-          <input id={`${id}-q`} name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} className="field" />
-        </div>
-        <div>
-          <label htmlFor={`${id}-status`} className="text-sm font-medium">
-            Status
-          </label>
-          <select id={`${id}-status`} name="status" defaultValue={query.status ?? ''} className="field">
-            <option value="">All</option>
-            <option value="open">Open</option>
-            <option value="closed">Closed</option>
-          </select>
-        </div>
-        <button type="submit" className={buttonStyles.primary}>
-          Filter
-        </button>
-      </form>
-
+    <>
       <div role="toolbar" aria-label="Selected listings" className="mt-4 flex flex-wrap items-center gap-2">
         <span className="muted mr-2">
           {chosen.length ? `${plural(chosen.length)} selected` : 'Select listings to close, reopen or delete them together.'}
@@ -153,13 +110,9 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
       <FormError message={bulk.problem?.message} signedOut={bulk.problem?.signedOut} className="mt-2" />
 
       {rows.length === 0 ? (
-        <p className="muted mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          {page > 1
-            ? 'No more listings.'
-            : query.q || query.status
-              ? 'None of your listings match these filters.'
-              : 'You have no listings yet.'}
-        </p>
+        <EmptyState clearHref={page === 1 && (query.q || query.status) ? routes.dashboardListings() : undefined}>
+          {page > 1 ? 'No more listings.' : query.q || query.status ? 'No listings match these filters.' : 'You have no listings yet.'}
+        </EmptyState>
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
@@ -226,26 +179,6 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
         </div>
       )}
 
-      {page > 1 || more ? (
-        <nav aria-label="Pages of your listings" className="mt-6 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <a href={routes.dashboardListings({ ...query, page: page - 1 })} className={buttonStyles.secondary} rel="prev">
-              Previous page
-            </a>
-          ) : (
-            <span />
-          )}
-          <span className="muted">Page {page}</span>
-          {more ? (
-            <a href={routes.dashboardListings({ ...query, page: page + 1 })} className={buttonStyles.secondary} rel="next">
-              Next page
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
-
       {confirming ? (
         <ConfirmDialog
           open
@@ -262,7 +195,7 @@ export function MyListingsTable({ query, listings, more }: MyListingsTableProps)
           onDone={() => setConfirming(false)}
         />
       ) : null}
-    </section>
+    </>
   );
 }
 

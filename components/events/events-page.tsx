@@ -1,13 +1,17 @@
-import Link from 'next/link';
 import { buttonStyles } from '@/components/ui/button';
-import { ListTab, Pager } from '@/components/ui/list-nav';
+import { ActiveFilters } from '@/components/ui/list/active-filters';
+import { CategoryFilter, FriendsFilter, ListFilters, SortFilter } from '@/components/ui/list/list-filters';
+import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
+import { ListResults } from '@/components/ui/list/list-results';
+import { Pager } from '@/components/ui/list/pager';
 import type { CalendarDay } from '@/lib/events/calendar';
-import type { EventListQuery } from '@/lib/events/list-query';
+import { eventList, type EventListQuery } from '@/lib/events/list-query';
 import type { ReaderClock } from '@/lib/events/time';
+import type { ListPageData } from '@/lib/list-page';
+import { chipsOf } from '@/lib/list-query';
 import { routes } from '@/lib/routes';
 import type { EventSummary } from '@/lib/social-api/events';
 import { EventCard } from './event-card';
-import { EventFilters } from './event-filters';
 import { MonthGrid } from './month-grid';
 import { ZoneSync } from './zone-sync';
 
@@ -16,40 +20,53 @@ export type EventsPageProps = {
   query: EventListQuery;
   clock: ReaderClock & { known: boolean };
   categories: Array<{ id: number; title: string }>;
-  /** undefined: the API refused the filters. */
-  events?: EventSummary[];
-  more: boolean;
+  /** The list's page; none in the calendar. */
+  list?: ListPageData<EventSummary>;
   calendar?: { month: string; caption: string; weekdays: string[]; weeks: CalendarDay[][]; prev: string; next: string; capped: boolean };
 };
 
-/** /events and /events/my: tabs, filters, list or month calendar, paging. */
-export function EventsPage({ mine, query, clock, categories, events, more, calendar }: EventsPageProps) {
+/** The orders besides the start time, as the sort filter and its chip say them. */
+const SORTS = { created: 'Newest first', members: 'Most people going' } as const;
+
+/** /events and /events/my (the list-page kit, components/ui/list/): tabs, filters, list or month calendar, paging. */
+export function EventsPage({ mine, query, clock, categories, list, calendar }: EventsPageProps) {
   const hrefOf = mine ? routes.myEvents : routes.events;
-  const page = query.page ?? 1;
   const base: EventListQuery = { ...query, page: undefined };
-  const filtered = Boolean(query.q || query.category || query.sort || query.show);
+  // The view (list or calendar, its month, upcoming or past, the events I lead) is not a filter: it stays.
+  const unfiltered = hrefOf({ view: query.view, month: query.month, when: query.when, lead: query.lead });
+  const chips = chipsOf(
+    query,
+    hrefOf,
+    [
+      [query.show && 'Organised by your friends', 'show'],
+      [query.sort && SORTS[query.sort], 'sort'],
+    ],
+    categories,
+  );
   return (
     <div className="mx-auto w-full max-w-4xl">
       <ZoneSync serverZone={clock.known ? clock.zone : ''} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{mine ? 'My events' : 'Events'}</h1>
-        <Link href={routes.newEvent} className={buttonStyles.primary}>
-          Create an event
-        </Link>
-      </div>
-      <nav aria-label="Event lists" className="mt-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
-        <ListTab href={routes.events()} current={!mine}>
-          All events
-        </ListTab>
-        <ListTab href={routes.myEvents()} current={mine && !query.lead}>
-          My events
-        </ListTab>
-        <ListTab href={routes.myEvents({ lead: true })} current={mine && Boolean(query.lead)}>
-          Events I organise
-        </ListTab>
-      </nav>
+      <ListHeader title={mine ? 'My events' : 'Events'} action={{ href: routes.newEvent, label: 'Create an event' }} />
+      <ListTabs
+        label="Event lists"
+        tabs={[
+          { href: routes.events(), label: 'All events', current: !mine },
+          { href: routes.myEvents(), label: 'My events', current: mine && !query.lead },
+          { href: routes.myEvents({ lead: true }), label: 'Events I organise', current: mine && Boolean(query.lead) },
+        ]}
+      />
 
-      <EventFilters action={hrefOf()} query={query} categories={categories} mine={mine} />
+      <ListFilters label="Filter events" words={eventList.words} query={query} hrefOf={hrefOf} keep={['view', 'month', 'when', 'lead']}>
+        {/* /events/my has no category, friends or sort filters (the API offers none there). */}
+        {mine ? null : (
+          <>
+            <CategoryFilter value={query.category} categories={categories} />
+            <FriendsFilter label="Organised by" value={query.show} />
+            <SortFilter value={query.sort} options={{ '': 'Start time', ...SORTS }} />
+          </>
+        )}
+      </ListFilters>
+      <ActiveFilters chips={chips} clearHref={unfiltered} />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex gap-2" role="group" aria-label="Which events">
@@ -71,17 +88,7 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
           </div>
         )}
       </div>
-      <p className="muted mt-2 text-xs">
-        Times are shown in {clock.known ? clock.zone.replace(/_/g, ' ') : 'UTC'}.
-        {filtered ? (
-          <>
-            {' '}
-            <a href={hrefOf({ view: query.view, month: query.month, when: query.when, lead: query.lead })} className="link">
-              Clear the filters
-            </a>
-          </>
-        ) : null}
-      </p>
+      <p className="muted mt-2 text-xs">Times are shown in {clock.known ? clock.zone.replace(/_/g, ' ') : 'UTC'}.</p>
 
       {calendar ? (
         <section aria-labelledby="calendar-caption" className="mt-4">
@@ -109,34 +116,19 @@ export function EventsPage({ mine, query, clock, categories, events, more, calen
             nextHref={calendar.next}
           />
         </section>
-      ) : events === undefined ? (
-        <p role="alert" className="card mt-4">
-          These filters could not be used (the category may no longer exist).{' '}
-          <a href={hrefOf()} className="link">
-            See all events
-          </a>
-        </p>
-      ) : events.length === 0 ? (
-        <p className="muted mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          {page > 1
-            ? 'No more events.'
-            : filtered
-              ? 'No events match these filters.'
-              : query.when
-                ? 'No past events.'
-                : 'No upcoming events.'}
-        </p>
-      ) : (
-        <ul className="mt-4 space-y-4">
-          {events.map((e) => (
-            <li key={e.id}>
-              <EventCard event={e} clock={clock} />
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {calendar ? null : <Pager label="Pages of events" page={page} more={more} hrefOf={(n) => hrefOf({ ...query, page: n })} />}
+      ) : list ? (
+        <>
+          <ListResults
+            list={list}
+            noun={['event', 'events']}
+            filtered={chips.length > 0}
+            clearHref={unfiltered}
+            empty={query.when ? 'No past events.' : 'No upcoming events.'}
+            item={(event) => <EventCard event={event} clock={clock} />}
+          />
+          <Pager label="Pages of events" page={list.page} more={list.more} hrefOf={(n) => hrefOf({ ...query, page: n })} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,7 @@ export function WallHeader({ member, isViewer }: WallHeaderProps) {
         <h1 className="text-2xl font-bold tracking-tight">{member.name}</h1>
         <p className="muted mt-1">
           {isViewer ? 'Your wall' : 'Wall'} ·{' '}
-          <a href={isViewer ? routes.myAlbums() : routes.albums({ user_id: member.id })} className="link">
+          <a href={isViewer ? routes.myAlbums() : routes.albums({ user: member.id })} className="link">
             {isViewer ? 'Your albums' : 'Albums'}
           </a>
         </p>

@@ -65,7 +65,7 @@ export function ListingArticle({ listing }: { listing: ListingPage }) {
             {listing.seller.name}
           </a>
         </p>
-        <a href={routes.listings({ seller: listing.seller.id })} className="link ml-auto text-sm">
+        <a href={routes.listings({ user: listing.seller.id })} className="link ml-auto text-sm">
           {mine ? 'Your other listings' : `Other listings by ${listing.seller.name}`}
         </a>
       </section>

@@ -1,142 +1,92 @@
-import type { ListingListQuery } from '@/lib/listings/list-query';
-import { buttonStyles } from '@/components/ui/button';
+import { ActiveFilters } from '@/components/ui/list/active-filters';
+import { CategoryFilter, FilterCheckbox, FilterSelect, FilterText, ListFilters, SortFilter } from '@/components/ui/list/list-filters';
+import { ListHeader } from '@/components/ui/list/list-header';
+import { ListResults } from '@/components/ui/list/list-results';
+import { Pager } from '@/components/ui/list/pager';
+import type { ListPageData } from '@/lib/list-page';
+import { chipsOf } from '@/lib/list-query';
+import { listingList, type ListingListQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import type { ListingCategory, ListingSummary } from '@/lib/social-api/classifieds';
 import { ListingCard } from './listing-card';
-import { ListingFilters } from './listing-filters';
 
 export type ListingsPageProps = {
   query: ListingListQuery;
-  /** This page's listings; undefined when the API refused the filters (a category that is not one). */
-  listings: ListingSummary[] | undefined;
-  /** Whether another page may follow. */
-  more: boolean;
-  pageSize: number;
+  list: ListPageData<ListingSummary>;
   categories: ListingCategory[];
 };
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
-/** The active filters, each with the address of the same search without it. */
-function chips(query: ListingListQuery, categories: ListingCategory[]): Array<{ key: string; label: string; href: string }> {
-  const without = (...keys: Array<keyof ListingListQuery>) => {
-    const q = { ...query, page: undefined };
-    for (const k of keys) delete q[k];
-    return routes.listings(q);
-  };
-  const out: Array<{ key: string; label: string; href: string }> = [];
-  if (query.q) out.push({ key: 'q', label: `“${query.q}”`, href: without('q') });
-  if (query.category)
-    out.push({
-      key: 'category',
-      label: categories.find((c) => c.id === query.category)?.title ?? 'This category',
-      href: without('category'),
-    });
-  if (query.min !== undefined && query.max !== undefined)
-    out.push({ key: 'price', label: `${dollars(query.min)} to ${dollars(query.max)}`, href: without('min', 'max') });
-  else if (query.min !== undefined) out.push({ key: 'price', label: `From ${dollars(query.min)}`, href: without('min') });
-  else if (query.max !== undefined) out.push({ key: 'price', label: `Up to ${dollars(query.max)}`, href: without('max') });
-  if (query.where) out.push({ key: 'where', label: `In “${query.where}”`, href: without('where') });
-  if (query.status) out.push({ key: 'status', label: query.status === 'closed' ? 'Closed' : 'Open and closed', href: without('status') });
-  if (query.photos) out.push({ key: 'photos', label: 'With photos', href: without('photos') });
-  if (query.seller) out.push({ key: 'seller', label: 'One seller’s listings', href: without('seller') });
-  if (query.sort) out.push({ key: 'sort', label: 'Most viewed first', href: without('sort') });
-  return out;
+function priceChip({ min, max }: ListingListQuery): string | undefined {
+  if (min !== undefined && max !== undefined) return `${dollars(min)} to ${dollars(max)}`;
+  if (min !== undefined) return `From ${dollars(min)}`;
+  if (max !== undefined) return `Up to ${dollars(max)}`;
+  return undefined;
 }
 
-/** /listings: the filters, the active ones as removable chips, a page of listings and the way to the others. */
-export function ListingsPage({ query, listings, more, pageSize, categories }: ListingsPageProps) {
-  const page = query.page ?? 1;
-  const active = chips(query, categories);
-  const first = (page - 1) * pageSize + 1;
+/** A price bound of the filters (a number in dollars, cents allowed). */
+function PriceField({ name, label, value }: { name: 'min' | 'max'; label: string; value: number | undefined }) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        defaultValue={value ?? ''}
+        className="field"
+      />
+    </div>
+  );
+}
+
+/** /listings (the list-page kit, components/ui/list/): the filters, the active ones as chips, a page of listings, the pager. */
+export function ListingsPage({ query, list, categories }: ListingsPageProps) {
+  const chips = chipsOf(
+    query,
+    routes.listings,
+    [
+      [priceChip(query), 'min', 'max'],
+      [query.where && `In “${query.where}”`, 'where'],
+      [query.status && (query.status === 'closed' ? 'Closed' : 'Open and closed'), 'status'],
+      [query.photos && 'With photos', 'photos'],
+      [query.user && 'One seller’s listings', 'user'],
+      [query.sort && 'Most viewed first', 'sort'],
+    ],
+    categories,
+  );
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">Listings</h1>
-        <a href={routes.newListing} className={buttonStyles.primary}>
-          Sell something
-        </a>
-      </div>
-
-      <ListingFilters query={query} categories={categories} />
-
-      {active.length ? (
-        <div className="mt-4 flex flex-wrap items-center gap-2">
-          <h2 className="sr-only">Active filters</h2>
-          <ul aria-label="Active filters" className="flex flex-wrap gap-2">
-            {active.map((chip) => (
-              <li key={chip.key}>
-                <a
-                  href={chip.href}
-                  aria-label={`Remove filter: ${chip.label}`}
-                  className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-900 hover:bg-indigo-100 dark:bg-indigo-950/60 dark:text-indigo-100 dark:hover:bg-indigo-900"
-                >
-                  {chip.label}
-                  <span aria-hidden="true">×</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-          <a href={routes.listings()} className="link text-sm">
-            Clear all filters
-          </a>
-        </div>
-      ) : null}
-
-      {listings === undefined ? (
-        <p role="alert" className="card mt-4">
-          These filters could not be used (the category may no longer exist).{' '}
-          <a href={routes.listings()} className="link">
-            See all listings
-          </a>
-        </p>
-      ) : listings.length === 0 ? (
-        <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          <p className="font-medium">
-            {page > 1 ? 'No more listings.' : active.length ? 'No listings match these filters.' : 'No listings yet.'}
-          </p>
-          {active.length ? (
-            <a href={routes.listings()} className="link mt-2 inline-block">
-              Clear the filters
-            </a>
-          ) : null}
-        </div>
-      ) : (
-        <>
-          <p role="status" className="muted mt-6">
-            {page === 1 && !more
-              ? `${listings.length} ${listings.length === 1 ? 'listing' : 'listings'}`
-              : `Listings ${first}–${first + listings.length - 1}`}
-          </p>
-          <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {listings.map((l) => (
-              <li key={l.id}>
-                <ListingCard listing={l} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-
-      {page > 1 || more ? (
-        <nav aria-label="Pages of listings" className="mt-6 flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <a href={routes.listings({ ...query, page: page - 1 })} className={buttonStyles.secondary} rel="prev">
-              Previous page
-            </a>
-          ) : (
-            <span />
-          )}
-          <span className="muted">Page {page}</span>
-          {more ? (
-            <a href={routes.listings({ ...query, page: page + 1 })} className={buttonStyles.secondary} rel="next">
-              Next page
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <ListHeader title="Listings" action={{ href: routes.newListing, label: 'Sell something' }} />
+      <ListFilters label="Filter listings" words={listingList.words} query={query} hrefOf={routes.listings} keep={['user']} columns={4}>
+        <CategoryFilter value={query.category} categories={categories} />
+        <FilterText name="where" label="Location" value={query.where} />
+        <fieldset className="grid grid-cols-2 gap-2">
+          <legend className="sr-only">Price in dollars</legend>
+          <PriceField name="min" label="Price from" value={query.min} />
+          <PriceField name="max" label="Price to" value={query.max} />
+        </fieldset>
+        <FilterSelect name="status" label="Status" value={query.status} options={{ '': 'Open', closed: 'Closed', all: 'All' }} />
+        <SortFilter value={query.sort} />
+        <FilterCheckbox name="photos" label="With photos only" checked={query.photos ?? false} />
+      </ListFilters>
+      <ActiveFilters chips={chips} clearHref={routes.listings()} />
+      <ListResults
+        list={list}
+        noun={['listing', 'listings']}
+        filtered={chips.length > 0}
+        clearHref={routes.listings()}
+        empty="No listings yet."
+        item={(listing) => <ListingCard listing={listing} />}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      />
+      <Pager label="Pages of listings" page={list.page} more={list.more} hrefOf={(n) => routes.listings({ ...query, page: n })} />
     </div>
   );
 }

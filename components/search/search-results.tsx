@@ -1,6 +1,7 @@
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
-import { ListTab, Pager } from '@/components/ui/list-nav';
+import { ListTabs } from '@/components/ui/list/list-header';
+import { Pager } from '@/components/ui/list/pager';
 import type { ReaderClock } from '@/lib/events/time';
 import { highlight } from '@/lib/search/highlight';
 import type { SearchPageQuery } from '@/lib/search/query';
@@ -29,7 +30,7 @@ const TYPE_LABELS: Record<SearchType, string> = {
 function moduleList(type: SearchType, q: string): { href: string; label: string } | undefined {
   switch (type) {
     case 'album':
-      return { href: routes.albums({ keywords: q }), label: 'Albums' };
+      return { href: routes.albums({ q }), label: 'Albums' };
     case 'blog':
       return { href: routes.blogs({ q }), label: 'Blogs' };
     case 'classified':
@@ -175,16 +176,29 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
         </p>
       ) : results ? (
         <>
-          <nav aria-label="Result types" className="mt-6 flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
-            <ListTab href={routes.search({ q, sort: query.sort })} current={query.type === 'all'}>
-              All <span className="muted">({total})</span>
-            </ListTab>
-            {SEARCH_TYPES.map((t) => (
-              <ListTab key={t} href={routes.search({ q, type: t, sort: query.sort })} current={query.type === t}>
-                {TYPE_LABELS[t]} <span className="muted">({countOf(t)})</span>
-              </ListTab>
-            ))}
-          </nav>
+          <ListTabs
+            label="Result types"
+            tabs={[
+              {
+                href: routes.search({ q, sort: query.sort }),
+                label: (
+                  <>
+                    All <span className="muted">({total})</span>
+                  </>
+                ),
+                current: query.type === 'all',
+              },
+              ...SEARCH_TYPES.map((t) => ({
+                href: routes.search({ q, type: t, sort: query.sort }),
+                label: (
+                  <>
+                    {TYPE_LABELS[t]} <span className="muted">({countOf(t)})</span>
+                  </>
+                ),
+                current: query.type === t,
+              })),
+            ]}
+          />
           <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
             <p className="muted" role="status">
               {results.count} {results.count === 1 ? label.replace(/s$/, '') : label} for “{q}”

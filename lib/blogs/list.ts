@@ -1,37 +1,33 @@
 import type { BlogListPageProps } from '@/components/blogs/blog-list-page';
-import { loadPage } from '@/lib/auth/page-session';
 import { getCachedBlogChoices } from '@/lib/blogs/choices';
-import { parseBlogListQuery } from '@/lib/blogs/list-query';
+import { blogList } from '@/lib/blogs/list-query';
+import { loadListPage } from '@/lib/list-page';
+import type { SearchParams } from '@/lib/list-query';
 import { listBlogs, listMyBlogs, type BlogFilters } from '@/lib/social-api/blogs';
-import { isApiError } from '@/lib/social-api/errors';
 
-export type BlogListRouteProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+export type BlogListRouteProps = { searchParams: Promise<SearchParams> };
 
 const PAGE_SIZE = 10;
 
-/**
- * One page of /blogs or /blogs/my from the filters in its URL: one API call for the posts (the
- * categories of the filter come from a per-person cache). Filters the API refuses (a category
- * that is not one: 400) show as such rather than as an error page.
- */
+/** One page of /blogs or /blogs/my from the words of its URL (lib/list-page.ts). */
 export async function loadBlogList(mine: boolean, { searchParams }: BlogListRouteProps): Promise<BlogListPageProps> {
-  const query = parseBlogListQuery(await searchParams);
-  const filters: BlogFilters = {
-    keywords: query.q,
-    sort: query.sort === 'views' ? 'view_count' : undefined,
-    show: !mine && query.show === 'friends' ? 'only_my_friend' : undefined,
-    categoryId: query.category,
-    page: query.page,
-    limit: PAGE_SIZE,
-  };
-  const [posts, choices] = await loadPage((s) =>
-    Promise.all([
-      (mine ? listMyBlogs(s.accessToken, filters) : listBlogs(s.accessToken, filters)).catch((e: unknown) => {
-        if (isApiError(e, 400)) return undefined;
-        throw e;
-      }),
-      getCachedBlogChoices(s),
-    ]),
+  const query = blogList.parse(await searchParams);
+  // One's own posts are not filtered by who wrote them.
+  if (mine) delete query.show;
+  const [list, choices] = await loadListPage(
+    { page: query.page, pageSize: PAGE_SIZE },
+    (s, { page, limit }) => {
+      const filters: BlogFilters = {
+        keywords: query.q,
+        sort: query.sort === 'views' ? 'view_count' : undefined,
+        show: query.show === 'friends' ? 'only_my_friend' : undefined,
+        categoryId: query.category,
+        page,
+        limit,
+      };
+      return mine ? listMyBlogs(s.accessToken, filters) : listBlogs(s.accessToken, filters);
+    },
+    getCachedBlogChoices,
   );
-  return { mine, query, posts, more: posts?.length === PAGE_SIZE, categories: choices.categories };
+  return { mine, query, list, categories: choices.categories };
 }

@@ -2,13 +2,14 @@ import type { EventsPageProps } from '@/components/events/events-page';
 import { loadPage } from '@/lib/auth/page-session';
 import { monthOf, monthSpan, monthWeeks, shiftMonth } from '@/lib/events/calendar';
 import { getCachedEventChoices } from '@/lib/events/choices';
-import { parseEventListQuery, type EventListQuery } from '@/lib/events/list-query';
+import { eventList, type EventListQuery } from '@/lib/events/list-query';
+import { loadListPage } from '@/lib/list-page';
+import type { SearchParams } from '@/lib/list-query';
 import { readerClock } from '@/lib/reader-clock';
 import { routes } from '@/lib/routes';
-import { isApiError } from '@/lib/social-api/errors';
 import { listEvents, listMyEvents, type EventFilters, type EventSummary } from '@/lib/social-api/events';
 
-export type EventListRouteProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+export type EventListRouteProps = { searchParams: Promise<SearchParams> };
 
 const PAGE_SIZE = 10;
 /** The calendar reads a month's events in pages of 50, at most this many each way. */
@@ -49,9 +50,18 @@ function weekdayNames(locale: string): string[] {
   return Array.from({ length: 7 }, (_, i) => f.format(Date.UTC(2023, 0, 1 + i)));
 }
 
-/** One page of /events or /events/my from its URL: the list, or (on /events) a month calendar. */
+/**
+ * One page of /events or /events/my from the words of its URL (lib/list-page.ts), or on /events
+ * a month calendar. The calendar is the one view that reads more than once: the API has no date
+ * range, so a month's events are read page by page each way (monthEvents).
+ */
 export async function loadEventList(mine: boolean, { searchParams }: EventListRouteProps): Promise<EventsPageProps> {
-  const query: EventListQuery = parseEventListQuery(await searchParams);
+  const parsed = eventList.parse(await searchParams);
+  // One's own events have no category, friends, sort or calendar (the API offers none there);
+  // everyone's are not "the ones I lead".
+  const query: EventListQuery = mine
+    ? { q: parsed.q, when: parsed.when, lead: parsed.lead, page: parsed.page }
+    : { ...parsed, lead: undefined };
   const clock = await readerClock();
   const now = Date.now();
   const filters: EventFilters = {
@@ -60,48 +70,41 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
     friends: query.show === 'friends',
     sort: query.sort === 'created' ? 'creation_date' : query.sort === 'members' ? 'member_count' : undefined,
     when: query.when === 'past' ? 'past' : 'upcoming',
-    page: query.page,
-    limit: PAGE_SIZE,
   };
-  const calendarMonth = !mine && query.view === 'calendar' ? (query.month ?? monthOf(now, clock.zone)) : undefined;
-  const refused = (e: unknown) => {
-    if (isApiError(e, 400)) return undefined;
-    throw e;
-  };
-  return loadPage(async (s) => {
-    const choices = getCachedEventChoices(s);
-    if (calendarMonth) {
-      const [{ events, capped }, { categories }] = await Promise.all([monthEvents(s.accessToken, filters, calendarMonth, now), choices]);
-      const [y, m] = calendarMonth.split('-').map(Number) as [number, number];
-      const caption = new Intl.DateTimeFormat(clock.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-        Date.UTC(y, m - 1, 15),
-      );
-      const link = (month: string) => routes.events({ ...query, page: undefined, month });
-      return {
-        mine,
-        query,
-        clock,
-        categories,
-        events,
-        more: false,
-        calendar: {
-          month: calendarMonth,
-          caption,
-          weekdays: weekdayNames(clock.locale),
-          weeks: monthWeeks(calendarMonth, events, clock, now),
-          prev: link(shiftMonth(calendarMonth, -1)),
-          next: link(shiftMonth(calendarMonth, 1)),
-          capped,
-        },
-      };
-    }
-    const [events, { categories }] = await Promise.all([
-      (mine
-        ? listMyEvents(s.accessToken, { keywords: query.q, lead: query.lead, when: filters.when, page: query.page, limit: PAGE_SIZE })
-        : listEvents(s.accessToken, filters)
-      ).catch(refused),
-      choices,
-    ]);
-    return { mine, query, clock, categories, events, more: events?.length === PAGE_SIZE };
-  });
+  const calendarMonth = query.view === 'calendar' ? (query.month ?? monthOf(now, clock.zone)) : undefined;
+  if (calendarMonth) {
+    const { events, capped, categories } = await loadPage(async (s) => {
+      const [month, choices] = await Promise.all([monthEvents(s.accessToken, filters, calendarMonth, now), getCachedEventChoices(s)]);
+      return { ...month, categories: choices.categories };
+    });
+    const [y, m] = calendarMonth.split('-').map(Number) as [number, number];
+    const caption = new Intl.DateTimeFormat(clock.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(y, m - 1, 15),
+    );
+    const link = (month: string) => routes.events({ ...query, page: undefined, month });
+    return {
+      mine,
+      query,
+      clock,
+      categories,
+      calendar: {
+        month: calendarMonth,
+        caption,
+        weekdays: weekdayNames(clock.locale),
+        weeks: monthWeeks(calendarMonth, events, clock, now),
+        prev: link(shiftMonth(calendarMonth, -1)),
+        next: link(shiftMonth(calendarMonth, 1)),
+        capped,
+      },
+    };
+  }
+  const [list, choices] = await loadListPage(
+    { page: query.page, pageSize: PAGE_SIZE },
+    (s, paging) =>
+      mine
+        ? listMyEvents(s.accessToken, { keywords: query.q, lead: query.lead, when: filters.when, ...paging })
+        : listEvents(s.accessToken, { ...filters, ...paging }),
+    getCachedEventChoices,
+  );
+  return { mine, query, clock, categories: choices.categories, list };
 }

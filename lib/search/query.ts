@@ -1,8 +1,17 @@
-import { searchParamReader, type SearchParams } from '../search-params.ts';
-import { isSearchType, type SearchSort, type SearchType } from './types.ts';
+import { listQuery, oneOf, page, text } from '../list-query.ts';
+import { SEARCH_TYPES, type SearchSort, type SearchType } from './types.ts';
 
-// The search page's URL (/search?q=lyon&type=blog&sort=newest&page=2), read leniently like every
-// list's: what is not understood is left out.
+// The search page's URL (/search?q=lyon&type=blog&sort=newest&page=2), in the words every list
+// uses (lib/list-query.ts): what is not understood is left out.
+
+export const searchList = listQuery({
+  q: text,
+  /** One kind of result; all of them without it. */
+  type: oneOf(...SEARCH_TYPES),
+  /** Newest first; the most relevant first without it. */
+  sort: oneOf('newest'),
+  page,
+});
 
 export interface SearchPageQuery {
   q?: string;
@@ -11,23 +20,17 @@ export interface SearchPageQuery {
   page: number;
 }
 
-export function parseSearchQuery(params: SearchParams): SearchPageQuery {
-  const r = searchParamReader(params);
-  const type = r.one('type');
-  return {
-    q: r.text('q'),
-    type: isSearchType(type) ? type : 'all',
-    sort: r.one('sort') === 'newest' ? 'newest' : 'relevance',
-    page: r.page() ?? 1,
-  };
+export function parseSearchQuery(params: Parameters<typeof searchList.parse>[0]): SearchPageQuery {
+  const { q, type, sort, page: n } = searchList.parse(params);
+  return { q, type: type ?? 'all', sort: sort ?? 'relevance', page: n ?? 1 };
 }
 
-/** The query's words in the URL, in a fixed order, without the defaults. */
-export function searchQueryParams(q: Partial<SearchPageQuery>): Record<string, string | number | undefined> {
-  return {
-    q: q.q || undefined,
-    type: q.type && q.type !== 'all' ? q.type : undefined,
+/** The query's address: its words in a fixed order, without the defaults. */
+export function searchHref(q: Partial<SearchPageQuery>): string {
+  return `/search${searchList.search({
+    q: q.q,
+    type: q.type === 'all' ? undefined : q.type,
     sort: q.sort === 'newest' ? 'newest' : undefined,
-    page: q.page && q.page > 1 ? q.page : undefined,
-  };
+    page: q.page,
+  })}`;
 }

@@ -421,11 +421,6 @@ export async function reorderAlbum(token: string, albumId: number, photoIds: num
   }
 }
 
-/** GET /albums/categories. */
-export async function listAlbumCategories(token: string): Promise<Array<{ id: number; title: string }>> {
-  return categoryListSchema.parse(await apiFetch(apiConfig(), '/albums/categories', { token })).map((c) => ({ id: c.id, title: c.title }));
-}
-
 /**
  * A photo's page: the photo and its social layer, in one API call with our API (its social
  * fields); a server without them is asked the core endpoints as well. Undefined when the photo

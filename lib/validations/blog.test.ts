@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlogListQuery } from '../blogs/list-query.ts';
 import { blogFieldErrors, blogFormSchema, blogSaveSchema, htmlHasText, toBlogFieldErrors, type BlogFormValues } from './blog.ts';
 
 const valid: BlogFormValues = {
@@ -97,24 +96,5 @@ describe('toBlogFieldErrors', () => {
       authView: 'Must be one of the options.',
       form: 'The post must be 0 or 1.',
     });
-  });
-});
-
-describe('parseBlogListQuery', () => {
-  it('reads the filters of a list from its URL', () => {
-    expect(parseBlogListQuery({ q: ' lyon ', sort: 'views', show: 'friends', category: '3', page: '2' })).toEqual({
-      q: 'lyon',
-      sort: 'views',
-      show: 'friends',
-      category: 3,
-      page: 2,
-    });
-  });
-
-  it('leaves out what it does not understand instead of refusing the page', () => {
-    expect(parseBlogListQuery({ q: '   ', sort: 'oldest', show: 'enemies', category: 'x', page: '0' })).toEqual({});
-    expect(parseBlogListQuery({ category: '-4', page: '1.5' })).toEqual({});
-    expect(parseBlogListQuery({ q: ['first', 'second'], page: '99999' })).toEqual({ q: 'first' });
-    expect(parseBlogListQuery({ q: 'x'.repeat(500) }).q).toHaveLength(100);
   });
 });

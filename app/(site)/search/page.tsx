@@ -3,7 +3,7 @@ import { SEARCH_PAGE_SIZE, SearchResultsPage } from '@/components/search/search-
 import { loadPublicPage } from '@/lib/auth/page-session';
 import { readerClock } from '@/lib/reader-clock';
 import { parseSearchQuery } from '@/lib/search/query';
-import type { SearchParams } from '@/lib/search-params';
+import type { SearchParams } from '@/lib/list-query';
 import { isApiError } from '@/lib/social-api/errors';
 import { searchSite } from '@/lib/social-api/search';
 

@@ -1,6 +1,7 @@
 'use server';
 
 import * as z from 'zod/mini';
+import { getCachedAlbumChoices } from '@/lib/albums/choices';
 import { failure, invalid, invalidFields, withSession, type ActionResult } from '@/lib/server-action';
 import {
   deleteAlbum as apiDeleteAlbum,
@@ -8,7 +9,6 @@ import {
   editAlbum as apiEditAlbum,
   editPhoto as apiEditPhoto,
   getAlbum,
-  getAlbumOptions,
   getPhotoImage,
   type AlbumChoices,
   type AlbumOptions,
@@ -146,7 +146,7 @@ export async function reorderPhotos(albumId: number, photoIds: number[]): Promis
 
 /** What the edit form offers (categories and privacy options). */
 export async function albumOptions(): Promise<ActionResult<AlbumOptions>> {
-  return withSession(async (s) => ({ ok: true, message: '', data: await getAlbumOptions(s.accessToken) }));
+  return withSession(async (s) => ({ ok: true, message: '', data: await getCachedAlbumChoices(s) }));
 }
 
 /** Photos one page of the album's detail gives (the API's most). */

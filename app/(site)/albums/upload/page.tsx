@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { parseId } from '@/lib/params';
 import { itemHref, routes } from '@/lib/routes';
 import { getUploadTarget, type UploadTargetAlbum } from '@/lib/social-api/album-upload';
-import { getAlbumOptions } from '@/lib/social-api/albums';
+import { getCachedAlbumChoices } from '@/lib/albums/choices';
 
 export const metadata: Metadata = { title: 'Add photos' };
 
@@ -25,7 +25,7 @@ export default async function AddPhotosPage({ searchParams }: AddPhotosPageProps
   const maxBytes = env().UPLOAD_MAX_BYTES;
 
   if (albumId === undefined) {
-    const choices = await loadPage((s) => getAlbumOptions(s.accessToken));
+    const choices = await loadPage((s) => getCachedAlbumChoices(s));
     return (
       <AddPhotos intro="Pick your photos, put them in order, and give the album a title.">
         <PhotoUploader maxBytes={maxBytes} target={{ kind: 'new', choices }} />

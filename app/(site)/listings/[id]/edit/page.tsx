@@ -5,7 +5,8 @@ import { EDIT_LISTING_TITLE, listingFormValues, listingPrivacyShown } from '@/co
 import { loadPage } from '@/lib/auth/page-session';
 import { env } from '@/lib/env';
 import { idParam } from '@/lib/params';
-import { getListingChoices, getListingForEditing } from '@/lib/social-api/classifieds';
+import { getCachedListingChoices } from '@/lib/listings/choices';
+import { getListingForEditing } from '@/lib/social-api/classifieds';
 
 export const metadata: Metadata = { title: EDIT_LISTING_TITLE };
 
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: EDIT_LISTING_TITLE };
 export default async function EditListingPage({ params }: { params: Promise<{ id: string }> }) {
   const id = await idParam(params);
   const { userId, listing, choices } = await loadPage(async (s) => {
-    const [listing, choices] = await Promise.all([getListingForEditing(s.accessToken, id), getListingChoices(s.accessToken)]);
+    const [listing, choices] = await Promise.all([getListingForEditing(s.accessToken, id), getCachedListingChoices(s)]);
     return { userId: s.userId, listing, choices };
   });
   if (!listing || !listing.can.edit) notFound();
