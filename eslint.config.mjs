@@ -26,9 +26,10 @@ export default defineConfig([
     },
   },
   prettier,
+  // Builds anywhere in the tree (the bench's bare page builds into bench/bare/.next).
   globalIgnores([
-    '.next/**',
-    '.next-*/**',
+    '**/.next/**',
+    '**/.next-*/**',
     '.data/**',
     '.data-*/**',
     'test-results/**',

@@ -1,12 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Avatar } from '@/components/ui/avatar';
+import { PeopleList } from '@/components/ui/people-list';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
-import { routes } from '@/lib/routes';
 import type { Rsvp } from '@/lib/social-api/events';
 import type { EventMember } from '@/lib/events/commands';
 import { loadMembers } from './actions';
@@ -41,16 +40,7 @@ export function MembersDialog({ id, rsvp, label, onClose }: { id: number; rsvp: 
       ) : people.length === 0 ? (
         <p className="muted text-sm">Nobody yet.</p>
       ) : (
-        <ul className="max-h-80 space-y-2 overflow-y-auto">
-          {people.map((p) => (
-            <li key={p.id} className="flex items-center gap-3">
-              <Avatar person={p} size="sm" />
-              <a href={routes.user(p.id)} className="name">
-                {p.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <PeopleList people={people} className="max-h-80 space-y-2 overflow-y-auto" />
       )}
       <div className="mt-4 flex justify-end gap-3">
         {more ? (

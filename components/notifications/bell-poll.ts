@@ -9,7 +9,7 @@
 
 const CHANNEL = 'social:notifications';
 const LOCK = 'social:bell-poll';
-export const POLL_MS = 20_000;
+const POLL_MS = 20_000;
 const HIDDEN_MS = 120_000;
 const MAX_MS = 300_000;
 /** An answer slower than this counts as the server struggling: the next poll waits longer. */

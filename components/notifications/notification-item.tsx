@@ -1,7 +1,7 @@
-import { routes } from '@/lib/routes';
 import type { NotificationGroup } from '@/lib/notifications/groups';
 import { groupHref, namesOf, whatHappened } from '@/lib/notifications/words';
 import { Avatar } from '@/components/ui/avatar';
+import { PeopleList } from '@/components/ui/people-list';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { NotificationActions, type NotificationAsk } from './notification-actions';
 
@@ -61,16 +61,7 @@ export function NotificationItem({ group: g }: { group: NotificationGroup }) {
         {g.actors.length > 2 ? (
           <details className="mt-1 text-sm">
             <summary className="link cursor-pointer">See all {g.actors.length}</summary>
-            <ul className="mt-1 space-y-1">
-              {g.actors.map((a) => (
-                <li key={a.id} className="flex items-center gap-2">
-                  <Avatar person={a} size="sm" />
-                  <a href={routes.user(a.id)} className="link">
-                    {a.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <PeopleList people={g.actors} className="mt-1 space-y-1" />
           </details>
         ) : null}
         {ask ? <NotificationActions ask={ask} about={sentence} /> : answered(g) ? <p className="muted mt-1 text-sm">Answered</p> : null}

@@ -17,7 +17,7 @@ export interface CountCache {
 }
 
 /** In this process: a Map, oldest dropped first when full. */
-export function memoryCountCache(ttlMs = TTL_MS): CountCache {
+function memoryCountCache(ttlMs = TTL_MS): CountCache {
   const counts = new Map<number, { count: number; at: number }>();
   return {
     async get(userId) {

@@ -8,7 +8,7 @@ import { idSchema } from '@/lib/validations/ids';
 const answerSchema = z.object({ requestId: idSchema, accept: z.boolean() });
 
 /** What a person is told of a request its sender withdrew (or that was answered elsewhere) since the page was read. */
-export const FRIEND_REQUEST_GONE = 'No longer pending: the request was withdrawn or already answered.';
+const FRIEND_REQUEST_GONE = 'No longer pending: the request was withdrawn or already answered.';
 
 /** Accepts or declines a friend request the reader received. */
 export async function answerFriendRequestCommand(token: string, input: unknown): Promise<ActionResult> {
