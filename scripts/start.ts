@@ -16,7 +16,7 @@ const config = loadConfig();
 const webPort = process.env.PORT || '3000';
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
-const { db } = await openDatabase(config.dataDir);
+const { db } = await openDatabase(config);
 await seedDemo(db, config, (m) => console.log(`[seed] ${m}`));
 await db.destroy();
 

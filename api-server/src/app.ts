@@ -10,6 +10,7 @@ import { type LogFormat, loggerOptions } from './logging.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors.ts';
 import { multipartBodies } from './http/multipart.ts';
 import { hardenNumbers, safeNumberKeywords } from './http/safe-numbers.ts';
+import { refuseNulText } from './http/text.ts';
 import { filesDir } from './storage/images.ts';
 import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
@@ -37,7 +38,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp({ config, db, log, onRoute }: BuildOptions): Promise<FastifyInstance> {
-  const database = db ?? (await openDatabase(config.dataDir)).db;
+  const database = db ?? (await openDatabase(config)).db;
   const app = Fastify({
     ...(log ? loggerOptions(log.format, log.level) : { logger: false }),
     bodyLimit: config.bodyLimit,
@@ -81,6 +82,9 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
     limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 200, fieldSize: config.bodyLimit, parts: 210 },
   });
   multipartBodies(app);
+  // Text without NUL characters, which no database column takes (http/text.ts); after the
+  // multipart fields became the body.
+  refuseNulText(app);
 
   const files = filesDir(config.dataDir);
   fs.mkdirSync(files, { recursive: true });

@@ -26,6 +26,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** PostgreSQL's address (DATABASE_URL, postgres://…); null: SQLite in dataDir. */
+  databaseUrl: string | null;
   webOrigin: string;
   clientId: string;
   clientSecret: string;
@@ -60,6 +62,20 @@ function url(name: string, value: string | undefined, fallback: string): string 
   return v.replace(/\/+$/, '');
 }
 
+function databaseUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error('DATABASE_URL must be a postgres:// URL (unset: SQLite in DATA_DIR)');
+  }
+  return value;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const secret = env.OAUTH_CLIENT_SECRET || DEV_CLIENT_SECRET;
   if (env.NODE_ENV === 'production' && !env.OAUTH_CLIENT_SECRET) {
@@ -73,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: int('API_PORT', env.API_PORT, 4000),
     publicUrl: url('API_PUBLIC_URL', env.API_PUBLIC_URL, 'http://localhost:4000'),
     dataDir: path.resolve(env.DATA_DIR || '.data'),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     webOrigin: url('WEB_ORIGIN', env.WEB_ORIGIN, 'http://localhost:3000'),
     clientId: env.OAUTH_CLIENT_ID || 'web',
     clientSecret: secret,

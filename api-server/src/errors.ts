@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSerializationFailure, isUniqueViolation } from './db/dialect.ts';
 
 /**
  * Every `error_text` the API answers, with the statuses it comes with. README "API conventions"
@@ -12,6 +13,7 @@ export const ERROR_TEXTS = {
   forbidden: [403],
   insufficient_scope: [403],
   not_found: [404],
+  conflict: [409],
   request_too_large: [413, 431],
   unsupported_media_type: [415],
   exception_error: [500],
@@ -117,6 +119,20 @@ const shortPath = (url: string): string => {
   return path.length > 100 ? `${path.slice(0, 100)}…` : path;
 };
 
+/**
+ * A write that lost a race with another one, the API's other instances' included: a unique
+ * constraint refused its row (the same like, report or request sent twice at once), or its
+ * serializable transaction kept meeting concurrent ones (db/dialect.ts transact). Nothing of it
+ * was applied; the client may look again and retry.
+ */
+function concurrentWrite(err: unknown): ApiError | null {
+  if (isUniqueViolation(err)) return new ApiError(409, 'conflict', 'The same change was just made by another request.');
+  if (isSerializationFailure(err)) {
+    return new ApiError(409, 'conflict', 'Other changes to the same items were being made at the same time; please try again.');
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof ApiError) return sendApiError(reply, err);
@@ -124,6 +140,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const params = paramErrors(err);
       return sendApiError(reply, invalidParams(params));
     }
+    const conflict = concurrentWrite(err);
+    if (conflict) return sendApiError(reply, conflict);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendApiError(reply, clientError(err));
     req.log.error({ err }, `unhandled error: ${req.method} ${shortPath(req.url)}`);

@@ -6,7 +6,7 @@ import { ensureWebClient } from './oauth/clients.ts';
 import { ensureLegacyApp } from './legacy/apps.ts';
 
 const config = loadConfig();
-const { db } = await openDatabase(config.dataDir);
+const { db } = await openDatabase(config);
 await ensureWebClient(db, config);
 await ensureLegacyApp(db, config);
 const app = await buildApp({ config, db, log: { format: logFormat(process.env), level: process.env.LOG_LEVEL || 'info' } });

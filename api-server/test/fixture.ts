@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type DB } from '../src/db/index.ts';
+import { Kysely } from 'kysely';
+import { openDatabase, type DatabaseLocation, type DB } from '../src/db/index.ts';
+import { postgresDialect } from '../src/db/postgres-driver.ts';
+import { nodeSqliteDialect, openSqlite } from '../src/db/sqlite-driver.ts';
+import type { Database } from '../src/db/types.ts';
+import { admin } from './postgres-cluster.ts';
+import { MIGRATED_TEMPLATE } from './seed-cache.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { tokenFor } from './helpers.ts';
 
@@ -45,20 +51,60 @@ interface StartedApi extends TestApp {
   close(): Promise<void>;
 }
 
+/** What a test database starts as: migrated and empty, the demo data, or no schema at all. */
+type Start = 'migrated' | 'demo' | 'bare';
+
+export interface TestDatabase {
+  db: DB;
+  /** Where it is, as the api-server's config says it (DATA_DIR / DATABASE_URL). */
+  location: DatabaseLocation;
+  drop(): Promise<void>;
+}
+
 /**
  * The database the tests' API runs on, opened through the api-server's own layer (migrations
- * included). The one place that chooses it: today SQLite in the test's data directory.
+ * included). The one place that chooses it: SQLite in the test's data directory, or with
+ * TEST_DB=postgres a database of its own on the run's PostgreSQL (seed-cache.ts), copied from a
+ * template (migrated, or with the demo data) and dropped with the test's data directory.
+ * 'bare': no schema at all, for tests of migrations (opened without migrating).
  */
-async function openTestDatabase(dataDir: string): Promise<{ db: DB; drop(): Promise<void> }> {
-  const { db } = await openDatabase(dataDir);
-  // The file goes with the data directory.
-  return { db, drop: () => db.destroy() };
+export async function openTestDatabase(dataDir: string, start: Start = 'migrated'): Promise<TestDatabase> {
+  const postgres = inject('postgresUrl');
+  if (!postgres) {
+    if (start === 'bare') {
+      fs.mkdirSync(dataDir, { recursive: true });
+      const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(path.join(dataDir, 'social.sqlite'))) });
+      return { db, location: { dataDir }, drop: () => db.destroy() };
+    }
+    const { db } = await openDatabase({ dataDir });
+    // The file goes with the data directory.
+    return { db, location: { dataDir }, drop: () => db.destroy() };
+  }
+  const url = (name: string) => postgres.replace('{db}', name);
+  const name = `test_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const template = start === 'bare' ? 'template0' : start === 'demo' ? DEMO_TEMPLATE : MIGRATED_TEMPLATE;
+  await admin(url('postgres'), `create database ${name} template ${template}`);
+  const location = { dataDir, databaseUrl: url(name) };
+  const db =
+    start === 'bare' ? new Kysely<Database>({ dialect: postgresDialect(location.databaseUrl).dialect }) : (await openDatabase(location)).db;
+  return {
+    db,
+    location,
+    async drop() {
+      await db.destroy();
+      await admin(url('postgres'), `drop database if exists ${name} with (force)`);
+    },
+  };
 }
+let databases = 0;
+/** The demo data's template database on PostgreSQL, made by the first file that needs it. */
+const DEMO_TEMPLATE = 'template_demo';
 
 /**
  * Puts the demo data into a new data directory. Seeding draws every picture with sharp and takes
  * seconds, so the run seeds once (the first file that asks) and each file gets a copy of that
- * directory: database and files, as `npm run seed` leaves them.
+ * directory: database and files, as `npm run seed` leaves them (on PostgreSQL, the database is
+ * a template the file's own is copied from).
  */
 async function copyDemoData(dataDir: string): Promise<void> {
   const seeded = await seededDirectory();
@@ -68,14 +114,28 @@ async function copyDemoData(dataDir: string): Promise<void> {
 let seeding: Promise<string> | undefined;
 function seededDirectory(): Promise<string> {
   seeding ??= (async () => {
-    // Shared by the run's worker processes (vitest.setup.ts makes and removes the folder).
+    // Shared by the run's worker processes (seed-cache.ts makes and removes the folder).
     const root = inject('seedCacheDir');
     const seeded = path.join(root, 'demo');
     if (fs.existsSync(seeded)) return seeded;
     const staging = fs.mkdtempSync(path.join(root, 'staging-'));
-    const { db, drop } = await openTestDatabase(staging);
+    const { db, location, drop } = await openTestDatabase(staging);
     await seedDemo(db, loadConfig({}, { dataDir: staging }));
-    await drop();
+    const postgres = inject('postgresUrl');
+    if (postgres) {
+      await db.destroy();
+      // The files and the database appear together: the database first, under its final name
+      // (a worker that seeded at the same time has taken the name first: this copy goes).
+      const name = new URL(location.databaseUrl!).pathname.slice(1);
+      const server = postgres.replace('{db}', 'postgres');
+      try {
+        await admin(server, `alter database ${name} rename to ${DEMO_TEMPLATE}`);
+      } catch {
+        await admin(server, `drop database if exists ${name} with (force)`);
+      }
+    } else {
+      await drop();
+    }
     try {
       // Atomic: another worker that seeded at the same time has put the same data there first.
       fs.renameSync(staging, seeded);
@@ -100,8 +160,11 @@ export async function startApi(options: ApiOptions = {}): Promise<StartedApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   if (options.seed) await copyDemoData(dataDir);
   const port = options.listen ? await freePort() : undefined;
-  const config = loadConfig({}, { ...(port !== undefined ? { publicUrl: `http://127.0.0.1:${port}` } : {}), ...options.config, dataDir });
-  const { db, drop } = await openTestDatabase(dataDir);
+  const { db, location, drop } = await openTestDatabase(dataDir, options.seed ? 'demo' : 'migrated');
+  const config = loadConfig(
+    {},
+    { ...(port !== undefined ? { publicUrl: `http://127.0.0.1:${port}` } : {}), ...options.config, ...location },
+  );
   const app = await buildApp({ config, db, onRoute: options.onRoute });
   if (port !== undefined) await app.listen({ host: '127.0.0.1', port });
   else await app.ready();

@@ -1,15 +1,8 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  ACTIVITY_BODY_MAX,
-  activityCreateSchema,
-  checkPhotoFile,
-  formatBytes,
-  LINK_TITLE_MAX,
-  PHOTO_ACCEPT,
-  URL_MAX,
-} from '@/lib/validations/activity';
+import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/activity';
+import { PHOTO_ACCEPT } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
 import { idTextSchema as id } from './ids.ts';
-import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage } from './photo-file.ts';
+import { emptyPhotoMessage, formatBytes, notAPhotoMessage, PHOTO_TYPES, tooLargePhotoMessage } from './photo-file.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the
@@ -77,15 +77,6 @@ export const activityCreateSchema = z
     }),
   );
 export type ActivityCreateValues = z.input<typeof activityCreateSchema>;
-
-/** The pictures the API takes, by MIME type and by file name extension. */
-const PHOTO_TYPES: Record<string, readonly string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/gif': ['gif'],
-  'image/webp': ['webp'],
-};
-export const PHOTO_ACCEPT = Object.keys(PHOTO_TYPES).join(',');
 
 export { formatBytes };
 

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
+import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from './limits.ts';
 
 // A blog post's form (new and edit), its save (publish or keep as a draft), the other actions
 // on a post, and the filters of the lists in the URL. The browser checks with these schemas
@@ -11,8 +12,6 @@ import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 /** The API's limits (api-server/src/routes/blogs/write.ts, domain/keyword-tags.ts). */
 export const BLOG_TITLE_MAX = 255;
 const BLOG_BODY_MAX = 65_535;
-export const BLOG_TAG_MAX = 50;
-export const BLOG_TAGS_MAX = 20;
 
 /** A privacy option's id, as the blog option endpoints give them. */
 const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));

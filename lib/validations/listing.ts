@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
+import { LISTING_CAPTION_MAX, LISTING_LOCATION_MAX, LISTING_PHOTOS_MAX, LISTING_TITLE_MAX } from './limits.ts';
 
 // The actions on listings from their page and the seller's dashboard: close or reopen, delete,
 // the same on many at once, and a price edited in place. The browser sends only what these
@@ -47,10 +48,8 @@ export const priceTextSchema = z
 export const listingPriceSchema = z.object({ id, price: priceTextSchema });
 export type ListingPriceInput = z.input<typeof listingPriceSchema>;
 
-/** The API's limits of a listing (api-server/src/routes/classifieds/write.ts). */
-export const LISTING_TITLE_MAX = 255;
+/** The API's limits of a listing (api-server/src/routes/classifieds/write.ts); those the editor shows are in ./limits.ts. */
 const LISTING_BODY_MAX = 10_000;
-export const LISTING_LOCATION_MAX = 255;
 const LISTING_TAG_MAX = 50;
 const LISTING_TAGS_MAX = 20;
 
@@ -140,10 +139,6 @@ const FIELD_NOUNS: Record<keyof ListingFormValues | 'form', string> = {
 
 /** The API's field errors under the form's field names (a message starting lower-case gets its field's name). */
 export const toListingFieldErrors = apiFieldErrorsReader(API_FIELD_NAMES, { nouns: FIELD_NOUNS });
-
-/** The API's limits on a listing's photos (api-server: LISTING_PHOTOS_MAX, the description's maxLength). */
-export const LISTING_PHOTOS_MAX = 20;
-export const LISTING_CAPTION_MAX = 1000;
 
 const listingCaptionSchema = z
   .string()

@@ -11,6 +11,16 @@ export const PHOTO_SNIFF_BYTES = 12;
 
 export const PHOTO_KINDS_TEXT = 'JPEG, PNG, GIF or WebP';
 
+/** The pictures the API takes, by MIME type and by file name extension. */
+export const PHOTO_TYPES: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+};
+/** The file input's `accept`. */
+export const PHOTO_ACCEPT = Object.keys(PHOTO_TYPES).join(',');
+
 const KB = 1024;
 const MB = 1024 * 1024;
 

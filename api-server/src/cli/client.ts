@@ -75,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const { db } = await openDatabase(config.dataDir);
+  const { db } = await openDatabase(config);
   try {
     const created = await registerClient(db, input);
     console.log(`Created ${input.isPublic ? 'public' : 'confidential'} client "${input.name.trim()}" in ${config.dataDir}.`);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { nodeSqliteDialect, openSqlite } from './sqlite-driver.ts';
+import { postgresDialect } from './postgres-driver.ts';
 import { migrate } from './migrations.ts';
 import type { Database } from './types.ts';
 
@@ -11,8 +12,24 @@ function dbFile(dataDir: string): string {
   return path.join(dataDir, 'social.sqlite');
 }
 
-/** Opens (creating when new) the database in dataDir and brings its schema up to date. */
-export async function openDatabase(dataDir: string): Promise<{ db: DB; isNew: boolean }> {
+export interface DatabaseLocation {
+  /** SQLite's file lives here when databaseUrl is not set. */
+  dataDir: string;
+  /** postgres://… : PostgreSQL (config.ts DATABASE_URL). */
+  databaseUrl?: string | null;
+}
+
+/**
+ * Opens (creating when new) the API's database — PostgreSQL at databaseUrl, otherwise SQLite in
+ * dataDir — and brings its schema up to date. `isNew`: it held no schema before.
+ */
+export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): Promise<{ db: DB; isNew: boolean }> {
+  if (databaseUrl) {
+    const db = new Kysely<Database>({ dialect: postgresDialect(databaseUrl).dialect });
+    const { rows } = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db);
+    await migrate(db);
+    return { db, isNew: rows[0]?.t == null };
+  }
   fs.mkdirSync(dataDir, { recursive: true });
   const file = dbFile(dataDir);
   const isNew = !fs.existsSync(file);

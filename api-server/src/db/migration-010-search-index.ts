@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { dialectOf, type Dialect } from './dialect.ts';
+import { SEARCH_CODE_SPAN, SEARCH_CODES } from './search/codes.ts';
+import { createPostgresSearchIndex } from './search/postgres-fts.ts';
 
 // Site search (GET /core/search, README "Extensions"): one SQLite FTS5 index over every
 // searchable thing, kept current by triggers, so that every create, edit and delete — by any
@@ -15,14 +18,11 @@ import type { Migration } from 'kysely/migration';
 // go through search_text() (registered on every connection by sqlite-driver.ts): tags and
 // entities are not words anyone searches for.
 //
-// This migration is the SQLite form; a PostgreSQL database brings its own (a tsvector and
-// triggers) behind the same query interface (db/search/index.ts).
+// This is the SQLite form; PostgreSQL gets the same table and triggers with a tsvector and a GIN
+// index instead of FTS5 (db/search/postgres-fts.ts), behind the same query interface
+// (db/search/index.ts).
 
-/** The code of each indexed type in the index's rowids (id × 8 + code). */
-export const SEARCH_CODES = { user: 1, album: 2, photo: 3, blog: 4, classified: 5, event: 6, activity: 7 } as const;
-export const SEARCH_CODE_SPAN = 8;
-
-interface Indexed {
+export interface Indexed {
   type: keyof typeof SEARCH_CODES;
   table: string;
   /** Columns whose change changes the indexed text. */
@@ -36,8 +36,16 @@ interface Indexed {
 }
 
 const tagsOf = (type: string) =>
-  `coalesce((select group_concat(t.title, ' ') from item_tags it join tags t on t.id = it.tag_id
+  `coalesce((select ${CONCAT} from item_tags it join tags t on t.id = it.tag_id
     where it.item_type = '${type}' and it.item_id = x.id), '')`;
+/** The tags' titles, space-separated (written so because the aggregate's name differs). */
+const CONCAT = '{{concat_tags}}';
+
+/** What the index holds of each type, in SQL that either database runs. */
+function indexedTypes(dialect: Dialect): Indexed[] {
+  const concat = dialect === 'postgres' ? `string_agg(t.title, ' ')` : `group_concat(t.title, ' ')`;
+  return INDEXED.map((t) => ({ ...t, extra: t.extra.replaceAll(CONCAT, concat) }));
+}
 
 const INDEXED: Indexed[] = [
   { type: 'user', table: 'users', columns: ['full_name'], title: 'x.full_name', body: `''`, extra: `''` },
@@ -87,10 +95,11 @@ const unindex = (t: Indexed, id: string) => `delete from search_index where rowi
 
 export const m010: Migration = {
   async up(db: Kysely<unknown>) {
+    if (dialectOf(db) === 'postgres') return createPostgresSearchIndex(db, indexedTypes('postgres'));
     await sql`create virtual table search_index using fts5(
       title, body, extra,
       tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
-    for (const t of INDEXED) {
+    for (const t of indexedTypes('sqlite')) {
       const statements = [
         `create trigger search_${t.type}_insert after insert on ${t.table} begin ${indexRows(t, 'x.id = new.id')} end`,
         `create trigger search_${t.type}_update after update of ${t.columns.join(', ')} on ${t.table} begin

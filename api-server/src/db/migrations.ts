@@ -8,6 +8,7 @@ import { m008 } from './migration-008-photo-positions.ts';
 import { m009 } from './migration-009-event-feeds.ts';
 import { m010 } from './migration-010-search-index.ts';
 import { m011 } from './migration-011-friend-requests.ts';
+import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
 // (DESIGN.md: dialect-neutral SQL). Times are unix seconds.
@@ -396,7 +397,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date (or up to the migration named `to`, for tests of a migration). */
 export async function migrate<DB>(db: Kysely<DB>, to?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL, Kysely's migrator holds an advisory lock while it migrates, and each
+  // migration runs in a transaction (DDL is transactional there): instances that start at the
+  // same moment on an empty database wait for the first, and find nothing left to run.
+  const migrator = new Migrator({ db: forMigrations(db), provider });
   const { error, results } = await (to === undefined ? migrator.migrateToLatest() : migrator.migrateTo(to));
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -1,20 +1,25 @@
 import { DatabaseSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { type DialectAdapter, type Kysely, sql, SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import { plainText } from '../domain/format.ts';
+import { fold } from './text.ts';
 
 /**
  * Kysely's SqliteDialect expects better-sqlite3's shape. Node 24 ships SQLite as `node:sqlite`,
  * which saves a native build on every install; this adapter gives it that shape
  * (`reader` is not a property of node:sqlite statements, `columns()` tells the same).
  */
+const BUSY_TIMEOUT_MS = 5000;
+
 export function openSqlite(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // The search index's triggers (migration 010) index the text of bodies stored as HTML.
   db.function('search_text', { deterministic: true }, (html) => (typeof html === 'string' ? plainText(html, Infinity) : ''));
+  // Keyword filters (text.ts containsText) compare folded text.
+  db.function('search_fold', { deterministic: true }, (text) => (typeof text === 'string' ? fold(text) : null));
   return db;
 }
 
@@ -35,5 +40,33 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
       };
     },
   };
-  return new SqliteDialect({ database: adapter });
+  return new NodeSqliteDialect({ database: adapter });
+}
+
+/** How long an instance waits for another one's migrations (busy_timeout's usual 5 s is too short for a big one). */
+const MIGRATION_WAIT_MS = 10 * 60_000;
+
+/**
+ * Kysely's SQLite adapter takes no migration lock (it assumes one connection), and runs
+ * migrations outside any transaction: two processes starting at once on a new file would both
+ * run them. Here the lock is an immediate transaction around the whole run: the first process
+ * holds SQLite's write lock until its migrations are done; the others wait for it, then find
+ * nothing left to run.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql.raw(`pragma busy_timeout = ${MIGRATION_WAIT_MS}`).execute(db);
+    await sql`begin immediate`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`commit`.execute(db);
+    await sql.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).execute(db);
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
 }

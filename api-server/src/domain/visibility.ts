@@ -26,9 +26,3 @@ export function listedFor(alias: string, userId: number | null): RawBuilder<SqlB
 export function ownedByFriendOf(alias: string, userId: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from friendships ff where ff.user_id = ${userId} and ff.friend_id = ${sql.ref(`${alias}.owner_id`)})`;
 }
-
-/** `column LIKE %keywords%`, with the user's % and _ taken literally. */
-export function containsText(column: string, keywords: string): RawBuilder<SqlBool> {
-  const pattern = `%${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}

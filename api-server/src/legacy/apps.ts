@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
+import { afterExplicitIds } from '../db/dialect.ts';
 import { randomToken, sha256 } from '../oauth/crypto.ts';
 
 /** The web client's embedded application: app id 1 (DESIGN.md). */
@@ -15,6 +16,7 @@ export async function ensureLegacyApp(db: DB, config: Config): Promise<void> {
     .values({ id: WEB_APP_ID, ...values, created_at: now() })
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
+  await afterExplicitIds(db, 'legacy_apps');
 }
 
 export interface LegacyApp {

@@ -2,6 +2,7 @@ import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import { randomToken, sha256 } from '../oauth/crypto.ts';
 import { LEGACY_ERRORS, LegacyError } from './envelope.ts';
+import { transact } from '../db/dialect.ts';
 
 /** Legacy tokens live two hours (the spec leaves it open); the app asks for a new key after that. */
 export const TOKEN_TTL = 2 * 3600;
@@ -10,7 +11,7 @@ export const TOKEN_TTL = 2 * 3600;
 export async function exchangeKey(db: DB, key: string): Promise<string> {
   const t = now();
   const token = randomToken();
-  const issued = await db.transaction().execute(async (trx) => {
+  const issued = await transact(db, async (trx) => {
     // Marking the key used and checking it in one statement: of two racing requests, one wins.
     const used = await trx
       .updateTable('legacy_keys')

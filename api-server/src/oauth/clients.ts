@@ -55,19 +55,15 @@ export async function ensureWebClient(db: DB, config: Config): Promise<void> {
     scopes: JSON.stringify(ALL_SCOPES),
   };
   const existing = await db.selectFrom('oauth_clients').select('secret_hash').where('id', '=', config.clientId).executeTakeFirst();
-  if (!existing) {
-    await db
-      .insertInto('oauth_clients')
-      .values({ id: config.clientId, secret_hash: await hashSecret(config.clientSecret), created_at: now(), ...values })
-      .execute();
-    return;
-  }
   // Rehash only when the secret changed: scrypt is slow on purpose.
-  const same = existing.secret_hash !== null && (await verifySecret(config.clientSecret, existing.secret_hash));
+  const same = !!existing?.secret_hash && (await verifySecret(config.clientSecret, existing.secret_hash));
+  const secret = same ? {} : { secret_hash: await hashSecret(config.clientSecret) };
+  // An upsert: instances of the API that start at the same moment on a new database all
+  // register the client, none fails on the others' row.
   await db
-    .updateTable('oauth_clients')
-    .set({ ...values, ...(same ? {} : { secret_hash: await hashSecret(config.clientSecret) }) })
-    .where('id', '=', config.clientId)
+    .insertInto('oauth_clients')
+    .values({ id: config.clientId, secret_hash: existing?.secret_hash ?? null, created_at: now(), ...values, ...secret })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, ...secret }))
     .execute();
 }
 

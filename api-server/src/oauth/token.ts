@@ -19,6 +19,7 @@ import { textParams } from './limits.ts';
 import { parseScope } from './scopes.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 import { issueTokens, newFamilyId, revokeFamily, type TokenResponse } from './tokens.ts';
+import { transact } from '../db/dialect.ts';
 
 export const TOKEN_PATH = '/api/v1/oauth/token';
 
@@ -101,7 +102,7 @@ async function authorizationCodeGrant({ db, client, params }: GrantContext): Pro
     }
   }
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await transact(db, async (trx) => {
     // Marking the code used and issuing happen together: of two concurrent exchanges one wins.
     const used = await trx
       .updateTable('oauth_codes')
@@ -168,7 +169,7 @@ async function refreshTokenGrant({ db, client, params }: GrantContext): Promise<
   // One transaction: of two concurrent uses of one refresh token, only one can rotate it
   // (the other then sees it used, which is a reuse). Errors are returned, not thrown, so that
   // the revocation of a reused token's family is committed.
-  const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+  const outcome = await transact(db, async (trx): Promise<RefreshOutcome> => {
     const invalid = (description: string) => ({ error: 'invalid_grant' as const, description });
     const row = await trx
       .selectFrom('oauth_tokens')

@@ -14,7 +14,7 @@ if (!Number.isInteger(scale) || scale < 0) {
 }
 
 const config = loadConfig();
-const { db } = await openDatabase(config.dataDir);
+const { db } = await openDatabase(config);
 try {
   const log = (m: string) => console.log(`[seed] ${m}`);
   const res = await seedDemo(db, config, log);

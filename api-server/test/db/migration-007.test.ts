@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Generated, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrations.ts';
-import { nodeSqliteDialect, openSqlite } from '../../src/db/sqlite-driver.ts';
+import { openTestDatabase, type TestDatabase } from '../fixture.ts';
 
 // A database made before migration 007, when "read" was users.notifications_read_at: the two
 // tables as the test writes them before it and reads them after it.
@@ -32,13 +32,15 @@ interface Schema {
 }
 
 let dir: string;
+let database: TestDatabase;
 let db: Kysely<Schema>;
 let reader: number, other: number;
 
-// Not the fixture: the database is made by hand at the schema before migration 007.
+// A database without any schema (the fixture's 'bare'), made by hand at the schema before migration 007.
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  db = new Kysely<Schema>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
+  database = await openTestDatabase(dir, 'bare');
+  db = database.db as unknown as Kysely<Schema>;
   await migrate(db, '006_events');
   const user = (email: string, readAt: number) =>
     db
@@ -71,7 +73,7 @@ beforeAll(async () => {
   await migrate(db);
 });
 afterAll(async () => {
-  await db.destroy();
+  await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,20 +4,22 @@ import path from 'node:path';
 import { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrations.ts';
+import { openTestDatabase, type TestDatabase } from '../fixture.ts';
 import { searchIndex } from '../../src/db/search/index.ts';
-import { nodeSqliteDialect, openSqlite } from '../../src/db/sqlite-driver.ts';
 import type { Database } from '../../src/db/types.ts';
 import { parseKeywords, searchSources } from '../../src/domain/search.ts';
 
 // A database made before migration 010: the search index must hold what it already had.
 let dir: string;
+let database: TestDatabase;
 let db: Kysely<Database>;
 let user: number, blog: number, listing: number;
 
-// Not the fixture: the database is made by hand at the schema before migration 010.
+// A database without any schema (the fixture's 'bare'), made by hand at the schema before migration 010.
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(path.join(dir, 'social.sqlite'))) });
+  database = await openTestDatabase(dir, 'bare');
+  db = database.db;
   await migrate(db, '009_event_feeds');
   user = (
     await db
@@ -71,7 +73,7 @@ beforeAll(async () => {
   await migrate(db);
 });
 afterAll(async () => {
-  await db.destroy();
+  await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -16,8 +16,13 @@ beforeAll(async () => {
   port = Number(new URL(t.baseUrl).port);
 });
 
-/** Sends raw bytes, half-closes when `end`, and answers everything the server wrote back. */
-function raw(bytes: string | Buffer, { end = true } = {}): Promise<string> {
+/**
+ * Sends raw bytes, half-closes when `end` (else hangs up after 300 ms, unless `wait`: a request
+ * with `Connection: close`, which the server closes once it has answered), and answers
+ * everything the server wrote back. A half-closed socket is closed by the server when it sees
+ * the end: a request it answers only after real I/O (PostgreSQL) is sent with `wait`.
+ */
+function raw(bytes: string | Buffer, { end = true, wait = false } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -27,6 +32,7 @@ function raw(bytes: string | Buffer, { end = true } = {}): Promise<string> {
     );
     socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
     socket.write(bytes);
+    if (wait) return;
     if (end) socket.end();
     else setTimeout(() => socket.destroy(), 300);
   });
@@ -90,7 +96,9 @@ describe('a client that hangs up mid-body', () => {
     await raw(`${head}--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhalf a post`, { end: false });
     await raw(`${head}--${b}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhalf a post`);
     const next = parse(
-      await raw(`GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`),
+      await raw(`GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`, {
+        wait: true,
+      }),
     );
     expect(next.status).toBe(200);
     expect(await t.db.selectFrom('activities').select('id').execute()).toEqual(before);

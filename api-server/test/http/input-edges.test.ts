@@ -177,3 +177,33 @@ describe('README', () => {
     }
   });
 });
+
+describe('text with a NUL character is invalid text, on either database', () => {
+  it('a form field, a query parameter and a JSON body holding U+0000 answer 400 naming it, and nothing is stored', async () => {
+    const before = await count('activities');
+    const posted = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/v1/activities',
+      ...multipartBody({ body: 'Hello\u0000world' }),
+    });
+    expectInvalid(posted, 'body');
+    expect(posted.body.data.error_params[0].message).toMatch(/NUL/);
+
+    const searched = await call(t.app, token, { url: '/api/v1/albums?keywords=a%00b' });
+    expectInvalid(searched, 'keywords');
+
+    const json = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/v1/core/comments',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ item_type: 'activity', item_id: activityId, body: 'nul \u0000 here' }),
+    });
+    expectInvalid(json, 'body');
+    expect(await count('activities')).toBe(before);
+  });
+
+  it('the same text without the NUL is taken', async () => {
+    const posted = await call(t.app, token, { method: 'POST', url: '/api/v1/activities', ...multipartBody({ body: 'Hello world' }) });
+    expect(posted.status).toBe(200);
+  });
+});

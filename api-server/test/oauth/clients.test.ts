@@ -6,11 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { ALL_SCOPES, loadConfig } from '../../src/config.ts';
-import { openDatabase } from '../../src/db/index.ts';
 import { ensureWebClient, findClient } from '../../src/oauth/clients.ts';
 import { verifySecret } from '../../src/oauth/crypto.ts';
 import { postForm, TOKEN } from './flow.ts';
-import { setupApi } from '../fixture.ts';
+import { openTestDatabase, setupApi, type TestDatabase } from '../fixture.ts';
 
 const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../../src/cli/client.ts');
@@ -42,18 +41,23 @@ describe('ensureWebClient (at start)', () => {
 });
 
 describe('npm run api:client -- create', () => {
-  // Not the fixture: the CLI is a process of its own, run on a data directory it creates, as on a new install.
+  // The CLI is a process of its own, run on a database without any schema, as on a new install.
   let dataDir: string;
-  beforeAll(() => {
+  let database: TestDatabase;
+  beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-cli-'));
+    database = await openTestDatabase(dataDir, 'bare');
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function cli(...args: string[]) {
     try {
-      const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+      const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.location.databaseUrl ?? '' },
+      });
       return { code: 0, stdout, stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
@@ -80,8 +84,8 @@ describe('npm run api:client -- create', () => {
     const out = lastLine(res.stdout);
     expect(out).toEqual({ client_id: expect.any(String), client_secret: expect.any(String) });
 
-    const { db } = await openDatabase(dataDir);
-    const app = await buildApp({ config: loadConfig({}, { dataDir }), db });
+    const { db } = database;
+    const app = await buildApp({ config: loadConfig({}, database.location), db });
     try {
       const client = (await findClient(db, out.client_id))!;
       expect(client).toMatchObject({
@@ -101,7 +105,6 @@ describe('npm run api:client -- create', () => {
       expect(token.body.scope).toBe('basic albums');
     } finally {
       await app.close();
-      await db.destroy();
     }
   });
 
@@ -121,12 +124,7 @@ describe('npm run api:client -- create', () => {
     expect(res.code).toBe(0);
     const out = lastLine(res.stdout);
     expect(Object.keys(out)).toEqual(['client_id']);
-    const { db } = await openDatabase(dataDir);
-    try {
-      expect((await findClient(db, out.client_id))!.secretHash).toBeNull();
-    } finally {
-      await db.destroy();
-    }
+    expect((await findClient(database.db, out.client_id))!.secretHash).toBeNull();
   });
 
   it.each([

@@ -1,8 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { formatBytes, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
-import { PHOTO_ACCEPT } from '@/lib/validations/activity';
+import { formatBytes, PHOTO_ACCEPT, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { PhotoIcon } from '@/components/ui/icons';
 
 // Where photos come in: a drop area with a "Choose photos" button (a file input that takes

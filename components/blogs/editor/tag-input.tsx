@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
-import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from '@/lib/validations/blog';
+import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from '@/lib/validations/limits';
 
 export type TagInputProps = {
   /** The text box's id (its <label> points at it). */

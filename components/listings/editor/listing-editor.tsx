@@ -9,6 +9,7 @@ import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer } from '@/components/ui/form-fields';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { useKeptForm } from '@/components/ui/use-kept-form';
 import { TagInput } from '@/components/blogs/editor/tag-input';
 import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
@@ -16,7 +17,8 @@ import { RichTextField, TitleField } from '@/components/blogs/editor/rich-text-f
 import { callAction, type ActionResult } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
-import { LISTING_LOCATION_MAX, LISTING_TITLE_MAX, listingFormSchema, type ListingFormValues } from '@/lib/validations/listing';
+import { LISTING_LOCATION_MAX, LISTING_TITLE_MAX } from '@/lib/validations/limits';
+import type { ListingFormValues } from '@/lib/validations/listing';
 import { saveListing } from '../actions';
 import type { ListingSaved } from '@/lib/listings/commands';
 import { ListingPhotosSection, useListingPhotos, type SavedListingPhoto } from './listing-photos';
@@ -27,6 +29,11 @@ import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, 
 // field errors on their fields; the form is kept in this browser while it is written and offered
 // back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
 // with the price as the API formats it. Its photos: listing-photos.tsx.
+
+// The schema (and zod with it) loads at the form's first check, not with the page (lazy-resolver.ts).
+const listingResolver = lazyResolver<ListingFormValues>(async () =>
+  zodResolver((await import('@/lib/validations/listing')).listingFormSchema),
+);
 
 export type ListingEditorProps = {
   userId: number;
@@ -65,7 +72,7 @@ export function ListingEditor({
 
   const photos = useListingPhotos({ listingId: listing?.id, saved: savedPhotos, mainId: mainPhotoId, maxBytes });
   const { form, autosave, restore, markSaved, sameAsSaved, refused } = useKeptForm({
-    resolver: zodResolver(listingFormSchema),
+    resolver: listingResolver,
     initial,
     storageKey: `listing:${userId}:${listing?.id ?? 'new'}`,
     parse: parseKeptListing,

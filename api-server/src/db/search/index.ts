@@ -1,11 +1,14 @@
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import type { DB } from '../index.ts';
+import { dialectOf } from '../dialect.ts';
+import { postgresSearchIndex } from './postgres-fts.ts';
 import { sqliteSearchIndex } from './sqlite-fts.ts';
 
 /**
  * Site search's one door to the database's full-text index (GET /core/search). Callers say what
  * to look for (terms) and, per item type, which rows the reader may find (sources, plain SQL any
- * database runs); the index — SQLite FTS5 here (migration 010), a tsvector on PostgreSQL — does
+ * database runs); the index — SQLite FTS5 (migration 010, sqlite-fts.ts) or a tsvector on PostgreSQL
+ * (postgres-fts.ts) — does
  * the matching and the ranking.
  */
 
@@ -64,4 +67,6 @@ export interface SearchIndex {
 }
 
 /** The index of this server's database. */
-export const searchIndex: SearchIndex = sqliteSearchIndex;
+export const searchIndex: SearchIndex = {
+  search: (db, request) => (dialectOf(db) === 'postgres' ? postgresSearchIndex : sqliteSearchIndex).search(db, request),
+};

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { SEARCH_CODE_SPAN, SEARCH_CODES } from '../migration-010-search-index.ts';
+import { SEARCH_CODE_SPAN, SEARCH_CODES } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose

@@ -5,6 +5,7 @@ import { listedFor, visibleTo } from '../../domain/visibility.ts';
 import { deleteImage, imageUrl, storeImage, type StoredImage } from '../../storage/images.ts';
 import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.ts';
 import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
+import { transact } from '../../db/dialect.ts';
 
 /** Photos sent by applications go into their owner's special album of this kind. */
 const APP_ALBUM_KIND = 'app';
@@ -67,7 +68,7 @@ export const addPhoto: LegacyMethod = {
       throw err;
     }
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      await transact(ctx.db, async (trx) => {
         const t = now();
         const albumId = await appAlbumId(trx, me, t);
         await trx

@@ -12,6 +12,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleActivity } from './read.ts';
 import { canDeleteActivity } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 const BODY_MAX = 5000;
 
@@ -112,7 +113,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     const text = b.body ?? '';
     if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
     // Checked where it is written: a friendship ended meanwhile does not let the post through.
-    const id = await app.db.transaction().execute(async (trx) => {
+    const id = await transact(app.db, async (trx) => {
       // Posting on another wall: only on a friend's (README, "Extensions": writing on a friend's wall).
       if (wall !== me) {
         const user = await trx.selectFrom('users').select('id').where('id', '=', wall).executeTakeFirst();
@@ -207,7 +208,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
       const viewer = viewerOf(app.db, req.auth.userId);
       const row = await getVisibleActivity(app.db, viewer, req.params.id);
       if (!canDeleteActivity(viewer, row)) throw forbidden('Only its owner or the owner of the wall it is on may delete this activity.');
-      await app.db.transaction().execute(async (trx) => {
+      await transact(app.db, async (trx) => {
         await deleteItemTraces(trx, 'activity', [row.id]);
         await trx.deleteFrom('activities').where('id', '=', row.id).execute();
       });

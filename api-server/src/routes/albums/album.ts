@@ -22,6 +22,7 @@ import {
 } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
+import { transact } from '../../db/dialect.ts';
 
 /**
  * "3, 4,5" → [3, 4, 5] in the order given; 400 naming photo_ids for anything that is not a list
@@ -172,7 +173,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     if (!albumRights(viewer, album).can_delete) {
       throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
     }
-    const keys = await app.db.transaction().execute(async (trx) => {
+    const keys = await transact(app.db, async (trx) => {
       const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
       await deleteItemTraces(
         trx,
@@ -233,7 +234,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may reorder this album.');
       const order = parsePhotoIds(req.body.photo_ids, MAX_PHOTOS_PER_ORDER);
       if (!order.length) throw invalidParam('photo_ids', 'must name every photo of the album');
-      await app.db.transaction().execute(async (trx) => {
+      await transact(app.db, async (trx) => {
         const present = new Set((await trx.selectFrom('photos').select('id').where('album_id', '=', album.id).execute()).map((p) => p.id));
         const strangers = order.filter((id) => !present.has(id));
         if (strangers.length) throw invalidParam('photo_ids', `${strangers.join(', ')}: not photos of this album`);

@@ -4,6 +4,7 @@ import { now } from '../../db/index.ts';
 import { invalidParam, missingParam } from '../../errors.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl, storeImage } from '../../storage/images.ts';
+import { transact } from '../../db/dialect.ts';
 
 /** compose_upload types, each with the special album its photos go into (albums.kind = type). */
 export const SPECIAL_ALBUMS = {
@@ -74,7 +75,7 @@ export default async function composeUploadRoutes(app: FastifyInstance): Promise
       // storeImage recognises the format by its bytes (never by name or declared type).
       const img = await storeImage(app.config.dataDir, file, 'Filedata');
       try {
-        const ids = await app.db.transaction().execute(async (trx) => {
+        const ids = await transact(app.db, async (trx) => {
           const albumId = await specialAlbumId(trx, me, type);
           const t = now();
           const photo = await trx

@@ -4,7 +4,8 @@ import { notFound } from '../../errors.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { containsText, listedFor, visibleTo } from '../../domain/visibility.ts';
+import { listedFor, visibleTo } from '../../domain/visibility.ts';
+import { containsText } from '../../db/text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { ALBUM_LIST_ALLOWED, ALBUM_LIST_FIELDS, presentAlbums, selectAlbumsWithStats, type AlbumField } from './present.ts';
 

@@ -3,6 +3,7 @@ import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { deleteImage } from '../../storage/images.ts';
+import { transact } from '../../db/dialect.ts';
 
 // An upload of POST /albums/photo_upload waits, in no album, for POST /albums/upload to put it
 // into one (or for a post to attach it). One abandoned there (the tab closed before saving) would
@@ -23,7 +24,7 @@ async function sweepPendingUploads(db: DB, dataDir: string, t: number): Promise<
   let removed = 0;
   for (;;) {
     // Chosen and deleted in one transaction: a photo put into an album meanwhile is not chosen.
-    const gone = await db.transaction().execute(async (trx) => {
+    const gone = await transact(db, async (trx) => {
       const rows = await trx
         .selectFrom('photos as p')
         .select(['p.id', 'p.image_key'])

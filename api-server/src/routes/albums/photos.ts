@@ -25,6 +25,7 @@ import {
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { thumbUrl } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 const PHOTO_FIELDS = [
   'id',
@@ -199,7 +200,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
         ...(target !== undefined ? { album_id: target } : {}),
       };
       if (Object.keys(changes).length) {
-        await app.db.transaction().execute(async (trx) => {
+        await transact(app.db, async (trx) => {
           const t = now();
           // A moved photo goes to the end of its new album.
           const position = target !== undefined ? { position: await endOfAlbum(trx, target) } : {};
@@ -223,7 +224,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     const viewer = viewerOf(app.db, userOf(req));
     const p = await getVisiblePhoto(app.db, viewer, req.params.id);
     if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may delete this photo.');
-    await app.db.transaction().execute(async (trx) => {
+    await transact(app.db, async (trx) => {
       await deleteItemTraces(trx, 'photo', [p.photo.id]);
       await trx.deleteFrom('photos').where('id', '=', p.photo.id).execute();
       if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);

@@ -6,6 +6,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { albumRights, endOfAlbum, ensureCover, getVisibleAlbum } from './access.ts';
 import { albumColumns, albumSettingProperties, parsePhotoIds, type AlbumSettings } from './album.ts';
+import { transact } from '../../db/dialect.ts';
 
 /** Most photos one POST /albums/upload puts into an album. */
 const MAX_PHOTOS_PER_UPLOAD = 100;
@@ -112,7 +113,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
             )
           : undefined;
 
-      const albumId = await app.db.transaction().execute(async (trx) => {
+      const albumId = await transact(app.db, async (trx) => {
         if (photoIds.length) {
           const pending = await trx
             .selectFrom('photos')

@@ -5,7 +5,8 @@ import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { checkCategory } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { containsText, listedFor, ownedByFriendOf, visibleTo } from '../../domain/visibility.ts';
+import { listedFor, ownedByFriendOf, visibleTo } from '../../domain/visibility.ts';
+import { containsText } from '../../db/text.ts';
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import {

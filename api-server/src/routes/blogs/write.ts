@@ -10,6 +10,7 @@ import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleBlog, isBlogOwner } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 const BLOG_TITLE_MAX = 255;
 const BLOG_BODY_MAX = 65_535;
@@ -58,7 +59,7 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     const { title, body } = cleanForm(b);
     await checkCategory(app.db, 'blog', b.category_id);
     const t = now();
-    const id = await app.db.transaction().execute(async (trx) => {
+    const id = await transact(app.db, async (trx) => {
       const row = await trx
         .insertInto('blogs')
         .values({
@@ -91,7 +92,7 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     await checkCategory(app.db, 'blog', b.category_id);
     const t = now();
     const isDraft = b.is_draft ?? row.is_draft;
-    await app.db.transaction().execute(async (trx) => {
+    await transact(app.db, async (trx) => {
       await trx
         .updateTable('blogs')
         .set({
@@ -118,7 +119,7 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleBlog(app.db, viewer, req.params.id);
     if (!isBlogOwner(viewer, row)) throw forbidden('Only its owner may delete this blog.');
-    await app.db.transaction().execute(async (trx) => {
+    await transact(app.db, async (trx) => {
       await deleteItemTraces(trx, 'blog', [row.id]);
       await trx.deleteFrom('blogs').where('id', '=', row.id).execute();
     });

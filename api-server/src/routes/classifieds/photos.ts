@@ -7,6 +7,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 /** The photo and its listing when the reader may see the listing; 404 otherwise. */
 async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {
@@ -45,7 +46,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
       }
       const img = await storeImage(app.config.dataDir, file, 'Filedata');
       try {
-        const id = await app.db.transaction().execute(async (trx) => {
+        const id = await transact(app.db, async (trx) => {
           const photo = await trx
             .insertInto('classified_photos')
             .values({ classified_id: listing.id, image_key: img.key, description: '', created_at: now() })
@@ -91,7 +92,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     const viewer = viewerOf(app.db, me);
     const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
     if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may delete its photos.');
-    await app.db.transaction().execute(async (trx) => {
+    await transact(app.db, async (trx) => {
       await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
       // The main photo passes to the oldest photo left, or to none.
       const next = await trx

@@ -5,7 +5,8 @@ import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { checkCategory } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { containsText, visibleTo } from '../../domain/visibility.ts';
+import { visibleTo } from '../../domain/visibility.ts';
+import { containsText } from '../../db/text.ts';
 import { richTextSearchTerm } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import {
@@ -49,12 +50,6 @@ const listProperties = {
   fields: { type: 'string', maxLength: 400 },
 } as const;
 
-/** `column` contains `text`, ignoring case (LIKE alone is case-sensitive on PostgreSQL). */
-function containsTextIgnoringCase(column: string, text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
-
 export default async function listingReadRoutes(app: FastifyInstance): Promise<void> {
   /** /classifieds: the listings the reader may see, open and closed; /classifieds/my: the reader's own. */
   async function list(req: FastifyRequest<{ Querystring: ListQuery }>, mine: boolean) {
@@ -86,7 +81,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     if (q.price_min !== undefined) query = query.where('c.price_cents', '>=', Math.ceil(q.price_min * 100 - 1e-6));
     if (q.price_max !== undefined) query = query.where('c.price_cents', '<=', Math.floor(q.price_max * 100 + 1e-6));
     const location = q.location?.trim();
-    if (location) query = query.where(containsTextIgnoringCase('c.location', location));
+    if (location) query = query.where(containsText('c.location', location));
     query =
       q.sort === 'most_viewed'
         ? query.orderBy('c.view_count', 'desc').orderBy('c.id', 'desc')

@@ -11,6 +11,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage, type StoredImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 const LISTING_TITLE_MAX = 255;
 const LISTING_BODY_MAX = 10_000;
@@ -108,7 +109,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
       const file = optionalFile(b.photo, 'photo');
       await checkCategory(app.db, 'classified', b.category_id);
       const id = await withImage(file, 'photo', (img) =>
-        app.db.transaction().execute(async (trx) => {
+        transact(app.db, async (trx) => {
           const t = now();
           const row = await trx
             .insertInto('classifieds')
@@ -177,7 +178,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
         throw forbidden('This listing has as many photos as it may have.');
       }
       await withImage(file, 'photo', (img) =>
-        app.db.transaction().execute(async (trx) => {
+        transact(app.db, async (trx) => {
           const t = now();
           let mainPhotoId = b.main_photo_id;
           if (img) {
@@ -216,7 +217,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
     if (!listingFlags(viewer, row, 0).can_delete) throw forbidden('Only its owner may delete this listing.');
-    const photos = await app.db.transaction().execute(async (trx) => {
+    const photos = await transact(app.db, async (trx) => {
       const gone = await trx.selectFrom('classified_photos').select('image_key').where('classified_id', '=', row.id).execute();
       await deleteItemTraces(trx, 'classified', [row.id]);
       await trx.deleteFrom('classified_photos').where('classified_id', '=', row.id).execute();

@@ -9,6 +9,7 @@ import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { itemProperties, type ItemParams } from './item-params.ts';
+import { transact } from '../../db/dialect.ts';
 
 const BODY_MAX = 5000;
 
@@ -89,7 +90,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
         .executeTakeFirst();
       if (!comment) throw notFound('The comment was not found on this item.');
       if (!canDeleteComment(viewer, item, comment)) throw forbidden('Only its author or the owner of the item may delete this comment.');
-      await app.db.transaction().execute(async (trx) => {
+      await transact(app.db, async (trx) => {
         await deleteCommentTraces(trx, [comment.id]);
         await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
       });

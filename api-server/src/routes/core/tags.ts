@@ -7,6 +7,7 @@ import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { canTagPhoto, canViewPhoto, getVisiblePhoto, loadPhoto, type PhotoInAlbum } from '../albums/access.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 /** Photos are the only subject tags are drawn on (the site has no other tag subject). */
 const subjectProperties = {
@@ -131,7 +132,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
         const user = await app.db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst();
         if (!user) throw invalidParam('user_id', 'is not a known user');
       }
-      const id = await app.db.transaction().execute(async (trx) => {
+      const id = await transact(app.db, async (trx) => {
         const existing = await trx
           .selectFrom('item_tag_areas')
           .select(['user_id'])
@@ -197,7 +198,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
         if (!(await canViewPhoto(viewer, p))) throw notFound('The tag was not found on this photo.');
         throw forbidden('Only the tagger, the owner of the photo or the tagged user may remove this tag.');
       }
-      await app.db.transaction().execute(async (trx) => {
+      await transact(app.db, async (trx) => {
         await trx.deleteFrom('item_tag_areas').where('id', '=', tag.id).execute();
         await deleteNotificationsOf(trx, 'tag', [tag.id]);
       });

@@ -4,6 +4,7 @@ import { notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../oauth/crypto.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 // Calendar feeds (extension, README "Extensions"): a secret address a calendar app polls without
 // any sign-in, listing the events its owner leads, attends or may attend. Each feed is a grant of
@@ -20,7 +21,7 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
     const me = userOf(req);
     const secret = randomToken();
     const t = now();
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await transact(db, async (trx) => {
       await trx.updateTable('event_feeds').set({ revoked_at: t }).where('user_id', '=', me).where('revoked_at', 'is', null).execute();
       return trx
         .insertInto('event_feeds')

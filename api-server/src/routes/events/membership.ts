@@ -20,6 +20,7 @@ import {
   type Rsvp,
 } from './rules.ts';
 import { idParams, userIdSchema } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 // Event membership, the extension DESIGN.md lists (the spec leaves it "not shown"). Each action
 // is allowed by exactly the rule behind the flag the reader sees (rules.ts), checked and done
@@ -52,7 +53,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     refusal: string,
     act: (a: Action) => Promise<string>,
   ) {
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       // Inside the transaction every query goes through trx (the connection is held).
       const event = await getVisibleEvent(trx, viewerOf(trx, userId), id);
       const mine =

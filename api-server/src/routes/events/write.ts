@@ -10,6 +10,7 @@ import { deleteImage, storeImage } from '../../storage/images.ts';
 import { eventFlags, getVisibleEvent, type EventRow } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
 import { idParams } from '../../http/schemas.ts';
+import { transact } from '../../db/dialect.ts';
 
 const TITLE_MAX = 255;
 const DESCRIPTION_MAX = 10000;
@@ -109,7 +110,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
       const photo = photoOf(b);
       const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
       try {
-        const id = await db.transaction().execute(async (trx) => {
+        const id = await transact(db, async (trx) => {
           const t = now();
           const row = await trx
             .insertInto('events')
@@ -217,7 +218,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
 
   app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
     const event = await ownEvent(req.auth.userId, req.params.id, 'delete');
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async (trx) => {
       await deleteItemTraces(trx, 'event', [event.id]);
       await trx.deleteFrom('event_members').where('event_id', '=', event.id).execute();
       await trx.deleteFrom('events').where('id', '=', event.id).execute();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
-import { containsText } from '../../domain/visibility.ts';
+import { containsText } from '../../db/text.ts';
 import { requireScope, userOf } from '../../oauth/resource-auth.ts';
 import friendRequestRoutes from './requests.ts';
 

@@ -9,6 +9,7 @@ import { toOwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { idParams, userIdSchema } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
+import { transact } from '../../db/dialect.ts';
 
 // Friend requests and ending a friendship (extension, README "Extensions"; scope friends, a
 // user's token). Each action checks and acts in one transaction, and the friend_requests pair
@@ -63,7 +64,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
 
   app.post<{ Body: { user_id: number } }>('/requests', { schema: { body: userIdSchema } }, async (req) => {
     const me = userOf(req);
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const other = await otherMember(trx, me, req.body.user_id);
       if (await areFriends(trx, me, other.id)) throw invalidParam('user_id', 'is already your friend');
       const pending = await pendingRequestBetween(trx, me, other.id);
@@ -150,7 +151,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
       schema: { params: idParams },
       handler: async (req) => {
         const me = userOf(req);
-        return db.transaction().execute(async (trx) => {
+        return transact(db, async (trx) => {
           const request = await requestOf(trx, me, req.params.id);
           if (request[side] !== me) throw forbidden(refusal);
           return { success: true, data: { message: await act(trx, request) } };
@@ -196,7 +197,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
 
   app.delete<{ Params: { user_id: number } }>('/:user_id', { schema: { params: userIdSchema } }, async (req) => {
     const me = userOf(req);
-    return db.transaction().execute(async (trx) => {
+    return transact(db, async (trx) => {
       const other = await otherMember(trx, me, req.params.user_id);
       if (!(await endFriendship(trx, me, other.id))) throw invalidParam('user_id', 'is not your friend');
       return { success: true, data: { message: `You and ${other.full_name} are no longer friends.` } };

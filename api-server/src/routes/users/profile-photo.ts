@@ -8,6 +8,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageFile, storeImage, storeProfilePicture, type SquareCrop, type StoredImage } from '../../storage/images.ts';
 import { endOfAlbum, getVisiblePhoto, loadPhoto, type PhotoRow } from '../albums/access.ts';
 import { specialAlbumId } from '../albums/compose-upload.ts';
+import { transact } from '../../db/dialect.ts';
 
 /** The smallest crop taken, in the photo's pixels: the icon's size (smaller would only be blur). */
 const PROFILE_CROP_MIN = 50;
@@ -70,7 +71,7 @@ export default async function profilePhotoRoutes(app: FastifyInstance): Promise<
         : undefined;
       if (copy) made.push(copy);
 
-      const saved = await db.transaction().execute(async (trx) => {
+      const saved = await transact(db, async (trx) => {
         const current = await loadPhoto(trx, photoId);
         if (!current || current.photo.owner_id !== me) throw notFound('The photo was not found or you may not see it.');
         const t = now();

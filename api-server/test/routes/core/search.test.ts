@@ -159,7 +159,7 @@ describe('GET /core/search: what matches', () => {
       '+saxifrage',
       'rock: saxifrage',
       'garden:saxifrage',
-      '\u0000saxifrage',
+      '\u0001saxifrage',
       'saxifrage\u0007',
       '"rock garden" saxifrage',
     ]) {
@@ -171,8 +171,14 @@ describe('GET /core/search: what matches', () => {
     }
   });
 
+  it('refuses keywords with a NUL character as invalid text (http/text.ts)', async () => {
+    const res = await get(t, danaToken, SEARCH, { keywords: '\u0000saxifrage' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.error_params[0].name).toBe('keywords');
+  });
+
   it('finds nothing, calmly, for keywords without a letter or digit', async () => {
-    for (const words of ['***', '"', '""', '()', '-', '\u0000', '🙂']) {
+    for (const words of ['***', '"', '""', '()', '-', '\u0001', '🙂']) {
       const a = await search(danaToken, words);
       expect(a.count, JSON.stringify(words)).toBe(0);
       expect(a.types.every((x) => x.count === 0)).toBe(true);

@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Resolver, ResolverResult } from 'react-hook-form';
+import { lazyResolver } from './lazy-resolver';
+
+type Values = { title: string };
+const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<Resolver<Values>>[2];
+
+const valid: ResolverResult<Values> = { values: { title: 'A bike' }, errors: {} };
+const untitled: ResolverResult<Values> = { values: {}, errors: { title: { type: 'too_small', message: 'Give it a title.' } } };
+const titleResolver: Resolver<Values> = async (values) => (values.title ? valid : untitled);
+
+describe('lazyResolver', () => {
+  it('loads nothing until the first check, then loads once and answers as the loaded resolver', async () => {
+    const load = vi.fn(async () => titleResolver);
+    const resolver = lazyResolver(load);
+    expect(load).not.toHaveBeenCalled();
+
+    expect(await resolver({ title: '' }, undefined, options)).toEqual(untitled);
+    expect(await resolver({ title: 'A bike' }, undefined, options)).toEqual(valid);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries the load again at the next check when it failed', async () => {
+    const load = vi.fn<() => Promise<Resolver<Values>>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(titleResolver);
+    const resolver = lazyResolver(load);
+
+    await expect(resolver({ title: 'A bike' }, undefined, options)).rejects.toThrow('offline');
+    expect(await resolver({ title: 'A bike' }, undefined, options)).toEqual(valid);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
