@@ -33,9 +33,13 @@ test('Alice befriends Grace from her profile; Grace accepts on /friends; friends
   const graceId = await idOf(request, GRACE);
   const graceToken = await apiToken(request, GRACE, ['blogs']);
   const secret = unique('Friends-only garden notes');
+  const headers = { Authorization: `Bearer ${graceToken}` };
+  const categories = (await (await request.get(`${API_URL}/api/v1/blogs/categories`, { headers })).json()) as {
+    data: Array<{ id: number }>;
+  };
   const made = await request.post(`${API_URL}/api/v1/blogs`, {
-    headers: { Authorization: `Bearer ${graceToken}` },
-    form: { title: secret, body: 'Only for my friends.', category_id: 1, auth_view: 'owner_member' },
+    headers,
+    form: { title: secret, body: '<p>Only for my friends.</p>', category_id: String(categories.data[0]!.id), auth_view: 'owner_member' },
   });
   expect(made.status(), await made.text()).toBe(200);
 

@@ -201,6 +201,8 @@ test.describe('an activity on its own page', () => {
 
 test.describe('reports in the feed', () => {
   test('a post in the feed can be reported; its own author is not offered the button', async ({ page, browser }) => {
+    // Two sign-ins and a dialog: 60 s, as the other long journeys.
+    test.setTimeout(60_000);
     const alice = await asAlice(browser);
     const text = unique('Alice posts for the feed');
     await postFromFeed(alice.page, text);
