@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely } from 'kysely';
 import { nodeSqliteDialect, openSqlite } from './sqlite-driver.ts';
 import { migrate } from './migrations.ts';
+import { fillPictureSizes } from '../storage/picture-sizes.ts';
 import type { Database } from './types.ts';
 
 export type DB = Kysely<Database>;
@@ -18,6 +19,7 @@ export async function openDatabase(dataDir: string): Promise<{ db: DB; isNew: bo
   const isNew = !fs.existsSync(file);
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
   await migrate(db);
+  await fillPictureSizes(db, dataDir);
   return { db, isNew };
 }
 
