@@ -4,6 +4,7 @@ import type { PhotoDetail } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
 import { PhotoKeys } from './photo-keys';
 import { TaggedPhoto } from './tags/tagged-photo';
+import { AltBadge } from './alt-badge';
 
 export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.title || `Photo ${photo.index + 1}`;
 
@@ -37,12 +38,15 @@ export function PhotoView({
           {photo.album.photoCount === undefined ? null : ` · ${photo.index + 1} of ${photo.album.photoCount}`}
         </p>
       </div>
-      <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
+      {/* A fixed box: the picture is fitted into it, so nothing moves when it arrives. */}
+      <div className="relative mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
         <TaggedPhoto
           src={photo.img}
-          alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`}
+          // The description is the alt text; without one, the title, else its place in the album.
+          alt={photo.caption.trim() || photo.title || `Photo ${photo.index + 1} of ${photo.album.title}`}
           className="max-h-full max-w-full object-contain"
         />
+        {photo.caption.trim() ? <AltBadge text={photo.caption.trim()} /> : null}
       </div>
       <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
         {previous ? (

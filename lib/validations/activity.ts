@@ -13,6 +13,8 @@ import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage 
 export const ACTIVITY_BODY_MAX = 5000;
 export const LINK_TITLE_MAX = 255;
 export const URL_MAX = 2048;
+/** A photo's description, as the API keeps it (POST /albums/photos/{id}, api-server DESCRIPTION_MAX). */
+export const PHOTO_DESCRIPTION_MAX = 5000;
 
 /** Trimmed text of at most `max` characters, '' when absent. */
 const text = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
@@ -52,6 +54,8 @@ export const activityCreateSchema = z
     ),
     linkDescription: text(ACTIVITY_BODY_MAX, `Keep the description under ${ACTIVITY_BODY_MAX} characters.`),
     photoId: z.optional(id),
+    /** The photo's description, its alt text: saved on the photo (POST /albums/photos/{id} `description`) before the post. */
+    photoDescription: text(PHOTO_DESCRIPTION_MAX, `Keep the description under ${PHOTO_DESCRIPTION_MAX} characters.`),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -112,6 +116,8 @@ const CREATE_FIELD_NAMES: Record<string, keyof ActivityCreateValues> = {
   'attachment[thumb]': 'linkUrl',
   'attachment[photo_id]': 'photoId',
   'attachment[type]': 'body',
+  // The photo's own edit (its description), sent before the post.
+  description: 'photoDescription',
 };
 
 /** The API's field errors of POST /activities under the compose form's field names (any other under the text's). */

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { png } from '../lib/testing/pictures.ts';
+import { seriousViolations } from './axe.ts';
+import { signIn } from './sign-in.ts';
+
+// Photos everyone can see (issue 23, "Photos"): a description written beside a photo being
+// posted is its alt text in the feed and the viewer and readable by everyone from its "ALT"; a
+// gentle reminder, which a person can turn off, when there is none; and pages whose pictures
+// arrive late do not move. Signed in as the demo user; other specs post to the same feed at the
+// same time, so every post here is found by words nobody else writes.
+
+const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
+const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
+const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function addPhoto(page: Page, text: string, width = 320): Promise<void> {
+  await composer(page)
+    .getByLabel('Add a photo')
+    .setInputFiles({ name: `${width}.png`, mimeType: 'image/png', buffer: png(width, 200) });
+  await expect(composer(page).getByRole('img', { name: `Photo to post: ${width}.png` })).toBeVisible();
+  await composer(page)
+    .getByLabel(/What’s on your mind/)
+    .fill(text);
+}
+
+const post = (page: Page) => composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+const article = (page: Page, text: string) => feed(page).getByRole('article').filter({ hasText: text });
+
+test('a description written beside a photo in the compose box is its alt in the feed and in the viewer, and everyone can read it from its ALT', async ({
+  page,
+}) => {
+  await signIn(page);
+  const text = unique('Lighthouse');
+  const description = unique('A white lighthouse on black rocks under a grey sky');
+  await addPhoto(page, text);
+  await composer(page)
+    .getByLabel(/Description/)
+    .fill(description);
+  expect(await seriousViolations(page, 'compose box with a photo and its description')).toEqual([]);
+  await post(page);
+  await expect(article(page, text)).toHaveCount(1);
+  const img = article(page, text).getByRole('img', { name: description });
+  await expect(img).toBeVisible();
+  // The box was reserved from the photo's size: its ratio is the picture's (320 × 200).
+  expect(await img.getAttribute('width')).toBe('320');
+  expect(await img.getAttribute('height')).toBe('200');
+
+  // The ALT badge, by keyboard: it shows the description, and hides it again.
+  const alt = article(page, text).getByRole('button', { name: /photo’s description/ });
+  await alt.focus();
+  await page.keyboard.press('Enter');
+  await expect(alt).toHaveAttribute('aria-expanded', 'true');
+  await expect(article(page, text).getByText(description, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(alt).toHaveAttribute('aria-expanded', 'false');
+  expect(await seriousViolations(page, 'feed with a described photo')).toEqual([]);
+
+  // The viewer over the feed, and the photo's own page.
+  await article(page, text).getByRole('link', { name: description }).click();
+  const viewer = page.getByRole('dialog');
+  await expect(viewer.getByRole('img', { name: description })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('img', { name: description })).toBeVisible();
+});
+
+test('posting a photo without a description reminds gently; "Post anyway" posts, and turned off it does not come again', async ({
+  page,
+}) => {
+  await signIn(page);
+  const first = unique('Undescribed');
+  await addPhoto(page, first);
+  await post(page);
+  const reminder = page.getByRole('group', { name: /Add a description so everyone can see your photo/ });
+  await expect(reminder).toBeVisible();
+  await expect(reminder).toBeFocused();
+  expect(await seriousViolations(page, 'compose box reminding')).toEqual([]);
+  // "Add description" goes back to its field; nothing is posted.
+  await reminder.getByRole('button', { name: 'Add description' }).click();
+  await expect(reminder).toHaveCount(0);
+  await expect(composer(page).getByLabel(/Description/)).toBeFocused();
+  await expect(article(page, first)).toHaveCount(0);
+  // Pressing Post again reminds again; "Post anyway" posts, with the photo's title as its alt.
+  await post(page);
+  await reminder.getByRole('button', { name: 'Post anyway' }).click();
+  await expect(article(page, first)).toHaveCount(1);
+  await expect(article(page, first).getByRole('button', { name: /photo’s description/ })).toHaveCount(0);
+
+  const second = unique('Undescribed again');
+  await addPhoto(page, second);
+  await post(page);
+  await reminder.getByRole('button', { name: /don’t remind me again/ }).click();
+  await expect(article(page, second)).toHaveCount(1);
+
+  // Off for good in this browser: the next one posts at once, after a reload too.
+  await page.reload();
+  const third = unique('Undescribed, no reminder');
+  await addPhoto(page, third);
+  await post(page);
+  await expect(article(page, third)).toHaveCount(1);
+  await expect(reminder).toHaveCount(0);
+});
+
+/**
+ * The layout shifts of a page while its pictures arrive 1.5 s late (a slow connection): every
+ * picture of the API's and of the image route is held back, and a PerformanceObserver in the
+ * page sums the shifts not caused by input, until every picture has come.
+ */
+async function shiftWhilePicturesLoadLate(page: Page, path: string): Promise<number> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!e.hadRecentInput) w.__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const held = new Set<string>();
+  await page.route(/\/files\/img\/|\/api\/image\?/, async (route) => {
+    held.add(route.request().url());
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(path);
+  // Every picture in view has arrived (lazy ones below the fold are not asked for).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((i) => i.getBoundingClientRect().top < innerHeight && i.getBoundingClientRect().bottom > 0)
+          .every((i) => i.complete),
+      ),
+    )
+    .toBe(true);
+  expect(held.size).toBeGreaterThan(0);
+  await page.unroute(/\/files\/img\/|\/api\/image\?/);
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+/** The first link of `list` to an item page (`/kind/{id}`) whose card shows a picture. */
+async function itemWithPicture(page: Page, list: string, kind: string): Promise<string> {
+  await page.goto(list);
+  const href = await page.evaluate((k) => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>(`main a[href^="/${k}/"]`)];
+    const withPicture = links.find(
+      (a) => /^\/[a-z]+\/\d+$/.test(a.getAttribute('href')!) && a.closest('li, article')?.querySelector('img'),
+    );
+    return withPicture?.getAttribute('href') ?? null;
+  }, kind);
+  expect(href, `an item with a picture on ${list}`).toBeTruthy();
+  return href!;
+}
+
+test('no page moves while its pictures arrive late: the feed, a wall, an album, a listing, an event', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  // A described photo at the top of the feed, so that the feed's first screen holds a photo.
+  const text = unique('Pier at low tide');
+  await addPhoto(page, text, 900);
+  await composer(page)
+    .getByLabel(/Description/)
+    .fill('Wooden posts in wet sand');
+  await post(page);
+  await expect(article(page, text)).toHaveCount(1);
+  const wall = (await page.getByRole('link', { name: 'Your wall' }).first().getAttribute('href'))!;
+  expect(wall).toMatch(/^\/users\/\d+$/);
+  const album = await itemWithPicture(page, '/albums/my', 'albums');
+  const listing = await itemWithPicture(page, '/listings', 'listings');
+  const event = await itemWithPicture(page, '/events', 'events');
+  const pages = ['/', wall, album, listing, event];
+  for (const path of pages) {
+    expect(await shiftWhilePicturesLoadLate(page, path), `layout shift of ${path}`).toBeLessThanOrEqual(0.01);
+  }
+});
