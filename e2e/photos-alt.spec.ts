@@ -172,3 +172,35 @@ test('no page moves while its pictures arrive late: the feed, a wall, an album, 
     expect(await shiftWhilePicturesLoadLate(page, path), `layout shift of ${path}`).toBeLessThanOrEqual(0.01);
   }
 });
+
+test('"Add photos": each photo has its description beside it, saved with it and its alt in the viewer', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  await page.goto('/albums/upload');
+  const names = ['dune.png', 'gull.png', 'kite.png'];
+  await page
+    .getByLabel(/^Choose (more )?photos$/)
+    .setInputFiles(names.map((name, i) => ({ name, mimeType: 'image/png', buffer: png(300 + i * 10, 240) })));
+  const list = page.getByRole('list', { name: 'Photos to add, in order' });
+  const descriptions = names.map((n) => unique(`A photo of a ${n.replace('.png', '')}`));
+  for (const [i, name] of names.entries()) {
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .getByLabel(/Description/)
+      .fill(descriptions[i]!);
+  }
+  for (const name of names) await expect(list.getByRole('listitem').filter({ hasText: name })).toContainText('Uploaded');
+  expect(await seriousViolations(page, '"Add photos" with descriptions')).toEqual([]);
+  await page.getByLabel('Title').fill(unique('Beach day'));
+  await page.getByRole('button', { name: 'Create album' }).click();
+  await page.waitForURL(/\/albums\/\d+$/);
+  // Each photo's own page: its description is its alt.
+  const links = page.getByRole('main').locator('a[href^="/photos/"]');
+  await expect(links).toHaveCount(3);
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  for (const [i, href] of hrefs.entries()) {
+    await page.goto(href);
+    await expect(page.getByRole('main').getByRole('img', { name: descriptions[i] })).toBeVisible();
+  }
+});

@@ -8,9 +8,9 @@ import {
   formatBytes,
   LINK_TITLE_MAX,
   PHOTO_ACCEPT,
-  PHOTO_DESCRIPTION_MAX,
   URL_MAX,
 } from '@/lib/validations/activity';
+import { PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';

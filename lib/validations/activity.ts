@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
 import { idTextSchema as id } from './ids.ts';
-import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage } from './photo-file.ts';
+import { emptyPhotoMessage, formatBytes, notAPhotoMessage, PHOTO_DESCRIPTION_MAX, tooLargePhotoMessage } from './photo-file.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the
@@ -13,8 +13,6 @@ import { emptyPhotoMessage, formatBytes, notAPhotoMessage, tooLargePhotoMessage 
 export const ACTIVITY_BODY_MAX = 5000;
 export const LINK_TITLE_MAX = 255;
 export const URL_MAX = 2048;
-/** A photo's description, as the API keeps it (POST /albums/photos/{id}, api-server DESCRIPTION_MAX). */
-export const PHOTO_DESCRIPTION_MAX = 5000;
 
 /** Trimmed text of at most `max` characters, '' when absent. */
 const text = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
