@@ -29,6 +29,7 @@ const article = (page: Page, text: string) => feed(page).getByRole('article').fi
 test('a description written beside a photo in the compose box is its alt in the feed and in the viewer, and everyone can read it from its ALT', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page);
   const text = unique('Lighthouse');
   const description = unique('A white lighthouse on black rocks under a grey sky');
@@ -66,6 +67,7 @@ test('a description written beside a photo in the compose box is its alt in the 
 test('posting a photo without a description reminds gently; "Post anyway" posts, and turned off it does not come again', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signIn(page);
   const first = unique('Undescribed');
   await addPhoto(page, first);
@@ -203,4 +205,45 @@ test('"Add photos": each photo has its description beside it, saved with it and 
     await page.goto(href);
     await expect(page.getByRole('main').getByRole('img', { name: descriptions[i] })).toBeVisible();
   }
+});
+
+test('the viewer zooms to the real pixels by keyboard and pans with the arrows, and "Download original" gives the original file', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const album = await itemWithPicture(page, '/albums/my', 'albums');
+  await page.goto(album);
+  await page.getByRole('main').locator('a[href^="/photos/"]').first().click();
+  await page.waitForURL(/\/photos\/\d+$/);
+  const at = page.url();
+  const zoomBox = page.locator('[data-zoom]');
+  const picture = zoomBox.locator('img[src*="/original."]');
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+  const transform = () => zoomBox.locator('> div').evaluate((d: HTMLElement) => d.style.transform);
+
+  await page.keyboard.press('+');
+  await expect(zoomBox).not.toHaveAttribute('data-zoom', '1');
+  await expect(page.getByRole('button', { name: 'Fit to screen' })).toHaveAttribute('aria-pressed', 'true');
+  const zoomedAt = await transform();
+  // Zoomed, the arrows move the picture, not to another photo.
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(transform).not.toBe(zoomedAt);
+  expect(page.url()).toBe(at);
+  expect(await seriousViolations(page, 'photo zoomed')).toEqual([]);
+  await page.keyboard.press('-');
+  await expect(zoomBox).toHaveAttribute('data-zoom', '1');
+  await expect(page.getByRole('button', { name: 'Real size' })).toHaveAttribute('aria-pressed', 'false');
+
+  // "Download original": the file the API keeps, byte for byte, as an attachment.
+  const src = (await picture.getAttribute('src'))!;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download original' }).click()]);
+  const fs = await import('node:fs/promises');
+  const got = await fs.readFile((await download.path())!);
+  const original = await (await request.get(src)).body();
+  expect(got.equals(original)).toBe(true);
+  expect(download.suggestedFilename()).toMatch(/\.(jpg|png|gif|webp)$/);
 });

@@ -21,7 +21,8 @@ export function AltBadge({ text }: { text: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label={open ? 'Hide the photo’s description' : 'Show the photo’s description'}
+        // The visible ALT starts the name (what a voice-control user says), then what it does.
+        aria-label={open ? 'ALT: hide the photo’s description' : 'ALT: show the photo’s description'}
         onClick={(e) => {
           // Over a link to the photo: the badge is not the way into the photo.
           e.preventDefault();
