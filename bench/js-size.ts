@@ -77,6 +77,7 @@ const JS_PAGES: JsPage[] = [
   { label: '/dashboard/events', server: 'web', path: '/dashboard/events', signedIn: true },
   { label: '/search?q=lyon', server: 'web', path: '/search?q=lyon', signedIn: true },
   { label: '/search?q=lyon (visitor)', server: 'web', path: '/search?q=lyon', signedIn: false },
+  { label: '/notifications', server: 'web', path: '/notifications', signedIn: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 

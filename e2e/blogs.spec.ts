@@ -228,6 +228,8 @@ test.describe('writing a post', () => {
   test('a heading, bold text, a link and a list: published, the post shows the same formatting, and so does its editor', async ({
     page,
   }) => {
+    // Writes, publishes and edits a post, with axe on the editor twice: 60 s, as the other long journeys.
+    test.setTimeout(60_000);
     await signIn(page, undefined, '/blogs');
     await page.getByRole('link', { name: 'Write a post' }).click();
     await expect(page).toHaveURL(/\/blogs\/new$/);

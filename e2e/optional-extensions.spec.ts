@@ -42,7 +42,7 @@ test('/notifications says calmly that the server keeps no list, and the bell kee
 }) => {
   // Signed in on the main web server: the session is valid on the second one too.
   await signIn(page, GRACE);
-  const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
   for (const answer of [404, 405, 400] as const) {
     lacking = answer;
     const res = await page.goto(`${web!.url}/notifications`);

@@ -98,6 +98,8 @@ test.describe('the primary navigation', () => {
 
 test.describe('an activity on its own page', () => {
   test('likes, comments, likes and deletes a comment, shares and reports, each shown at once', async ({ page, browser }) => {
+    // Two sign-ins, seven actions and axe: 60 s, as the other long journeys.
+    test.setTimeout(60_000);
     const alice = await asAlice(browser);
     const text = unique('Alice on her own page');
     const id = await postFromFeed(alice.page, text);
@@ -226,7 +228,7 @@ test.describe('notifications', () => {
     await signIn(page);
     // Read what is there first, so that the count is about this test's like.
     await page.goto('/notifications');
-    const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications');
     const text = unique('Like me, Alice');
     const id = await postFromFeed(page, text);
@@ -249,7 +251,11 @@ test.describe('notifications', () => {
       await expect(bell).toHaveAccessibleName(/Notifications, [1-9]\d* unread/, { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
 
+    // The bell opens the latest few; "See all" opens the list.
     await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Latest notifications' });
+    await expect(panel.getByRole('link').filter({ hasText: 'Alice Martin liked your post' }).first()).toBeVisible();
+    await panel.getByRole('link', { name: 'See all notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     const entry = page
       .getByRole('main')

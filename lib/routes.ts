@@ -3,6 +3,7 @@ import { albumList, type AlbumListQuery } from './albums/list-query.ts';
 import { blogList, type BlogListQuery } from './blogs/list-query.ts';
 import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
 import { eventList, type EventListQuery } from './events/list-query.ts';
+import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
 import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
@@ -32,6 +33,7 @@ export function itemHref(item: ItemRef): string | undefined {
 export const routes = {
   home: '/',
   notifications: '/notifications',
+  notificationList: (query?: NotificationListQuery) => `/notifications${notificationList.search(query)}`,
   /** Site search: every item type and the members (/search?q=…&type=…&sort=newest&page=2). */
   search: (query: Partial<SearchPageQuery> = {}) => searchHref(query),
   signIn: '/sign-in',

@@ -5,6 +5,7 @@ import { invalid, withSession, type ActionResult } from '@/lib/server-action';
 import { markNotificationsRead } from '@/lib/social-api/activities';
 import { getUpdates } from '@/lib/social-api/activities';
 import { rememberNotificationCount } from '@/lib/notifications/count';
+import { answerFriendRequestCommand } from '@/lib/users/friend-commands';
 import { idSchema } from '@/lib/validations/ids';
 
 /** Marks read what the list showed (up to its newest id); answers the count still unread. */
@@ -14,7 +15,12 @@ export async function markRead(input: { maxId: number }): Promise<ActionResult<{
   return withSession(async (s) => {
     await markNotificationsRead(s.accessToken, parsed.data.maxId);
     const { notificationCount } = await getUpdates(s.accessToken);
-    rememberNotificationCount(s.userId, notificationCount);
+    await rememberNotificationCount(s.userId, notificationCount);
     return { ok: true, message: '', data: { unread: notificationCount } };
   });
+}
+
+/** Accepts or declines a friend request from its notification. */
+export async function answerFriend(input: { requestId: number; accept: boolean }): Promise<ActionResult> {
+  return withSession((s) => answerFriendRequestCommand(s.accessToken, input));
 }

@@ -1,58 +1,85 @@
-import { ITEM_KINDS, itemHref } from '@/lib/routes';
-import type { Notification } from '@/lib/social-api/activities';
+import { routes } from '@/lib/routes';
+import type { NotificationGroup } from '@/lib/notifications/groups';
+import { groupHref, namesOf, whatHappened } from '@/lib/notifications/words';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { NotificationActions, type NotificationAsk } from './notification-actions';
 
-/** What happened, in words: "liked your post “…”". */
-function whatHappened(n: Notification): string {
-  const noun = ITEM_KINDS[n.item.type].noun;
-  const title = n.title ? ` “${n.title}”` : '';
-  switch (n.kind) {
-    case 'like':
-      return n.commentId ? `liked your comment on the ${noun}${title}` : `liked your ${noun}${title}`;
-    case 'comment':
-      return `commented on your ${noun}${title}`;
-    case 'share':
-      return `shared your ${noun}${title}`;
-    case 'tag':
-      return `tagged you in a ${noun}${title}`;
-    case 'event_invite':
-      return `invited you to the event${title}`;
-    case 'event_request':
-      return `asked to join your event${title}`;
-  }
+/** What the row lets the reader answer in place, when it asks for an answer that is still open. */
+function askOf(g: NotificationGroup): NotificationAsk | undefined {
+  const n = g.notifications[0]!;
+  if (g.kind === 'event_invite' && n.rsvp) return { kind: 'event_invite', eventId: g.item.id, rsvp: n.rsvp };
+  if (g.kind === 'event_request' && n.pending) return { kind: 'event_request', eventId: g.item.id, userId: n.actor.id };
+  if (g.kind === 'friend_request' && n.pending && n.requestId) return { kind: 'friend_request', requestId: n.requestId };
+  return undefined;
 }
 
-/** One notification: who, what, when, linking to the item when its page exists; an unread one is marked. */
-export function NotificationItem({ notification: n }: { notification: Notification }) {
-  const href = itemHref(n.item);
-  const className = `flex items-start gap-3 rounded-xl p-3 ${href ? 'hover:bg-slate-50 dark:hover:bg-slate-800/60' : ''} ${n.read ? '' : 'bg-indigo-50/70 dark:bg-indigo-950/40'}`;
-  const content = (
+/** A request the reader already answered (or that was withdrawn) says so instead of offering buttons. */
+function answered(g: NotificationGroup): boolean {
+  const n = g.notifications[0]!;
+  return (g.kind === 'event_request' || g.kind === 'friend_request') && n.pending === false;
+}
+
+/**
+ * One row of the list: who (one person, or the people of a group, each reachable under "See
+ * all"), what, when (the latest), a link to what it is about, and the answer it asks for.
+ */
+export function NotificationItem({ group: g }: { group: NotificationGroup }) {
+  const href = groupHref(g);
+  const names = namesOf(g.actors);
+  const sentence = `${names} ${whatHappened(g)}`;
+  const ask = askOf(g);
+  const text = (
     <>
-      <Avatar person={n.actor} />
-      <span className="min-w-0 flex-1">
-        <span className="block text-sm">
-          <span className="font-semibold">{n.actor.name}</span> {whatHappened(n)}
-        </span>
-        <RelativeTime ms={n.createdAt} className="muted text-xs" />
+      <span className="font-semibold">{names}</span> {whatHappened(g)}
+    </>
+  );
+  return (
+    <li
+      data-kb-item=""
+      data-testid="notification"
+      className={`flex items-start gap-3 rounded-xl p-3 ${g.read ? '' : 'bg-indigo-50/70 dark:bg-indigo-950/40'}`}
+    >
+      <span className="flex shrink-0 -space-x-3">
+        {g.actors.slice(0, 3).map((a) => (
+          <span key={a.id} className="rounded-full ring-2 ring-white dark:ring-slate-900">
+            <Avatar person={a} />
+          </span>
+        ))}
       </span>
-      {n.read ? null : (
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          {href ? (
+            <a href={href} className="hover:underline" data-kb-open="">
+              {text}
+            </a>
+          ) : (
+            text
+          )}
+        </p>
+        <RelativeTime ms={g.latest} className="muted text-xs" />
+        {g.actors.length > 2 ? (
+          <details className="mt-1 text-sm">
+            <summary className="link cursor-pointer">See all {g.actors.length}</summary>
+            <ul className="mt-1 space-y-1">
+              {g.actors.map((a) => (
+                <li key={a.id} className="flex items-center gap-2">
+                  <Avatar person={a} size="sm" />
+                  <a href={routes.user(a.id)} className="link">
+                    {a.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {ask ? <NotificationActions ask={ask} about={sentence} /> : answered(g) ? <p className="muted mt-1 text-sm">Answered</p> : null}
+      </div>
+      {g.read ? null : (
         <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-indigo-700 dark:text-indigo-300">
           <span aria-hidden="true" className="size-2 rounded-full bg-indigo-600" />
           New
         </span>
-      )}
-    </>
-  );
-  // Items whose page is not built yet are listed without a link (lib/routes.ts).
-  return (
-    <li data-kb-item="">
-      {href ? (
-        <a href={href} className={className} data-kb-open="">
-          {content}
-        </a>
-      ) : (
-        <div className={className}>{content}</div>
       )}
     </li>
   );

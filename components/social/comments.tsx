@@ -177,7 +177,7 @@ function CommentItem({ item, comment: c, clock, onDeleted }: CommentItemProps) {
 
   const error = deletion.problem ?? like.error;
   return (
-    <li className="comment">
+    <li className="comment" id={`comment-${c.id}`}>
       {Avatar({ person: c.author, size: 'sm' })}
       <div>
         <div className="bubble">

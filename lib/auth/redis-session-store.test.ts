@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { redisCountCache } from '../notifications/count.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 import type { SessionRecord } from './session-store.ts';
 import { createTokenManager, SessionEndedError } from './token-manager.ts';
@@ -212,5 +213,37 @@ describe('token manager on the Redis store', () => {
     await s.set('sid', record({ accessExpiresAt: Date.now() - 1000, refreshToken: 'rt-0' }), 3600);
     await expect(manager(s).session('sid')).rejects.toBeInstanceOf(SessionEndedError);
     expect(await s.get('sid')).toBeUndefined();
+  });
+});
+
+describe('the notification count cache on the same Redis (lib/notifications/count.ts)', () => {
+  it('a count one instance learns is what another reads, per user, until it expires', async () => {
+    const one = redisCountCache(socket, 'social-web:', 300);
+    const two = redisCountCache(socket, 'social-web:', 300);
+    try {
+      expect(await two.get(7)).toBeUndefined();
+      await one.set(7, 3);
+      await one.set(8, 5);
+      expect(await two.get(7)).toBe(3);
+      expect(await two.get(8)).toBe(5);
+      // Marked read on the second instance: the first sees 0 at once.
+      await two.set(7, 0);
+      expect(await one.get(7)).toBe(0);
+      await sleep(400);
+      expect(await one.get(7)).toBeUndefined();
+    } finally {
+      one.close();
+      two.close();
+    }
+  });
+
+  it('a Redis that does not answer is a miss, not an error', async () => {
+    const gone = redisCountCache(path.join(dir, 'nobody.sock'));
+    try {
+      expect(await gone.get(7)).toBeUndefined();
+      await expect(gone.set(7, 1)).resolves.toBeUndefined();
+    } finally {
+      gone.close();
+    }
   });
 });

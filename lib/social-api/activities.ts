@@ -17,6 +17,7 @@ import {
 import { isItemType, type ItemRef } from './items.ts';
 import { flag, id, lenientArray, num, parseAnswer, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+import { RSVPS, type Rsvp } from './events.ts';
 import { imageSrc } from '../images/image-src.ts';
 import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 
@@ -236,15 +237,26 @@ export async function getUpdates(token: string): Promise<{ notificationCount: nu
 
 // ---- notifications (an extension of the API: README, "Extensions") ------------------------
 
-export type NotificationKind = 'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request';
+export const NOTIFICATION_KINDS = [
+  'like',
+  'comment',
+  'share',
+  'tag',
+  'event_invite',
+  'event_request',
+  'friend_request',
+  'friend_accept',
+  'wall_post',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface Notification {
   id: number;
   kind: NotificationKind;
   /** Who did it. */
   actor: Who;
-  /** What it is about. */
-  item: ItemRef;
+  /** What it is about: an item, or a member (friend requests and acceptances: the one who asked or accepted). */
+  item: ItemRef | { type: 'user'; id: number };
   /** The item's title (an activity's: an excerpt of it), '' when it has none. */
   title: string;
   /** Set when a comment of the item was liked. */
@@ -252,9 +264,13 @@ export interface Notification {
   /** Epoch milliseconds. */
   createdAt: number;
   read: boolean;
+  /** An invitation: the reader's answer now (null: no longer on the event; undefined: the server does not say). */
+  rsvp?: Rsvp | null;
+  /** A request to join the reader's event or to be their friend: whether it still waits (undefined: the server does not say). */
+  pending?: boolean;
+  /** A friend request still waiting: its id, to accept or decline it. */
+  requestId?: number;
 }
-
-const NOTIFICATION_KINDS: readonly NotificationKind[] = ['like', 'comment', 'share', 'tag', 'event_invite', 'event_request'];
 
 const notificationSchema = z.looseObject({
   id,
@@ -264,36 +280,53 @@ const notificationSchema = z.looseObject({
   comment_id: num.optional(),
   timestamp: num,
   is_read: flag,
+  rsvp: z.enum(RSVPS).nullable().optional().catch(undefined),
+  is_pending: z.boolean().optional().catch(undefined),
+  request_id: num.optional().catch(undefined),
 });
 
+/** Which notifications a list asks for: only these kinds, those after this one (a cursor: its id). */
+export interface NotificationQuery {
+  limit?: number;
+  kinds?: readonly NotificationKind[];
+  beforeId?: number;
+}
+
 /**
- * A page of the reader's notifications, newest first; undefined when the API does not have
+ * A window of the reader's notifications, newest first; undefined when the API does not have
  * the list (isMissingExtension): the bell then shows only its count.
  * Kinds this client does not know, and items of unknown types, are left out.
  */
-export async function listNotifications(token: string, opts: { page?: number; limit?: number } = {}): Promise<Notification[] | undefined> {
+export async function listNotifications(token: string, opts: NotificationQuery = {}): Promise<Notification[] | undefined> {
   let data: unknown;
   try {
-    data = await apiFetch(apiConfig(), '/activities/notifications', { token, query: { page: opts.page ?? 1, limit: opts.limit ?? 10 } });
+    data = await apiFetch(apiConfig(), '/activities/notifications', {
+      token,
+      query: { limit: opts.limit ?? 10, types: opts.kinds?.join(','), before_id: opts.beforeId },
+    });
   } catch (e) {
     if (isMissingExtension(e)) return undefined;
     throw e;
   }
   return lenientArray(notificationSchema)
     .parse(data)
-    .flatMap((n) => {
+    .flatMap((n): Notification[] => {
       const kind = NOTIFICATION_KINDS.find((k) => k === n.type);
-      if (!kind || !isItemType(n.item.type)) return [];
+      const type = n.item.type;
+      if (!kind || !(type === 'user' || isItemType(type))) return [];
       return [
         {
           id: n.id,
           kind,
           actor: who(reshapePerson(n.owner)),
-          item: { type: n.item.type, id: n.item.id },
+          item: { type, id: n.item.id },
           title: n.item.title.trim(),
           ...(n.comment_id ? { commentId: n.comment_id } : {}),
           createdAt: n.timestamp * 1000,
           read: n.is_read,
+          ...(n.rsvp !== undefined ? { rsvp: n.rsvp } : {}),
+          ...(n.is_pending !== undefined ? { pending: n.is_pending } : {}),
+          ...(n.request_id ? { requestId: n.request_id } : {}),
         },
       ];
     });

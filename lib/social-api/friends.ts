@@ -34,3 +34,8 @@ export async function listFriends(token: string, q: FriendQuery = {}): Promise<W
   }
   return friendListSchema.parse(data).map((o) => who(reshapePerson(o)));
 }
+
+/** Accepts (they become friends) or declines a friend request the reader received (POST /friends/requests/{id}/accept|decline). */
+export async function answerFriendRequest(token: string, requestId: number, accept: boolean): Promise<void> {
+  await apiFetch(apiConfig(), `/friends/requests/${requestId}/${accept ? 'accept' : 'decline'}`, { token, method: 'POST' });
+}

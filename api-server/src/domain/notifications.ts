@@ -8,6 +8,19 @@ import { viewerOf, type Viewer } from './privacy.ts';
 
 export type { NotificationKind };
 
+/** Every kind of notification, as the list's `types` filter names them. */
+export const NOTIFICATION_KINDS = [
+  'like',
+  'comment',
+  'share',
+  'tag',
+  'event_invite',
+  'event_request',
+  'friend_request',
+  'friend_accept',
+  'wall_post',
+] as const satisfies readonly NotificationKind[];
+
 interface Notice {
   actorId: number;
   kind: NotificationKind;
@@ -121,6 +134,9 @@ export interface NotificationRow {
   actor_id: number;
   actor_name: string;
   actor_avatar: string | null;
+  /** What made it (a comment for `comment`), when known. */
+  source_type: string | null;
+  source_id: number | null;
 }
 
 /**
@@ -135,8 +151,22 @@ export interface NotificationTarget {
   commentId?: number;
 }
 
+/** Which of the user's notifications a list reads: only these kinds; only those after this one (a cursor) in the list's order. */
+export interface NotificationFilter {
+  kinds?: readonly NotificationKind[];
+  /** A notification of the user's: the list goes on from the one after it (older; the same second, a lower id). */
+  after?: { id: number; createdAt: number };
+}
+
 /** One page of the user's notifications, newest first, whatever their items. */
-export function selectNotifications(db: DB, userId: number, limit: number, offset: number): Promise<NotificationRow[]> {
+export function selectNotifications(
+  db: DB,
+  userId: number,
+  limit: number,
+  offset: number,
+  filter: NotificationFilter = {},
+): Promise<NotificationRow[]> {
+  const { kinds, after } = filter;
   return db
     .selectFrom('notifications as n')
     .innerJoin('users as a', 'a.id', 'n.actor_id')
@@ -150,8 +180,16 @@ export function selectNotifications(db: DB, userId: number, limit: number, offse
       'n.actor_id',
       'a.full_name as actor_name',
       'a.avatar_key as actor_avatar',
+      'n.source_type',
+      'n.source_id',
     ])
     .where('n.user_id', '=', userId)
+    .$if(kinds !== undefined && kinds.length > 0, (q) => q.where('n.kind', 'in', kinds!))
+    .$if(after !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([eb('n.created_at', '<', after!.createdAt), eb.and([eb('n.created_at', '=', after!.createdAt), eb('n.id', '<', after!.id)])]),
+      ),
+    )
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')
     .limit(limit)
@@ -219,6 +257,7 @@ export async function listVisibleNotifications(
   config: Config,
   userId: number,
   page: { limit: number; offset: number },
+  filter: NotificationFilter = {},
 ): Promise<Array<{ row: NotificationRow; target: NotificationTarget }>> {
   const viewer = viewerOf(db, userId);
   const out: Array<{ row: NotificationRow; target: NotificationTarget }> = [];
@@ -226,7 +265,7 @@ export async function listVisibleNotifications(
   const chunk = Math.min(SCAN_CHUNK, page.offset + page.limit);
   let skip = page.offset;
   for (let from = 0; ; from += chunk) {
-    const rows = await selectNotifications(db, userId, chunk, from);
+    const rows = await selectNotifications(db, userId, chunk, from, filter);
     const targetOf = await targetsOf(db, config, viewer, rows);
     for (const row of rows) {
       const target = targetOf(row);
@@ -240,4 +279,73 @@ export async function listVisibleNotifications(
     }
     if (rows.length < chunk) return out;
   }
+}
+
+/** Where a notification of the user's stands in their list (a cursor's place); undefined when it is not theirs, or gone. */
+export async function notificationPlace(db: DB, userId: number, id: number): Promise<{ id: number; createdAt: number } | undefined> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(['id', 'created_at'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row && { id: row.id, createdAt: row.created_at };
+}
+
+/**
+ * What the reader can still do about each notification that asks for an answer, read in one
+ * query per kind: the reader's answer to an event invitation (their rsvp now, null when they are
+ * no longer on the event), whether a request to join the reader's event is still waiting, and the
+ * friend request still waiting from its sender (its id, to accept or decline it).
+ */
+export async function pendingStateOf(
+  db: DB,
+  userId: number,
+  rows: readonly NotificationRow[],
+): Promise<(row: NotificationRow) => { rsvp?: string | null; is_pending?: boolean; request_id?: number }> {
+  const eventIds = [...new Set(rows.filter((r) => r.kind === 'event_invite' && r.item_type === 'event').map((r) => r.item_id))];
+  const mine = eventIds.length
+    ? await db
+        .selectFrom('event_members')
+        .select(['event_id', 'rsvp'])
+        .where('user_id', '=', userId)
+        .where('event_id', 'in', eventIds)
+        .execute()
+    : [];
+  const rsvpOn = new Map(mine.map((m) => [m.event_id, m.rsvp]));
+  const asked = rows.filter((r) => r.kind === 'event_request' && r.item_type === 'event');
+  const waiting = asked.length
+    ? await db
+        .selectFrom('event_members')
+        .select(['event_id', 'user_id'])
+        .where('rsvp', '=', 'requested')
+        .where('event_id', 'in', [...new Set(asked.map((r) => r.item_id))])
+        .where('user_id', 'in', [...new Set(asked.map((r) => r.actor_id))])
+        .execute()
+    : [];
+  const stillAsking = new Set(waiting.map((w) => `${w.event_id}:${w.user_id}`));
+  const senders = [...new Set(rows.filter((r) => r.kind === 'friend_request').map((r) => r.actor_id))];
+  const requests = senders.length
+    ? await db
+        .selectFrom('friend_requests')
+        .select(['id', 'sender_id'])
+        .where('recipient_id', '=', userId)
+        .where('sender_id', 'in', senders)
+        .execute()
+    : [];
+  const requestFrom = new Map(requests.map((r) => [r.sender_id, r.id]));
+  return (row) => {
+    switch (row.kind) {
+      case 'event_invite':
+        return { rsvp: rsvpOn.get(row.item_id) ?? null };
+      case 'event_request':
+        return { is_pending: stillAsking.has(`${row.item_id}:${row.actor_id}`) };
+      case 'friend_request': {
+        const id = requestFrom.get(row.actor_id);
+        return id === undefined ? { is_pending: false } : { is_pending: true, request_id: id };
+      }
+      default:
+        return {};
+    }
+  };
 }

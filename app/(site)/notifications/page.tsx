@@ -1,55 +1,98 @@
 import type { Metadata } from 'next';
+import { ZoneSync } from '@/components/events/zone-sync';
 import { MarkRead } from '@/components/notifications/mark-read';
 import { NotificationItem } from '@/components/notifications/notification-item';
+import { buttonStyles } from '@/components/ui/button';
+import { ListTabs } from '@/components/ui/list/list-header';
 import { EmptyState } from '@/components/ui/list/list-results';
-import { Pager } from '@/components/ui/list/pager';
-import { loadPage } from '@/lib/auth/page-session';
-import { listQuery, page as pageWord, type SearchParams } from '@/lib/list-query';
+import type { SearchParams } from '@/lib/list-query';
+import { byDay } from '@/lib/notifications/groups';
+import { loadNotificationList } from '@/lib/notifications/list';
+import { NOTIFICATION_FILTERS, type NotificationFilterName } from '@/lib/notifications/list-query';
+import { dayKey } from '@/lib/events/time';
 import { routes } from '@/lib/routes';
-import { listNotifications } from '@/lib/social-api/activities';
 
 export const metadata: Metadata = { title: 'Notifications' };
 
-const PAGE_SIZE = 20;
-const notificationList = listQuery({ page: pageWord });
-
 export type NotificationsPageProps = { searchParams: Promise<SearchParams> };
 
-/** What others did with the reader's things, newest first; opening it marks them read. */
+/** "Today", "Yesterday", then the date in the reader's locale ("Monday, 23 November"; the year when not this one). */
+function dayTitle(day: string, now: number, zone: string, locale: string): string {
+  if (day === dayKey(now, zone)) return 'Today';
+  if (day === dayKey(now - 86_400_000, zone)) return 'Yesterday';
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const thisYear = Number(dayKey(now, zone).slice(0, 4));
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(y !== thisYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(Date.UTC(y, m - 1, d, 12));
+}
+
+/** What others did with the reader's things, grouped and by day, newest first; opening it marks them read. */
 export default async function NotificationsPage({ searchParams }: NotificationsPageProps) {
-  const page = notificationList.parse(await searchParams).page ?? 1;
-  const items = await loadPage((s) => listNotifications(s.accessToken, { page, limit: PAGE_SIZE }));
-  const newest = items?.reduce((max, n) => Math.max(max, n.id), 0) ?? 0;
+  const { query, groups, newest, next, clock, now } = await loadNotificationList(searchParams);
+  const tabs = [
+    { href: routes.notificationList(), label: 'All', current: !query.kind },
+    ...(Object.entries(NOTIFICATION_FILTERS) as Array<[NotificationFilterName, { label: string }]>).map(([kind, f]) => ({
+      href: routes.notificationList({ kind }),
+      label: f.label,
+      current: query.kind === kind,
+    })),
+  ];
   return (
     <div className="mx-auto w-full max-w-2xl">
+      <ZoneSync serverZone={clock.zone} />
       <h1 className="text-2xl font-bold tracking-tight">Notifications</h1>
-      {items === undefined ? (
+      {groups === undefined ? (
         // A server without the list (an extension of the API): the bell's count still works.
         <p className="muted mt-6">This site does not list notifications. The bell above still counts the new ones.</p>
-      ) : items.length === 0 ? (
-        <EmptyState>
-          {page === 1
-            ? 'Nothing yet. When people like, comment on or share what you post, you will see it here.'
-            : 'No more notifications.'}
-        </EmptyState>
       ) : (
         <>
-          <ul className="card mt-6 space-y-1 p-2">
-            {items.map((n) => (
-              <NotificationItem key={n.id} notification={n} />
-            ))}
-          </ul>
+          <ListTabs label="Kinds of notifications" tabs={tabs} />
+          {groups.length === 0 ? (
+            <EmptyState>
+              {query.before
+                ? 'No older notifications.'
+                : query.kind
+                  ? `Nothing here yet: no ${NOTIFICATION_FILTERS[query.kind].label.toLowerCase()}.`
+                  : 'Nothing yet. When people like, comment on or share what you post, you will see it here.'}
+            </EmptyState>
+          ) : (
+            byDay(groups).map(({ day, groups: ofDay }) => (
+              <section key={day} aria-labelledby={`day-${day}`} className="mt-6">
+                <h2 id={`day-${day}`} className="muted text-sm font-semibold">
+                  {dayTitle(day, now, clock.zone, clock.locale)}
+                </h2>
+                <ul className="card mt-2 space-y-1 p-2">
+                  {ofDay.map((g) => (
+                    <NotificationItem key={g.key} group={g} />
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
           {newest ? <MarkRead maxId={newest} /> : null}
+          {query.before || next ? (
+            <nav aria-label="Pages of notifications" className="mt-6 flex items-center justify-between gap-3">
+              {query.before ? (
+                <a href={routes.notificationList({ kind: query.kind })} className={buttonStyles.secondary}>
+                  Newest
+                </a>
+              ) : (
+                <span />
+              )}
+              {next ? (
+                <a href={routes.notificationList({ kind: query.kind, before: next })} className={buttonStyles.secondary} rel="next">
+                  Older
+                </a>
+              ) : null}
+            </nav>
+          ) : null}
         </>
       )}
-      <Pager
-        label="Pages of notifications"
-        page={page}
-        more={items?.length === PAGE_SIZE}
-        hrefOf={(n) => `${routes.notifications}${notificationList.search({ page: n })}`}
-        prev="Newer"
-        next="Older"
-      />
     </div>
   );
 }

@@ -78,7 +78,8 @@ describe('GET /activities/notifications', () => {
       .id;
     await post(t, alice.token, '/api/v1/core/likes', { item_type: 'photo', item_id: bobsPhoto, comment_id: mine });
     const myPhoto = await insertPhoto(t.db, me.id, await insertAlbum(t.db, me.id), 'Sunset');
-    await post(t, bob.token, '/api/v1/core/comments', { item_type: 'photo', item_id: myPhoto, body: 'Nice' });
+    const bobsComment = (await post(t, bob.token, '/api/v1/core/comments', { item_type: 'photo', item_id: myPhoto, body: 'Nice' })).body
+      .data.id;
     const activity = await insertActivity(t.db, { owner: me.id, content: 'Off to the <b>lake</b> &amp; back' });
     await post(t, bob.token, '/api/v1/activities/share', { item_type: 'activity', item_id: activity });
     const alicesPhoto = await insertPhoto(t.db, alice.id, await insertAlbum(t.db, alice.id), 'Picnic blanket');
@@ -110,11 +111,32 @@ describe('GET /activities/notifications', () => {
     );
     const at = { timestamp: expect.any(Number), is_read: false };
     expect(res.body.data).toEqual([
-      { id: ids[0], type: 'event_request', owner: summary(bob), item: { type: 'event', id: picnic, title: 'Picnic' }, ...at },
-      { id: ids[1], type: 'event_invite', owner: summary(alice), item: { type: 'event', id: party, title: 'Party' }, ...at },
+      {
+        id: ids[0],
+        type: 'event_request',
+        owner: summary(bob),
+        item: { type: 'event', id: picnic, title: 'Picnic' },
+        ...at,
+        is_pending: true,
+      },
+      {
+        id: ids[1],
+        type: 'event_invite',
+        owner: summary(alice),
+        item: { type: 'event', id: party, title: 'Party' },
+        ...at,
+        rsvp: 'awaiting_reply',
+      },
       { id: ids[2], type: 'tag', owner: summary(alice), item: { type: 'photo', id: alicesPhoto, title: 'Picnic blanket' }, ...at },
       { id: ids[3], type: 'share', owner: summary(bob), item: { type: 'activity', id: activity, title: 'Off to the lake & back' }, ...at },
-      { id: ids[4], type: 'comment', owner: summary(bob), item: { type: 'photo', id: myPhoto, title: 'Sunset' }, ...at },
+      {
+        id: ids[4],
+        type: 'comment',
+        owner: summary(bob),
+        item: { type: 'photo', id: myPhoto, title: 'Sunset' },
+        comment_id: bobsComment,
+        ...at,
+      },
       {
         id: ids[5],
         type: 'like',
@@ -407,5 +429,71 @@ describe('notifications of tags, invitations and requests to join', () => {
     expect((await del(t, alice.token, `/api/v1/events/${party}`)).status).toBe(200);
     expect(await list(me)).toEqual([]);
     expect(await unread(me)).toBe(0);
+  });
+});
+
+describe('filtering, a cursor, and what a notification still asks of the reader (extension)', () => {
+  it('types keeps only those kinds; before_id goes on after one of the reader’s notifications, in the list’s order', async () => {
+    const me = await person();
+    const other = await person();
+    const blog = await insertBlog(t.db, me.id);
+    const at = now() - 1000;
+    const ids: number[] = [];
+    for (const [i, kind] of (['like', 'comment', 'share', 'like', 'comment'] as const).entries()) {
+      ids.push(await insertNotification({ user: me.id, actor: other.id, kind, itemType: 'blog', itemId: blog, at: at + i }));
+    }
+    expect((await list(me, { types: 'like,share' })).map((n) => n.id)).toEqual([ids[3], ids[2], ids[0]]);
+    expect((await list(me, { types: 'comment' })).map((n) => n.id)).toEqual([ids[4], ids[1]]);
+    expect((await list(me, { before_id: ids[3]! })).map((n) => n.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect((await list(me, { before_id: ids[3]!, types: 'like' })).map((n) => n.id)).toEqual([ids[0]]);
+    // The same second: a lower id comes after.
+    const same = await insertNotification({ user: me.id, actor: other.id, kind: 'like', itemType: 'blog', itemId: blog, at: at + 4 });
+    expect((await list(me, { before_id: same })).map((n) => n.id)).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0]]);
+  });
+
+  it('refuses an unknown type and a before_id that is not one of the reader’s notifications (400 naming it)', async () => {
+    const me = await person();
+    const other = await person();
+    const blog = await insertBlog(t.db, other.id);
+    const theirs = await insertNotification({ user: other.id, actor: me.id, itemType: 'blog', itemId: blog });
+    for (const [query, name] of [
+      [{ types: 'like,poke' }, 'types'],
+      [{ types: '' }, 'types'],
+      [{ before_id: theirs }, 'before_id'],
+      [{ before_id: 'x' }, 'before_id'],
+    ] as const) {
+      const res = await get(t, me.token, LIST, query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(JSON.stringify(res.body), JSON.stringify(query)).toContain(name);
+    }
+  });
+
+  it('an invitation carries the reader’s answer, a request to join and a friend request whether they still wait', async () => {
+    const me = await person();
+    const alice = await person();
+    const bob = await person();
+    await befriend(t.db, me.id, alice.id);
+    const party = await insertEvent(t.db, alice.id);
+    await post(t, alice.token, `/api/v1/events/${party}/invite`, { user_ids: String(me.id) });
+    const mine = await insertEvent(t.db, me.id);
+    await t.db.updateTable('events').set({ approval: 1 }).where('id', '=', mine).execute();
+    await post(t, alice.token, `/api/v1/events/${mine}/request`);
+    expect((await post(t, bob.token, '/api/v1/friends/requests', { user_id: me.id })).status).toBe(200);
+    const byType = async () => Object.fromEntries((await list(me)).map((n) => [n.type, n as Record<string, unknown>]));
+
+    let n = await byType();
+    expect(n.event_invite).toMatchObject({ rsvp: 'awaiting_reply' });
+    expect(n.event_request).toMatchObject({ is_pending: true });
+    expect(n.friend_request).toMatchObject({ is_pending: true, request_id: expect.any(Number) });
+    expect(n.tag ?? n.like).toBeUndefined();
+
+    expect((await post(t, me.token, `/api/v1/events/${party}/join`, { rsvp: 'maybe_attending' })).status).toBe(200);
+    expect((await post(t, me.token, `/api/v1/events/${mine}/accept`, { user_id: alice.id })).status).toBe(200);
+    expect((await post(t, me.token, `/api/v1/friends/requests/${n.friend_request!.request_id}/accept`)).status).toBe(200);
+    n = await byType();
+    expect(n.event_invite).toMatchObject({ rsvp: 'maybe_attending' });
+    expect(n.event_request).toMatchObject({ is_pending: false });
+    expect(n.friend_request).toMatchObject({ is_pending: false });
+    expect(n.friend_request).not.toHaveProperty('request_id');
   });
 });

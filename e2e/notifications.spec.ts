@@ -1,0 +1,194 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken } from './api-token.ts';
+import { seriousViolations } from './axe.ts';
+import { API_URL, DEMO_USER } from './servers.ts';
+import { ALICE, signIn, type Account } from './sign-in.ts';
+
+// The notification list grouped, by day, filtered, answering in place; the bell current in every
+// tab while one polls, and its panel by keyboard (issue 22). The others act through the API, as
+// other members would; every test uses titles nobody else writes.
+
+const BOB: Account = { email: 'bob@example.com', password: 'demo-password', name: 'Bob Chen' };
+const CAROL: Account = { email: 'carol@example.com', password: 'demo-password', name: 'Carol Díaz' };
+
+const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const main = (page: Page) => page.getByRole('main');
+
+async function apiPost(request: APIRequestContext, token: string, path: string, form: Record<string, string | number> = {}) {
+  const res = await request.post(`${API_URL}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` }, form });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return ((await res.json()) as { data: { id?: number } }).data;
+}
+
+async function likeAs(request: APIRequestContext, account: Account, itemType: string, itemId: number) {
+  await apiPost(request, await apiToken(request, account, ['basic']), '/core/likes', { item_type: itemType, item_id: itemId });
+}
+
+test('three people like a listing: one row names them, with everyone under “See all”; the filters keep it in the URL', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const title = unique('Grouped road bike');
+  const demo = await apiToken(request, DEMO_USER, ['classifieds']);
+  const res = await request.post(`${API_URL}/api/v1/classifieds`, {
+    headers: { Authorization: `Bearer ${demo}` },
+    multipart: { title, body: 'Light and fast.', 'fields[price]': '250', 'fields[location]': 'Lyon' },
+  });
+  expect(res.status()).toBe(200);
+  const listing = ((await res.json()) as { data: { id: number } }).data.id;
+  for (const who of [ALICE, BOB, CAROL]) await likeAs(request, who, 'classified', listing);
+
+  await signIn(page, DEMO_USER, '/notifications');
+  const rows = main(page).getByTestId('notification').filter({ hasText: title });
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toContainText(`Carol Díaz, Bob Chen and Alice Martin liked your listing “${title}”`);
+  await expect(row.getByRole('link', { name: new RegExp(title) })).toHaveAttribute('href', `/listings/${listing}`);
+  await row.getByText('See all 3').click();
+  for (const who of [ALICE, BOB, CAROL]) await expect(row.getByRole('link', { name: who.name, exact: true })).toBeVisible();
+  // Today's section holds it.
+  await expect(main(page).getByRole('region', { name: 'Today' }).getByTestId('notification').filter({ hasText: title })).toHaveCount(1);
+
+  // Likes and shares keep it; Events does not.
+  const tabs = main(page).getByRole('navigation', { name: 'Kinds of notifications' });
+  await tabs.getByRole('link', { name: 'Likes and shares' }).click();
+  await expect(page).toHaveURL(/\/notifications\?kind=likes$/);
+  await expect(main(page).getByTestId('notification').filter({ hasText: title })).toHaveCount(1);
+  await tabs.getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/notifications\?kind=events$/);
+  await expect(tabs.getByRole('link', { name: 'Events' })).toHaveAttribute('aria-current', 'page');
+  await expect(main(page).getByTestId('notification').filter({ hasText: title })).toHaveCount(0);
+  // In both themes (seriousViolations checks each).
+  expect(await seriousViolations(page, '/notifications')).toEqual([]);
+});
+
+test('an invitation answered from the list is “Going” on the event’s page; a join request accepted there leaves the dashboard', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const alice = await apiToken(request, ALICE, ['events']);
+  const demoId = await (async () => {
+    const me = await request.get(`${API_URL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${await apiToken(request)}` } });
+    return ((await me.json()) as { data: { id: number } }).data.id;
+  })();
+  const party = unique('Invited picnic');
+  const partyId = (await apiPost(request, alice, '/events', { title: party, start_time: '2031-07-05 19:00:00', timezone: 'UTC' })).id!;
+  await apiPost(request, alice, `/events/${partyId}/invite`, { user_ids: String(demoId) });
+
+  const demo = await apiToken(request, DEMO_USER, ['events']);
+  const gathering = unique('Approval gathering');
+  const gatheringId = (
+    await apiPost(request, demo, '/events', { title: gathering, start_time: '2031-08-01 18:00:00', timezone: 'UTC', approval: 1 })
+  ).id!;
+  await apiPost(request, alice, `/events/${gatheringId}/request`);
+
+  await signIn(page, DEMO_USER, '/notifications?kind=events');
+  const invite = main(page)
+    .getByTestId('notification')
+    .filter({ hasText: `Alice Martin invited you to the event “${party}”` });
+  await invite.getByRole('button', { name: 'Going', exact: true }).click();
+  await expect(invite.getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const request_ = main(page)
+    .getByTestId('notification')
+    .filter({ hasText: `Alice Martin asked to join your event “${gathering}”` });
+  await request_.getByRole('button', { name: 'Accept' }).click();
+  await expect(request_).toContainText('Accepted');
+
+  await page.goto(`/events/${partyId}`);
+  await expect(main(page).getByRole('button', { name: 'Going', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/dashboard/events');
+  await expect(
+    main(page)
+      .getByRole('region', { name: /Requests to join/ })
+      .getByText(gathering),
+  ).toHaveCount(0);
+  // The list after a reload says the request was answered, and keeps the invitation's answer.
+  await page.goto('/notifications?kind=events');
+  await expect(main(page).getByTestId('notification').filter({ hasText: gathering })).toContainText('Answered');
+  await expect(
+    main(page).getByTestId('notification').filter({ hasText: party }).getByRole('button', { name: 'Going', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('two tabs: a like raises the bell (and the title) in both within one poll, while only one of them polls', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await signIn(first, DEMO_USER, '/notifications');
+  const second = await context.newPage();
+  await second.goto('/blogs');
+  const polls = new Map<Page, number>([
+    [first, 0],
+    [second, 0],
+  ]);
+  for (const p of [first, second]) {
+    p.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/notifications/count') polls.set(p, polls.get(p)! + 1);
+    });
+  }
+  const bell = (p: Page) => p.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  for (const p of [first, second]) await expect(bell(p)).toHaveAccessibleName('Notifications');
+
+  const demo = await apiToken(request, DEMO_USER, ['activities']);
+  const post = await apiPost(request, demo, '/activities', { body: unique('Bell rises') });
+  await likeAs(request, BOB, 'activity', post.id!);
+  // One poll interval (20 s) and a little.
+  for (const p of [first, second]) {
+    await expect(bell(p)).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/, { timeout: 30_000 });
+    await expect(p).toHaveTitle(/^\([1-9]\d*\) /);
+  }
+  const counts = [...polls.values()];
+  expect(
+    counts.filter((n) => n > 0),
+    JSON.stringify(counts),
+  ).toHaveLength(1);
+  await context.close();
+});
+
+test('the bell’s panel by keyboard: it opens with the latest, focus moves in, Escape closes it and returns to the bell', async ({
+  page,
+}) => {
+  // A sign-in and axe in both themes: longer than the default 30 s beside other work.
+  test.setTimeout(60_000);
+  await signIn(page, DEMO_USER, '/blogs');
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Latest notifications' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toBeFocused();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel.getByRole('link', { name: 'See all notifications' })).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveCount(0);
+  expect(await seriousViolations(page, 'the bell’s panel')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(bell).toBeFocused();
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+  // Space opens it too, and "See all" leads to the list.
+  await page.keyboard.press(' ');
+  await panel.getByRole('link', { name: 'See all notifications' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+});
+
+test('a comment’s row leads to the comment itself on its item’s page', async ({ page, request }) => {
+  const demo = await apiToken(request, DEMO_USER, ['activities']);
+  const text = unique('Comment on me');
+  const post = await apiPost(request, demo, '/activities', { body: text });
+  const bob = await apiToken(request, BOB, ['basic']);
+  const comment = await apiPost(request, bob, '/core/comments', { item_type: 'activity', item_id: post.id!, body: unique('Nice one') });
+  await signIn(page, DEMO_USER, '/notifications?kind=mentions');
+  const row = main(page)
+    .getByTestId('notification')
+    .filter({ hasText: text.slice(0, 20) });
+  await expect(row).toContainText('Bob Chen commented on your post');
+  const link = row.getByRole('link', { name: /Bob Chen commented/ });
+  await expect(link).toHaveAttribute('href', `/activities/${post.id}#comment-${comment.id}`);
+  await link.click();
+  await expect(page.locator(`#comment-${comment.id}`)).toBeInViewport();
+});

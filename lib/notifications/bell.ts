@@ -1,0 +1,59 @@
+import { cookies } from 'next/headers';
+import { getSession } from '../auth/session.ts';
+import { validZone } from '../events/time.ts';
+import { listNotifications } from '../social-api/activities.ts';
+import { fetchNotificationCount } from './count.ts';
+import { groupNotifications } from './groups.ts';
+import { groupHref, namesOf, whatHappened } from './words.ts';
+
+// The bell's two reads, for every signed-in page (components/shell/notification-bell.tsx):
+// GET /api/notifications/count, the unread count its one polling tab asks for; and
+// GET /api/notifications/latest, the latest few groups its panel shows when opened.
+
+const SIGNED_OUT = () => Response.json({ message: 'Sign in to see your notifications.' }, { status: 401 });
+
+/** The unread count now (200 `{count}`); 503 when the API would not say, so that the poll backs off. */
+export async function bellCount(): Promise<Response> {
+  const session = await getSession();
+  if (!session) return SIGNED_OUT();
+  const count = await fetchNotificationCount(session.userId, session.accessToken);
+  return count === null
+    ? Response.json({ message: 'The count is not available right now.' }, { status: 503, headers: { 'cache-control': 'no-store' } })
+    : Response.json({ count }, { headers: { 'cache-control': 'no-store' } });
+}
+
+/** A row of the bell's panel, its words made here. */
+export interface PanelRow {
+  key: string;
+  href: string | null;
+  names: string;
+  what: string;
+  latest: number;
+  read: boolean;
+  image: string;
+}
+
+const PANEL_ROWS = 6;
+
+/** The latest few groups (200 `{rows}`, `rows: null` on a server without the list). */
+export async function bellLatest(): Promise<Response> {
+  const session = await getSession();
+  if (!session) return SIGNED_OUT();
+  const zone = validZone((await cookies()).get('tz')?.value) ?? 'UTC';
+  const list = await listNotifications(session.accessToken, { limit: 20 });
+  const rows: PanelRow[] | null =
+    list === undefined
+      ? null
+      : groupNotifications(list, zone)
+          .slice(0, PANEL_ROWS)
+          .map((g) => ({
+            key: g.key,
+            href: groupHref(g) ?? null,
+            names: namesOf(g.actors),
+            what: whatHappened(g),
+            latest: g.latest,
+            read: g.read,
+            image: g.actors[0]?.image ?? '',
+          }));
+  return Response.json({ rows }, { headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,48 @@
+import { ITEM_KINDS, itemHref, routes } from '../routes.ts';
+import type { Who } from '../social-api/users.ts';
+import type { NotificationGroup } from './groups.ts';
+
+// A notification row's words, the same in the list and in the bell's panel.
+
+/** Who did it: "Alice", "Alice and Bob", "Alice, Bob and Carol", "Alice, Bob and 3 others". */
+export function namesOf(actors: readonly Who[]): string {
+  const names = actors.map((a) => a.name);
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length <= 3) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const others = names.length - 2;
+  return `${names.slice(0, 2).join(', ')} and ${others} others`;
+}
+
+/** What happened, in words: "liked your listing “Road bike”". */
+export function whatHappened(g: Pick<NotificationGroup, 'kind' | 'item' | 'title' | 'commentId'>): string {
+  const title = g.title ? ` “${g.title}”` : '';
+  if (g.item.type === 'user') {
+    return g.kind === 'friend_accept' ? 'accepted your friend request' : 'sent you a friend request';
+  }
+  const noun = ITEM_KINDS[g.item.type].noun;
+  switch (g.kind) {
+    case 'like':
+      return g.commentId ? `liked your comment on the ${noun}${title}` : `liked your ${noun}${title}`;
+    case 'comment':
+      return `commented on your ${noun}${title}`;
+    case 'share':
+      return `shared your ${noun}${title}`;
+    case 'tag':
+      return `tagged you in a ${noun}${title}`;
+    case 'event_invite':
+      return `invited you to the event${title}`;
+    case 'event_request':
+      return `asked to join your event${title}`;
+    case 'wall_post':
+      return `wrote on your wall${title ? `:${title}` : ''}`;
+    default:
+      return `did something with your ${noun}${title}`;
+  }
+}
+
+/** Where a row leads: the member (friend requests), else the item's page — at the comment when it is about one — (undefined while it has none). */
+export function groupHref(g: Pick<NotificationGroup, 'item' | 'commentId'>): string | undefined {
+  if (g.item.type === 'user') return routes.user(g.item.id);
+  const page = itemHref(g.item);
+  return page && g.commentId ? `${page}#comment-${g.commentId}` : page;
+}
