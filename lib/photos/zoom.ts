@@ -3,7 +3,7 @@
 // about by dragging or the arrow keys without ever leaving an empty edge inside the box.
 // components/photos/zoomable-photo.tsx applies it as a CSS transform (translate, then scale).
 
-export interface Size {
+interface Size {
   width: number;
   height: number;
 }

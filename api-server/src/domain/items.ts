@@ -35,7 +35,7 @@ export interface Item {
   href: string;
 }
 
-export interface PictureSize {
+interface PictureSize {
   width: number;
   height: number;
 }

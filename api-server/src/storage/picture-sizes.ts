@@ -3,7 +3,7 @@ import type { DB } from '../db/index.ts';
 import { imageFile } from './images.ts';
 
 /** The pixels of a stored image's original; undefined when its file is missing or unreadable. */
-export async function storedImageSize(dataDir: string, key: string): Promise<{ width: number; height: number } | undefined> {
+async function storedImageSize(dataDir: string, key: string): Promise<{ width: number; height: number } | undefined> {
   try {
     // The stored original was turned upright when it was stored (storeImage's rotate()), so its
     // own width and height are the size it shows at; its EXIF orientation is gone.
