@@ -13,10 +13,10 @@ const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
 const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
 const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function addPhoto(page: Page, text: string, width = 320): Promise<void> {
+async function addPhoto(page: Page, text: string, width = 320, height = 200): Promise<void> {
   await composer(page)
     .getByLabel('Add a photo')
-    .setInputFiles({ name: `${width}.png`, mimeType: 'image/png', buffer: png(width, 200) });
+    .setInputFiles({ name: `${width}.png`, mimeType: 'image/png', buffer: png(width, height) });
   await expect(composer(page).getByRole('img', { name: `Photo to post: ${width}.png` })).toBeVisible();
   await composer(page)
     .getByLabel(/What’s on your mind/)
@@ -213,10 +213,15 @@ test('the viewer zooms to the real pixels by keyboard and pans with the arrows, 
 }) => {
   test.setTimeout(60_000);
   await signIn(page);
-  const album = await itemWithPicture(page, '/albums/my', 'albums');
-  await page.goto(album);
-  await page.getByRole('main').locator('a[href^="/photos/"]').first().click();
-  await page.waitForURL(/\/photos\/\d+$/);
+  // A photo larger than the viewer's box (1600 × 1200 in a box about 500 px high): at its real pixels it overhangs, and pans.
+  const text = unique('Harbour wall, large');
+  await addPhoto(page, text, 1600, 1200);
+  await composer(page)
+    .getByLabel(/Description/)
+    .fill('Stones of a harbour wall');
+  await post(page);
+  const href = (await article(page, text).getByRole('link', { name: 'Stones of a harbour wall' }).getAttribute('href'))!;
+  await page.goto(href);
   const at = page.url();
   const zoomBox = page.locator('[data-zoom]');
   const picture = zoomBox.locator('img[src*="/original."]');

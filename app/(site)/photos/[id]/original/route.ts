@@ -1,6 +1,7 @@
 import { withAppToken } from '@/lib/auth/page-session';
 import { getSession } from '@/lib/auth/session';
 import { env } from '@/lib/env';
+import { plainFileName } from '@/lib/file-name';
 import { parseId } from '@/lib/params';
 import { routeHandlers } from '@/lib/route-handler';
 import { getPhoto } from '@/lib/social-api/albums';
@@ -27,22 +28,11 @@ async function original(_request: Request, { params }: { params: Promise<{ id: s
     headers: {
       'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
       ...(upstream.headers.get('content-length') ? { 'content-length': upstream.headers.get('content-length')! } : {}),
-      'content-disposition': `attachment; filename="${fileName(photo.title, id)}.${ext}"`,
+      'content-disposition': `attachment; filename="${plainFileName(photo.title, `photo-${id}`)}.${ext}"`,
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
     },
   });
-}
-
-/** A file name from the photo's title (letters, digits, dashes), else photo-{id}. */
-function fileName(title: string, id: number): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-  return base || `photo-${id}`;
 }
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers({ GET: original });
