@@ -3,7 +3,14 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
 import { idTextSchema as id } from './ids.ts';
-import { emptyPhotoMessage, formatBytes, notAPhotoMessage, PHOTO_DESCRIPTION_MAX, PHOTO_TYPES, tooLargePhotoMessage } from './photo-file.ts';
+import {
+  emptyPhotoMessage,
+  formatBytes,
+  notAPhotoMessage,
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_TYPES,
+  tooLargePhotoMessage,
+} from './photo-file.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the
