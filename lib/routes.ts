@@ -48,6 +48,8 @@ export const routes = {
   /** An album; `photoPage` > 1 opens a later page of its photos. */
   album: (id: number, photoPage?: number) => withQuery(`/albums/${id}`, { photo_page: photoPage && photoPage > 1 ? photoPage : undefined }),
   photo: (id: number) => `/photos/${id}`,
+  /** The photo's original file, as a download (app/(site)/photos/[id]/original). */
+  photoOriginal: (id: number) => `/photos/${id}/original`,
   /** "Add photos": to an album one may add to, or (without an id) to a new album. */
   addPhotos: (albumId?: number) => (albumId === undefined ? '/albums/upload' : `/albums/upload?album=${albumId}`),
   /** Everyone's posts, filtered. */

@@ -14,7 +14,14 @@ import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
 import type { EventChoices } from '@/lib/social-api/events';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
-import { EVENT_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX, eventFormSchema, type EventFormValues } from '@/lib/validations/event';
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_PICTURE_DESCRIPTION_MAX,
+  EVENT_PLACE_MAX,
+  EVENT_TITLE_MAX,
+  eventFormSchema,
+  type EventFormValues,
+} from '@/lib/validations/event';
 import { saveEvent } from './actions';
 
 const NAMES = [
@@ -207,6 +214,18 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
             </p>
           ) : null}
         </div>
+        <Field id="event-picture-description" label="Picture description (alt text)" error={errors.pictureDescription?.message}>
+          {(a) => (
+            <textarea
+              {...a}
+              {...register('pictureDescription')}
+              rows={2}
+              maxLength={EVENT_PICTURE_DESCRIPTION_MAX}
+              placeholder="What the picture shows, for people who cannot see it"
+              className="field"
+            />
+          )}
+        </Field>
 
         <fieldset className="space-y-2">
           <legend className="mb-1 text-sm font-semibold">Guests</legend>

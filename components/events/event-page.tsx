@@ -12,6 +12,7 @@ import { EventWhen } from './event-when';
 import { MemberCounts } from './member-counts';
 import { RequestList } from './request-list';
 import { ZoneSync } from './zone-sync';
+import { AltBadge } from '@/components/photos/alt-badge';
 
 export type EventPageProps = {
   event: EventDetail;
@@ -29,7 +30,13 @@ export function EventPage({ event, social, clock, requests, now }: EventPageProp
   return (
     <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
       <ZoneSync serverZone={clock.known ? clock.zone : ''} />
-      {event.img ? <img src={event.img} alt="" className="mb-6 aspect-[16/9] w-full rounded-2xl object-cover" /> : null}
+      {/* A fixed 16:9 box: nothing moves when the picture arrives. Its description is its alt, readable by everyone from ALT. */}
+      {event.img ? (
+        <div className="relative mb-6">
+          <img src={event.img} alt={event.imgDescription} className="aspect-[16/9] w-full rounded-2xl object-cover" />
+          {event.imgDescription ? <AltBadge text={event.imgDescription} /> : null}
+        </div>
+      ) : null}
       <header>
         {event.category ? <p className="muted text-sm">{event.category.title}</p> : null}
         <h1 id={`${id}-title`} className="mt-1 text-3xl font-bold tracking-tight">

@@ -13,6 +13,7 @@ import {
   type FeedPage,
   type FeedSubject,
 } from '@/lib/social-api/activities';
+import { editPhoto } from '@/lib/social-api/albums';
 import { activityCreateSchema, toComposeFieldErrors, type ActivityCreateValues } from '@/lib/validations/activity';
 import { idSchema } from '@/lib/validations/ids';
 
@@ -89,6 +90,8 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
   const v = parsed.data;
   return withSession<Activity>(async (s) => {
     try {
+      // The description goes onto the photo first: the post shows it as the photo's alt from its first render.
+      if (v.photoId && v.photoDescription) await editPhoto(s.accessToken, v.photoId, { caption: v.photoDescription });
       const created = await createActivity(s.accessToken, {
         body: v.body,
         photoId: v.photoId,

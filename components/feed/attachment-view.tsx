@@ -1,5 +1,6 @@
 import { ITEM_KINDS, itemHref } from '@/lib/routes';
 import type { Attachment } from '@/lib/social-api/activities';
+import { AltBadge } from '@/components/photos/alt-badge';
 
 export type AttachmentViewProps = { attachment: Attachment };
 
@@ -7,15 +8,33 @@ export type AttachmentViewProps = { attachment: Attachment };
 export function AttachmentView({ attachment: a }: AttachmentViewProps) {
   switch (a.kind) {
     case 'photo': {
-      const img = <img src={a.src} alt={a.alt} loading="lazy" decoding="async" className="attachment-photo" />;
+      // The box is reserved before the picture arrives: from its size when the API gives one
+      // (width/height give the ratio; the CSS keeps it within the column and 32rem high), else a
+      // fixed 4:3 box the picture is fitted into, which never grows.
+      const img = (
+        <img
+          src={a.src}
+          alt={a.alt}
+          loading="lazy"
+          decoding="async"
+          width={a.size?.width}
+          height={a.size?.height}
+          className={a.size ? 'attachment-photo' : 'attachment-photo aspect-[4/3]'}
+        />
+      );
       const href = a.id ? itemHref({ type: 'photo', id: a.id }) : undefined;
       // data-photo-id: where the photo viewer, opened over the feed, returns the focus.
-      return href ? (
-        <a href={href} data-photo-id={a.id} className="block rounded-xl">
-          {img}
-        </a>
-      ) : (
-        img
+      return (
+        <div className="relative">
+          {href ? (
+            <a href={href} data-photo-id={a.id} className="block rounded-xl">
+              {img}
+            </a>
+          ) : (
+            img
+          )}
+          {a.description ? <AltBadge text={a.description} /> : null}
+        </div>
       );
     }
     case 'link':

@@ -2,7 +2,7 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/activity';
-import { PHOTO_ACCEPT } from '@/lib/validations/photo-file';
+import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';
@@ -10,6 +10,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { LinkIcon, PhotoIcon } from '@/components/ui/icons';
 import { UploadProgress } from '@/components/ui/upload-progress';
+import { DescriptionReminder, wantsDescriptionReminder } from '@/components/photos/description-reminder';
 import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
@@ -67,7 +68,7 @@ const EMPTY: Draft = { body: '', ...NO_LINK };
 
 const inputCls = 'field';
 /** The fields with an error line of their own. */
-const FIELDS = ['body', 'linkUrl', 'linkTitle', 'linkDescription', 'photoId'];
+const FIELDS = ['body', 'linkUrl', 'linkTitle', 'linkDescription', 'photoId', 'photoDescription'];
 
 /**
  * The compose box: text, an optional link or photo. The text is kept as a draft in this
@@ -88,6 +89,10 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
   const upload = useUpload({ url: COMPOSE_UPLOAD_URL, fileField: 'Filedata', fields: { type: 'wall' }, parse: parseUploaded });
   const photo = upload.state;
   const [photoError, setPhotoError] = useState('');
+  // The photo's description (its alt text), and whether the reminder to write one shows.
+  const [photoDescription, setPhotoDescription] = useState('');
+  const [reminding, setReminding] = useState(false);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const { pending, problem, setProblem, run, invalid, clearFieldError } = useAction();
   const fileInput = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
@@ -148,18 +153,26 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
   const removePhoto = () => {
     upload.cancel();
     setPhotoError('');
+    setPhotoDescription('');
+    setReminding(false);
     fileInput.current?.focus();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (e?: FormEvent, { remind = true } = {}) => {
+    e?.preventDefault();
+    setReminding(false);
     if (photo && photo.status !== 'done') {
       const message =
         photo.status === 'uploading' ? 'Wait for the photo to finish uploading.' : 'Retry the photo upload or remove the photo.';
       setProblem((p) => ({ message, fieldErrors: p?.fieldErrors }));
       return;
     }
-    const values = { ...fields, photoId: photo?.status === 'done' ? photo.result.photoId : undefined };
+    const photoId = photo?.status === 'done' ? photo.result.photoId : undefined;
+    if (photoId && remind && !photoDescription.trim() && wantsDescriptionReminder()) {
+      setReminding(true);
+      return;
+    }
+    const values = { ...fields, photoId, photoDescription: photoId ? photoDescription : '' };
     const parsed = activityCreateSchema.safeParse(values);
     if (!parsed.success) {
       invalid(parsed.error, FIELDS);
@@ -173,6 +186,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     linkCard.reset();
     setLinkOpen(false);
     upload.cancel();
+    setPhotoDescription('');
     if (feed && (feed.showsOwnPosts || wallId)) feed.prepend([res.data]);
     announce('Your post was published.');
   };
@@ -320,7 +334,39 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
             </button>
           </div>
           {fieldError('photoId')}
+          <div className="mt-3">
+            <label htmlFor={`${id}-photo-description`} className="text-sm font-medium">
+              Description <span className="muted font-normal">(alt text)</span>
+            </label>
+            <p id={`${id}-photo-description-hint`} className="muted text-xs">
+              What the photo shows, for people who cannot see it. Everyone can read it from the photo’s ALT.
+            </p>
+            <textarea
+              id={`${id}-photo-description`}
+              ref={descriptionRef}
+              value={photoDescription}
+              onChange={(e) => {
+                setPhotoDescription(e.target.value);
+                clearFieldError('photoDescription');
+              }}
+              rows={2}
+              maxLength={PHOTO_DESCRIPTION_MAX}
+              aria-invalid={err('photoDescription') ? true : undefined}
+              aria-describedby={[`${id}-photo-description-hint`, describedBy('photoDescription')].filter(Boolean).join(' ')}
+              className={inputCls}
+            />
+            {fieldError('photoDescription')}
+          </div>
         </div>
+      ) : null}
+      {reminding ? (
+        <DescriptionReminder
+          onPostAnyway={() => void submit(undefined, { remind: false })}
+          onAddDescription={() => {
+            setReminding(false);
+            descriptionRef.current?.focus();
+          }}
+        />
       ) : null}
       <FormError message={photoError} className="mt-3" />
       <FormError message={problem?.message} signedOut={problem?.signedOut} className="mt-3" />

@@ -4,6 +4,8 @@ import type { PhotoDetail } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
 import { PhotoKeys } from './photo-keys';
 import { TaggedPhoto } from './tags/tagged-photo';
+import { AltBadge } from './alt-badge';
+import { ZoomablePhoto } from './zoomable-photo';
 
 export const photoName = (photo: Pick<PhotoDetail, 'title' | 'index'>) => photo.title || `Photo ${photo.index + 1}`;
 
@@ -37,12 +39,17 @@ export function PhotoView({
           {photo.album.photoCount === undefined ? null : ` · ${photo.index + 1} of ${photo.album.photoCount}`}
         </p>
       </div>
-      <div className="mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
-        <TaggedPhoto
-          src={photo.img}
-          alt={photo.title || photo.caption || `Photo ${photo.index + 1} of ${photo.album.title}`}
-          className="max-h-full max-w-full object-contain"
-        />
+      {/* A fixed box: the picture is fitted into it, so nothing moves when it arrives. */}
+      <div className="relative mt-3 flex h-[min(70vh,48rem)] items-center justify-center overflow-hidden rounded-lg bg-slate-900">
+        <ZoomablePhoto>
+          <TaggedPhoto
+            src={photo.img}
+            // The description is the alt text; without one, the title, else its place in the album.
+            alt={photo.caption.trim() || photo.title || `Photo ${photo.index + 1} of ${photo.album.title}`}
+            className="max-h-[min(70vh,48rem)] max-w-full object-contain"
+          />
+        </ZoomablePhoto>
+        {photo.caption.trim() ? <AltBadge text={photo.caption.trim()} /> : null}
       </div>
       <nav aria-label="Photos of the album" className="mt-3 flex items-center justify-between gap-3">
         {previous ? (
@@ -52,7 +59,8 @@ export function PhotoView({
         ) : (
           <span />
         )}
-        <a href={photo.img} download className="link text-sm">
+        {/* Through the web app, which checks the reader may see it and hands it over as a file. */}
+        <a href={routes.photoOriginal(photo.id)} download className="link text-sm">
           Download original
         </a>
         {next ? (

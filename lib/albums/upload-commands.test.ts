@@ -163,3 +163,33 @@ describe('what the API refuses comes back on the field it concerns, and the phot
     expect(await pendingOf(ids)).toBe(1);
   });
 });
+
+describe('descriptions of the photos added', () => {
+  it("saves each photo's description with it (its alt text), '' leaving a photo without one", async () => {
+    const [a, b, c] = await uploads(demo, 3);
+    const res = await saveAlbumUploadCommand(demo, {
+      photoIds: [a, b, c],
+      descriptions: ['  A gull on a post  ', '', 'Nets drying on the quay'],
+      album: settings({ title: 'Described' }),
+    });
+    expect(res.ok).toBe(true);
+    const described = await api.db
+      .selectFrom('photos')
+      .select(['id', 'description'])
+      .where('id', 'in', [a!, b!, c!])
+      .orderBy('id')
+      .execute();
+    expect(described.map((p) => p.description)).toEqual(['A gull on a post', '', 'Nets drying on the quay']);
+  });
+
+  it('refuses descriptions that do not go one to a photo, or one too long, and changes nothing', async () => {
+    const [a, b] = await uploads(demo, 2);
+    const short = await saveAlbumUploadCommand(demo, { photoIds: [a, b], descriptions: ['Only one'], album: settings() });
+    expect(short.ok).toBe(false);
+    const long = await saveAlbumUploadCommand(demo, { photoIds: [a, b], descriptions: ['x'.repeat(5001), ''], album: settings() });
+    expect(long.ok).toBe(false);
+    expect(await pendingOf([a!, b!])).toBe(2);
+    const rows = await api.db.selectFrom('photos').select('description').where('id', 'in', [a!, b!]).execute();
+    expect(rows.every((p) => p.description === '')).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import type { ActionResult } from '@/lib/action-result';
 import { CHECK_FIELDS, failure } from '@/lib/server-action';
 import { addUploadedPhotos } from '@/lib/social-api/album-upload';
+import { editPhoto } from '@/lib/social-api/albums';
 import { albumUploadSaveErrors, albumUploadSaveSchema, toAlbumFieldErrors } from '@/lib/validations/album';
 
 // Saving the "Add photos" page, given an access token: the input is checked with the schema
@@ -11,8 +12,13 @@ import { albumUploadSaveErrors, albumUploadSaveSchema, toAlbumFieldErrors } from
 export async function saveAlbumUploadCommand(token: string, input: unknown): Promise<ActionResult<{ albumId: number }>> {
   const parsed = albumUploadSaveSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: CHECK_FIELDS, fieldErrors: albumUploadSaveErrors(parsed.error) };
-  const { photoIds, albumId, album } = parsed.data;
+  const { photoIds, descriptions, albumId, album } = parsed.data;
   try {
+    // Each description goes onto its photo (the spec's POST /albums/photos/{id} `description`)
+    // while the photos still wait: a refusal stops before any album is made or filled.
+    await Promise.all(
+      photoIds.map((photoId, i) => (descriptions?.[i] ? editPhoto(token, photoId, { caption: descriptions[i] }) : undefined)),
+    );
     const target = album
       ? { album: { ...album, categoryId: album.categoryId ? Number(album.categoryId) : undefined } }
       : { albumId: albumId! };

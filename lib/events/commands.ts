@@ -58,6 +58,7 @@ function eventInputOf(v: EventFormValues): EventInput {
     authView: v.authView,
     authComment: v.authComment,
     authPhoto: v.authPhoto,
+    pictureDescription: v.pictureDescription,
   };
 }
 

@@ -41,6 +41,7 @@ export function newEventDefaults(
     authView: choices.view[0]?.id ?? 'everyone',
     authComment: choices.comment[0]?.id ?? 'everyone',
     authPhoto: choices.photo[0]?.id ?? 'everyone',
+    pictureDescription: '',
   };
 }
 
@@ -62,5 +63,6 @@ export function editEventDefaults(e: EventDetail): EventFormValues {
     authView: e.settings.authView,
     authComment: e.settings.authComment,
     authPhoto: e.settings.authPhoto,
+    pictureDescription: e.imgDescription,
   };
 }

@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { plainFileName } from '../file-name.ts';
 
 // Calendar files (RFC 5545) built with ical-generator, which escapes text and folds lines at 75
 // octets without splitting a UTF-8 character. Instants are written in UTC (DTSTART:…Z), which
@@ -57,12 +58,4 @@ export function feedIcs(name: string, events: readonly IcsEvent[], host: string,
 }
 
 /** The file name of an event's .ics: its title in plain letters. */
-export function icsFileName(title: string): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-  return `${base || 'event'}.ics`;
-}
+export const icsFileName = (title: string): string => `${plainFileName(title, 'event')}.ics`;

@@ -19,11 +19,12 @@ import { flag, id, lenientArray, num, parseAnswer, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 import { RSVPS, type Rsvp } from './events.ts';
 import { imageSrc } from '../images/image-src.ts';
+import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 
 // Activities (spec: the activity feed, scope activities).
 
 export type Attachment =
-  | { kind: 'photo'; id: number; src: string; alt: string }
+  | { kind: 'photo'; id: number; src: string; alt: string; description: string; size?: PictureSize }
   | { kind: 'link'; url: string; title: string; description: string; thumbnail: string }
   | { kind: 'item'; item: ItemRef; title: string; description: string; image: string }
   | { kind: 'audio'; title: string; src: string };
@@ -87,7 +88,16 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
     return { kind: 'link', url, title: a.title.trim() || url, description: a.description, thumbnail: imageSrc(a.img) };
   }
   if (a.type === 'photo' && safeImageUrl(a.img)) {
-    return { kind: 'photo', id: a.id > 0 ? a.id : 0, src: safeImageUrl(a.img), alt: a.title.trim() || 'Photo' };
+    // Its description is the alt text; a photo without one falls back to its title.
+    const description = a.description.trim();
+    return {
+      kind: 'photo',
+      id: a.id > 0 ? a.id : 0,
+      src: safeImageUrl(a.img),
+      alt: description || a.title.trim() || 'Photo',
+      description,
+      size: pictureSizeOf(a.width, a.height),
+    };
   }
   if (a.type === 'music') {
     const src = safeImageUrl(a.href);

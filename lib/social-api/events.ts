@@ -28,6 +28,7 @@ const eventSchema = z.looseObject({
   description: str,
   thumb: str,
   img: str.optional(),
+  img_description: str.optional(),
   owner: ownerSchema,
   category: categorySchema.nullable().optional().catch(null),
   total_member: num,
@@ -66,7 +67,7 @@ const eventListSchema = lenientArray(eventSchema);
 const FLAGS = 'can_edit,can_delete,can_request,can_join,can_leave,can_cancel,can_accept,can_reject,can_invite';
 const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${FLAGS}`;
 const COUNT_FIELDS = 'attending_count,maybe_count,not_attending_count,awaiting_reply_count,requested_count';
-const DETAIL_FIELDS = `${LIST_FIELDS},img,updated_at,${COUNT_FIELDS},category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo`;
+const DETAIL_FIELDS = `${LIST_FIELDS},img,img_description,updated_at,${COUNT_FIELDS},category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo`;
 /** The page's: the detail and its social fields (an extension: one read instead of three). */
 const PAGE_FIELDS = `${DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`;
 
@@ -124,6 +125,8 @@ export interface EventSettings {
 
 export interface EventDetail extends EventSummary {
   img: string;
+  /** The picture's description, its alt text ('' for none, or from a server without it). */
+  imgDescription: string;
   /** Epoch milliseconds of the last change. */
   updatedAt: number;
   counts: EventCounts;
@@ -163,6 +166,7 @@ function reshapeDetail(e: ApiEvent): EventDetail {
   return {
     ...reshapeSummary(e),
     img: safeImageUrl(e.img ?? '') || safeImageUrl(e.thumb),
+    imgDescription: (e.img_description ?? '').trim(),
     updatedAt: (e.updated_at ?? 0) * 1000,
     counts: {
       attending: e.attending_count ?? e.total_member,
@@ -314,6 +318,8 @@ export interface EventInput {
   authView: string;
   authComment: string;
   authPhoto: string;
+  /** The picture's description (img_description, our API's extension). */
+  pictureDescription?: string;
   /** A photo already uploaded to this server (FormData part `photo`), if any. */
   photo?: Blob;
 }
@@ -336,6 +342,8 @@ function eventForm(input: EventInput): FormData {
     auth_comment: input.authComment,
     auth_photo: input.authPhoto,
   };
+  // Sent only when there is one: a server of the document alone is not handed a field it does not know.
+  if (input.pictureDescription) fields.img_description = input.pictureDescription;
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   if (input.photo) fd.append('photo', input.photo, 'photo');
   return fd;

@@ -3,7 +3,14 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
 import { idTextSchema as id } from './ids.ts';
-import { emptyPhotoMessage, formatBytes, notAPhotoMessage, PHOTO_TYPES, tooLargePhotoMessage } from './photo-file.ts';
+import {
+  emptyPhotoMessage,
+  formatBytes,
+  notAPhotoMessage,
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_TYPES,
+  tooLargePhotoMessage,
+} from './photo-file.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the
@@ -52,6 +59,8 @@ export const activityCreateSchema = z
     ),
     linkDescription: text(ACTIVITY_BODY_MAX, `Keep the description under ${ACTIVITY_BODY_MAX} characters.`),
     photoId: z.optional(id),
+    /** The photo's description, its alt text: saved on the photo (POST /albums/photos/{id} `description`) before the post. */
+    photoDescription: text(PHOTO_DESCRIPTION_MAX, `Keep the description under ${PHOTO_DESCRIPTION_MAX} characters.`),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -103,6 +112,8 @@ const CREATE_FIELD_NAMES: Record<string, keyof ActivityCreateValues> = {
   'attachment[thumb]': 'linkUrl',
   'attachment[photo_id]': 'photoId',
   'attachment[type]': 'body',
+  // The photo's own edit (its description), sent before the post.
+  description: 'photoDescription',
 };
 
 /** The API's field errors of POST /activities under the compose form's field names (any other under the text's). */

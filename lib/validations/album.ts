@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader, nestedFieldErrorsOf } from './field-errors.ts';
 import { idSchema as id } from './ids.ts';
+import { PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
 
 // An album's settings (a new album on the "Add photos" page), the adding of uploaded photos to an
 // album, and the owner's changes to an album and its photos (edit, move), one schema each. The
@@ -48,12 +49,23 @@ const photoIds = z.array(id).check(
  * Uploaded photos (in the order they go in) into an album one may add to (`albumId`), or into a
  * new album (`album`): one of the two.
  */
-export const albumUploadSaveSchema = z.object({ photoIds, albumId: z.optional(id), album: z.optional(albumSettingsSchema) }).check(
-  z.refine((v) => (v.albumId === undefined) !== (v.album === undefined), {
-    message: 'Choose the album the photos go into, or make a new one.',
-    path: ['form'],
-  }),
+/** Each photo's description, in the order of `photoIds` ('' for none). */
+const descriptions = z.array(
+  z.string().check(z.trim(), z.maxLength(PHOTO_DESCRIPTION_MAX, `Keep each description under ${PHOTO_DESCRIPTION_MAX} characters.`)),
 );
+
+export const albumUploadSaveSchema = z
+  .object({ photoIds, descriptions: z.optional(descriptions), albumId: z.optional(id), album: z.optional(albumSettingsSchema) })
+  .check(
+    z.refine((v) => !v.descriptions || v.descriptions.length === v.photoIds.length, {
+      message: 'Each photo has one description.',
+      path: ['photoIds'],
+    }),
+    z.refine((v) => (v.albumId === undefined) !== (v.album === undefined), {
+      message: 'Choose the album the photos go into, or make a new one.',
+      path: ['form'],
+    }),
+  );
 export type AlbumUploadSaveInput = z.input<typeof albumUploadSaveSchema>;
 
 /** Issues of albumUploadSaveSchema under the page's names: album settings by field, `photos`, else `form`. */

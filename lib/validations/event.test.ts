@@ -18,6 +18,7 @@ const values = (over: Partial<EventFormValues> = {}): EventFormValues => ({
   authView: 'everyone',
   authComment: 'everyone',
   authPhoto: 'everyone',
+  pictureDescription: '',
   ...over,
 });
 

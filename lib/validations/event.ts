@@ -16,6 +16,9 @@ const text = (max: number, message: string) => z.string().check(z.trim(), z.maxL
 const date = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Enter a date.'));
 const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time.'));
 
+/** The API's limit on an event picture's description (img_description). */
+export const EVENT_PICTURE_DESCRIPTION_MAX = 1000;
+
 export const eventFormSchema = z
   .object({
     title: z
@@ -42,6 +45,11 @@ export const eventFormSchema = z
     authView: option,
     authComment: option,
     authPhoto: option,
+    /** The picture's description, its alt text (our API's img_description, README "Extensions"). */
+    pictureDescription: text(
+      EVENT_PICTURE_DESCRIPTION_MAX,
+      `Keep the picture's description under ${EVENT_PICTURE_DESCRIPTION_MAX} characters.`,
+    ),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -97,6 +105,7 @@ const FIELD_NOUNS: Record<keyof EventFormValues | 'form', string> = {
   authView: 'Who can see it',
   authComment: 'Who can comment',
   authPhoto: 'Who can add photos',
+  pictureDescription: 'The picture’s description',
   approval: 'Approving guests',
   guestsMayInvite: 'Guests inviting friends',
   searchable: 'Show in searches',

@@ -102,3 +102,6 @@ export async function checkPhotoBytes(file: Blob & { name: string }, maxBytes: n
   if (file.size > maxBytes) return tooLargePhotoMessage(file.name, file.size, maxBytes);
   return undefined;
 }
+
+/** A photo's description, its alt text, as the API keeps it (POST /albums/photos/{id}; api-server DESCRIPTION_MAX). */
+export const PHOTO_DESCRIPTION_MAX = 5000;

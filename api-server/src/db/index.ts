@@ -4,6 +4,7 @@ import { Kysely, sql } from 'kysely';
 import { nodeSqliteDialect, openSqlite } from './sqlite-driver.ts';
 import { postgresDialect } from './postgres-driver.ts';
 import { migrate } from './migrations.ts';
+import { fillPictureSizes } from '../storage/picture-sizes.ts';
 import type { Database } from './types.ts';
 
 export type DB = Kysely<Database>;
@@ -28,6 +29,8 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): 
     const db = new Kysely<Database>({ dialect: postgresDialect(databaseUrl).dialect });
     const { rows } = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db);
     await migrate(db);
+    // The files are in dataDir whichever database holds their rows.
+    await fillPictureSizes(db, dataDir);
     return { db, isNew: rows[0]?.t == null };
   }
   fs.mkdirSync(dataDir, { recursive: true });
@@ -35,6 +38,7 @@ export async function openDatabase({ dataDir, databaseUrl }: DatabaseLocation): 
   const isNew = !fs.existsSync(file);
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(openSqlite(file)) });
   await migrate(db);
+  await fillPictureSizes(db, dataDir);
   return { db, isNew };
 }
 

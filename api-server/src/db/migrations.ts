@@ -8,6 +8,7 @@ import { m008 } from './migration-008-photo-positions.ts';
 import { m009 } from './migration-009-event-feeds.ts';
 import { m010 } from './migration-010-search-index.ts';
 import { m011 } from './migration-011-friend-requests.ts';
+import { m012 } from './migration-012-picture-sizes.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -391,6 +392,7 @@ const migrations: Record<string, Migration> = {
   '009_event_feeds': m009,
   '010_search_index': m010,
   '011_friend_requests': m011,
+  '012_picture_sizes': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -177,6 +177,9 @@ export interface ClassifiedPhotosTable {
   classified_id: number;
   image_key: string;
   description: string;
+  /** The original's pixels (migration 012); null until filled for a photo stored before it. */
+  width: number | null;
+  height: number | null;
   created_at: number;
 }
 
@@ -198,6 +201,11 @@ export interface EventsTable {
   auth_comment: Privacy;
   auth_photo: Privacy;
   image_key: string | null;
+  /** The picture's original pixels (migration 012); null without a picture or until filled. */
+  image_width: number | null;
+  image_height: number | null;
+  /** The picture's description, its alt text (migration 012). */
+  image_description: Generated<string>;
   created_at: number;
   updated_at: number;
 }

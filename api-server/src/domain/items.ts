@@ -29,9 +29,20 @@ export interface Item {
   img: string;
   /** 240-px thumbnail URL of the same picture (lists and search results), '' when it has none. */
   thumb: string;
+  /** The pixels of the picture's original, when it has a stored one whose size is known (migration 012). */
+  imgSize?: PictureSize;
   /** The item's page on the web client. */
   href: string;
 }
+
+interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/** A size from a row's columns: undefined while one is not known (null, or 0 for an unreadable file). */
+const sizeOf = (width: number | null | undefined, height: number | null | undefined): { imgSize?: PictureSize } =>
+  width && height ? { imgSize: { width, height } } : {};
 
 /** The web client's path of each item type. */
 const WEB_PATHS: Record<ItemType, string> = {
@@ -133,7 +144,18 @@ const loaders: Record<ItemType, Loader> = {
     const rows = await db
       .selectFrom('photos as p')
       .leftJoin('albums as a', 'a.id', 'p.album_id')
-      .select(['p.id', 'p.owner_id', 'p.title', 'p.description', 'p.image_key', 'a.id as album_id', 'a.auth_view', 'a.auth_comment'])
+      .select([
+        'p.id',
+        'p.owner_id',
+        'p.title',
+        'p.description',
+        'p.image_key',
+        'p.width',
+        'p.height',
+        'a.id as album_id',
+        'a.auth_view',
+        'a.auth_comment',
+      ])
       .where('p.id', 'in', ids)
       .execute();
     // A photo takes its album's privacy; one not yet in an album is its owner's alone.
@@ -146,6 +168,7 @@ const loaders: Record<ItemType, Loader> = {
       title: row.title,
       description: plainText(row.description),
       ...pictures(config, row.image_key),
+      ...sizeOf(row.width, row.height),
     }));
   },
 
@@ -172,7 +195,7 @@ const loaders: Record<ItemType, Loader> = {
     const rows = await db
       .selectFrom('classifieds as c')
       .leftJoin('classified_photos as cp', 'cp.id', 'c.main_photo_id')
-      .select(['c.id', 'c.owner_id', 'c.title', 'c.body', 'c.auth_view', 'c.auth_comment', 'cp.image_key'])
+      .select(['c.id', 'c.owner_id', 'c.title', 'c.body', 'c.auth_view', 'c.auth_comment', 'cp.image_key', 'cp.width', 'cp.height'])
       .where('c.id', 'in', ids)
       .execute();
     return rows.map((row) => ({
@@ -184,13 +207,14 @@ const loaders: Record<ItemType, Loader> = {
       title: row.title,
       description: plainText(row.body),
       ...pictures(config, row.image_key),
+      ...sizeOf(row.width, row.height),
     }));
   },
 
   async event(db, config, ids) {
     const rows = await db
       .selectFrom('events')
-      .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'image_key'])
+      .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'image_key', 'image_width', 'image_height'])
       .where('id', 'in', ids)
       .execute();
     return rows.map((row) => ({
@@ -202,6 +226,7 @@ const loaders: Record<ItemType, Loader> = {
       title: row.title,
       description: plainText(row.description),
       ...pictures(config, row.image_key),
+      ...sizeOf(row.image_width, row.image_height),
     }));
   },
 };

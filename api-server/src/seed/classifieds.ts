@@ -319,6 +319,8 @@ export async function seedClassifieds({ db, config, r, t0, users, friendsOf, log
           photos.map((img, n) => ({
             classified_id: row.id,
             image_key: img.key,
+            width: img.width,
+            height: img.height,
             description: n === 0 ? '' : `View ${n + 1}`,
             created_at: at,
           })),

@@ -349,6 +349,8 @@ export async function seedEvents({ db, config, r, t0, users, log }: SeedContext)
         auth_comment: e.auth_comment ?? 'everyone',
         auth_photo: 'owner_member',
         image_key: pictures[i]?.key ?? null,
+        image_width: pictures[i]?.width ?? null,
+        image_height: pictures[i]?.height ?? null,
         created_at: created,
         updated_at: created,
       })

@@ -14,6 +14,7 @@ import { useUploadQueue, type QueuedUpload } from '@/components/ui/use-upload-qu
 import { callAction } from '@/lib/action-result';
 import { itemHref } from '@/lib/routes';
 import { albumSettingsSchema, type AlbumSettingsValues } from '@/lib/validations/album';
+import { PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import { saveAlbumUpload } from './actions';
 import { AlbumSettingsFields, newAlbumDefaults, type AlbumSettingsChoices } from './album-settings-fields';
@@ -88,6 +89,8 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
   const [photosError, setPhotosError] = useState('');
   const [formMessage, setFormMessage] = useState<{ message: string; signedOut?: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Each photo's description (its alt text), by the upload's key.
+  const [descriptions, setDescriptions] = useState<Record<string, string>>({});
   /** The album the photos went into, and its page (undefined while albums have no page). */
   const [savedTo, setSavedTo] = useState<{ albumId: number; href?: string } | null>(null);
   const photosHeading = useRef<HTMLHeadingElement>(null);
@@ -142,10 +145,12 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
       photosHeading.current?.focus();
       return;
     }
-    const photoIds = entries.flatMap((e) => (e.status === 'done' ? [e.result.photoId] : []));
+    const saved = entries.flatMap((e) => (e.status === 'done' ? [e] : []));
+    const photoIds = saved.map((e) => e.result.photoId);
+    const described = { photoIds, descriptions: saved.map((e) => descriptions[e.key]?.trim() ?? '') };
     setSaving(true);
     const res = await callAction(() =>
-      saveAlbumUpload(album ? { photoIds, album } : { photoIds, albumId: target.kind === 'existing' ? target.albumId : undefined }),
+      saveAlbumUpload(album ? { ...described, album } : { ...described, albumId: target.kind === 'existing' ? target.albumId : undefined }),
     );
     // The fields are enabled again before one of them takes the focus.
     flushSync(() => setSaving(false));
@@ -187,7 +192,20 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
         onRetry={() => queue.retry(entry.key)}
         onRemove={() => queue.remove(entry.key)}
         disabled={locked}
-      />
+      >
+        <label className="mt-1 block text-sm">
+          <span className="font-medium">Description</span> <span className="muted">(alt text) of {entry.file.name}</span>
+          <textarea
+            value={descriptions[entry.key] ?? ''}
+            onChange={(e) => setDescriptions((d) => ({ ...d, [entry.key]: e.target.value }))}
+            rows={1}
+            maxLength={PHOTO_DESCRIPTION_MAX}
+            disabled={locked}
+            placeholder="What the photo shows, for people who cannot see it"
+            className="field mt-1"
+          />
+        </label>
+      </UploadRow>
     ),
   };
 

@@ -38,6 +38,12 @@ export interface Attachment {
   description: string;
   img: string;
   href: string;
+  /**
+   * The pixels of the picture's original (extension, README "Extensions"): on an attached photo,
+   * listing or event whose picture's size is known; absent otherwise.
+   */
+  width?: number;
+  height?: number;
 }
 
 const USER_LIKED_MAX = 10;
@@ -94,6 +100,7 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
             description: item.description,
             img: item.img,
             href: item.href,
+            ...item.imgSize,
           });
         }
       }

@@ -14,6 +14,7 @@ import { albumRights, getVisibleAlbum } from './access.ts';
 import {
   ALBUM_DETAIL_ALLOWED,
   ALBUM_DETAIL_FIELDS,
+  PHOTO_STUB_ALLOWED,
   PHOTO_STUB_FIELDS,
   photoStub,
   presentAlbums,
@@ -117,7 +118,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const q = req.query;
       const fields = parseFields(q.fields, ALBUM_DETAIL_ALLOWED, 'fields', ALBUM_DETAIL_FIELDS) as AlbumField[];
-      const photoFields = parseFields(q.photo_fields, PHOTO_STUB_FIELDS, 'photo_fields');
+      const photoFields = parseFields(q.photo_fields, PHOTO_STUB_ALLOWED, 'photo_fields', PHOTO_STUB_FIELDS);
       const viewer = viewerOf(app.db, req.auth.userId);
       const album = await getVisibleAlbum(app.db, viewer, req.params.id);
       // Views by other people count (for sort=popular); the owner looking at it does not.
@@ -131,7 +132,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
         const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
         const photos = await app.db
           .selectFrom('photos')
-          .select(['id', 'image_key'])
+          .select(['id', 'image_key', 'width', 'height'])
           .where('album_id', '=', album.id)
           .orderBy('position')
           .orderBy('id')

@@ -23,7 +23,7 @@ import {
   type PhotoInAlbum,
 } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
-import { thumbUrl } from './present.ts';
+import { PICTURE_SIZE_FIELDS, thumbUrl } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
@@ -46,8 +46,11 @@ const PHOTO_FIELDS = [
   'can_report',
   'can_make_profile_photo',
 ] as const;
-/** Beyond the spec, only when asked for by name (README, "Extensions"): the social fields an activity has. */
-const PHOTO_ALLOWED = [...PHOTO_FIELDS, ...SOCIAL_FIELDS] as const;
+/**
+ * Beyond the spec, only when asked for by name (README, "Extensions"): the original's pixels
+ * (`width`, `height`, the size `img` has) and the social fields an activity has.
+ */
+const PHOTO_ALLOWED = [...PHOTO_FIELDS, ...PICTURE_SIZE_FIELDS, ...SOCIAL_FIELDS] as const;
 
 /**
  * The spec's Photo. In the album, photos run in the album's order (position, then id: the order
@@ -64,6 +67,8 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
     // The original (re-encoded, metadata stripped): tag areas are in its pixels, so they map
     // onto `img` one to one.
     img: imageUrl(app.config.publicUrl, photo.image_key, 'original'),
+    width: photo.width,
+    height: photo.height,
     title: photo.title,
     description: photo.description,
     date: formatDate(photo.updated_at),

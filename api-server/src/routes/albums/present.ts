@@ -25,6 +25,10 @@ export const ALBUM_LIST_ALLOWED = [...ALBUM_LIST_FIELDS, ...LIST_EXTENSION_FIELD
 export const ALBUM_DETAIL_ALLOWED = [...ALBUM_DETAIL_FIELDS, ...LIST_EXTENSION_FIELDS, ...OWNER_SETTINGS, ...SOCIAL_FIELDS] as const;
 export type AlbumField = (typeof ALBUM_DETAIL_ALLOWED)[number];
 export const PHOTO_STUB_FIELDS = ['id', 'type', 'thumb'] as const;
+/** A photo's original pixels (extension, README "Extensions"): given only when named in its `fields`. */
+export const PICTURE_SIZE_FIELDS = ['width', 'height'] as const;
+/** What `photo_fields` may name: the spec's stub and the photo's size. */
+export const PHOTO_STUB_ALLOWED = [...PHOTO_STUB_FIELDS, ...PICTURE_SIZE_FIELDS] as const;
 
 /** Thumbnails of albums and photos; the viewer's picture (`img`) is the original. */
 const THUMB_SIZE = '240';
@@ -104,10 +108,14 @@ export interface PhotoStub {
   id: number;
   type: 'album_photo';
   thumb: string;
+  width: number;
+  height: number;
 }
 
-export const photoStub = (config: Config, p: { id: number; image_key: string }): PhotoStub => ({
+export const photoStub = (config: Config, p: { id: number; image_key: string; width: number; height: number }): PhotoStub => ({
   id: p.id,
   type: 'album_photo',
   thumb: thumbUrl(config, p.image_key),
+  width: p.width,
+  height: p.height,
 });

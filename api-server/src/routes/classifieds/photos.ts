@@ -49,7 +49,14 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
         const id = await transact(app.db, async (trx) => {
           const photo = await trx
             .insertInto('classified_photos')
-            .values({ classified_id: listing.id, image_key: img.key, description: '', created_at: now() })
+            .values({
+              classified_id: listing.id,
+              image_key: img.key,
+              width: img.width,
+              height: img.height,
+              description: '',
+              created_at: now(),
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           // The first photo of a listing becomes its main photo.

@@ -130,7 +130,7 @@ export async function presentListings(
     want.has('photos') && ids.length
       ? db
           .selectFrom('classified_photos')
-          .select(['id', 'classified_id', 'description', 'image_key'])
+          .select(['id', 'classified_id', 'description', 'image_key', 'width', 'height'])
           .where('classified_id', 'in', ids)
           .orderBy('id')
           .execute()
@@ -158,6 +158,10 @@ export async function presentListings(
           description: p.description,
           img: imageUrl(config.publicUrl, p.image_key, PHOTO_SIZE),
           is_main: p.id === r.main_photo_id,
+          // The original's pixels (extension): null only while a photo stored before they were
+          // kept has not had them read from its file (migration 012).
+          width: p.width,
+          height: p.height,
         })),
       // The edit form's privacy is told to the owner alone (absent for anyone else).
       ...(isListingOwner(viewer, r) ? { auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),

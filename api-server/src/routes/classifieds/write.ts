@@ -132,7 +132,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
           if (img) {
             const photo = await trx
               .insertInto('classified_photos')
-              .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
+              .values({ classified_id: row.id, image_key: img.key, width: img.width, height: img.height, description: '', created_at: t })
               .returning('id')
               .executeTakeFirstOrThrow();
             await trx.updateTable('classifieds').set({ main_photo_id: photo.id }).where('id', '=', row.id).execute();
@@ -184,7 +184,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
           if (img) {
             const photo = await trx
               .insertInto('classified_photos')
-              .values({ classified_id: row.id, image_key: img.key, description: '', created_at: t })
+              .values({ classified_id: row.id, image_key: img.key, width: img.width, height: img.height, description: '', created_at: t })
               .returning('id')
               .executeTakeFirstOrThrow();
             // The photo of the form is the main photo unless main_photo_id names another.

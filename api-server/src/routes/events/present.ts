@@ -23,6 +23,13 @@ const FLAGS = [
   'can_compose',
 ] as const;
 
+/**
+ * The picture's original pixels and its description (alt text), beyond the spec, given only when
+ * named (README, "Extensions"); a picture stored before they were kept has its size filled from
+ * its file (migration 012), and an event without a picture has neither (null).
+ */
+const PICTURE_FIELDS = ['img_width', 'img_height', 'img_description'] as const;
+
 /** The spec's allowed `fields` in the list of all events. */
 export const LIST_FIELDS = ['id', 'thumb', 'title', 'owner', 'description', 'total_member', ...FLAGS] as const;
 /** My Events also allows category. */
@@ -53,6 +60,7 @@ const LIST_EXTRA_FIELDS = [
   'not_attending_count',
   'awaiting_reply_count',
   'requested_count',
+  ...PICTURE_FIELDS,
 ] as const;
 
 /** The spec's Event detail, in its order. */
@@ -86,6 +94,7 @@ const DETAIL_EXTRA_FIELDS = [
   'start_datetime',
   'end_datetime',
   'img',
+  ...PICTURE_FIELDS,
   'category_id',
   'allow_search',
   'auth_invite',
@@ -159,6 +168,9 @@ export async function presentEvents(
       category: e.category_id !== null ? (categories.get(e.category_id) ?? null) : null,
       thumb: e.image_key ? imageUrl(config.publicUrl, e.image_key, THUMB_SIZE) : '',
       img: e.image_key ? imageUrl(config.publicUrl, e.image_key, IMG_SIZE) : '',
+      img_width: e.image_key ? e.image_width : null,
+      img_height: e.image_key ? e.image_height : null,
+      img_description: e.image_key ? e.image_description : '',
       // total_member counts the people attending (the owner among them unless they said otherwise).
       total_member: c.attending,
       start_datetime: formatHuman(e.start_time, e.timezone),

@@ -15,6 +15,7 @@ import { transact } from '../../db/dialect.ts';
 const TITLE_MAX = 255;
 const DESCRIPTION_MAX = 10000;
 const HOUR = 3600;
+const IMG_DESCRIPTION_MAX = 1000;
 
 interface EventForm {
   title?: string;
@@ -32,6 +33,7 @@ interface EventForm {
   auth_comment?: Privacy;
   auth_photo?: Privacy;
   photo?: unknown;
+  img_description?: string;
 }
 
 const flag = { type: 'integer', enum: [0, 1] } as const;
@@ -58,6 +60,8 @@ const formProperties = {
   auth_comment: privacyParam,
   auth_photo: privacyParam,
   photo: {},
+  // The picture's description, its alt text (extension, README "Extensions").
+  img_description: { type: 'string', maxLength: IMG_DESCRIPTION_MAX },
 } as const;
 
 function requireTitle(b: EventForm): string {
@@ -131,6 +135,9 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
               auth_comment: b.auth_comment ?? 'everyone',
               auth_photo: b.auth_photo ?? 'everyone',
               image_key: img?.key ?? null,
+              image_width: img?.width ?? null,
+              image_height: img?.height ?? null,
+              image_description: b.img_description?.trim() ?? '',
               created_at: t,
               updated_at: t,
             })
@@ -203,6 +210,10 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
             auth_comment: b.auth_comment ?? event.auth_comment,
             auth_photo: b.auth_photo ?? event.auth_photo,
             image_key: img?.key ?? event.image_key,
+            image_width: img ? img.width : event.image_width,
+            image_height: img ? img.height : event.image_height,
+            // A new picture without a description of its own does not take the old one's.
+            image_description: b.img_description?.trim() ?? (img ? '' : event.image_description),
             updated_at: now(),
           })
           .where('id', '=', event.id)

@@ -152,6 +152,9 @@ describe('Activity attachments', () => {
         description: 'caption',
         img: `http://localhost:4000/files/img/${'ab'.repeat(16)}/500.png`,
         href: `http://localhost:3000/photos/${photo}`,
+        // The original's pixels (extension): the fixture's photo row is 10 × 10.
+        width: 10,
+        height: 10,
       },
     ]);
   });

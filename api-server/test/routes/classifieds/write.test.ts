@@ -82,7 +82,7 @@ describe('POST /classifieds', () => {
     const res = await get(t, ownerToken, `${LISTINGS}/${id}`, { fields: 'thumb,photos' });
     expect(res.body.data.thumb).toMatch(/\/240\.png$/);
     expect(res.body.data.photos).toEqual([
-      { id: photos[0]!.id, description: '', img: expect.stringMatching(/\/1024\.png$/), is_main: true },
+      { id: photos[0]!.id, description: '', img: expect.stringMatching(/\/1024\.png$/), is_main: true, width: 300, height: 200 },
     ]);
     const file = await t.app.inject({ method: 'GET', url: new URL(res.body.data.thumb).pathname });
     expect(file.statusCode).toBe(200);
