@@ -77,7 +77,8 @@ test('Alice befriends Grace from her profile; Grace accepts on /friends; friends
   const post = main(alice.page).getByRole('article').filter({ hasText: words });
   await expect(post).toBeVisible();
   await expect(post.getByRole('link', { name: 'Grace Kim' })).toHaveAttribute('href', `/users/${graceId}`);
-  await expect(post).toContainText('Alice Martin → Grace Kim');
+  // "Alice Martin → Grace Kim" to the eye; "on the wall of" for a screen reader.
+  await expect(post.locator('header')).toContainText(/Alice Martin\s*→\s*on the wall of\s*Grace Kim/);
 
   // Grace is told of the post on her wall.
   await grace.page.goto('/notifications?kind=mentions');
