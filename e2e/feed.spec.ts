@@ -153,8 +153,12 @@ test.describe('the activity feed', () => {
     expect(uploads).toEqual(['POST', 'POST']);
 
     const text = unique('Lake at dawn');
+    // With its description, posted without a reminder: the description is the picture's alt.
+    await composer(page)
+      .getByLabel(/^Description/)
+      .fill('Mist over a still lake');
     const article = await post(page, text);
-    const image = article.getByRole('img', { name: 'Photo' });
+    const image = article.getByRole('img', { name: 'Mist over a still lake' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
