@@ -25,13 +25,19 @@ async function postPhoto(page: Page, text: string, width: number): Promise<void>
   await composer(page)
     .getByLabel(/What’s on your mind/)
     .fill(text);
+  // Its description is the picture's alt, and so the name of the link around it.
+  await composer(page)
+    .getByLabel(/^Description/)
+    .fill(`Photo of ${text}`);
   await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
   await expect(articles(page).filter({ hasText: text })).toHaveCount(1);
 }
 
 /** The photo link of the post that says `text`. */
 const photoLink = (page: Page, text: string): Locator =>
-  articles(page).filter({ hasText: text }).getByRole('link', { name: 'Photo', exact: true });
+  articles(page)
+    .filter({ hasText: text })
+    .getByRole('link', { name: `Photo of ${text}`, exact: true });
 
 const position = async (viewer: Locator) => Number((await viewer.getByText(/\d+ of \d+$/).textContent())!.match(/(\d+) of/)![1]);
 
