@@ -154,7 +154,11 @@ test('a photo on a member’s wall opens the viewer too; one followed from a pag
   // The wall: the same cards, the same viewer.
   await articles(page).filter({ hasText: text }).getByRole('link', { name: 'Demo User' }).first().click();
   await expect(page).toHaveURL(/\/users\/\d+$/);
-  const wallLink = page.getByRole('feed').getByRole('article').filter({ hasText: text }).getByRole('link', { name: 'Photo', exact: true });
+  const wallLink = page
+    .getByRole('feed')
+    .getByRole('article')
+    .filter({ hasText: text })
+    .getByRole('link', { name: `Photo of ${text}`, exact: true });
   await wallLink.click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(href);
