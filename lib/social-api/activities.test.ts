@@ -175,7 +175,17 @@ describe('uploadComposePhoto (POST /albums/compose_upload, streamed)', () => {
     expect(photo.src).toMatch(/^https?:\/\//);
     const { id } = await createActivity(demo, { body: 'With a photo', photoId: photo.photoId });
     const a = (await getActivity(demo, id))!;
-    expect(a.attachments).toEqual([{ kind: 'photo', id: photo.photoId, src: expect.stringMatching(/^https?:\/\//), alt: 'Photo' }]);
+    // The picture's own size (the API's width and height), so that its box is kept before it arrives.
+    expect(a.attachments).toEqual([
+      {
+        kind: 'photo',
+        id: photo.photoId,
+        src: expect.stringMatching(/^https?:\/\//),
+        alt: 'Photo',
+        description: '',
+        size: { width: 64, height: 48 },
+      },
+    ]);
   });
 
   it('passes the API’s refusal of a file that is not a picture', async () => {

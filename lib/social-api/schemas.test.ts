@@ -121,7 +121,7 @@ describe('reshaping to the app’s types', () => {
       }),
     );
     expect(a.attachments).toEqual([
-      { kind: 'photo', id: 4, src: 'https://api.test/p/500.jpg', alt: 'Photo' },
+      { kind: 'photo', id: 4, src: 'https://api.test/p/500.jpg', alt: 'Photo', description: '' },
       // Another site's picture: through the BFF's image route (lib/images/image-src.ts), signed.
       {
         kind: 'link',
