@@ -99,7 +99,7 @@ test.describe('browsing albums', () => {
     await expect(page.getByText('No albums match these filters.')).toBeVisible();
   });
 
-  test('"My albums" lists one’s own; a member’s wall links to that member’s albums', async ({ page }) => {
+  test('"My albums" lists one’s own; a member’s profile links to that member’s albums', async ({ page }) => {
     await signIn(page);
     await page.goto('/albums');
     await page.getByRole('navigation', { name: 'Albums' }).getByRole('link', { name: 'My albums' }).click();
@@ -111,14 +111,15 @@ test.describe('browsing albums', () => {
     await expect(page.getByRole('link', { name: 'New album' })).toHaveAttribute('href', '/albums/upload');
     expect(await seriousViolations(page, '/albums/my')).toEqual([]);
 
-    // Alice's wall → her albums.
+    // Alice's profile → her albums (its Albums tab).
     await page.goto('/albums');
     await card(page, 'Alps 2025').getByRole('link', { name: 'Alice Martin' }).click();
-    await page.getByRole('main').getByRole('link', { name: 'Albums', exact: true }).click();
-    await expect(page).toHaveURL(/\/albums\?user=\d+$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Alice Martin’s albums' })).toBeVisible();
-    await expect(card(page, 'Alps 2025')).toBeVisible();
-    for (const text of await albumGrid(page).getByRole('listitem').allTextContents()) expect(text).toContain('Alice Martin');
+    await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Albums', exact: true }).click();
+    await expect(page).toHaveURL(/\/users\/\d+\/albums$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Alice Martin' })).toBeVisible();
+    const hers = page.getByRole('region', { name: 'Alice Martin’s albums' }).getByRole('listitem');
+    await expect(hers.filter({ hasText: 'Alps 2025' })).toBeVisible();
+    for (const text of await hers.allTextContents()) expect(text).toContain('Alice Martin');
 
     expect((await page.goto('/albums?user=999999'))?.status()).toBe(404);
   });
@@ -202,7 +203,7 @@ test.describe('a photo', () => {
     const main = page.getByRole('main');
     await expect(main).toContainText('2 of 5');
     await expect(main.getByRole('link', { name: 'Lisbon weekend' })).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Download original' })).toHaveAttribute('href', /\/original\./);
+    await expect(main.getByRole('link', { name: 'Download original' })).toHaveAttribute('href', /^\/photos\/\d+\/original$/);
     await expect(main.getByRole('button', { name: /^Like \d+$/ })).toBeVisible();
     expect(await seriousViolations(page, links[1]!)).toEqual([]);
 

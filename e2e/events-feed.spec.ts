@@ -56,10 +56,12 @@ test('an event with a picture (streamed through the BFF); the organiser deletes 
   const title = `Doomed ${Date.now().toString(36)}`;
   await page.getByLabel('Title').fill(title);
   // Not a picture: refused in the browser, the rest kept.
-  await page.getByLabel('Picture').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+  await page
+    .getByLabel('Picture', { exact: true })
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
   await expect(main(page)).toContainText('notes.png');
-  await expect(page.getByLabel('Picture')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('Picture').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(320, 180) });
+  await expect(page.getByLabel('Picture', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(320, 180) });
   await page.getByRole('button', { name: 'Create event' }).click();
   await page.waitForURL(/\/events\/\d+$/);
   const url = page.url();

@@ -45,7 +45,7 @@ async function newEvent(page: Page, title: string, end = '22:00') {
 /** Creates an event in Berlin through the form; answers its id. */
 async function createBerlinEvent(page: Page, title: string, approval: boolean): Promise<number> {
   await newEvent(page, title);
-  await page.getByLabel('Description').fill('Glühwein, Lebkuchen; and songs, by the fire.');
+  await page.getByLabel('Description', { exact: true }).fill('Glühwein, Lebkuchen; and songs, by the fire.');
   await page.getByLabel('Time zone').selectOption('Europe/Berlin');
   await page.getByLabel('Location').fill('Kastanienallee 1, Berlin');
   if (approval) await page.getByLabel('People must ask to join, and I accept them').check();
