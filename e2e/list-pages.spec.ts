@@ -74,8 +74,8 @@ test.describe('without JavaScript', () => {
 
 test.describe('the kit’s controls', () => {
   test('the count line says which of them a page shows, and the pager pages through them', async ({ page }) => {
-    // Pages through a list, then axe on each of the eight list pages in both themes: longer than the default 30 s on a busy machine.
-    test.setTimeout(60_000);
+    // Pages through a list, then axe on each of the eight list pages in both themes (sixteen runs of axe).
+    test.setTimeout(120_000);
     await signIn(page, DEMO_USER, '/listings?status=all');
     await expect(
       main(page)
