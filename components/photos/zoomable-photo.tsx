@@ -79,8 +79,7 @@ export function ZoomablePhoto({ children }: { children: ReactNode }) {
 
   return (
     <div className="relative size-full">
-      {/* The click is the mouse's way to what +, - and the button below do from the keyboard. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- the click is the mouse's way to what +, - and the button below do from the keyboard */}
       <div
         ref={box}
         data-zoom={zoomed ? zoom.scale.toFixed(2) : '1'}
