@@ -44,6 +44,8 @@ const position = async (viewer: Locator) => Number((await viewer.getByText(/\d+ 
 test('a photo in the feed opens the viewer over the feed: arrows move through its album, Escape and Back return to the feed as it was, a reload is the full page', async ({
   page,
 }) => {
+  // Two posts, a second page of the feed, axe and a dozen steps through the viewer.
+  test.setTimeout(90_000);
   await signIn(page);
   const older = unique('Harbour at noon');
   const newer = unique('Harbour at dusk');

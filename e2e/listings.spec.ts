@@ -63,6 +63,7 @@ test.describe('browsing listings', () => {
   test('filters by price range, location, status and photos through the form; the URL holds them, a reload shows the same, a chip removes one', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await signIn(page, DEMO_USER, '/listings');
     await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Listings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Listings' })).toBeVisible();
@@ -173,6 +174,7 @@ test.describe('a listing’s page', () => {
     request,
     browser,
   }) => {
+    test.setTimeout(60_000);
     const token = await apiToken(request, DEMO_USER, ['classifieds']);
     const title = unique('Sold chair');
     const id = await makeListing(request, token, title, { location: 'Closetown' });

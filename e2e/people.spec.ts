@@ -62,6 +62,9 @@ test('Alice befriends Grace from her profile; Grace accepts on /friends; friends
   const incoming = main(grace.page).getByRole('group', { name: 'Friend request from Alice Martin' });
   expect(await seriousViolations(grace.page, '/friends')).toEqual([]);
   await incoming.getByRole('button', { name: 'Accept' }).click();
+  // The answer stays in the row while the page refreshes under it, and Alice joins the list below.
+  await expect(main(grace.page).getByText('Accepted: you are now friends.')).toBeVisible();
+  await expect(main(grace.page).getByRole('region', { name: 'Your friends' }).getByRole('link', { name: 'Alice Martin' })).toBeVisible();
   await expect(main(grace.page).getByText('Accepted: you are now friends.')).toBeVisible();
   await grace.page.goto('/friends?q=alice');
   await expect(main(grace.page).getByRole('link', { name: 'Alice Martin' })).toBeVisible();

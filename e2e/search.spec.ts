@@ -89,6 +89,7 @@ test('from the header: a word in a listing title and in a blog body, the tabs wi
 });
 
 test('suggestions by keyboard alone: arrows, Enter opens the highlighted one, Escape closes', async ({ page, request }) => {
+  test.setTimeout(60_000);
   const w = word('Tandemo');
   const listingId = await listing(request, `Tandem ${w}`);
   await signIn(page, DEMO_USER, '/');

@@ -10,16 +10,67 @@ import { routes } from '@/lib/routes';
 import type { FriendRequest } from '@/lib/social-api/friends';
 import { changeFriendship } from './actions';
 
-/** A pending friend request on /friends: one received (Accept, Decline) or sent (Cancel), answered in place. */
-export function RequestRow({ request, incoming }: { request: FriendRequest; incoming: boolean }) {
+type Action = 'accept' | 'decline' | 'cancel';
+const OUTCOME: Record<Action, string> = { accept: 'Accepted: you are now friends.', decline: 'Declined.', cancel: 'Cancelled.' };
+
+/**
+ * The pending friend requests on /friends, received (Accept, Decline) or sent (Cancel). An
+ * answer refreshes the page (a new friend joins the list below), and the request leaves the
+ * server's list: the rows answered here stay where they were, with what became of them, so
+ * that nothing vanishes under the pointer. Rendered even when there is nothing pending, so
+ * that those rows survive the refresh.
+ */
+export function RequestSection({ requests, incoming }: { requests: FriendRequest[]; incoming: boolean }) {
+  const [shown, setShown] = useState(requests);
+  const [answered, setAnswered] = useState<Record<number, string>>({});
+  // New requests (a refresh brought them) join the rows shown; React's pattern for state
+  // derived from props, set during render.
+  const fresh = requests.filter((r) => !shown.some((s) => s.id === r.id));
+  if (fresh.length) setShown([...fresh, ...shown]);
+  const rows = shown.filter((r) => answered[r.id] || requests.some((p) => p.id === r.id));
+  if (!rows.length) return null;
+  const id = incoming ? 'requests-in' : 'requests-out';
+  const title = incoming ? 'Friend requests' : 'Requests you sent';
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+        {requests.length ? ` (${requests.length})` : null}
+      </h2>
+      <ul className="mt-3 grid gap-3">
+        {rows.map((r) => (
+          <li key={r.id}>
+            <RequestRow
+              request={r}
+              incoming={incoming}
+              done={answered[r.id]}
+              onDone={(action) => setAnswered((a) => ({ ...a, [r.id]: OUTCOME[action] }))}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RequestRow({
+  request,
+  incoming,
+  done,
+  onDone,
+}: {
+  request: FriendRequest;
+  incoming: boolean;
+  done: string | undefined;
+  onDone: (action: Action) => void;
+}) {
   const { pending, problem, run } = useAction();
-  const [done, setDone] = useState<string | null>(null);
   const announce = useAnnounce();
   const router = useRouter();
-  const act = async (action: 'accept' | 'decline' | 'cancel') => {
+  const act = async (action: Action) => {
     const res = await run(() => changeFriendship({ action, requestId: request.id }));
     if (!res.ok) return;
-    setDone({ accept: 'Accepted: you are now friends.', decline: 'Declined.', cancel: 'Cancelled.' }[action]);
+    onDone(action);
     announce(res.message);
     router.refresh();
   };

@@ -3,7 +3,7 @@ import { ListHeader } from '@/components/ui/list/list-header';
 import { EmptyState } from '@/components/ui/list/list-results';
 import { FriendRow, FriendSearch } from '@/components/users/friend-row';
 import { ProfileTab } from '@/components/users/profile-tab';
-import { RequestRow } from '@/components/users/request-row';
+import { RequestSection } from '@/components/users/request-row';
 import { loadPage } from '@/lib/auth/page-session';
 import { loadListPage } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
@@ -41,33 +41,11 @@ export default async function FriendsPage({ searchParams }: { searchParams: Prom
   return (
     <div className="mx-auto w-full max-w-3xl">
       <ListHeader title="Friends" />
-      {requests?.incoming.length ? (
-        <section aria-labelledby="requests-in" className="mt-6">
-          <h2 id="requests-in" className="text-lg font-semibold">
-            Friend requests ({requests.incoming.length})
-          </h2>
-          <ul className="mt-3 grid gap-3">
-            {requests.incoming.map((r) => (
-              <li key={r.id}>
-                <RequestRow request={r} incoming />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {requests?.outgoing.length ? (
-        <section aria-labelledby="requests-out" className="mt-6">
-          <h2 id="requests-out" className="text-lg font-semibold">
-            Requests you sent ({requests.outgoing.length})
-          </h2>
-          <ul className="mt-3 grid gap-3">
-            {requests.outgoing.map((r) => (
-              <li key={r.id}>
-                <RequestRow request={r} incoming={false} />
-              </li>
-            ))}
-          </ul>
-        </section>
+      {requests ? (
+        <>
+          <RequestSection requests={requests.incoming} incoming />
+          <RequestSection requests={requests.outgoing} incoming={false} />
+        </>
       ) : null}
       <section aria-labelledby="my-friends" className="mt-6">
         <h2 id="my-friends" className="mb-3 text-lg font-semibold">
