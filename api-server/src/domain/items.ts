@@ -68,6 +68,32 @@ export function otherWallOf(row: { owner_id: number; subject_type: string; subje
 }
 
 type Loaded = Omit<Item, 'type' | 'href'>;
+
+/** What a row gives the card of an item posted by its owner on no one else's wall (all but activities). */
+interface OwnedRow {
+  id: number;
+  owner_id: number;
+  title: string;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  /** The item's text (rich text), whatever its column is called. */
+  text: string;
+  image_key?: string | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+const ownedItem = (config: Config, row: OwnedRow): Loaded => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  authView: row.auth_view,
+  authComment: row.auth_comment,
+  wallOwnerId: null,
+  title: row.title,
+  description: plainText(row.text),
+  ...pictures(config, row.image_key),
+  ...sizeOf(row.width, row.height),
+});
 /** Loads many items of one type in one query (feeds load every attachment of a page at once). */
 type Loader = (db: DB, config: Config, ids: readonly number[]) => Promise<Loaded[]>;
 
@@ -128,16 +154,7 @@ const loaders: Record<ItemType, Loader> = {
       )
       .where('a.id', 'in', ids)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      ownerId: row.owner_id,
-      authView: row.auth_view,
-      authComment: row.auth_comment,
-      wallOwnerId: null,
-      title: row.title,
-      description: plainText(row.description),
-      ...pictures(config, row.image_key),
-    }));
+    return rows.map((row) => ownedItem(config, { ...row, text: row.description }));
   },
 
   async photo(db, config, ids) {
@@ -159,17 +176,14 @@ const loaders: Record<ItemType, Loader> = {
       .where('p.id', 'in', ids)
       .execute();
     // A photo takes its album's privacy; one not yet in an album is its owner's alone.
-    return rows.map((row) => ({
-      id: row.id,
-      ownerId: row.owner_id,
-      authView: row.album_id !== null ? row.auth_view! : 'owner',
-      authComment: row.album_id !== null ? row.auth_comment! : 'owner',
-      wallOwnerId: null,
-      title: row.title,
-      description: plainText(row.description),
-      ...pictures(config, row.image_key),
-      ...sizeOf(row.width, row.height),
-    }));
+    return rows.map((row) =>
+      ownedItem(config, {
+        ...row,
+        auth_view: row.album_id !== null ? row.auth_view! : 'owner',
+        auth_comment: row.album_id !== null ? row.auth_comment! : 'owner',
+        text: row.description,
+      }),
+    );
   },
 
   async blog(db, config, ids) {
@@ -179,16 +193,14 @@ const loaders: Record<ItemType, Loader> = {
       .where('id', 'in', ids)
       .execute();
     // Drafts are their owner's alone.
-    return rows.map((row) => ({
-      id: row.id,
-      ownerId: row.owner_id,
-      authView: row.is_draft === 1 ? 'owner' : row.auth_view,
-      authComment: row.is_draft === 1 ? 'owner' : row.auth_comment,
-      wallOwnerId: null,
-      title: row.title,
-      description: plainText(row.body),
-      ...pictures(config, null),
-    }));
+    return rows.map((row) =>
+      ownedItem(config, {
+        ...row,
+        auth_view: row.is_draft === 1 ? 'owner' : row.auth_view,
+        auth_comment: row.is_draft === 1 ? 'owner' : row.auth_comment,
+        text: row.body,
+      }),
+    );
   },
 
   async classified(db, config, ids) {
@@ -198,17 +210,7 @@ const loaders: Record<ItemType, Loader> = {
       .select(['c.id', 'c.owner_id', 'c.title', 'c.body', 'c.auth_view', 'c.auth_comment', 'cp.image_key', 'cp.width', 'cp.height'])
       .where('c.id', 'in', ids)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      ownerId: row.owner_id,
-      authView: row.auth_view,
-      authComment: row.auth_comment,
-      wallOwnerId: null,
-      title: row.title,
-      description: plainText(row.body),
-      ...pictures(config, row.image_key),
-      ...sizeOf(row.width, row.height),
-    }));
+    return rows.map((row) => ownedItem(config, { ...row, text: row.body }));
   },
 
   async event(db, config, ids) {
@@ -217,17 +219,7 @@ const loaders: Record<ItemType, Loader> = {
       .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'image_key', 'image_width', 'image_height'])
       .where('id', 'in', ids)
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      ownerId: row.owner_id,
-      authView: row.auth_view,
-      authComment: row.auth_comment,
-      wallOwnerId: null,
-      title: row.title,
-      description: plainText(row.description),
-      ...pictures(config, row.image_key),
-      ...sizeOf(row.image_width, row.image_height),
-    }));
+    return rows.map((row) => ownedItem(config, { ...row, text: row.description, width: row.image_width, height: row.image_height }));
   },
 };
 
