@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
+import { notFound } from '../errors.ts';
 import { defaultAvatarPng } from '../seed/pictures.ts';
 import { filesDir, imageUrl, storeImage } from '../storage/images.ts';
 
@@ -55,4 +56,10 @@ export async function getOwnerSummaries(db: DB, config: Config, ids: Iterable<nu
 /** A summary for display when the user row is gone (should not happen: rows cascade). */
 export function missingOwner(config: Config, id: number): OwnerSummary {
   return { id, type: 'user', title: '', imgs: ownerImgs(config, null) };
+}
+
+/** Throws a 404 unless the member exists (a list asked for one member's things, a wall to write on). */
+export async function checkUserExists(db: DB, id: number): Promise<void> {
+  const user = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  if (!user) throw notFound('The user was not found.');
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, missingParam } from '../../errors.ts';
+import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { clampLimit, pagingNumber } from '../../http/paging.ts';
 import { countUnreadNotifications } from '../../domain/notifications.ts';
@@ -57,8 +58,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
       if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');
       const viewer = viewerOf(app.db, req.auth.userId);
       if (q.subject_id !== undefined) {
-        const user = await app.db.selectFrom('users').select('id').where('id', '=', q.subject_id).executeTakeFirst();
-        if (!user) throw notFound('The user was not found.');
+        await checkUserExists(app.db, q.subject_id);
       }
       const { rows, endOfFeed } = await feedPage(app.db, {
         readerId: viewer.userId,

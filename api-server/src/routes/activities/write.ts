@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import type { NewActivity } from '../../db/types.ts';
-import { forbidden, invalidParam, invalidParams, missingParam, notFound, type ParamError } from '../../errors.ts';
+import { forbidden, invalidParam, invalidParams, missingParam, type ParamError } from '../../errors.ts';
+import { checkUserExists } from '../../domain/owners.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { getVisibleItem, ITEM_TYPES, type ItemType } from '../../domain/items.ts';
 import { areFriends } from '../../domain/friendships.ts';
@@ -116,8 +117,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     const id = await transact(app.db, async (trx) => {
       // Posting on another wall: only on a friend's (README, "Extensions": writing on a friend's wall).
       if (wall !== me) {
-        const user = await trx.selectFrom('users').select('id').where('id', '=', wall).executeTakeFirst();
-        if (!user) throw notFound('The user was not found.');
+        await checkUserExists(trx, wall);
         if (!(await areFriends(trx, me, wall))) throw forbidden("You can only write on your own wall or a friend's.");
       }
       const t = now();

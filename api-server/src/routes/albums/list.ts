@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { notFound } from '../../errors.ts';
+import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -44,8 +44,7 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
     } else {
       query = query.where(visibleTo('a', readerId)).where(listedFor('a', readerId));
       if (q.user_id !== undefined) {
-        const user = await app.db.selectFrom('users').select('id').where('id', '=', q.user_id).executeTakeFirst();
-        if (!user) throw notFound('The user was not found.');
+        await checkUserExists(app.db, q.user_id);
         query = query.where('a.owner_id', '=', q.user_id);
       }
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { notFound } from '../../errors.ts';
+import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { checkCategory } from '../../domain/options.ts';
@@ -19,7 +19,7 @@ import {
   isBlogOwner,
   presentBlogs,
 } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { ownedItemReadRoutes } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
 
 interface ListQuery {
@@ -55,10 +55,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     const me = mine || q.show === 'only_my_friend' ? userOf(req) : req.auth.userId;
     const viewer = viewerOf(app.db, me);
     await checkCategory(app.db, 'blog', q.category_id);
-    if (q.user_id !== undefined) {
-      const user = await app.db.selectFrom('users').select('id').where('id', '=', q.user_id).executeTakeFirst();
-      if (!user) throw notFound('The user was not found.');
-    }
+    if (q.user_id !== undefined) await checkUserExists(app.db, q.user_id);
     const { limit, offset } = paging(q);
     let query = app.db.selectFrom('blogs as b').selectAll('b');
     if (mine) {
@@ -86,41 +83,16 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     return { success: true, data: await presentBlogs(app.db, app.config, viewer, rows, fields) };
   }
 
-  app.get<{ Querystring: ListQuery }>(
-    '/',
-    {
-      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
-    },
-    async (req) => list(req, false),
-  );
-
-  app.get<{ Querystring: ListQuery }>(
-    '/my',
-    {
-      schema: { querystring: { type: 'object', properties: listProperties } },
-    },
-    async (req) => list(req, true),
-  );
-
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
-    '/:id',
-    {
-      schema: {
-        params: idParams,
-        querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
-      },
-    },
-    async (req) => {
-      const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
-      const viewer = viewerOf(app.db, req.auth.userId);
-      let row = await getVisibleBlog(app.db, viewer, req.params.id);
-      if (!isBlogOwner(viewer, row)) {
-        await countView(app.db, 'blogs', row.id);
-        // total_view (an extension) counts this reading too.
-        row = { ...row, view_count: row.view_count + 1 };
-      }
-      const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
-      return { success: true, data: blog };
-    },
-  );
+  ownedItemReadRoutes(app, listProperties, list, async (req) => {
+    const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
+    const viewer = viewerOf(app.db, req.auth.userId);
+    let row = await getVisibleBlog(app.db, viewer, req.params.id);
+    if (!isBlogOwner(viewer, row)) {
+      await countView(app.db, 'blogs', row.id);
+      // total_view (an extension) counts this reading too.
+      row = { ...row, view_count: row.view_count + 1 };
+    }
+    const [blog] = await presentBlogs(app.db, app.config, viewer, [row], fields);
+    return { success: true, data: blog };
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { notFound } from '../../errors.ts';
+import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { checkCategory } from '../../domain/options.ts';
@@ -19,7 +19,7 @@ import {
   presentListings,
   selectListings,
 } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { ownedItemReadRoutes } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
 
 interface ListQuery {
@@ -58,10 +58,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     const me = mine ? userOf(req) : req.auth.userId;
     const viewer = viewerOf(app.db, me);
     await checkCategory(app.db, 'classified', q.category_id);
-    if (q.user_id !== undefined) {
-      const user = await app.db.selectFrom('users').select('id').where('id', '=', q.user_id).executeTakeFirst();
-      if (!user) throw notFound('The user was not found.');
-    }
+    if (q.user_id !== undefined) await checkUserExists(app.db, q.user_id);
     const { limit, offset } = paging(q);
     let query = selectListings(app.db);
     if (mine) {
@@ -90,39 +87,14 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     return { success: true, data: await presentListings(app.db, app.config, viewer, rows, fields) };
   }
 
-  app.get<{ Querystring: ListQuery }>(
-    '/',
-    {
-      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
-    },
-    async (req) => list(req, false),
-  );
-
-  app.get<{ Querystring: ListQuery }>(
-    '/my',
-    {
-      schema: { querystring: { type: 'object', properties: listProperties } },
-    },
-    async (req) => list(req, true),
-  );
-
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
-    '/:id',
-    {
-      schema: {
-        params: idParams,
-        querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
-      },
-    },
-    async (req) => {
-      const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
-      const viewer = viewerOf(app.db, req.auth.userId);
-      const row = await getVisibleListing(app.db, viewer, req.params.id);
-      if (!isListingOwner(viewer, row)) {
-        await countView(app.db, 'classifieds', row.id);
-      }
-      const [listing] = await presentListings(app.db, app.config, viewer, [row], fields);
-      return { success: true, data: listing };
-    },
-  );
+  ownedItemReadRoutes(app, listProperties, list, async (req) => {
+    const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
+    const viewer = viewerOf(app.db, req.auth.userId);
+    const row = await getVisibleListing(app.db, viewer, req.params.id);
+    if (!isListingOwner(viewer, row)) {
+      await countView(app.db, 'classifieds', row.id);
+    }
+    const [listing] = await presentListings(app.db, app.config, viewer, [row], fields);
+    return { success: true, data: listing };
+  });
 }

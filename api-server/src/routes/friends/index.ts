@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../errors.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
-import { toOwnerSummary } from '../../domain/owners.ts';
+import { checkUserExists, toOwnerSummary } from '../../domain/owners.ts';
 import { containsText } from '../../db/text.ts';
 import { requireScope, userOf } from '../../oauth/resource-auth.ts';
 import friendRequestRoutes from './requests.ts';
@@ -29,8 +28,7 @@ export default async function friendsRoutes(app: FastifyInstance): Promise<void>
       const q = req.query;
       const of = q.user_id ?? me;
       if (of !== me) {
-        const user = await app.db.selectFrom('users').select('id').where('id', '=', of).executeTakeFirst();
-        if (!user) throw notFound('The user was not found.');
+        await checkUserExists(app.db, of);
       }
       const { limit, offset } = paging(q, 20);
       let query = app.db
