@@ -3,7 +3,9 @@ import type { DB } from '../db/index.ts';
 import { getCommentStats, presentComments } from './comments.ts';
 import { canComment, canLike, loadItems, type ItemType } from './items.ts';
 import { getLikeStats } from './likes.ts';
-import { getOwnerSummaries, missingOwner } from './owners.ts';
+import { getItemTags, type Tag } from './keyword-tags.ts';
+import { getCategories } from './options.ts';
+import { getOwnerSummaries, missingOwner, type OwnerSummary } from './owners.ts';
 import type { Viewer } from './privacy.ts';
 
 /**
@@ -108,4 +110,50 @@ export async function presentItemSocial(
     }
   }
   return out;
+}
+
+/** What a page of items owned by members (blogs, listings, events) shows of each beside its own columns. */
+export interface ItemParts {
+  owner: (row: { owner_id: number }) => OwnerSummary;
+  tags: (row: { id: number }) => Tag[];
+  category: (row: { category_id: number | null }) => { id: number; title: string } | null;
+  social: (row: { id: number }) => Partial<Record<SocialField, unknown>> | undefined;
+}
+
+/**
+ * The owners, tags, categories and social fields of a page of items, each read (in one query)
+ * only when `fields` asks for it.
+ */
+export async function presentItemParts(
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  type: ItemType,
+  rows: ReadonlyArray<{ id: number; owner_id: number; category_id: number | null }>,
+  fields: readonly string[],
+): Promise<ItemParts> {
+  const ids = rows.map((r) => r.id);
+  const [owners, tags, categories, social] = await Promise.all([
+    fields.includes('owner')
+      ? getOwnerSummaries(
+          db,
+          config,
+          rows.map((r) => r.owner_id),
+        )
+      : undefined,
+    fields.includes('tags') ? getItemTags(db, type, ids) : undefined,
+    fields.includes('category')
+      ? getCategories(
+          db,
+          rows.map((r) => r.category_id),
+        )
+      : undefined,
+    presentItemSocial(db, config, viewer, type, ids, fields),
+  ]);
+  return {
+    owner: (r) => owners?.get(r.owner_id) ?? missingOwner(config, r.owner_id),
+    tags: (r) => tags?.get(r.id) ?? [],
+    category: (r) => (r.category_id !== null && categories?.get(r.category_id)) || null,
+    social: (r) => social.get(r.id),
+  };
 }

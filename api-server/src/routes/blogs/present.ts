@@ -3,10 +3,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import type { BlogsTable } from '../../db/types.ts';
 import { formatDate } from '../../domain/format.ts';
-import { getItemTags } from '../../domain/keyword-tags.ts';
-import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
-import { getCategories } from '../../domain/options.ts';
-import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../http/fields.ts';
@@ -51,43 +48,25 @@ export async function presentBlogs(
   rows: readonly BlogRow[],
   fields: readonly BlogField[],
 ): Promise<Array<Partial<Record<BlogField, unknown>>>> {
-  const want = new Set(fields);
-  const ids = rows.map((r) => r.id);
-  const [owners, tags, categories, social] = await Promise.all([
-    want.has('owner')
-      ? getOwnerSummaries(
-          db,
-          config,
-          rows.map((r) => r.owner_id),
-        )
-      : undefined,
-    want.has('tags') ? getItemTags(db, 'blog', ids) : undefined,
-    want.has('category')
-      ? getCategories(
-          db,
-          rows.map((r) => r.category_id),
-        )
-      : undefined,
-    presentItemSocial(db, config, viewer, 'blog', ids, fields),
-  ]);
+  const parts = await presentItemParts(db, config, viewer, 'blog', rows, fields);
   return rows.map((r) => {
     const mine = isBlogOwner(viewer, r);
     const blog: Partial<Record<BlogField, unknown>> = {
       id: r.id,
       type: 'blog',
       title: r.title,
-      owner: owners?.get(r.owner_id) ?? missingOwner(config, r.owner_id),
+      owner: parts.owner(r),
       date: formatDate(r.created_at),
       body: r.body,
-      tags: tags?.get(r.id) ?? [],
-      category: (r.category_id !== null && categories?.get(r.category_id)) || null,
+      tags: parts.tags(r),
+      category: parts.category(r),
       can_edit: mine,
       can_delete: mine,
       is_draft: r.is_draft === 1,
       total_view: r.view_count,
       // The edit form's settings are told to the owner alone (absent for anyone else).
       ...(mine ? { allow_search: r.allow_search, auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
-      ...social.get(r.id),
+      ...parts.social(r),
     };
     return pick(blog, fields);
   });

@@ -3,10 +3,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import type { ClassifiedsTable } from '../../db/types.ts';
 import { formatDate } from '../../domain/format.ts';
-import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
-import { getItemTags } from '../../domain/keyword-tags.ts';
-import { getCategories } from '../../domain/options.ts';
-import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../http/fields.ts';
@@ -111,21 +108,8 @@ export async function presentListings(
   const want = new Set(fields);
   const ids = rows.map((r) => r.id);
   const owned = rows.filter((r) => isListingOwner(viewer, r)).map((r) => r.id);
-  const [owners, tags, categories, photoCounts, photos, social] = await Promise.all([
-    want.has('owner')
-      ? getOwnerSummaries(
-          db,
-          config,
-          rows.map((r) => r.owner_id),
-        )
-      : undefined,
-    want.has('tags') ? getItemTags(db, 'classified', ids) : undefined,
-    want.has('category')
-      ? getCategories(
-          db,
-          rows.map((r) => r.category_id),
-        )
-      : undefined,
+  const [parts, photoCounts, photos] = await Promise.all([
+    presentItemParts(db, config, viewer, 'classified', rows, fields),
     want.has('can_add_photos') ? countPhotos(db, owned) : undefined,
     want.has('photos') && ids.length
       ? db
@@ -135,7 +119,6 @@ export async function presentListings(
           .orderBy('id')
           .execute()
       : [],
-    presentItemSocial(db, config, viewer, 'classified', ids, fields),
   ]);
   return rows.map((r) => {
     const listing: Partial<Record<ListingField, unknown>> = {
@@ -144,13 +127,13 @@ export async function presentListings(
       title: r.title,
       is_closed: r.is_closed === 1,
       creation_date: formatDate(r.created_at),
-      owner: owners?.get(r.owner_id) ?? missingOwner(config, r.owner_id),
+      owner: parts.owner(r),
       price: formatPrice(r.price_cents),
       location: r.location,
       body: r.body,
       ...listingFlags(viewer, r, photoCounts?.get(r.id) ?? 0),
-      category: (r.category_id !== null && categories?.get(r.category_id)) || null,
-      tags: tags?.get(r.id) ?? [],
+      category: parts.category(r),
+      tags: parts.tags(r),
       photos: photos
         .filter((p) => p.classified_id === r.id)
         .map((p) => ({
@@ -165,7 +148,7 @@ export async function presentListings(
         })),
       // The edit form's privacy is told to the owner alone (absent for anyone else).
       ...(isListingOwner(viewer, r) ? { auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
-      ...social.get(r.id),
+      ...parts.social(r),
     };
     return pick(listing, fields);
   });

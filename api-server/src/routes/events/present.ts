@@ -2,9 +2,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { parseFields, pick } from '../../http/fields.ts';
-import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
-import { getCategories } from '../../domain/options.ts';
-import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import type { Viewer } from '../../domain/privacy.ts';
 import { imageUrl } from '../../storage/images.ts';
 import { eventFlags, getMemberCounts, getReaderRsvps, type EventRow } from './rules.ts';
@@ -138,23 +136,10 @@ export async function presentEvents(
     'requested_count',
     ...FLAGS,
   );
-  const [owners, categories, counts, rsvps, social] = await Promise.all([
-    wants('owner')
-      ? getOwnerSummaries(
-          db,
-          config,
-          rows.map((r) => r.owner_id),
-        )
-      : new Map(),
-    wants('category')
-      ? getCategories(
-          db,
-          rows.map((r) => r.category_id),
-        )
-      : new Map(),
+  const [parts, counts, rsvps] = await Promise.all([
+    presentItemParts(db, config, viewer, 'event', rows, fields),
     needsMembers ? getMemberCounts(db, ids) : new Map(),
     wants('rsvp', ...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
-    presentItemSocial(db, config, viewer, 'event', ids, fields),
   ]);
   const t = now();
   return rows.map((e) => {
@@ -164,8 +149,8 @@ export async function presentEvents(
       id: e.id,
       title: e.title,
       description: e.description,
-      owner: owners.get(e.owner_id) ?? missingOwner(config, e.owner_id),
-      category: e.category_id !== null ? (categories.get(e.category_id) ?? null) : null,
+      owner: parts.owner(e),
+      category: parts.category(e),
       thumb: e.image_key ? imageUrl(config.publicUrl, e.image_key, THUMB_SIZE) : '',
       img: e.image_key ? imageUrl(config.publicUrl, e.image_key, IMG_SIZE) : '',
       img_width: e.image_key ? e.image_width : null,
@@ -201,7 +186,7 @@ export async function presentEvents(
       end_at: e.end_time,
       updated_at: e.updated_at,
       ...flags,
-      ...social.get(e.id),
+      ...parts.social(e),
     };
     return pick(all, fields);
   });
