@@ -1,3 +1,32 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { SearchRequest, SearchSource } from './index.ts';
+
 /** The code of each indexed type in the index's rowids (id × 8 + code). */
 export const SEARCH_CODES = { user: 1, album: 2, photo: 3, blog: 4, classified: 5, event: 6, activity: 7 } as const;
 export const SEARCH_CODE_SPAN = 8;
+
+/** The indexed type of each code. */
+export const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
+
+export function codeOf(type: string): number {
+  const code = (SEARCH_CODES as Record<string, number>)[type];
+  if (code === undefined) throw new Error(`search: the index holds no ${type}`);
+  return code;
+}
+
+/**
+ * Both index forms' `found`: of the matches in `hits` (code, item_id, hit_id, in_title), those a
+ * source lets the reader find, each found by its key.
+ */
+export function foundUnion(sources: readonly SearchSource[]): RawBuilder<unknown> {
+  const parts = sources.map(
+    (s) => sql`select h.code, ${s.id} as id, h.hit_id, h.in_title, ${s.date} as date, ${s.closed ?? sql`0`} as closed
+      from hits h cross join ${s.from}
+      where h.code = ${sql.lit(codeOf(s.type))} and ${s.id} = h.item_id and ${s.where}`,
+  );
+  return sql.join(parts, sql` union all `);
+}
+
+/** The order of a page. (code, id) is unique: every order is total, so pages neither overlap nor skip. */
+export const pageOrder = (request: SearchRequest): RawBuilder<unknown> =>
+  request.sort === 'relevance' ? sql`closed, in_title desc, date desc, code, id desc` : sql`date desc, code, id desc`;

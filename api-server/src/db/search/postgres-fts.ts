@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
 import type { Indexed } from '../migration-010-search-index.ts';
-import { SEARCH_CODE_SPAN, SEARCH_CODES } from './codes.ts';
+import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, SEARCH_CODES, TYPE_OF_CODE } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
@@ -17,13 +17,6 @@ import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './ind
 // the SQL form of domain/format.ts plainText().
 
 const CODE_SPAN = SEARCH_CODE_SPAN;
-const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
-
-function codeOf(type: string): number {
-  const code = (SEARCH_CODES as Record<string, number>)[type];
-  if (code === undefined) throw new Error(`search: the index holds no ${type}`);
-  return code;
-}
 
 const FUNCTIONS = [
   `create extension if not exists unaccent`,
@@ -136,18 +129,13 @@ function tsQueryText(terms: readonly SearchTerm[]): string | null {
 }
 
 function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]): RawBuilder<unknown> {
-  const parts = sources.map(
-    (s) => sql`select h.code, ${s.id} as id, h.hit_id, h.in_title, ${s.date} as date, ${s.closed ?? sql`0`} as closed
-      from hits h cross join ${s.from}
-      where h.code = ${sql.lit(codeOf(s.type))} and ${s.id} = h.item_id and ${s.where}`,
-  );
   const span = sql.lit(CODE_SPAN);
   return sql`q as (select ${query} as q),
     hits as materialized (
       select rowid as hit_id, rowid % ${span} as code, rowid / ${span} as item_id,
         case when title_doc @@ q.q then 1 else 0 end as in_title
       from search_index, q where doc @@ q.q),
-    found as materialized (${sql.join(parts, sql` union all `)})`;
+    found as materialized (${foundUnion(sources)})`;
 }
 
 interface Row {
@@ -166,8 +154,7 @@ export const postgresSearchIndex: SearchIndex = {
     const text = request.terms.length && request.sources.length ? tsQueryText(request.terms) : null;
     if (text === null) return { counts: new Map(), hits: [] };
     const query = sql`to_tsquery('social_search'::regconfig, ${text})`;
-    const relevance = request.sort === 'relevance';
-    const order = relevance ? sql`closed, in_title desc, date desc, code, id desc` : sql`date desc, code, id desc`;
+    const order = pageOrder(request);
     const only = request.type === null ? sql`true` : sql`code = ${sql.lit(codeOf(request.type))}`;
     const { rows } = await sql<Row>`with ${foundCte(query, request.sources)},
       page as (select * from found where ${only} order by ${order} limit ${request.limit} offset ${request.offset})

@@ -1,18 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { SEARCH_CODE_SPAN, SEARCH_CODES } from './codes.ts';
+import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, TYPE_OF_CODE } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
 // rowid is an item's id × SEARCH_CODE_SPAN + its type's code.
-
-const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
-
-function codeOf(type: string): number {
-  const code = (SEARCH_CODES as Record<string, number>)[type];
-  if (code === undefined) throw new Error(`search: the index holds no ${type}`);
-  return code;
-}
 
 /**
  * A term as an FTS5 string: always quoted, so that nothing typed is query syntax (AND, OR, NOT,
@@ -45,17 +37,12 @@ function matchOf(terms: readonly SearchTerm[]): Match {
  */
 function foundCte(match: Match, sources: readonly SearchSource[], withTitle: boolean): RawBuilder<unknown> {
   const inTitle = withTitle ? sql`rowid in (select rowid from search_index where search_index match ${match.title})` : sql`0`;
-  const parts = sources.map(
-    (s) => sql`select h.code, ${s.id} as id, h.hit_id, h.in_title, ${s.date} as date, ${s.closed ?? sql`0`} as closed
-      from hits h cross join ${s.from}
-      where h.code = ${sql.lit(codeOf(s.type))} and ${s.id} = h.item_id and ${s.where}`,
-  );
   // Literals: a bound number is a real to SQLite, and rowid / 8.0 is no id.
   const span = sql.lit(SEARCH_CODE_SPAN);
   return sql`hits as materialized (
       select rowid as hit_id, rowid % ${span} as code, rowid / ${span} as item_id, ${inTitle} as in_title
       from search_index where search_index match ${match.any}),
-    found as materialized (${sql.join(parts, sql` union all `)})`;
+    found as materialized (${foundUnion(sources)})`;
 }
 
 interface Row {
@@ -75,8 +62,7 @@ interface Row {
  */
 async function countsAndPage(db: DB, match: Match, request: SearchRequest): Promise<Row[]> {
   const relevance = request.sort === 'relevance';
-  // (code, id) is unique: every order is total, so pages neither overlap nor skip.
-  const order = relevance ? sql`closed, in_title desc, date desc, code, id desc` : sql`date desc, code, id desc`;
+  const order = pageOrder(request);
   const only = request.type === null ? sql`1 = 1` : sql`code = ${sql.lit(codeOf(request.type))}`;
   // The page is ordered within its subquery to be cut, and again (a few rows) in the compound.
   const { rows } = await sql<Row>`with ${foundCte(match, request.sources, relevance)}
