@@ -73,6 +73,22 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     });
   }
 
+  /** POST /:id/<verb>, with `body` (a schema) when it takes one: withEvent, `act` given the body. */
+  function action<B = undefined>(
+    verb: string,
+    body: object | undefined,
+    allowed: (a: Action) => boolean,
+    refusal: string,
+    act: (a: Action, body: B) => Promise<string>,
+  ): void {
+    app.post<{ Params: { id: number }; Body: B }>(
+      `/:id/${verb}`,
+      { schema: body ? { params: idParams, body } : { params: idParams } },
+      // The cast: Fastify's types widen a generic body; the schema above has checked it.
+      (req) => withEvent(req.auth.userId, req.params.id, allowed, refusal, (a) => act(a, req.body as B)),
+    );
+  }
+
   async function setRsvp(trx: DB, eventId: number, userId: number, rsvp: Rsvp, invitedBy: number | null = null): Promise<void> {
     await trx
       .insertInto('event_members')
@@ -111,47 +127,41 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
       ),
   );
 
-  app.post<{ Params: { id: number } }>('/:id/leave', { schema: { params: idParams } }, (req) =>
-    withEvent(
-      req.auth.userId,
-      req.params.id,
-      (a) => a.flags.can_leave,
-      'You cannot leave this event: you are not a member of it, or it is yours (an owner cannot leave their event).',
-      async ({ trx, me, event }) => {
-        await removeRow(trx, event.id, me);
-        return 'You left the event.';
-      },
-    ),
+  action(
+    'leave',
+    undefined,
+    (a) => a.flags.can_leave,
+    'You cannot leave this event: you are not a member of it, or it is yours (an owner cannot leave their event).',
+    async ({ trx, me, event }) => {
+      await removeRow(trx, event.id, me);
+      return 'You left the event.';
+    },
   );
 
-  app.post<{ Params: { id: number } }>('/:id/request', { schema: { params: idParams } }, (req) =>
-    withEvent(
-      req.auth.userId,
-      req.params.id,
-      (a) => a.flags.can_request,
-      'You cannot ask to join this event: it needs no approval, it has ended, or you are already in it, invited or waiting.',
-      async ({ trx, me, event }) => {
-        await setRsvp(trx, event.id, me, 'requested');
-        // One notice per pending request: an earlier one (of a request since rejected) makes way.
-        await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
-        await notify(trx, { userId: event.owner_id, actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
-        return 'Your request to join was sent to the owner.';
-      },
-    ),
+  action(
+    'request',
+    undefined,
+    (a) => a.flags.can_request,
+    'You cannot ask to join this event: it needs no approval, it has ended, or you are already in it, invited or waiting.',
+    async ({ trx, me, event }) => {
+      await setRsvp(trx, event.id, me, 'requested');
+      // One notice per pending request: an earlier one (of a request since rejected) makes way.
+      await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
+      await notify(trx, { userId: event.owner_id, actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
+      return 'Your request to join was sent to the owner.';
+    },
   );
 
-  app.post<{ Params: { id: number } }>('/:id/cancel', { schema: { params: idParams } }, (req) =>
-    withEvent(
-      req.auth.userId,
-      req.params.id,
-      (a) => a.flags.can_cancel,
-      'You have no pending request to join this event.',
-      async ({ trx, me, event }) => {
-        await removeRow(trx, event.id, me);
-        await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
-        return 'Your request to join was cancelled.';
-      },
-    ),
+  action(
+    'cancel',
+    undefined,
+    (a) => a.flags.can_cancel,
+    'You have no pending request to join this event.',
+    async ({ trx, me, event }) => {
+      await removeRow(trx, event.id, me);
+      await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
+      return 'Your request to join was cancelled.';
+    },
   );
 
   /** The named person's pending request (400 naming user_id when they have none). */
@@ -165,84 +175,64 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     if (row?.rsvp !== 'requested') throw invalidParam('user_id', 'has no pending request to join this event');
   }
 
-  app.post<{ Params: { id: number }; Body: { user_id: number } }>(
-    '/:id/accept',
-    { schema: { params: idParams, body: userIdSchema } },
-    (req) =>
-      withEvent(
-        req.auth.userId,
-        req.params.id,
-        (a) => a.flags.can_accept,
-        'Only the owner accepts requests, and there is none pending.',
-        async ({ trx, event }) => {
-          await pendingRequest(trx, event.id, req.body.user_id);
-          await setRsvp(trx, event.id, req.body.user_id, 'attending');
-          return 'The request was accepted: they are attending.';
-        },
-      ),
-  );
-
-  app.post<{ Params: { id: number }; Body: { user_id: number } }>(
-    '/:id/reject',
-    { schema: { params: idParams, body: userIdSchema } },
-    (req) =>
-      withEvent(
-        req.auth.userId,
-        req.params.id,
-        (a) => a.flags.can_reject,
-        'Only the owner rejects requests, and there is none pending.',
-        async ({ trx, event }) => {
-          await pendingRequest(trx, event.id, req.body.user_id);
-          await removeRow(trx, event.id, req.body.user_id);
-          return 'The request was rejected.';
-        },
-      ),
-  );
-
-  app.post<{ Params: { id: number }; Body: { user_ids: string } }>(
-    '/:id/invite',
-    {
-      schema: {
-        params: idParams,
-        body: { type: 'object', properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['user_ids'] },
-      },
+  action<{ user_id: number }>(
+    'accept',
+    userIdSchema,
+    (a) => a.flags.can_accept,
+    'Only the owner accepts requests, and there is none pending.',
+    async ({ trx, event }, body) => {
+      await pendingRequest(trx, event.id, body.user_id);
+      await setRsvp(trx, event.id, body.user_id, 'attending');
+      return 'The request was accepted: they are attending.';
     },
-    (req) =>
-      withEvent(
-        req.auth.userId,
-        req.params.id,
-        (a) => a.flags.can_invite,
-        'You cannot invite people to this event: it has ended, or only its owner invites.',
-        async ({ trx, me, event }) => {
-          const ids = parseIds(req.body.user_ids);
-          // Only friends of the inviter, and only people the event's privacy lets see it.
-          const friends = new Set(
-            (await trx.selectFrom('friendships').select('friend_id').where('user_id', '=', me).where('friend_id', 'in', ids).execute()).map(
-              (f) => f.friend_id,
-            ),
-          );
-          const notFriends = ids.filter((id) => !friends.has(id));
-          if (notFriends.length) throw invalidParam('user_ids', `you can only invite your friends; not friends: ${notFriends.join(', ')}`);
-          const hidden = await cannotSee(trx, event, ids);
-          if (hidden.length) throw invalidParam('user_ids', `the event's privacy hides it from: ${hidden.join(', ')}`);
-          // People already in the event (any answer, invited, or asking to join) stay as they are.
-          const present = new Set(
-            (
-              await trx.selectFrom('event_members').select('user_id').where('event_id', '=', event.id).where('user_id', 'in', ids).execute()
-            ).map((m) => m.user_id),
-          );
-          const fresh = ids.filter((id) => !present.has(id) && id !== event.owner_id);
-          const t = now();
-          if (fresh.length) {
-            await trx
-              .insertInto('event_members')
-              .values(fresh.map((id) => ({ event_id: event.id, user_id: id, rsvp: 'awaiting_reply', invited_by: me, created_at: t })))
-              .execute();
-            await notifyEach(trx, fresh, { actorId: me, kind: 'event_invite', itemType: 'event', itemId: event.id, at: t });
-          }
-          return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
-        },
-      ),
+  );
+
+  action<{ user_id: number }>(
+    'reject',
+    userIdSchema,
+    (a) => a.flags.can_reject,
+    'Only the owner rejects requests, and there is none pending.',
+    async ({ trx, event }, body) => {
+      await pendingRequest(trx, event.id, body.user_id);
+      await removeRow(trx, event.id, body.user_id);
+      return 'The request was rejected.';
+    },
+  );
+
+  action<{ user_ids: string }>(
+    'invite',
+    { type: 'object', properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['user_ids'] },
+    (a) => a.flags.can_invite,
+    'You cannot invite people to this event: it has ended, or only its owner invites.',
+    async ({ trx, me, event }, body) => {
+      const ids = parseIds(body.user_ids);
+      // Only friends of the inviter, and only people the event's privacy lets see it.
+      const friends = new Set(
+        (await trx.selectFrom('friendships').select('friend_id').where('user_id', '=', me).where('friend_id', 'in', ids).execute()).map(
+          (f) => f.friend_id,
+        ),
+      );
+      const notFriends = ids.filter((id) => !friends.has(id));
+      if (notFriends.length) throw invalidParam('user_ids', `you can only invite your friends; not friends: ${notFriends.join(', ')}`);
+      const hidden = await cannotSee(trx, event, ids);
+      if (hidden.length) throw invalidParam('user_ids', `the event's privacy hides it from: ${hidden.join(', ')}`);
+      // People already in the event (any answer, invited, or asking to join) stay as they are.
+      const present = new Set(
+        (
+          await trx.selectFrom('event_members').select('user_id').where('event_id', '=', event.id).where('user_id', 'in', ids).execute()
+        ).map((m) => m.user_id),
+      );
+      const fresh = ids.filter((id) => !present.has(id) && id !== event.owner_id);
+      const t = now();
+      if (fresh.length) {
+        await trx
+          .insertInto('event_members')
+          .values(fresh.map((id) => ({ event_id: event.id, user_id: id, rsvp: 'awaiting_reply', invited_by: me, created_at: t })))
+          .execute();
+        await notifyEach(trx, fresh, { actorId: me, kind: 'event_invite', itemType: 'event', itemId: event.id, at: t });
+      }
+      return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
+    },
   );
 
   function parseIds(csv: string): number[] {
