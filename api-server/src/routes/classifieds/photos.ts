@@ -8,6 +8,7 @@ import { deleteImage, storeImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import { addListingPhoto } from './write.ts';
 
 /** The photo and its listing when the reader may see the listing; 404 otherwise. */
 async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {
@@ -47,26 +48,15 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
       const img = await storeImage(app.config.dataDir, file, 'Filedata');
       try {
         const id = await transact(app.db, async (trx) => {
-          const photo = await trx
-            .insertInto('classified_photos')
-            .values({
-              classified_id: listing.id,
-              image_key: img.key,
-              width: img.width,
-              height: img.height,
-              description: '',
-              created_at: now(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const photoId = await addListingPhoto(trx, listing.id, img, now());
           // The first photo of a listing becomes its main photo.
           await trx
             .updateTable('classifieds')
-            .set({ main_photo_id: photo.id })
+            .set({ main_photo_id: photoId })
             .where('id', '=', listing.id)
             .where('main_photo_id', 'is', null)
             .execute();
-          return photo.id;
+          return photoId;
         });
         return { success: true, data: { id } };
       } catch (err) {

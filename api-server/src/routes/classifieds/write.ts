@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { now } from '../../db/index.ts';
+import { now, type DB } from '../../db/index.ts';
 import type { Privacy } from '../../db/types.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
@@ -48,6 +48,16 @@ const formProperties = {
 const idForm = idParams;
 
 /** fields[price] in cents: '' is no price; otherwise a number ≥ 0 with at most two decimals. */
+/** Stores a listing's new photo (no description yet); its id. */
+export async function addListingPhoto(trx: DB, listingId: number, img: StoredImage, at: number): Promise<number> {
+  const photo = await trx
+    .insertInto('classified_photos')
+    .values({ classified_id: listingId, image_key: img.key, width: img.width, height: img.height, description: '', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return photo.id;
+}
+
 export function parsePrice(raw: string): number | null {
   const text = raw.trim();
   if (text === '') return null;
@@ -130,12 +140,8 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
             .returning('id')
             .executeTakeFirstOrThrow();
           if (img) {
-            const photo = await trx
-              .insertInto('classified_photos')
-              .values({ classified_id: row.id, image_key: img.key, width: img.width, height: img.height, description: '', created_at: t })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            await trx.updateTable('classifieds').set({ main_photo_id: photo.id }).where('id', '=', row.id).execute();
+            const photoId = await addListingPhoto(trx, row.id, img, t);
+            await trx.updateTable('classifieds').set({ main_photo_id: photoId }).where('id', '=', row.id).execute();
           }
           await setItemTags(trx, 'classified', row.id, b.tags);
           return row.id;
@@ -182,13 +188,9 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
           const t = now();
           let mainPhotoId = b.main_photo_id;
           if (img) {
-            const photo = await trx
-              .insertInto('classified_photos')
-              .values({ classified_id: row.id, image_key: img.key, width: img.width, height: img.height, description: '', created_at: t })
-              .returning('id')
-              .executeTakeFirstOrThrow();
+            const photoId = await addListingPhoto(trx, row.id, img, t);
             // The photo of the form is the main photo unless main_photo_id names another.
-            mainPhotoId ??= photo.id;
+            mainPhotoId ??= photoId;
           }
           await trx
             .updateTable('classifieds')
