@@ -1,5 +1,5 @@
 import { ApiError } from '../social-api/errors.ts';
-import type { TokenEndpoint } from './token-manager.ts';
+import { postToTokenEndpoint, type TokenEndpoint } from './token-manager.ts';
 
 /**
  * The BFF's own access token (OAuth 2.0 client credentials, RFC 6749 §4.4): what public pages
@@ -25,16 +25,9 @@ interface Cached {
 
 /** POST grant_type=client_credentials with HTTP Basic client authentication (RFC 6749 §4.4.2, §2.3.1). */
 async function requestClientCredentials(ep: TokenEndpoint, scope?: string): Promise<Cached> {
-  const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
   let res: Response;
   try {
-    res = await fetch(ep.url, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
-      signal: AbortSignal.timeout(ep.timeoutMs),
-      cache: 'no-store',
-    });
+    res = await postToTokenEndpoint(ep, { grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
   } catch (e) {
     if ((e as Error)?.name === 'TimeoutError') throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
     throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');

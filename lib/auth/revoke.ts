@@ -1,4 +1,4 @@
-import type { TokenEndpoint } from './token-manager.ts';
+import { postToTokenEndpoint, type TokenEndpoint } from './token-manager.ts';
 
 /**
  * Token revocation (RFC 7009) with HTTP Basic client authentication. The API revokes the whole
@@ -6,15 +6,8 @@ import type { TokenEndpoint } from './token-manager.ts';
  * not be told (down, slow, refused); the caller forgets the tokens either way.
  */
 export async function revokeToken(ep: TokenEndpoint, token: string, hint: 'refresh_token' | 'access_token'): Promise<boolean> {
-  const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
   try {
-    const res = await fetch(ep.url, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ token, token_type_hint: hint }),
-      signal: AbortSignal.timeout(ep.timeoutMs),
-      cache: 'no-store',
-    });
+    const res = await postToTokenEndpoint(ep, { token, token_type_hint: hint });
     await res.body?.cancel();
     return res.ok;
   } catch {

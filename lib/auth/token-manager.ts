@@ -23,18 +23,26 @@ export interface TokenSet {
   scope?: string;
 }
 
+/**
+ * POSTs a form to the endpoint with HTTP Basic client authentication (RFC 6749 §2.3.1), within
+ * its time limit; rejects with what fetch threw (each caller says what a failure means to it).
+ */
+export function postToTokenEndpoint(ep: TokenEndpoint, form: Record<string, string>): Promise<Response> {
+  const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
+  return fetch(ep.url, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(form),
+    signal: AbortSignal.timeout(ep.timeoutMs),
+    cache: 'no-store',
+  });
+}
+
 /** POST grant_type=refresh_token with HTTP Basic client authentication (RFC 6749 §6, §2.3.1). */
 async function requestRefresh(ep: TokenEndpoint, refreshToken: string): Promise<TokenSet> {
-  const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
   let res: Response;
   try {
-    res = await fetch(ep.url, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-      signal: AbortSignal.timeout(ep.timeoutMs),
-      cache: 'no-store',
-    });
+    res = await postToTokenEndpoint(ep, { grant_type: 'refresh_token', refresh_token: refreshToken });
   } catch {
     throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
   }
