@@ -206,14 +206,26 @@ export interface EventFilters {
 
 /** GET /events: one page of the events the reader may see. */
 export async function listEvents(token: string, f: EventFilters = {}): Promise<EventSummary[]> {
-  const data = await apiFetch(apiConfig(), '/events', {
+  return readEventList(token, '/events', f, {
+    category_id: f.categoryId || undefined,
+    view: f.friends ? 'only_my_friend' : undefined,
+    sort: f.sort,
+    user_id: f.userId,
+  });
+}
+
+/** One page of a list of events: the words both lists take, and `own` (each list's own). */
+async function readEventList(
+  token: string,
+  path: string,
+  f: { keywords?: string; when?: EventWhen; page?: number; limit?: number },
+  own: Record<string, string | number | undefined>,
+): Promise<EventSummary[]> {
+  const data = await apiFetch(apiConfig(), path, {
     token,
     query: {
       keywords: f.keywords?.trim() || undefined,
-      category_id: f.categoryId || undefined,
-      view: f.friends ? 'only_my_friend' : undefined,
-      sort: f.sort,
-      user_id: f.userId,
+      ...own,
       when: f.when,
       page: f.page ?? 1,
       limit: f.limit ?? 10,
@@ -234,18 +246,7 @@ export interface MyEventFilters {
 
 /** GET /events/my: events I own or have any row in (attending, maybe, not, invited, asking). */
 export async function listMyEvents(token: string, f: MyEventFilters = {}): Promise<EventSummary[]> {
-  const data = await apiFetch(apiConfig(), '/events/my', {
-    token,
-    query: {
-      keywords: f.keywords?.trim() || undefined,
-      view: f.lead ? 'only_events_i_lead' : undefined,
-      when: f.when,
-      page: f.page ?? 1,
-      limit: f.limit ?? 10,
-      fields: LIST_FIELDS,
-    },
-  });
-  return eventListSchema.parse(data).map(reshapeSummary);
+  return readEventList(token, '/events/my', f, { view: f.lead ? 'only_events_i_lead' : undefined });
 }
 
 /** An event I lead with its counts, as the organiser's table shows it. */
