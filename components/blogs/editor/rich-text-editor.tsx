@@ -52,7 +52,7 @@ export function RichTextEditor({
   const mount = useRef<HTMLDivElement>(null);
   /** The HTML this editor last gave out: a `value` that differs came from outside. */
   const emitted = useRef(value);
-  const latest = useLatest({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled });
+  const latest = useLatest({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled, tall });
 
   // The editor starts once, in the browser (the form mounts this component after hydration).
   useEffect(() => {
@@ -60,14 +60,14 @@ export function RichTextEditor({
       html: latest.current.value,
       editable: !latest.current.disabled,
       attributes: () => {
-        const { labelledBy: label, describedBy: described, invalid: wrong } = latest.current;
+        const { labelledBy: label, describedBy: described, invalid: wrong, tall: long } = latest.current;
         return {
           role: 'textbox',
           'aria-multiline': 'true',
           'aria-labelledby': label,
           ...(described ? { 'aria-describedby': described } : {}),
           ...(wrong ? { 'aria-invalid': 'true' } : {}),
-          class: `rich-text ${editorMinHeight(tall)} px-4 py-3 outline-none`,
+          class: `rich-text ${editorMinHeight(long)} px-4 py-3 outline-none`,
         };
       },
       onChange: (ed) => {
