@@ -1,4 +1,3 @@
-import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import { listedFor, visibleTo } from '../../domain/visibility.ts';
@@ -6,41 +5,12 @@ import { deleteImage, imageUrl, storeImage, type StoredImage } from '../../stora
 import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.ts';
 import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
 import { transact } from '../../db/dialect.ts';
+import { insertPhoto, ownSpecialAlbumId } from '../../domain/albums.ts';
 
 /** Photos sent by applications go into their owner's special album of this kind. */
 const APP_ALBUM_KIND = 'app';
 const APP_ALBUM_TITLE = 'App Photos';
 const TITLE_MAX = 100;
-
-async function appAlbumId(db: DB, ownerId: number, t: number): Promise<number> {
-  const found = await db
-    .selectFrom('albums')
-    .select('id')
-    .where('owner_id', '=', ownerId)
-    .where('kind', '=', APP_ALBUM_KIND)
-    .executeTakeFirst();
-  if (found) return found.id;
-  // Like the other special albums (Wall Photos…): visible to everyone until the owner changes it.
-  const row = await db
-    .insertInto('albums')
-    .values({
-      owner_id: ownerId,
-      kind: APP_ALBUM_KIND,
-      title: APP_ALBUM_TITLE,
-      description: '',
-      category_id: null,
-      allow_search: 1,
-      auth_view: 'everyone',
-      auth_comment: 'everyone',
-      auth_tag: 'owner_member',
-      cover_photo_id: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** photo_name is a base file name ("beach.jpg"): the photo's title is its name without extension. */
 function titleOf(photoName: string | undefined): string {
@@ -70,21 +40,9 @@ export const addPhoto: LegacyMethod = {
     try {
       await transact(ctx.db, async (trx) => {
         const t = now();
-        const albumId = await appAlbumId(trx, me, t);
-        await trx
-          .insertInto('photos')
-          .values({
-            owner_id: me,
-            album_id: albumId,
-            title: titleOf(ctx.params.photo_name),
-            description: '',
-            image_key: img.key,
-            width: img.width,
-            height: img.height,
-            created_at: t,
-            updated_at: t,
-          })
-          .execute();
+        // Like the other special albums (Wall Photos…): visible to everyone until the owner changes it.
+        const albumId = await ownSpecialAlbumId(trx, me, APP_ALBUM_KIND, APP_ALBUM_TITLE, false, t);
+        await insertPhoto(trx, me, albumId, img, t, titleOf(ctx.params.photo_name));
         await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
       });
     } catch (err) {

@@ -4,6 +4,7 @@ import { now } from '../../db/index.ts';
 import { invalidParam, missingParam } from '../../errors.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl, storeImage } from '../../storage/images.ts';
+import { insertPhoto, ownSpecialAlbumId } from '../../domain/albums.ts';
 import { transact } from '../../db/dialect.ts';
 
 /** compose_upload types, each with the special album its photos go into (albums.kind = type). */
@@ -19,30 +20,9 @@ export const SPECIAL_ALBUMS = {
 export type SpecialAlbumKind = keyof typeof SPECIAL_ALBUMS;
 
 /** The user's special album of that kind, made on first use (in the caller's transaction). */
-export async function specialAlbumId(db: DB, ownerId: number, kind: SpecialAlbumKind, t = now()): Promise<number> {
-  const found = await db.selectFrom('albums').select('id').where('owner_id', '=', ownerId).where('kind', '=', kind).executeTakeFirst();
-  if (found) return found.id;
+export function specialAlbumId(db: DB, ownerId: number, kind: SpecialAlbumKind, t = now()): Promise<number> {
   // Message photos belong to private conversations: only their owner sees the album.
-  const isPrivate = kind === 'message';
-  const row = await db
-    .insertInto('albums')
-    .values({
-      owner_id: ownerId,
-      kind,
-      title: SPECIAL_ALBUMS[kind],
-      description: '',
-      category_id: null,
-      allow_search: isPrivate ? 0 : 1,
-      auth_view: isPrivate ? 'owner' : 'everyone',
-      auth_comment: isPrivate ? 'owner' : 'everyone',
-      auth_tag: 'owner_member',
-      cover_photo_id: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return ownSpecialAlbumId(db, ownerId, kind, SPECIAL_ALBUMS[kind], kind === 'message', t);
 }
 
 interface ComposeUploadBody {
@@ -78,23 +58,9 @@ export default async function composeUploadRoutes(app: FastifyInstance): Promise
         const ids = await transact(app.db, async (trx) => {
           const albumId = await specialAlbumId(trx, me, type);
           const t = now();
-          const photo = await trx
-            .insertInto('photos')
-            .values({
-              owner_id: me,
-              album_id: albumId,
-              title: '',
-              description: '',
-              image_key: img.key,
-              width: img.width,
-              height: img.height,
-              created_at: t,
-              updated_at: t,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const photoId = await insertPhoto(trx, me, albumId, img, t);
           await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
-          return { photoId: photo.id, albumId };
+          return { photoId, albumId };
         });
         return {
           success: true,

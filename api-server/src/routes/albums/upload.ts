@@ -7,6 +7,7 @@ import { deleteImage, storeImage } from '../../storage/images.ts';
 import { albumRights, endOfAlbum, ensureCover, getVisibleAlbum } from './access.ts';
 import { albumColumns, albumSettingProperties, parsePhotoIds, type AlbumSettings } from './album.ts';
 import { transact } from '../../db/dialect.ts';
+import { insertPhoto } from '../../domain/albums.ts';
 
 /** Most photos one POST /albums/upload puts into an album. */
 const MAX_PHOTOS_PER_UPLOAD = 100;
@@ -35,22 +36,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       const t = now();
       let photoId: number;
       try {
-        const row = await app.db
-          .insertInto('photos')
-          .values({
-            owner_id: me,
-            album_id: null,
-            title: '',
-            description: '',
-            image_key: img.key,
-            width: img.width,
-            height: img.height,
-            created_at: t,
-            updated_at: t,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        photoId = row.id;
+        photoId = await insertPhoto(app.db, me, null, img, t);
       } catch (err) {
         await deleteImage(app.config.dataDir, img.key);
         throw err;
