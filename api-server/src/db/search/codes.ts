@@ -30,3 +30,14 @@ export function foundUnion(sources: readonly SearchSource[]): RawBuilder<unknown
 /** The order of a page. (code, id) is unique: every order is total, so pages neither overlap nor skip. */
 export const pageOrder = (request: SearchRequest): RawBuilder<unknown> =>
   request.sort === 'relevance' ? sql`closed, in_title desc, date desc, code, id desc` : sql`date desc, code, id desc`;
+
+/** A row of both forms' one statement: 'count', `n` matches of type `code`; 'hit', one of the page. */
+export interface SearchRow {
+  kind: 'count' | 'hit';
+  code: number;
+  n: number;
+  id: number;
+  hit_id: number;
+  date: number;
+  closed: number;
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
 import type { Indexed } from '../migration-010-search-index.ts';
-import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, SEARCH_CODES, TYPE_OF_CODE } from './codes.ts';
+import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, SEARCH_CODES, TYPE_OF_CODE, type SearchRow } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
@@ -138,14 +138,8 @@ function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]):
     found as materialized (${foundUnion(sources)})`;
 }
 
-interface Row {
-  kind: 'count' | 'hit';
-  code: number;
-  n: number;
-  id: number;
-  hit_id: number;
-  date: number;
-  closed: number;
+/** With the hit's indexed body, read in the same statement. */
+interface Row extends SearchRow {
   body: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, TYPE_OF_CODE } from './codes.ts';
+import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, TYPE_OF_CODE, type SearchRow } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
@@ -45,16 +45,7 @@ function foundCte(match: Match, sources: readonly SearchSource[], withTitle: boo
     found as materialized (${foundUnion(sources)})`;
 }
 
-interface Row {
-  /** 'count': `n` matches of type `code`; 'hit': one of the page. */
-  kind: 'count' | 'hit';
-  code: number;
-  n: number;
-  id: number;
-  hit_id: number;
-  date: number;
-  closed: number;
-}
+type Row = SearchRow;
 
 /**
  * The counts by type and the page in one statement, which finds the matches once: the counts
