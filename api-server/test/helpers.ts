@@ -143,3 +143,20 @@ export async function createMember(db: DB, fullName?: string, scopes: readonly s
   return { ...user, token: await tokenFor(db, user.id, scopes) };
 }
 export type Member = Awaited<ReturnType<typeof createMember>>;
+
+/**
+ * An owner and a friend of theirs, each with a token of `scopes` (the friend's with
+ * `friendExtra` too), and a client-credentials token of `scopes`: the cast of most write tests.
+ */
+export async function ownerFriendAndClient(db: DB, scopes: readonly string[], friendExtra: readonly string[] = []) {
+  const owner = (await createUser(db)).id;
+  const friend = (await createUser(db)).id;
+  await befriend(db, owner, friend);
+  return {
+    owner,
+    friend,
+    ownerToken: await tokenFor(db, owner, scopes),
+    friendToken: await tokenFor(db, friend, [...scopes, ...friendExtra]),
+    clientToken: await tokenFor(db, null, scopes),
+  };
+}

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_OPTIONS } from '../../../src/domain/options.ts';
-import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { ownerFriendAndClient, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { del, get, post } from '../fixtures.ts';
 
 const BLOGS = '/api/v1/blogs';
 
 const t = setupApi();
-let owner: number, friend: number;
+let owner: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 let travel: number, tech: number;
 
@@ -25,12 +25,7 @@ async function create(extra: Record<string, string | number> = {}, token = owner
 }
 
 beforeAll(async () => {
-  owner = (await createUser(t.db)).id;
-  friend = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['blogs']);
-  friendToken = await tokenFor(t.db, friend, ['blogs', 'basic']);
-  clientToken = await tokenFor(t.db, null, ['blogs']);
+  ({ owner, ownerToken, friendToken, clientToken } = await ownerFriendAndClient(t.db, ['blogs'], ['basic']));
   const cats = await t.db.selectFrom('categories').select(['id', 'title']).where('module', '=', 'blog').execute();
   travel = cats.find((c) => c.title === 'Travel')!.id;
   tech = cats.find((c) => c.title === 'Technology')!.id;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { ownerFriendAndClient } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 import { insertListing, listingRow, LISTINGS } from './listings.ts';
 
 const t = setupApi();
-let owner: number, friend: number;
+let owner: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 
 const state = async (id: number) => (await listingRow(t, id))!.is_closed;
@@ -13,12 +13,7 @@ const flags = async (id: number, token = ownerToken) =>
   (await get(t, token, `${LISTINGS}/${id}`, { fields: 'is_closed,can_open,can_close' })).body.data;
 
 beforeAll(async () => {
-  owner = (await createUser(t.db)).id;
-  friend = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['classifieds']);
-  friendToken = await tokenFor(t.db, friend, ['classifieds']);
-  clientToken = await tokenFor(t.db, null, ['classifieds']);
+  ({ owner, ownerToken, friendToken, clientToken } = await ownerFriendAndClient(t.db, ['classifieds']));
 });
 
 describe('POST /classifieds/close', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_PHOTOS_MAX } from '../../../src/routes/classifieds/present.ts';
-import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { ownerFriendAndClient } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { del, get, picture, post } from '../fixtures.ts';
 import { imageExists, insertListing, listingRow, LISTINGS, photoRows, storedImageCount } from './listings.ts';
@@ -8,7 +8,7 @@ import { imageExists, insertListing, listingRow, LISTINGS, photoRows, storedImag
 const PHOTOS = `${LISTINGS}/photos`;
 
 const t = setupApi();
-let owner: number, friend: number;
+let owner: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 
 const upload = async (classified_id: number | string, token = ownerToken, content?: Buffer) =>
@@ -21,12 +21,7 @@ const upload = async (classified_id: number | string, token = ownerToken, conten
   );
 
 beforeAll(async () => {
-  owner = (await createUser(t.db)).id;
-  friend = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['classifieds']);
-  friendToken = await tokenFor(t.db, friend, ['classifieds']);
-  clientToken = await tokenFor(t.db, null, ['classifieds']);
+  ({ owner, ownerToken, friendToken, clientToken } = await ownerFriendAndClient(t.db, ['classifieds']));
 });
 
 describe('POST /classifieds/photos', () => {

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_PHOTOS_MAX } from '../../../src/routes/classifieds/present.ts';
 import { parsePrice } from '../../../src/routes/classifieds/write.ts';
-import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { ownerFriendAndClient } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { del, get, picture, post } from '../fixtures.ts';
 import { categoryId, imageExists, insertListing, listingRow, LISTINGS, photoRows, storedImageCount } from './listings.ts';
 
 const t = setupApi();
-let owner: number, friend: number;
+let owner: number;
 let ownerToken: string, friendToken: string, clientToken: string;
 let forSale: number;
 
@@ -20,12 +20,7 @@ async function create(extra: Record<string, string | number> = {}, files = {}): 
 }
 
 beforeAll(async () => {
-  owner = (await createUser(t.db)).id;
-  friend = (await createUser(t.db)).id;
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner, ['classifieds']);
-  friendToken = await tokenFor(t.db, friend, ['classifieds', 'basic']);
-  clientToken = await tokenFor(t.db, null, ['classifieds']);
+  ({ owner, ownerToken, friendToken, clientToken } = await ownerFriendAndClient(t.db, ['classifieds'], ['basic']));
   forSale = await categoryId(t, 'For Sale');
 });
 
