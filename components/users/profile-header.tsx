@@ -1,8 +1,10 @@
 import Link from 'next/link';
 import { Avatar } from '@/components/ui/avatar';
+import { env } from '@/lib/env';
 import { routes } from '@/lib/routes';
 import type { Member } from '@/lib/social-api/users';
 import { FriendshipButton } from './friendship-button';
+import { EditProfilePicture } from './profile-photo/edit-profile-picture';
 import { ProfileTabs } from './profile-tabs';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -10,7 +12,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /**
  * The top of a member's profile: picture, name, how the reader stands with them (friends, or
  * how many friends they have in common), the counts of what they share that the reader may see
- * (each a link to its tab), the friendship action, and the tabs of what they share.
+ * (each a link to its tab), the friendship action (one's own: "Edit profile picture"), and the
+ * tabs of what they share.
  */
 export function ProfileHeader({ member, own }: { member: Member; own: boolean }) {
   const facts = [
@@ -51,6 +54,7 @@ export function ProfileHeader({ member, own }: { member: Member; own: boolean })
             </ul>
           ) : null}
         </div>
+        {own ? <EditProfilePicture maxPhotoBytes={env().UPLOAD_MAX_BYTES} /> : null}
         {!own && member.friendship && member.friendship !== 'self' ? (
           <FriendshipButton userId={member.id} name={member.name} friendship={member.friendship} requestId={member.requestId} />
         ) : null}

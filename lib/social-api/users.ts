@@ -156,3 +156,19 @@ export async function getMember(token: string, id: number, me: { id: number }): 
       : {}),
   };
 }
+
+/**
+ * Makes a square of one of the reader's photos their picture (POST /users/me/photo, an
+ * extension: README). `x`, `y`, `size` are whole pixels of the photo's original. Answers the
+ * photo as kept in the reader's "Profile Pictures" album.
+ */
+export async function setProfilePhoto(
+  token: string,
+  photoId: number,
+  crop: { x: number; y: number; size: number },
+): Promise<{ photoId: number }> {
+  const data = z
+    .looseObject({ photo_id: z.number().int().positive() })
+    .parse(await apiFetch(apiConfig(), '/users/me/photo', { token, form: { photo_id: photoId, ...crop } }));
+  return { photoId: data.photo_id };
+}
