@@ -14,7 +14,7 @@ import { fromFractions, MIN_CROP_PX } from './crop.ts';
 
 const fraction = z.number().check(z.gte(0), z.lte(1));
 
-export const profilePhotoSchema = z.object({
+const profilePhotoSchema = z.object({
   photoId: idSchema,
   crop: z.object({ x: fraction, y: fraction, size: z.number().check(z.gt(0), z.lte(1)) }),
   /** What the picture shows, for those who cannot see it ('' keeps the photo's own). */
