@@ -62,6 +62,15 @@ describe('profilePhotoCommand', () => {
     expect(captions).toContain('Dave smiling on the beach');
   });
 
+  it('tells a session without the settings scope (signed in before the site asked for it) how to allow it', async () => {
+    const limited = await api.tokenOf('dave@example.com', ['basic', 'albums']);
+    const res = await profilePhotoCommand(limited, { photoId, crop });
+    expect(res).toEqual({
+      ok: false,
+      message: 'Your sign-in does not let this site change your picture yet: sign out, sign in again and allow it, then try once more.',
+    });
+  });
+
   it('refuses another member’s photo with the API’s word, and a photo that is gone', async () => {
     const alice = await api.tokenOf('alice@example.com');
     const refused = await profilePhotoCommand(alice, { photoId, crop });

@@ -26,6 +26,7 @@ const profilePhotoSchema = z.object({
 export type ProfilePhotoAnswer = { me: Pick<Me, 'id' | 'name' | 'image' | 'picture'> };
 
 const GONE = 'That photo is no longer there. Choose another one.';
+const NO_SCOPE = 'Your sign-in does not let this site change your picture yet: sign out, sign in again and allow it, then try once more.';
 
 /** Makes the crop of the photo the reader's picture; answers who they now are (name and pictures). */
 export async function profilePhotoCommand(token: string, input: unknown): Promise<ActionResult<ProfilePhotoAnswer>> {
@@ -52,6 +53,8 @@ export async function profilePhotoCommand(token: string, input: unknown): Promis
     };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: GONE };
+    // A session from before the web client asked for the settings scope.
+    if (isApiError(e, 403) && e.code === 'insufficient_scope') return { ok: false, message: NO_SCOPE };
     return failure(e);
   }
 }
