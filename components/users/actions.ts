@@ -19,7 +19,13 @@ export async function changeFriendship(input: unknown): Promise<ActionResult<Fri
 export async function saveProfilePhoto(input: unknown): Promise<ActionResult<ProfilePhotoAnswer>> {
   return withSession(async (s) => {
     const result = await profilePhotoCommand(s.accessToken, input);
-    if (result.ok) await refreshSessionUser(s, { name: result.data.me.name, image: result.data.me.image });
+    if (!result.ok) return result;
+    try {
+      await refreshSessionUser(s, { name: result.data.me.name, image: result.data.me.image });
+    } catch (e) {
+      // The picture is saved: the header catches up at the session's next token refresh.
+      console.error('[profile photo] the session keeps the previous picture for now', e);
+    }
     return result;
   });
 }
