@@ -54,7 +54,7 @@ export function growFromCorner(c: SquareCrop, delta: number, b: Bounds, least = 
 }
 
 /** One key press's step: a fiftieth of the shorter side (at least one pixel); shift's is ten of them. */
-export function keyStep(b: Bounds): number {
+function keyStep(b: Bounds): number {
   return Math.max(1, Math.round(Math.min(b.width, b.height) / 50));
 }
 
