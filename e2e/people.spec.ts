@@ -154,3 +154,31 @@ test('every tab of a profile shows the member’s things as the API lists them, 
     await expect(main(page).getByRole('link', { name: 'Create an event' })).toBeVisible();
   }
 });
+
+test('a profile’s header counts what the member shares that the reader may see, each count a link to its tab', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const demoId = await idOf(request, DEMO_USER);
+  const token = await apiToken(request, ALICE, ['basic', 'albums', 'blogs', 'classifieds', 'events', 'friends']);
+  const count = async (path: string) => {
+    const res = await request.get(`${API_URL}/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { data: unknown[] }).data.length;
+  };
+  await signIn(page, ALICE, `/users/${demoId}`);
+  const counts = main(page).getByRole('list', { name: /shares$/ });
+  for (const [tab, path, one, many] of [
+    ['albums', `/albums?user_id=${demoId}&limit=100`, 'album', 'albums'],
+    ['blogs', `/blogs?user_id=${demoId}&limit=100`, 'blog post', 'blog posts'],
+    ['listings', `/classifieds?user_id=${demoId}&status=all&limit=100`, 'listing', 'listings'],
+    ['events', `/events?user_id=${demoId}&limit=100`, 'upcoming event', 'upcoming events'],
+    ['friends', `/friends?user_id=${demoId}&limit=100`, 'friend', 'friends'],
+  ] as const) {
+    const n = await count(path);
+    await expect(counts.getByRole('link', { name: `${n} ${n === 1 ? one : many}`, exact: true })).toHaveAttribute(
+      'href',
+      `/users/${demoId}/${tab}`,
+    );
+  }
+});

@@ -9,17 +9,17 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { LinkIcon, PhotoIcon } from '@/components/ui/icons';
-import { UploadProgress } from '@/components/ui/upload-progress';
+import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { DescriptionReminder, wantsDescriptionReminder } from '@/components/photos/description-reminder';
 import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
+import { COMPOSE_UPLOAD_URL, parseComposeUpload } from './compose-upload';
 import { createPost } from './actions';
 import { useFeed } from './feed-context';
 import { LinkCard, LinkLookupStatus, useLinkCard, type LinkCardData } from './link-card';
 
 /** The compose box's photo route (app/api/upload/compose): streams the file on to the API. */
-const COMPOSE_UPLOAD_URL = '/api/upload/compose';
 
 interface Draft {
   body: string;
@@ -49,11 +49,6 @@ function parseDraft(raw: unknown): Draft | undefined {
 }
 const isBlank = (d: Draft) => !d.body && !d.linkUrl && !d.linkTitle && !d.linkDescription;
 const NO_LINK = { linkUrl: '', linkTitle: '', linkDescription: '', linkThumb: '', linkThumbSrc: '', linkTyped: '' };
-
-function parseUploaded(body: unknown): { photoId: number; src: string } | undefined {
-  const b = body as { photo_id?: unknown; src?: unknown } | null;
-  return b && typeof b.photo_id === 'number' ? { photoId: b.photo_id, src: typeof b.src === 'string' ? b.src : '' } : undefined;
-}
 
 export type ComposerProps = {
   /** Largest photo, in bytes (the server's UPLOAD_MAX_BYTES). */
@@ -86,7 +81,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     isEmpty: isBlank,
   });
   const [linkOpen, setLinkOpen] = useState(false);
-  const upload = useUpload({ url: COMPOSE_UPLOAD_URL, fileField: 'Filedata', fields: { type: 'wall' }, parse: parseUploaded });
+  const upload = useUpload({ url: COMPOSE_UPLOAD_URL, fileField: 'Filedata', fields: { type: 'wall' }, parse: parseComposeUpload });
   const photo = upload.state;
   const [photoError, setPhotoError] = useState('');
   // The photo's description (its alt text), and whether the reminder to write one shows.
@@ -313,15 +308,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
             // eslint-disable-next-line jsx-a11y/img-redundant-alt -- names the post's attachment (its photo, and which file), not the medium
             <img src={photo.result.src} alt={`Photo to post: ${photo.file.name}`} className="max-h-64 rounded-lg object-contain" />
           ) : null}
-          {photo.status !== 'done' ? (
-            <UploadProgress
-              id={`${id}-progress`}
-              fileName={photo.file.name}
-              size={photo.file.size}
-              percent={photo.progress}
-              stopped={photo.status === 'failed'}
-            />
-          ) : null}
+          {photo.status !== 'done' ? <UploadProgress id={`${id}-progress`} {...progressOf(photo)} /> : null}
           {photo.status === 'failed' ? <FormError message={photo.message} className="mt-2" /> : null}
           <div className="mt-3 flex gap-2">
             {photo.status === 'failed' ? (

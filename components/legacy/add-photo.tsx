@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { checkPhotoBytes, formatBytes, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { UploadProgress } from '@/components/ui/upload-progress';
+import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
 
 /** The pictures the site takes (lib/validations/photo-file.ts), for the file chooser. */
@@ -66,13 +66,7 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
       <FormError message={problem} />
       {state && state.status !== 'done' ? (
         <div className="card max-w-md">
-          <UploadProgress
-            id={`${id}-progress`}
-            fileName={state.file.name}
-            size={state.file.size}
-            percent={state.progress}
-            stopped={state.status === 'failed'}
-          />
+          <UploadProgress id={`${id}-progress`} {...progressOf(state)} />
           {state.status === 'failed' ? (
             <>
               <FormError message={state.message} className="mt-2" />

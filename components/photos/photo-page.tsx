@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SocialBar } from '@/components/social/social-bar';
+import { MakeProfilePhoto } from '@/components/users/profile-photo/make-profile-photo';
 import type { PhotoDetail } from '@/lib/social-api/albums';
 import type { Social } from '@/lib/social-api/core';
 import { PhotoManage } from './photo-manage';
@@ -33,6 +34,11 @@ export function PhotoPage({
             photo={managed(photo)}
             can={{ edit: photo.can.edit, delete: photo.can.delete, cover: photo.can.edit && photo.album.owner.id === viewerId }}
           />
+          {photo.can.makeProfilePhoto && photo.img ? (
+            <div className="actions mt-2">
+              <MakeProfilePhoto photo={{ id: photo.id, src: photo.img, caption: photo.caption }} />
+            </div>
+          ) : null}
           <SocialBar social={social} ownerId={photo.album.owner.id} label={`the photo “${photoName(photo)}”`} what="this photo" writing />
         </PhotoView>
       </PhotoTags>

@@ -1,4 +1,5 @@
 import { formatBytes } from '@/lib/validations/photo-file';
+import type { UploadState } from './use-upload';
 
 export type UploadProgressProps = {
   id: string;
@@ -26,4 +27,9 @@ export function UploadProgress({ id, fileName, size, percent, stopped = false }:
       </div>
     </div>
   );
+}
+
+/** What UploadProgress shows of an upload under way or stopped (useUpload's state). */
+export function progressOf(state: Exclude<UploadState<unknown>, { status: 'done' }>): Omit<UploadProgressProps, 'id'> {
+  return { fileName: state.file.name, size: state.file.size, percent: state.progress, stopped: state.status === 'failed' };
 }

@@ -1,23 +1,40 @@
+import Link from 'next/link';
 import { Avatar } from '@/components/ui/avatar';
+import { env } from '@/lib/env';
+import { routes } from '@/lib/routes';
 import type { Member } from '@/lib/social-api/users';
 import { FriendshipButton } from './friendship-button';
+import { EditProfilePicture } from './profile-photo/edit-profile-picture';
 import { ProfileTabs } from './profile-tabs';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The top of a member's profile: picture, name, how the reader stands with them (friends, or
- * how many friends they have in common), their number of friends, the friendship action, and the
+ * how many friends they have in common), the counts of what they share that the reader may see
+ * (each a link to its tab), the friendship action (one's own: "Edit profile picture"), and the
  * tabs of what they share.
  */
 export function ProfileHeader({ member, own }: { member: Member; own: boolean }) {
   const facts = [
     own ? 'You' : member.friendship === 'friends' ? 'Friends' : undefined,
-    member.totalFriends !== undefined ? plural(member.totalFriends, 'friend', 'friends') : undefined,
     !own && member.friendship !== 'friends' && member.mutualFriends
       ? `${plural(member.mutualFriends, 'friend', 'friends')} in common`
       : undefined,
   ].filter(Boolean);
+  const base = routes.user(member.id);
+  const shared = member.shared;
+  const counts: [string, string][] = [
+    ...(shared
+      ? ([
+          ['/albums', plural(shared.albums, 'album', 'albums')],
+          ['/blogs', plural(shared.blogs, 'blog post', 'blog posts')],
+          ['/listings', plural(shared.listings, 'listing', 'listings')],
+          ['/events', plural(shared.events, 'upcoming event', 'upcoming events')],
+        ] as [string, string][])
+      : []),
+    ...(member.totalFriends !== undefined ? ([['/friends', plural(member.totalFriends, 'friend', 'friends')]] as [string, string][]) : []),
+  ];
   return (
     <header className="card p-6">
       <div className="flex flex-wrap items-center gap-5">
@@ -25,7 +42,19 @@ export function ProfileHeader({ member, own }: { member: Member; own: boolean })
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight">{member.name}</h1>
           {facts.length ? <p className="muted mt-1">{facts.join(' · ')}</p> : null}
+          {counts.length ? (
+            <ul aria-label={`What ${own ? 'you share' : `${member.name} shares`}`} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {counts.map(([path, label]) => (
+                <li key={path}>
+                  <Link href={`${base}${path}`} className="link">
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
+        {own ? <EditProfilePicture maxPhotoBytes={env().UPLOAD_MAX_BYTES} /> : null}
         {!own && member.friendship && member.friendship !== 'self' ? (
           <FriendshipButton userId={member.id} name={member.name} friendship={member.friendship} requestId={member.requestId} />
         ) : null}

@@ -9,8 +9,8 @@ import { authRuntime, endSession } from './runtime.ts';
 import { SESSION_TTL_SECONDS, startSession } from './session-record.ts';
 import { readSessionId } from './session-id.ts';
 
-/** What the web client asks the person to allow: what this issue and the next ones read and write. */
-const SOCIAL_SCOPE = 'basic activities albums friends blogs classifieds events';
+/** What the web client asks the person to allow: what this issue and the next ones read and write (settings: the profile picture). */
+const SOCIAL_SCOPE = 'basic settings activities albums friends blogs classifieds events';
 
 /**
  * The API's authorization server as a next-auth OAuth provider: authorization code with PKCE

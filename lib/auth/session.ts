@@ -73,3 +73,11 @@ export async function requireSession(returnTo: string): Promise<Session> {
   if (session) return session;
   redirect(ended ? signedOutPath(returnTo) : signInPath(returnTo));
 }
+
+/**
+ * After the person changed their name or picture: the session record keeps the new ones, so that
+ * the header (lib/auth/viewer.ts) shows them from the next render on, without signing out.
+ */
+export async function refreshSessionUser(session: Session, user: { name: string; image: string }): Promise<void> {
+  await authRuntime().tokens.updateUser(session.sid, user);
+}

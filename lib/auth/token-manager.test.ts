@@ -123,6 +123,19 @@ describe('token manager', () => {
     expect(await manager().wasEnded('sid')).toBe(true);
   });
 
+  it('a changed name or picture is written into the record, during a refresh too, without losing the rotated token', async () => {
+    await store.set('sid', { ...expired(), user: { name: 'Old', image: 'http://x/old.png' } }, 3600);
+    const m = manager();
+    const [refreshed] = await Promise.all([m.session('sid'), m.updateUser('sid', { name: 'New', image: 'http://x/new.png' })]);
+    const stored = await store.get('sid');
+    expect(stored?.user).toEqual({ name: 'New', image: 'http://x/new.png' });
+    expect(stored?.accessToken).toBe(refreshed?.accessToken);
+    expect(stored?.refreshToken).toBe(refreshed!.accessToken.replace('at-', 'rt-'));
+    // A session that is gone is not brought back.
+    await m.updateUser('gone', { name: 'X', image: '' });
+    expect(await store.get('gone')).toBeUndefined();
+  });
+
   it('an unknown session is simply absent, and was not ended', async () => {
     expect(await manager().session('nope')).toBeUndefined();
     expect(await manager().wasEnded('nope')).toBe(false);

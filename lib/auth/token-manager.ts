@@ -132,8 +132,32 @@ export function createTokenManager({ store, endpoint, skewMs = 60_000, sessionTt
     await store.set(endedKey(sid), { ...ENDED_MARK, createdAt: Date.now() }, ENDED_MARK_SECONDS);
   }
 
+  /**
+   * Writes the person's name and picture into the session record after they changed them (the
+   * header reads them from there): under the refresh lock, so that a refresh's rotated token is
+   * never overwritten with the old one. A session that is gone stays gone.
+   */
+  async function updateUser(sid: string, user: { name: string; image: string }): Promise<void> {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      // The lock lives on the record: none for a session that is gone.
+      if (!(await store.get(sid))) return;
+      if (await store.lock(sid, 15_000)) {
+        try {
+          const current = await store.get(sid);
+          if (current) await store.set(sid, { ...current, user }, sessionTtl);
+          return;
+        } finally {
+          await store.unlock(sid);
+        }
+      }
+      await sleep(100);
+    }
+    throw new ApiError(503, 'refresh_busy', 'Your sign-in is being renewed; please try again.');
+  }
+
   return {
     end,
+    updateUser,
     /** Whether the API ended this session (see end()). */
     async wasEnded(sid: string): Promise<boolean> {
       return (await store.get(endedKey(sid))) !== undefined;

@@ -102,6 +102,7 @@ const photoSchema = z.looseObject({
   can_delete: flag.default(false),
   can_share: flag.default(false),
   can_report: flag.default(false),
+  can_make_profile_photo: flag.default(false),
 });
 
 const ALBUM_LIST_FIELDS = 'id,type,thumb,title,description,owner,total_photo';
@@ -109,7 +110,7 @@ const SPEC_ALBUM_DETAIL_FIELDS = `${ALBUM_LIST_FIELDS},can_upload,can_editphotos
 /** With our API also its category and, for its owner, its settings (README, "Extensions"). */
 const ALBUM_DETAIL_FIELDS = `${SPEC_ALBUM_DETAIL_FIELDS},category,allow_search,auth_view,auth_comment,auth_tag`;
 const PHOTO_FIELDS =
-  'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report';
+  'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report,can_make_profile_photo';
 
 /** An album as a card shows it. */
 export interface AlbumCard {
@@ -163,7 +164,8 @@ export interface PhotoDetail {
   index: number;
   next?: PhotoThumb;
   previous?: PhotoThumb;
-  can: { tag: boolean; edit: boolean; delete: boolean; share: boolean; report: boolean };
+  /** makeProfilePhoto: the spec's can_make_profile_photo (false from a server that does not tell). */
+  can: { tag: boolean; edit: boolean; delete: boolean; share: boolean; report: boolean; makeProfilePhoto: boolean };
 }
 
 const albumTitle = (title: string) => title.trim() || 'Untitled album';
@@ -353,7 +355,14 @@ function reshapePhoto(p: z.infer<typeof photoSchema>): PhotoDetail {
     index: p.photo_index,
     next: thumb(p.next_photo),
     previous: thumb(p.previous_photo),
-    can: { tag: p.can_tag, edit: p.can_edit, delete: p.can_delete, share: p.can_share, report: p.can_report },
+    can: {
+      tag: p.can_tag,
+      edit: p.can_edit,
+      delete: p.can_delete,
+      share: p.can_share,
+      report: p.can_report,
+      makeProfilePhoto: p.can_make_profile_photo,
+    },
   };
 }
 
@@ -439,6 +448,21 @@ export async function loadPhoto(
   const photo = reshapePhoto(raw);
   const social = await socialOf(token, { type: 'photo', id: photo.id }, raw, viewerId, { share: photo.can.share });
   return { photo, social: { ...social, can: { ...social.can, share: photo.can.share, report: photo.can.report } } };
+}
+
+/**
+ * The pixels of a photo's original (`img`): the extension fields `width`, `height` (README,
+ * "Extensions"); undefined when the photo is not there for the reader.
+ */
+export async function getPhotoSize(token: string, photoId: number): Promise<{ width: number; height: number } | undefined> {
+  try {
+    return z
+      .looseObject({ width: z.number().int().positive(), height: z.number().int().positive() })
+      .parse(await apiFetch(apiConfig(), `/albums/photos/${photoId}`, { token, query: { fields: 'id,width,height' } }));
+  } catch (e) {
+    if (isApiError(e, 404) || isApiError(e, 400)) return undefined;
+    throw e;
+  }
 }
 
 /** Only a photo's picture (fields=img), to load it before it is shown; '' when it is not there. */

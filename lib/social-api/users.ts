@@ -116,6 +116,8 @@ export interface Member extends Person {
   totalFriends?: number;
   /** Friends the reader and the member have in common. */
   mutualFriends?: number;
+  /** How many of each the reader would find on the member's tabs (events: upcoming ones). */
+  shared?: { albums: number; blogs: number; listings: number; events: number };
 }
 
 const memberSchema = ownerSchema.extend({
@@ -123,6 +125,10 @@ const memberSchema = ownerSchema.extend({
   friendship: z.enum(['self', 'friends', 'request_sent', 'request_received', 'none']).nullable().optional().catch(undefined),
   friend_request_id: z.number().int().positive().nullable().optional().catch(undefined),
   total_mutual_friend: z.number().int().nonnegative().nullable().optional().catch(undefined),
+  total_album: z.number().int().nonnegative().optional().catch(undefined),
+  total_blog: z.number().int().nonnegative().optional().catch(undefined),
+  total_listing: z.number().int().nonnegative().optional().catch(undefined),
+  total_event: z.number().int().nonnegative().optional().catch(undefined),
 });
 
 /**
@@ -145,5 +151,24 @@ export async function getMember(token: string, id: number, me: { id: number }): 
     ...(m.friend_request_id ? { requestId: m.friend_request_id } : {}),
     ...(m.total_friend != null ? { totalFriends: m.total_friend } : {}),
     ...(m.total_mutual_friend != null ? { mutualFriends: m.total_mutual_friend } : {}),
+    ...(m.total_album !== undefined && m.total_blog !== undefined && m.total_listing !== undefined && m.total_event !== undefined
+      ? { shared: { albums: m.total_album, blogs: m.total_blog, listings: m.total_listing, events: m.total_event } }
+      : {}),
   };
+}
+
+/**
+ * Makes a square of one of the reader's photos their picture (POST /users/me/photo, an
+ * extension: README). `x`, `y`, `size` are whole pixels of the photo's original. Answers the
+ * photo as kept in the reader's "Profile Pictures" album.
+ */
+export async function setProfilePhoto(
+  token: string,
+  photoId: number,
+  crop: { x: number; y: number; size: number },
+): Promise<{ photoId: number }> {
+  const data = z
+    .looseObject({ photo_id: z.number().int().positive() })
+    .parse(await apiFetch(apiConfig(), '/users/me/photo', { token, form: { photo_id: photoId, ...crop } }));
+  return { photoId: data.photo_id };
 }

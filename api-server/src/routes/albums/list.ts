@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
@@ -27,6 +27,14 @@ const listProperties = {
   fields: { type: 'string' },
 } as const;
 
+/**
+ * The albums other people's lists show the reader (alias `a`): what they may see and what
+ * allow_search lets them list. The list and a member's counts (GET /users/{id}) share it.
+ */
+export function albumsListedTo(readerId: number | null): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${visibleTo('a', readerId)} and ${listedFor('a', readerId)})`;
+}
+
 export default async function albumListRoutes(app: FastifyInstance): Promise<void> {
   /**
    * One page of albums. `mine`: the caller's own, all of them (special, hidden from search,
@@ -42,7 +50,7 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
     if (mine) {
       query = query.where('a.owner_id', '=', readerId!);
     } else {
-      query = query.where(visibleTo('a', readerId)).where(listedFor('a', readerId));
+      query = query.where(albumsListedTo(readerId));
       if (q.user_id !== undefined) {
         await checkUserExists(app.db, q.user_id);
         query = query.where('a.owner_id', '=', q.user_id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
@@ -42,6 +42,14 @@ const listProperties = {
   fields: { type: 'string', maxLength: 400 },
 } as const;
 
+/**
+ * The blogs other people's lists show the reader (alias `b`): published, what they may see and
+ * what allow_search lets them list. The list and a member's counts (GET /users/{id}) share it.
+ */
+export function blogsListedTo(readerId: number | null): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(b.is_draft = 0 and ${visibleTo('b', readerId)} and ${listedFor('b', readerId)})`;
+}
+
 export default async function blogReadRoutes(app: FastifyInstance): Promise<void> {
   /**
    * /blogs lists published blogs the reader may see (never drafts, not even the reader's own:
@@ -61,7 +69,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     if (mine) {
       query = query.where('b.owner_id', '=', me!);
     } else {
-      query = query.where('b.is_draft', '=', 0).where(visibleTo('b', me)).where(listedFor('b', me));
+      query = query.where(blogsListedTo(me));
       if (q.user_id !== undefined) query = query.where('b.owner_id', '=', q.user_id);
     }
     if (q.show === 'only_my_friend') query = query.where(ownedByFriendOf('b', me!));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
@@ -50,6 +50,14 @@ const listProperties = {
   fields: { type: 'string', maxLength: 400 },
 } as const;
 
+/**
+ * The listings other people's lists show the reader (alias `c`), open and closed: what they may
+ * see. The list and a member's counts (GET /users/{id}) share it.
+ */
+export function listingsListedTo(readerId: number | null): RawBuilder<SqlBool> {
+  return visibleTo('c', readerId);
+}
+
 export default async function listingReadRoutes(app: FastifyInstance): Promise<void> {
   /** /classifieds: the listings the reader may see, open and closed; /classifieds/my: the reader's own. */
   async function list(req: FastifyRequest<{ Querystring: ListQuery }>, mine: boolean) {
@@ -64,7 +72,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     if (mine) {
       query = query.where('c.owner_id', '=', me!);
     } else {
-      query = query.where(visibleTo('c', me));
+      query = query.where(listingsListedTo(me));
       if (q.user_id !== undefined) query = query.where('c.owner_id', '=', q.user_id);
     }
     if (q.category_id !== undefined) query = query.where('c.category_id', '=', q.category_id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { now } from '../../db/index.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -37,15 +37,25 @@ interface MyQuery {
   fields?: string;
 }
 
+/** Which events a list covers by time, at `t` (alias `e`). */
+function byTime(when: When, t: number): RawBuilder<SqlBool> {
+  if (when === 'upcoming') return sql<SqlBool>`e.end_time >= ${t}`;
+  if (when === 'past') return sql<SqlBool>`e.end_time < ${t}`;
+  return sql<SqlBool>`1 = 1`;
+}
+
+/**
+ * The events other people's lists show the reader (alias `e`) for a time (`upcoming` by
+ * default): what they may see and what allow_search lets them list. The list and a member's
+ * counts (GET /users/{id}) share it.
+ */
+export function eventsListedTo(readerId: number | null, when: When, t: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${visibleTo('e', readerId)} and ${listedFor('e', readerId)} and ${byTime(when, t)})`;
+}
+
 export default async function eventReadRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
-
-  function byTime(when: When, t: number) {
-    if (when === 'upcoming') return sql<boolean>`e.end_time >= ${t}`;
-    if (when === 'past') return sql<boolean>`e.end_time < ${t}`;
-    return sql<boolean>`1 = 1`;
-  }
 
   app.get<{ Querystring: ListQuery }>(
     '/',
@@ -75,7 +85,10 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
       if (q.view === 'only_my_friend' && me === null) return { success: true, data: [] };
       const t = now();
       const when = q.when ?? 'upcoming';
-      let query = db.selectFrom('events as e').selectAll('e').where(visibleTo('e', me)).where(listedFor('e', me)).where(byTime(when, t));
+      let query = db
+        .selectFrom('events as e')
+        .selectAll('e')
+        .where(eventsListedTo(me, when, t));
       const keywords = q.keywords?.trim();
       if (keywords) query = query.where((eb) => eb.or([containsText('e.title', keywords), containsText('e.description', keywords)]));
       if (q.category_id !== undefined) query = query.where('e.category_id', '=', q.category_id);

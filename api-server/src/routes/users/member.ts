@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { notFound } from '../../errors.ts';
 import { friendshipOf } from '../../domain/friendships.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { idParams } from '../../http/schemas.ts';
+import { now } from '../../db/index.ts';
+import { albumsListedTo } from '../albums/list.ts';
+import { blogsListedTo } from '../blogs/read.ts';
+import { listingsListedTo } from '../classifieds/read.ts';
+import { eventsListedTo } from '../events/read.ts';
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
   // A member's page header: the owner summary, how many friends they have and, for a user's
   // token, how the reader stands with them and how many friends they share (null for a
-  // client-credentials token, which reads as nobody).
+  // client-credentials token, which reads as nobody), and how many of their albums, blog posts,
+  // listings and upcoming events the reader would find on their profile's tabs: each counted with
+  // the rule its module's list (with user_id) filters by, so a count and its tab always agree.
   app.get<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
     const user = await db.selectFrom('users').select(['id', 'full_name', 'avatar_key']).where('id', '=', req.params.id).executeTakeFirst();
     if (!user) throw notFound('The user was not found.');
@@ -19,6 +27,18 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     const me = req.auth.userId;
+    const count = async (table: 'albums' | 'blogs' | 'classifieds' | 'events', alias: string, listed: RawBuilder<SqlBool>) => {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} as ${sql.id(alias)}
+        where ${sql.ref(`${alias}.owner_id`)} = ${user.id} and ${listed}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    };
+    const [albums, blogs, listings, events] = await Promise.all([
+      count('albums', 'a', albumsListedTo(me)),
+      count('blogs', 'b', blogsListedTo(me)),
+      count('classifieds', 'c', listingsListedTo(me)),
+      count('events', 'e', eventsListedTo(me, 'upcoming', now())),
+    ]);
+    const shared = { total_album: albums, total_blog: blogs, total_listing: listings, total_event: events };
     let reader: { friendship: string | null; friend_request_id?: number; total_mutual_friend: number | null } = {
       friendship: null,
       total_mutual_friend: null,
@@ -37,6 +57,6 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
               .executeTakeFirstOrThrow();
       reader = { friendship, ...(requestId !== undefined ? { friend_request_id: requestId } : {}), total_mutual_friend: Number(mutual.n) };
     }
-    return { success: true, data: { ...toOwnerSummary(app.config, user), total_friend: Number(friends.n), ...reader } };
+    return { success: true, data: { ...toOwnerSummary(app.config, user), total_friend: Number(friends.n), ...shared, ...reader } };
   });
 }
