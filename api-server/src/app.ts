@@ -42,7 +42,8 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   const app = Fastify({
     ...(log ? loggerOptions(log.format, log.level) : { logger: false }),
     bodyLimit: config.bodyLimit,
-    trustProxy: false,
+    // Behind load balancers (TRUST_PROXY), req.ip is the client's address they forward.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     ajv: {
       // Report every bad parameter at once; coerce form and query strings to the schema's types.
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true },
@@ -100,7 +101,7 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   });
 
   // One sign-in throttle for every password form (authorize page, password grant, /apps sign-in).
-  const throttle = createSignInThrottle();
+  const throttle = createSignInThrottle(database);
   await app.register(oauthRoutes, { throttle });
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(legacyRoutes, { throttle });
