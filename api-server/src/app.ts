@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import { type DB, openDatabase } from './db/index.ts';
 import { type LogFormat, loggerOptions } from './logging.ts';
@@ -11,7 +9,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './er
 import { multipartBodies } from './http/multipart.ts';
 import { hardenNumbers, safeNumberKeywords } from './http/safe-numbers.ts';
 import { refuseNulText } from './http/text.ts';
-import { filesDir } from './storage/images.ts';
+import { fileStore } from './storage/images.ts';
 import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
 import { createSignInThrottle } from './oauth/sign-in-throttle.ts';
@@ -87,18 +85,10 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   // multipart fields became the body.
   refuseNulText(app);
 
-  const files = filesDir(config.dataDir);
-  fs.mkdirSync(files, { recursive: true });
   // Owner summaries of users without a picture point at this one (domain/owners.ts).
   await ensureDefaultAvatar(config.dataDir);
-  await app.register(fastifyStatic, {
-    root: files,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // Uploaded files, served from the store every instance shares (storage/file-store.ts).
+  await fileStore(config.dataDir).serve(app);
 
   // One sign-in throttle for every password form (authorize page, password grant, /apps sign-in).
   const throttle = createSignInThrottle(database);
