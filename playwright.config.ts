@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './e2e/chromium.ts';
 import { API_PORT, API_URL, DIST_DIR, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
 
 // Every run starts both servers on fresh data. Playwright evaluates this file in the runner
@@ -19,23 +20,6 @@ function freshDataDir(): string {
 }
 const dataDir = freshDataDir();
 
-/** Debian's Chromium (CHROMIUM_PATH, /usr/bin/chromium or chromium on PATH); undefined: Playwright's own. */
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  const dirs = ['/usr/bin', ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)];
-  for (const dir of dirs) {
-    for (const name of ['chromium', 'chromium-browser']) {
-      const file = path.join(dir, name);
-      try {
-        fs.accessSync(file, fs.constants.X_OK);
-        return file;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
-}
 const chromium = findChromium();
 
 // The same Node that runs Playwright runs the servers (the system's may be too old for .ts).

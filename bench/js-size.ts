@@ -32,7 +32,7 @@ const EDITOR_PAGE_JS_KIB = 260;
  * in the page's first-load scripts, one of whose chunks holds `marker`. It is printed beside
  * the first load, and the two together are judged against the page's budget.
  */
-type JsPage = {
+export type JsPage = {
   label: string;
   server: 'web' | 'bare';
   path: string;
@@ -299,24 +299,15 @@ export async function measureJs(o: {
   token: string;
   cookie: string;
 }): Promise<{ pages: FirstLoad[]; problems: string[] }> {
-  const ids = {
-    ...(await activityId(o.apiBase, o.token)),
-    ...(await albumAndPhoto(o.apiBase, o.token)),
-    ...(await blogIds(o.apiBase, o.token)),
-    ...(await listingId(o.apiBase, o.token)),
-    ...(await eventId(o.apiBase, o.token)),
-  };
-  const fill = (text: string) =>
-    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
   const pages: FirstLoad[] = [];
   const problems: string[] = [];
-  for (const p of JS_PAGES) {
+  for (const p of await benchPages(o.apiBase, o.token)) {
     const origin = p.server === 'web' ? o.web : o.bare;
     const f = await firstLoadJs(
       origin,
-      fill(p.path),
+      p.path,
       p.signedIn ? o.cookie : '',
-      fill(p.label),
+      p.label,
       p.maybeMissing ?? false,
       p.budgetKiB ?? FIRST_LOAD_JS_KIB,
     );
@@ -328,4 +319,18 @@ export async function measureJs(o: {
     pages.push(f);
   }
   return { pages, problems };
+}
+
+/** The pages the bench measures (JS_PAGES), their ids filled in from the API as the demo user sees it. */
+export async function benchPages(apiBase: string, token: string): Promise<JsPage[]> {
+  const ids = {
+    ...(await activityId(apiBase, token)),
+    ...(await albumAndPhoto(apiBase, token)),
+    ...(await blogIds(apiBase, token)),
+    ...(await listingId(apiBase, token)),
+    ...(await eventId(apiBase, token)),
+  };
+  const fill = (text: string) =>
+    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+  return JS_PAGES.map((p) => ({ ...p, label: fill(p.label), path: fill(p.path) }));
 }

@@ -19,6 +19,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { fixed } from './format.ts';
 import { cpuMs } from './proc.ts';
+import { gcMsOf } from './memory-probe.ts';
+import { percentile } from './stats.ts';
 import type { RelayCounts, Relays } from './relay.ts';
 
 export type PageName = 'feed' | 'bare';
@@ -80,6 +82,8 @@ interface LoadPage {
   /** Every answer must contain this, or the round is not valid. */
   marker: string;
   server: ChildProcess;
+  /** The server's garbage collection time so far, where it can be read (the web server's probe). */
+  gcMs?: () => number;
 }
 
 interface Round {
@@ -89,6 +93,8 @@ interface Round {
   sent: number;
   seconds: number;
   cpuMs: number;
+  /** Garbage collection in that time (NaN where it cannot be read). */
+  gcMs: number;
   api: RelayCounts;
   latencies: number[];
   p99: number;
@@ -100,6 +106,7 @@ async function load(page: LoadPage, seconds: number, connections: number, relays
   const latencies: number[] = [];
   await relays.reset(page.name);
   const cpuBefore = cpuMs(page.server.pid!);
+  const gcBefore = page.gcMs?.() ?? NaN;
   const instance = autocannon({
     url: page.url,
     headers: page.headers,
@@ -114,6 +121,7 @@ async function load(page: LoadPage, seconds: number, connections: number, relays
   // Let renders cut off at the end finish their API requests and CPU work before reading both.
   await sleep(500);
   const cpu = cpuMs(page.server.pid!) - cpuBefore;
+  const gc = (page.gcMs?.() ?? NaN) - gcBefore;
   const api = await relays.counts(page.name);
   const problems: string[] = [];
   if (result.non2xx) problems.push(`${result.non2xx} answers were not 2xx (${JSON.stringify(result.statusCodeStats)})`);
@@ -125,17 +133,12 @@ async function load(page: LoadPage, seconds: number, connections: number, relays
     sent: result.requests.sent,
     seconds: result.duration,
     cpuMs: cpu,
+    gcMs: gc,
     api,
     latencies,
     p99: percentile(latencies, 0.99),
     problems: problems.map((p) => `${page.name}: ${p}`),
   };
-}
-
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 }
 
 /** The rounds of one page, together: pages/s over the total time, percentiles over every answer. */
@@ -155,6 +158,8 @@ function aggregate(rounds: Round[]) {
     worstRoundP99: Math.max(...rounds.map((r) => r.p99)),
     // A render cut off at the end of a round still did its work: per request sent.
     cpuPerRender: rounds.reduce((n, r) => n + r.cpuMs, 0) / sent,
+    /** Garbage collection's share of the server's CPU time (NaN where it cannot be read). */
+    gcShare: rounds.reduce((n, r) => n + r.gcMs, 0) / rounds.reduce((n, r) => n + r.cpuMs, 0),
     apiPerRender: apiCalls / sent,
     byRoute: Object.fromEntries(Object.entries(byRoute).map(([k, v]) => [k, v / sent])),
   };
@@ -170,6 +175,8 @@ export interface LoadOptions {
   relays: Relays;
   webServer: ChildProcess;
   bareServer: ChildProcess;
+  /** The web server's memory probe directory (its GC time). */
+  probeDir: string;
   /** Seconds of warm-up per page. */
   warmupSeconds: number;
   rounds: number;
@@ -179,9 +186,16 @@ export interface LoadOptions {
 }
 
 /** The warm-up and the timed rounds; answers each page's rounds together, and what made them not valid. */
-export async function runLoad(o: LoadOptions): Promise<{ feed: PageLoad; bare: PageLoad; problems: string[] }> {
+export async function runLoad(o: LoadOptions): Promise<{ feed: PageLoad; bare: PageLoad; ownCpuPerPair: number[]; problems: string[] }> {
   const pages: LoadPage[] = [
-    { name: 'feed', url: `${o.web}/`, headers: { cookie: o.cookie }, marker: 'role="feed"', server: o.webServer },
+    {
+      name: 'feed',
+      url: `${o.web}/`,
+      headers: { cookie: o.cookie },
+      marker: 'role="feed"',
+      server: o.webServer,
+      gcMs: () => gcMsOf(o.probeDir),
+    },
     { name: 'bare', url: `${o.bare}/`, headers: {}, marker: 'role="feed"', server: o.bareServer },
   ];
   console.log(`warming up (${o.warmupSeconds} s per page) …`);
@@ -215,5 +229,9 @@ export async function runLoad(o: LoadOptions): Promise<{ feed: PageLoad; bare: P
   const after = await fetchPage(`${o.web}/`, o.cookie);
   if (after.status !== 200 || !after.feed)
     problems.push(`feed: after the rounds / answered ${after.status}${after.feed ? '' : ' without the feed'}`);
-  return { feed: aggregate(rounds.feed), bare: aggregate(rounds.bare), problems };
+  // The product's own CPU per render, pair by pair: a round's feed against the same round's bare
+  // page, so that what moves the machine's speed from round to round moves both.
+  const perRender = (r: Round) => r.cpuMs / r.sent;
+  const ownCpuPerPair = rounds.feed.map((f, i) => perRender(f) - perRender(rounds.bare[i]!));
+  return { feed: aggregate(rounds.feed), bare: aggregate(rounds.bare), ownCpuPerPair, problems };
 }

@@ -5,8 +5,11 @@
 // (an upload streams some 10 MB of short-lived chunks through the server, collected whenever
 // V8 gets to it); after a full collection what is left is what the server really holds. Off,
 // it costs one stat() every 10 ms.
+// It also keeps the time the server has spent collecting garbage, in all, in <dir>/gc-ms
+// (rewritten every 100 ms), from which the bench takes the GC's share of a load's CPU.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 const dir = process.env.BENCH_MEMORY_PROBE;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -29,4 +32,22 @@ if (dir && gc) {
     const sample: MemorySample = { t: Date.now(), rss: m.rss, live: m.heapUsed + m.external };
     fs.appendFileSync(out, `${JSON.stringify(sample)}\n`);
   }, 10).unref();
+}
+
+if (dir) {
+  let gcMs = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcMs += e.duration;
+  }).observe({ entryTypes: ['gc'] });
+  const file = path.join(dir, 'gc-ms');
+  setInterval(() => fs.writeFileSync(file, String(gcMs)), 100).unref();
+}
+
+/** The garbage collection time so far of the server the probe at `dir` is loaded in (0 before its first note). */
+export function gcMsOf(dir: string): number {
+  try {
+    return Number(fs.readFileSync(path.join(dir, 'gc-ms'), 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
 }

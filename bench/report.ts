@@ -2,7 +2,13 @@
 // - the feed against the bare page: pages per second, p50/p99 latency (over every answer of
 //   the timed rounds, and the worst round's p99), CPU milliseconds per render, HTML bytes (as
 //   sent and gzip -9), <article> elements, API requests per render (in all and by route, with
-//   a single render's in brackets), and the ratios feed ÷ bare;
+//   a single render's in brackets), the ratios feed ÷ bare, the GC's share of the web server's
+//   CPU, and the product's own CPU per render (feed − bare, round pair by round pair) with its
+//   95% confidence interval;
+// - both pages at a fixed arrival rate (bench/open-loop.ts): TTFB, p50 and p99;
+// - every page in Chromium (bench/browser.ts): TTFB, FCP, LCP, TBT and CLS beside the bare
+//   page's, a click's response on the feed, and the requests one view of the feed makes in a
+//   minute;
 // - the JavaScript of every page (bench/js-size.ts) against its budget;
 // - the uploads (bench/upload.ts): seconds and MiB/s each way, the web server's RSS before, at
 //   its highest during and after them, and what it held while it passed the photo on;
@@ -10,13 +16,31 @@
 // `report` answers the exit code: 1 when a target is missed or the measurement is not valid.
 import { fixed, gzip9, kib, mean, mib, signedMib, table } from './format.ts';
 import { judgedJs, withinBudget, type FirstLoad } from './js-size.ts';
+import type { BrowserResult } from './browser.ts';
 import type { PageLoad, PageName, RenderedOnce } from './load.ts';
+import type { OpenLoopResult } from './open-loop.ts';
+import { meanCi } from './stats.ts';
 import type { UploadBenchResult } from './upload.ts';
 
 /** The issue's targets, as this bench checks them (the JavaScript budgets: bench/js-size.ts). */
 const TARGETS = {
-  /** The feed's pages per second, at least this share of the bare page's. */
-  throughputRatio: 0.8,
+  /**
+   * The product's own CPU per feed render (the web server's CPU per page minus the bare
+   * page's, pair by pair), ms: the upper bound of its 95% interval at most this; and a stretch.
+   */
+  ownCpuMs: 2.5,
+  ownCpuStretchMs: 2.0,
+  /** At a fixed rate of 60% of the bare page's capacity, the feed's p99 at most this many times the bare page's. */
+  openLoopP99Ratio: 2,
+  /** The browser pass (bench/browser.ts): layout shift on every page, after load and after scrolling, late pictures too. */
+  cls: 0.01,
+  /** LCP over the bare page's, ms: the feed, every other page. */
+  feedLcpOverBareMs: 150,
+  lcpOverBareMs: 300,
+  /** Total blocking time over the bare page's, ms, every page. */
+  tbtOverBareMs: 100,
+  /** A like's and a comment box's interaction to next paint, ms. */
+  inpMs: 100,
   /** The feed's HTML, at most this many times the bare page's. */
   htmlRatio: 1.5,
   /** API requests per feed render: one (1.05 leaves room for the edges of a timed round). */
@@ -28,8 +52,12 @@ export interface ReportInput {
   settings: { rounds: number; seconds: number; connections: number; uploads: number };
   /** Each page's single render (bench/load.ts, checkPages). */
   once: Record<PageName, RenderedOnce>;
-  /** Each page's timed rounds together (bench/load.ts, runLoad). */
-  load: Record<PageName, PageLoad>;
+  /** Each page's timed rounds together, and the product's own CPU per render pair by pair (bench/load.ts, runLoad). */
+  load: Record<PageName, PageLoad> & { ownCpuPerPair: number[] };
+  /** Both pages at a fixed arrival rate (bench/open-loop.ts). */
+  openLoop: Record<PageName, OpenLoopResult>;
+  /** Every page in Chromium (bench/browser.ts). */
+  browser: BrowserResult;
   js: FirstLoad[];
   uploads: UploadBenchResult;
   /** What made the measurement not valid. */
@@ -39,7 +67,17 @@ export interface ReportInput {
 }
 
 /** Prints the report; answers the exit code. */
-export function report({ settings, once, load: { feed, bare }, js, uploads, problems, verbose }: ReportInput): number {
+export function report({
+  settings,
+  once,
+  load: { feed, bare, ownCpuPerPair },
+  openLoop,
+  js,
+  uploads,
+  browser,
+  problems,
+  verbose,
+}: ReportInput): number {
   const html = { feed: Buffer.byteLength(once.feed.html), bare: Buffer.byteLength(once.bare.html) };
   const htmlGz = { feed: gzip9(once.feed.html), bare: gzip9(once.bare.html) };
   const ratio = {
@@ -62,6 +100,7 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     ['latency p99 (ms)', fixed(feed.p99, 0), fixed(bare.p99, 0), fixed(ratio.p99)],
     ['worst round p99 (ms)', fixed(feed.worstRoundP99, 0), fixed(bare.worstRoundP99, 0), ''],
     ['CPU ms / render', fixed(feed.cpuPerRender), fixed(bare.cpuPerRender), fixed(ratio.cpu)],
+    ['GC share of CPU', `${fixed(feed.gcShare * 100, 1)}%`, '', ''],
     ['HTML (KiB)', kib(html.feed), kib(html.bare), fixed(ratio.html)],
     ['HTML gzip -9 (KiB)', kib(htmlGz.feed), kib(htmlGz.bare), fixed(ratio.htmlGz)],
     ['<article> elements', String(once.feed.articles), String(once.bare.articles), ''],
@@ -76,6 +115,54 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
     for (const route of [...routes].sort())
       console.log(`    ${name}  ${route.padEnd(36)} ${fixed(agg.byRoute[route] ?? 0)}  [${once[name].api.byRoute[route] ?? 0}]`);
   }
+
+  // ---- the product's own cost, and latency at a fixed rate
+  const own = meanCi(ownCpuPerPair);
+  console.log(
+    `\n  the product's own CPU per feed render (feed − bare, ${own.n} round pairs): mean ${fixed(own.mean)} ms, 95% interval ${fixed(own.low)}–${fixed(own.high)} ms` +
+      `  [pairs: ${ownCpuPerPair.map((x) => fixed(x, 1)).join(' ')}]`,
+  );
+  console.log("\n  at a fixed arrival rate of 60% of the bare page's capacity (open loop; latency from when each request was due)\n");
+  table([
+    ['', 'feed /', 'bare /', 'feed ÷ bare'],
+    ['answered / sent', `${openLoop.feed.ok}/${openLoop.feed.sent}`, `${openLoop.bare.ok}/${openLoop.bare.sent}`, ''],
+    [
+      'TTFB p50 (ms)',
+      fixed(openLoop.feed.ttfbP50, 1),
+      fixed(openLoop.bare.ttfbP50, 1),
+      fixed(openLoop.feed.ttfbP50 / openLoop.bare.ttfbP50),
+    ],
+    ['latency p50 (ms)', fixed(openLoop.feed.p50, 1), fixed(openLoop.bare.p50, 1), fixed(openLoop.feed.p50 / openLoop.bare.p50)],
+    ['latency p99 (ms)', fixed(openLoop.feed.p99, 1), fixed(openLoop.bare.p99, 1), fixed(openLoop.feed.p99 / openLoop.bare.p99)],
+  ]);
+
+  // ---- the browser
+  const b = browser.bare;
+  console.log(
+    `\nin Chromium, CPU 4× slower, cold loads (median of ${b.loads}; CLS: the worst load, and one load with its pictures 1.5 s late; ms)\n`,
+  );
+  const cell = (x: number | null, d = 0) => (x === null ? '' : fixed(x, d));
+  table([
+    ['page', 'TTFB', 'FCP', 'LCP', 'LCP − bare', 'TBT', 'TBT − bare', 'CLS', 'CLS scrolled', 'CLS late', 'CLS late scrolled'],
+    ...[...browser.pages, b].map((v) => [
+      v.label,
+      fixed(v.ttfb, 0),
+      fixed(v.fcp, 0),
+      fixed(v.lcp, 0),
+      v === b ? '' : fixed(v.lcp - b.lcp, 0),
+      fixed(v.tbt, 0),
+      v === b ? '' : fixed(v.tbt - b.tbt, 0),
+      fixed(v.clsLoad, 3),
+      cell(v.clsScroll, 3),
+      fixed(v.clsLateLoad, 3),
+      cell(v.clsLateScroll, 3),
+    ]),
+  ]);
+  console.log(
+    `\n  the feed: a like's response ${fixed(browser.inp.like, 0)} ms, opening a comment box ${fixed(browser.inp.comment, 0)} ms (interaction to next paint, median)`,
+  );
+  console.log('  one view of the feed over a minute, requests to the web server:');
+  for (const [kind, n] of Object.entries(browser.requestsPerView).sort()) console.log(`    ${String(n).padStart(4)}  ${kind}`);
 
   // ---- JavaScript
   console.log(
@@ -149,9 +236,14 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
       upload.held < uploads.fileBytes / 4,
     ],
     [
-      `feed throughput ≥ ${TARGETS.throughputRatio}× the bare page's`,
-      `${fixed(ratio.throughput)}×`,
-      ratio.throughput >= TARGETS.throughputRatio,
+      `the product's own CPU per feed render ≤ ${TARGETS.ownCpuMs} ms (95% upper bound; stretch ${TARGETS.ownCpuStretchMs} ms)`,
+      `${fixed(own.mean)} ms (${fixed(own.low)}–${fixed(own.high)})${own.high <= TARGETS.ownCpuStretchMs ? ', stretch met' : ''}`,
+      own.n >= 10 && own.high <= TARGETS.ownCpuMs,
+    ],
+    [
+      `feed p99 ≤ ${TARGETS.openLoopP99Ratio}× the bare page's at 60% of its capacity (open loop)`,
+      `${fixed(openLoop.feed.p99, 1)} ms ÷ ${fixed(openLoop.bare.p99, 1)} ms = ${fixed(openLoop.feed.p99 / openLoop.bare.p99)}×`,
+      openLoop.feed.p99 <= TARGETS.openLoopP99Ratio * openLoop.bare.p99,
     ],
     [`feed HTML ≤ ${TARGETS.htmlRatio}× the bare page's`, `${fixed(ratio.html)}×`, ratio.html <= TARGETS.htmlRatio],
     [
@@ -160,6 +252,32 @@ export function report({ settings, once, load: { feed, bare }, js, uploads, prob
       feed.apiPerRender <= TARGETS.apiCallsPerFeedRender,
     ],
   ];
+  const worstCls = (v: (typeof browser.pages)[number]) => Math.max(v.clsLoad, v.clsScroll ?? 0, v.clsLateLoad, v.clsLateScroll ?? 0);
+  for (const v of browser.pages) {
+    const feedPage = v.label.startsWith('/ (feed');
+    const lcpBudget = feedPage ? TARGETS.feedLcpOverBareMs : TARGETS.lcpOverBareMs;
+    targets.push([
+      `CLS of ${v.label} ≤ ${TARGETS.cls} (after load and scrolling, late pictures too)`,
+      fixed(worstCls(v), 3),
+      worstCls(v) <= TARGETS.cls,
+    ]);
+    targets.push([`LCP of ${v.label} ≤ the bare page's + ${lcpBudget} ms`, `+${fixed(v.lcp - b.lcp, 0)} ms`, v.lcp - b.lcp <= lcpBudget]);
+    targets.push([
+      `TBT of ${v.label} ≤ the bare page's + ${TARGETS.tbtOverBareMs} ms`,
+      `+${fixed(v.tbt - b.tbt, 0)} ms`,
+      v.tbt - b.tbt <= TARGETS.tbtOverBareMs,
+    ]);
+  }
+  targets.push([
+    `a like's response on the feed ≤ ${TARGETS.inpMs} ms`,
+    `${fixed(browser.inp.like, 0)} ms`,
+    browser.inp.like <= TARGETS.inpMs,
+  ]);
+  targets.push([
+    `opening a comment box on the feed ≤ ${TARGETS.inpMs} ms`,
+    `${fixed(browser.inp.comment, 0)} ms`,
+    browser.inp.comment <= TARGETS.inpMs,
+  ]);
   for (const f of js) {
     if (f.missing) continue;
     const a = f.afterLoad;

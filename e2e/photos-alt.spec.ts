@@ -197,6 +197,10 @@ test('"Add photos": each photo has its description beside it, saved with it and 
   await page.getByLabel('Title').fill(unique('Beach day'));
   await page.getByRole('button', { name: 'Create album' }).click();
   await page.waitForURL(/\/albums\/\d+$/);
+  // The album's grid names each thumbnail by its description, in order.
+  const grid = page.getByRole('list', { name: /^Photos of / });
+  for (const [i, description] of descriptions.entries())
+    await expect(grid.getByRole('listitem').nth(i).getByRole('link', { name: description, exact: true })).toBeVisible();
   // Each photo's own page: its description is its alt.
   const links = page.getByRole('main').locator('a[href^="/photos/"]');
   await expect(links).toHaveCount(3);

@@ -10,10 +10,14 @@
 //      app as demo@example.com as a browser does (bench/sign-in.ts);
 //   3. checks that both pages answer with the same feed (bench/load.ts);
 //   4. measures the JavaScript of every page against its budget (bench/js-size.ts);
-//   5. loads both pages with autocannon, in rounds alternating feed and bare (bench/load.ts);
-//   6. uploads a 10 MB photo through the web client and straight to the API, measuring the
+//   5. loads both pages with autocannon, in rounds alternating feed and bare (bench/load.ts):
+//      the product's own CPU per render, pair by pair, with its confidence interval;
+//   6. loads both at a fixed arrival rate, 60% of the bare page's capacity (bench/open-loop.ts);
+//   7. uploads a 10 MB photo through the web client and straight to the API, measuring the
 //      web server's memory (bench/upload.ts, bench/memory-probe.ts);
-//   7. prints the figures and judges the targets (bench/report.ts).
+//   8. loads every page in Chromium with the CPU slowed 4× (bench/browser.ts): LCP, CLS,
+//      TBT, a click's response;
+//   9. prints the figures and judges the targets (bench/report.ts).
 // Exits 1 when a target is missed or a measurement is not valid (after printing everything).
 // Everything listens on and talks to 127.0.0.1 only; every process started is stopped and the
 // temporary data removed at the end.
@@ -25,9 +29,11 @@
 //                            process, so a part's cost is an A/B of two builds over several runs
 //                            each, alternating); the default is .next-bench/
 //   BENCH_WARMUP_SECONDS     warm-up per page (default 5)
-//   BENCH_ROUNDS             timed rounds (default 3) of BENCH_SECONDS (default 5) per page,
+//   BENCH_ROUNDS             timed rounds (default 10) of BENCH_SECONDS (default 3) per page,
 //   BENCH_CONNECTIONS        with this many connections (default 8)
+//   BENCH_OPEN_SECONDS       seconds of each of the open loop's four runs (default 10)
 //   BENCH_UPLOADS            uploads of the photo each way (default 5)
+//   BENCH_BROWSER_LOADS      cold loads of each page in the browser (default 5)
 //   BENCH_VERBOSE=1          also lists every script counted for a page (its first load, then
 //                            what it loads once it runs)
 //   BENCH_SAVE_HTML=dir      keeps both pages' HTML, to see where the bytes go
@@ -35,7 +41,9 @@
 // (dir/web/, dir/bare/), BENCH_NODE_ARGS passes node options to both (e.g. --trace-gc, which
 // NODE_OPTIONS does not take), BENCH_SERVER_LOGS=dir keeps what they print.
 import { checkPages, runLoad } from '../bench/load.ts';
-import { measureJs } from '../bench/js-size.ts';
+import { runBrowser } from '../bench/browser.ts';
+import { benchPages, measureJs } from '../bench/js-size.ts';
+import { runOpenLoop } from '../bench/open-loop.ts';
 import { report } from '../bench/report.ts';
 import { buildApps, shutdown, startServers } from '../bench/servers.ts';
 import { signIn } from '../bench/sign-in.ts';
@@ -46,10 +54,12 @@ const settings = {
   skipBuild: env.BENCH_SKIP_BUILD === '1',
   webDist: env.BENCH_WEB_DIST || '.next-bench',
   warmupSeconds: Number(env.BENCH_WARMUP_SECONDS || 5),
-  rounds: Number(env.BENCH_ROUNDS || 3),
-  seconds: Number(env.BENCH_SECONDS || 5),
+  rounds: Number(env.BENCH_ROUNDS || 10),
+  seconds: Number(env.BENCH_SECONDS || 3),
   connections: Number(env.BENCH_CONNECTIONS || 8),
   uploads: Number(env.BENCH_UPLOADS || 5),
+  openSeconds: Number(env.BENCH_OPEN_SECONDS || 10),
+  browserLoads: Math.max(1, Number(env.BENCH_BROWSER_LOADS || 5)),
   verbose: env.BENCH_VERBOSE === '1',
   saveHtml: env.BENCH_SAVE_HTML,
   cpuProf: env.BENCH_CPU_PROF,
@@ -66,6 +76,15 @@ async function main(): Promise<number> {
   const once = await checkPages({ api, token, web, bare, cookie, relays, saveHtml: settings.saveHtml });
   const js = await measureJs({ web, bare, apiBase: `${api}/api/v1`, token, cookie });
   const load = await runLoad({ ...servers, cookie, ...settings });
+  // Latency at a fixed arrival rate: 60% of what the bare page served in the closed loop.
+  const openLoop = await runOpenLoop(
+    [
+      { name: 'feed', url: `${web}/`, headers: { cookie }, marker: 'role="feed"' },
+      { name: 'bare', url: `${bare}/`, headers: {}, marker: 'role="feed"' },
+    ],
+    0.6 * load.bare.pagesPerSecond,
+    settings.openSeconds,
+  );
   // The direct uploads go through the bare page's counting relay, so that both ways cross one relay.
   const uploads = await benchUploads({
     web,
@@ -77,7 +96,19 @@ async function main(): Promise<number> {
     count: settings.uploads,
   });
 
-  return report({ settings, once, load, js: js.pages, uploads, problems: [...js.problems, ...load.problems], verbose: settings.verbose });
+  const browser = await runBrowser({ web, bare, cookie, pages: await benchPages(`${api}/api/v1`, token), loads: settings.browserLoads });
+
+  return report({
+    settings,
+    once,
+    load,
+    openLoop,
+    js: js.pages,
+    uploads,
+    browser,
+    problems: [...js.problems, ...load.problems, ...browser.problems],
+    verbose: settings.verbose,
+  });
 }
 
 let code = 1;

@@ -15,10 +15,10 @@ export function PhotoGrid({ photos, albumTitle, firstIndex }: { photos: PhotoThu
             data-photo-id={p.id}
             className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2"
           >
-            {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the link's name: which photo of the album it opens (by its number, as the viewer says it), not the medium */}
+            {/* The link's name: the photo's description, else which photo of the album it opens (by its number, as the viewer says it). */}
             <img
               src={p.thumb}
-              alt={`Photo ${firstIndex + i + 1}`}
+              alt={p.alt || `Photo ${firstIndex + i + 1}`}
               width={240}
               height={240}
               loading="lazy"

@@ -33,9 +33,13 @@ export function ListingGallery({ photos, title }: { photos: ListingPhoto[]; titl
   const label = `Photo ${index + 1} of ${n}`;
   const picture = (big: boolean) => (
     <figure>
+      {/* The page's frame is fixed (4:3: the arrows stay where they are from photo to photo);
+          the large view takes the photo's own shape, reserved from its size when the API gives it. */}
       <img
         src={photo.img}
         alt={photo.caption || `${title}, photo ${index + 1}`}
+        width={big ? photo.size?.width : undefined}
+        height={big ? photo.size?.height : undefined}
         className={`mx-auto w-full rounded-xl bg-slate-100 object-contain dark:bg-slate-800 ${big ? 'max-h-[75dvh]' : 'aspect-[4/3]'}`}
       />
       <figcaption className="mt-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">

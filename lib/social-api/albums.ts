@@ -63,7 +63,8 @@ export async function getAlbumOptions(token: string): Promise<AlbumOptions> {
 
 // ── Reading and managing albums and photos (web pages /albums, /albums/{id}, /photos/{id}) ──
 
-const albumStubSchema = z.looseObject({ id, thumb: str });
+// title and description: our API's extension of the stub (README, "Extensions"), absent elsewhere.
+const albumStubSchema = z.looseObject({ id, thumb: str, title: str.optional(), description: str.optional() });
 const albumSchema = z.looseObject({
   id,
   thumb: str,
@@ -125,6 +126,8 @@ export interface AlbumCard {
 export interface PhotoThumb {
   id: number;
   thumb: string;
+  /** Its description, else its title (the alt text of its thumbnail); '' when it has neither or the server does not say. */
+  alt?: string;
 }
 
 /** An album's settings as its edit form shows them. */
@@ -194,7 +197,7 @@ function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
     owner: who(reshapePerson(a.owner)),
     photoCount: a.total_photo,
     can: { upload: a.can_upload, editPhotos: a.can_editphotos, edit: a.can_edit, delete: a.can_delete },
-    photos: a.photos.map((p) => ({ id: p.id, thumb: safeImageUrl(p.thumb) })),
+    photos: a.photos.map((p) => ({ id: p.id, thumb: safeImageUrl(p.thumb), alt: (p.description?.trim() || p.title?.trim()) ?? '' })),
     category,
     settings,
   };
@@ -291,7 +294,7 @@ async function readAlbum(
   fields: string,
 ): Promise<z.infer<typeof albumSchema> | undefined> {
   try {
-    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb' };
+    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb,title,description' };
     return albumSchema.parse(await getWithFields(token, `/albums/${albumId}`, query, fields, SPEC_ALBUM_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;

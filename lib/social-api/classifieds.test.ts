@@ -99,6 +99,9 @@ describe('getListing (GET /classifieds/{id})', () => {
     const l = (await getListing(frank, bike.id, 0))!;
     expect(l.photos).toHaveLength(3);
     expect(l.photos[0]!.main).toBe(true);
+    // Each photo's size, from the API's extension, so that its large view is reserved.
+    for (const p of l.photos) expect(p.size).toEqual({ width: expect.any(Number), height: expect.any(Number) });
+    expect(l.photos[0]!.size!.width).toBeGreaterThan(0);
     expect(l.tags.map((t) => t.title)).toEqual(expect.arrayContaining(['bike', 'cycling']));
     expect(l.category?.title).toBe('For Sale');
     expect(l.html).toContain('new tyres');

@@ -5,6 +5,7 @@ import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, optionSchema, str } from './primitives.ts';
+import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
 import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
@@ -41,6 +42,8 @@ export interface ListingPhoto {
   caption: string;
   img: string;
   main: boolean;
+  /** The original's pixels (our API's extension; absent elsewhere). */
+  size?: PictureSize;
 }
 
 /** A listing on its own page. */
@@ -126,7 +129,7 @@ const listingSchema = z.looseObject({
 const detailSchema = listingSchema.extend({
   category: categorySchema.nullable().catch(null).default(null),
   tags: lenientArray(z.looseObject({ id, title: str })),
-  photos: lenientArray(z.looseObject({ id, description: str, img: str, is_main: flag })),
+  photos: lenientArray(z.looseObject({ id, description: str, img: str, is_main: flag, width: z.unknown(), height: z.unknown() })),
   auth_view: z.string().optional().catch(undefined),
   auth_comment: z.string().optional().catch(undefined),
 });
@@ -149,7 +152,13 @@ function reshapeBase(l: z.infer<typeof listingSchema>): Omit<ListingSummary, 'ex
 }
 
 function reshapeDraft(l: ApiListingDetail): ListingDraft {
-  const photos = l.photos.map((p) => ({ id: p.id, caption: p.description.trim(), img: safeImageUrl(p.img), main: p.is_main }));
+  const photos = l.photos.map((p) => ({
+    id: p.id,
+    caption: p.description.trim(),
+    img: safeImageUrl(p.img),
+    main: p.is_main,
+    size: pictureSizeOf(p.width, p.height),
+  }));
   return {
     ...reshapeBase(l),
     body: l.body,

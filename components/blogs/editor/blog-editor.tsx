@@ -36,11 +36,13 @@ export type BlogEditorProps = {
   /** The values the server has (a new post's defaults). */
   initial: BlogFormValues;
   choices: BlogChoices;
+  /** The saved body, cleaned by the server, shown in the editor's place while its code loads. */
+  savedHtml?: string;
   /** This server does not tell the post's privacy settings: they are not shown and stay as they are. */
   keepSettings?: boolean;
 };
 
-export function BlogEditor({ userId, post: given, initial, choices, keepSettings = false }: BlogEditorProps) {
+export function BlogEditor({ userId, post: given, initial, choices, savedHtml, keepSettings = false }: BlogEditorProps) {
   /** The post as saved so far: a new one has an id from its first draft on. */
   const [post, setPost] = useState(given);
   const id = useId();
@@ -149,6 +151,7 @@ export function BlogEditor({ userId, post: given, initial, choices, keepSettings
               invalid={invalid('body')}
               disabled={busy}
               onReady={(html) => sameAsSaved('body', html)}
+              savedHtml={savedHtml}
             />
             <p id={`${id}-body-hint`} className="muted mt-1">
               Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.

@@ -2,6 +2,7 @@
 
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useLatest } from '@/components/ui/use-latest';
+import { editorMinHeight } from './editor-size';
 import { LinkForm } from './link-form';
 import { RichText } from './prose';
 import { Toolbar, useEditorState } from './toolbar';
@@ -30,6 +31,8 @@ export type RichTextEditorProps = {
   onReady?: (html: string) => void;
   disabled?: boolean;
   handle?: Ref<RichTextEditorHandle>;
+  /** A long text's editor (a post) rather than a description's: its least height. */
+  tall?: boolean;
 };
 
 export function RichTextEditor({
@@ -42,13 +45,14 @@ export function RichTextEditor({
   onReady,
   disabled,
   handle,
+  tall = false,
 }: RichTextEditorProps) {
   const [linking, setLinking] = useState(false);
   const [editor, setEditor] = useState<RichText | null>(null);
   const mount = useRef<HTMLDivElement>(null);
   /** The HTML this editor last gave out: a `value` that differs came from outside. */
   const emitted = useRef(value);
-  const latest = useLatest({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled });
+  const latest = useLatest({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled, tall });
 
   // The editor starts once, in the browser (the form mounts this component after hydration).
   useEffect(() => {
@@ -56,14 +60,14 @@ export function RichTextEditor({
       html: latest.current.value,
       editable: !latest.current.disabled,
       attributes: () => {
-        const { labelledBy: label, describedBy: described, invalid: wrong } = latest.current;
+        const { labelledBy: label, describedBy: described, invalid: wrong, tall: long } = latest.current;
         return {
           role: 'textbox',
           'aria-multiline': 'true',
           'aria-labelledby': label,
           ...(described ? { 'aria-describedby': described } : {}),
           ...(wrong ? { 'aria-invalid': 'true' } : {}),
-          class: 'rich-text min-h-72 px-4 py-3 outline-none',
+          class: `rich-text ${editorMinHeight(long)} px-4 py-3 outline-none`,
         };
       },
       onChange: (ed) => {
@@ -112,16 +116,13 @@ export function RichTextEditor({
       <Toolbar editor={editor} onLink={() => setLinking(true)} linking={linking} disabled={disabled} />
       {linking && editor ? <LinkForm editor={editor} onClose={() => setLinking(false)} /> : null}
       <div className="relative">
-        {editor ? null : (
-          // The editor's place while it starts: the same size, so nothing below moves.
-          <div aria-hidden="true" className="min-h-72" />
-        )}
         {editor && empty ? (
           <p aria-hidden="true" className="pointer-events-none absolute top-3 left-4 text-slate-600 dark:text-slate-400">
             Write your post…
           </p>
         ) : null}
-        <div ref={mount} />
+        {/* Its least height before the editor is in it too, so that nothing below moves as it starts. */}
+        <div ref={mount} className={editorMinHeight(tall)} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useSyncExternalStore, type RefObject } from 'react';
 import { Controller, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { TextField, type FieldErrorHelpers } from '@/components/ui/form-fields';
+import { editorMinHeight } from './editor-size';
 import type { RichTextEditorHandle } from './rich-text-editor';
 
 // The rich-text body of a react-hook-form form (the blog and listing editors). The editor
@@ -23,12 +24,21 @@ const useInBrowser = () =>
     () => false,
   );
 
-/** The editor's place while its code loads: its size, so that nothing below moves. */
-function EditorPlaceholder({ tall }: { tall: boolean }) {
+/**
+ * The editor's place while its code loads: its size, so that nothing below moves; on an edit
+ * page it shows the saved body (cleaned by the server) as the editor will, for the same reason.
+ */
+function EditorPlaceholder({ tall, html }: { tall: boolean; html?: string }) {
+  const text = `rich-text px-4 py-3 ${editorMinHeight(tall)}`;
   return (
-    <div aria-hidden="true" className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
+    // inert: its links are not reachable while it stands in for the editor.
+    <div aria-hidden="true" inert className="mt-1 rounded-lg border border-slate-300 dark:border-slate-600">
       <div className="h-10 border-b border-slate-200 dark:border-slate-700" />
-      <p className={`rich-text px-4 py-3 text-slate-600 dark:text-slate-400 ${tall ? 'min-h-72' : 'min-h-48'}`}>Loading the editor…</p>
+      {html ? (
+        <div className={text} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className={`${text} text-slate-600 dark:text-slate-400`}>Loading the editor…</p>
+      )}
     </div>
   );
 }
@@ -46,6 +56,8 @@ export type RichTextFieldProps<T extends FieldValues> = {
   onReady?: (html: string) => void;
   /** A long text's editor (a post) rather than a description's. */
   tall?: boolean;
+  /** The saved body, cleaned by the server (sanitizeRichText), shown in the editor's place while it loads. */
+  savedHtml?: string;
 };
 
 export function RichTextField<T extends FieldValues>({
@@ -58,11 +70,13 @@ export function RichTextField<T extends FieldValues>({
   editorRef,
   onReady,
   tall = false,
+  savedHtml,
 }: RichTextFieldProps<T>) {
   const inBrowser = useInBrowser();
-  if (!inBrowser) return <EditorPlaceholder tall={tall} />;
+  const placeholder = <EditorPlaceholder tall={tall} html={savedHtml} />;
+  if (!inBrowser) return placeholder;
   return (
-    <Suspense fallback={<EditorPlaceholder tall={tall} />}>
+    <Suspense fallback={placeholder}>
       <Controller
         control={control}
         name={name}
@@ -81,6 +95,7 @@ export function RichTextField<T extends FieldValues>({
             onBlur={field.onBlur}
             disabled={disabled}
             onReady={onReady}
+            tall={tall}
           />
         )}
       />

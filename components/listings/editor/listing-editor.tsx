@@ -46,6 +46,8 @@ export type ListingEditorProps = {
   mainPhotoId?: number;
   /** Largest photo, in bytes (UPLOAD_MAX_BYTES). */
   maxBytes: number;
+  /** The saved description, cleaned by the server, shown in the editor's place while its code loads. */
+  savedHtml?: string;
   /** An edit knows the listing's privacy (the API told it): the form shows it and saves it. */
   privacyKnown?: boolean;
 };
@@ -58,6 +60,7 @@ export function ListingEditor({
   photos: savedPhotos = [],
   mainPhotoId,
   maxBytes,
+  savedHtml,
   privacyKnown = false,
 }: ListingEditorProps) {
   // A new listing's privacy is the form's; an edit's only when the API told it.
@@ -167,6 +170,7 @@ export function ListingEditor({
               invalid={invalid('body')}
               disabled={saving}
               onReady={(html) => sameAsSaved('body', html)}
+              savedHtml={savedHtml}
             />
             {error('body')}
           </div>

@@ -132,7 +132,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
         const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
         const photos = await app.db
           .selectFrom('photos')
-          .select(['id', 'image_key', 'width', 'height'])
+          .select(['id', 'image_key', 'width', 'height', 'title', 'description'])
           .where('album_id', '=', album.id)
           .orderBy('position')
           .orderBy('id')

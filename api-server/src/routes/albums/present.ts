@@ -27,8 +27,11 @@ export type AlbumField = (typeof ALBUM_DETAIL_ALLOWED)[number];
 export const PHOTO_STUB_FIELDS = ['id', 'type', 'thumb'] as const;
 /** A photo's original pixels (extension, README "Extensions"): given only when named in its `fields`. */
 export const PICTURE_SIZE_FIELDS = ['width', 'height'] as const;
-/** What `photo_fields` may name: the spec's stub and the photo's size. */
-export const PHOTO_STUB_ALLOWED = [...PHOTO_STUB_FIELDS, ...PICTURE_SIZE_FIELDS] as const;
+/**
+ * What `photo_fields` may name: the spec's stub, the photo's size and (extension) its title and
+ * description, so that an album's grid can give each thumbnail its alt text.
+ */
+export const PHOTO_STUB_ALLOWED = [...PHOTO_STUB_FIELDS, ...PICTURE_SIZE_FIELDS, 'title', 'description'] as const;
 
 /** Thumbnails of albums and photos; the viewer's picture (`img`) is the original. */
 const THUMB_SIZE = '240';
@@ -110,12 +113,19 @@ export interface PhotoStub {
   thumb: string;
   width: number;
   height: number;
+  title: string;
+  description: string;
 }
 
-export const photoStub = (config: Config, p: { id: number; image_key: string; width: number; height: number }): PhotoStub => ({
+export const photoStub = (
+  config: Config,
+  p: { id: number; image_key: string; width: number; height: number; title: string; description: string },
+): PhotoStub => ({
   id: p.id,
   type: 'album_photo',
   thumb: thumbUrl(config, p.image_key),
   width: p.width,
   height: p.height,
+  title: p.title,
+  description: p.description,
 });

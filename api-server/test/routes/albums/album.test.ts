@@ -80,6 +80,18 @@ describe('GET /albums/{id}', () => {
     expect(noPhotos.body.data).toEqual({ title: 'Detail' });
   });
 
+  it('gives a photo stub its title and description when photo_fields names them (extension)', async () => {
+    const res = await get(t, c.friendToken, `${ALBUMS}/${album}`, {
+      fields: 'photos',
+      photo_fields: 'id,title,description',
+      photo_limit: 1,
+    });
+    expect(res.body.data.photos).toEqual([{ id: photos[0], title: 'A photo', description: 'caption' }]);
+    // Not named, not given: the spec's stub stays as it was.
+    const plain = await get(t, c.friendToken, `${ALBUMS}/${album}`, { fields: 'photos', photo_limit: 1 });
+    expect(Object.keys(plain.body.data.photos[0]).sort()).toEqual(['id', 'thumb', 'type']);
+  });
+
   it('answers 400 naming fields or photo_fields for an unknown name', async () => {
     const a = await get(t, c.ownerToken, `${ALBUMS}/${album}`, { fields: 'id,secret' });
     expect(a.status).toBe(400);

@@ -7,6 +7,7 @@ import { loadPage } from '@/lib/auth/page-session';
 import { getCachedBlogChoices } from '@/lib/blogs/choices';
 import { idParam } from '@/lib/params';
 import { getBlogForEditing } from '@/lib/social-api/blogs';
+import { sanitizeRichText } from '@/lib/social-api/sanitize';
 
 export const metadata: Metadata = { title: EDIT_TITLE };
 
@@ -30,6 +31,7 @@ export default async function EditBlogPage({ params }: EditBlogRouteProps) {
       initial={blogFormValues(post, choices)}
       choices={choices}
       keepSettings={!post.settings}
+      savedHtml={sanitizeRichText(post.body)}
     />
   );
 }

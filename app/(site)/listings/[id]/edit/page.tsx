@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { idParam } from '@/lib/params';
 import { getCachedListingChoices } from '@/lib/listings/choices';
 import { getListingForEditing } from '@/lib/social-api/classifieds';
+import { sanitizeRichText } from '@/lib/social-api/sanitize';
 
 export const metadata: Metadata = { title: EDIT_LISTING_TITLE };
 
@@ -31,6 +32,7 @@ export default async function EditListingPage({ params }: { params: Promise<{ id
       mainPhotoId={listing.photos.find((p) => p.main)?.id}
       maxBytes={env().UPLOAD_MAX_BYTES}
       privacyKnown={listingPrivacyShown(listing, choices)}
+      savedHtml={sanitizeRichText(listing.body)}
     />
   );
 }

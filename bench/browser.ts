@@ -1,0 +1,272 @@
+// The browser part of `npm run bench`: what a person's browser measures. Chromium (Debian's,
+// through Playwright) loads every page the bench lists, and the bare page, cold (a new browser
+// context each time: no cache, no service worker), with the CPU slowed 4× (a mid-range laptop),
+// signed in as the demo member where the page asks for it. Each load reads the browser's own
+// performance entries, from an observer installed before the page's first script:
+// - TTFB (the navigation's responseStart), FCP (the paint entry), LCP (the last
+//   largest-contentful-paint entry before any input);
+// - CLS: every layout shift not caused by input, summed (stricter than Web Vitals' worst
+//   session window), after load, and on the pages with a feed (the feed, a wall) again after
+//   scrolling down through three pages of older posts, a wheel's step at a time;
+// - TBT: every long task's time beyond 50 ms, from navigation until 5 s after the load event.
+// A page's figures are the median of its loads (CLS: the worst load, as layout has no noise).
+// One more load of each page has its pictures held back 1.5 s (a slow connection): its CLS,
+// after load and after scrolling, must stay within the budget too.
+// On the feed, after each load's 5 s: the interaction-to-next-paint of a like click and of
+// opening a comment box (the longest event-timing entry of the interaction), the like undone.
+// Last, one view of the feed left open for a minute: the requests it makes to the web server
+// (the page, prefetches, polls), reported, not judged.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { findChromium } from '../e2e/chromium.ts';
+import { fixed } from './format.ts';
+import type { JsPage } from './js-size.ts';
+import { median } from './stats.ts';
+
+export interface PageVitals {
+  label: string;
+  loads: number;
+  ttfb: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  /** The worst load's, after load and (pages with a feed) after scrolling. */
+  clsLoad: number;
+  clsScroll: number | null;
+  /** With the pictures held back 1.5 s. */
+  clsLateLoad: number;
+  clsLateScroll: number | null;
+}
+
+export interface BrowserResult {
+  pages: PageVitals[];
+  bare: PageVitals;
+  /** The feed's like click and comment box, interaction to next paint (ms, median). */
+  inp: { like: number; comment: number };
+  /** One view of the feed over a minute: requests to the web server, by kind. */
+  requestsPerView: Record<string, number>;
+  problems: string[];
+}
+
+const THROTTLE = 4;
+const AFTER_LOAD_MS = 5000;
+const LATE_PICTURES_MS = 1500;
+
+// Installed before the page's own scripts; buffered observers also see what came before.
+const OBSERVE = `(() => {
+  const b = (window.__bench = { cls: 0, lcp: 0, longTasks: [], events: [] });
+  const on = (type, f, extra) => { try { new PerformanceObserver((l) => l.getEntries().forEach(f)).observe({ type, buffered: true, ...extra }); } catch {} };
+  on('layout-shift', (e) => { if (!e.hadRecentInput) b.cls += e.value; });
+  on('largest-contentful-paint', (e) => { b.lcp = e.startTime; });
+  on('longtask', (e) => { b.longTasks.push([e.startTime, e.duration]); });
+  on('event', (e) => { if (e.interactionId) b.events.push([e.interactionId, e.duration, e.name]); }, { durationThreshold: 16 });
+})();`;
+
+interface BenchWindow {
+  __bench: { cls: number; lcp: number; longTasks: Array<[number, number]>; events: Array<[number, number, string]> };
+}
+
+async function newPage(browser: Browser, origin: string, cookie: string, late: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (cookie)
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+      }),
+    );
+  if (late)
+    await context.route(
+      () => true,
+      async (route) => {
+        if (route.request().resourceType() === 'image') await new Promise((r) => setTimeout(r, LATE_PICTURES_MS));
+        await route.fallback();
+      },
+    );
+  await context.addInitScript(OBSERVE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+  return { context, page };
+}
+
+/** The layout shifts so far. */
+const cls = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.cls);
+
+/**
+ * Scrolls down a page's feed as a person does, a wheel's step at a time, until three pages of
+ * older posts have come (or its end): the feed asks for them before its end is in sight.
+ */
+async function scrollFeed(page: Page): Promise<void> {
+  const count = () => page.evaluate(() => document.querySelectorAll('[role="feed"] article').length);
+  const start = await count();
+  await page.mouse.move(640, 400);
+  let last = start;
+  let still = 0;
+  // A page of older posts is 15; three pages, or 10 s without more (the feed's end).
+  while ((await count()) < start + 45 && still < 50) {
+    // Wheel scrolling is not input for layout-shift's hadRecentInput: shifts it causes count.
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(200);
+    const now = await count();
+    still = now > last ? 0 : still + 1;
+    last = now;
+  }
+  await page.waitForTimeout(LATE_PICTURES_MS + 500);
+}
+
+interface Load {
+  ttfb: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  clsLoad: number;
+  clsScroll: number | null;
+}
+
+/** One cold load of `url`: its figures, with the page left open for `then`. */
+async function load(
+  browser: Browser,
+  origin: string,
+  url: string,
+  cookie: string,
+  o: { late: boolean; scroll: boolean; then?: (page: Page) => Promise<void> },
+): Promise<Load> {
+  const { context, page } = await newPage(browser, origin, cookie, o.late);
+  try {
+    const res = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    if (!res || res.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
+    await page.waitForTimeout(AFTER_LOAD_MS);
+    const t = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+      const b = (window as unknown as BenchWindow).__bench;
+      const until = nav.loadEventEnd + 5000;
+      const tbt = b.longTasks.filter(([start]) => start < until).reduce((n, [, d]) => n + Math.max(0, d - 50), 0);
+      return { ttfb: nav.responseStart, fcp, lcp: b.lcp, tbt, cls: b.cls };
+    });
+    const clsScroll = o.scroll ? (await scrollFeed(page), await cls(page)) : null;
+    await o.then?.(page);
+    return { ttfb: t.ttfb, fcp: t.fcp, lcp: t.lcp, tbt: t.tbt, clsLoad: t.cls, clsScroll };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The longest event entry of the interaction a click on `target` makes (its INP), in ms. */
+async function clickInp(page: Page, target: ReturnType<Page['locator']>): Promise<number> {
+  const before = await page.evaluate(() => (window as unknown as BenchWindow).__bench.events.length);
+  await target.click();
+  await page.waitForTimeout(1000);
+  return page.evaluate((from) => {
+    const events = (window as unknown as BenchWindow).__bench.events
+      .slice(from)
+      .filter(([, , name]) => name === 'click' || name === 'pointerup' || name === 'pointerdown');
+    return events.reduce((n, [, d]) => Math.max(n, d), 0);
+  }, before);
+}
+
+/** One view of the feed over a minute: the requests to the web server, by kind. */
+async function requestsOverAMinute(browser: Browser, web: string, cookie: string): Promise<Record<string, number>> {
+  const { context, page } = await newPage(browser, web, cookie, false);
+  const kinds: Record<string, number> = {};
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.origin !== web) return;
+    const kind =
+      req.resourceType() === 'document'
+        ? 'the page'
+        : url.pathname.startsWith('/_next/static/')
+          ? 'static files'
+          : req.headers()['next-router-prefetch']
+            ? 'prefetches'
+            : url.pathname.startsWith('/api/')
+              ? `polls and reads (${url.pathname})`
+              : req.headers()['rsc']
+                ? 'server component reads'
+                : `other (${url.pathname})`;
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  });
+  try {
+    await page.goto(`${web}/`, { waitUntil: 'load' });
+    await page.waitForTimeout(60_000);
+  } finally {
+    await context.close();
+  }
+  return kinds;
+}
+
+function summarize(label: string, loads: Load[], late: Load): PageVitals {
+  const worst = (xs: Array<number | null>) => (xs[0] === null ? null : Math.max(...(xs as number[])));
+  return {
+    label,
+    loads: loads.length,
+    ttfb: median(loads.map((l) => l.ttfb)),
+    fcp: median(loads.map((l) => l.fcp)),
+    lcp: median(loads.map((l) => l.lcp)),
+    tbt: median(loads.map((l) => l.tbt)),
+    clsLoad: Math.max(...loads.map((l) => l.clsLoad)),
+    clsScroll: worst(loads.map((l) => l.clsScroll)),
+    clsLateLoad: late.clsLoad,
+    clsLateScroll: late.clsScroll,
+  };
+}
+
+/** The browser pass over `pages` (the bench's list; the bare page among them). */
+export async function runBrowser(o: { web: string; bare: string; cookie: string; pages: JsPage[]; loads: number }): Promise<BrowserResult> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--disable-gpu'] });
+  const problems: string[] = [];
+  const results: PageVitals[] = [];
+  const inp = { like: [] as number[], comment: [] as number[] };
+  console.log(`\nbrowser pass: Chromium, CPU ${THROTTLE}× slower, ${o.loads} cold loads of each page and one with late pictures …`);
+  try {
+    for (const p of o.pages) {
+      const origin = p.server === 'web' ? o.web : o.bare;
+      const cookie = p.signedIn ? o.cookie : '';
+      const url = `${origin}${p.path}`;
+      const isFeed = p.server === 'web' && p.path === '/' && p.signedIn;
+      const scroll = isFeed || /^\/users\/\d+$/.test(p.path);
+      try {
+        const loads: Load[] = [];
+        for (let i = 0; i < o.loads; i += 1) {
+          loads.push(
+            await load(browser, origin, url, cookie, {
+              late: false,
+              scroll,
+              then: isFeed
+                ? async (page) => {
+                    await page.evaluate(() => window.scrollTo(0, 0));
+                    const first = page.getByRole('feed').first().getByRole('article').first();
+                    const like = first.locator('[data-kb-like]');
+                    inp.like.push(await clickInp(page, like));
+                    await like.click(); // undone, so that every load likes the same way
+                    inp.comment.push(await clickInp(page, first.getByRole('button', { name: 'Comment', exact: true })));
+                  }
+                : undefined,
+            }),
+          );
+        }
+        const late = await load(browser, origin, url, cookie, { late: true, scroll });
+        const v = summarize(p.label, loads, late);
+        results.push(v);
+        console.log(
+          `  ${p.label.padEnd(34)} TTFB ${fixed(v.ttfb, 0).padStart(5)}  FCP ${fixed(v.fcp, 0).padStart(5)}  LCP ${fixed(v.lcp, 0).padStart(5)}  TBT ${fixed(v.tbt, 0).padStart(5)}  CLS ${fixed(v.clsLoad, 3)}`,
+        );
+      } catch (err) {
+        if (p.maybeMissing && String(err).includes('answered 404')) continue;
+        problems.push(`browser: ${p.label}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      }
+    }
+    const requestsPerView = await requestsOverAMinute(browser, o.web, o.cookie);
+    const bare = results.find((r) => r.label.startsWith('bare page'));
+    if (!bare) throw new Error('the bare page was not measured in the browser');
+    return {
+      pages: results.filter((r) => r !== bare),
+      bare,
+      inp: { like: median(inp.like), comment: median(inp.comment) },
+      requestsPerView,
+      problems,
+    };
+  } finally {
+    await browser.close();
+  }
+}
