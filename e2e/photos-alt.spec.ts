@@ -29,7 +29,7 @@ const article = (page: Page, text: string) => feed(page).getByRole('article').fi
 test('a description written beside a photo in the compose box is its alt in the feed and in the viewer, and everyone can read it from its ALT', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signIn(page);
   const text = unique('Lighthouse');
   const description = unique('A white lighthouse on black rocks under a grey sky');
