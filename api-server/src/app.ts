@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import { type DB, openDatabase } from './db/index.ts';
 import { type LogFormat, loggerOptions } from './logging.ts';
@@ -11,7 +9,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './er
 import { multipartBodies } from './http/multipart.ts';
 import { hardenNumbers, safeNumberKeywords } from './http/safe-numbers.ts';
 import { refuseNulText } from './http/text.ts';
-import { filesDir } from './storage/images.ts';
+import { fileStore } from './storage/images.ts';
 import { ensureDefaultAvatar } from './domain/owners.ts';
 import oauthRoutes from './oauth/routes.ts';
 import { createSignInThrottle } from './oauth/sign-in-throttle.ts';
@@ -42,7 +40,8 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   const app = Fastify({
     ...(log ? loggerOptions(log.format, log.level) : { logger: false }),
     bodyLimit: config.bodyLimit,
-    trustProxy: false,
+    // Behind load balancers (TRUST_PROXY), req.ip is the client's address they forward.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     ajv: {
       // Report every bad parameter at once; coerce form and query strings to the schema's types.
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true },
@@ -86,21 +85,13 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   // multipart fields became the body.
   refuseNulText(app);
 
-  const files = filesDir(config.dataDir);
-  fs.mkdirSync(files, { recursive: true });
   // Owner summaries of users without a picture point at this one (domain/owners.ts).
   await ensureDefaultAvatar(config.dataDir);
-  await app.register(fastifyStatic, {
-    root: files,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  // Uploaded files, served from the store every instance shares (storage/file-store.ts).
+  await fileStore(config.dataDir).serve(app);
 
   // One sign-in throttle for every password form (authorize page, password grant, /apps sign-in).
-  const throttle = createSignInThrottle();
+  const throttle = createSignInThrottle(database);
   await app.register(oauthRoutes, { throttle });
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(legacyRoutes, { throttle });

@@ -42,6 +42,12 @@ export interface Config {
   siteSecret: string;
   /** Seconds between two sweeps of abandoned uploads (routes/albums/pending-uploads.ts). */
   uploadSweepSeconds: number;
+  /**
+   * The load balancers in front of the API (TRUST_PROXY: comma-separated addresses or CIDR
+   * ranges): a request from one of them is taken to come from the address its X-Forwarded-For
+   * names (the sign-in throttle counts failures per address). Empty: the connection's own address.
+   */
+  trustProxy: string[];
 }
 
 function int(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -99,6 +105,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkPreviewAllowPrivate: env.LINK_PREVIEW_ALLOW_PRIVATE === '1',
     siteSecret: env.SITE_SECRET || `site:${secret}`,
     uploadSweepSeconds: int('UPLOAD_SWEEP_SECONDS', env.UPLOAD_SWEEP_SECONDS, 60 * 60, 1),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

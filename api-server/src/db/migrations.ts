@@ -9,6 +9,7 @@ import { m009 } from './migration-009-event-feeds.ts';
 import { m010 } from './migration-010-search-index.ts';
 import { m011 } from './migration-011-friend-requests.ts';
 import { m012 } from './migration-012-picture-sizes.ts';
+import { m013 } from './migration-013-sign-in-failures.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -393,6 +394,7 @@ const migrations: Record<string, Migration> = {
   '010_search_index': m010,
   '011_friend_requests': m011,
   '012_picture_sizes': m012,
+  '013_sign_in_failures': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

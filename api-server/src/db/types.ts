@@ -364,6 +364,15 @@ export interface EventFeedsTable {
   revoked_at: number | null;
 }
 
+/** Failed sign-ins of one account or address in the current window (migration 013). */
+export interface SignInFailuresTable {
+  /** 'account:<email, lower case>' or 'address:<ip>'. */
+  key: string;
+  failures: number;
+  /** When the window began (unix seconds). */
+  since: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -395,6 +404,7 @@ export interface Database {
   legacy_tokens: LegacyTokensTable;
   mail: MailTable;
   event_feeds: EventFeedsTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export type NewActivity = Insertable<ActivitiesTable>;

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { notFound } from '../errors.ts';
 import { defaultAvatarPng } from '../seed/pictures.ts';
-import { filesDir, imageUrl, storeImage } from '../storage/images.ts';
+import { imageExists, imageUrl, storeImage } from '../storage/images.ts';
 
 /** The spec's owner / user summary (activity owner, user_liked, the likes list). */
 export interface OwnerSummary {
@@ -19,8 +17,9 @@ export const DEFAULT_AVATAR_KEY = 'default-user.png';
 
 /** Writes the default profile picture under /files/ once, so its URLs resolve. */
 export async function ensureDefaultAvatar(dataDir: string): Promise<void> {
-  const [id, ext] = DEFAULT_AVATAR_KEY.split('.');
-  if (fs.existsSync(path.join(filesDir(dataDir), 'img', id!, `original.${ext}`))) return;
+  const [id] = DEFAULT_AVATAR_KEY.split('.');
+  if (await imageExists(dataDir, DEFAULT_AVATAR_KEY)) return;
+  // Several instances starting at once may each write it: the same bytes, each file replaced whole.
   await storeImage(dataDir, await defaultAvatarPng(), 'avatar', id);
 }
 

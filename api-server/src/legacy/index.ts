@@ -10,5 +10,5 @@ import legacyPageRoutes, { APPS_PREFIX } from './pages.ts';
  */
 export default async function legacyRoutes(app: FastifyInstance, opts: { throttle?: SignInThrottle } = {}): Promise<void> {
   await app.register(legacyApiRoutes);
-  await app.register(legacyPageRoutes, { prefix: APPS_PREFIX, throttle: opts.throttle ?? createSignInThrottle() });
+  await app.register(legacyPageRoutes, { prefix: APPS_PREFIX, throttle: opts.throttle ?? createSignInThrottle(app.db) });
 }

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { namesNoEndpoint } from '../errors.ts';
-import { checkPassword } from '../oauth/credentials.ts';
 import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from '../oauth/csrf.ts';
 import { errorPage, pageHeaders, signInPage } from '../oauth/pages.ts';
-import type { SignInThrottle } from '../oauth/sign-in-throttle.ts';
+import { refuseSignIn, type SignInThrottle } from '../oauth/sign-in-throttle.ts';
 import { endSiteSession, siteUserId, startSiteSession } from '../oauth/site-session.ts';
 import { appPage, appPageCsp } from './app-page.ts';
 import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
@@ -146,18 +145,9 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
         );
       if (!email || !password) return again(400, 'Enter your email and password.');
       // The same throttle as the authorize page and the password grant: no form is a way around it.
-      const wait = throttle.retryAfter(email);
-      if (wait) {
-        reply.header('Retry-After', String(wait));
-        return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-      }
-      const userId = await checkPassword(app.db, email, password);
-      if (userId === null) {
-        throttle.fail(email);
-        return again(401, 'The email or password is incorrect.');
-      }
-      throttle.succeed(email);
-      await startSiteSession(req, reply, userId);
+      const outcome = await throttle.signIn(email, password, req.ip);
+      if (!outcome.ok) return refuseSignIn(reply, outcome, again);
+      await startSiteSession(req, reply, outcome.userId);
       return pageHeaders(reply).redirect(appPath(found), 303);
     },
   );

@@ -8,12 +8,11 @@ import {
   errorLocation,
   responseLocation,
 } from './authorization-request.ts';
-import { checkPassword } from './credentials.ts';
 import { randomToken, sha256 } from './crypto.ts';
 import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from './csrf.ts';
 import { LOCATION_MAX, textParams, tooLongMessage } from './limits.ts';
 import { consentPage, cspSourceOf, errorPage, type FormContext, pageHeaders, signInPage } from './pages.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { refuseSignIn, type SignInThrottle } from './sign-in-throttle.ts';
 import { endSiteSession, siteUserId, startSiteSession } from './site-session.ts';
 import { CODE_TTL, issueTokens, newFamilyId } from './tokens.ts';
 
@@ -164,18 +163,9 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
         const again = (status: number, error: string) =>
           sendPage(reply, status, signInPage(formContext(req, reply, request), { email, error }), formTargets(request));
         if (!email || !password) return again(400, 'Enter your email and password.');
-        const wait = throttle.retryAfter(email);
-        if (wait) {
-          reply.header('Retry-After', String(wait));
-          return again(429, `Too many failed sign-ins for this email. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-        }
-        const userId = await checkPassword(app.db, email, password);
-        if (userId === null) {
-          throttle.fail(email);
-          return again(401, 'The email or password is incorrect.');
-        }
-        throttle.succeed(email);
-        await startSiteSession(req, reply, userId);
+        const outcome = await throttle.signIn(email, password, req.ip);
+        if (!outcome.ok) return refuseSignIn(reply, outcome, again);
+        await startSiteSession(req, reply, outcome.userId);
         return redirectTo(reply, backToAuthorize(request), 303);
       }
       case 'sign_out': {

@@ -12,7 +12,7 @@ import { tokenRoutes } from './token.ts';
  */
 export default async function oauthRoutes(app: FastifyInstance, opts: { throttle?: SignInThrottle } = {}): Promise<void> {
   // One per app: the sign-in page and the password grant count failures together.
-  const throttle = opts.throttle ?? createSignInThrottle();
+  const throttle = opts.throttle ?? createSignInThrottle(app.db);
   authorizeRoutes(app, { throttle });
   tokenRoutes(app, { throttle });
   revokeRoutes(app);

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { type DB, now } from '../db/index.ts';
 import { authenticateClient, type FormParams, formParams, requireForm } from './client-auth.ts';
 import { type Client, isPublicClient } from './clients.ts';
-import { checkPassword, findIdentity } from './credentials.ts';
+import { findIdentity } from './credentials.ts';
 import { safeEqual, sha256 } from './crypto.ts';
 import {
   invalidGrant,
@@ -49,6 +49,8 @@ interface GrantContext {
   db: DB;
   config: Config;
   throttle: SignInThrottle;
+  /** The caller's network address (the sign-in throttle counts failures per address too). */
+  address: string;
   client: Client;
   params: FormParams;
 }
@@ -126,7 +128,7 @@ async function authorizationCodeGrant({ db, client, params }: GrantContext): Pro
   return outcome;
 }
 
-async function passwordGrant({ db, config, throttle, client, params }: GrantContext): Promise<TokenResponse> {
+async function passwordGrant({ db, config, throttle, address, client, params }: GrantContext): Promise<TokenResponse> {
   const byPassword = params.email !== undefined || params.password !== undefined;
   const byProvider = params.provider !== undefined || params.uid !== undefined;
   if (byPassword && byProvider) throw invalidRequest('Send either email and password, or provider and uid, not both.');
@@ -143,14 +145,9 @@ async function passwordGrant({ db, config, throttle, client, params }: GrantCont
     if (userId === null) throw invalidGrant('No account is linked to this provider and uid.');
   } else {
     if (!params.email || !params.password) throw invalidRequest('email and password are both required.');
-    const wait = throttle.retryAfter(params.email);
-    if (wait) throw invalidGrant(`Too many failed sign-ins for this email; try again in ${Math.ceil(wait / 60)} minute(s).`);
-    userId = await checkPassword(db, params.email, params.password);
-    if (userId === null) {
-      throttle.fail(params.email);
-      throw invalidGrant('The email or password is incorrect.');
-    }
-    throttle.succeed(params.email);
+    const outcome = await throttle.signIn(params.email, params.password, address);
+    if (!outcome.ok) throw invalidGrant(outcome.message);
+    userId = outcome.userId;
   }
   return issueTokens(db, { clientId: client.id, userId, scope, familyId: newFamilyId(), withRefresh: mayRefresh(client) });
 }
@@ -237,7 +234,7 @@ export function tokenRoutes(app: FastifyInstance, { throttle }: { throttle: Sign
     if (!client.grants.includes(grant as TokenGrant) || publicRefused) {
       throw unauthorizedClient(`This client may not use the ${grant} grant.`);
     }
-    const tokens = await GRANTS[grant as TokenGrant]({ db: app.db, config: app.config, throttle, client, params });
+    const tokens = await GRANTS[grant as TokenGrant]({ db: app.db, config: app.config, throttle, address: req.ip, client, params });
     return noStore(reply).send(tokens);
   });
 }

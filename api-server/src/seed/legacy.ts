@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { filesDir } from '../storage/images.ts';
+import { fileStore } from '../storage/images.ts';
 import type { SeedContext } from './modules.ts';
 
 /**
@@ -71,11 +69,9 @@ const MAIL = [
 export async function seedLegacy(ctx: SeedContext): Promise<void> {
   const { db, config, r, t0, users } = ctx;
   ctx.log('seeding songs and mail…');
-  const dir = path.join(filesDir(config.dataDir), 'songs');
-  await fs.mkdir(dir, { recursive: true });
   for (const [i, song] of SONGS.entries()) {
     const key = `songs/demo-${i + 1}.wav`;
-    await fs.writeFile(path.join(filesDir(config.dataDir), key), tuneWav(song.notes, song.beat));
+    await fileStore(config.dataDir).write(key, tuneWav(song.notes, song.beat));
     await db
       .insertInto('songs')
       .values({

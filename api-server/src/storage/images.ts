@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { invalidParam } from '../errors.ts';
+import { type FileStore, localFileStore } from './file-store.ts';
 
 /** Formats accepted for upload, recognised by their bytes, never by file name or declared type. */
 const FORMATS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' } as const;
@@ -25,16 +25,43 @@ export function filesDir(dataDir: string): string {
   return path.join(dataDir, 'files');
 }
 
-function imageDir(dataDir: string, key: string): string {
-  const [id] = key.split('.');
-  if (!/^[a-z0-9-]+$/.test(id!)) throw new Error(`bad image key ${key}`);
-  return path.join(filesDir(dataDir), 'img', id!);
+const stores = new Map<string, FileStore>();
+
+/**
+ * The store of the uploaded files of the API whose DATA_DIR is `dataDir` (file-store.ts): its
+ * `files` directory. The one place that chooses the store: an object store would be chosen
+ * here, by configuration, and every route would use it unchanged.
+ */
+export function fileStore(dataDir: string): FileStore {
+  let store = stores.get(dataDir);
+  if (!store) stores.set(dataDir, (store = localFileStore(filesDir(dataDir))));
+  return store;
 }
 
-/** The file of one size of a stored image. */
-export function imageFile(dataDir: string, key: string, size: Size): string {
+/** The folder of a stored image's files in the store. */
+function imageName(key: string): string {
+  const [id] = key.split('.');
+  if (!/^[a-z0-9-]+$/.test(id!)) throw new Error(`bad image key ${key}`);
+  return `img/${id!}`;
+}
+
+function sizeName(key: string, size: Size): string {
   const [, ext] = key.split('.');
-  return path.join(imageDir(dataDir, key), `${size}.${ext}`);
+  return `${imageName(key)}/${size}.${ext}`;
+}
+
+/** The local file of one size of a stored image (the local store only: read through `readImage`). */
+export function imageFile(dataDir: string, key: string, size: Size): string {
+  return path.join(filesDir(dataDir), sizeName(key, size));
+}
+
+/** The bytes of one size of a stored image; null when it has none. */
+export function readImage(dataDir: string, key: string, size: Size): Promise<Buffer | null> {
+  return fileStore(dataDir).read(sizeName(key, size));
+}
+
+export function imageExists(dataDir: string, key: string): Promise<boolean> {
+  return fileStore(dataDir).exists(sizeName(key, 'original'));
 }
 
 export function imageUrl(publicUrl: string, key: string, size: Size): string {
@@ -55,23 +82,27 @@ export async function storeImage(dataDir: string, bytes: Buffer, fieldName = 'Fi
     throw invalidParam(fieldName, 'is not a readable image');
   }
   const key = `${fixedId ?? crypto.randomBytes(16).toString('hex')}.${ext}`;
-  const dir = imageDir(dataDir, key);
-  await fs.mkdir(dir, { recursive: true });
+  const store = fileStore(dataDir);
+  let sized: Buffer[];
   try {
-    await Promise.all(
+    sized = await Promise.all(
       SIZES.map(async (size) => {
         let img = sharp(bytes, { animated, limitInputPixels: MAX_PIXELS }).rotate();
         if (size === '50sq') img = img.resize(50, 50, { fit: 'cover' });
         else if (size !== 'original')
           img = img.resize({ width: Number(size), height: Number(size), fit: 'inside', withoutEnlargement: true });
         if (ext === 'jpg') img = img.jpeg({ quality: size === 'original' ? 90 : 82, mozjpeg: true });
-        await img.toFile(path.join(dir, `${size}.${ext}`));
+        return img.toBuffer();
       }),
     );
   } catch {
-    await fs.rm(dir, { recursive: true, force: true });
     throw invalidParam(fieldName, 'is not a readable image');
   }
+  await writeAll(
+    store,
+    key,
+    SIZES.map((size, i) => [size, sized[i]!]),
+  );
   // Orientation 5–8 means the stored image is the source rotated by 90°.
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = meta.width ?? 0;
@@ -98,28 +129,33 @@ const PROFILE_PICTURE_SIZES = { '50sq': 50, '120': 120, '240': 240 } as const sa
 export async function storeProfilePicture(dataDir: string, sourceKey: string, crop: SquareCrop): Promise<StoredImage> {
   const [, ext] = sourceKey.split('.');
   const key = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-  const dir = imageDir(dataDir, key);
-  const source = imageFile(dataDir, sourceKey, 'original');
-  await fs.mkdir(dir, { recursive: true });
+  const store = fileStore(dataDir);
+  const source = await store.read(sizeName(sourceKey, 'original'));
+  if (!source) throw new Error(`image ${sourceKey} has no stored original`);
+  const sized = await Promise.all(
+    Object.entries(PROFILE_PICTURE_SIZES).map(async ([size, px]) => {
+      let img = sharp(source, { limitInputPixels: MAX_PIXELS })
+        .extract({ left: crop.x, top: crop.y, width: crop.size, height: crop.size })
+        .resize(px, px);
+      if (ext === 'jpg') img = img.jpeg({ quality: 82, mozjpeg: true });
+      return [size as Size, await img.toBuffer()] as const;
+    }),
+  );
+  await writeAll(store, key, [['original', source], ...sized]);
+  return { key, width: crop.size, height: crop.size };
+}
+
+/** Writes an image's sizes; when one cannot be written, none stays. */
+async function writeAll(store: FileStore, key: string, sizes: (readonly [Size, Buffer])[]): Promise<void> {
   try {
-    await fs.copyFile(source, path.join(dir, `original.${ext}`));
-    await Promise.all(
-      Object.entries(PROFILE_PICTURE_SIZES).map(async ([size, px]) => {
-        let img = sharp(source, { limitInputPixels: MAX_PIXELS })
-          .extract({ left: crop.x, top: crop.y, width: crop.size, height: crop.size })
-          .resize(px, px);
-        if (ext === 'jpg') img = img.jpeg({ quality: 82, mozjpeg: true });
-        await img.toFile(path.join(dir, `${size}.${ext}`));
-      }),
-    );
+    await Promise.all(sizes.map(([size, bytes]) => store.write(sizeName(key, size), bytes)));
   } catch (err) {
-    await fs.rm(dir, { recursive: true, force: true });
+    await store.removeAll(imageName(key));
     throw err;
   }
-  return { key, width: crop.size, height: crop.size };
 }
 
 export async function deleteImage(dataDir: string, key: string | null | undefined): Promise<void> {
   if (!key) return;
-  await fs.rm(imageDir(dataDir, key), { recursive: true, force: true });
+  await fileStore(dataDir).removeAll(imageName(key));
 }

@@ -1,13 +1,15 @@
 import sharp from 'sharp';
 import type { DB } from '../db/index.ts';
-import { imageFile } from './images.ts';
+import { readImage } from './images.ts';
 
 /** The pixels of a stored image's original; undefined when its file is missing or unreadable. */
 async function storedImageSize(dataDir: string, key: string): Promise<{ width: number; height: number } | undefined> {
   try {
     // The stored original was turned upright when it was stored (storeImage's rotate()), so its
     // own width and height are the size it shows at; its EXIF orientation is gone.
-    const meta = await sharp(imageFile(dataDir, key, 'original')).metadata();
+    const original = await readImage(dataDir, key, 'original');
+    if (!original) return undefined;
+    const meta = await sharp(original).metadata();
     const height = meta.pageHeight ?? meta.height;
     return meta.width && height ? { width: meta.width, height } : undefined;
   } catch {

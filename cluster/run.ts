@@ -1,0 +1,588 @@
+// npm run test:cluster: the whole product as two instances of each tier behind HAProxy, on
+// loopback, checked end to end (README "Scaled out"). It starts PostgreSQL (a throwaway cluster,
+// as the API's tests do), Redis, two API instances at the same moment on the empty database,
+// two web instances on one `next build`, and HAProxy (cluster/haproxy.cfg) in front of each
+// tier; then drives it through the front doors, prints what it measured, and stops everything
+// it started (by PID, also when a step fails or the time runs out).
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import sharp from 'sharp';
+import { admin, startCluster, type Cluster } from '../api-server/test/postgres-cluster.ts';
+import { seal, unseal } from '../lib/auth/seal.ts';
+import type { SessionRecord } from '../lib/auth/session-store.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const LIMIT_MS = 6 * 60_000;
+const HOST = '127.0.0.1';
+const PORTS = {
+  webFront: Number(process.env.CLUSTER_WEB_PORT || 3250),
+  apiFront: Number(process.env.CLUSTER_API_PORT || 4250),
+  redis: Number(process.env.CLUSTER_REDIS_PORT || 6390),
+};
+const WEB = [PORTS.webFront + 1, PORTS.webFront + 2];
+const API = [PORTS.apiFront + 1, PORTS.apiFront + 2];
+const WEB_ORIGIN = `http://localhost:${PORTS.webFront}`;
+const API_ORIGIN = `http://localhost:${PORTS.apiFront}`;
+const CLIENT_SECRET = crypto.randomBytes(24).toString('base64url');
+const SESSION_SECRET = crypto.randomBytes(32).toString('base64url');
+const DIST_DIR = process.env.CLUSTER_DIST_DIR || '.next-cluster';
+const PASSWORD = 'demo-password';
+/**
+ * How the load run stops an instance: SIGTERM, as a deploy or a scale-down does (the instance
+ * stops taking connections and finishes the requests it holds). CLUSTER_STOP_SIGNAL=SIGKILL
+ * crashes it instead: then a page whose answer was already streaming when it died is cut
+ * short, which no load balancer can retry (its first bytes reached the browser).
+ */
+const STOP_SIGNAL = (process.env.CLUSTER_STOP_SIGNAL || 'SIGTERM') as NodeJS.Signals;
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'social-cluster-'));
+const measured: Record<string, unknown> = {};
+const log = (m: string) => console.log(`[cluster ${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+const t0 = Date.now();
+
+// --- processes: every one started is recorded, and stopped by its PID (its process group) ---
+
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  failed?: string;
+}
+const procs: Proc[] = [];
+let pgCluster: Cluster | undefined;
+
+function start(name: string, cmd: string, args: string[], env: Record<string, string> = {}): Proc {
+  const logFile = path.join(work, `${name}.log`);
+  const out = fs.openSync(logFile, 'a');
+  // Its own process group, so that stopping it stops what it started too (next start's workers).
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, out], detached: true });
+  fs.closeSync(out);
+  const proc: Proc = { name, child, logFile };
+  // A missing program (haproxy, redis-server not installed) is reported, not an unhandled event.
+  child.on('error', (err) => {
+    proc.failed = `${cmd} could not be started: ${err.message}`;
+  });
+  procs.push(proc);
+  return proc;
+}
+
+function stop(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null || !proc.child.pid) return;
+  try {
+    process.kill(-proc.child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopAll(): Promise<void> {
+  for (const p of [...procs].reverse()) stop(p);
+  const deadline = Date.now() + 5000;
+  while (procs.some((p) => p.child.exitCode === null && p.child.signalCode === null) && Date.now() < deadline) {
+    await sleep(100);
+  }
+  for (const p of procs) stop(p, 'SIGKILL');
+  await pgCluster?.stop().catch(() => {});
+}
+
+let databaseUrl = '';
+/** An API instance's settings: all share the database, the file store and the secrets. */
+const apiEnv = (port: number) => ({
+  DATABASE_URL: databaseUrl,
+  // One file store for all (a shared volume in production).
+  DATA_DIR: path.join(work, 'api-data'),
+  API_HOST: HOST,
+  API_PORT: String(port),
+  API_PUBLIC_URL: API_ORIGIN,
+  WEB_ORIGIN,
+  OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+  // HAProxy's address: the client's is in X-Forwarded-For.
+  TRUST_PROXY: HOST,
+  LOG_LEVEL: 'warn',
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tail(proc: Proc): string {
+  try {
+    return fs.readFileSync(proc.logFile, 'utf8').split('\n').slice(-30).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function waitFor(what: string, url: string, proc: Proc[], ms: number, ok = (s: number) => s < 500): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const failed = proc.find((p) => p.failed);
+    if (failed) throw new Error(failed.failed);
+    const dead = proc.find((p) => p.child.exitCode !== null);
+    if (dead) throw new Error(`${dead.name} exited (${dead.child.exitCode}) before ${what} answered:\n${tail(dead)}`);
+    const status = await fetch(url, { redirect: 'manual' }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status && ok(status)) return;
+    if (Date.now() > deadline) throw new Error(`${what} did not answer at ${url} within ${ms / 1000}s`);
+    await sleep(200);
+  }
+}
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`check failed: ${message}`);
+}
+
+// --- the run ---
+
+async function main(): Promise<void> {
+  const node = process.execPath;
+
+  log('PostgreSQL (a throwaway cluster), Redis');
+  pgCluster = await startCluster();
+  await admin(pgCluster.url('postgres'), 'create database social');
+  databaseUrl = pgCluster.url('social');
+  const redis = start('redis', process.env.REDIS_SERVER_BIN || 'redis-server', [
+    '--bind',
+    HOST,
+    '--port',
+    String(PORTS.redis),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+
+  // The build first (the longest step), while the APIs start.
+  const reuse = process.env.CLUSTER_REUSE_BUILD === '1' && fs.existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'));
+  const build = reuse
+    ? undefined
+    : start('build', node, ['node_modules/next/dist/bin/next', 'build'], { NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' });
+
+  log('two API instances, started at the same moment on the empty database');
+  const apis = API.map((port, i) => start(`api${i + 1}`, node, ['api-server/src/server.ts'], apiEnv(port)));
+  await Promise.all(API.map((port) => waitFor('the API', `http://${HOST}:${port}/.well-known/oauth-authorization-server`, apis, 90_000)));
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // The cluster stopping under an idle connection (at the end, or after a failure) is no error.
+  db.on('error', () => {});
+  const one = async <T>(q: string, params: unknown[] = []) => (await db.query(q, params)).rows[0] as T;
+  const migrations = await one<{ n: string; distinct: string }>(
+    'select count(*) n, count(distinct name) as distinct from kysely_migration',
+  );
+  const webClients = await one<{ n: string }>(`select count(*) n from oauth_clients where id = 'web'`);
+  check(Number(migrations.n) === Number(migrations.distinct), 'each migration ran once');
+  check(Number(webClients.n) === 1, 'the web client is registered once');
+  measured.startup = { apiInstancesUp: 2, migrationsRun: Number(migrations.n), webClientRows: Number(webClients.n) };
+
+  log('demo data (npm run seed, through the same database and file store)');
+  const seed = start('seed', node, ['api-server/src/seed/cli.ts'], apiEnv(0));
+  await new Promise((r) => seed.child.once('exit', r));
+  check(seed.child.exitCode === 0, `the seed failed:\n${tail(seed)}`);
+
+  const haproxy = start('haproxy', '/usr/sbin/haproxy', ['-db', '-f', 'cluster/haproxy.cfg'], {
+    WEB_FRONT: `${HOST}:${PORTS.webFront}`,
+    API_FRONT: `${HOST}:${PORTS.apiFront}`,
+    WEB_1: `${HOST}:${WEB[0]}`,
+    WEB_2: `${HOST}:${WEB[1]}`,
+    API_1: `${HOST}:${API[0]}`,
+    API_2: `${HOST}:${API[1]}`,
+  });
+
+  if (build) {
+    log('next build (one build for both web instances)');
+    await new Promise((r) => build.child.once('exit', r));
+    check(build.child.exitCode === 0, `next build failed:\n${tail(build)}`);
+  }
+  log('two web instances on that build, sessions in Redis');
+  const webs = WEB.map((port, i) =>
+    start(`web${i + 1}`, node, ['node_modules/next/dist/bin/next', 'start', '--hostname', HOST, '--port', String(port)], {
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      WEB_ORIGIN,
+      // Through HAProxy: a web instance does not care which API instance answers.
+      SOCIAL_API_URL: `${API_ORIGIN}/api/v1`,
+      OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+      SESSION_SECRET,
+      REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
+      DATA_DIR: path.join(work, `web${i + 1}-data`),
+    }),
+  );
+  await Promise.all(WEB.map((port) => waitFor('the web', `http://${HOST}:${port}/icon.svg`, [...webs, redis], 60_000)));
+  await waitFor('HAProxy (web)', `${WEB_ORIGIN}/icon.svg`, [haproxy], 15_000, (s) => s === 200);
+  await waitFor('HAProxy (API)', `${API_ORIGIN}/.well-known/oauth-authorization-server`, [haproxy], 15_000, (s) => s === 200);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'].concat(
+      process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+    ),
+  });
+  try {
+    const demo = await journey(browser, one);
+    await oneRefresh(browser, demo, one);
+    await underLoad(browser, one, db, { webs, apis });
+  } finally {
+    await browser.close();
+  }
+  await throttledAsOne();
+  await db.end();
+}
+
+/** Who served each response (HAProxy's X-Served-By), by address. */
+function servedBy(page: Page, into: Map<string, Set<string>>, match: (url: URL) => boolean) {
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    const by = res.headers()['x-served-by'];
+    if (by && match(url)) {
+      const key = url.pathname;
+      if (!into.has(key)) into.set(key, new Set());
+      into.get(key)!.add(by);
+    }
+  });
+}
+
+async function signIn(context: BrowserContext, email: string, watch?: (page: Page) => void): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  watch?.(page);
+  await page.goto(`${WEB_ORIGIN}/`);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === API_ORIGIN);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL((url) => url.origin === WEB_ORIGIN && !url.pathname.startsWith('/api/auth/'));
+  return page;
+}
+
+type One = <T>(q: string, params?: unknown[]) => Promise<T>;
+
+/** Sign in, post with a photo, like, comment, open the photo, search, notifications: in Chromium. */
+async function journey(browser: Browser, one: One): Promise<BrowserContext> {
+  log('Chromium: sign in through the front doors');
+  const context = await browser.newContext();
+  const authorize = new Map<string, Set<string>>();
+  const page = await signIn(context, 'demo@example.com', (p) => servedBy(p, authorize, (u) => u.origin === API_ORIGIN));
+  await page.getByRole('banner').getByText('Demo User').first().waitFor();
+
+  log('post with a photo, like, comment');
+  const text = `Lake at dawn ${crypto.randomBytes(4).toString('hex')}`;
+  const composer = page.getByRole('form', { name: 'Create a post' });
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+  await composer.getByLabel('Add a photo').setInputFiles({ name: 'lake.png', mimeType: 'image/png', buffer: png });
+  await composer.getByRole('img', { name: 'Photo to post: lake.png' }).waitFor({ timeout: 30_000 });
+  await composer.getByLabel(/^Description/).fill('Mist over a still lake');
+  await composer.getByLabel(/What’s on your mind/).fill(text);
+  await composer.getByRole('button', { name: 'Post', exact: true }).click();
+  const article = page.getByRole('feed', { name: 'Your feed' }).getByRole('article').filter({ hasText: text });
+  await article.getByRole('img', { name: 'Mist over a still lake' }).waitFor();
+  const like = article.getByRole('button', { name: /^Like/ }).first();
+  await like.click();
+  await page.waitForFunction(
+    (t) =>
+      [...document.querySelectorAll('article')].find((a) => a.textContent?.includes(t))?.querySelector('button[aria-pressed="true"]') !=
+      null,
+    text,
+  );
+  await article.getByRole('button', { name: 'Comment', exact: true }).click();
+  await article.getByLabel('Write a comment').fill('Beautiful light');
+  await article.getByRole('button', { name: 'Post comment' }).click();
+  await article.getByRole('listitem').filter({ hasText: 'Beautiful light' }).waitFor();
+  const stored = await one<{ likes: string; comments: string }>(
+    `select (select count(*) from likes l where l.target_type = 'activity' and l.target_id = a.id) likes,
+            (select count(*) from comments c where c.item_type = 'activity' and c.item_id = a.id) comments
+       from activities a where a.content like $1`,
+    [`%${text}%`],
+  );
+  check(Number(stored.likes) === 1 && Number(stored.comments) === 1, `the post has one like and one comment (${JSON.stringify(stored)})`);
+
+  log('open the photo: served by either API instance, from the one file store');
+  const photo = await one<{ image_key: string }>(`select image_key from photos order by id desc limit 1`);
+  const [id, ext] = photo.image_key.split('.');
+  const file = `/files/img/${id}/original.${ext}`;
+  const served = new Map<string, Set<string>>();
+  servedBy(page, served, (u) => u.pathname === file);
+  // Round robin: within a few loads both instances have served it.
+  for (let i = 0; i < 8 && (served.get(file)?.size ?? 0) < 2; i++) {
+    // A query of its own each time: the browser keeps the (immutable) file otherwise.
+    const res = await page.goto(`${API_ORIGIN}${file}?load=${i}`);
+    check(res?.status() === 200, `the photo answered ${res?.status()}`);
+  }
+  check(served.get(file)?.size === 2, `both API instances served the photo (${[...(served.get(file) ?? [])].join(', ')})`);
+  const direct = await Promise.all(
+    API.map((port) => fetch(`http://${HOST}:${port}${file}`).then(async (r) => Buffer.from(await r.arrayBuffer()))),
+  );
+  check(direct[0]!.length > 0 && direct[0]!.equals(direct[1]!), 'both API instances serve the same photo');
+
+  log('search, notifications');
+  const word = text.split(' ').at(-1)!;
+  const search = await page.goto(`${WEB_ORIGIN}/search?q=${encodeURIComponent(word)}`);
+  check(search?.status() === 200, `search answered ${search?.status()}`);
+  await page.getByRole('main').getByText(text).first().waitFor();
+  const notifications = await page.goto(`${WEB_ORIGIN}/notifications`);
+  check(notifications?.status() === 200, `notifications answered ${notifications?.status()}`);
+  await page.getByRole('main').getByRole('heading', { name: 'Notifications' }).first().waitFor();
+  await page.close();
+
+  measured.journey = {
+    signIn: 'ok',
+    authorizeServedBy: Object.fromEntries([...authorize].map(([k, v]) => [k, [...v]])),
+    postWithPhoto: 'ok',
+    storedLikes: Number(stored.likes),
+    storedComments: Number(stored.comments),
+    photoServedBy: [...(served.get(file) ?? [])],
+    search: 'ok',
+    notifications: 'ok',
+  };
+  return context;
+}
+
+const sessionKeys = async (redis: Redis) => redis.keys('social-web:session:*');
+
+/** 50 concurrent page loads of a session whose access token has expired: one refresh at the API. */
+async function oneRefresh(browser: Browser, context: BrowserContext, one: One): Promise<void> {
+  log('50 concurrent page loads of one session whose access token has expired');
+  const redis = new Redis(`redis://${HOST}:${PORTS.redis}`);
+  try {
+    const keys = await sessionKeys(redis);
+    check(keys.length === 1, `one session in Redis (found ${keys.length})`);
+    const key = keys[0]!;
+    const record = unseal<SessionRecord>(SESSION_SECRET, (await redis.get(key))!)!;
+    const ttl = await redis.pttl(key);
+    // Expired for the web tier and for the API both.
+    await redis.set(key, seal(SESSION_SECRET, { ...record, accessExpiresAt: Date.now() - 1000 }), 'PX', ttl);
+    await one(`update oauth_tokens set expires_at = 1 where kind = 'access' and user_id = $1 and client_id = 'web'`, [record.userId]);
+    const exchanged = () =>
+      one<{ n: string }>(`select count(*) n from oauth_tokens where kind = 'refresh' and used_at is not null and user_id = $1`, [
+        record.userId,
+      ]);
+    const before = Number((await exchanged()).n);
+    const cookie = (await context.cookies(WEB_ORIGIN)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${WEB_ORIGIN}/`, { headers: { cookie }, redirect: 'manual' }).then(
+          async (r) => ({ status: r.status, signedIn: (await r.text()).includes('Demo User') }),
+          () => ({ status: 0, signedIn: false }),
+        ),
+      ),
+    );
+    const refreshes = Number((await exchanged()).n) - before;
+    const ok = answers.filter((a) => a.status === 200 && a.signedIn).length;
+    measured.refresh = { pageLoads: 50, signedInAnswers: ok, refreshesAtApi: refreshes };
+    check(ok === 50, `all 50 loads answered signed in (${ok})`);
+    check(refreshes === 1, `exactly one refresh at the API (${refreshes})`);
+  } finally {
+    redis.disconnect();
+  }
+  await context.close();
+  void browser;
+}
+
+/** 20 users for 20 s; one web and one API instance killed in the middle. */
+async function underLoad(browser: Browser, one: One, db: pg.Pool, { webs, apis }: { webs: Proc[]; apis: Proc[] }): Promise<void> {
+  const accounts = (
+    await db.query<{ id: number; email: string }>(`select id, email from users where email like '%@example.com' order by id limit 20`)
+  ).rows;
+  log(`signing in ${accounts.length} users`);
+  const redis = new Redis(`redis://${HOST}:${PORTS.redis}`);
+  const users: { id: number; cookie: string; token: string }[] = [];
+  try {
+    for (let i = 0; i < accounts.length; i += 4) {
+      await Promise.all(
+        accounts.slice(i, i + 4).map(async (a) => {
+          const context = await browser.newContext();
+          try {
+            const page = await signIn(context, a.email);
+            await page.close();
+            const cookie = (await context.cookies(WEB_ORIGIN)).map((c) => `${c.name}=${c.value}`).join('; ');
+            // pg reads a bigint id as a string.
+            users.push({ id: Number(a.id), cookie, token: '' });
+          } finally {
+            await context.close();
+          }
+        }),
+      );
+    }
+    // Each user's API access token, from its web session (for writes straight to the API tier).
+    for (const key of await sessionKeys(redis)) {
+      const rec = unseal<SessionRecord>(SESSION_SECRET, (await redis.get(key))!);
+      const u = users.find((x) => x.id === rec?.userId && !x.token);
+      if (u && rec) u.token = rec.accessToken;
+    }
+  } finally {
+    redis.disconnect();
+  }
+  check(users.length >= 10, `at least 10 users signed in (${users.length})`);
+
+  check(
+    users.every((u) => u.token),
+    'every signed-in member has an access token in its session',
+  );
+  log(`load: 20 users (${users.length} members) for 20 s through the front doors; web1 and api2 stopped at 8 s`);
+  const pages = ['/', '/notifications', '/search?q=lake', '/albums', '/events', '/listings', '/blogs'];
+  const stats = {
+    pageLoads: 0,
+    failedPageLoads: 0,
+    failures: [] as string[],
+    writes: 0,
+    writesOk: 0,
+    writesClearError: 0,
+    writesUnclear: 0,
+  };
+  const written: string[] = [];
+  const failedWrites: string[] = [];
+  const end = Date.now() + 20_000;
+  const killer = (async () => {
+    await sleep(8000);
+    stop(webs[0]!, STOP_SIGNAL);
+    stop(apis[1]!, STOP_SIGNAL);
+    log(`stopped web1 and api2 (${STOP_SIGNAL})`);
+  })();
+  await Promise.all(
+    // 20 users at once: the signed-in members, each in two browsers when there are fewer than 20.
+    Array.from({ length: 20 }, (_, n) => users[n % users.length]!).map(async (u, n) => {
+      for (let i = 0; Date.now() < end; i++) {
+        if (i % 4 === 3 && u.token) {
+          // A write to the API tier: a post with a text of its own, to count afterwards.
+          const body = `load ${n}-${i}-${crypto.randomBytes(3).toString('hex')}`;
+          stats.writes++;
+          const form = new FormData();
+          form.set('body', body);
+          const res = await fetch(`${API_ORIGIN}/api/v1/activities`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${u.token}` },
+            body: form,
+          }).catch(() => undefined);
+          if (res?.ok) {
+            stats.writesOk++;
+            written.push(body);
+          } else if (res && res.status >= 400) {
+            stats.writesClearError++;
+            failedWrites.push(body);
+          } else stats.writesUnclear++;
+          continue;
+        }
+        const url = `${WEB_ORIGIN}${pages[(n + i) % pages.length]}`;
+        stats.pageLoads++;
+        // A page load fails when it answers anything but 200 or its body is cut short.
+        const outcome = await fetch(url, { headers: { cookie: u.cookie }, redirect: 'manual' }).then(
+          async (res) => (res.status === 200 ? (await res.arrayBuffer(), 'ok') : `answered ${res.status}`),
+          (e: unknown) => String(e),
+        );
+        if (outcome !== 'ok') {
+          stats.failedPageLoads++;
+          if (stats.failures.length < 5) stats.failures.push(`${url}: ${outcome}`);
+        }
+      }
+    }),
+  );
+  await killer;
+  // How many times each text was stored (the API keeps a post's text as its content).
+  const bodies = async (list: string[]) =>
+    (
+      await db.query<{ body: string; n: string }>(
+        `select b as body, (select count(*) from activities where content like '%' || b || '%') n from unnest($1::text[]) b`,
+        [list],
+      )
+    ).rows;
+  const ok = await bodies(written);
+  const failed = (await bodies(failedWrites)).filter((r) => Number(r.n) > 0);
+  const applied = new Map(ok.map((r) => [r.body, Number(r.n)]));
+  const stats2 = {
+    ...stats,
+    succeededAndStoredOnce: written.filter((b) => applied.get(b) === 1).length,
+    erroredButStored: failed.length,
+    storedTwice: [...ok, ...failed].filter((r) => Number(r.n) > 1).length,
+  };
+  measured.load = { users: 20, members: users.length, stopped: `web1, api2 at 8 s (${STOP_SIGNAL})`, ...stats2 };
+  check(stats.failedPageLoads === 0, `no failed page load (${stats.failedPageLoads}: ${stats.failures.join('; ')})`);
+  check(stats2.succeededAndStoredOnce === written.length, 'every write that succeeded is stored once');
+  check(stats2.storedTwice === 0, 'no write applied twice');
+  check(stats.writesUnclear === 0, 'every failed write answered an HTTP error');
+  check(stats.writes > 0, 'writes were made');
+  void one;
+}
+
+/** Failed passwords sent to both API instances in turn: one budget. */
+async function throttledAsOne(): Promise<void> {
+  log('failed passwords against both API instances in turn');
+  const email = 'alice@example.com';
+  const results: number[] = [];
+  const authorize = `/api/v1/oauth/authorize?${new URLSearchParams({
+    response_type: 'code',
+    client_id: 'web',
+    redirect_uri: `${WEB_ORIGIN}/api/auth/callback/social`,
+    scope: 'basic',
+  })}`;
+  // api2 was killed in the load run: it starts again for this (on the same database).
+  const up = async (port: number) =>
+    (await fetch(`http://${HOST}:${port}/.well-known/oauth-authorization-server`).catch(() => null))?.ok ?? false;
+  check(await up(API[0]!), 'api1 is up');
+  const api2Again = !(await up(API[1]!));
+  if (api2Again) {
+    const restarted = start('api2-again', process.execPath, ['api-server/src/server.ts'], apiEnv(API[1]!));
+    await waitFor('api2 again', `http://${HOST}:${API[1]}/.well-known/oauth-authorization-server`, [restarted], 60_000);
+  }
+  const page = await fetch(`http://${HOST}:${API[0]}${authorize}`);
+  const html = await page.text();
+  const cookie = (page.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]),
+  );
+  const attempt = async (port: number, password: string) =>
+    (
+      await fetch(`http://${HOST}:${port}/api/v1/oauth/authorize`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...hidden, email, password, action: 'sign_in' }),
+        redirect: 'manual',
+      })
+    ).status;
+  for (let i = 0; i < 10; i++) results.push(await attempt(API[i % 2]!, `wrong-${i}`));
+  const right = await Promise.all(API.map((port) => attempt(port, PASSWORD)));
+  measured.throttle = { failedAttempts: results, rightPasswordAfterwards: { api1: right[0], api2: right[1] } };
+  check(
+    results.every((s) => s === 401),
+    `ten wrong passwords answered 401 (${results.join(',')})`,
+  );
+  check(
+    right.every((s) => s === 429),
+    `the right password is then refused on both instances (${right.join(',')})`,
+  );
+}
+
+// --- bounded, and always cleaned up ---
+
+let exitCode = 0;
+const timer = setTimeout(() => {
+  console.error(`\n!!! test:cluster took longer than ${LIMIT_MS / 60000} minutes: stopping everything`);
+  void stopAll().finally(() => process.exit(1));
+}, LIMIT_MS);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+}
+try {
+  await main();
+  console.log('\ntest:cluster measured:\n' + JSON.stringify(measured, null, 2));
+  console.log(`\ntest:cluster passed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+} catch (err) {
+  exitCode = 1;
+  console.error('\ntest:cluster measured so far:\n' + JSON.stringify(measured, null, 2));
+  console.error(`\n!!! test:cluster FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  console.error(`(server logs in ${work})`);
+} finally {
+  clearTimeout(timer);
+  await stopAll();
+  if (exitCode === 0) fs.rmSync(work, { recursive: true, force: true });
+}
+process.exit(exitCode);
