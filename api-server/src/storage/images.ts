@@ -50,11 +50,6 @@ function sizeName(key: string, size: Size): string {
   return `${imageName(key)}/${size}.${ext}`;
 }
 
-/** The local file of one size of a stored image (the local store only: read through `readImage`). */
-export function imageFile(dataDir: string, key: string, size: Size): string {
-  return path.join(filesDir(dataDir), sizeName(key, size));
-}
-
 /** The bytes of one size of a stored image; null when it has none. */
 export function readImage(dataDir: string, key: string, size: Size): Promise<Buffer | null> {
   return fileStore(dataDir).read(sizeName(key, size));

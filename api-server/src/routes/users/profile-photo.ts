@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParams, notFound, type ParamError } from '../../errors.ts';
 import { DEFAULT_AVATAR_KEY, ownerImgs } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { deleteImage, imageFile, storeImage, storeProfilePicture, type SquareCrop, type StoredImage } from '../../storage/images.ts';
+import { deleteImage, readImage, storeImage, storeProfilePicture, type SquareCrop, type StoredImage } from '../../storage/images.ts';
 import { endOfAlbum, getVisiblePhoto, loadPhoto, type PhotoRow } from '../albums/access.ts';
 import { specialAlbumId } from '../albums/compose-upload.ts';
 import { transact } from '../../db/dialect.ts';
@@ -31,6 +30,13 @@ const bodySchema = {
   // The crop is a square by its one `size`: a width or a height is refused by name, not ignored.
   additionalProperties: false,
 } as const;
+
+/** The original file of a stored photo (a photo row without its file is the server's fault: 500). */
+async function originalOf(dataDir: string, key: string): Promise<Buffer> {
+  const bytes = await readImage(dataDir, key, 'original');
+  if (!bytes) throw new Error(`the original of ${key} is missing`);
+  return bytes;
+}
 
 /** The crop's faults against the photo's own size (400 naming each). */
 function cropErrors(photo: Pick<PhotoRow, 'width' | 'height'>, c: SquareCrop): ParamError[] {
@@ -67,7 +73,7 @@ export default async function profilePhotoRoutes(app: FastifyInstance): Promise<
       // A photo of another album is copied with files of its own: deleting either keeps the other.
       const needsCopy = album !== null && album.kind !== 'profile';
       const copy = needsCopy
-        ? await storeImage(config.dataDir, await fs.readFile(imageFile(config.dataDir, photo.image_key, 'original')))
+        ? await storeImage(config.dataDir, await originalOf(config.dataDir, photo.image_key))
         : undefined;
       if (copy) made.push(copy);
 
