@@ -72,9 +72,7 @@ export default async function profilePhotoRoutes(app: FastifyInstance): Promise<
       made.push(picture);
       // A photo of another album is copied with files of its own: deleting either keeps the other.
       const needsCopy = album !== null && album.kind !== 'profile';
-      const copy = needsCopy
-        ? await storeImage(config.dataDir, await originalOf(config.dataDir, photo.image_key))
-        : undefined;
+      const copy = needsCopy ? await storeImage(config.dataDir, await originalOf(config.dataDir, photo.image_key)) : undefined;
       if (copy) made.push(copy);
 
       const saved = await transact(db, async (trx) => {
