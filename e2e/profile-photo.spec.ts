@@ -119,3 +119,26 @@ test('"Edit profile picture" on one’s own profile: a new photo uploaded with p
   await expect(main(page).getByRole('img', { name: 'Dave Okafor', exact: true })).toHaveAttribute('src', after.profile);
   await expect(page.getByRole('banner').locator('img.avatar')).toHaveAttribute('src', after.icon);
 });
+
+test('in the photo viewer, Escape closes the crop dialog alone; the next Escape closes the viewer', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const token = await apiToken(request, DAVE, ['basic', 'albums']);
+  const daveId = (await api<{ id: number }>(request, token, '/users/me')).id;
+  const albums = await api<Array<{ id: number; title: string }>>(request, token, '/albums', { user_id: daveId, fields: 'id,title' });
+  const album = albums.find((a) => a.title !== 'Profile Pictures')!;
+  await signIn(page, DAVE, `/albums/${album.id}`);
+  // A photo of the album's grid opens the viewer over the album.
+  await main(page).locator('a[data-photo-id]').first().click();
+  const viewer = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: /^Close/ }) });
+  await expect(viewer).toBeVisible();
+  await viewer.getByRole('button', { name: 'Make profile photo' }).click();
+  const crop = page.getByRole('dialog', { name: 'Crop your profile picture' });
+  await expect(crop.getByRole('application', { name: 'Crop frame' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(crop).toBeHidden();
+  await expect(viewer).toBeVisible();
+  await expect(page).toHaveURL(/\/photos\/\d+$/);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/albums/${album.id}$`));
+});

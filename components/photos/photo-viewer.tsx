@@ -53,6 +53,9 @@ export function PhotoViewer({ photoId, labelledBy, children }: { photoId: number
       ref={ref}
       aria-labelledby={labelledBy}
       onCancel={(e) => {
+        // React hands a dialog opened inside this one (a crop, a confirmation, who liked) its
+        // Escape too, through the component tree: that one closes itself, the viewer stays.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         close();
       }}

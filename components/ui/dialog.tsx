@@ -32,7 +32,10 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      // Only its own closing: React also hands it the close of a dialog opened inside it.
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
       // A click on the backdrop (the dialog element itself, outside its content) closes it.
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
