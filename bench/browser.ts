@@ -22,16 +22,20 @@ import { fixed } from './format.ts';
 import type { JsPage } from './js-size.ts';
 import { median } from './stats.ts';
 
-export interface PageVitals {
-  label: string;
-  loads: number;
+/** One cold load's figures (ms; CLS unitless): `clsScroll` on the pages with a feed only. */
+interface Load {
   ttfb: number;
   fcp: number;
   lcp: number;
   tbt: number;
-  /** The worst load's, after load and (pages with a feed) after scrolling. */
   clsLoad: number;
   clsScroll: number | null;
+}
+
+/** A page's loads together: the medians, and the worst load's CLS (after load and, with a feed, after scrolling). */
+export interface PageVitals extends Load {
+  label: string;
+  loads: number;
   /** With the pictures held back 1.5 s. */
   clsLateLoad: number;
   clsLateScroll: number | null;
@@ -112,15 +116,6 @@ async function scrollFeed(page: Page): Promise<void> {
     last = now;
   }
   await page.waitForTimeout(LATE_PICTURES_MS + 500);
-}
-
-interface Load {
-  ttfb: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  clsLoad: number;
-  clsScroll: number | null;
 }
 
 /** One cold load of `url`: its figures, with the page left open for `then`. */
