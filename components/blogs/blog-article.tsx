@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { TagLinks } from '@/components/ui/tag-links';
 import { SocialBar } from '@/components/social/social-bar';
 import { routes } from '@/lib/routes';
 import type { BlogPost } from '@/lib/social-api/blogs';
@@ -48,21 +49,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
       {/* Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component. */}
       <div className="rich-text mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
 
-      {post.tags.length ? (
-        <ul aria-label="Tags" className="mt-8 flex flex-wrap gap-2">
-          {post.tags.map((tag) => (
-            <li key={tag.id}>
-              <a
-                href={routes.blogs({ q: tag.title })}
-                className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-              >
-                <span aria-hidden="true">#</span>
-                {tag.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TagLinks tags={post.tags} href={(tag) => routes.blogs({ q: tag })} className="mt-8" />
 
       {post.canEdit || post.canDelete ? (
         <BlogOwnerActions id={post.id} title={post.title} draft={post.draft} canEdit={post.canEdit} canDelete={post.canDelete} />

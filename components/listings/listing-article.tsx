@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { PostDate } from '@/components/blogs/post-date';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
+import { TagLinks } from '@/components/ui/tag-links';
 import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import type { ListingPage } from '@/lib/social-api/classifieds';
@@ -73,21 +74,7 @@ export function ListingArticle({ listing }: { listing: ListingPage }) {
       {/* Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component. */}
       <div className="rich-text mt-6 whitespace-pre-line" dangerouslySetInnerHTML={{ __html: listing.html }} />
 
-      {listing.tags.length ? (
-        <ul aria-label="Tags" className="mt-6 flex flex-wrap gap-2">
-          {listing.tags.map((tag) => (
-            <li key={tag.id}>
-              <a
-                href={routes.listings({ q: tag.title, status: 'all' })}
-                className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-              >
-                <span aria-hidden="true">#</span>
-                {tag.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TagLinks tags={listing.tags} href={(tag) => routes.listings({ q: tag, status: 'all' })} className="mt-6" />
 
       {listing.can.edit ? (
         <p className="mt-6">

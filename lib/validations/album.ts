@@ -1,6 +1,7 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
 // zod would cost a page about 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
+import { privacyOptionSchema } from './fields.ts';
 import { apiFieldErrorsReader, nestedFieldErrorsOf } from './field-errors.ts';
 import { idSchema as id } from './ids.ts';
 import { PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
@@ -15,9 +16,6 @@ export const ALBUM_DESCRIPTION_MAX = 5000;
 /** Most photos one POST /albums/upload takes (the api-server's limit). */
 const PHOTOS_PER_SAVE_MAX = 100;
 
-/** A privacy option's id, as the album option endpoints give them. */
-const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
-
 export const albumSettingsSchema = z.object({
   title: z
     .string()
@@ -31,9 +29,9 @@ export const albumSettingsSchema = z.object({
   description: z
     .string()
     .check(z.trim(), z.maxLength(ALBUM_DESCRIPTION_MAX, `Keep the description under ${ALBUM_DESCRIPTION_MAX} characters.`)),
-  authView: option,
-  authComment: option,
-  authTag: option,
+  authView: privacyOptionSchema,
+  authComment: privacyOptionSchema,
+  authTag: privacyOptionSchema,
   /** Shown in search results and other people's lists of albums. */
   searchable: z.boolean(),
 });

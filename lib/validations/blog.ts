@@ -4,6 +4,9 @@ import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from './limits.ts';
+import { privacyOptionSchema, richTextSchema, tagsSchema } from './fields.ts';
+
+export { htmlHasText } from './fields.ts';
 
 // A blog post's form (new and edit), its save (publish or keep as a draft), the other actions
 // on a post, and the filters of the lists in the URL. The browser checks with these schemas
@@ -12,22 +15,6 @@ import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from './limits.ts';
 /** The API's limits (api-server/src/routes/blogs/write.ts, domain/keyword-tags.ts). */
 export const BLOG_TITLE_MAX = 255;
 const BLOG_BODY_MAX = 65_535;
-
-/** A privacy option's id, as the blog option endpoints give them. */
-const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
-
-/** Whether some HTML has any text a reader would see (markup and spaces alone are not a post). */
-export function htmlHasText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;|\s/gi, '').length > 0;
-}
-
-const blogTagSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, 'A tag needs a word.'),
-  z.maxLength(BLOG_TAG_MAX, `Keep each tag under ${BLOG_TAG_MAX} characters.`),
-  // Tags travel comma-separated: a comma would split one in two.
-  z.regex(/^[^,]*$/, 'A tag cannot hold a comma.'),
-);
 
 export const blogFormSchema = z.object({
   title: z
@@ -38,17 +25,15 @@ export const blogFormSchema = z.object({
       z.maxLength(BLOG_TITLE_MAX, `Keep the title under ${BLOG_TITLE_MAX} characters.`),
     ),
   /** HTML from the editor (paragraphs, headings, bold, italic, links, lists, quotes). */
-  body: z
-    .string()
-    .check(
-      z.refine(htmlHasText, 'Write your post first: it has no text yet.'),
-      z.maxLength(BLOG_BODY_MAX, 'Your post is too long for the site: shorten it, or split it into two posts.'),
-    ),
+  body: richTextSchema(BLOG_BODY_MAX, {
+    empty: 'Write your post first: it has no text yet.',
+    tooLong: 'Your post is too long for the site: shorten it, or split it into two posts.',
+  }),
   /** A blog category's id, as the select gives it. */
   categoryId: z.string().check(z.regex(/^[1-9]\d{0,15}$/, 'Choose a category.')),
-  tags: z.array(blogTagSchema).check(z.maxLength(BLOG_TAGS_MAX, `A post takes at most ${BLOG_TAGS_MAX} tags.`)),
-  authView: option,
-  authComment: option,
+  tags: tagsSchema(BLOG_TAG_MAX, BLOG_TAGS_MAX, 'A post'),
+  authView: privacyOptionSchema,
+  authComment: privacyOptionSchema,
   /** Shown in searches and other people's lists of posts. */
   searchable: z.boolean(),
 });

@@ -1,5 +1,6 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver).
 import * as z from 'zod/mini';
+import { privacyOptionSchema } from './fields.ts';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
@@ -11,7 +12,6 @@ export const EVENT_TITLE_MAX = 255;
 export const EVENT_DESCRIPTION_MAX = 10_000;
 export const EVENT_PLACE_MAX = 255;
 
-const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 const text = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
 const date = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Enter a date.'));
 const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time.'));
@@ -42,9 +42,9 @@ export const eventFormSchema = z
     approval: z.boolean(),
     guestsMayInvite: z.boolean(),
     searchable: z.boolean(),
-    authView: option,
-    authComment: option,
-    authPhoto: option,
+    authView: privacyOptionSchema,
+    authComment: privacyOptionSchema,
+    authPhoto: privacyOptionSchema,
     /** The picture's description, its alt text (our API's img_description, README "Extensions"). */
     pictureDescription: text(
       EVENT_PICTURE_DESCRIPTION_MAX,

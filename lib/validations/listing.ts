@@ -3,14 +3,13 @@
 import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
+import { priceInputSchema, priceValue, privacyOptionSchema, richTextSchema, tagsSchema } from './fields.ts';
 import { LISTING_CAPTION_MAX, LISTING_LOCATION_MAX, LISTING_PHOTOS_MAX, LISTING_TITLE_MAX } from './limits.ts';
 
 // The actions on listings from their page and the seller's dashboard: close or reopen, delete,
 // the same on many at once, and a price edited in place. The browser sends only what these
 // accept; the server actions check again with the same schemas before anything reaches the API.
 
-/** The API's price limit: below 10^9 dollars, at most two decimals (api-server/src/routes/classifieds/write.ts). */
-const LISTING_PRICE_MAX = 999_999_999.99;
 /** Listings one bulk action may change (a page of the dashboard's table). */
 export const LISTING_BULK_MAX = 50;
 
@@ -28,22 +27,8 @@ export const listingBulkSchema = z.object({
 });
 export type ListingBulkInput = z.infer<typeof listingBulkSchema>;
 
-/**
- * A price as typed: empty for none, else a number of at least 0 with at most two decimals
- * ("1250", "12.5", "1,250.00" — the thousands commas a person types are fine).
- */
-export const priceTextSchema = z
-  .pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(20, 'That price is too long.'),
-        z.regex(/^$|^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Write the price as a number, like 450 or 12.50.'),
-      ),
-    z.transform((s) => (s === '' ? null : Number(s.replace(/,/g, '')))),
-  )
-  .check(z.refine((n) => n === null || n <= LISTING_PRICE_MAX, 'That price is too high.'));
+/** A price as typed (empty for none), read as the API takes it: null or the number. */
+export const priceTextSchema = z.pipe(priceInputSchema, z.transform(priceValue));
 
 export const listingPriceSchema = z.object({ id, price: priceTextSchema });
 export type ListingPriceInput = z.input<typeof listingPriceSchema>;
@@ -52,13 +37,6 @@ export type ListingPriceInput = z.input<typeof listingPriceSchema>;
 const LISTING_BODY_MAX = 10_000;
 const LISTING_TAG_MAX = 50;
 const LISTING_TAGS_MAX = 20;
-
-/** Whether some HTML has any text a reader would see (markup and spaces alone are not a description). */
-function htmlHasText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|&#xa0;|\s/gi, '').length > 0;
-}
-
-const option = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 
 /**
  * A listing's form (new and edit), as the browser holds it: every field a string (the price as
@@ -72,35 +50,17 @@ export const listingFormSchema = z.object({
       z.minLength(1, 'Give your listing a title.'),
       z.maxLength(LISTING_TITLE_MAX, `Keep the title under ${LISTING_TITLE_MAX} characters.`),
     ),
-  body: z
-    .string()
-    .check(
-      z.refine(htmlHasText, 'Describe what you sell: the description has no text yet.'),
-      z.maxLength(LISTING_BODY_MAX, 'The description is too long for the site: shorten it.'),
-    ),
+  body: richTextSchema(LISTING_BODY_MAX, {
+    empty: 'Describe what you sell: the description has no text yet.',
+    tooLong: 'The description is too long for the site: shorten it.',
+  }),
   /** '' for none, else a category's id as the select gives it. */
   categoryId: z.string().check(z.regex(/^$|^[1-9]\d{0,15}$/, 'Choose a category from the list.')),
-  tags: z
-    .array(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, 'A tag needs a word.'),
-          z.maxLength(LISTING_TAG_MAX, `Keep each tag under ${LISTING_TAG_MAX} characters.`),
-          z.regex(/^[^,]*$/, 'A tag cannot hold a comma.'),
-        ),
-    )
-    .check(z.maxLength(LISTING_TAGS_MAX, `A listing takes at most ${LISTING_TAGS_MAX} tags.`)),
-  price: z.string().check(
-    z.trim(),
-    z.maxLength(20, 'That price is too long.'),
-    z.regex(/^$|^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/, 'Write the price as a number, like 450 or 12.50.'),
-    z.refine((s) => s === '' || Number(s.replace(/,/g, '')) <= LISTING_PRICE_MAX, 'That price is too high.'),
-  ),
+  tags: tagsSchema(LISTING_TAG_MAX, LISTING_TAGS_MAX, 'A listing'),
+  price: priceInputSchema,
   location: z.string().check(z.trim(), z.maxLength(LISTING_LOCATION_MAX, `Keep the location under ${LISTING_LOCATION_MAX} characters.`)),
-  authView: option,
-  authComment: option,
+  authView: privacyOptionSchema,
+  authComment: privacyOptionSchema,
 });
 export type ListingFormValues = z.infer<typeof listingFormSchema>;
 

@@ -1,26 +1,20 @@
-import crypto from 'node:crypto';
-import { escapeHtml } from '../oauth/pages.ts';
+import { escapeHtml, htmlDocument, PAGE_BASE_CSS, styleSource } from '../oauth/pages.ts';
 import type { LegacyApp } from './apps.ts';
 
 /** The site page that embeds an application. Plain HTML, no script, one hashed stylesheet. */
 
-const CSS = `
-:root{color-scheme:light dark;--fg:#1d2330;--muted:#5b6475;--bg:#f4f5f8;--card:#fff;--line:#d9dde5;--accent:#2f5fd0}
-@media (prefers-color-scheme:dark){:root{--fg:#e7e9ee;--muted:#a2a9b8;--bg:#14161b;--card:#1e2129;--line:#363b47;--accent:#6d93ff}}
-*{box-sizing:border-box}
+const CSS = `${PAGE_BASE_CSS}
 html,body{height:100%}
-body{margin:0;display:flex;flex-direction:column;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{display:flex;flex-direction:column}
 header{display:flex;align-items:center;gap:16px;padding:10px 20px;background:var(--card);border-bottom:1px solid var(--line)}
 header h1{font-size:1.1rem;margin:0;flex:1}
-.muted{color:var(--muted);font-size:.92rem}
 form{margin:0}
 button.link{font:inherit;font-size:.92rem;background:none;border:0;padding:0;color:var(--accent);text-decoration:underline;cursor:pointer}
-button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 main{flex:1;display:flex;padding:16px}
 iframe{flex:1;width:100%;min-height:480px;border:1px solid var(--line);border-radius:12px;background:var(--card)}
 `.trim();
 
-const STYLE_SOURCE = `'sha256-${crypto.createHash('sha256').update(CSS).digest('base64')}'`;
+const STYLE_SOURCE = styleSource(CSS);
 
 /**
  * The page may show the app's origin in a frame and nothing else; it may itself never be framed
@@ -38,17 +32,10 @@ export function appPage(opts: {
   csrf: { name: string; value: string };
 }): string {
   const name = escapeHtml(opts.app.name);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${name}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<header>
+  return htmlDocument(
+    opts.app.name,
+    CSS,
+    `<header>
 <h1>${name}</h1>
 <span class="muted">Signed in as <strong>${escapeHtml(opts.userName)}</strong></span>
 <form method="post" action="${escapeHtml(opts.signOutAction)}">
@@ -58,8 +45,6 @@ export function appPage(opts: {
 </header>
 <main>
 <iframe src="${escapeHtml(opts.src)}" title="${name}" sandbox="allow-scripts allow-forms allow-same-origin allow-popups" referrerpolicy="no-referrer"></iframe>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }

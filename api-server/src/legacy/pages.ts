@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { namesNoEndpoint } from '../errors.ts';
-import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from '../oauth/csrf.ts';
+import { CSRF_FIELD, csrfToken } from '../oauth/csrf.ts';
 import { errorPage, pageHeaders, signInPage } from '../oauth/pages.ts';
-import { refuseSignIn, type SignInThrottle } from '../oauth/sign-in-throttle.ts';
-import { endSiteSession, siteUserId, startSiteSession } from '../oauth/site-session.ts';
+import type { SignInThrottle } from '../oauth/sign-in-throttle.ts';
+import { formRefusal, sendPage, submitSignIn } from '../oauth/site-forms.ts';
+import { endSiteSession, siteUserId } from '../oauth/site-session.ts';
 import { appPage, appPageCsp } from './app-page.ts';
 import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
 
@@ -36,10 +37,6 @@ const signInBody = {
 };
 
 type AppRequest = FastifyRequest<{ Params: { app_id: string } }>;
-
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return pageHeaders(reply).code(status).type('text/html; charset=utf-8').send(html);
-}
 
 const notFoundPage = (reply: FastifyReply) =>
   sendPage(reply, 404, errorPage('Application not found', 'There is no application at this address.'));
@@ -76,18 +73,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
   }
 
   /** Forms posted here must come from this site's own pages (CSRF); a page explains a refusal. */
-  function formRefusal(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    if (!sameOrigin(req))
-      return sendPage(reply, 403, errorPage('This form was sent from another site', 'Open the application again from the site.'));
-    if (!csrfValid(req, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD])) {
-      return sendPage(
-        reply,
-        403,
-        errorPage('This form has expired', 'This form has expired or did not come from this site. Go back, reload the page and try again.'),
-      );
-    }
-    return undefined;
-  }
+  const formRefused = (req: FastifyRequest, reply: FastifyReply) => formRefusal(req, reply, 'Open the application again from the site.');
 
   app.get<{ Params: { app_id: string } }>('/:app_id', { schema: { params: appParams } }, async (req, reply) => {
     const found = await findApp(req);
@@ -130,25 +116,16 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     async (req, reply) => {
       const found = await findApp(req);
       if (!found) return notFoundPage(reply);
-      const refused = formRefusal(req, reply);
+      const refused = formRefused(req, reply);
       if (refused) return refused;
-      const email = (req.body?.email ?? '').trim();
-      const password = req.body?.password ?? '';
-      const again = (status: number, error: string) =>
+      const again = await submitSignIn(req, reply, throttle, req.body ?? {}, (status, values) =>
         sendPage(
           reply,
           status,
-          signInPage(
-            { action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name },
-            { email, error },
-          ),
-        );
-      if (!email || !password) return again(400, 'Enter your email and password.');
-      // The same throttle as the authorize page and the password grant: no form is a way around it.
-      const outcome = await throttle.signIn(email, password, req.ip);
-      if (!outcome.ok) return refuseSignIn(reply, outcome, again);
-      await startSiteSession(req, reply, outcome.userId);
-      return pageHeaders(reply).redirect(appPath(found), 303);
+          signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }, values),
+        ),
+      );
+      return again ?? pageHeaders(reply).redirect(appPath(found), 303);
     },
   );
 
@@ -160,7 +137,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     async (req, reply) => {
       const found = await findApp(req);
       if (!found) return notFoundPage(reply);
-      const refused = formRefusal(req, reply);
+      const refused = formRefused(req, reply);
       if (refused) return refused;
       await endSiteSession(req, reply);
       return pageHeaders(reply).redirect(signInPath(found), 303);

@@ -9,11 +9,12 @@ import {
   responseLocation,
 } from './authorization-request.ts';
 import { randomToken, sha256 } from './crypto.ts';
-import { CSRF_FIELD, csrfToken, csrfValid, sameOrigin } from './csrf.ts';
+import { CSRF_FIELD, csrfToken } from './csrf.ts';
 import { LOCATION_MAX, textParams, tooLongMessage } from './limits.ts';
 import { consentPage, cspSourceOf, errorPage, type FormContext, pageHeaders, signInPage } from './pages.ts';
-import { refuseSignIn, type SignInThrottle } from './sign-in-throttle.ts';
-import { endSiteSession, siteUserId, startSiteSession } from './site-session.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
+import { formRefusal, sendPage, submitSignIn } from './site-forms.ts';
+import { endSiteSession, siteUserId } from './site-session.ts';
 import { CODE_TTL, issueTokens, newFamilyId } from './tokens.ts';
 
 export const AUTHORIZE_PATH = '/api/v1/oauth/authorize';
@@ -25,10 +26,6 @@ const authorizeBody = {
   type: 'object',
   properties: { ...requestProperties, ...textParams([CSRF_FIELD, 'action', 'email', 'password']) },
 };
-
-function sendPage(reply: FastifyReply, status: number, html: string, formTargets: string[] = []): FastifyReply {
-  return pageHeaders(reply, formTargets).code(status).type('text/html; charset=utf-8').send(html);
-}
 
 const showError = (reply: FastifyReply, status: number, message: string, title = 'This request cannot be completed') =>
   sendPage(reply, status, errorPage(title, message));
@@ -145,12 +142,8 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
 
   app.post(AUTHORIZE_PATH, { ...common, schema: { body: authorizeBody } }, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (!sameOrigin(req)) {
-      return showError(reply, 403, 'This form was sent from another site. Start again from the application you were using.');
-    }
-    if (!csrfValid(req, body[CSRF_FIELD])) {
-      return showError(reply, 403, 'This form has expired or did not come from this site. Go back, reload the page and try again.');
-    }
+    const refused = formRefusal(req, reply, 'Start again from the application you were using.');
+    if (refused) return refused;
     const checked = await checkAuthorizationRequest(app.db, authorizationParams(body));
     if (checked.kind === 'show') return showError(reply, 400, checked.message);
     if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 303);
@@ -158,15 +151,10 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
 
     switch (body.action) {
       case 'sign_in': {
-        const email = typeof body.email === 'string' ? body.email.trim() : '';
-        const password = typeof body.password === 'string' ? body.password : '';
-        const again = (status: number, error: string) =>
-          sendPage(reply, status, signInPage(formContext(req, reply, request), { email, error }), formTargets(request));
-        if (!email || !password) return again(400, 'Enter your email and password.');
-        const outcome = await throttle.signIn(email, password, req.ip);
-        if (!outcome.ok) return refuseSignIn(reply, outcome, again);
-        await startSiteSession(req, reply, outcome.userId);
-        return redirectTo(reply, backToAuthorize(request), 303);
+        const again = await submitSignIn(req, reply, throttle, body, (status, values) =>
+          sendPage(reply, status, signInPage(formContext(req, reply, request), values), formTargets(request)),
+        );
+        return again ?? redirectTo(reply, backToAuthorize(request), 303);
       }
       case 'sign_out': {
         await endSiteSession(req, reply);

@@ -4,19 +4,28 @@ import { describeScope } from './scopes.ts';
 
 /** The authorize pages are plain server-rendered HTML: no script, no external asset. */
 
-const CSS = `
+/** The colours (light and dark) and type of every page the API server renders itself. */
+export const PAGE_BASE_CSS = `
 :root{color-scheme:light dark;--fg:#1d2330;--muted:#5b6475;--bg:#f4f5f8;--card:#fff;--line:#d9dde5;--accent:#2f5fd0;--accent-fg:#fff;--err-bg:#fdecec;--err:#a32020}
 @media (prefers-color-scheme:dark){:root{--fg:#e7e9ee;--muted:#a2a9b8;--bg:#14161b;--card:#1e2129;--line:#363b47;--accent:#6d93ff;--accent-fg:#0d1020;--err-bg:#3a1d1f;--err:#ffb4b4}}
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+.muted{color:var(--muted);font-size:.92rem}
+button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+`.trim();
+
+/** A stylesheet's CSP source (its hash): a page allows its one stylesheet and no other style or script. */
+export const styleSource = (css: string): string => `'sha256-${crypto.createHash('sha256').update(css).digest('base64')}'`;
+
+const CSS = `${PAGE_BASE_CSS}
+body{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px}
 main{width:100%;max-width:420px;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:28px}
 h1{font-size:1.35rem;line-height:1.3;margin:0 0 8px}
 p{margin:0 0 16px}
-.muted{color:var(--muted);font-size:.92rem}
 .error{background:var(--err-bg);color:var(--err);border-radius:8px;padding:10px 12px}
 label{display:block;font-weight:600;margin:14px 0 6px}
 input[type=email],input[type=password]{width:100%;padding:10px 12px;font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:8px}
-input:focus-visible,button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+input:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 button{font:inherit;font-weight:600;padding:10px 18px;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer}
 button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}
 button.link{background:none;border:0;padding:0;color:var(--accent);font-weight:400;text-decoration:underline}
@@ -27,8 +36,7 @@ ul.scopes li{padding:10px 0;border-bottom:1px solid var(--line)}
 .switch{margin-top:18px;text-align:center}
 `.trim();
 
-/** The one stylesheet, allowed by its hash so the CSP can refuse every other style and script. */
-const STYLE_SOURCE = `'sha256-${crypto.createHash('sha256').update(CSS).digest('base64')}'`;
+const STYLE_SOURCE = styleSource(CSS);
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -66,7 +74,8 @@ export function cspSourceOf(uri: string): string | null {
   }
 }
 
-function layout(title: string, main: string): string {
+/** A whole page: its title, its one stylesheet (allowed by the CSP by its hash) and its body's markup. */
+export function htmlDocument(title: string, css: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -74,16 +83,16 @@ function layout(title: string, main: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${CSS}</style>
+<style>${css}</style>
 </head>
 <body>
-<main>
-${main}
-</main>
+${body}
 </body>
 </html>
 `;
 }
+
+const layout = (title: string, main: string): string => htmlDocument(title, CSS, `<main>\n${main}\n</main>`);
 
 function hiddenFields(fields: Record<string, string>): string {
   return Object.entries(fields)
