@@ -7,7 +7,7 @@
 //   token for the demo user;
 // - a counting relay (bench/relay.ts) in front of the API for each web server, so that each
 //   one's API requests are counted apart, and the two web servers (`next start`), each in a
-//   process group of its own; the web server loads the memory probe (bench/memory-probe.ts),
+//   process group of its own; both web servers load the memory probe (bench/memory-probe.ts),
 //   idle until the upload measurement turns it on.
 // Every server listens on 127.0.0.1, on a free port. `shutdown` stops every process started,
 // closes the relays and removes the temporary data; it also runs when the bench is interrupted
@@ -180,7 +180,22 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   const web = `http://127.0.0.1:${webPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
   const probeDir = path.join(dataDir, 'memory-probe');
+  const bareProbeDir = path.join(dataDir, 'memory-probe-bare');
   fs.mkdirSync(probeDir);
+  fs.mkdirSync(bareProbeDir);
+  // The memory probe (bench/memory-probe.ts) records what the server holds during an upload
+  // (idle until the upload measurement turns it on) and the time spent collecting garbage. Both
+  // servers carry it, so that its small cost (a stat and a write on timers, a GC observer) is not
+  // counted as the product's own.
+  const probe = (dir: string, prof: string) => ({
+    BENCH_MEMORY_PROBE: dir,
+    NODE_OPTIONS: [
+      `--expose-gc --import=${pathToFileURL(path.join(root, 'bench/memory-probe.ts')).href}`,
+      o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, prof)}` : '',
+    ]
+      .join(' ')
+      .trim(),
+  });
   const shared = { OAUTH_CLIENT_ID: 'web', OAUTH_CLIENT_SECRET: SECRET, WEB_ORIGIN: web, NODE_ENV: 'production' as const };
 
   console.log(`seeding demo data in ${dataDir} …`);
@@ -190,6 +205,11 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
     env: { ...process.env, DATA_DIR: apiData },
   });
   const benchClient = registerBenchClient(apiData);
+  // The counting relays, in front of the API for each page. The feed's is also the API's public
+  // address (API_PUBLIC_URL): the web app's Content-Security-Policy allows pictures from its
+  // SOCIAL_API_URL's origin, and the API names its files under its public address, so a browser
+  // sees the pictures only when the two are one, as in any real deployment.
+  relays = await Relays.start(api, ['feed', 'bare']);
 
   start(
     'api',
@@ -199,7 +219,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
       DATA_DIR: apiData,
       API_HOST: '127.0.0.1',
       API_PORT: String(apiPort),
-      API_PUBLIC_URL: api,
+      API_PUBLIC_URL: relays.origin('feed'),
       LOG_LEVEL: 'warn',
     },
     o.serverLogs,
@@ -207,7 +227,6 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API');
   const token = await passwordToken(api, benchClient);
 
-  relays = await Relays.start(api, ['feed', 'bare']);
   const webServer = start(
     'web',
     [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)],
@@ -219,15 +238,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
       SOCIAL_API_URL: `${relays.origin('feed')}/api/v1`,
       DATA_DIR: path.join(dataDir, 'web'),
       SESSION_SECRET,
-      // The memory probe (bench/memory-probe.ts) records what the server holds during an upload;
-      // idle until the upload measurement turns it on.
-      BENCH_MEMORY_PROBE: probeDir,
-      NODE_OPTIONS: [
-        `--expose-gc --import=${pathToFileURL(path.join(root, 'bench/memory-probe.ts')).href}`,
-        o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, 'web')}` : '',
-      ]
-        .join(' ')
-        .trim(),
+      ...probe(probeDir, 'web'),
     },
     o.serverLogs,
   );
@@ -240,7 +251,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
       PORT: String(barePort),
       SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`,
       BENCH_TOKEN: token,
-      NODE_OPTIONS: [o.cpuProf ? `--cpu-prof --cpu-prof-dir=${path.join(o.cpuProf, 'bare')}` : ''].join(' ').trim(),
+      ...probe(bareProbeDir, 'bare'),
     },
     o.serverLogs,
     BARE_DIR,

@@ -71,23 +71,19 @@ function hiddenFields(html: string): Record<string, string> {
 }
 
 /**
- * A real session cookie of the web app for the demo user. The web app sends the browser to
- * the authorize page at its SOCIAL_API_URL, which here is its counting relay; a browser would
- * reach the API at its public address (API_PUBLIC_URL, which the API's forms check as their
- * Origin), so this "browser" goes to the API itself for the authorize page. The web app's own
- * requests (the token exchange, /users/me) still go through its relay.
+ * A real session cookie of the web app for the demo user, signed in as a browser does: the web
+ * app sends it to the authorize page at its SOCIAL_API_URL (here the feed's counting relay, which
+ * is also the API's public address, bench/servers.ts).
  */
-export async function signIn(web: string, api: string): Promise<string> {
+export async function signIn(web: string): Promise<string> {
   const jar = new Jar();
   const csrf = (await (await request(jar, `${web}/api/auth/csrf`)).json()) as { csrfToken: string };
   const started = await request(jar, `${web}/api/auth/signin/social`, {
     method: 'POST',
     form: { csrfToken: csrf.csrfToken, callbackUrl: '/', json: 'true' },
   });
-  const { url: relayed } = (await started.json()) as { url: string };
-  if (!relayed) throw new Error('the web app did not answer an authorize URL');
-  const relayedUrl = new URL(relayed);
-  const authorize = new URL(relayedUrl.pathname + relayedUrl.search, api).href;
+  const { url: authorize } = (await started.json()) as { url: string };
+  if (!authorize) throw new Error('the web app did not answer an authorize URL');
 
   let page = await follow(jar, authorize, await request(jar, authorize));
   let html = await page.res.text();

@@ -71,7 +71,7 @@ async function main(): Promise<number> {
   buildApps(settings);
   const servers = await startServers(settings);
   const { api, web, bare, token, relays } = servers;
-  const cookie = await signIn(web, api);
+  const cookie = await signIn(web);
 
   const once = await checkPages({ api, token, web, bare, cookie, relays, saveHtml: settings.saveHtml });
   const js = await measureJs({ web, bare, apiBase: `${api}/api/v1`, token, cookie });
