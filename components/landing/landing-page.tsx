@@ -83,8 +83,10 @@ export function LandingPage({ signedOut }: { signedOut: boolean }) {
           aria-hidden="true"
           className="absolute inset-x-0 top-0 -z-10 h-[32rem] bg-linear-to-b from-indigo-50 to-transparent dark:from-indigo-950/40"
         />
-        <Container className="grid items-center gap-12 py-20 lg:grid-cols-2 lg:py-28">
-          <div>
+        {/* Top-aligned, not centred: while the page's HTML is still arriving the drawing grows, and
+            centred text would move down with it. */}
+        <Container className="grid items-start gap-12 py-20 lg:grid-cols-2 lg:py-28">
+          <div className="lg:pt-16">
             <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{site.name}</p>
             <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
               Everything your network shares, in one place

@@ -21,18 +21,23 @@ export type SiteHeaderProps = {
 export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
   return (
     <header className="border-b border-slate-200 dark:border-slate-800">
-      <Container className="flex h-16 items-center justify-between gap-4">
-        <Link href="/" className="rounded-md">
+      {/* Three columns fixed by the grid, not by what is in them: a browser that paints the page
+          while its HTML is still arriving (a slow laptop does) shows the search field where it
+          stays, before the sign-in button or the menu after it has been parsed. */}
+      <Container className="grid h-16 grid-cols-[minmax(auto,1fr)_minmax(0,28rem)_minmax(auto,1fr)] items-center gap-4">
+        <Link href="/" className="justify-self-start rounded-md">
           <Logo />
         </Link>
         <SearchBox />
         {viewer ? (
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-2 justify-self-end">
             {bell}
             <UserMenu id={viewer.id} name={viewer.name} image={viewer.image} />
           </div>
         ) : (
-          <SignInButton />
+          <div className="justify-self-end">
+            <SignInButton />
+          </div>
         )}
       </Container>
     </header>
