@@ -1,7 +1,7 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver), where the full
 // zod would cost a page about 40 KB of gzipped JavaScript.
 import * as z from 'zod/mini';
-import { privacyOptionSchema } from './fields.ts';
+import { privacyOptionSchema, titleSchema } from './fields.ts';
 import { apiFieldErrorsReader, nestedFieldErrorsOf } from './field-errors.ts';
 import { idSchema as id } from './ids.ts';
 import { PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
@@ -17,13 +17,7 @@ export const ALBUM_DESCRIPTION_MAX = 5000;
 const PHOTOS_PER_SAVE_MAX = 100;
 
 export const albumSettingsSchema = z.object({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Give the album a title.'),
-      z.maxLength(ALBUM_TITLE_MAX, `Keep the title under ${ALBUM_TITLE_MAX} characters.`),
-    ),
+  title: titleSchema(ALBUM_TITLE_MAX, 'Give the album a title.'),
   /** '' (or 0 from the server) for no category. */
   categoryId: z.string().check(z.regex(/^(|0|[1-9]\d{0,15})$/, 'Choose a category from the list.')),
   description: z

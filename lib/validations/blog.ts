@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from './limits.ts';
-import { privacyOptionSchema, richTextSchema, tagsSchema } from './fields.ts';
+import { privacyOptionSchema, richTextSchema, tagsSchema, titleSchema } from './fields.ts';
 
 export { htmlHasText } from './fields.ts';
 
@@ -17,13 +17,7 @@ export const BLOG_TITLE_MAX = 255;
 const BLOG_BODY_MAX = 65_535;
 
 export const blogFormSchema = z.object({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Give your post a title.'),
-      z.maxLength(BLOG_TITLE_MAX, `Keep the title under ${BLOG_TITLE_MAX} characters.`),
-    ),
+  title: titleSchema(BLOG_TITLE_MAX, 'Give your post a title.'),
   /** HTML from the editor (paragraphs, headings, bold, italic, links, lists, quotes). */
   body: richTextSchema(BLOG_BODY_MAX, {
     empty: 'Write your post first: it has no text yet.',

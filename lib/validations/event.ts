@@ -1,6 +1,6 @@
 // zod/mini: these schemas run in the browser too (react-hook-form's resolver).
 import * as z from 'zod/mini';
-import { privacyOptionSchema } from './fields.ts';
+import { privacyOptionSchema, titleSchema } from './fields.ts';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
@@ -21,13 +21,7 @@ export const EVENT_PICTURE_DESCRIPTION_MAX = 1000;
 
 export const eventFormSchema = z
   .object({
-    title: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'Give your event a title.'),
-        z.maxLength(EVENT_TITLE_MAX, `Keep the title under ${EVENT_TITLE_MAX} characters.`),
-      ),
+    title: titleSchema(EVENT_TITLE_MAX, 'Give your event a title.'),
     description: text(EVENT_DESCRIPTION_MAX, `Keep the description under ${EVENT_DESCRIPTION_MAX} characters.`),
     /** A category's id as the select gives it; '' for none. */
     categoryId: z.string().check(z.regex(/^(|[1-9]\d{0,15})$/, 'Choose a category.')),

@@ -4,6 +4,11 @@ import * as z from 'zod/mini';
 // The fields several modules' forms share, written once: who can see or comment (a privacy
 // option), a rich-text body, keyword tags, a price as typed. Each form gives its own words.
 
+/** An item's title: some text (`empty` says what to do when there is none), at most `max` characters. */
+export function titleSchema(max: number, empty: string) {
+  return z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, `Keep the title under ${max} characters.`));
+}
+
 /** A privacy option's id, as the option endpoints give them (albums, blogs, listings, events). */
 export const privacyOptionSchema = z.string().check(z.trim(), z.minLength(1, 'Choose who this applies to.'), z.maxLength(64));
 
@@ -31,7 +36,7 @@ export function tagsSchema(max: number, count: number, noun: string) {
 }
 
 /** The API's price limit: below 10^9 dollars, at most two decimals (api-server/src/routes/classifieds/write.ts). */
-export const PRICE_MAX = 999_999_999.99;
+const PRICE_MAX = 999_999_999.99;
 
 /**
  * A price as typed: empty for none, else a number of at least 0 with at most two decimals

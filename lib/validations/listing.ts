@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
-import { priceInputSchema, priceValue, privacyOptionSchema, richTextSchema, tagsSchema } from './fields.ts';
+import { priceInputSchema, priceValue, privacyOptionSchema, richTextSchema, tagsSchema, titleSchema } from './fields.ts';
 import { LISTING_CAPTION_MAX, LISTING_LOCATION_MAX, LISTING_PHOTOS_MAX, LISTING_TITLE_MAX } from './limits.ts';
 
 // The actions on listings from their page and the seller's dashboard: close or reopen, delete,
@@ -43,13 +43,7 @@ const LISTING_TAGS_MAX = 20;
  * typed, checked by the same rule as the dashboard's price edit), tags a list.
  */
 export const listingFormSchema = z.object({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Give your listing a title.'),
-      z.maxLength(LISTING_TITLE_MAX, `Keep the title under ${LISTING_TITLE_MAX} characters.`),
-    ),
+  title: titleSchema(LISTING_TITLE_MAX, 'Give your listing a title.'),
   body: richTextSchema(LISTING_BODY_MAX, {
     empty: 'Describe what you sell: the description has no text yet.',
     tooLong: 'The description is too long for the site: shorten it.',

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
@@ -18,8 +17,8 @@ import { BLOG_TITLE_MAX, blogFormSchema, type BlogFormValues } from '@/lib/valid
 import { saveBlog } from '../actions';
 import type { RichTextEditorHandle } from './rich-text-editor';
 import { EDIT_TITLE, EditorPage, NEW_TITLE } from './editor-page';
-import { RichTextField, TitleField } from './rich-text-field';
-import { TagInput } from './tag-input';
+import { BodyField, TitleField } from './rich-text-field';
+import { TagsField } from './tag-input';
 import { parseKeptValues, sameValues } from './values';
 
 // The post form of /blogs/new and /blogs/{id}/edit (react-hook-form with the zod/mini schema the
@@ -63,7 +62,6 @@ export function BlogEditor({ userId, post: given, initial, choices, savedHtml, k
   });
   const { register, control, formState, getValues } = form;
   const helpers = fieldErrorHelpers(formState.errors, id);
-  const { describedBy, error, invalid } = helpers;
 
   const save = (draft: boolean) =>
     form.handleSubmit(async (values) => {
@@ -137,27 +135,18 @@ export function BlogEditor({ userId, post: given, initial, choices, savedHtml, k
         <fieldset disabled={busy} className="space-y-6">
           <TitleField id={id} register={register} maxLength={BLOG_TITLE_MAX} helpers={helpers} editorRef={editor} />
 
-          <div>
-            <span id={`${id}-body-label`} className="text-sm font-medium">
-              Post
-            </span>
-            <RichTextField
-              control={control}
-              name="body"
-              tall
-              editorRef={editor}
-              labelledBy={`${id}-body-label`}
-              describedBy={describedBy('body', `${id}-body-hint`)}
-              invalid={invalid('body')}
-              disabled={busy}
-              onReady={(html) => sameAsSaved('body', html)}
-              savedHtml={savedHtml}
-            />
-            <p id={`${id}-body-hint`} className="muted mt-1">
-              Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too.
-            </p>
-            {error('body')}
-          </div>
+          <BodyField
+            id={id}
+            label="Post"
+            hint="Headings, bold, italic, links, lists and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too."
+            control={control}
+            helpers={helpers}
+            tall
+            editorRef={editor}
+            disabled={busy}
+            onReady={(html) => sameAsSaved('body', html)}
+            savedHtml={savedHtml}
+          />
 
           <div className="grid gap-6 sm:grid-cols-2">
             <OptionSelect
@@ -170,34 +159,15 @@ export function BlogEditor({ userId, post: given, initial, choices, savedHtml, k
               empty="Choose a category"
               required
             />
-            <div>
-              <label htmlFor={`${id}-tags`} className="text-sm font-medium">
-                Tags (optional)
-              </label>
-              <Controller
-                control={control}
-                name="tags"
-                render={({ field }) => (
-                  <TagInput
-                    id={`${id}-tags`}
-                    inputRef={(el) => {
-                      tagsInput.current = el;
-                      field.ref(el);
-                    }}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={invalid('tags')}
-                    describedBy={describedBy('tags', `${id}-tags-hint`)}
-                    disabled={busy}
-                  />
-                )}
-              />
-              <p id={`${id}-tags-hint`} className="muted mt-1">
-                Press Enter or type a comma after each tag.
-              </p>
-              {error('tags')}
-            </div>
+            <TagsField
+              id={id}
+              control={control}
+              helpers={helpers}
+              disabled={busy}
+              inputRef={(el) => {
+                tagsInput.current = el;
+              }}
+            />
           </div>
 
           {keepSettings ? (

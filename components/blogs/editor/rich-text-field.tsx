@@ -60,7 +60,7 @@ export type RichTextFieldProps<T extends FieldValues> = {
   savedHtml?: string;
 };
 
-export function RichTextField<T extends FieldValues>({
+function RichTextField<T extends FieldValues>({
   control,
   name,
   labelledBy,
@@ -134,5 +134,44 @@ export function TitleField<T extends FieldValues>({
       }}
       className="field text-lg font-semibold"
     />
+  );
+}
+
+/** The rich-text body under its label, with an optional hint and the field's error (the form's `body`). */
+export function BodyField<T extends FieldValues>({
+  id,
+  label,
+  hint,
+  control,
+  helpers,
+  ...editor
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  control: Control<T>;
+  helpers: FieldErrorHelpers<T>;
+} & Pick<RichTextFieldProps<T>, 'editorRef' | 'disabled' | 'onReady' | 'tall' | 'savedHtml'>) {
+  const name = 'body' as Path<T>;
+  return (
+    <div>
+      <span id={`${id}-body-label`} className="text-sm font-medium">
+        {label}
+      </span>
+      <RichTextField
+        control={control}
+        name={name}
+        labelledBy={`${id}-body-label`}
+        describedBy={helpers.describedBy(name, hint ? `${id}-body-hint` : undefined)}
+        invalid={helpers.invalid(name)}
+        {...editor}
+      />
+      {hint ? (
+        <p id={`${id}-body-hint`} className="muted mt-1">
+          {hint}
+        </p>
+      ) : null}
+      {helpers.error(name)}
+    </div>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
 import { useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldErrorHelpers } from '@/components/ui/form-fields';
 import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from '@/lib/validations/limits';
 
 export type TagInputProps = {
@@ -32,7 +34,7 @@ function addTags(current: string[], text: string): string[] {
  * makes three. What is still in the box when it loses the focus becomes a tag too, so nothing
  * typed is lost. The API takes them comma-separated (the form sends them so).
  */
-export function TagInput({ id, value, onChange, onBlur, invalid, describedBy, disabled, inputRef }: TagInputProps) {
+function TagInput({ id, value, onChange, onBlur, invalid, describedBy, disabled, inputRef }: TagInputProps) {
   const [text, setText] = useState('');
   const full = value.length >= BLOG_TAGS_MAX;
 
@@ -105,6 +107,54 @@ export function TagInput({ id, value, onChange, onBlur, invalid, describedBy, di
         aria-describedby={describedBy}
         className="min-w-32 flex-1 border-0 bg-transparent p-0.5 text-sm outline-none"
       />
+    </div>
+  );
+}
+
+/** The tags of a form (a blog post's, a listing's): label, chips, hint and the field's error (the form's `tags`). */
+export function TagsField<T extends FieldValues>({
+  id,
+  control,
+  helpers,
+  disabled,
+  inputRef,
+}: {
+  id: string;
+  control: Control<T>;
+  helpers: FieldErrorHelpers<T>;
+  disabled: boolean;
+  /** The text box, for a form that moves the focus to it. */
+  inputRef?: (el: HTMLInputElement | null) => void;
+}) {
+  const name = 'tags' as Path<T>;
+  return (
+    <div>
+      <label htmlFor={`${id}-tags`} className="text-sm font-medium">
+        Tags (optional)
+      </label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <TagInput
+            id={`${id}-tags`}
+            inputRef={(el) => {
+              inputRef?.(el);
+              field.ref(el);
+            }}
+            value={field.value as string[]}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            invalid={helpers.invalid(name)}
+            describedBy={helpers.describedBy(name, `${id}-tags-hint`)}
+            disabled={disabled}
+          />
+        )}
+      />
+      <p id={`${id}-tags-hint`} className="muted mt-1">
+        Press Enter or type a comma after each tag.
+      </p>
+      {helpers.error(name)}
     </div>
   );
 }

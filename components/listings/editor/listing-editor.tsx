@@ -3,7 +3,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
@@ -11,9 +10,9 @@ import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer } from '@/components/ui/form-fields';
 import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { useKeptForm } from '@/components/ui/use-kept-form';
-import { TagInput } from '@/components/blogs/editor/tag-input';
+import { TagsField } from '@/components/blogs/editor/tag-input';
 import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
-import { RichTextField, TitleField } from '@/components/blogs/editor/rich-text-field';
+import { BodyField, TitleField } from '@/components/blogs/editor/rich-text-field';
 import { callAction, type ActionResult } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { ListingChoices } from '@/lib/social-api/classifieds';
@@ -157,23 +156,16 @@ export function ListingEditor({
         <fieldset disabled={saving} className="space-y-6">
           <TitleField id={id} register={register} maxLength={LISTING_TITLE_MAX} helpers={helpers} editorRef={editor} />
 
-          <div>
-            <span id={`${id}-body-label`} className="text-sm font-medium">
-              Description
-            </span>
-            <RichTextField
-              control={control}
-              name="body"
-              editorRef={editor}
-              labelledBy={`${id}-body-label`}
-              describedBy={describedBy('body')}
-              invalid={invalid('body')}
-              disabled={saving}
-              onReady={(html) => sameAsSaved('body', html)}
-              savedHtml={savedHtml}
-            />
-            {error('body')}
-          </div>
+          <BodyField
+            id={id}
+            label="Description"
+            control={control}
+            helpers={helpers}
+            editorRef={editor}
+            disabled={saving}
+            onReady={(html) => sameAsSaved('body', html)}
+            savedHtml={savedHtml}
+          />
 
           <ListingPhotosSection photos={photos} maxBytes={maxBytes} disabled={saving} />
 
@@ -221,31 +213,7 @@ export function ListingEditor({
               helpers={helpers}
               empty="No category"
             />
-            <div>
-              <label htmlFor={`${id}-tags`} className="text-sm font-medium">
-                Tags (optional)
-              </label>
-              <Controller
-                control={control}
-                name="tags"
-                render={({ field }) => (
-                  <TagInput
-                    id={`${id}-tags`}
-                    inputRef={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={invalid('tags')}
-                    describedBy={describedBy('tags', `${id}-tags-hint`)}
-                    disabled={saving}
-                  />
-                )}
-              />
-              <p id={`${id}-tags-hint`} className="muted mt-1">
-                Press Enter or type a comma after each tag.
-              </p>
-              {error('tags')}
-            </div>
+            <TagsField id={id} control={control} helpers={helpers} disabled={saving} />
           </div>
 
           {!showPrivacy ? (
