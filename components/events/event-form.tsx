@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/form-fields';
+import { useEarlyFiles } from '@/components/ui/use-early-files';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
@@ -97,6 +98,7 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
     }
     setFile(f);
   };
+  useEarlyFiles(fileInput, (files) => void onFile(files[0]));
 
   const submit = form.handleSubmit(async (values) => {
     const res = await state.run(() => saveEvent({ id: savedId, values }));

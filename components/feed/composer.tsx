@@ -5,6 +5,7 @@ import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, L
 import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
+import { useEarlyFiles } from '@/components/ui/use-early-files';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -144,6 +145,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     clearFieldError('photoId');
     startUpload(file);
   };
+  useEarlyFiles(fileInput, (files) => choose(files[0]));
 
   const removePhoto = () => {
     upload.cancel();

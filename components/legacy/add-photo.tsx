@@ -1,12 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { checkPhotoBytes, formatBytes, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
-import { useLatest } from '@/components/ui/use-latest';
+import { useEarlyFiles } from '@/components/ui/use-early-files';
 import { useUpload } from '@/components/ui/use-upload';
 
 /** The pictures the site takes (lib/validations/photo-file.ts), for the file chooser. */
@@ -48,13 +48,7 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
     else send(file);
   };
 
-  // A file chosen before the page's script ran (its change event went by before React listened) is
-  // taken as soon as it does, not lost.
-  const chooseLatest = useLatest(choose);
-  useEffect(() => {
-    const early = input.current?.files?.[0];
-    if (early) void chooseLatest.current(early);
-  }, [chooseLatest]);
+  useEarlyFiles(input, (files) => void choose(files[0]));
 
   return (
     <div className="mt-4 space-y-3">

@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatBytes, PHOTO_ACCEPT, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { PhotoIcon } from '@/components/ui/icons';
+import { useEarlyFiles } from '@/components/ui/use-early-files';
 
 // Where photos come in: a drop area with a "Choose photos" button (a file input that takes
 // several). The files are handed on in the order they were picked; checking them is the
@@ -27,6 +28,10 @@ export function PhotoPicker({
 }: PhotoPickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  useEarlyFiles(input, (files) => {
+    if (input.current) input.current.value = '';
+    onPick(files);
+  });
   const [over, setOver] = useState(false);
 
   const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');

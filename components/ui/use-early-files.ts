@@ -1,0 +1,18 @@
+'use client';
+
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from './use-latest';
+
+/**
+ * Files chosen in a server-rendered file input before the page's script ran: their change event
+ * went by before React listened, so they are handed over as soon as it does, not lost. Every
+ * file input that is in a page's HTML uses it (the compose box, "Add photos", an event's
+ * picture, the legacy app's "Add a photo").
+ */
+export function useEarlyFiles(input: RefObject<HTMLInputElement | null>, onFiles: (files: File[]) => void): void {
+  const latest = useLatest(onFiles);
+  useEffect(() => {
+    const files = [...(input.current?.files ?? [])];
+    if (files.length) latest.current(files);
+  }, [input, latest]);
+}
