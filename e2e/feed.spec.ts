@@ -433,4 +433,22 @@ test.describe('the activity feed', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This member is not here' })).toBeVisible();
     expect((await page.goto('/users/abc'))?.status()).toBe(404);
   });
+
+  test("a photo chosen in the compose box before the page's script has run is taken once it runs, not lost", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    // Hold the page's scripts back: the file input is in the HTML, React is not listening yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await composer(page)
+      .getByLabel('Add a photo')
+      .setInputFiles({ name: 'early.png', mimeType: 'image/png', buffer: png(320, 240) });
+    release();
+    await expect(composer(page).getByRole('img', { name: 'Photo to post: early.png' })).toBeVisible({ timeout: 30_000 });
+  });
 });
