@@ -274,10 +274,19 @@ let postAction: { url: string; action: string; routerState: string } | undefined
  * values). What the person would see: "ok" (published), "error" (a message, or the load
  * balancer's 5xx that the composer reports, the text kept), "none" (no answer at all).
  */
-async function postAsComposer(cookie: string, body: string): Promise<{ outcome: 'ok' | 'error' | 'none'; cause?: string }> {
+async function postAsComposer(
+  cookie: string,
+  body: string,
+  resent = false,
+): Promise<{ outcome: 'ok' | 'error' | 'none'; cause?: string; resent: boolean }> {
   const a = postAction!;
+  const failed = (e: unknown) => {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    return { code: cause?.code, text: String(cause?.code ?? cause?.message ?? e) };
+  };
+  let res: Response;
   try {
-    const res = await fetch(a.url, {
+    res = await fetch(a.url, {
       method: 'POST',
       headers: {
         cookie,
@@ -290,12 +299,21 @@ async function postAsComposer(cookie: string, body: string): Promise<{ outcome: 
       body: JSON.stringify([{ body }]),
       redirect: 'manual',
     });
-    const text = await res.text();
-    if (res.status === 200 && text.includes('"ok":true')) return { outcome: 'ok' };
-    return { outcome: 'error', cause: `${res.status} ${text.match(/"message":"([^"]*)"/)?.[1] ?? ''}`.trim() };
   } catch (e) {
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    return { outcome: 'none', cause: String(cause?.code ?? cause?.message ?? e) };
+    // The kept-alive connection closed before any answer: HAProxy's way (and HTTP's) of saying
+    // that the request was not processed (an instance stopped under it), so a browser sends it
+    // again, once. So does this load, like a browser; the checks below see it stored once.
+    const { code, text } = failed(e);
+    if (!resent && code === 'UND_ERR_SOCKET') return postAsComposer(cookie, body, true);
+    return { outcome: 'none', cause: text, resent };
+  }
+  // An answer cut short is not sent again: the request may have been processed.
+  try {
+    const text = await res.text();
+    if (res.status === 200 && text.includes('"ok":true')) return { outcome: 'ok', resent };
+    return { outcome: 'error', cause: `${res.status} ${text.match(/"message":"([^"]*)"/)?.[1] ?? ''}`.trim(), resent };
+  } catch (e) {
+    return { outcome: 'none', cause: `answer cut short: ${failed(e).text}`, resent };
   }
 }
 
@@ -413,14 +431,34 @@ async function oneRefresh(browser: Browser, context: BrowserContext, one: One): 
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         fetch(`${WEB_ORIGIN}/`, { headers: { cookie }, redirect: 'manual' }).then(
-          async (r) => ({ status: r.status, signedIn: (await r.text()).includes('Demo User') }),
-          () => ({ status: 0, signedIn: false }),
+          async (r) => {
+            const body = await r.text();
+            const title = /<title>([^<]*)<\/title>/.exec(body)?.[1];
+            const answer = `${r.status} ${r.headers.get('x-served-by') ?? '?'} ${r.headers.get('location') ?? title ?? ''}`;
+            return { status: r.status, signedIn: body.includes('Demo User'), answer };
+          },
+          (e: unknown) => ({ status: 0, signedIn: false, answer: `failed: ${String(e)}` }),
         ),
       ),
     );
     const refreshes = Number((await exchanged()).n) - before;
     const ok = answers.filter((a) => a.status === 200 && a.signedIn).length;
-    measured.refresh = { pageLoads: 50, signedInAnswers: ok, refreshesAtApi: refreshes };
+    // What each answer was (status, instance, where it sent the browser or its title): for a failure's cause.
+    const answered: Record<string, number> = {};
+    for (const a of answers) {
+      const k = `${a.signedIn ? 'signed in' : 'not signed in'}: ${a.answer}`;
+      answered[k] = (answered[k] ?? 0) + 1;
+    }
+    // And what the store holds afterwards (the session, or a mark that the API ended it).
+    const after = await Promise.all(
+      (await sessionKeys(redis)).map(async (k) => {
+        const r = unseal<SessionRecord>(SESSION_SECRET, (await redis.get(k)) ?? '');
+        return k === key
+          ? `the session, access ${r && r.accessExpiresAt > Date.now() ? 'fresh' : 'expired'}`
+          : `another (user ${r?.userId})`;
+      }),
+    );
+    measured.refresh = { pageLoads: 50, signedInAnswers: ok, refreshesAtApi: refreshes, answered, storeAfter: after };
     check(ok === 50, `all 50 loads answered signed in (${ok})`);
     check(refreshes === 1, `exactly one refresh at the API (${refreshes})`);
   } finally {
@@ -469,6 +507,8 @@ async function underLoad(browser: Browser, db: pg.Pool, { webs, apis }: { webs: 
     writesOk: 0,
     writesClearError: 0,
     writesUnanswered: 0,
+    /** Sent again after the front door closed the connection without an answer (see postAsComposer). */
+    writesResent: 0,
     errorCauses: [] as string[],
   };
   const written: string[] = [];
@@ -488,7 +528,8 @@ async function underLoad(browser: Browser, db: pg.Pool, { webs, apis }: { webs: 
           // A post from the compose box, with a text of its own to count afterwards.
           const body = `load ${n}-${i}-${crypto.randomBytes(3).toString('hex')}`;
           stats.writes++;
-          const { outcome, cause } = await postAsComposer(u.cookie, body);
+          const { outcome, cause, resent } = await postAsComposer(u.cookie, body);
+          if (resent) stats.writesResent++;
           if (cause && stats.errorCauses.length < 5) stats.errorCauses.push(cause);
           if (outcome === 'ok') {
             stats.writesOk++;
