@@ -13,6 +13,7 @@ import { useAction } from '@/components/ui/use-action';
 import { EmptyState } from '@/components/ui/list/list-results';
 import type { DashboardListingsQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import type { ListingSummary } from '@/lib/social-api/classifieds';
 
 export type MyListingsTableProps = {
@@ -120,41 +121,27 @@ export function MyListingsTable({ query, listings }: MyListingsTableProps) {
               Your listings{query.status ? ` (${query.status})` : ''}, page {page}
             </caption>
             <thead className="border-b border-slate-200 dark:border-slate-700">
-              <tr>
-                <th scope="col" className="p-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all listings on this page"
-                    checked={all}
-                    ref={(el) => {
-                      if (el) el.indeterminate = chosen.length > 0 && !all;
-                    }}
-                    onChange={() => setSelected(all ? new Set() : new Set(selectable))}
-                    className="size-4"
-                  />
-                </th>
-                <th scope="col" className="p-2">
-                  <span className="sr-only">Photo</span>
-                </th>
-                <th scope="col" className="p-2">
-                  Title
-                </th>
-                <th scope="col" className="p-2">
-                  Price
-                </th>
-                <th scope="col" className="p-2">
-                  Status
-                </th>
-                <th scope="col" className="p-2">
-                  Created
-                </th>
-                <th scope="col" className="p-2">
-                  Actions
-                </th>
-                <th scope="col" className="p-2">
-                  Result
-                </th>
-              </tr>
+              <ColumnHeaders
+                cellClassName="p-2"
+                columns={[
+                  {
+                    label: (
+                      <input
+                        type="checkbox"
+                        aria-label="Select all listings on this page"
+                        checked={all}
+                        ref={(el) => {
+                          if (el) el.indeterminate = chosen.length > 0 && !all;
+                        }}
+                        onChange={() => setSelected(all ? new Set() : new Set(selectable))}
+                        className="size-4"
+                      />
+                    ),
+                  },
+                  { label: <span className="sr-only">Photo</span> },
+                  ...['Title', 'Price', 'Status', 'Created', 'Actions', 'Result'].map((label) => ({ label })),
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map(({ listing: l, gone }) => (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatShortWhen, type ReaderClock } from '@/lib/events/time';
 import { routes } from '@/lib/routes';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import type { LedEvent } from '@/lib/social-api/events';
 import { RequestList, type PendingRequest } from './request-list';
 import { ZoneSync } from './zone-sync';
@@ -55,29 +56,15 @@ export function OrganiserDashboard({ past, events, requests, clock, feed }: Orga
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="muted text-xs">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Event
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Going
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Maybe
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Awaiting reply
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    Requests
-                  </th>
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
+                <ColumnHeaders
+                  cellClassName="py-2 pr-3"
+                  columns={[
+                    { label: 'Date' },
+                    { label: 'Event' },
+                    ...['Going', 'Maybe', 'Awaiting reply', 'Requests'].map((label) => ({ label, className: 'text-right' })),
+                    { label: <span className="sr-only">Actions</span> },
+                  ]}
+                />
               </thead>
               <tbody>
                 {events.map((e) => (

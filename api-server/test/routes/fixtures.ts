@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { DB } from '../../src/db/index.ts';
 import { now } from '../../src/db/index.ts';
 import type { Insertable } from 'kysely';
-import type { AlbumsTable, BlogsTable, ClassifiedsTable, EventsTable, PhotosTable, Privacy } from '../../src/db/types.ts';
+import type { AlbumsTable, BlogsTable, ClassifiedsTable, Database, EventsTable, PhotosTable, Privacy } from '../../src/db/types.ts';
 import { call, multipartBody } from '../helpers.ts';
 import type { TestApp } from '../fixture.ts';
 
@@ -67,29 +67,37 @@ export async function insertActivity(
   return row.id;
 }
 
-/** The insert helpers below take any column in `p` (a title, a body, a date) over their defaults. */
-export async function insertAlbum(db: DB, owner: number, p: Partial<Insertable<AlbumsTable>> = {}): Promise<number> {
+/** Inserts one row, both its timestamps now unless the values give them; returns its id. */
+async function insertRow<T extends 'albums' | 'photos' | 'blogs' | 'classifieds' | 'events'>(
+  db: DB,
+  table: T,
+  values: Omit<Insertable<Database[T]>, 'created_at' | 'updated_at'> & Partial<Insertable<Database[T]>>,
+): Promise<number> {
   const t = now();
+  // Kysely cannot follow a table chosen by a type parameter: the one cast of these helpers.
   const row = await db
-    .insertInto('albums')
-    .values({
-      owner_id: owner,
-      kind: 'normal',
-      title: 'Holidays',
-      description: 'By the sea',
-      category_id: null,
-      allow_search: 1,
-      auth_view: 'everyone',
-      auth_comment: 'everyone',
-      auth_tag: 'owner',
-      cover_photo_id: null,
-      created_at: t,
-      updated_at: t,
-      ...p,
-    })
+    .insertInto(table as 'albums')
+    .values({ created_at: t, updated_at: t, ...values } as Insertable<AlbumsTable>)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The insert helpers below take any column in `p` (a title, a body, a date) over their defaults. */
+export async function insertAlbum(db: DB, owner: number, p: Partial<Insertable<AlbumsTable>> = {}): Promise<number> {
+  return insertRow(db, 'albums', {
+    owner_id: owner,
+    kind: 'normal',
+    title: 'Holidays',
+    description: 'By the sea',
+    category_id: null,
+    allow_search: 1,
+    auth_view: 'everyone',
+    auth_comment: 'everyone',
+    auth_tag: 'owner',
+    cover_photo_id: null,
+    ...p,
+  });
 }
 
 export async function insertPhoto(
@@ -99,100 +107,69 @@ export async function insertPhoto(
   title = 'A photo',
   p: Partial<Insertable<PhotosTable>> = {},
 ): Promise<number> {
-  const t = now();
-  const row = await db
-    .insertInto('photos')
-    .values({
-      owner_id: owner,
-      album_id: albumId,
-      title,
-      description: 'caption',
-      image_key: `${'ab'.repeat(16)}.png`,
-      width: 10,
-      height: 10,
-      created_at: t,
-      updated_at: t,
-      ...p,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, 'photos', {
+    owner_id: owner,
+    album_id: albumId,
+    title,
+    description: 'caption',
+    image_key: `${'ab'.repeat(16)}.png`,
+    width: 10,
+    height: 10,
+    ...p,
+  });
 }
 
 export async function insertBlog(db: DB, owner: number, p: Partial<Insertable<BlogsTable>> = {}): Promise<number> {
-  const t = now();
-  const row = await db
-    .insertInto('blogs')
-    .values({
-      owner_id: owner,
-      title: 'My blog',
-      body: '<p>Some <b>words</b> &amp; more</p>',
-      category_id: null,
-      is_draft: 0,
-      allow_search: 1,
-      auth_view: 'everyone',
-      auth_comment: 'everyone',
-      created_at: t,
-      updated_at: t,
-      ...p,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, 'blogs', {
+    owner_id: owner,
+    title: 'My blog',
+    body: '<p>Some <b>words</b> &amp; more</p>',
+    category_id: null,
+    is_draft: 0,
+    allow_search: 1,
+    auth_view: 'everyone',
+    auth_comment: 'everyone',
+    ...p,
+  });
 }
 
 export async function insertClassified(db: DB, owner: number, p: Partial<Insertable<ClassifiedsTable>> = {}): Promise<number> {
-  const t = now();
-  const row = await db
-    .insertInto('classifieds')
-    .values({
-      owner_id: owner,
-      title: 'Bike for sale',
-      body: 'Red, fast.',
-      category_id: null,
-      price_cents: 10000,
-      location: 'Paris',
-      is_closed: 0,
-      auth_view: 'everyone',
-      auth_comment: 'everyone',
-      main_photo_id: null,
-      created_at: t,
-      updated_at: t,
-      ...p,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, 'classifieds', {
+    owner_id: owner,
+    title: 'Bike for sale',
+    body: 'Red, fast.',
+    category_id: null,
+    price_cents: 10000,
+    location: 'Paris',
+    is_closed: 0,
+    auth_view: 'everyone',
+    auth_comment: 'everyone',
+    main_photo_id: null,
+    ...p,
+  });
 }
 
 export async function insertEvent(db: DB, owner: number, p: Partial<Insertable<EventsTable>> = {}): Promise<number> {
   const t = now();
-  const row = await db
-    .insertInto('events')
-    .values({
-      owner_id: owner,
-      title: 'Party',
-      description: 'Bring snacks',
-      category_id: null,
-      start_time: t + 86400,
-      end_time: t + 90000,
-      timezone: 'UTC',
-      host: 'Me',
-      location: 'Home',
-      allow_search: 1,
-      auth_invite: 1,
-      approval: 0,
-      auth_view: 'everyone',
-      auth_comment: 'everyone',
-      auth_photo: 'owner',
-      image_key: null,
-      created_at: t,
-      updated_at: t,
-      ...p,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, 'events', {
+    owner_id: owner,
+    title: 'Party',
+    description: 'Bring snacks',
+    category_id: null,
+    start_time: t + 86400,
+    end_time: t + 90000,
+    timezone: 'UTC',
+    host: 'Me',
+    location: 'Home',
+    allow_search: 1,
+    auth_invite: 1,
+    approval: 0,
+    auth_view: 'everyone',
+    auth_comment: 'everyone',
+    auth_photo: 'owner',
+    image_key: null,
+    ...p,
+  });
 }
 
 export async function insertSong(db: DB, owner: number, title = 'A song'): Promise<number> {

@@ -122,27 +122,25 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
         .executeTakeFirstOrThrow();
       out.photo_index = Number(n.n);
     }
-    if (want.has('next_photo')) {
-      const next = await app.db
+    // The photo next to this one in the album's order, on either side: its id and thumbnail.
+    const neighbour = async (side: typeof after, dir: 'asc' | 'desc') => {
+      const row = await app.db
         .selectFrom('photos')
         .select(['id', 'image_key'])
         .where('album_id', '=', album.id)
-        .where(after)
-        .orderBy('position', 'asc')
-        .orderBy('id', 'asc')
+        .where(side)
+        .orderBy('position', dir)
+        .orderBy('id', dir)
         .executeTakeFirst();
-      if (next) out.next_photo = { id: next.id, thumb: thumbUrl(app.config, next.image_key) };
+      return row && { id: row.id, thumb: thumbUrl(app.config, row.image_key) };
+    };
+    if (want.has('next_photo')) {
+      const next = await neighbour(after, 'asc');
+      if (next) out.next_photo = next;
     }
     if (want.has('previous_photo')) {
-      const prev = await app.db
-        .selectFrom('photos')
-        .select(['id', 'image_key'])
-        .where('album_id', '=', album.id)
-        .where(before)
-        .orderBy('position', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (prev) out.previous_photo = { id: prev.id, thumb: thumbUrl(app.config, prev.image_key) };
+      const prev = await neighbour(before, 'desc');
+      if (prev) out.previous_photo = prev;
     }
   }
   return pick(out, fields);

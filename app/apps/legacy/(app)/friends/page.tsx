@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LegacyNotice } from '@/components/legacy/legacy-notice';
+import { countOf, LegacyListSection } from '@/components/legacy/list-section';
 import { Pager } from '@/components/legacy/pager';
 import { getFriends, isFriend } from '@/lib/legacy/methods';
 import { pageParam, readLegacy } from '@/lib/legacy/page';
@@ -21,14 +22,16 @@ export default async function LegacyFriendsPage({
   if (!read.ok) return <LegacyNotice {...read} />;
   const { items, total } = read.data;
   return (
-    <section aria-labelledby="legacy-friends">
-      <h1 id="legacy-friends" className="text-xl font-bold">
-        Friends
-      </h1>
-      <p className="muted mt-1 text-sm">
-        {total === 1 ? '1 friend' : `${total} friends`}
-        {items.length ? ` · showing ${(read.data.page - 1) * 10 + 1}–${(read.data.page - 1) * 10 + items.length}` : ''}
-      </p>
+    <LegacyListSection
+      id="legacy-friends"
+      title="Friends"
+      count={
+        <>
+          {countOf(total, 'friend', 'friends')}
+          {items.length ? ` · showing ${(read.data.page - 1) * 10 + 1}–${(read.data.page - 1) * 10 + items.length}` : ''}
+        </>
+      }
+    >
       {items.length ? (
         <ul aria-label="Friends" className="mt-4 grid gap-3 sm:grid-cols-2">
           {items.map((f) => (
@@ -47,6 +50,6 @@ export default async function LegacyFriendsPage({
         <p className="mt-4">{page > 1 ? 'There are no more friends.' : 'No friends yet.'}</p>
       )}
       <Pager paging={read.data} path="/apps/legacy/friends" label="Friends" />
-    </section>
+    </LegacyListSection>
   );
 }

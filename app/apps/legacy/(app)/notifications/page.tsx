@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LegacyNotice } from '@/components/legacy/legacy-notice';
+import { countOf, LegacyListSection } from '@/components/legacy/list-section';
 import { Pager } from '@/components/legacy/pager';
 import { getNotifications } from '@/lib/legacy/methods';
 import { pageParam, readLegacy } from '@/lib/legacy/page';
@@ -17,11 +18,7 @@ export default async function LegacyNotificationsPage({
   if (!read.ok) return <LegacyNotice {...read} />;
   const { items, total } = read.data;
   return (
-    <section aria-labelledby="legacy-notifications">
-      <h1 id="legacy-notifications" className="text-xl font-bold">
-        Notifications
-      </h1>
-      <p className="muted mt-1 text-sm">{total === 1 ? '1 notification' : `${total} notifications`}</p>
+    <LegacyListSection id="legacy-notifications" title="Notifications" count={countOf(total, 'notification', 'notifications')}>
       {items.length ? (
         <ul aria-label="Notifications" className="mt-4 space-y-2">
           {items.map((n) => (
@@ -42,6 +39,6 @@ export default async function LegacyNotificationsPage({
         <p className="mt-4">{page > 1 ? 'There are no more notifications.' : 'No notifications.'}</p>
       )}
       <Pager paging={read.data} path="/apps/legacy/notifications" label="Notifications" />
-    </section>
+    </LegacyListSection>
   );
 }

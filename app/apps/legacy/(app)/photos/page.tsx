@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AddLegacyPhoto } from '@/components/legacy/add-photo';
 import { LegacyNotice } from '@/components/legacy/legacy-notice';
+import { countOf, LegacyListSection } from '@/components/legacy/list-section';
 import { Pager } from '@/components/legacy/pager';
 import { env } from '@/lib/env';
 import { getPhotos } from '@/lib/legacy/methods';
@@ -15,11 +16,7 @@ export default async function LegacyPhotosPage({ searchParams }: { searchParams:
   if (!read.ok) return <LegacyNotice {...read} />;
   const { items, total } = read.data;
   return (
-    <section aria-labelledby="legacy-photos">
-      <h1 id="legacy-photos" className="text-xl font-bold">
-        Photos
-      </h1>
-      <p className="muted mt-1 text-sm">{total === 1 ? '1 photo' : `${total} photos`}</p>
+    <LegacyListSection id="legacy-photos" title="Photos" count={countOf(total, 'photo', 'photos')}>
       <AddLegacyPhoto maxBytes={env().UPLOAD_MAX_BYTES} />
       {items.length ? (
         <ul aria-label="Photos" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-5">
@@ -41,6 +38,6 @@ export default async function LegacyPhotosPage({ searchParams }: { searchParams:
         <p className="mt-4">{page > 1 ? 'There are no more photos.' : 'No photos yet.'}</p>
       )}
       <Pager paging={read.data} path="/apps/legacy/photos" label="Photos" />
-    </section>
+    </LegacyListSection>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LegacyNotice } from '@/components/legacy/legacy-notice';
+import { countOf, LegacyListSection } from '@/components/legacy/list-section';
 import { Pager } from '@/components/legacy/pager';
 import { getSongs } from '@/lib/legacy/methods';
 import { pageParam, readLegacy } from '@/lib/legacy/page';
@@ -23,11 +24,7 @@ export default async function LegacySongsPage({ searchParams }: { searchParams: 
   if (!read.ok) return <LegacyNotice {...read} />;
   const { items, total } = read.data;
   return (
-    <section aria-labelledby="legacy-songs">
-      <h1 id="legacy-songs" className="text-xl font-bold">
-        Songs
-      </h1>
-      <p className="muted mt-1 text-sm">{total === 1 ? '1 song' : `${total} songs`}</p>
+    <LegacyListSection id="legacy-songs" title="Songs" count={countOf(total, 'song', 'songs')}>
       {items.length ? (
         <ul aria-label="Songs" className="mt-4 space-y-3">
           {items.map((s, i) => {
@@ -46,6 +43,6 @@ export default async function LegacySongsPage({ searchParams }: { searchParams: 
         <p className="mt-4">{page > 1 ? 'There are no more songs.' : 'No songs yet.'}</p>
       )}
       <Pager paging={read.data} path="/apps/legacy/songs" label="Songs" />
-    </section>
+    </LegacyListSection>
   );
 }
