@@ -87,8 +87,10 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
   }, [zoneChosen, zones, setValue]);
 
   const onFile = async (f: File | undefined) => {
-    setFileError('');
+    // No file: none is sent. An error stays: it is shown only while the input is empty, and the
+    // same choice may come twice (see useEarlyFiles), the second time with the input emptied.
     if (!f) return setFile(null);
+    setFileError('');
     const problem = await checkPhotoBytes(f, maxBytes);
     if (problem) {
       setFileError(problem);

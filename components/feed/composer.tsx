@@ -134,8 +134,9 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
   };
 
   const choose = (file: File | undefined) => {
-    setPhotoError('');
+    // A change without a file changes nothing (see useEarlyFiles: the same choice may come twice).
     if (!file) return;
+    setPhotoError('');
     const problem = checkPhotoFile(file, maxPhotoBytes);
     if (fileInput.current) fileInput.current.value = '';
     if (problem) {

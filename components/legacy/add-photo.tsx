@@ -39,9 +39,10 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
   };
 
   const choose = async (file: File | undefined) => {
+    // A change without a file changes nothing (see useEarlyFiles: the same choice may come twice).
+    if (!file) return;
     setProblem('');
     if (input.current) input.current.value = '';
-    if (!file) return;
     // By its first bytes, as the upload route checks it: a person learns at once.
     const why = await checkPhotoBytes(file, maxBytes);
     if (why) setProblem(why);

@@ -8,6 +8,12 @@ import { useLatest } from './use-latest';
  * went by before React listened, so they are handed over as soon as it does, not lost. Every
  * file input that is in a page's HTML uses it (the compose box, "Add photos", an event's
  * picture, the legacy app's "Add a photo").
+ *
+ * A choice made while the page hydrates can arrive twice: React hydrates at once to deliver the
+ * change event, runs this effect as it commits (the files are handed over here, and the handler
+ * empties the input), then delivers the event itself, now without files. So a handler treats a
+ * change without files as nothing chosen and clears no message (CI once saw "not a photo" shown
+ * and taken away in the same frame).
  */
 export function useEarlyFiles(input: RefObject<HTMLInputElement | null>, onFiles: (files: File[]) => void): void {
   const latest = useLatest(onFiles);
