@@ -1,5 +1,6 @@
 'use client';
 
+import { buttonStyles } from '@/components/ui/button';
 import './globals.css';
 
 export type GlobalErrorProps = {
@@ -22,7 +23,7 @@ export default function GlobalError({ retry }: GlobalErrorProps) {
             <button
               type="button"
               onClick={() => retry()}
-              className="inline-flex items-center rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+              className={buttonStyles.primary}
             >
               Try again
             </button>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { buttonStyles } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 
 export type ErrorPageProps = {
@@ -45,7 +46,7 @@ export default function ErrorPage({ retry }: ErrorPageProps) {
       <button
         type="button"
         onClick={() => retry()}
-        className="mt-8 inline-flex items-center rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className={`${buttonStyles.primary} mt-8`}
       >
         Try again
       </button>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IcsEvent } from '../events/ics.ts';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
@@ -56,15 +57,8 @@ export async function revokeEventFeed(token: string, feedId: number): Promise<vo
   await apiFetch(apiConfig(), `/events/feeds/${feedId}`, { token, method: 'DELETE' });
 }
 
-export interface FeedEvent {
-  id: number;
-  title: string;
-  description: string;
-  location: string;
-  start: number;
-  end: number;
-  updatedAt: number;
-}
+/** An event of a calendar feed: what the .ics file writes of it, but for its page's address. */
+export type FeedEvent = Omit<IcsEvent, 'url'>;
 
 /** A feed's events by its secret; undefined for a wrong or revoked one, or an API without feeds. */
 export async function readEventFeed(secret: string): Promise<FeedEvent[] | undefined> {

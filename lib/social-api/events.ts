@@ -303,22 +303,15 @@ export async function getEventPage(
 }
 
 /** What an event's form sends (the API's form; times are wall-clock times in `timeZone`). */
-export interface EventInput {
+export interface EventInput extends EventSettings {
   title: string;
   description: string;
-  categoryId: number;
   /** `YYYY-MM-DD HH:mm:ss` in timeZone. */
   startTime: string;
   endTime: string;
   timeZone: string;
   host: string;
   location: string;
-  searchable: boolean;
-  guestsMayInvite: boolean;
-  approval: boolean;
-  authView: string;
-  authComment: string;
-  authPhoto: string;
   /** The picture's description (img_description, our API's extension). */
   pictureDescription?: string;
   /** A photo already uploaded to this server (FormData part `photo`), if any. */

@@ -15,25 +15,28 @@ export interface WallTime {
   second: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function numericFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
+/** A formatter per time zone, each built once (building one is costly; a list formats dozens of times). */
+function formatterCache(options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
+  const cache = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let f = cache.get(timeZone);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      cache.set(timeZone, f);
+    }
+    return f;
+  };
 }
+
+const numericFormat = formatterCache({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 /** The canonical name of an IANA time zone ('europe/paris' → 'Europe/Paris'); undefined when unknown. */
 export function canonicalTimeZone(name: string): string | undefined {
@@ -102,7 +105,16 @@ export function formatClock(unix: number, timeZone: string): string {
   return `${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-const humanFormatters = new Map<string, Intl.DateTimeFormat>();
+const humanFormat = formatterCache({
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZoneName: 'short',
+});
 
 /**
  * The list items' start_datetime: 'Saturday, December 5, 2026 at 7:00 PM UTC', the zone by its
@@ -110,21 +122,7 @@ const humanFormatters = new Map<string, Intl.DateTimeFormat>();
  * cannot change the text.
  */
 export function formatHuman(unix: number, timeZone: string): string {
-  let f = humanFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZoneName: 'short',
-    });
-    humanFormatters.set(timeZone, f);
-  }
+  const f = humanFormat(timeZone);
   const p: Record<string, string> = {};
   for (const part of f.formatToParts(new Date(unix * 1000))) if (part.type !== 'literal') p[part.type] = part.value;
   return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
