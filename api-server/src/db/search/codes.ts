@@ -1,12 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { SearchRequest, SearchSource } from './index.ts';
+import type { SearchRequest, SearchResult, SearchSource } from './index.ts';
 
 /** The code of each indexed type in the index's rowids (id × 8 + code). */
 export const SEARCH_CODES = { user: 1, album: 2, photo: 3, blog: 4, classified: 5, event: 6, activity: 7 } as const;
 export const SEARCH_CODE_SPAN = 8;
 
 /** The indexed type of each code. */
-export const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
+const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
 
 export function codeOf(type: string): number {
   const code = (SEARCH_CODES as Record<string, number>)[type];
@@ -40,4 +40,23 @@ export interface SearchRow {
   hit_id: number;
   date: number;
   closed: number;
+}
+
+/**
+ * The result from both forms' rows: the counts by type, and the page's hits in their order,
+ * each with its indexed body (`bodyOf`: PostgreSQL reads it in the same statement, SQLite after).
+ */
+export function resultOf<R extends SearchRow>(rows: readonly R[], bodyOf: (hit: R) => string | null | undefined): SearchResult {
+  return {
+    counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [TYPE_OF_CODE.get(Number(r.code))!, Number(r.n)])),
+    hits: rows
+      .filter((r) => r.kind === 'hit')
+      .map((r) => ({
+        type: TYPE_OF_CODE.get(Number(r.code))!,
+        id: Number(r.id),
+        date: Number(r.date),
+        closed: Number(r.closed) === 1,
+        body: bodyOf(r) ?? '',
+      })),
+  };
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
 import type { Indexed } from '../migration-010-search-index.ts';
-import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, SEARCH_CODES, TYPE_OF_CODE, type SearchRow } from './codes.ts';
+import { codeOf, foundUnion, pageOrder, resultOf, SEARCH_CODE_SPAN, SEARCH_CODES, type SearchRow } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
@@ -158,16 +158,6 @@ export const postgresSearchIndex: SearchIndex = {
       select 'hit', p.code, 0, p.id, p.hit_id, p.date, p.closed, p.in_title, s.body
         from page p join search_index s on s.rowid = p.hit_id
       order by kind, ${order}`.execute(db);
-    const page = rows.filter((r) => r.kind === 'hit');
-    return {
-      counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [TYPE_OF_CODE.get(Number(r.code))!, Number(r.n)])),
-      hits: page.map((r) => ({
-        type: TYPE_OF_CODE.get(Number(r.code))!,
-        id: Number(r.id),
-        date: Number(r.date),
-        closed: Number(r.closed) === 1,
-        body: r.body ?? '',
-      })),
-    };
+    return resultOf(rows, (r) => r.body);
   },
 };

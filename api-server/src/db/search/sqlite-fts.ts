@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { codeOf, foundUnion, pageOrder, SEARCH_CODE_SPAN, TYPE_OF_CODE, type SearchRow } from './codes.ts';
+import { codeOf, foundUnion, pageOrder, resultOf, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
 
 // The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
@@ -85,15 +85,6 @@ export const sqliteSearchIndex: SearchIndex = {
       db,
       page.map((r) => Number(r.hit_id)),
     );
-    return {
-      counts: new Map(rows.filter((r) => r.kind === 'count').map((r) => [TYPE_OF_CODE.get(Number(r.code))!, Number(r.n)])),
-      hits: page.map((r) => ({
-        type: TYPE_OF_CODE.get(Number(r.code))!,
-        id: Number(r.id),
-        date: Number(r.date),
-        closed: Number(r.closed) === 1,
-        body: body.get(Number(r.hit_id)) ?? '',
-      })),
-    };
+    return resultOf(rows, (r) => body.get(Number(r.hit_id)));
   },
 };
