@@ -6,10 +6,8 @@ import type { Rng } from './random.ts';
 
 const PALETTE = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0891b2', '#dc2626', '#4d7c0f', '#be185d', '#0f766e'];
 
-/** A profile picture: a coloured background with a head-and-shoulders silhouette. */
-export async function avatarPng(index: number): Promise<Buffer> {
-  const bg = PALETTE[index % PALETTE.length];
-  const fg = index % 2 ? '#f8fafc' : '#fde68a';
+/** A head and shoulders in `fg` on `bg`, 400×400. */
+function silhouettePng(bg: string, fg: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
     <rect width="400" height="400" fill="${bg}"/>
     <circle cx="200" cy="160" r="78" fill="${fg}"/>
@@ -18,14 +16,14 @@ export async function avatarPng(index: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A profile picture: a coloured background with a head-and-shoulders silhouette. */
+export async function avatarPng(index: number): Promise<Buffer> {
+  return silhouettePng(PALETTE[index % PALETTE.length]!, index % 2 ? '#f8fafc' : '#fde68a');
+}
+
 /** The default picture for users who have none: a neutral silhouette. */
 export async function defaultAvatarPng(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
-    <rect width="400" height="400" fill="#cbd5e1"/>
-    <circle cx="200" cy="160" r="78" fill="#f1f5f9"/>
-    <path d="M60 400 C70 290 140 250 200 250 C260 250 330 290 340 400 Z" fill="#f1f5f9"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return silhouettePng('#cbd5e1', '#f1f5f9');
 }
 
 /** A landscape: sky gradient, a sun, and three mountain ranges in random colours. */
