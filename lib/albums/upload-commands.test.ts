@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploadAlbumPhoto } from '../social-api/album-upload.ts';
 import { apiFetch } from '../social-api/client.ts';
 import { png } from '../testing/pictures.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import type { AlbumSettingsValues } from '../validations/album.ts';
 import { saveAlbumUploadCommand } from './upload-commands.ts';
 
@@ -10,17 +10,7 @@ import { saveAlbumUploadCommand } from './upload-commands.ts';
 // signed-in person) against the real api-server over loopback HTTP, on a fresh demo database.
 
 const api = setupRealApi();
-let demo: string;
-let alice: string;
-let demoId: number;
-let aliceId: number;
-
-beforeAll(async () => {
-  demo = await api.tokenOf('demo@example.com');
-  alice = await api.tokenOf('alice@example.com');
-  demoId = await api.userId('demo@example.com');
-  aliceId = await api.userId('alice@example.com');
-});
+const { demo, alice } = membersOf(api, ['demo', 'alice']);
 
 let pictures = 0;
 /** Uploads `n` photos for the token's user as the upload route does (a multipart stream); answers their ids in upload order. */
@@ -50,7 +40,7 @@ const settings = (over: Partial<AlbumSettingsValues> = {}): AlbumSettingsValues 
 /** The album's photos as the API shows them (the album's order). */
 async function albumPhotoIds(albumId: number): Promise<number[]> {
   const data = await apiFetch<{ photos: Array<{ id: number }> }>({ baseUrl: api.baseUrl, timeoutMs: 10_000 }, `/albums/${albumId}`, {
-    token: demo,
+    token: demo.token,
     query: { fields: 'id,photos', photo_fields: 'id', photo_limit: 50 },
   });
   return data.photos.map((p) => p.id);
@@ -62,9 +52,9 @@ const pendingOf = async (ids: number[]) =>
 
 describe('saving uploaded photos into a new album', () => {
   it('makes the album with its settings and puts the photos in it in the order given', async () => {
-    const [a, b, c] = await uploads(demo, 3);
+    const [a, b, c] = await uploads(demo.token, 3);
     const category = await api.db.selectFrom('categories').select('id').where('module', '=', 'album').executeTakeFirstOrThrow();
-    const res = await saveAlbumUploadCommand(demo, {
+    const res = await saveAlbumUploadCommand(demo.token, {
       photoIds: [c, a, b],
       album: settings({
         title: '  Harbour walk  ',
@@ -79,7 +69,7 @@ describe('saving uploaded photos into a new album', () => {
     if (!res.ok) return;
     const album = await api.db.selectFrom('albums').selectAll().where('id', '=', res.data.albumId).executeTakeFirstOrThrow();
     expect(album).toMatchObject({
-      owner_id: demoId,
+      owner_id: demo.id,
       title: 'Harbour walk',
       category_id: category.id,
       description: 'Early, before the boats',
@@ -92,11 +82,11 @@ describe('saving uploaded photos into a new album', () => {
   });
 
   it('adds to an album one owns, after the photos already there', async () => {
-    const first = await uploads(demo, 2);
-    const made = await saveAlbumUploadCommand(demo, { photoIds: first, album: settings() });
+    const first = await uploads(demo.token, 2);
+    const made = await saveAlbumUploadCommand(demo.token, { photoIds: first, album: settings() });
     if (!made.ok) throw new Error(made.message);
-    const [x, y] = await uploads(demo, 2);
-    const res = await saveAlbumUploadCommand(demo, { photoIds: [y!, x!], albumId: made.data.albumId });
+    const [x, y] = await uploads(demo.token, 2);
+    const res = await saveAlbumUploadCommand(demo.token, { photoIds: [y!, x!], albumId: made.data.albumId });
     expect(res).toEqual({ ok: true, message: '2 photos were added to the album.', data: { albumId: made.data.albumId } });
     expect(await albumPhotoIds(made.data.albumId)).toEqual([...first, y, x]);
   });
@@ -104,8 +94,8 @@ describe('saving uploaded photos into a new album', () => {
 
 describe('refusals: the same checks as the form, before anything reaches the API', () => {
   it('names the field of each problem and changes nothing', async () => {
-    const ids = await uploads(demo, 1);
-    const albums = await albumsOf(demoId);
+    const ids = await uploads(demo.token, 1);
+    const albums = await albumsOf(demo.id);
     const cases: Array<[unknown, Record<string, string>]> = [
       [{ photoIds: ids, album: settings({ title: '   ' }) }, { title: 'Give the album a title.' }],
       [{ photoIds: ids, album: settings({ title: 'x'.repeat(256) }) }, { title: 'Keep the title under 255 characters.' }],
@@ -121,44 +111,44 @@ describe('refusals: the same checks as the form, before anything reaches the API
       [{ photoIds: ids }, { form: 'Choose the album the photos go into, or make a new one.' }],
     ];
     for (const [input, fieldErrors] of cases) {
-      expect(await saveAlbumUploadCommand(demo, input)).toEqual({ ok: false, message: 'Check the highlighted fields.', fieldErrors });
+      expect(await saveAlbumUploadCommand(demo.token, input)).toEqual({ ok: false, message: 'Check the highlighted fields.', fieldErrors });
     }
     for (const bad of [0, -3, 1.5, '12', null]) {
-      const res = await saveAlbumUploadCommand(demo, { photoIds: [bad], album: settings() });
+      const res = await saveAlbumUploadCommand(demo.token, { photoIds: [bad], album: settings() });
       expect(res.ok).toBe(false);
       expect(!res.ok && res.fieldErrors?.photos).toBeTruthy();
     }
-    expect(await albumsOf(demoId)).toBe(albums);
+    expect(await albumsOf(demo.id)).toBe(albums);
     expect(await pendingOf(ids)).toBe(1);
   });
 });
 
 describe('what the API refuses comes back on the field it concerns, and the photos stay uploaded', () => {
   it('a category of another module lands on the category', async () => {
-    const ids = await uploads(demo, 1);
+    const ids = await uploads(demo.token, 1);
     const blogCategory = await api.db.selectFrom('categories').select('id').where('module', '=', 'blog').executeTakeFirstOrThrow();
-    const res = await saveAlbumUploadCommand(demo, { photoIds: ids, album: settings({ categoryId: String(blogCategory.id) }) });
+    const res = await saveAlbumUploadCommand(demo.token, { photoIds: ids, album: settings({ categoryId: String(blogCategory.id) }) });
     expect(res).toEqual({ ok: false, message: expect.any(String), fieldErrors: { categoryId: 'is not a category of this module' } });
     expect(await pendingOf(ids)).toBe(1);
   });
 
   it('someone else’s upload lands on the photos', async () => {
-    const [theirs] = await uploads(alice, 1);
-    const res = await saveAlbumUploadCommand(demo, { photoIds: [theirs], album: settings() });
+    const [theirs] = await uploads(alice.token, 1);
+    const res = await saveAlbumUploadCommand(demo.token, { photoIds: [theirs], album: settings() });
     expect(res.ok).toBe(false);
     expect(!res.ok && res.fieldErrors?.photos).toMatch(/not your uploads waiting for an album/);
   });
 
   it('an album one may not add to is refused with the API’s reason', async () => {
-    const ids = await uploads(demo, 1);
+    const ids = await uploads(demo.token, 1);
     const hers = await api.db
       .selectFrom('albums')
       .select('id')
-      .where('owner_id', '=', aliceId)
+      .where('owner_id', '=', alice.id)
       .where('auth_view', '=', 'everyone')
       .where('kind', '=', 'normal')
       .executeTakeFirstOrThrow();
-    const res = await saveAlbumUploadCommand(demo, { photoIds: ids, albumId: hers.id });
+    const res = await saveAlbumUploadCommand(demo.token, { photoIds: ids, albumId: hers.id });
     expect(res).toEqual({ ok: false, message: 'You may not add photos to this album.' });
     expect(await pendingOf(ids)).toBe(1);
   });
@@ -166,8 +156,8 @@ describe('what the API refuses comes back on the field it concerns, and the phot
 
 describe('descriptions of the photos added', () => {
   it("saves each photo's description with it (its alt text), '' leaving a photo without one", async () => {
-    const [a, b, c] = await uploads(demo, 3);
-    const res = await saveAlbumUploadCommand(demo, {
+    const [a, b, c] = await uploads(demo.token, 3);
+    const res = await saveAlbumUploadCommand(demo.token, {
       photoIds: [a, b, c],
       descriptions: ['  A gull on a post  ', '', 'Nets drying on the quay'],
       album: settings({ title: 'Described' }),
@@ -183,10 +173,10 @@ describe('descriptions of the photos added', () => {
   });
 
   it('refuses descriptions that do not go one to a photo, or one too long, and changes nothing', async () => {
-    const [a, b] = await uploads(demo, 2);
-    const short = await saveAlbumUploadCommand(demo, { photoIds: [a, b], descriptions: ['Only one'], album: settings() });
+    const [a, b] = await uploads(demo.token, 2);
+    const short = await saveAlbumUploadCommand(demo.token, { photoIds: [a, b], descriptions: ['Only one'], album: settings() });
     expect(short.ok).toBe(false);
-    const long = await saveAlbumUploadCommand(demo, { photoIds: [a, b], descriptions: ['x'.repeat(5001), ''], album: settings() });
+    const long = await saveAlbumUploadCommand(demo.token, { photoIds: [a, b], descriptions: ['x'.repeat(5001), ''], album: settings() });
     expect(long.ok).toBe(false);
     expect(await pendingOf([a!, b!])).toBe(2);
     const rows = await api.db.selectFrom('photos').select('description').where('id', 'in', [a!, b!]).execute();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { cancelEventRequest, createEvent, requestToJoinEvent } from '../social-api/events.ts';
 import { decideEventRequestCommand, REQUEST_NOT_PENDING } from './commands.ts';
 
@@ -7,21 +7,15 @@ import { decideEventRequestCommand, REQUEST_NOT_PENDING } from './commands.ts';
 // signed-in person) against the real api-server over loopback HTTP, on a fresh copy of the demo data.
 
 const api = setupRealApi();
-let demo: string, alice: string, bob: string;
-let aliceId: number, bobId: number;
+const { demo, alice, bob } = membersOf(api, ['demo', 'alice', 'bob']);
 
 beforeAll(async () => {
   // One after another: the first token registers the test client.
-  demo = await api.tokenOf('demo@example.com');
-  alice = await api.tokenOf('alice@example.com');
-  bob = await api.tokenOf('bob@example.com');
-  aliceId = await api.userId('alice@example.com');
-  bobId = await api.userId('bob@example.com');
 });
 
 describe('decideEventRequestCommand', () => {
   it('a request withdrawn since the page was read is answered as no longer pending, whether or not others still are', async () => {
-    const id = await createEvent(demo, {
+    const id = await createEvent(demo.token, {
       title: 'Supper club',
       description: 'Six seats.',
       categoryId: 0,
@@ -37,22 +31,25 @@ describe('decideEventRequestCommand', () => {
       authComment: 'everyone',
       authPhoto: 'everyone',
     });
-    await requestToJoinEvent(alice, id);
-    await requestToJoinEvent(bob, id);
-    await cancelEventRequest(bob, id);
+    await requestToJoinEvent(alice.token, id);
+    await requestToJoinEvent(bob.token, id);
+    await cancelEventRequest(bob.token, id);
     // Alice's request is still pending: Bob's alone is gone.
-    expect(await decideEventRequestCommand(demo, { id, userId: bobId, accept: true })).toEqual({ ok: false, message: REQUEST_NOT_PENDING });
-    expect(await decideEventRequestCommand(demo, { id, userId: aliceId, accept: true })).toEqual({
+    expect(await decideEventRequestCommand(demo.token, { id, userId: bob.id, accept: true })).toEqual({
+      ok: false,
+      message: REQUEST_NOT_PENDING,
+    });
+    expect(await decideEventRequestCommand(demo.token, { id, userId: alice.id, accept: true })).toEqual({
       ok: true,
       message: 'Accepted.',
       data: undefined,
     });
     // No request is left pending at all.
-    expect(await decideEventRequestCommand(demo, { id, userId: bobId, accept: false })).toEqual({
+    expect(await decideEventRequestCommand(demo.token, { id, userId: bob.id, accept: false })).toEqual({
       ok: false,
       message: REQUEST_NOT_PENDING,
     });
-    expect(await decideEventRequestCommand(demo, { id, userId: aliceId, accept: true })).toEqual({
+    expect(await decideEventRequestCommand(demo.token, { id, userId: alice.id, accept: true })).toEqual({
       ok: false,
       message: REQUEST_NOT_PENDING,
     });

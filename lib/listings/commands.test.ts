@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { setupRealApi } from '../testing/real-api.ts';
+import { describe, expect, it } from 'vitest';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import {
   createListing,
   deleteListing,
@@ -23,17 +23,11 @@ import {
 // against the real api-server over loopback HTTP, on a fresh copy of the demo data.
 
 const api = setupRealApi();
-let demo: string;
-let alice: string;
-
-beforeAll(async () => {
-  demo = await api.tokenOf('demo@example.com');
-  alice = await api.tokenOf('alice@example.com');
-});
+const { demo, alice } = membersOf(api, ['demo', 'alice']);
 
 const input = (title: string): ListingInput => ({ title, body: 'For the commands test.', tags: [], price: 10, location: 'Cmdville' });
 const make = (n: number) =>
-  Promise.all(Array.from({ length: n }, (_, i) => createListing(demo, input(`Bulk ${i} ${Math.random().toString(36).slice(2, 7)}`))));
+  Promise.all(Array.from({ length: n }, (_, i) => createListing(demo.token, input(`Bulk ${i} ${Math.random().toString(36).slice(2, 7)}`))));
 
 describe('the schemas', () => {
   it('a price as typed: empty is none, thousands commas and two decimals are fine; anything else is refused with a sentence', () => {
@@ -64,22 +58,22 @@ describe('the schemas', () => {
 describe('bulkListingsCommand', () => {
   it('closes three at once, each row with its result; reopens two; deletes one', async () => {
     const ids = await make(3);
-    const closed = await bulkListingsCommand(demo, { action: 'close', ids });
+    const closed = await bulkListingsCommand(demo.token, { action: 'close', ids });
     expect(closed).toMatchObject({ ok: true, message: '3 listings closed.' });
     expect(closed.ok && closed.data).toEqual(ids.map((id) => ({ id, ok: true, message: 'Closed.' })));
-    for (const id of ids) expect((await getListingForEditing(demo, id))!.closed).toBe(true);
-    const reopened = await bulkListingsCommand(demo, { action: 'open', ids: ids.slice(0, 2) });
+    for (const id of ids) expect((await getListingForEditing(demo.token, id))!.closed).toBe(true);
+    const reopened = await bulkListingsCommand(demo.token, { action: 'open', ids: ids.slice(0, 2) });
     expect(reopened).toMatchObject({ ok: true, message: '2 listings reopened.' });
-    expect((await getListingForEditing(demo, ids[2]!))!.closed).toBe(true);
-    const deleted = await bulkListingsCommand(demo, { action: 'delete', ids: [ids[0]!] });
+    expect((await getListingForEditing(demo.token, ids[2]!))!.closed).toBe(true);
+    const deleted = await bulkListingsCommand(demo.token, { action: 'delete', ids: [ids[0]!] });
     expect(deleted).toMatchObject({ ok: true, message: '1 listing deleted.' });
-    expect(await getListingForEditing(demo, ids[0]!)).toBeUndefined();
+    expect(await getListingForEditing(demo.token, ids[0]!)).toBeUndefined();
   });
 
   it('a listing deleted meanwhile fails on its own row and the others are done', async () => {
     const ids = await make(3);
-    await deleteListing(demo, ids[1]!);
-    const res = await bulkListingsCommand(demo, { action: 'close', ids });
+    await deleteListing(demo.token, ids[1]!);
+    const res = await bulkListingsCommand(demo.token, { action: 'close', ids });
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.message).toBe('2 listings closed; 1 listing could not be: see the rows marked.');
@@ -88,47 +82,47 @@ describe('bulkListingsCommand', () => {
       { id: ids[1], ok: false, message: 'This listing is no longer there: it may have been deleted.' },
       { id: ids[2], ok: true, message: 'Closed.' },
     ]);
-    expect((await getListingForEditing(demo, ids[2]!))!.closed).toBe(true);
+    expect((await getListingForEditing(demo.token, ids[2]!))!.closed).toBe(true);
   });
 
   it('someone else’s listings are refused row by row and nothing of theirs changes', async () => {
-    const [bike] = await listListings(demo, { keywords: 'road bike' }, true);
-    const res = await bulkListingsCommand(alice, { action: 'delete', ids: [bike!.id] });
+    const [bike] = await listListings(demo.token, { keywords: 'road bike' }, true);
+    const res = await bulkListingsCommand(alice.token, { action: 'delete', ids: [bike!.id] });
     expect(res.ok && res.data[0]).toMatchObject({ id: bike!.id, ok: false });
-    expect(await getListingForEditing(demo, bike!.id)).toBeDefined();
+    expect(await getListingForEditing(demo.token, bike!.id)).toBeDefined();
   });
 
   it('what no form of ours sends is refused before the API', async () => {
-    expect(await bulkListingsCommand(demo, { action: 'sell', ids: [1] })).toMatchObject({ ok: false });
-    expect(await bulkListingsCommand(demo, { action: 'close', ids: [] })).toMatchObject({
+    expect(await bulkListingsCommand(demo.token, { action: 'sell', ids: [1] })).toMatchObject({ ok: false });
+    expect(await bulkListingsCommand(demo.token, { action: 'close', ids: [] })).toMatchObject({
       ok: false,
       message: 'Select at least one listing.',
     });
-    expect(await setListingStateCommand(demo, { id: '1', open: true })).toMatchObject({ ok: false });
-    expect(await deleteListingCommand(demo, { id: -1 })).toMatchObject({ ok: false });
+    expect(await setListingStateCommand(demo.token, { id: '1', open: true })).toMatchObject({ ok: false });
+    expect(await deleteListingCommand(demo.token, { id: -1 })).toMatchObject({ ok: false });
   });
 });
 
 describe('the other commands', () => {
   it('close and reopen from the page; closing a closed listing is refused with a sentence', async () => {
     const [id] = await make(1);
-    expect(await setListingStateCommand(demo, { id, open: false })).toMatchObject({ ok: true, data: { open: false } });
-    const again = await setListingStateCommand(demo, { id, open: false });
+    expect(await setListingStateCommand(demo.token, { id, open: false })).toMatchObject({ ok: true, data: { open: false } });
+    const again = await setListingStateCommand(demo.token, { id, open: false });
     expect(again.ok).toBe(false);
     expect(again.ok ? '' : again.message).not.toBe('');
-    expect(await setListingStateCommand(alice, { id, open: true })).toMatchObject({ ok: false });
-    expect(await setListingStateCommand(demo, { id, open: true })).toMatchObject({ ok: true, data: { open: true } });
+    expect(await setListingStateCommand(alice.token, { id, open: true })).toMatchObject({ ok: false });
+    expect(await setListingStateCommand(demo.token, { id, open: true })).toMatchObject({ ok: true, data: { open: true } });
   });
 
   it('the price in place: saved as typed, a bad one is refused on the price field, nothing changed', async () => {
     const [id] = await make(1);
-    expect(await setListingPriceCommand(demo, { id, price: '1,250' })).toMatchObject({ ok: true });
-    expect((await getListingForEditing(demo, id!))!.price).toBe('$1,250.00');
-    const bad = await setListingPriceCommand(demo, { id, price: '12.345' });
+    expect(await setListingPriceCommand(demo.token, { id, price: '1,250' })).toMatchObject({ ok: true });
+    expect((await getListingForEditing(demo.token, id!))!.price).toBe('$1,250.00');
+    const bad = await setListingPriceCommand(demo.token, { id, price: '12.345' });
     expect(bad).toMatchObject({ ok: false, fieldErrors: { price: expect.stringMatching(/price/i) } });
-    expect((await getListingForEditing(demo, id!))!.price).toBe('$1,250.00');
-    expect(await setListingPriceCommand(alice, { id, price: '1' })).toMatchObject({ ok: false });
-    expect(await deleteListingCommand(alice, { id })).toMatchObject({ ok: false });
+    expect((await getListingForEditing(demo.token, id!))!.price).toBe('$1,250.00');
+    expect(await setListingPriceCommand(alice.token, { id, price: '1' })).toMatchObject({ ok: false });
+    expect(await deleteListingCommand(alice.token, { id })).toMatchObject({ ok: false });
   });
 });
 
@@ -143,9 +137,9 @@ async function addPhoto(token: string, listingId: number, width: number): Promis
 
 describe('a listing’s photos', () => {
   it('saves changed captions and another main photo; the listing shows them, main first', async () => {
-    const id = await createListing(demo, input('Photos'));
-    const [a, b, c] = [await addPhoto(demo, id, 20), await addPhoto(demo, id, 21), await addPhoto(demo, id, 22)];
-    const res = await saveListingPhotosCommand(demo, {
+    const id = await createListing(demo.token, input('Photos'));
+    const [a, b, c] = [await addPhoto(demo.token, id, 20), await addPhoto(demo.token, id, 21), await addPhoto(demo.token, id, 22)];
+    const res = await saveListingPhotosCommand(demo.token, {
       listingId: id,
       captions: [
         { photoId: b!, caption: '  The left side ' },
@@ -154,7 +148,7 @@ describe('a listing’s photos', () => {
       mainPhotoId: c,
     });
     expect(res).toMatchObject({ ok: true, message: 'The photos were saved.' });
-    const photos = (await getListingForEditing(demo, id))!.photos;
+    const photos = (await getListingForEditing(demo.token, id))!.photos;
     expect(photos.map((p) => [p.id, p.caption, p.main])).toEqual([
       [c, 'Scratch on the back', true],
       [a, '', false],
@@ -163,30 +157,30 @@ describe('a listing’s photos', () => {
   });
 
   it('refuses a caption that is too long, another listing’s photo as the main one, and another member’s photos, changing nothing', async () => {
-    const id = await createListing(demo, input('Refusals'));
-    const own = await addPhoto(demo, id, 23);
-    const elsewhere = await addPhoto(demo, await createListing(demo, input('Elsewhere')), 24);
-    const long = await saveListingPhotosCommand(demo, { listingId: id, captions: [{ photoId: own, caption: 'x'.repeat(1001) }] });
+    const id = await createListing(demo.token, input('Refusals'));
+    const own = await addPhoto(demo.token, id, 23);
+    const elsewhere = await addPhoto(demo.token, await createListing(demo.token, input('Elsewhere')), 24);
+    const long = await saveListingPhotosCommand(demo.token, { listingId: id, captions: [{ photoId: own, caption: 'x'.repeat(1001) }] });
     expect(long).toMatchObject({ ok: false, message: 'Keep a caption under 1000 characters.' });
-    const wrongMain = await saveListingPhotosCommand(demo, { listingId: id, captions: [], mainPhotoId: elsewhere });
+    const wrongMain = await saveListingPhotosCommand(demo.token, { listingId: id, captions: [], mainPhotoId: elsewhere });
     expect(wrongMain).toMatchObject({ ok: false, message: 'That photo is no longer one of this listing’s: choose another main photo.' });
-    const notYours = await saveListingPhotosCommand(alice, { listingId: id, captions: [{ photoId: own, caption: 'Mine now' }] });
+    const notYours = await saveListingPhotosCommand(alice.token, { listingId: id, captions: [{ photoId: own, caption: 'Mine now' }] });
     expect(notYours.ok).toBe(false);
-    expect(await deleteListingPhotoCommand(alice, { photoId: own })).toMatchObject({ ok: false });
-    expect((await getListingForEditing(demo, id))!.photos).toEqual([expect.objectContaining({ id: own, caption: '', main: true })]);
-    expect((await saveListingPhotosCommand(demo, { listingId: 'x', captions: [] })).ok).toBe(false);
+    expect(await deleteListingPhotoCommand(alice.token, { photoId: own })).toMatchObject({ ok: false });
+    expect((await getListingForEditing(demo.token, id))!.photos).toEqual([expect.objectContaining({ id: own, caption: '', main: true })]);
+    expect((await saveListingPhotosCommand(demo.token, { listingId: 'x', captions: [] })).ok).toBe(false);
   });
 
   it('deletes a photo; deleting the main photo makes the oldest one left the main photo', async () => {
-    const id = await createListing(demo, input('Deletes'));
-    const [a, b, c] = [await addPhoto(demo, id, 25), await addPhoto(demo, id, 26), await addPhoto(demo, id, 27)];
-    await saveListingPhotosCommand(demo, { listingId: id, captions: [], mainPhotoId: c });
-    expect(await deleteListingPhotoCommand(demo, { photoId: c })).toMatchObject({ ok: true, message: 'The photo was deleted.' });
-    expect((await getListingForEditing(demo, id))!.photos.map((p) => [p.id, p.main])).toEqual([
+    const id = await createListing(demo.token, input('Deletes'));
+    const [a, b, c] = [await addPhoto(demo.token, id, 25), await addPhoto(demo.token, id, 26), await addPhoto(demo.token, id, 27)];
+    await saveListingPhotosCommand(demo.token, { listingId: id, captions: [], mainPhotoId: c });
+    expect(await deleteListingPhotoCommand(demo.token, { photoId: c })).toMatchObject({ ok: true, message: 'The photo was deleted.' });
+    expect((await getListingForEditing(demo.token, id))!.photos.map((p) => [p.id, p.main])).toEqual([
       [a, true],
       [b, false],
     ]);
     // Already gone is what was asked.
-    expect((await deleteListingPhotoCommand(demo, { photoId: c })).ok).toBe(true);
+    expect((await deleteListingPhotoCommand(demo.token, { photoId: c })).ok).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createListing, getListingForEditing } from '../social-api/classifieds.ts';
 import { png } from '../testing/pictures.ts';
 import { formRequest, ORIGIN, rawRequest, type Part } from '../testing/multipart.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import type { ListingFormValues } from '../validations/listing.ts';
 import { createListingUpload, listingPhotoUpload } from './uploads.ts';
 import { streamUpload, type StreamUploadOptions } from '../uploads/stream-upload.ts';
@@ -14,19 +14,11 @@ import { streamUpload, type StreamUploadOptions } from '../uploads/stream-upload
 const MAX = 64 * 1024;
 
 const api = setupRealApi();
-let demo: string;
-let alice: string;
-let demoId: number;
-
-beforeAll(async () => {
-  demo = await api.tokenOf('demo@example.com');
-  alice = await api.tokenOf('alice@example.com');
-  demoId = await api.userId('demo@example.com');
-});
+const { demo, alice } = membersOf(api, ['demo', 'alice']);
 
 function route<R>(
   options: Pick<StreamUploadOptions<R>, 'field' | 'label' | 'forward' | 'checkFields' | 'fieldErrors'>,
-  token = demo,
+  token = demo.token,
 ): StreamUploadOptions<R> {
   return { webOrigin: ORIGIN, maxBytes: MAX, session: async () => ({ accessToken: token }), ...options };
 }
@@ -46,7 +38,7 @@ const values = (over: Partial<ListingFormValues> = {}): ListingFormValues => ({
 const mainPhoto = (file = png(30, 20), fileName = 'front.png'): Part => ({ name: 'photo', file, fileName });
 
 async function myListingCount(): Promise<number> {
-  const rows = await api.db.selectFrom('classifieds').select('id').where('owner_id', '=', demoId).execute();
+  const rows = await api.db.selectFrom('classifieds').select('id').where('owner_id', '=', demo.id).execute();
   return rows.length;
 }
 
@@ -63,7 +55,7 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
     const { status, body } = await answer(res);
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: expect.any(Number), price: '$1,250.50', photo_id: expect.any(Number) });
-    const made = (await getListingForEditing(demo, body.id as number))!;
+    const made = (await getListingForEditing(demo.token, body.id as number))!;
     expect(made).toMatchObject({ title: 'Road bike, 54 cm', location: 'Harbour district', price: '$1,250.50' });
     expect(made.tags.map((t) => t.title)).toEqual(['bike', 'road']);
     expect(made.photos).toEqual([expect.objectContaining({ id: body.photo_id, main: true })]);
@@ -83,7 +75,7 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
     );
     const { status, body } = await answer(res);
     expect(status).toBe(200);
-    expect((await getListingForEditing(demo, body.id as number))!.title).toBe('Trickled');
+    expect((await getListingForEditing(demo.token, body.id as number))!.title).toBe('Trickled');
   });
 
   it('refuses a form that does not pass the editor’s schema with its field errors, and makes nothing', async () => {
@@ -104,7 +96,7 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
   });
 
   it('sends the API only the fields it wrote: fields of the browser’s own beside the form are not passed on', async () => {
-    const other = await createListing(alice, { title: 'Alice’s lamp', body: 'Lamp.', tags: [], price: 5, location: '' });
+    const other = await createListing(alice.token, { title: 'Alice’s lamp', body: 'Lamp.', tags: [], price: 5, location: '' });
     const res = await streamUpload(
       await formRequest([
         { name: 'title', value: 'Injected' },
@@ -117,11 +109,11 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
     );
     const { status, body } = await answer(res);
     expect(status).toBe(200);
-    const made = (await getListingForEditing(demo, body.id as number))!;
+    const made = (await getListingForEditing(demo.token, body.id as number))!;
     expect(made.title).toBe('As typed');
     // Privacy came from the form (everyone): Alice, who is no friend of the test, sees it.
-    expect(await getListingForEditing(alice, made.id)).toBeDefined();
-    expect((await getListingForEditing(alice, other))!.title).toBe('Alice’s lamp');
+    expect(await getListingForEditing(alice.token, made.id)).toBeDefined();
+    expect((await getListingForEditing(alice.token, other))!.title).toBe('Alice’s lamp');
   });
 
   it('refuses a file that is not a photo, and one too large, before the listing is made', async () => {
@@ -163,7 +155,7 @@ describe('POST /api/upload/listing: a new listing with its main photo', () => {
 
 describe('POST /api/upload/listing-photo: more photos of a listing', () => {
   it('adds a photo to one’s listing (the first one becomes the main photo) and answers its id', async () => {
-    const id = await createListing(demo, { title: 'Desk', body: 'Oak.', tags: [], price: 80, location: '' });
+    const id = await createListing(demo.token, { title: 'Desk', body: 'Oak.', tags: [], price: 80, location: '' });
     const first = await answer(
       await streamUpload(
         await formRequest([
@@ -183,7 +175,7 @@ describe('POST /api/upload/listing-photo: more photos of a listing', () => {
       ),
     );
     expect([first.status, second.status]).toEqual([200, 200]);
-    const photos = (await getListingForEditing(demo, id))!.photos;
+    const photos = (await getListingForEditing(demo.token, id))!.photos;
     expect(photos.map((p) => [p.id, p.main])).toEqual([
       [first.body.photo_id, true],
       [second.body.photo_id, false],
@@ -191,7 +183,7 @@ describe('POST /api/upload/listing-photo: more photos of a listing', () => {
   });
 
   it('passes on the API’s refusal of someone else’s listing, and answers 404 without a listing id', async () => {
-    const theirs = await createListing(alice, { title: 'Alice’s chair', body: 'Chair.', tags: [], price: 15, location: '' });
+    const theirs = await createListing(alice.token, { title: 'Alice’s chair', body: 'Chair.', tags: [], price: 15, location: '' });
     const refused = await answer(
       await streamUpload(
         await formRequest([
@@ -203,7 +195,7 @@ describe('POST /api/upload/listing-photo: more photos of a listing', () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/owner/i);
-    expect((await getListingForEditing(alice, theirs))!.photos).toEqual([]);
+    expect((await getListingForEditing(alice.token, theirs))!.photos).toEqual([]);
     for (const id of [undefined, 'abc', '0']) {
       const parts: Part[] = [
         ...(id === undefined ? [] : [{ name: 'classified_id', value: id }]),

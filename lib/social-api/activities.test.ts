@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiFailure as failure } from '../testing/api-failure.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import {
   createActivity,
   deleteActivity,
@@ -21,17 +21,7 @@ import { getMe, getUser } from './users.ts';
 // fresh copy of the demo data.
 
 const api = setupRealApi();
-let demo: string;
-let alice: string;
-let demoId: number;
-let aliceId: number;
-
-beforeAll(async () => {
-  demo = await api.tokenOf('demo@example.com');
-  alice = await api.tokenOf('alice@example.com');
-  demoId = await api.userId('demo@example.com');
-  aliceId = await api.userId('alice@example.com');
-});
+const { demo, alice } = membersOf(api, ['demo', 'alice']);
 
 /** A multipart body with a Filedata part, as a browser sends it, as a stream. */
 async function multipart(file: Buffer, name: string, type: string) {
@@ -55,7 +45,7 @@ async function multipart(file: Buffer, name: string, type: string) {
 
 describe('listActivities (GET /activities)', () => {
   it('gives the first 15 items newest first, reshaped for the page', async () => {
-    const page = (await listActivities(demo))!;
+    const page = (await listActivities(demo.token))!;
     expect(page.items).toHaveLength(FEED_PAGE_SIZE);
     const ids = page.items.map((a) => a.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
@@ -75,11 +65,11 @@ describe('listActivities (GET /activities)', () => {
 
   it('pages to the end with maxid, without repeating or skipping an item', async () => {
     const seen: number[] = [];
-    let page = (await listActivities(demo))!;
+    let page = (await listActivities(demo.token))!;
     seen.push(...page.items.map((a) => a.id));
     let rounds = 0;
     while (!page.endOfFeed && rounds < 50) {
-      page = (await listActivities(demo, { maxid: page.nextId }))!;
+      page = (await listActivities(demo.token, { maxid: page.nextId }))!;
       seen.push(...page.items.map((a) => a.id));
       rounds += 1;
     }
@@ -90,18 +80,18 @@ describe('listActivities (GET /activities)', () => {
   });
 
   it('shows a wall: what the member posted or what was posted on it, and undefined for an unknown member', async () => {
-    const wall = (await listActivities(demo, { subject: { type: 'user', id: aliceId } }))!;
+    const wall = (await listActivities(demo.token, { subject: { type: 'user', id: alice.id } }))!;
     expect(wall.items.length).toBeGreaterThan(0);
-    expect(wall.items.some((a) => a.owner.id === aliceId)).toBe(true);
-    await expect(listActivities(demo, { subject: { type: 'user', id: 999_999 } })).resolves.toBeUndefined();
+    expect(wall.items.some((a) => a.owner.id === alice.id)).toBe(true);
+    await expect(listActivities(demo.token, { subject: { type: 'user', id: 999_999 } })).resolves.toBeUndefined();
   });
 
   it('finds what others posted since first_id, and only that', async () => {
-    const page = (await listActivities(demo))!;
-    await expect(listNewerActivityIds(demo, page.firstId)).resolves.toEqual([]);
-    const posted = await createActivity(alice, { body: 'Hello from Alice, for the poll' });
-    await expect(listNewerActivityIds(demo, page.firstId)).resolves.toEqual([posted.id]);
-    const newer = (await listActivities(demo, { minid: page.firstId }))!;
+    const page = (await listActivities(demo.token))!;
+    await expect(listNewerActivityIds(demo.token, page.firstId)).resolves.toEqual([]);
+    const posted = await createActivity(alice.token, { body: 'Hello from Alice, for the poll' });
+    await expect(listNewerActivityIds(demo.token, page.firstId)).resolves.toEqual([posted.id]);
+    const newer = (await listActivities(demo.token, { minid: page.firstId }))!;
     expect(newer.items.map((a) => a.id)).toEqual([posted.id]);
     expect(newer.firstId).toBe(posted.id);
   });
@@ -109,10 +99,10 @@ describe('listActivities (GET /activities)', () => {
 
 describe('createActivity, getActivity, deleteActivity', () => {
   it('publishes text, escaped and linked by the API and sanitized here', async () => {
-    const { id, message } = await createActivity(demo, { body: 'Look <script>alert(1)</script> at https://example.com/x' });
+    const { id, message } = await createActivity(demo.token, { body: 'Look <script>alert(1)</script> at https://example.com/x' });
     expect(message).not.toBe('');
-    const a = (await getActivity(demo, id))!;
-    expect(a.owner.id).toBe(demoId);
+    const a = (await getActivity(demo.token, id))!;
+    expect(a.owner.id).toBe(demo.id);
     expect(a.html).not.toContain('<script');
     expect(a.html).toContain('&lt;script&gt;');
     expect(a.html).toMatch(/<a href="https:\/\/example.com\/x" rel="nofollow noopener noreferrer" target="_blank">/);
@@ -121,22 +111,22 @@ describe('createActivity, getActivity, deleteActivity', () => {
   });
 
   it('publishes a link with its title and description as a link card', async () => {
-    const { id } = await createActivity(demo, {
+    const { id } = await createActivity(demo.token, {
       body: '',
       link: { url: 'https://example.org/article', title: 'An article', description: 'Worth reading' },
     });
-    const a = (await getActivity(demo, id))!;
+    const a = (await getActivity(demo.token, id))!;
     expect(a.attachments).toEqual([
       { kind: 'link', url: 'https://example.org/article', title: 'An article', description: 'Worth reading', thumbnail: '' },
     ]);
   });
 
   it('shows a link’s thumbnail (a picture of another site) through the BFF’s image route', async () => {
-    const { id } = await createActivity(demo, {
+    const { id } = await createActivity(demo.token, {
       body: '',
       link: { url: 'https://example.org/lake', title: 'A lake', description: '', thumbnail: 'https://img.example.org/lake.png' },
     });
-    const a = (await getActivity(demo, id))!;
+    const a = (await getActivity(demo.token, id))!;
     const link = a.attachments[0];
     expect(link?.kind).toBe('link');
     const thumb = new URL(link?.kind === 'link' ? link.thumbnail : '', 'http://web.test');
@@ -146,22 +136,22 @@ describe('createActivity, getActivity, deleteActivity', () => {
   });
 
   it('answers the API’s field errors under the compose form’s names', async () => {
-    const e = await failure(createActivity(demo, { body: 'x', link: { url: 'ftp://example.org/file' } }));
+    const e = await failure(createActivity(demo.token, { body: 'x', link: { url: 'ftp://example.org/file' } }));
     expect(e.status).toBe(400);
     expect(toComposeFieldErrors(e.fieldErrors)).toEqual({ linkUrl: expect.stringMatching(/http/) });
   });
 
   it('deletes the viewer’s own post; afterwards it is not found', async () => {
-    const { id } = await createActivity(demo, { body: 'Soon gone' });
-    await expect(deleteActivity(demo, id)).resolves.not.toBe('');
-    await expect(getActivity(demo, id)).resolves.toBeUndefined();
+    const { id } = await createActivity(demo.token, { body: 'Soon gone' });
+    await expect(deleteActivity(demo.token, id)).resolves.not.toBe('');
+    await expect(getActivity(demo.token, id)).resolves.toBeUndefined();
   });
 
   it('refuses to delete someone else’s post with 403', async () => {
-    const { id } = await createActivity(alice, { body: 'Alice keeps this' });
-    const e = await failure(deleteActivity(demo, id));
+    const { id } = await createActivity(alice.token, { body: 'Alice keeps this' });
+    const e = await failure(deleteActivity(demo.token, id));
     expect(e.status).toBe(403);
-    expect((await getActivity(demo, id))!.canDelete).toBe(false);
+    expect((await getActivity(demo.token, id))!.canDelete).toBe(false);
   });
 });
 
@@ -170,11 +160,11 @@ describe('uploadComposePhoto (POST /albums/compose_upload, streamed)', () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#4f46e5' } })
       .png()
       .toBuffer();
-    const photo = await uploadComposePhoto(demo, await multipart(png, 'square.png', 'image/png'));
+    const photo = await uploadComposePhoto(demo.token, await multipart(png, 'square.png', 'image/png'));
     expect(photo.photoId).toBeGreaterThan(0);
     expect(photo.src).toMatch(/^https?:\/\//);
-    const { id } = await createActivity(demo, { body: 'With a photo', photoId: photo.photoId });
-    const a = (await getActivity(demo, id))!;
+    const { id } = await createActivity(demo.token, { body: 'With a photo', photoId: photo.photoId });
+    const a = (await getActivity(demo.token, id))!;
     // The picture's own size (the API's width and height), so that its box is kept before it arrives.
     expect(a.attachments).toEqual([
       {
@@ -189,7 +179,7 @@ describe('uploadComposePhoto (POST /albums/compose_upload, streamed)', () => {
   });
 
   it('passes the API’s refusal of a file that is not a picture', async () => {
-    const e = await failure(uploadComposePhoto(demo, await multipart(Buffer.from('not a picture at all'), 'x.png', 'image/png')));
+    const e = await failure(uploadComposePhoto(demo.token, await multipart(Buffer.from('not a picture at all'), 'x.png', 'image/png')));
     expect(e.status).toBe(400);
     expect(e.fieldErrors.Filedata).toBeTruthy();
   });
@@ -197,10 +187,10 @@ describe('uploadComposePhoto (POST /albums/compose_upload, streamed)', () => {
 
 describe('shareItem (POST /activities/share)', () => {
   it('shares an activity with a message; the new one carries a card linking to the shared post', async () => {
-    const original = await createActivity(alice, { body: 'Share me' });
-    const shared = await shareItem(demo, { type: 'activity', id: original.id }, 'Look at this');
-    const a = (await getActivity(demo, shared.id))!;
-    expect(a.owner.id).toBe(demoId);
+    const original = await createActivity(alice.token, { body: 'Share me' });
+    const shared = await shareItem(demo.token, { type: 'activity', id: original.id }, 'Look at this');
+    const a = (await getActivity(demo.token, shared.id))!;
+    expect(a.owner.id).toBe(demo.id);
     expect(a.html).toBe('Look at this');
     expect(a.attachments).toEqual([
       expect.objectContaining({ kind: 'item', item: { type: 'activity', id: original.id }, title: 'Alice Martin' }),
@@ -210,78 +200,78 @@ describe('shareItem (POST /activities/share)', () => {
 
 describe('likes and comments (core)', () => {
   it('likes and unlikes an activity; the count, the flag and who liked follow', async () => {
-    const { id } = await createActivity(alice, { body: 'Like me' });
-    await likeItem(demo, { type: 'activity', id: id });
-    let a = (await getActivity(demo, id))!;
+    const { id } = await createActivity(alice.token, { body: 'Like me' });
+    await likeItem(demo.token, { type: 'activity', id: id });
+    let a = (await getActivity(demo.token, id))!;
     expect(a.social.liked).toBe(true);
     expect(a.social.likeCount).toBe(1);
     expect(a.social.likers.map((p) => p.name)).toEqual(['Demo User']);
-    await expect(listLikers(demo, { type: 'activity', id: id })).resolves.toEqual([
-      expect.objectContaining({ id: demoId, name: 'Demo User' }),
+    await expect(listLikers(demo.token, { type: 'activity', id: id })).resolves.toEqual([
+      expect.objectContaining({ id: demo.id, name: 'Demo User' }),
     ]);
     // A second like is refused: the optimistic button rolls back on this.
-    expect((await failure(likeItem(demo, { type: 'activity', id: id }))).status).toBe(400);
-    await unlikeItem(demo, { type: 'activity', id: id });
-    a = (await getActivity(demo, id))!;
+    expect((await failure(likeItem(demo.token, { type: 'activity', id: id }))).status).toBe(400);
+    await unlikeItem(demo.token, { type: 'activity', id: id });
+    a = (await getActivity(demo.token, id))!;
     expect(a.social.liked).toBe(false);
     expect(a.social.likeCount).toBe(0);
   });
 
   it('adds comments, pages them newest page first in chronological order, likes and deletes one', async () => {
-    const { id } = await createActivity(demo, { body: 'Comment on me' });
+    const { id } = await createActivity(demo.token, { body: 'Comment on me' });
     const item = { type: 'activity' as const, id: id };
     const added: number[] = [];
-    for (let i = 1; i <= 12; i += 1) added.push((await addComment(alice, item, `Comment ${i}`)).id);
-    const first = await listComments(demo, item, { page: 1, limit: 10 });
+    for (let i = 1; i <= 12; i += 1) added.push((await addComment(alice.token, item, `Comment ${i}`)).id);
+    const first = await listComments(demo.token, item, { page: 1, limit: 10 });
     expect(first.map((c) => c.text)).toEqual(Array.from({ length: 10 }, (_, i) => `Comment ${i + 3}`));
-    const second = await listComments(demo, item, { page: 2, limit: 10 });
+    const second = await listComments(demo.token, item, { page: 2, limit: 10 });
     expect(second.map((c) => c.text)).toEqual(['Comment 1', 'Comment 2']);
     expect(first[0]!.author.name).toBe('Alice Martin');
     expect(first[0]!.createdAt).toBeGreaterThan(Date.now() - 60_000);
     // The post's owner may delete anyone's comment on it.
     expect(first[0]!.canDelete).toBe(true);
 
-    const a = (await getActivity(demo, id))!;
+    const a = (await getActivity(demo.token, id))!;
     expect(a.social.commentCount).toBe(12);
     expect(a.social.comments.map((c) => c.text)).toEqual(['Comment 10', 'Comment 11', 'Comment 12']);
 
-    await likeItem(demo, item, added[11]);
-    expect((await listComments(demo, item, { page: 1, limit: 1 }))[0]).toMatchObject({ id: added[11], liked: true, likeCount: 1 });
-    await unlikeItem(demo, item, added[11]);
+    await likeItem(demo.token, item, added[11]);
+    expect((await listComments(demo.token, item, { page: 1, limit: 1 }))[0]).toMatchObject({ id: added[11], liked: true, likeCount: 1 });
+    await unlikeItem(demo.token, item, added[11]);
 
-    await deleteComment(demo, item, added[11]!);
-    expect((await listComments(demo, item, { page: 1, limit: 1 }))[0]!.id).toBe(added[10]);
+    await deleteComment(demo.token, item, added[11]!);
+    expect((await listComments(demo.token, item, { page: 1, limit: 1 }))[0]!.id).toBe(added[10]);
   });
 
   it('lets a reader delete only their own comment on someone else’s post', async () => {
-    const { id } = await createActivity(alice, { body: 'Alice’s post' });
+    const { id } = await createActivity(alice.token, { body: 'Alice’s post' });
     const item = { type: 'activity' as const, id: id };
-    const mine = await addComment(demo, item, 'Mine');
+    const mine = await addComment(demo.token, item, 'Mine');
     await addComment(await api.tokenOf('bob@example.com'), item, 'Bob’s');
-    const comments = await listComments(demo, item);
+    const comments = await listComments(demo.token, item);
     expect(comments.map((c) => [c.text, c.canDelete])).toEqual([
       ['Mine', true],
       ['Bob’s', false],
     ]);
-    await deleteComment(demo, item, mine.id);
-    expect((await listComments(demo, item)).map((c) => c.text)).toEqual(['Bob’s']);
+    await deleteComment(demo.token, item, mine.id);
+    expect((await listComments(demo.token, item)).map((c) => c.text)).toEqual(['Bob’s']);
   });
 });
 
 describe('updates and people', () => {
   it('counts unread notifications', async () => {
-    const { notificationCount } = await getUpdates(demo);
+    const { notificationCount } = await getUpdates(demo.token);
     expect(Number.isInteger(notificationCount)).toBe(true);
     expect(notificationCount).toBeGreaterThanOrEqual(0);
   });
 
   it('finds the signed-in person, another member by id, and nobody for an unknown id', async () => {
-    await expect(getMe(demo)).resolves.toMatchObject({ id: demoId, name: 'Demo User', email: 'demo@example.com' });
-    await expect(getUser(demo, demoId, { id: demoId })).resolves.toMatchObject({ id: demoId, name: 'Demo User' });
-    const a = (await getUser(demo, aliceId, { id: demoId }))!;
-    expect(a).toMatchObject({ id: aliceId, name: 'Alice Martin' });
+    await expect(getMe(demo.token)).resolves.toMatchObject({ id: demo.id, name: 'Demo User', email: 'demo@example.com' });
+    await expect(getUser(demo.token, demo.id, { id: demo.id })).resolves.toMatchObject({ id: demo.id, name: 'Demo User' });
+    const a = (await getUser(demo.token, alice.id, { id: demo.id }))!;
+    expect(a).toMatchObject({ id: alice.id, name: 'Alice Martin' });
     expect(a.picture).toMatch(/^https?:\/\//);
-    await expect(getUser(demo, 999_999, { id: demoId })).resolves.toBeUndefined();
+    await expect(getUser(demo.token, 999_999, { id: demo.id })).resolves.toBeUndefined();
   });
 
   it('turns a request without a valid token into ApiError 401', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, tokenFor } from '../../api-server/test/helpers.ts';
 import { makeAlbum } from '../../api-server/test/routes/albums/album-fixtures.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { albumsToAddTo, getAlbum, listAlbums, loadAlbum, loadPhoto } from './albums.ts';
 
 // The web client against a server that follows the document and nothing more: a relay in
@@ -40,11 +40,9 @@ const DOCUMENT_LIST_FIELDS = new Set(['id', 'type', 'thumb', 'title', 'descripti
 const isAlbumList = (path: string) => /\/albums(\/my)?$/.test(path);
 
 const api = setupRealApi();
+const { demo, frank } = membersOf(api, ['demo', 'frank']);
 let relay: Relay;
 let asked: string[] = [];
-let demo: string;
-let frankId: number;
-let frank: string;
 
 beforeAll(async () => {
   relay = await startRelay(api.baseUrl, (url) => {
@@ -57,21 +55,18 @@ beforeAll(async () => {
       : undefined;
   });
   process.env.SOCIAL_API_URL = relay.baseUrl;
-  demo = await api.tokenOf('demo@example.com');
-  frank = await api.tokenOf('frank@example.com');
-  frankId = await api.userId('frank@example.com');
 });
 afterAll(async () => {
   await relay?.close();
 });
 
-const lisbon = async () => (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!;
+const lisbon = async () => (await listAlbums(demo.token, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!;
 
 describe('against a server of the document alone', () => {
   it('an album: asked again with the document’s fields; no category, no settings (the edit form keeps them), the social layer from the core endpoints', async () => {
     const { id } = await lisbon();
     asked = [];
-    const album = (await getAlbum(demo, id, { page: 1, limit: 50 }))!;
+    const album = (await getAlbum(demo.token, id, { page: 1, limit: 50 }))!;
     expect(asked).toHaveLength(2);
     expect(asked[0]).toContain('category');
     expect(asked[1]).not.toContain('category');
@@ -79,7 +74,7 @@ describe('against a server of the document alone', () => {
     expect(album.category).toBeUndefined();
     expect(album.settings).toBeUndefined();
 
-    const loaded = (await loadAlbum(frank, id, { page: 1, limit: 50 }, frankId))!;
+    const loaded = (await loadAlbum(frank.token, id, { page: 1, limit: 50 }, frank.id))!;
     expect(loaded.album.photos).toHaveLength(5);
     expect(loaded.social.item).toEqual({ type: 'album', id });
     expect(loaded.social.can).toMatchObject({ like: true, comment: true, share: true });
@@ -87,11 +82,11 @@ describe('against a server of the document alone', () => {
 
   it('a photo: its page whole, its own share and report flags', async () => {
     const { id } = await lisbon();
-    const photoId = (await getAlbum(demo, id, { page: 1, limit: 1 }))!.photos[0]!.id;
-    const loaded = (await loadPhoto(frank, photoId, frankId))!;
+    const photoId = (await getAlbum(demo.token, id, { page: 1, limit: 1 }))!.photos[0]!.id;
+    const loaded = (await loadPhoto(frank.token, photoId, frank.id))!;
     expect(loaded.photo).toMatchObject({ id: photoId, index: 0, album: { id } });
     expect(loaded.social).toMatchObject({ item: { type: 'photo', id: photoId }, can: { share: true, report: true } });
-    expect(await loadPhoto(frank, 999_999, frankId)).toBeUndefined();
+    expect(await loadPhoto(frank.token, 999_999, frank.id)).toBeUndefined();
   });
 
   it('the albums a photo may move to: every one of one’s own past a page of 50, a call a page (the list cannot tell which the API fills itself: its refusal will)', async () => {

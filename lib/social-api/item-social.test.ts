@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, tokenFor } from '../../api-server/test/helpers.ts';
 import { insertItem } from '../../api-server/test/routes/fixtures.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { getActivity } from './activities.ts';
 import { loadAlbum, loadPhoto } from './albums.ts';
 import { getBlog } from './blogs.ts';
@@ -21,11 +21,10 @@ const COMMENTS = 13;
 const OTHER_LIKERS = 60;
 
 const api = setupRealApi();
+const { demo } = membersOf(api, ['demo']);
 let relay: Relay;
 /** When set, the relay refuses the social field names on every item but an activity (400 naming `fields`). */
 let plain = false;
-let demo: string;
-let demoId: number;
 const items = new Map<ItemType, number>();
 
 const pages: Record<ItemType, (token: string, id: number, viewerId: number) => Promise<{ social: Social } | undefined>> = {
@@ -49,8 +48,6 @@ beforeAll(async () => {
     return undefined;
   });
   process.env.SOCIAL_API_URL = relay.baseUrl;
-  demo = await api.tokenOf('demo@example.com');
-  demoId = await api.userId('demo@example.com');
   const alice = await api.userId('alice@example.com');
   const friends = await Promise.all(['demo', 'bob', 'carol'].map((n) => api.tokenOf(`${n}@example.com`)));
   const others = await Promise.all(Array.from({ length: OTHER_LIKERS }, async () => tokenFor(api.db, (await createUser(api.db)).id)));
@@ -60,7 +57,7 @@ beforeAll(async () => {
     const item = { type, id };
     for (let i = 0; i < COMMENTS; i += 1) await addComment(friends[i % 3]!, item, `Comment ${i + 1}`);
     // The reader likes it first: the API lists likers newest first, so theirs is on the last page.
-    await likeItem(demo, item);
+    await likeItem(demo.token, item);
     await Promise.all(others.map((token) => likeItem(token, item)));
   }
 }, 180_000);
@@ -79,7 +76,7 @@ describe.each([
   it.each(Object.keys(pages) as ItemType[])('%s: exact counts, the newest comments, the reader’s own like', async (type) => {
     const id = items.get(type)!;
     relay.requests.length = 0;
-    const { social } = (await pages[type](demo, id, demoId))!;
+    const { social } = (await pages[type](demo.token, id, demo.id))!;
     expect(social.item).toEqual({ type, id });
     expect(social.commentCount).toBe(COMMENTS);
     expect(social.likeCount).toBe(OTHER_LIKERS + 1);

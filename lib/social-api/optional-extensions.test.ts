@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFriendsToInviteCommand } from '../events/commands.ts';
 import { apiError, startRelay, type Relay, type RelayAnswer } from '../testing/relay.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { listNotifications } from './activities.ts';
 import { getAlbum, listAlbums, reorderAlbum } from './albums.ts';
 import { ApiError, isMissingExtension } from './errors.ts';
@@ -46,10 +46,10 @@ function answerLacking(lacking: Lacking): RelayAnswer {
 }
 
 const api = setupRealApi();
+const { demo } = membersOf(api, ['demo']);
 let relay: Relay;
 /** undefined: the relay passes everything on (a server with the extensions). */
 let lacking: Lacking | undefined;
-let demo: string;
 let albumId: number;
 let eventId: number;
 
@@ -58,16 +58,15 @@ beforeAll(async () => {
     lacking && EXTENSION_ROUTES.some(([m, route]) => m === method && route.test(path)) ? answerLacking(lacking) : undefined,
   );
   process.env.SOCIAL_API_URL = relay.baseUrl;
-  demo = await api.tokenOf('demo@example.com');
   const demoId = await api.userId('demo@example.com');
-  albumId = (await listAlbums(demo, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!.id;
+  albumId = (await listAlbums(demo.token, { mine: true }))!.find((a) => a.title === 'Lisbon weekend')!.id;
   eventId = (await api.db.selectFrom('events').select('id').where('owner_id', '=', demoId).executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
   await relay?.close();
 });
 
-const photoIdsOf = async (id: number) => (await getAlbum(demo, id, { page: 1, limit: 50 }))!.photos.map((p) => p.id);
+const photoIdsOf = async (id: number) => (await getAlbum(demo.token, id, { page: 1, limit: 50 }))!.photos.map((p) => p.id);
 
 describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path id'])(
   'against a server without the extensions (it answers %s)',
@@ -80,26 +79,26 @@ describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path 
     });
 
     it('notifications: no list (the page says so); calendar feeds: none to list, none to make, none to read', async () => {
-      expect(await listNotifications(demo)).toBeUndefined();
-      expect(await listEventFeeds(demo)).toBeUndefined();
-      expect(await createEventFeed(demo)).toBeUndefined();
+      expect(await listNotifications(demo.token)).toBeUndefined();
+      expect(await listEventFeeds(demo.token)).toBeUndefined();
+      expect(await createEventFeed(demo.token)).toBeUndefined();
       expect(await readEventFeed('a'.repeat(43))).toBeUndefined();
     });
 
     it('friends: no list, and inviting to an event says so; photo tags: none to show; link previews: none', async () => {
-      expect(await listFriends(demo, { keywords: 'a' })).toBeUndefined();
-      expect(await searchFriendsToInviteCommand(demo, eventId, { keywords: '', page: 1 })).toEqual({
+      expect(await listFriends(demo.token, { keywords: 'a' })).toBeUndefined();
+      expect(await searchFriendsToInviteCommand(demo.token, eventId, { keywords: '', page: 1 })).toEqual({
         ok: false,
         message: 'This site keeps no list of friends, so none can be invited from here.',
       });
       const photoId = (await photoIdsOf(albumId))[0]!;
-      expect(await listPhotoTags(demo, photoId)).toBeUndefined();
-      expect(await getLinkPreview(demo, 'https://example.com/')).toBeUndefined();
+      expect(await listPhotoTags(demo.token, photoId)).toBeUndefined();
+      expect(await getLinkPreview(demo.token, 'https://example.com/')).toBeUndefined();
     });
 
     it('album order: not kept, and the album stays in the order it had', async () => {
       const before = await photoIdsOf(albumId);
-      expect(await reorderAlbum(demo, albumId, [...before].reverse())).toBe(false);
+      expect(await reorderAlbum(demo.token, albumId, [...before].reverse())).toBe(false);
       expect(await photoIdsOf(albumId)).toEqual(before);
     });
   },
@@ -108,27 +107,27 @@ describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path 
 describe('against a server with the extensions, a refusal of the request itself is not "absent"', () => {
   it('album order: a list that misses a photo is refused naming photo_ids; an album one may not see is a 404, not "no order"', async () => {
     const before = await photoIdsOf(albumId);
-    const refused = await reorderAlbum(demo, albumId, before.slice(1)).catch((e: unknown) => e);
+    const refused = await reorderAlbum(demo.token, albumId, before.slice(1)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 400, fieldErrors: { photo_ids: expect.any(String) } });
     expect(isMissingExtension(refused)).toBe(false);
     expect(await photoIdsOf(albumId)).toEqual(before);
 
-    const gone = await reorderAlbum(demo, 999_999, before).catch((e: unknown) => e);
+    const gone = await reorderAlbum(demo.token, 999_999, before).catch((e: unknown) => e);
     expect(gone).toMatchObject({ status: 404 });
   });
 
   it('link previews: an address the API refuses is its 400 naming uri', async () => {
-    const refused = await getLinkPreview(demo, 'not a url').catch((e: unknown) => e);
+    const refused = await getLinkPreview(demo.token, 'not a url').catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 400, fieldErrors: { uri: expect.any(String) } });
     expect(isMissingExtension(refused)).toBe(false);
   });
 
   it('the lists are there: notifications, feeds, friends, tags', async () => {
-    expect(await listNotifications(demo)).toEqual(expect.any(Array));
-    expect(await listEventFeeds(demo)).toEqual(expect.any(Array));
-    expect(await listFriends(demo)).toEqual(expect.any(Array));
-    expect(await listPhotoTags(demo, (await photoIdsOf(albumId))[0]!)).toEqual(expect.any(Array));
+    expect(await listNotifications(demo.token)).toEqual(expect.any(Array));
+    expect(await listEventFeeds(demo.token)).toEqual(expect.any(Array));
+    expect(await listFriends(demo.token)).toEqual(expect.any(Array));
+    expect(await listPhotoTags(demo.token, (await photoIdsOf(albumId))[0]!)).toEqual(expect.any(Array));
   });
 });
 

@@ -16,3 +16,25 @@ export function setupRealApi(): TestApp {
   });
   return api;
 }
+
+/** A demo member signed in for a test file: a token with every scope, and their id. */
+export interface Member {
+  token: string;
+  id: number;
+}
+
+/**
+ * Demo members by first name (`demo` is demo@example.com, `alice` alice@example.com, …), signed
+ * in before this file's tests: `const { demo, alice } = membersOf(api, ['demo', 'alice'])`, then
+ * `demo.token` and `alice.id` inside them. Call it after setupRealApi.
+ */
+export function membersOf<const N extends string>(api: TestApp, names: readonly N[]): Record<N, Member> {
+  const members = Object.fromEntries(names.map((n) => [n, { token: '', id: 0 }])) as Record<N, Member>;
+  beforeAll(async () => {
+    for (const n of names) {
+      members[n].id = await api.userId(`${n}@example.com`);
+      members[n].token = await api.tokenOf(`${n}@example.com`);
+    }
+  });
+  return members;
+}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadAlbumPhoto } from '../social-api/album-upload.ts';
 import { png } from '../testing/pictures.ts';
 import { formRequest, ORIGIN, rawRequest, type Part } from '../testing/multipart.ts';
-import { setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
 
 // The BFF's photo upload route (app/api/upload/photos, and the compose box's beside it) as the
@@ -12,17 +12,16 @@ import { streamUpload, type StreamUploadOptions } from './stream-upload.ts';
 const MAX = 64 * 1024;
 
 const api = setupRealApi();
+const { demo } = membersOf(api, ['demo']);
 let token: string;
-let demoId: number;
 
 beforeAll(async () => {
   token = await api.tokenOf('demo@example.com');
-  demoId = await api.userId('demo@example.com');
 });
 
 /** The demo user's photos that wait for an album (what photo_upload made). */
 async function pendingPhotos(): Promise<number> {
-  const rows = await api.db.selectFrom('photos').select('id').where('owner_id', '=', demoId).where('album_id', 'is', null).execute();
+  const rows = await api.db.selectFrom('photos').select('id').where('owner_id', '=', demo.id).where('album_id', 'is', null).execute();
   return rows.length;
 }
 
@@ -158,7 +157,7 @@ describe('POST /api/upload/photos: what passes', () => {
       .select(['owner_id', 'album_id', 'width', 'height'])
       .where('id', '=', photo_id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ owner_id: demoId, album_id: null, width: 40, height: 30 });
+    expect(row).toEqual({ owner_id: demo.id, album_id: null, width: 40, height: 30 });
   });
 
   it('reads the head of a body that arrives a few bytes at a time, and passes all of it on', async () => {
