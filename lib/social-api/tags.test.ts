@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { listNotifications } from './activities.ts';
-import { ApiError } from './errors.ts';
+import { apiFailure as failure } from '../testing/api-failure.ts';
 import { listFriends } from './friends.ts';
 import { tagName } from '../../components/photos/tags/tag-name.ts';
 import { addPhotoTag, listPhotoTags, removePhotoTag } from './tags.ts';
@@ -23,16 +23,6 @@ beforeAll(async () => {
     .orderBy('id')
     .executeTakeFirstOrThrow();
 });
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('photo tags', () => {
   it('tags a friend and a label in the original pixels, lists them with who may remove them, and removes one', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
 import { befriend, createUser, tokenFor } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
-import { get, insertBlog, insertEvent, insertPhoto, insertAlbum, post } from '../routes/fixtures.ts';
+import { get, insertBlog, insertEvent, insertPhoto, insertAlbum, post, tagMember } from '../routes/fixtures.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
 
 const t = setupApi();
@@ -133,15 +133,7 @@ describe('GET /api.php?method=notification.get: tags, invitations and requests t
     danaV1 = await tokenFor(t.db, dana, ['activities']);
     const erikV1 = await tokenFor(t.db, erik);
     photo = await insertPhoto(t.db, erik, await insertAlbum(t.db, erik));
-    await post(t, erikV1, '/api/v1/core/tags', {
-      subject_type: 'photo',
-      subject_id: photo,
-      'extra[x]': 0,
-      'extra[y]': 0,
-      'extra[w]': 5,
-      'extra[h]': 5,
-      user_id: dana,
-    });
+    await tagMember(t, erikV1, photo, dana);
     invite = await insertEvent(t.db, erik);
     await t.db.updateTable('events').set({ title: 'Picnic' }).where('id', '=', invite).execute();
     await post(t, erikV1, `/api/v1/events/${invite}/invite`, { user_ids: String(dana) });

@@ -30,6 +30,19 @@ export function post(
   return call(t.app, token, { method: 'POST', url, payload, headers });
 }
 
+/** Tags a member in a photo (POST /core/tags), in a 5×5 box at its corner. */
+export function tagMember(t: TestApp, token: string, photo: number, userId: number) {
+  return post(t, token, '/api/v1/core/tags', {
+    subject_type: 'photo',
+    subject_id: photo,
+    'extra[x]': 0,
+    'extra[y]': 0,
+    'extra[w]': 5,
+    'extra[h]': 5,
+    user_id: userId,
+  });
+}
+
 export function del(t: TestApp, token: string | null, url: string, query: Record<string, string | number> = {}) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return call(t.app, token, { method: 'DELETE', url: qs ? `${url}?${qs}` : url });

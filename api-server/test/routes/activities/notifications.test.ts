@@ -4,7 +4,7 @@ import type { NotificationKind } from '../../../src/db/types.ts';
 import { toOwnerSummary } from '../../../src/domain/owners.ts';
 import { befriend, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
-import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, insertPhoto, post } from '../fixtures.ts';
+import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, insertPhoto, post, tagMember } from '../fixtures.ts';
 
 const LIST = '/api/v1/activities/notifications';
 const READ = '/api/v1/activities/notifications/read';
@@ -83,19 +83,7 @@ describe('GET /activities/notifications', () => {
     const activity = await insertActivity(t.db, { owner: me.id, content: 'Off to the <b>lake</b> &amp; back' });
     await post(t, bob.token, '/api/v1/activities/share', { item_type: 'activity', item_id: activity });
     const alicesPhoto = await insertPhoto(t.db, alice.id, await insertAlbum(t.db, alice.id), 'Picnic blanket');
-    expect(
-      (
-        await post(t, alice.token, '/api/v1/core/tags', {
-          subject_type: 'photo',
-          subject_id: alicesPhoto,
-          'extra[x]': 0,
-          'extra[y]': 0,
-          'extra[w]': 5,
-          'extra[h]': 5,
-          user_id: me.id,
-        })
-      ).status,
-    ).toBe(200);
+    expect((await tagMember(t, alice.token, alicesPhoto, me.id)).status).toBe(200);
     const party = await insertEvent(t.db, alice.id);
     expect((await post(t, alice.token, `/api/v1/events/${party}/invite`, { user_ids: String(me.id) })).status).toBe(200);
     const picnic = await insertEvent(t.db, me.id);
@@ -193,15 +181,7 @@ describe('GET /activities/notifications', () => {
     // A tag on a photo whose album then becomes Alice's alone.
     const album = await insertAlbum(t.db, alice.id);
     const photo = await insertPhoto(t.db, alice.id, album);
-    await post(t, alice.token, '/api/v1/core/tags', {
-      subject_type: 'photo',
-      subject_id: photo,
-      'extra[x]': 0,
-      'extra[y]': 0,
-      'extra[w]': 5,
-      'extra[h]': 5,
-      user_id: me.id,
-    });
+    await tagMember(t, alice.token, photo, me.id);
     await t.db.updateTable('albums').set({ auth_view: 'owner' }).where('id', '=', album).execute();
     const seen2 = await insertNotification({ user: me.id, actor: alice.id, itemType: 'blog', itemId: blog });
     // A like of my comment on a blog that became its owner's alone.
@@ -403,17 +383,7 @@ describe('notifications of tags, invitations and requests to join', () => {
     const alice = await person();
     await befriend(t.db, me.id, alice.id);
     const photo = await insertPhoto(t.db, alice.id, await insertAlbum(t.db, alice.id));
-    const tag = (
-      await post(t, alice.token, '/api/v1/core/tags', {
-        subject_type: 'photo',
-        subject_id: photo,
-        'extra[x]': 0,
-        'extra[y]': 0,
-        'extra[w]': 5,
-        'extra[h]': 5,
-        user_id: me.id,
-      })
-    ).body.data.id;
+    const tag = (await tagMember(t, alice.token, photo, me.id)).body.data.id;
     const party = await insertEvent(t.db, alice.id);
     await post(t, alice.token, `/api/v1/events/${party}/invite`, { user_ids: String(me.id) });
     const mine = await insertEvent(t.db, me.id);

@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, picture, post } from '../fixtures.ts';
-import { addMember, eventCategory, makeEvent, makeUsers } from './event-fixtures.ts';
+import { addMember, eventCategory, makeCast, makeEvent } from './event-fixtures.ts';
 
 const t = setupApi();
-let owner: number, friend: number, stranger: number;
+let owner: number, friend: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 
 beforeAll(async () => {
-  [owner, friend, stranger] = (await makeUsers(t.db, 3, createUser)) as [number, number, number];
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner);
-  friendToken = await tokenFor(t.db, friend);
-  strangerToken = await tokenFor(t.db, stranger);
-  clientToken = await tokenFor(t.db, null);
+  ({ owner, friend, ownerToken, friendToken, strangerToken, clientToken } = await makeCast(t.db));
 });
 
 const url = (id: number) => `/api/v1/events/${id}`;

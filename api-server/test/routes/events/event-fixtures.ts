@@ -2,6 +2,7 @@ import type { DB } from '../../../src/db/index.ts';
 import { now } from '../../../src/db/index.ts';
 import type { Privacy } from '../../../src/db/types.ts';
 import type { Rsvp } from '../../../src/routes/events/rules.ts';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
 
 export const DAY = 86400;
 
@@ -125,4 +126,29 @@ export async function makeUsers(db: DB, n: number, create: (db: DB) => Promise<{
   const ids: number[] = [];
   for (let i = 0; i < n; i++) ids.push((await create(db)).id);
   return ids;
+}
+
+/** An event's usual cast: its owner, the owner's friend and a stranger, with a token each, and a client's token (no user). */
+export interface EventCast {
+  owner: number;
+  friend: number;
+  stranger: number;
+  ownerToken: string;
+  friendToken: string;
+  strangerToken: string;
+  clientToken: string;
+}
+
+export async function makeCast(db: DB): Promise<EventCast> {
+  const [owner, friend, stranger] = (await makeUsers(db, 3, createUser)) as [number, number, number];
+  await befriend(db, owner, friend);
+  return {
+    owner,
+    friend,
+    stranger,
+    ownerToken: await tokenFor(db, owner),
+    friendToken: await tokenFor(db, friend),
+    strangerToken: await tokenFor(db, stranger),
+    clientToken: await tokenFor(db, null),
+  };
 }

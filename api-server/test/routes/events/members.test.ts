@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, befriend, createUser, tokenFor } from '../../helpers.ts';
+import { type Answer, createUser } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
-import { addMember, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
+import { addMember, makeCast, makeEvent, makeUsers, OWNER_KEYS } from './event-fixtures.ts';
 
 const t = setupApi();
-let owner: number, friend: number, stranger: number;
+let owner: number;
 let ownerToken: string, friendToken: string, strangerToken: string, clientToken: string;
 let event: number;
 const people: Record<string, number[]> = {};
@@ -13,12 +13,7 @@ const URL = '/api/v1/events/members';
 const ids = (res: Answer) => res.body.data.map((m: { id: number }) => m.id);
 
 beforeAll(async () => {
-  [owner, friend, stranger] = (await makeUsers(t.db, 3, createUser)) as [number, number, number];
-  await befriend(t.db, owner, friend);
-  ownerToken = await tokenFor(t.db, owner);
-  friendToken = await tokenFor(t.db, friend);
-  strangerToken = await tokenFor(t.db, stranger);
-  clientToken = await tokenFor(t.db, null);
+  ({ owner, ownerToken, friendToken, strangerToken, clientToken } = await makeCast(t.db));
   event = await makeEvent(t.db, owner, { approval: 1 });
   for (const rsvp of ['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested'] as const) {
     people[rsvp] = (await makeUsers(t.db, 2, createUser)) as [number, number];
