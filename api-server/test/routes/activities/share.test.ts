@@ -67,23 +67,8 @@ describe('POST /activities/share', () => {
 
   it('answers 404 for an item that does not exist or that the sharer may not see', async () => {
     expect((await post(t, friendToken, SHARE, { item_type: 'blog', item_id: 999999 })).status).toBe(404);
-    const draft = await t.db
-      .insertInto('blogs')
-      .values({
-        owner_id: owner,
-        title: 'draft',
-        body: '',
-        category_id: null,
-        is_draft: 1,
-        allow_search: 1,
-        auth_view: 'everyone',
-        auth_comment: 'everyone',
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    expect((await post(t, friendToken, SHARE, { item_type: 'blog', item_id: draft.id })).status).toBe(404);
+    const draftId = await insertBlog(t.db, owner, { is_draft: 1 });
+    expect((await post(t, friendToken, SHARE, { item_type: 'blog', item_id: draftId })).status).toBe(404);
   });
 
   it('answers 403 for an item only friends may see, even to a friend, and shares nothing', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '../../../src/domain/items.ts';
 import { privacyCast, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
-import { del, get, insertItem, post } from '../fixtures.ts';
+import { del, get, insertBlog, insertItem, post } from '../fixtures.ts';
 
 const REPORT = '/api/v1/core/report';
 
@@ -98,23 +98,8 @@ describe('POST /core/report: who may report what (privacy)', () => {
   });
 
   it('a draft blog is 404 for everyone but its owner', async () => {
-    const row = await t.db
-      .insertInto('blogs')
-      .values({
-        owner_id: owner,
-        title: 'Draft',
-        body: 'x',
-        category_id: null,
-        is_draft: 1,
-        allow_search: 1,
-        auth_view: 'everyone',
-        auth_comment: 'everyone',
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    expect((await post(t, friendToken, REPORT, form('blog', row.id))).status).toBe(404);
+    const draftId = await insertBlog(t.db, owner, { is_draft: 1 });
+    expect((await post(t, friendToken, REPORT, form('blog', draftId))).status).toBe(404);
   });
 
   it('a client-credentials token answers 403: reporting needs a user', async () => {
