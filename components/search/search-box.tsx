@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Suggestion } from '@/lib/search/suggest';
+import { ComboboxOptions, comboboxOptionId } from '@/components/ui/combobox-options';
 
 // The header's search field on every page: a GET form to /search (it works without JavaScript)
 // that, while a person types, suggests a few members and items — the WAI-ARIA combobox pattern
@@ -96,7 +97,7 @@ export function SearchBox({ initial = '' }: SearchBoxProps) {
     }
   }
 
-  const optionId = (i: number) => `${listId}-option-${i}`;
+  const optionId = (i: number) => comboboxOptionId(listId, i);
   return (
     <form role="search" action="/search" method="get" className="relative w-full max-w-md" onSubmit={close}>
       <label htmlFor={`${listId}-input`} className="sr-only">
@@ -125,25 +126,21 @@ export function SearchBox({ initial = '' }: SearchBoxProps) {
         onFocus={() => suggestions.length > 0 && value.trim() && setOpen(true)}
         className="w-full rounded-full border border-slate-300 bg-white px-4 py-1.5 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
       />
-      <ul
+      <ComboboxOptions
         id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!open}
+        label="Suggestions"
+        open={open}
+        options={suggestions}
+        keyOf={(s) => s.key}
+        active={active}
+        onPick={go}
         className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        optionClassName={(on) =>
+          `flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${on ? 'bg-indigo-50 dark:bg-indigo-950/60' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`
+        }
       >
-        {suggestions.map((s, i) => (
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard works the options through the field (aria-activedescendant), as the combobox pattern says
-          <li
-            key={s.key}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            // Keeps the focus in the field, so that the click is not lost to its blur.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => go(s)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? 'bg-indigo-50 dark:bg-indigo-950/60' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
-          >
+        {(s) => (
+          <>
             {s.image ? (
               <img src={s.image} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md object-cover" />
             ) : (
@@ -156,9 +153,9 @@ export function SearchBox({ initial = '' }: SearchBoxProps) {
                 {s.by ? ` · ${s.by}` : ''}
               </span>
             </span>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </ComboboxOptions>
       <p role="status" className="sr-only">
         {status}
       </p>

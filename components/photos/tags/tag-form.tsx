@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button';
+import { ComboboxOptions, comboboxOptionId } from '@/components/ui/combobox-options';
 import { FormError } from '@/components/ui/form-error';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAction } from '@/components/ui/use-action';
@@ -193,7 +194,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-activedescendant={open && active >= 0 ? comboboxOptionId(listId, active) : undefined}
           aria-invalid={whoError ? true : undefined}
           aria-describedby={`${id}-who-hint${whoError ? ` ${id}-who-error` : ''}`}
           autoComplete="off"
@@ -218,29 +219,26 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
           }}
           onKeyDown={onKeyDown}
         />
-        <ul
+        <ComboboxOptions
           id={listId}
-          role="listbox"
-          aria-label="Friends"
-          hidden={!open}
+          label="Friends"
+          open={open}
+          options={options}
+          keyOf={(f) => f.id}
+          active={active}
+          onPick={pick}
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          optionClassName={(on) =>
+            `flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm ${on ? 'bg-indigo-100 dark:bg-indigo-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`
+          }
         >
-          {options.map((f, i) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the ARIA combobox pattern: the input takes the keys (arrows, Enter; aria-activedescendant), a click picks with the pointer
-            <li
-              key={f.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(f)}
-              className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm ${i === active ? 'bg-indigo-100 dark:bg-indigo-900' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-            >
+          {(f) => (
+            <>
               {f.image ? <img src={f.image} alt="" width={24} height={24} className="avatar h-6 w-6" /> : null}
               {f.name}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </ComboboxOptions>
         <p id={`${id}-who-hint`} className="muted mt-1" aria-live="polite">
           {searchProblem
             ? `Your friends could not be listed: ${searchProblem}. `
