@@ -3,7 +3,7 @@ import { now } from '../../src/db/index.ts';
 import { deleteItemTraces } from '../../src/domain/item-traces.ts';
 import { createUser } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
-import { insertActivity, insertAlbum, insertPhoto } from '../routes/fixtures.ts';
+import { insertActivity, insertAlbum, insertPhoto, insertTag } from '../routes/fixtures.ts';
 
 const t = setupApi();
 
@@ -24,21 +24,7 @@ describe('deleting an item leaves nothing pointing to it', () => {
       .insertInto('comments')
       .values({ item_type: 'photo', item_id: photo, owner_id: other, body: 'nice', created_at: t0 })
       .execute();
-    await t.db
-      .insertInto('item_tag_areas')
-      .values({
-        subject_type: 'photo',
-        subject_id: photo,
-        tagger_id: owner,
-        user_id: other,
-        label: null,
-        x: 1,
-        y: 2,
-        w: 3,
-        h: 4,
-        created_at: t0,
-      })
-      .execute();
+    await insertTag(t.db, photo, owner, { userId: other }, t0);
     await t.db
       .insertInto('reports')
       .values({ reporter_id: other, item_type: 'photo', item_id: photo, type: 'spam', description: 'x', created_at: t0 })

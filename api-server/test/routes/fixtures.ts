@@ -228,3 +228,28 @@ export async function notificationsOf(t: TestApp, token: string) {
     item: n.item,
   }));
 }
+
+/** A tag on a photo (a member, or a label) written straight to the table, in a 5×5 box at its corner. */
+export async function insertTag(
+  db: DB,
+  photo: number,
+  tagger: number,
+  who: { userId: number } | { label: string },
+  createdAt = now(),
+): Promise<void> {
+  await db
+    .insertInto('item_tag_areas')
+    .values({
+      subject_type: 'photo',
+      subject_id: photo,
+      tagger_id: tagger,
+      user_id: 'userId' in who ? who.userId : null,
+      label: 'label' in who ? who.label : null,
+      x: 0,
+      y: 0,
+      w: 5,
+      h: 5,
+      created_at: createdAt,
+    })
+    .execute();
+}

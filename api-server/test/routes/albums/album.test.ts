@@ -5,7 +5,7 @@ import { now } from '../../../src/db/index.ts';
 import { filesDir } from '../../../src/storage/images.ts';
 import { tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
-import { del, get, insertActivity, post } from '../fixtures.ts';
+import { del, get, insertActivity, post, insertTag } from '../fixtures.ts';
 import { ALBUMS, DETAIL_KEYS, albumRow, cast, categoryIds, keyOf, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
 const t = setupApi();
@@ -282,21 +282,7 @@ describe('DELETE /albums/{id}', () => {
         { item_type: 'photo', item_id: photoIds[1]!, owner_id: c.friend, body: 'nice', created_at: at },
       ])
       .execute();
-    await t.db
-      .insertInto('item_tag_areas')
-      .values({
-        subject_type: 'photo',
-        subject_id: photoIds[0]!,
-        tagger_id: c.owner,
-        user_id: c.friend,
-        label: null,
-        x: 0,
-        y: 0,
-        w: 5,
-        h: 5,
-        created_at: at,
-      })
-      .execute();
+    await insertTag(t.db, photoIds[0]!, c.owner, { userId: c.friend }, at);
     const posted = await insertActivity(t.db, { owner: c.owner, content: '', attachment_type: 'photo', attachment_id: photoIds[0]! });
     const shared = await insertActivity(t.db, {
       owner: c.friend,

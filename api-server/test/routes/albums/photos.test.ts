@@ -5,7 +5,7 @@ import { now } from '../../../src/db/index.ts';
 import { filesDir } from '../../../src/storage/images.ts';
 import { tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
-import { del, get, insertActivity, post } from '../fixtures.ts';
+import { del, get, insertActivity, post, insertTag } from '../fixtures.ts';
 import { ALBUMS, albumRow, cast, keyOf, makeAlbum, makePhoto, uploadPending } from './album-fixtures.ts';
 
 const PHOTO_KEYS = [
@@ -276,21 +276,7 @@ describe('DELETE /albums/photos/{id}', () => {
       .insertInto('comments')
       .values({ item_type: 'photo', item_id: photo, owner_id: c.friend, body: 'wow', created_at: at })
       .execute();
-    await t.db
-      .insertInto('item_tag_areas')
-      .values({
-        subject_type: 'photo',
-        subject_id: photo,
-        tagger_id: c.owner,
-        user_id: null,
-        label: 'me',
-        x: 0,
-        y: 0,
-        w: 5,
-        h: 5,
-        created_at: at,
-      })
-      .execute();
+    await insertTag(t.db, photo, c.owner, { label: 'me' }, at);
     const posted = await insertActivity(t.db, { owner: c.owner, content: '', attachment_type: 'photo', attachment_id: photo });
 
     const res = await del(t, c.ownerToken, photoUrl(photo));
