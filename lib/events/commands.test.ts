@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { eventInput } from '../testing/event-input.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { cancelEventRequest, createEvent, requestToJoinEvent } from '../social-api/events.ts';
 import { decideEventRequestCommand, REQUEST_NOT_PENDING } from './commands.ts';
@@ -9,28 +10,9 @@ import { decideEventRequestCommand, REQUEST_NOT_PENDING } from './commands.ts';
 const api = setupRealApi();
 const { demo, alice, bob } = membersOf(api, ['demo', 'alice', 'bob']);
 
-beforeAll(async () => {
-  // One after another: the first token registers the test client.
-});
-
 describe('decideEventRequestCommand', () => {
   it('a request withdrawn since the page was read is answered as no longer pending, whether or not others still are', async () => {
-    const id = await createEvent(demo.token, {
-      title: 'Supper club',
-      description: 'Six seats.',
-      categoryId: 0,
-      startTime: '2031-05-02 19:00:00',
-      endTime: '2031-05-02 22:00:00',
-      timeZone: 'Europe/Berlin',
-      host: 'Demo',
-      location: 'Kitchen',
-      searchable: true,
-      guestsMayInvite: false,
-      approval: true,
-      authView: 'everyone',
-      authComment: 'everyone',
-      authPhoto: 'everyone',
-    });
+    const id = await createEvent(demo.token, eventInput({ title: 'Supper club', description: 'Six seats.', location: 'Kitchen' }));
     await requestToJoinEvent(alice.token, id);
     await requestToJoinEvent(bob.token, id);
     await cancelEventRequest(bob.token, id);

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiFailure as failure } from '../testing/api-failure.ts';
+import { eventInput } from '../testing/event-input.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import {
   acceptEventRequest,
@@ -18,7 +19,6 @@ import {
   requestToJoinEvent,
   rsvpEvent,
   updateEvent,
-  type EventInput,
 } from './events.ts';
 
 // The web client's event reads and membership calls (what /events, /events/{id}, the event form
@@ -29,28 +29,6 @@ import {
 
 const api = setupRealApi();
 const { demo, alice, bob, frank } = membersOf(api, ['demo', 'alice', 'bob', 'frank']);
-
-beforeAll(async () => {
-  // One after another: the first token registers the test client.
-});
-
-const input = (over: Partial<EventInput> = {}): EventInput => ({
-  title: 'Sommerfest',
-  description: 'Grillen im Hof',
-  categoryId: 0,
-  startTime: '2031-03-29 20:00:00',
-  endTime: '2031-03-30 03:30:00',
-  timeZone: 'Europe/Berlin',
-  host: 'Demo',
-  location: 'Hof',
-  searchable: true,
-  guestsMayInvite: false,
-  approval: true,
-  authView: 'everyone',
-  authComment: 'everyone',
-  authPhoto: 'everyone',
-  ...over,
-});
 
 describe('listEvents and listMyEvents (GET /events, /events/my)', () => {
   it('upcoming by default with instants, zone and the reader’s answer; past ones on request', async () => {
@@ -76,7 +54,7 @@ describe('listEvents and listMyEvents (GET /events, /events/my)', () => {
 
 describe('an event’s life: create, read, edit, membership, delete', () => {
   it('creates in Europe/Berlin: the instants are the Berlin wall times; edits keep what they send', async () => {
-    const id = await createEvent(demo.token, input());
+    const id = await createEvent(demo.token, eventInput());
     const e = (await getEvent(demo.token, id))!;
     expect(e).toMatchObject({
       title: 'Sommerfest',
@@ -88,21 +66,21 @@ describe('an event’s life: create, read, edit, membership, delete', () => {
     expect(e.start).toBe(Date.UTC(2031, 2, 29, 19, 0));
     expect(e.end).toBe(Date.UTC(2031, 2, 30, 1, 30));
     expect(e.counts).toMatchObject({ attending: 1, requested: 0 });
-    await updateEvent(demo.token, id, input({ title: 'Sommerfest 2', location: 'Garten' }));
+    await updateEvent(demo.token, id, eventInput({ title: 'Sommerfest 2', location: 'Garten' }));
     expect(await getEvent(demo.token, id)).toMatchObject({ title: 'Sommerfest 2', location: 'Garten' });
     await deleteEvent(demo.token, id);
     expect(await getEvent(demo.token, id)).toBeUndefined();
   });
 
   it('an end before the start is refused on end_time, nothing created', async () => {
-    const e = await failure(createEvent(demo.token, input({ title: 'Backwards', endTime: '2031-03-29 19:00:00' })));
+    const e = await failure(createEvent(demo.token, eventInput({ title: 'Backwards', endTime: '2031-03-29 19:00:00' })));
     expect(e.status).toBe(400);
     expect(Object.keys(e.fieldErrors)).toContain('end_time');
     expect(await listMyEvents(demo.token, { keywords: 'Backwards' })).toEqual([]);
   });
 
   it('request, cancel, request again, accept: the counts follow; a rejected one is gone', async () => {
-    const id = await createEvent(demo.token, input({ title: 'Approval party' }));
+    const id = await createEvent(demo.token, eventInput({ title: 'Approval party' }));
     expect((await getEvent(alice.token, id))!.can).toMatchObject({ request: true, join: false });
     await requestToJoinEvent(alice.token, id);
     expect(await getEvent(alice.token, id)).toMatchObject({ rsvp: 'requested', can: { cancel: true, request: false } });
@@ -124,7 +102,7 @@ describe('an event’s life: create, read, edit, membership, delete', () => {
   });
 
   it('invite friends at once; the invited one answers maybe, then attending, then leaves', async () => {
-    const id = await createEvent(demo.token, input({ title: 'Invite party', approval: false }));
+    const id = await createEvent(demo.token, eventInput({ title: 'Invite party', approval: false }));
     await inviteToEvent(demo.token, id, [alice.id, bob.id]);
     expect((await listEventMembers(demo.token, id, 'awaiting_reply')).map((m) => m.id).sort()).toEqual([alice.id, bob.id].sort());
     expect(await getEvent(bob.token, id)).toMatchObject({ rsvp: 'awaiting_reply', can: { join: true } });
@@ -147,7 +125,7 @@ describe('an event’s life: create, read, edit, membership, delete', () => {
 
   it('a stranger cannot edit or delete; a missing event is undefined', async () => {
     const id = (await listMyEvents(demo.token, { lead: true }))[0]!.id;
-    expect((await failure(updateEvent(frank.token, id, input()))).status).toBe(403);
+    expect((await failure(updateEvent(frank.token, id, eventInput()))).status).toBe(403);
     expect((await failure(deleteEvent(frank.token, id))).status).toBe(403);
     expect(await getEvent(demo.token, 99_999_999)).toBeUndefined();
   });

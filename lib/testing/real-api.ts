@@ -31,6 +31,7 @@ export interface Member {
 export function membersOf<const N extends string>(api: TestApp, names: readonly N[]): Record<N, Member> {
   const members = Object.fromEntries(names.map((n) => [n, { token: '', id: 0 }])) as Record<N, Member>;
   beforeAll(async () => {
+    // One after another: the first token registers the test client.
     for (const n of names) {
       members[n].id = await api.userId(`${n}@example.com`);
       members[n].token = await api.tokenOf(`${n}@example.com`);
