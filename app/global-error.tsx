@@ -20,11 +20,7 @@ export default function GlobalError({ retry }: GlobalErrorProps) {
             Something went wrong while getting it ready. Please try again in a moment.
           </p>
           <div className="mt-8 flex gap-4">
-            <button
-              type="button"
-              onClick={() => retry()}
-              className={buttonStyles.primary}
-            >
+            <button type="button" onClick={() => retry()} className={buttonStyles.primary}>
               Try again
             </button>
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain link: the client router may be what failed */}

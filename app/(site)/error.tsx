@@ -43,11 +43,7 @@ export default function ErrorPage({ retry }: ErrorPageProps) {
         Something went wrong while getting it ready, usually because the site behind it did not answer. This page tries again by itself; you
         can also try now.
       </p>
-      <button
-        type="button"
-        onClick={() => retry()}
-        className={`${buttonStyles.primary} mt-8`}
-      >
+      <button type="button" onClick={() => retry()} className={`${buttonStyles.primary} mt-8`}>
         Try again
       </button>
     </Container>
