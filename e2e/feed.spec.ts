@@ -451,4 +451,26 @@ test.describe('the activity feed', () => {
     release();
     await expect(composer(page).getByRole('img', { name: 'Photo to post: early.png' })).toBeVisible({ timeout: 30_000 });
   });
+
+  test("text typed in the compose box before the page's script has run is kept and posted", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const text = unique('Typed while the page was loading');
+    await postBox(page).fill(text);
+    release();
+    // React is listening once the field carries its fiber; a click before its effects ran would hydrate them first.
+    await expect
+      .poll(() => postBox(page).evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))), { timeout: 30_000 })
+      .toBe(true);
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(articles(page).first()).toContainText(text);
+    await expect(postBox(page)).toHaveValue('');
+  });
 });

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/form-fields';
-import { useEarlyFiles } from '@/components/ui/use-early-files';
+import { useEarlyFiles } from '@/components/ui/use-early-input';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';

@@ -5,7 +5,7 @@ import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, L
 import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
-import { useEarlyFiles } from '@/components/ui/use-early-files';
+import { useEarlyFiles, useEarlyText } from '@/components/ui/use-early-input';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -147,6 +147,8 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     startUpload(file);
   };
   useEarlyFiles(fileInput, (files) => choose(files[0]));
+  // Typed before the script ran: kept, over a draft this browser had saved.
+  useEarlyText(bodyRef, set('body'));
 
   const removePhoto = () => {
     upload.cancel();

@@ -6,7 +6,7 @@ import { checkPhotoBytes, formatBytes, PHOTO_KINDS_TEXT } from '@/lib/validation
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
-import { useEarlyFiles } from '@/components/ui/use-early-files';
+import { useEarlyFiles } from '@/components/ui/use-early-input';
 import { useUpload } from '@/components/ui/use-upload';
 
 /** The pictures the site takes (lib/validations/photo-file.ts), for the file chooser. */

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatBytes, PHOTO_ACCEPT, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { PhotoIcon } from '@/components/ui/icons';
-import { useEarlyFiles } from '@/components/ui/use-early-files';
+import { useEarlyFiles } from '@/components/ui/use-early-input';
 
 // Where photos come in: a drop area with a "Choose photos" button (a file input that takes
 // several). The files are handed on in the order they were picked; checking them is the

@@ -22,3 +22,19 @@ export function useEarlyFiles(input: RefObject<HTMLInputElement | null>, onFiles
     if (files.length) latest.current(files);
   }, [input, latest]);
 }
+
+/**
+ * Text typed into a server-rendered field before the page's script ran. React leaves it in the
+ * field as it hydrates, but the component's state still holds what the server rendered, and the
+ * next render would write that back over it (a post sent would be empty, the text gone). It is
+ * handed over as soon as React listens: whatever the field holds that differs from what was
+ * rendered (`defaultValue`). React 19 has this built in behind a flag that is off in the build
+ * Next ships (react#33129, `enableHydrationChangeEvent`), hence this hook.
+ */
+export function useEarlyText(field: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, onText: (text: string) => void): void {
+  const latest = useLatest(onText);
+  useEffect(() => {
+    const el = field.current;
+    if (el && el.value !== el.defaultValue) latest.current(el.value);
+  }, [field, latest]);
+}
