@@ -19,6 +19,21 @@ function unique(words: string) {
   return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/**
+ * Opens the feed with its scripts held back: the compose box is in the HTML and usable, React is
+ * not listening yet. Answers the function that lets the scripts through.
+ */
+async function openWithScriptsHeld(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  return release;
+}
+
 /** Posts text from the compose box and answers the new article (at the top of the feed). */
 async function post(page: Page, text: string): Promise<Locator> {
   await postBox(page).fill(text);
@@ -437,14 +452,7 @@ test.describe('the activity feed', () => {
   test("a photo chosen in the compose box before the page's script has run is taken once it runs, not lost", async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page);
-    // Hold the page's scripts back: the file input is in the HTML, React is not listening yet.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_next/static/chunks/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
+    const release = await openWithScriptsHeld(page);
     await composer(page)
       .getByLabel('Add a photo')
       .setInputFiles({ name: 'early.png', mimeType: 'image/png', buffer: png(320, 240) });
@@ -455,13 +463,7 @@ test.describe('the activity feed', () => {
   test("text typed in the compose box before the page's script has run is kept and posted", async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_next/static/chunks/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'commit' });
+    const release = await openWithScriptsHeld(page);
     const text = unique('Typed while the page was loading');
     await postBox(page).fill(text);
     release();
