@@ -5,7 +5,7 @@ import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, L
 import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
-import { useEarlyFiles, useEarlyText } from '@/components/ui/use-early-input';
+import { useEarlyText, useFileInput } from '@/components/ui/use-early-input';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -133,9 +133,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     });
   };
 
-  const choose = (file: File | undefined) => {
-    // A change without a file changes nothing (see useEarlyFiles: the same choice may come twice).
-    if (!file) return;
+  const choose = (file: File) => {
     setPhotoError('');
     const problem = checkPhotoFile(file, maxPhotoBytes);
     if (fileInput.current) fileInput.current.value = '';
@@ -146,7 +144,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     clearFieldError('photoId');
     startUpload(file);
   };
-  useEarlyFiles(fileInput, (files) => choose(files[0]));
+  const onPhotoChange = useFileInput(fileInput, (files) => choose(files[0]!));
   // Typed before the script ran: kept, over a draft this browser had saved.
   useEarlyText(bodyRef, set('body'));
 
@@ -370,7 +368,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
             type="file"
             accept={PHOTO_ACCEPT}
             className="sr-only"
-            onChange={(e) => choose(e.target.files?.[0])}
+            onChange={onPhotoChange}
             aria-describedby={`${id}-photo-hint`}
           />
           <PhotoIcon className="size-5" />

@@ -6,7 +6,7 @@ import { checkPhotoBytes, formatBytes, PHOTO_KINDS_TEXT } from '@/lib/validation
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
-import { useEarlyFiles } from '@/components/ui/use-early-input';
+import { useFileInput } from '@/components/ui/use-early-input';
 import { useUpload } from '@/components/ui/use-upload';
 
 /** The pictures the site takes (lib/validations/photo-file.ts), for the file chooser. */
@@ -38,9 +38,7 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
     });
   };
 
-  const choose = async (file: File | undefined) => {
-    // A change without a file changes nothing (see useEarlyFiles: the same choice may come twice).
-    if (!file) return;
+  const choose = async (file: File) => {
     setProblem('');
     if (input.current) input.current.value = '';
     // By its first bytes, as the upload route checks it: a person learns at once.
@@ -49,19 +47,12 @@ export function AddLegacyPhoto({ maxBytes }: { maxBytes: number }) {
     else send(file);
   };
 
-  useEarlyFiles(input, (files) => void choose(files[0]));
+  const onChange = useFileInput(input, (files) => void choose(files[0]!));
 
   return (
     <div className="mt-4 space-y-3">
       <label className={`${buttonStyles.secondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600`}>
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPT}
-          className="sr-only"
-          onChange={(e) => void choose(e.target.files?.[0])}
-          aria-describedby={`${id}-hint`}
-        />
+        <input ref={input} type="file" accept={ACCEPT} className="sr-only" onChange={onChange} aria-describedby={`${id}-hint`} />
         Add a photo
       </label>
       <p id={`${id}-hint`} className="muted text-sm">

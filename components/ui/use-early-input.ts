@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, type ChangeEvent, type RefObject } from 'react';
 import { useLatest } from './use-latest';
 
 /**
@@ -13,7 +13,8 @@ import { useLatest } from './use-latest';
  * change event, runs this effect as it commits (the files are handed over here, and the handler
  * empties the input), then delivers the event itself, now without files. So a handler treats a
  * change without files as nothing chosen and clears no message (CI once saw "not a photo" shown
- * and taken away in the same frame).
+ * and taken away in the same frame): useFileInput's onChange does so for inputs that are emptied
+ * after each choice.
  */
 export function useEarlyFiles(input: RefObject<HTMLInputElement | null>, onFiles: (files: File[]) => void): void {
   const latest = useLatest(onFiles);
@@ -21,6 +22,26 @@ export function useEarlyFiles(input: RefObject<HTMLInputElement | null>, onFiles
     const files = [...(input.current?.files ?? [])];
     if (files.length) latest.current(files);
   }, [input, latest]);
+}
+
+/**
+ * A file input emptied after each choice (so that the same file can be chosen again): files chosen
+ * before the script ran are handed over (useEarlyFiles), and its onChange, returned, hands over
+ * those chosen since; a change without files is nothing chosen.
+ */
+export function useFileInput(
+  input: RefObject<HTMLInputElement | null>,
+  onFiles: (files: File[]) => void,
+): (e: ChangeEvent<HTMLInputElement>) => void {
+  useEarlyFiles(input, onFiles);
+  const latest = useLatest(onFiles);
+  return useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => {
+      const files = [...(e.target.files ?? [])];
+      if (files.length) latest.current(files);
+    },
+    [latest],
+  );
 }
 
 /**

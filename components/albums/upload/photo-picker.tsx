@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatBytes, PHOTO_ACCEPT, PHOTO_KINDS_TEXT } from '@/lib/validations/photo-file';
 import { PhotoIcon } from '@/components/ui/icons';
-import { useEarlyFiles } from '@/components/ui/use-early-input';
+import { useFileInput } from '@/components/ui/use-early-input';
 
 // Where photos come in: a drop area with a "Choose photos" button (a file input that takes
 // several). The files are handed on in the order they were picked; checking them is the
@@ -28,7 +28,8 @@ export function PhotoPicker({
 }: PhotoPickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  useEarlyFiles(input, (files) => {
+  const onChange = useFileInput(input, (files) => {
+    // Cleared, so that the same file can be chosen again after it was removed.
     if (input.current) input.current.value = '';
     onPick(files);
   });
@@ -74,12 +75,7 @@ export function PhotoPicker({
           disabled={disabled}
           className="sr-only"
           aria-describedby={`${id}-hint`}
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            // Cleared, so that the same file can be chosen again after it was removed.
-            e.target.value = '';
-            if (files.length) onPick(files);
-          }}
+          onChange={onChange}
         />
         {hasPhotos ? 'Choose more photos' : 'Choose photos'}
       </label>
