@@ -123,7 +123,7 @@ test('the image route refuses addresses it did not sign, and pages allow picture
   expect(forged.status()).toBe(404);
   const res = await request.get('/');
   const imgSrc = (res.headers()['content-security-policy'] ?? '').split('; ').find((d) => d.startsWith('img-src '));
-  expect(imgSrc?.split(' ').slice(1)).toEqual(["'self'", 'data:', 'blob:', API_URL]);
+  expect(imgSrc?.split(' ').slice(1)).toEqual(["'self'", 'blob:', API_URL]);
 });
 
 test('a typed address gets its card after a pause and keeps it in the draft over a reload; a page without a preview says so and posts as text', async ({

@@ -19,7 +19,7 @@ describe('content security policy', () => {
     const d = directives(contentSecurityPolicy(base));
     expect(d['img-src']).toContain('http://localhost:4000');
     // Pictures of other sites come through the image route ('self'), never straight from them.
-    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:4000']);
+    expect(d['img-src']).toEqual(["'self'", 'blob:', 'http://localhost:4000']);
     expect(d['form-action']).toEqual(["'self'", 'http://localhost:4000']);
   });
 

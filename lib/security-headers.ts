@@ -29,10 +29,10 @@ export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev, framedBy 
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
-    // Pictures from the API, previews of a chosen photo (blob:) and the stylesheet's icons
-    // (data: masks). Pictures of other sites (link thumbnails) come through the BFF's image
-    // route ('self', app/api/image), never straight from those sites.
-    ['img-src', "'self'", 'data:', 'blob:', apiOrigin],
+    // Pictures from this site (the stylesheet's icon sprite, the image route) and the API, and
+    // previews of a chosen photo (blob:). Pictures of other sites (link thumbnails) come through
+    // the BFF's image route ('self', app/api/image), never straight from those sites.
+    ['img-src', "'self'", 'blob:', apiOrigin],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['media-src', "'self'", apiOrigin],
