@@ -1,8 +1,9 @@
 import type { AlbumCard } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
+import { pictureLoading } from '@/components/ui/picture-loading';
 
-/** An album in a list: cover (space reserved, lazy), title, owner, photo count. */
-export function AlbumTile({ album: a }: { album: AlbumCard }) {
+/** An album in a list: cover (space reserved; lazy below the first row), title, owner, photo count. */
+export function AlbumTile({ album: a, firstRow = false }: { album: AlbumCard; firstRow?: boolean }) {
   return (
     <div className="card h-full overflow-hidden p-0" data-kb-item="">
       <a href={routes.album(a.id)} className="block">
@@ -12,7 +13,7 @@ export function AlbumTile({ album: a }: { album: AlbumCard }) {
             alt=""
             width={240}
             height={240}
-            loading="lazy"
+            loading={pictureLoading(firstRow)}
             decoding="async"
             className="aspect-square w-full bg-slate-100 object-cover dark:bg-slate-800"
           />

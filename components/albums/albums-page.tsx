@@ -53,7 +53,7 @@ export function AlbumsPage({ mine, query, list, categories, memberName }: Albums
         filtered={chips.length > 0}
         clearHref={hrefOf()}
         empty={mine ? 'You have no albums yet.' : 'No albums yet.'}
-        item={(album) => <AlbumTile album={album} />}
+        item={(album, i) => <AlbumTile album={album} firstRow={i < 4} />}
         label="Albums"
         className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4"
       />

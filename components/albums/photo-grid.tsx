@@ -1,9 +1,11 @@
 import type { PhotoThumb } from '@/lib/social-api/albums';
 import { routes } from '@/lib/routes';
+import { pictureLoading } from '@/components/ui/picture-loading';
 
 /**
  * An album's photos: thumbnails in a grid, each a link to its photo. The images load lazily and
- * their square is reserved (width, height and aspect-ratio), so nothing moves as they arrive.
+ * their square is reserved (width, height and aspect-ratio), so nothing moves as they arrive; the
+ * first row's (six across on a wide screen) are not lazy (pictureLoading).
  */
 export function PhotoGrid({ photos, albumTitle, firstIndex }: { photos: PhotoThumb[]; albumTitle: string; firstIndex: number }) {
   return (
@@ -21,7 +23,7 @@ export function PhotoGrid({ photos, albumTitle, firstIndex }: { photos: PhotoThu
               alt={p.alt || `Photo ${firstIndex + i + 1}`}
               width={240}
               height={240}
-              loading="lazy"
+              loading={pictureLoading(i < 6)}
               decoding="async"
               className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
             />

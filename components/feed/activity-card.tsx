@@ -88,7 +88,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
         <div className="mt-3 space-y-3">
           {a.attachments.map((attachment, i) => (
             // A plain call (hook-free), keyed by position: no component per attachment.
-            <Fragment key={i}>{AttachmentView({ attachment })}</Fragment>
+            <Fragment key={i}>{AttachmentView({ attachment, eager: standalone })}</Fragment>
           ))}
         </div>
       ) : null}

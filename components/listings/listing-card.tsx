@@ -1,19 +1,25 @@
 import { useId } from 'react';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { routes } from '@/lib/routes';
+import { pictureLoading } from '@/components/ui/picture-loading';
 import type { ListingSummary } from '@/lib/social-api/classifieds';
 
 /**
  * A listing in a list: its main photo, title (the link to it), price as the API formats it,
  * location, age, and a "Closed" mark. A server component but for the age (the page's clock).
  */
-export function ListingCard({ listing }: { listing: ListingSummary }) {
+export function ListingCard({ listing, firstRow = false }: { listing: ListingSummary; firstRow?: boolean }) {
   const id = useId();
   return (
     <article aria-labelledby={id} className="card flex h-full flex-col overflow-hidden p-0" data-kb-item="">
       <div className="relative aspect-[4/3] bg-slate-100 dark:bg-slate-800">
         {listing.thumb ? (
-          <img src={listing.thumb} alt="" loading="lazy" className={`size-full object-cover ${listing.closed ? 'opacity-60' : ''}`} />
+          <img
+            src={listing.thumb}
+            alt=""
+            loading={pictureLoading(firstRow)}
+            className={`size-full object-cover ${listing.closed ? 'opacity-60' : ''}`}
+          />
         ) : (
           <span className="muted flex size-full items-center justify-center">No photo</span>
         )}

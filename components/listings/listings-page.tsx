@@ -83,7 +83,7 @@ export function ListingsPage({ query, list, categories }: ListingsPageProps) {
         filtered={chips.length > 0}
         clearHref={routes.listings()}
         empty="No listings yet."
-        item={(listing) => <ListingCard listing={listing} />}
+        item={(listing, i) => <ListingCard listing={listing} firstRow={i < 3} />}
         className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       />
       <Pager label="Pages of listings" page={list.page} more={list.more} hrefOf={(n) => routes.listings({ ...query, page: n })} />

@@ -10,7 +10,7 @@ export type ProfileTabProps<T extends { id: number }> = {
   noun: Noun;
   /** What an empty tab says, and on one's own profile the way to make the first. */
   empty: ReactNode;
-  item: (item: T) => ReactNode;
+  item: (item: T, index: number) => ReactNode;
   className?: string;
   /** The tab's page `n`. */
   hrefOf: (page: number) => string;

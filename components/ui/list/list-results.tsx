@@ -40,7 +40,7 @@ export type ListResultsProps<T extends { id: number }> = {
   /** What an empty first page without filters says ("No posts yet."). */
   empty: ReactNode;
   /** One item, when there are some: each is an item of a list (`<li>`). */
-  item: (item: T) => ReactNode;
+  item: (item: T, index: number) => ReactNode;
   /** The list's look: a column of cards without it. */
   className?: string;
   /** The list's accessible name, when it needs one. */
@@ -82,8 +82,8 @@ export function ListResults<T extends { id: number }>({
         {countLine(items.length, list, noun)}
       </p>
       <ul className={`mt-3 ${className}`} aria-label={label}>
-        {items.map((x) => (
-          <li key={x.id}>{item(x)}</li>
+        {items.map((x, i) => (
+          <li key={x.id}>{item(x, i)}</li>
         ))}
       </ul>
     </>

@@ -16,7 +16,7 @@ export default async function MemberAlbumsPage(props: ProfileTabRouteProps) {
       list={list}
       noun={['album', 'albums']}
       empty={emptyTab(own, member.name, 'shared an album', { href: routes.addPhotos(), label: 'Add photos' })}
-      item={(album) => <AlbumTile album={album} />}
+      item={(album, i) => <AlbumTile album={album} firstRow={i < 3} />}
       className="grid grid-cols-2 gap-4 sm:grid-cols-3"
       hrefOf={hrefOf}
     />

@@ -16,7 +16,7 @@ export default async function MemberListingsPage(props: ProfileTabRouteProps) {
       list={list}
       noun={['listing', 'listings']}
       empty={emptyTab(own, member.name, 'listed anything', { href: routes.newListing, label: 'List something' })}
-      item={(listing) => <ListingCard listing={listing} />}
+      item={(listing, i) => <ListingCard listing={listing} firstRow={i < 3} />}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
       hrefOf={hrefOf}
     />
