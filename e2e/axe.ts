@@ -5,9 +5,9 @@ import { expect, type Page } from '@playwright/test';
 export async function seriousViolations(page: Page, where: string): Promise<string[]> {
   const out: string[] = [];
   // Next streams a page's metadata, and a page refreshed by a server action was once judged
-  // with no <title> at all (CI: a listing just closed; its title came back with the refresh's
-  // metadata; the kind of gap of vercel/next.js#83016). The page is judged once it has its title
-  // again; a page that never gets one still fails here.
+  // with no <title> at all (CI: a listing just closed; the same page loaded has its title), the
+  // kind of gap of vercel/next.js#83016. The page is judged once it has a title; a page that
+  // never gets one still fails here.
   await expect(page, `${where}: the page has a title`).toHaveTitle(/\S/);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
