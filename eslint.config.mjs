@@ -23,6 +23,19 @@ export default defineConfig([
       // time through /_next/image, and its component costs render time on every feed item
       // (README, "How a page is built"); the preview images (ImageResponse) cannot use it at all.
       '@next/next/no-img-element': 'off',
+      // Links prefetch on intent, not on sight: components/ui/link.tsx says why.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'next/link',
+              importNames: ['default'],
+              message: "Use Link from '@/components/ui/link' (it prefetches when a person points at it).",
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

@@ -232,23 +232,46 @@ interface AfterLoad {
 /**
  * What a page asks for as soon as it runs, outside its first load: every chunk of the dynamic
  * import that brings `marker`. Turbopack's loader of a dynamic import names its chunks in a list
- * (`["static/chunks/….js", …]`) in the page's scripts; each list in a first-load script one of
- * whose chunks (fetched from the server, as the browser does) holds the marker counts, less the
- * chunks already in the first load. No file: no loader leads to the marker (the run is then not
- * valid).
+ * (`["static/chunks/….js", …]`) in the script that imports; a chunk so loaded may hold the loader
+ * of the next (the editor comes in steps, each asking for the next: rich-text-field.tsx), so a
+ * list's chunks are followed down through the lists they hold. Each list in a first-load script
+ * counts, with everything it leads to outside the first load, when one of those chunks (fetched
+ * from the server, as the browser does) holds the marker. No file: no loader leads to the
+ * marker (the run is then not valid).
  */
 async function chunksAfterLoad(origin: string, what: string, marker: string, loaded: FirstLoad['scripts']): Promise<AfterLoad> {
   const first = new Set(loaded.map((c) => new URL(c.src, origin).pathname));
+  const bodies = new Map<string, Promise<string>>();
+  const body = (src: string) => {
+    if (!bodies.has(src))
+      bodies.set(
+        src,
+        download(new URL(src, origin).href).then((b) => b.toString()),
+      );
+    return bodies.get(src)!;
+  };
+  const loaderLists = (text: string) =>
+    [...text.matchAll(/\[((?:\s*"static\/chunks\/[^"\\]+\.js"\s*,?)+)\]/g)].map((list) =>
+      [...list[1]!.matchAll(/"(static\/chunks\/[^"\\]+\.js)"/g)].map((m) => `/_next/${m[1]}`),
+    );
+  /** The chunks of a loader's list and of every list they hold, down the chain. */
+  const reach = async (list: string[], seen: Set<string>): Promise<Set<string>> => {
+    for (const src of list) {
+      if (seen.has(src)) continue;
+      seen.add(src);
+      // A chunk of the first load is looked into on its own (the outer loop).
+      if (first.has(src)) continue;
+      for (const next of loaderLists(await body(src))) await reach(next, seen);
+    }
+    return seen;
+  };
   const later = new Map<string, number>();
   for (const c of loaded) {
-    const body = (await download(new URL(c.src, origin).href)).toString();
-    for (const list of body.matchAll(/\[((?:\s*"static\/chunks\/[^"\\]+\.js"\s*,?)+)\]/g)) {
-      const chunks = [...list[1]!.matchAll(/"(static\/chunks\/[^"\\]+\.js)"/g)].map((m) => `/_next/${m[1]}`);
-      const bodies = await Promise.all(chunks.map((src) => download(new URL(src, origin).href)));
-      if (!bodies.some((b) => b.includes(marker))) continue;
-      chunks.forEach((src, i) => {
-        if (!first.has(src)) later.set(src, gzip9(bodies[i]!));
-      });
+    for (const list of loaderLists(await body(c.src))) {
+      const chunks = [...(await reach(list, new Set()))].filter((src) => !first.has(src));
+      const texts = await Promise.all(chunks.map(body));
+      if (!texts.some((t) => t.includes(marker))) continue;
+      chunks.forEach((src, i) => later.set(src, gzip9(Buffer.from(texts[i]!))));
     }
   }
   const scripts = [...later].map(([src, gzip]) => ({ src, gzip }));

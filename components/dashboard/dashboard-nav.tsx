@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 import { tabClass } from '@/components/ui/list/list-header';
 import { routes } from '@/lib/routes';

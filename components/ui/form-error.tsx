@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { routes } from '@/lib/routes';
 
 export type FormErrorProps = {

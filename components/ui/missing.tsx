@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { buttonStyles } from './button';
 
 export type MissingProps = { title: string; text: string; /** The way back: the feed, or for a visitor the home page. */ back?: string };

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
-import { BLOG_TAG_MAX, BLOG_TAGS_MAX } from './limits.ts';
+import { BLOG_TAG_MAX, BLOG_TAGS_MAX, BLOG_TITLE_MAX } from './limits.ts';
 import { privacyOptionSchema, richTextSchema, tagsSchema, titleSchema } from './fields.ts';
 
 export { htmlHasText } from './fields.ts';
@@ -12,8 +12,7 @@ export { htmlHasText } from './fields.ts';
 // on a post, and the filters of the lists in the URL. The browser checks with these schemas
 // before sending; the server actions check again with the same ones.
 
-/** The API's limits (api-server/src/routes/blogs/write.ts, domain/keyword-tags.ts). */
-export const BLOG_TITLE_MAX = 255;
+/** The API's limit (api-server/src/routes/blogs/write.ts). */
 const BLOG_BODY_MAX = 65_535;
 
 export const blogFormSchema = z.object({

@@ -9,6 +9,8 @@ export const LISTING_LOCATION_MAX = 255;
 export const LISTING_PHOTOS_MAX = 20;
 export const LISTING_CAPTION_MAX = 1000;
 
+/** The API's limit of a blog post's title (api-server/src/routes/blogs/write.ts). */
+export const BLOG_TITLE_MAX = 255;
 /** The API's limits on a blog's tags (api-server/src/domain/keyword-tags.ts). */
 export const BLOG_TAG_MAX = 50;
 export const BLOG_TAGS_MAX = 20;

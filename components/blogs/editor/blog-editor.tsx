@@ -8,12 +8,14 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer, shortTime as timeOf } from '@/components/ui/form-fields';
 import { useKeptForm } from '@/components/ui/use-kept-form';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { BlogChoices } from '@/lib/social-api/blogs';
-import { BLOG_TITLE_MAX, blogFormSchema, type BlogFormValues } from '@/lib/validations/blog';
+import type { BlogFormValues } from '@/lib/validations/blog';
+import { BLOG_TITLE_MAX } from '@/lib/validations/limits';
 import { saveBlog } from '../actions';
 import type { RichTextEditorHandle } from './rich-text-editor';
 import { EDIT_TITLE, EditorPage, NEW_TITLE } from './editor-page';
@@ -26,6 +28,9 @@ import { parseKeptValues, sameValues } from './values';
 // with the API's field errors on their fields; the form is kept in this browser every few
 // seconds and when the page is left, and offered back on the next visit; leaving with unsaved
 // changes asks first.
+
+// The schema (and zod with it) loads at the form's first check, not with the page (lazy-resolver.ts).
+const blogResolver = lazyResolver<BlogFormValues>(async () => zodResolver((await import('@/lib/validations/blog')).blogFormSchema));
 
 export type BlogEditorProps = {
   /** Whose copy in this browser it is. */
@@ -54,7 +59,7 @@ export function BlogEditor({ userId, post: given, initial, choices, savedHtml, k
   const [savedDraftAt, setSavedDraftAt] = useState<number | null>(null);
 
   const { form, autosave, restore, markSaved, sameAsSaved, refused } = useKeptForm({
-    resolver: zodResolver(blogFormSchema),
+    resolver: blogResolver,
     initial,
     storageKey: `blog:${userId}:${post?.id ?? 'new'}`,
     parse: parseKeptValues,

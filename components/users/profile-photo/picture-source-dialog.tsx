@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useId, useRef, useState } from 'react';
 import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/components/feed/compose-upload';
 import { useAnnounce } from '@/components/ui/announcer';
