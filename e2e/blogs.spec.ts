@@ -1,5 +1,7 @@
 import { expect, type Browser, type Page, test } from '@playwright/test';
+import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
+import { API_URL } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // Blogs: the lists and their filters in the URL, reading a post, writing one in the rich-text
@@ -549,6 +551,43 @@ test.describe("an author's post", () => {
     await expect(page).toHaveURL(/\/blogs\/my$/);
     await expect(card(page, renamed)).toHaveCount(0);
     expect((await page.goto(`/blogs/${id}`))!.status()).toBe(404);
+  });
+
+  test("a long post's edit page does not move while its editor loads, and the editor holds the whole post", async ({ page, request }) => {
+    // A post longer than the editor's least height, made through the API.
+    const auth = { Authorization: `Bearer ${await apiToken(request, undefined, ['blogs'])}` };
+    const mine = (await (await request.get(`${API_URL}/api/v1/blogs?user_id=1&limit=1`, { headers: auth })).json()) as {
+      data: Array<{ id: number }>;
+    };
+    const one = (await (await request.get(`${API_URL}/api/v1/blogs/${mine.data[0]!.id}`, { headers: auth })).json()) as {
+      data: { category: { id: number } };
+    };
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1}, about the evenings spent reading by the window.`);
+    const res = await request.post(`${API_URL}/api/v1/blogs`, {
+      headers: auth,
+      form: { title: unique('A long post'), category_id: one.data.category.id, body: paragraphs.map((p) => `<p>${p}</p>`).join('') },
+    });
+    expect(res.ok()).toBe(true);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+
+    await signIn(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+          if (!e.hadRecentInput) w.__shifts.push(e.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A slow laptop (the CPU 4× slower), where the browser paints between the editor's steps.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`/blogs/${id}/edit`);
+    await expect(tool(page, 'Bold')).toBeEnabled();
+    await expect(editorBox(page)).toContainText(paragraphs[29]!);
+    await expect(editorBox(page).locator('p')).toHaveCount(30);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
   });
 
   test('another member cannot reach its edit page (404, no form)', async ({ page, browser }) => {

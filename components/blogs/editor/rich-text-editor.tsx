@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import { useLatest } from '@/components/ui/use-latest';
 import { editorMinHeight } from './editor-size';
 import { LinkForm } from './link-form';
@@ -33,6 +34,8 @@ export type RichTextEditorProps = {
   handle?: Ref<RichTextEditorHandle>;
   /** A long text's editor (a post) rather than a description's: its least height. */
   tall?: boolean;
+  /** The saved body, cleaned by the server: shown in the view's place until the view has drawn it. */
+  previewHtml?: string;
 };
 
 export function RichTextEditor({
@@ -46,6 +49,7 @@ export function RichTextEditor({
   disabled,
   handle,
   tall = false,
+  previewHtml,
 }: RichTextEditorProps) {
   const [linking, setLinking] = useState(false);
   const [editor, setEditor] = useState<RichText | null>(null);
@@ -54,37 +58,55 @@ export function RichTextEditor({
   const emitted = useRef(value);
   const latest = useLatest({ onChange, onBlur, onReady, labelledBy, describedBy, invalid, value, disabled, tall });
 
-  // The editor starts once, in the browser (the form mounts this component after hydration).
+  // The editor starts once, in the browser (the form mounts this component after hydration), in
+  // tasks of its own: the commit that put its frame in the page was one, the view (the body read
+  // and drawn) is the next, telling the form what it read the one after. A slow laptop's main
+  // thread is not held for all of it at once (at 4× CPU they were one task of ~110 ms). Until the
+  // view is drawn the frame shows the saved body (as the placeholder did), and the view replaces it
+  // within its task, before the browser paints: the page does not move (a long post's edit page
+  // moved twice, shrinking to the empty frame and growing with the view, CLS 0.17).
   useEffect(() => {
-    const e = new RichText(mount.current!, {
-      html: latest.current.value,
-      editable: !latest.current.disabled,
-      attributes: () => {
-        const { labelledBy: label, describedBy: described, invalid: wrong, tall: long } = latest.current;
-        return {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': label,
-          ...(described ? { 'aria-describedby': described } : {}),
-          ...(wrong ? { 'aria-invalid': 'true' } : {}),
-          class: `rich-text ${editorMinHeight(long)} px-4 py-3 outline-none`,
-        };
-      },
-      onChange: (ed) => {
-        // An empty editor writes <p></p>: the form sees no text (and says so) rather than markup.
-        emitted.current = ed.isEmpty ? '' : ed.getHTML();
-        latest.current.onChange(emitted.current);
-      },
-      onBlur: () => latest.current.onBlur?.(),
-      // Ctrl/Cmd+K: the link form, as in most editors.
-      onLinkShortcut: () => setLinking(true),
+    let e: RichText | undefined;
+    let ready: ReturnType<typeof setTimeout> | undefined;
+    const start = setTimeout(() => {
+      const editor = new RichText(mount.current!, {
+        html: latest.current.value,
+        editable: !latest.current.disabled,
+        attributes: () => {
+          const { labelledBy: label, describedBy: described, invalid: wrong, tall: long } = latest.current;
+          return {
+            role: 'textbox',
+            'aria-multiline': 'true',
+            'aria-labelledby': label,
+            ...(described ? { 'aria-describedby': described } : {}),
+            ...(wrong ? { 'aria-invalid': 'true' } : {}),
+            class: `rich-text ${editorMinHeight(long)} px-4 py-3 outline-none`,
+          };
+        },
+        onChange: (ed) => {
+          // An empty editor writes <p></p>: the form sees no text (and says so) rather than markup.
+          emitted.current = ed.isEmpty ? '' : ed.getHTML();
+          latest.current.onChange(emitted.current);
+        },
+        onBlur: () => latest.current.onBlur?.(),
+        // Ctrl/Cmd+K: the link form, as in most editors.
+        onLinkShortcut: () => setLinking(true),
+      });
+      e = editor;
+      flushSync(() => setEditor(editor));
+      // Unless the text changed meanwhile (typed, or a kept copy restored: a change the form's
+      // check of "unsaved" then sees anyway).
+      ready = setTimeout(() => {
+        if (emitted.current !== latest.current.value) return;
+        emitted.current = editor.isEmpty ? '' : editor.getHTML();
+        latest.current.onReady?.(emitted.current);
+      });
     });
-    emitted.current = e.isEmpty ? '' : e.getHTML();
-    latest.current.onReady?.(emitted.current);
-    setEditor(e);
     return () => {
+      clearTimeout(start);
+      clearTimeout(ready);
       setEditor(null);
-      e.destroy();
+      e?.destroy();
     };
   }, [latest]);
 
@@ -121,8 +143,17 @@ export function RichTextEditor({
             Write your post…
           </p>
         ) : null}
+        {editor || !previewHtml ? null : (
+          // inert: its links are not reachable while it stands in for the view.
+          <div
+            aria-hidden="true"
+            inert
+            className={`rich-text ${editorMinHeight(tall)} px-4 py-3`}
+            dangerouslySetInnerHTML={{ __html: previewHtml }}
+          />
+        )}
         {/* Its least height before the editor is in it too, so that nothing below moves as it starts. */}
-        <div ref={mount} className={editorMinHeight(tall)} />
+        <div ref={mount} className={editor || !previewHtml ? editorMinHeight(tall) : undefined} />
       </div>
     </div>
   );

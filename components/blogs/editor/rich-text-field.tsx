@@ -100,6 +100,7 @@ function RichTextField<T extends FieldValues>({
             disabled={disabled}
             onReady={onReady}
             tall={tall}
+            previewHtml={savedHtml}
           />
         )}
       />
