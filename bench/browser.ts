@@ -9,7 +9,9 @@
 //   session window), after load, and on the pages with a feed (the feed, a wall) again after
 //   scrolling down through three pages of older posts, a wheel's step at a time;
 // - TBT: every long task's time beyond 50 ms, from navigation until 5 s after the load event.
-// A page's figures are the median of its loads (CLS: the worst load, as layout has no noise).
+// The loads go in rounds (each page once a round, the bare page twice), so that a machine's drift
+// over the pass touches every page alike. A page's figures are the median of its loads (CLS: the
+// worst load, as layout has no noise).
 // One more load of each page has its pictures held back 1.5 s (a slow connection): its CLS,
 // after load and after scrolling, must stay within the budget too.
 // On the feed, after each load's 5 s: the interaction-to-next-paint of a like click and of
@@ -206,28 +208,55 @@ function summarize(label: string, loads: Load[], late: Load): PageVitals {
   };
 }
 
-/** The browser pass over `pages` (the bench's list; the bare page among them). */
+/**
+ * The browser pass over `pages` (the bench's list; the bare page among them), in rounds: each
+ * round loads every page once, and the bare page twice (first and halfway). A machine's speed
+ * drifts over the pass's ~15 minutes; measured page after page (five loads of one, then the
+ * next), a page measured late was judged against a bare page measured at another time, and the
+ * verdicts moved by 50–100 ms of TBT between runs. In rounds every page's loads are spread
+ * over the whole pass alike, and the bare page's reference has twice the loads.
+ */
 export async function runBrowser(o: { web: string; bare: string; cookie: string; pages: JsPage[]; loads: number }): Promise<BrowserResult> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: ['--disable-gpu'] });
   const problems: string[] = [];
-  const results: PageVitals[] = [];
   const inp = { like: [] as number[], comment: [] as number[] };
-  console.log(`\nbrowser pass: Chromium, CPU ${THROTTLE}× slower, ${o.loads} cold loads of each page and one with late pictures …`);
+  const plan = o.pages.map((p) => {
+    const origin = p.server === 'web' ? o.web : o.bare;
+    const isFeed = p.server === 'web' && p.path === '/' && p.signedIn;
+    return {
+      p,
+      origin,
+      url: `${origin}${p.path}`,
+      cookie: p.signedIn ? o.cookie : '',
+      isFeed,
+      scroll: isFeed || /^\/users\/\d+$/.test(p.path),
+      loads: [] as Load[],
+      /** Why the page left the pass (a failed load); `null` when it is absent on purpose (maybeMissing). */
+      dropped: undefined as string | null | undefined,
+    };
+  });
+  const barePlan = plan.find((e) => e.p.label.startsWith('bare page'));
+  if (!barePlan) throw new Error('the bare page is not in the list');
+  const others = plan.filter((e) => e !== barePlan);
+  const half = Math.ceil(others.length / 2);
+  const round = [barePlan, ...others.slice(0, half), barePlan, ...others.slice(half)];
+  const drop = (e: (typeof plan)[number], err: unknown) => {
+    if (e.p.maybeMissing && String(err).includes('answered 404')) e.dropped = null;
+    else e.dropped = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+  };
+  console.log(
+    `\nbrowser pass: Chromium, CPU ${THROTTLE}× slower, ${o.loads} rounds of one cold load of each page (the bare page twice), then one with late pictures …`,
+  );
   try {
-    for (const p of o.pages) {
-      const origin = p.server === 'web' ? o.web : o.bare;
-      const cookie = p.signedIn ? o.cookie : '';
-      const url = `${origin}${p.path}`;
-      const isFeed = p.server === 'web' && p.path === '/' && p.signedIn;
-      const scroll = isFeed || /^\/users\/\d+$/.test(p.path);
-      try {
-        const loads: Load[] = [];
-        for (let i = 0; i < o.loads; i += 1) {
-          loads.push(
-            await load(browser, origin, url, cookie, {
+    for (let r = 0; r < o.loads; r += 1) {
+      for (const e of round) {
+        if (e.dropped !== undefined) continue;
+        try {
+          e.loads.push(
+            await load(browser, e.origin, e.url, e.cookie, {
               late: false,
-              scroll,
-              then: isFeed
+              scroll: e.scroll,
+              then: e.isFeed
                 ? async (page) => {
                     await page.evaluate(() => window.scrollTo(0, 0));
                     const first = page.getByRole('feed').first().getByRole('article').first();
@@ -239,17 +268,26 @@ export async function runBrowser(o: { web: string; bare: string; cookie: string;
                 : undefined,
             }),
           );
+        } catch (err) {
+          drop(e, err);
         }
-        const late = await load(browser, origin, url, cookie, { late: true, scroll });
-        const v = summarize(p.label, loads, late);
-        results.push(v);
-        console.log(
-          `  ${p.label.padEnd(34)} TTFB ${fixed(v.ttfb, 0).padStart(5)}  FCP ${fixed(v.fcp, 0).padStart(5)}  LCP ${fixed(v.lcp, 0).padStart(5)}  TBT ${fixed(v.tbt, 0).padStart(5)}  CLS ${fixed(v.clsLoad, 3)}`,
-        );
-      } catch (err) {
-        if (p.maybeMissing && String(err).includes('answered 404')) continue;
-        problems.push(`browser: ${p.label}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
       }
+      console.log(`  round ${r + 1} of ${o.loads} done`);
+    }
+    const results: PageVitals[] = [];
+    for (const e of plan) {
+      if (e.dropped === undefined) {
+        try {
+          const v = summarize(e.p.label, e.loads, await load(browser, e.origin, e.url, e.cookie, { late: true, scroll: e.scroll }));
+          results.push(v);
+          console.log(
+            `  ${v.label.padEnd(34)} TTFB ${fixed(v.ttfb, 0).padStart(5)}  FCP ${fixed(v.fcp, 0).padStart(5)}  LCP ${fixed(v.lcp, 0).padStart(5)}  TBT ${fixed(v.tbt, 0).padStart(5)}  CLS ${fixed(v.clsLoad, 3)}`,
+          );
+        } catch (err) {
+          drop(e, err);
+        }
+      }
+      if (e.dropped) problems.push(`browser: ${e.p.label}: ${e.dropped}`);
     }
     const requestsPerView = await requestsOverAMinute(browser, o.web, o.cookie);
     const bare = results.find((r) => r.label.startsWith('bare page'));
