@@ -69,7 +69,7 @@ function fixedParts(e: ReturnType<typeof env>, framedBy?: string): FixedParts {
   const marker = '\u0000nonce\u0000';
   const [before, after] = contentSecurityPolicy({
     nonce: marker,
-    apiOrigin: new URL(e.SOCIAL_API_URL).origin,
+    apiOrigin: e.apiOrigin,
     secure: e.secure,
     dev: process.env.NODE_ENV === 'development',
     framedBy,

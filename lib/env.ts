@@ -37,7 +37,12 @@ const schema = z.object({
   LEGACY_SESSION_SECRET: z.string().min(32, 'LEGACY_SESSION_SECRET must be at least 32 characters').optional(),
 });
 
-export type Env = Omit<z.infer<typeof schema>, 'LEGACY_API_URL'> & { LEGACY_API_URL: string; secure: boolean };
+export type Env = Omit<z.infer<typeof schema>, 'LEGACY_API_URL'> & {
+  LEGACY_API_URL: string;
+  /** The origin of SOCIAL_API_URL (its file server's pictures are the API's own). */
+  apiOrigin: string;
+  secure: boolean;
+};
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
@@ -61,6 +66,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     WEB_ORIGIN: env.WEB_ORIGIN.replace(/\/+$/, ''),
     SOCIAL_API_URL: env.SOCIAL_API_URL.replace(/\/+$/, ''),
     LEGACY_API_URL: (env.LEGACY_API_URL ?? new URL(env.SOCIAL_API_URL).origin).replace(/\/+$/, ''),
+    apiOrigin: new URL(env.SOCIAL_API_URL).origin,
     DATA_DIR: path.resolve(env.DATA_DIR),
     secure: env.WEB_ORIGIN.startsWith('https:'),
   };

@@ -5,14 +5,17 @@ import { useState, useSyncExternalStore } from 'react';
 
 // The keyboard layer of every page (README, architecture: "Keyboard shortcuts"): this part is the footer's
 // "Keyboard shortcuts" button and nothing else; the shortcuts themselves load as a chunk of their
-// own once the page is interactive, so that no page's first-load JavaScript grows.
+// own once the page is interactive, so that no page's first-load JavaScript grows. They are
+// not rendered on the server at all (`running`): a dynamic import without SSR rendered there
+// throws and recovers (an Error with its stack built on every page render), for nothing.
 const Shortcuts = dynamic(() => import('./shortcuts'), { ssr: false });
 
 const noSubscription = () => () => {};
 
 export function KeyboardLayer({ signedIn }: { signedIn: boolean }) {
   const [helpOpen, setHelpOpen] = useState(false);
-  // The button does nothing without JavaScript, so it shows only where the page runs it.
+  // The button does nothing without JavaScript, so it shows only where the page runs it (and
+  // the shortcuts come only there).
   const running = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -25,7 +28,7 @@ export function KeyboardLayer({ signedIn }: { signedIn: boolean }) {
           Keyboard shortcuts
         </button>
       ) : null}
-      <Shortcuts signedIn={signedIn} helpOpen={helpOpen} onHelpOpen={setHelpOpen} />
+      {running ? <Shortcuts signedIn={signedIn} helpOpen={helpOpen} onHelpOpen={setHelpOpen} /> : null}
     </>
   );
 }

@@ -8,7 +8,13 @@ import { env } from '../env.ts';
 
 const IMAGE_ROUTE = '/api/image';
 
-const key = () => createHmac('sha256', env().SESSION_SECRET).update('social-web image route v1').digest();
+// Derived once per secret (a page signs each of its pictures from other sites).
+let derived: { secret: string; key: Buffer } | undefined;
+function key(): Buffer {
+  const secret = env().SESSION_SECRET;
+  if (derived?.secret !== secret) derived = { secret, key: createHmac('sha256', secret).update('social-web image route v1').digest() };
+  return derived.key;
+}
 
 export function imageSignature(url: string): string {
   return createHmac('sha256', key()).update(url).digest('base64url').slice(0, 32);
@@ -32,6 +38,6 @@ export function imageSrc(url: string): string {
     return '';
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return '';
-  if (parsed.origin === new URL(env().SOCIAL_API_URL).origin) return parsed.href;
+  if (parsed.origin === env().apiOrigin) return parsed.href;
   return `${IMAGE_ROUTE}?${new URLSearchParams({ url: parsed.href, sig: imageSignature(parsed.href) })}`;
 }

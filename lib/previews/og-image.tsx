@@ -60,7 +60,7 @@ export async function loadPicture(url: string): Promise<string> {
   } catch {
     return '';
   }
-  if (u.origin !== new URL(e.SOCIAL_API_URL).origin) return '';
+  if (u.origin !== e.apiOrigin) return '';
   try {
     const res = await fetch(u, { signal: AbortSignal.timeout(e.API_TIMEOUT_MS), redirect: 'error', cache: 'no-store' });
     if (!res.ok || !res.body) return '';

@@ -20,7 +20,7 @@ async function original(_request: Request, { params }: { params: Promise<{ id: s
   if (!photo?.img) return new Response('Not found', { status: 404 });
   const img = new URL(photo.img);
   // Only the API's own files are fetched by this server; a picture kept elsewhere is left to the browser.
-  if (img.origin !== new URL(env().SOCIAL_API_URL).origin) return Response.redirect(img, 303);
+  if (img.origin !== env().apiOrigin) return Response.redirect(img, 303);
   const upstream = await fetch(img, { redirect: 'error' }).catch(() => undefined);
   if (!upstream?.ok || !upstream.body) return new Response('The photo could not be fetched.', { status: 502 });
   const ext = /\.(jpe?g|png|gif|webp)$/i.exec(img.pathname)?.[1]?.toLowerCase() ?? 'jpg';
