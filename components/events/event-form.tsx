@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/form-fields';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { useEarlyFiles } from '@/components/ui/use-early-input';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -15,15 +16,12 @@ import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
 import type { EventChoices } from '@/lib/social-api/events';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
-import {
-  EVENT_DESCRIPTION_MAX,
-  EVENT_PICTURE_DESCRIPTION_MAX,
-  EVENT_PLACE_MAX,
-  EVENT_TITLE_MAX,
-  eventFormSchema,
-  type EventFormValues,
-} from '@/lib/validations/event';
+import type { EventFormValues } from '@/lib/validations/event';
+import { EVENT_DESCRIPTION_MAX, EVENT_PICTURE_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX } from '@/lib/validations/limits';
 import { saveEvent } from './actions';
+
+// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+const resolver = lazyResolver<EventFormValues>(async () => zodResolver((await import('@/lib/validations/event')).eventFormSchema));
 
 const NAMES = [
   'title',
@@ -73,7 +71,7 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
-  const form = useForm<EventFormValues>({ resolver: zodResolver(eventFormSchema), defaultValues: defaults, mode: 'onTouched' });
+  const form = useForm<EventFormValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   const {
     register,
     formState: { errors },

@@ -5,8 +5,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { editPhotoText } from '@/components/albums/manage/actions';
 import { Field } from '@/components/ui/form-fields';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, photoEditSchema, type PhotoEditValues } from '@/lib/validations/album';
+import type { PhotoEditValues } from '@/lib/validations/album';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/limits';
+
+// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+const resolver = lazyResolver<PhotoEditValues>(async () => zodResolver((await import('@/lib/validations/album')).photoEditSchema));
 
 /** A photo's title and caption. */
 export default function EditPhotoDialog({
@@ -18,7 +23,7 @@ export default function EditPhotoDialog({
 }) {
   const id = useId();
   const form = useForm<PhotoEditValues>({
-    resolver: zodResolver(photoEditSchema),
+    resolver,
     defaultValues: { title: photo.title, caption: photo.caption },
     mode: 'onTouched',
   });

@@ -5,10 +5,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { movePhoto, myAlbumChoices } from '@/components/albums/manage/actions';
 import { Field } from '@/components/ui/form-fields';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
-import { photoMoveSchema, type PhotoMoveValues } from '@/lib/validations/album';
+import type { PhotoMoveValues } from '@/lib/validations/album';
 import { callAction } from '@/lib/action-result';
 import type { AlbumChoice, AlbumChoices } from '@/lib/social-api/albums';
+
+// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+const resolver = lazyResolver<PhotoMoveValues>(async () => zodResolver((await import('@/lib/validations/album')).photoMoveSchema));
 
 /** From this many albums on, a field finds them by the words typed. */
 const FIND_FROM = 10;
@@ -26,7 +30,7 @@ export default function MovePhotoDialog({ photo, onClose }: { photo: { id: numbe
   const [words, setWords] = useState('');
   /** The API's answer to the words typed, when the list is not complete (null while asked). */
   const [found, setFound] = useState<AlbumChoice[] | null>(null);
-  const form = useForm<PhotoMoveValues>({ resolver: zodResolver(photoMoveSchema), defaultValues: { albumId: '' } });
+  const form = useForm<PhotoMoveValues>({ resolver, defaultValues: { albumId: '' } });
   const {
     register,
     getValues,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resolver, ResolverResult } from 'react-hook-form';
 import { lazyResolver } from './lazy-resolver';
 
@@ -10,7 +10,9 @@ const untitled: ResolverResult<Values> = { values: {}, errors: { title: { type: 
 const titleResolver: Resolver<Values> = async (values) => (values.title ? valid : untitled);
 
 describe('lazyResolver', () => {
-  it('loads nothing until the first check, then loads once and answers as the loaded resolver', async () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('on the server, loads nothing until the first check, then loads once and answers as the loaded resolver', async () => {
     const load = vi.fn(async () => titleResolver);
     const resolver = lazyResolver(load);
     expect(load).not.toHaveBeenCalled();
@@ -27,5 +29,24 @@ describe('lazyResolver', () => {
     await expect(resolver({ title: 'A bike' }, undefined, options)).rejects.toThrow('offline');
     expect(await resolver({ title: 'A bike' }, undefined, options)).toEqual(valid);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('in the browser, loads once the page has loaded and is idle, and the first check uses that load', async () => {
+    const listeners: Array<() => void> = [];
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('window', { addEventListener: (type: string, f: () => void) => type === 'load' && listeners.push(f) });
+    vi.stubGlobal('document', { readyState: 'loading' });
+    vi.stubGlobal('requestIdleCallback', (f: () => void) => idle.push(f));
+    const load = vi.fn(async () => titleResolver);
+    const resolver = lazyResolver(load);
+
+    expect(load).not.toHaveBeenCalled(); // not while the page loads
+    listeners.forEach((f) => f());
+    expect(load).not.toHaveBeenCalled(); // nor before the browser is idle
+    idle.forEach((f) => f());
+    expect(load).toHaveBeenCalledTimes(1);
+
+    expect(await resolver({ title: '' }, undefined, options)).toEqual(untitled);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,21 +1,30 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /**
- * A form's resolver whose code loads when the form first needs it — its first check, on the
- * first blur of a field it touched or on submit — not with the page: a zod schema brings zod
- * itself (~17 KiB of gzipped JavaScript) into the first load of every page that imports it.
- * Nothing is lost while it loads: react-hook-form awaits a resolver anyway. A load that failed
- * (the network) is tried again at the next check. Call it once, outside the component:
+ * A form's resolver whose code loads after the page, not with it: a zod schema brings zod
+ * itself (~17 KiB of gzipped JavaScript, and its set-up while the page wakes up) into the first
+ * load of every page that imports it. In the browser the schema is fetched once the page has
+ * loaded and the main thread is idle, in a task of its own, so that the form's first check (the
+ * first blur of a touched field, or submit) finds it there — also when the connection dropped
+ * meanwhile. A check that comes first waits for it (react-hook-form awaits a resolver anyway); a
+ * load that failed is tried again at the next check. Call it once, outside the component:
  *
  *   const resolver = lazyResolver(async () => zodResolver((await import('@/lib/validations/x')).xSchema));
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): Resolver<T> {
   let loading: Promise<Resolver<T>> | undefined;
-  return async (values, context, options) => {
-    loading ??= load().catch((error: unknown) => {
+  const start = () =>
+    (loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
-    });
-    return (await loading)(values, context, options);
-  };
+    }));
+  if (typeof window !== 'undefined') afterLoadWhenIdle(() => void start().catch(() => {}));
+  return async (values, context, options) => (await start())(values, context, options);
+}
+
+/** Runs `run` once the page has loaded and the browser is idle (a timer where there is no requestIdleCallback). */
+function afterLoadWhenIdle(run: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }

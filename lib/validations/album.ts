@@ -4,15 +4,13 @@ import * as z from 'zod/mini';
 import { privacyOptionSchema, titleSchema } from './fields.ts';
 import { apiFieldErrorsReader, nestedFieldErrorsOf } from './field-errors.ts';
 import { idSchema as id } from './ids.ts';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, KEEP } from './limits.ts';
 import { PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
 
 // An album's settings (a new album on the "Add photos" page), the adding of uploaded photos to an
 // album, and the owner's changes to an album and its photos (edit, move), one schema each. The
 // browser checks with them before sending; the server actions check again with the same schemas.
 
-/** The API's limits (api-server/src/routes/albums/album.ts). */
-export const ALBUM_TITLE_MAX = 255;
-export const ALBUM_DESCRIPTION_MAX = 5000;
 /** Most photos one POST /albums/upload takes (the api-server's limit). */
 const PHOTOS_PER_SAVE_MAX = 100;
 
@@ -92,9 +90,6 @@ export const toAlbumFieldErrors = apiFieldErrorsReader<keyof AlbumSettingsValues
 
 /** The most photos one reorder takes (POST /albums/{id}/order: README, "Extensions"). */
 export const REORDER_MAX = 2000;
-
-/** "Keep as it is": the field is not sent. */
-export const KEEP = 'keep';
 
 export const albumEditSchema = z.object({
   title: albumSettingsSchema.shape.title,

@@ -2,22 +2,15 @@
 import * as z from 'zod/mini';
 import { privacyOptionSchema, titleSchema } from './fields.ts';
 import { idSchema as id } from './ids.ts';
+import { EVENT_DESCRIPTION_MAX, EVENT_PICTURE_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX } from './limits.ts';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 
 // An event's form (new and edit) and the membership actions. The browser checks with these
 // schemas before sending; the server actions check again with the same ones.
 
-/** The API's limits (api-server/src/routes/events/write.ts). */
-export const EVENT_TITLE_MAX = 255;
-export const EVENT_DESCRIPTION_MAX = 10_000;
-export const EVENT_PLACE_MAX = 255;
-
 const text = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
 const date = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Enter a date.'));
 const clock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time.'));
-
-/** The API's limit on an event picture's description (img_description). */
-export const EVENT_PICTURE_DESCRIPTION_MAX = 1000;
 
 export const eventFormSchema = z
   .object({

@@ -1,5 +1,5 @@
 // The limits the editors show in the browser (a field's maxLength, a count), apart from the
-// schemas that check them (./listing.ts, ./blog.ts): importing a number from a schema's module
+// schemas that check them (./listing.ts, ./blog.ts, ./album.ts, ./event.ts, ./photo-tag.ts): importing a number from a schema's module
 // would bring zod into the page's first-load JavaScript with it.
 
 /** The API's limits of a listing (api-server/src/routes/classifieds/write.ts). */
@@ -14,3 +14,19 @@ export const BLOG_TITLE_MAX = 255;
 /** The API's limits on a blog's tags (api-server/src/domain/keyword-tags.ts). */
 export const BLOG_TAG_MAX = 50;
 export const BLOG_TAGS_MAX = 20;
+
+/** The API's limits of an album (api-server/src/routes/albums/album.ts). */
+export const ALBUM_TITLE_MAX = 255;
+export const ALBUM_DESCRIPTION_MAX = 5000;
+/** "Keep as it is" in the album editor: the field is not sent. */
+export const KEEP = 'keep';
+
+/** The API's limits of an event (api-server/src/routes/events/write.ts). */
+export const EVENT_TITLE_MAX = 255;
+export const EVENT_DESCRIPTION_MAX = 10_000;
+export const EVENT_PLACE_MAX = 255;
+/** The API's limit on an event picture's description (img_description). */
+export const EVENT_PICTURE_DESCRIPTION_MAX = 1000;
+
+/** A photo tag's name, when it is not a friend. */
+export const TAG_LABEL_MAX = 100;

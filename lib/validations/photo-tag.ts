@@ -1,11 +1,10 @@
 // zod/mini: these run in the browser (react-hook-form's resolver) and again in the server action.
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
+import { TAG_LABEL_MAX } from './limits.ts';
 
 // The "Tag someone" form, checked in the browser and again by the server action: a box in the
 // original image's pixels, and who is in it (a friend picked from the list, or a label).
-
-export const TAG_LABEL_MAX = 100;
 
 const pixel = z.int().check(z.minimum(0, 'must be inside the photo'));
 const size = z.int().check(z.minimum(1, 'must be at least one pixel'));

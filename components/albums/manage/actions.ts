@@ -19,7 +19,6 @@ import {
 } from '@/lib/social-api/albums';
 import {
   albumEditSchema,
-  KEEP,
   REORDER_MAX,
   photoEditSchema,
   photoMoveSchema,
@@ -30,6 +29,7 @@ import {
   type PhotoMoveValues,
 } from '@/lib/validations/album';
 import { idSchema } from '@/lib/validations/ids';
+import { KEEP } from '@/lib/validations/limits';
 
 // The owner's changes to an album and its photos. Each checks its input with the form's own
 // schema again; the API decides who may (its can_* flags), and its field errors go back to

@@ -8,8 +8,13 @@ import { callAction } from '@/lib/action-result';
 import type { AlbumSettings } from '@/lib/social-api/albums';
 import { albumOptions, editAlbumSettings } from './actions';
 import { Field } from '@/components/ui/form-fields';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { FormDialog, useDialogSubmit } from './form-dialog';
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, albumEditSchema, KEEP, type AlbumEditValues } from '@/lib/validations/album';
+import type { AlbumEditValues } from '@/lib/validations/album';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, KEEP } from '@/lib/validations/limits';
+
+// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+const resolver = lazyResolver<AlbumEditValues>(async () => zodResolver((await import('@/lib/validations/album')).albumEditSchema));
 
 const NAMES = ['title', 'description', 'categoryId', 'authView', 'authComment', 'authTag', 'searchable'] as const;
 
@@ -29,7 +34,7 @@ export default function EditAlbumDialog({
   const id = useId();
   const [choices, setChoices] = useState<AlbumSettingsChoices | null>(null);
   const form = useForm<AlbumEditValues>({
-    resolver: zodResolver(albumEditSchema),
+    resolver,
     defaultValues: now
       ? {
           title: album.title,

@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { fieldErrorHelpers, OptionSelect, TextField } from '@/components/ui/form-fields';
-import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, type AlbumSettingsValues } from '@/lib/validations/album';
+import type { AlbumSettingsValues } from '@/lib/validations/album';
+import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/limits';
 
 // An album's settings as form fields (react-hook-form): title, category, description, who may
 // see, comment on and tag it, and whether it shows in searches. The "Add photos" page uses them

@@ -9,11 +9,12 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { placeRefusal } from '@/components/ui/form-refusal';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { useFilePreviews } from '@/components/ui/use-file-previews';
 import { useUploadQueue, type QueuedUpload } from '@/components/ui/use-upload-queue';
 import { callAction } from '@/lib/action-result';
 import { itemHref } from '@/lib/routes';
-import { albumSettingsSchema, type AlbumSettingsValues } from '@/lib/validations/album';
+import type { AlbumSettingsValues } from '@/lib/validations/album';
 import { PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import { saveAlbumUpload } from './actions';
@@ -22,6 +23,9 @@ import { PhotoPicker } from './photo-picker';
 import { RefusedFiles } from './refused-files';
 import type { SortablePhotosProps } from './sortable-photos';
 import { UploadRow } from './upload-row';
+
+// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+const resolver = lazyResolver<AlbumSettingsValues>(async () => zodResolver((await import('@/lib/validations/album')).albumSettingsSchema));
 
 // The "Add photos" page: photos picked or dropped are checked here (their first bytes, their
 // size) and each one accepted streams at once through /api/upload/photos, three at a time,
@@ -35,7 +39,17 @@ const UPLOAD_URL = '/api/upload/photos';
 /** Files on their way at once. */
 const CONCURRENT_UPLOADS = 3;
 /** A new album's fields, where a refusal's field errors land. */
-const ALBUM_FIELDS = Object.keys(albumSettingsSchema.shape) as Path<AlbumSettingsValues>[];
+// The new album's fields, each once (a missing or unknown one is a type error).
+const ALBUM_FIELD_SET = {
+  title: true,
+  categoryId: true,
+  description: true,
+  authView: true,
+  authComment: true,
+  authTag: true,
+  searchable: true,
+} satisfies Record<keyof AlbumSettingsValues, true>;
+const ALBUM_FIELDS = Object.keys(ALBUM_FIELD_SET) as Path<AlbumSettingsValues>[];
 
 type Uploaded = { photoId: number };
 type Entry = QueuedUpload<Uploaded>;
@@ -78,7 +92,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
   const announce = useAnnounce();
   const newAlbum = target.kind === 'new';
   const form = useForm<AlbumSettingsValues>({
-    resolver: zodResolver(albumSettingsSchema),
+    resolver,
     defaultValues: target.kind === 'new' ? newAlbumDefaults(target.choices) : undefined,
     mode: 'onTouched',
   });

@@ -7,14 +7,19 @@ import { buttonStyles } from '@/components/ui/button';
 import { ComboboxOptions, comboboxOptionId } from '@/components/ui/combobox-options';
 import { FormError } from '@/components/ui/form-error';
 import { placeRefusal } from '@/components/ui/form-refusal';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
 import { useAction } from '@/components/ui/use-action';
 import { callAction } from '@/lib/action-result';
 import type { PhotoTag } from '@/lib/social-api/tags';
 import type { Who } from '@/lib/social-api/users';
 import { findFriends, tagPhoto } from './actions';
 import { centredBox, describeBox } from './box-geometry';
-import { TAG_LABEL_MAX, tagSchema, type TagValues } from '@/lib/validations/photo-tag';
+import { TAG_LABEL_MAX } from '@/lib/validations/limits';
+import type { TagValues } from '@/lib/validations/photo-tag';
 import { usePhotoTags } from './tags-context';
+
+// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+const resolver = lazyResolver<TagValues>(async () => zodResolver((await import('@/lib/validations/photo-tag')).tagSchema));
 
 /**
  * "Tag someone": the box (drawn over the photo, or placed here and moved with the keyboard),
@@ -38,7 +43,7 @@ export default function TagForm({ onClose }: { onClose: (added?: PhotoTag) => vo
   const search = useRef(0);
 
   const form = useForm<TagValues>({
-    resolver: zodResolver(tagSchema),
+    resolver,
     defaultValues: { x: 0, y: 0, w: 0, h: 0, userId: 0, who: '' },
   });
   const {
