@@ -20,7 +20,7 @@ import type { EventFormValues } from '@/lib/validations/event';
 import { EVENT_DESCRIPTION_MAX, EVENT_PICTURE_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX } from '@/lib/validations/limits';
 import { saveEvent } from './actions';
 
-// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const resolver = lazyResolver<EventFormValues>(async () => zodResolver((await import('@/lib/validations/event')).eventFormSchema));
 
 const NAMES = [

@@ -10,7 +10,7 @@ import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dia
 import type { PhotoEditValues } from '@/lib/validations/album';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/limits';
 
-// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const resolver = lazyResolver<PhotoEditValues>(async () => zodResolver((await import('@/lib/validations/album')).photoEditSchema));
 
 /** A photo's title and caption. */

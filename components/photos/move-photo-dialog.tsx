@@ -11,7 +11,7 @@ import type { PhotoMoveValues } from '@/lib/validations/album';
 import { callAction } from '@/lib/action-result';
 import type { AlbumChoice, AlbumChoices } from '@/lib/social-api/albums';
 
-// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const resolver = lazyResolver<PhotoMoveValues>(async () => zodResolver((await import('@/lib/validations/album')).photoMoveSchema));
 
 /** From this many albums on, a field finds them by the words typed. */

@@ -13,7 +13,7 @@ import { FormDialog, useDialogSubmit } from './form-dialog';
 import type { AlbumEditValues } from '@/lib/validations/album';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, KEEP } from '@/lib/validations/limits';
 
-// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const resolver = lazyResolver<AlbumEditValues>(async () => zodResolver((await import('@/lib/validations/album')).albumEditSchema));
 
 const NAMES = ['title', 'description', 'categoryId', 'authView', 'authComment', 'authTag', 'searchable'] as const;

@@ -24,7 +24,7 @@ import { RefusedFiles } from './refused-files';
 import type { SortablePhotosProps } from './sortable-photos';
 import { UploadRow } from './upload-row';
 
-// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const resolver = lazyResolver<AlbumSettingsValues>(async () => zodResolver((await import('@/lib/validations/album')).albumSettingsSchema));
 
 // The "Add photos" page: photos picked or dropped are checked here (their first bytes, their

@@ -29,7 +29,7 @@ import { parseKeptValues, sameValues } from './values';
 // seconds and when the page is left, and offered back on the next visit; leaving with unsaved
 // changes asks first.
 
-// The schema (and zod with it) loads at the form's first check, not with the page (lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const blogResolver = lazyResolver<BlogFormValues>(async () => zodResolver((await import('@/lib/validations/blog')).blogFormSchema));
 
 export type BlogEditorProps = {

@@ -29,7 +29,7 @@ import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, 
 // back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
 // with the price as the API formats it. Its photos: listing-photos.tsx.
 
-// The schema (and zod with it) loads at the form's first check, not with the page (lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const listingResolver = lazyResolver<ListingFormValues>(async () =>
   zodResolver((await import('@/lib/validations/listing')).listingFormSchema),
 );

@@ -18,7 +18,7 @@ import { TAG_LABEL_MAX } from '@/lib/validations/limits';
 import type { TagValues } from '@/lib/validations/photo-tag';
 import { usePhotoTags } from './tags-context';
 
-// zod comes with the schema at the form's first check, not with the page (components/ui/lazy-resolver.ts).
+// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
 const resolver = lazyResolver<TagValues>(async () => zodResolver((await import('@/lib/validations/photo-tag')).tagSchema));
 
 /**
