@@ -1,11 +1,10 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/form-fields';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { useEarlyFiles } from '@/components/ui/use-early-input';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -20,8 +19,7 @@ import type { EventFormValues } from '@/lib/validations/event';
 import { EVENT_DESCRIPTION_MAX, EVENT_PICTURE_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX } from '@/lib/validations/limits';
 import { saveEvent } from './actions';
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const resolver = lazyResolver<EventFormValues>(async () => zodResolver((await import('@/lib/validations/event')).eventFormSchema));
+const resolver = lazyZodResolver<EventFormValues>(() => import('@/lib/validations/event').then((m) => m.eventFormSchema));
 
 const NAMES = [
   'title',

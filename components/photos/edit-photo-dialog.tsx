@@ -1,17 +1,15 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { editPhotoText } from '@/components/albums/manage/actions';
 import { Field } from '@/components/ui/form-fields';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
 import type { PhotoEditValues } from '@/lib/validations/album';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX } from '@/lib/validations/limits';
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const resolver = lazyResolver<PhotoEditValues>(async () => zodResolver((await import('@/lib/validations/album')).photoEditSchema));
+const resolver = lazyZodResolver<PhotoEditValues>(() => import('@/lib/validations/album').then((m) => m.photoEditSchema));
 
 /** A photo's title and caption. */
 export default function EditPhotoDialog({

@@ -1,18 +1,16 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { movePhoto, myAlbumChoices } from '@/components/albums/manage/actions';
 import { Field } from '@/components/ui/form-fields';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { FormDialog, useDialogSubmit } from '@/components/albums/manage/form-dialog';
 import type { PhotoMoveValues } from '@/lib/validations/album';
 import { callAction } from '@/lib/action-result';
 import type { AlbumChoice, AlbumChoices } from '@/lib/social-api/albums';
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const resolver = lazyResolver<PhotoMoveValues>(async () => zodResolver((await import('@/lib/validations/album')).photoMoveSchema));
+const resolver = lazyZodResolver<PhotoMoveValues>(() => import('@/lib/validations/album').then((m) => m.photoMoveSchema));
 
 /** From this many albums on, a field finds them by the words typed. */
 const FIND_FROM = 10;

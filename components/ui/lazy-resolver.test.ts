@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Resolver, ResolverResult } from 'react-hook-form';
-import { lazyResolver } from './lazy-resolver';
+import * as z from 'zod/mini';
+import { lazyResolver, lazyZodResolver } from './lazy-resolver';
 
 type Values = { title: string };
 const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<Resolver<Values>>[2];
@@ -47,6 +48,21 @@ describe('lazyResolver', () => {
     expect(load).toHaveBeenCalledTimes(1);
 
     expect(await resolver({ title: '' }, undefined, options)).toEqual(untitled);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('lazyZodResolver', () => {
+  it('checks with the loaded zod schema: its message for a bad value, the values when good', async () => {
+    const schema = z.object({ title: z.string().check(z.minLength(1, 'Give it a title.')) });
+    const load = vi.fn(async () => schema);
+    const resolver = lazyZodResolver<Values>(load);
+    expect(load).not.toHaveBeenCalled();
+
+    const bad = await resolver({ title: '' }, undefined, options);
+    expect(bad.errors.title?.message).toBe('Give it a title.');
+    expect(bad.values).toEqual({});
+    expect(await resolver({ title: 'A bike' }, undefined, options)).toEqual({ values: { title: 'A bike' }, errors: {} });
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * A form's resolver whose code loads after the page, not with it: a zod schema brings zod
@@ -7,9 +8,8 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * loaded and the main thread is idle, in a task of its own, so that the form's first check (the
  * first blur of a touched field, or submit) finds it there — also when the connection dropped
  * meanwhile. A check that comes first waits for it (react-hook-form awaits a resolver anyway); a
- * load that failed is tried again at the next check. Call it once, outside the component:
- *
- *   const resolver = lazyResolver(async () => zodResolver((await import('@/lib/validations/x')).xSchema));
+ * load that failed is tried again at the next check. A form's zod schema goes through
+ * `lazyZodResolver` below; call either once, outside the component.
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): Resolver<T> {
   let loading: Promise<Resolver<T>> | undefined;
@@ -20,6 +20,19 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
     }));
   if (typeof window !== 'undefined') afterLoadWhenIdle(() => void start().catch(() => {}));
   return async (values, context, options) => (await start())(values, context, options);
+}
+
+/**
+ * A form's resolver from a zod schema, both loaded after the page (`lazyResolver`): the schema's
+ * module and `zodResolver` come in one chunk, apart from the page's first load.
+ *
+ *   const resolver = lazyZodResolver<XValues>(() => import('@/lib/validations/x').then((m) => m.xSchema));
+ */
+export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<$ZodType<T, T>>): Resolver<T> {
+  return lazyResolver<T>(async () => {
+    const [{ zodResolver }, schema] = await Promise.all([import('@hookform/resolvers/zod'), loadSchema()]);
+    return zodResolver(schema);
+  });
 }
 
 /** Runs `run` once the page has loaded and the browser is idle (a timer where there is no requestIdleCallback). */

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AlbumSettingsChoices } from '@/components/albums/upload/album-settings-fields';
@@ -8,13 +7,12 @@ import { callAction } from '@/lib/action-result';
 import type { AlbumSettings } from '@/lib/social-api/albums';
 import { albumOptions, editAlbumSettings } from './actions';
 import { Field } from '@/components/ui/form-fields';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { FormDialog, useDialogSubmit } from './form-dialog';
 import type { AlbumEditValues } from '@/lib/validations/album';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_TITLE_MAX, KEEP } from '@/lib/validations/limits';
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const resolver = lazyResolver<AlbumEditValues>(async () => zodResolver((await import('@/lib/validations/album')).albumEditSchema));
+const resolver = lazyZodResolver<AlbumEditValues>(() => import('@/lib/validations/album').then((m) => m.albumEditSchema));
 
 const NAMES = ['title', 'description', 'categoryId', 'authView', 'authComment', 'authTag', 'searchable'] as const;
 

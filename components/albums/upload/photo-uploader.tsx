@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -9,7 +8,7 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { placeRefusal } from '@/components/ui/form-refusal';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { useFilePreviews } from '@/components/ui/use-file-previews';
 import { useUploadQueue, type QueuedUpload } from '@/components/ui/use-upload-queue';
 import { callAction } from '@/lib/action-result';
@@ -24,8 +23,7 @@ import { RefusedFiles } from './refused-files';
 import type { SortablePhotosProps } from './sortable-photos';
 import { UploadRow } from './upload-row';
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const resolver = lazyResolver<AlbumSettingsValues>(async () => zodResolver((await import('@/lib/validations/album')).albumSettingsSchema));
+const resolver = lazyZodResolver<AlbumSettingsValues>(() => import('@/lib/validations/album').then((m) => m.albumSettingsSchema));
 
 // The "Add photos" page: photos picked or dropped are checked here (their first bytes, their
 // size) and each one accepted streams at once through /api/upload/photos, three at a time,

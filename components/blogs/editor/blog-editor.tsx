@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
@@ -8,7 +7,7 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer, shortTime as timeOf } from '@/components/ui/form-fields';
 import { useKeptForm } from '@/components/ui/use-kept-form';
 import { callAction } from '@/lib/action-result';
@@ -29,8 +28,7 @@ import { parseKeptValues, sameValues } from './values';
 // seconds and when the page is left, and offered back on the next visit; leaving with unsaved
 // changes asks first.
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const blogResolver = lazyResolver<BlogFormValues>(async () => zodResolver((await import('@/lib/validations/blog')).blogFormSchema));
+const blogResolver = lazyZodResolver<BlogFormValues>(() => import('@/lib/validations/blog').then((m) => m.blogFormSchema));
 
 export type BlogEditorProps = {
   /** Whose copy in this browser it is. */

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { flushSync } from 'react-dom';
 import { useId, useRef, useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -8,7 +7,7 @@ import { becomeEditPage } from '@/components/ui/become-edit-page';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fieldErrorHelpers, OptionSelect, RestoreOffer } from '@/components/ui/form-fields';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { useKeptForm } from '@/components/ui/use-kept-form';
 import { TagsField } from '@/components/blogs/editor/tag-input';
 import type { RichTextEditorHandle } from '@/components/blogs/editor/rich-text-editor';
@@ -29,10 +28,7 @@ import { EDIT_LISTING_TITLE, NEW_LISTING_TITLE, parseKeptListing, priceAsTyped, 
 // back on the next visit; leaving with unsaved changes asks first. After a save the form stays,
 // with the price as the API formats it. Its photos: listing-photos.tsx.
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const listingResolver = lazyResolver<ListingFormValues>(async () =>
-  zodResolver((await import('@/lib/validations/listing')).listingFormSchema),
-);
+const listingResolver = lazyZodResolver<ListingFormValues>(() => import('@/lib/validations/listing').then((m) => m.listingFormSchema));
 
 export type ListingEditorProps = {
   userId: number;

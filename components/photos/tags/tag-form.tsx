@@ -1,13 +1,12 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { buttonStyles } from '@/components/ui/button';
 import { ComboboxOptions, comboboxOptionId } from '@/components/ui/combobox-options';
 import { FormError } from '@/components/ui/form-error';
 import { placeRefusal } from '@/components/ui/form-refusal';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
+import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { useAction } from '@/components/ui/use-action';
 import { callAction } from '@/lib/action-result';
 import type { PhotoTag } from '@/lib/social-api/tags';
@@ -18,8 +17,7 @@ import { TAG_LABEL_MAX } from '@/lib/validations/limits';
 import type { TagValues } from '@/lib/validations/photo-tag';
 import { usePhotoTags } from './tags-context';
 
-// The schema (and zod) loads after the page, not with it: components/ui/lazy-resolver.ts.
-const resolver = lazyResolver<TagValues>(async () => zodResolver((await import('@/lib/validations/photo-tag')).tagSchema));
+const resolver = lazyZodResolver<TagValues>(() => import('@/lib/validations/photo-tag').then((m) => m.tagSchema));
 
 /**
  * "Tag someone": the box (drawn over the photo, or placed here and moved with the keyboard),
