@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver } from 'react-hook-form';
 import type { ActionResult } from '@/lib/action-result';
 import { useAnnounce } from './announcer';
@@ -37,6 +37,10 @@ export function useKeptForm<T extends FieldValues>({ resolver, initial, storageK
   const saved = useRef(initial);
   const unsaved = (v: T) => !same(v, saved.current);
   const autosave = useAutosave({ storageKey, read: getValues, parse, isUnsaved: unsaved });
+  // Every change of a value (typed, picked, set by the editor or a restore) asks for a copy.
+  const { subscribe } = form;
+  const { changed } = autosave;
+  useEffect(() => subscribe({ formState: { values: true }, callback: changed }), [subscribe, changed]);
   useLeaveGuard(() => unsaved(getValues()) || (alsoUnsaved?.() ?? false), LEAVE_MESSAGE);
 
   return {
