@@ -23,8 +23,8 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
 }
 
 /**
- * A form's resolver from a zod schema, both loaded after the page (`lazyResolver`): the schema's
- * module and `zodResolver` come in one chunk, apart from the page's first load.
+ * A form's resolver from a zod schema, loaded after the page (`lazyResolver`): the schema's module
+ * and `zodResolver` are both fetched then, side by side, and neither is in the page's first load.
  *
  *   const resolver = lazyZodResolver<XValues>(() => import('@/lib/validations/x').then((m) => m.xSchema));
  */
