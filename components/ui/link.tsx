@@ -19,23 +19,20 @@ type LinkProps = Omit<ComponentProps<typeof NextLink>, 'prefetch' | 'href'> & { 
  */
 export function Link({ href, onMouseEnter, onFocus, onTouchStart, ...props }: LinkProps) {
   const router = useRouter();
-  const prefetch = () => router.prefetch(href);
+  // Each intent prefetches, then does what the caller asked for on that event.
+  const prefetchThen =
+    <E,>(handler?: (event: E) => void) =>
+    (event: E) => {
+      router.prefetch(href);
+      handler?.(event);
+    };
   return (
     <NextLink
       href={href}
       prefetch={false}
-      onMouseEnter={(e) => {
-        prefetch();
-        onMouseEnter?.(e);
-      }}
-      onFocus={(e) => {
-        prefetch();
-        onFocus?.(e);
-      }}
-      onTouchStart={(e) => {
-        prefetch();
-        onTouchStart?.(e);
-      }}
+      onMouseEnter={prefetchThen(onMouseEnter)}
+      onFocus={prefetchThen(onFocus)}
+      onTouchStart={prefetchThen(onTouchStart)}
       {...props}
     />
   );
