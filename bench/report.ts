@@ -225,7 +225,8 @@ export function report({
   );
   console.log(
     `  held by the web server after a full collection, one upload sent at 10 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):` +
-      ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB)`,
+      ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB:` +
+      ` JavaScript heap ${signedMib(uploads.live.parts.heap)}, Buffers ${signedMib(uploads.live.parts.buffers)}, other native memory ${signedMib(uploads.live.parts.otherNative)})`,
   );
 
   // ---- the targets and the verdict

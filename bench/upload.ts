@@ -41,7 +41,15 @@ export interface UploadBenchResult {
   direct: number[];
   rss: { before: number; peak: number; after: number };
   /** What the web server holds after a full collection: just before the paced upload, and at most during it. */
-  live: { before: number; peak: number; samples: number; seconds: number };
+  live: { before: number; peak: number; samples: number; seconds: number; parts: HeldParts };
+}
+
+/** What the highest sample held more than the one before the upload, by kind of memory. */
+export interface HeldParts {
+  heap: number;
+  buffers: number;
+  /** Native memory outside the heap that is not a Buffer (external strings, parsers, …). */
+  otherNative: number;
 }
 
 type Form = { body: Uint8Array<ArrayBuffer>; contentType: string };
@@ -137,10 +145,14 @@ async function probed(probeDir: string, run: () => Promise<unknown>): Promise<Up
       `the memory probe recorded ${before.length} samples before and ${during.length} during the upload (is the web server started with it?)`,
     );
   }
+  // The last sample before: the first collections also clear what earlier requests left.
+  const first = before.at(-1)!;
+  const highest = during.reduce((a, b) => (b.live > a.live ? b : a));
+  const native = (s: MemorySample) => s.live - s.heap - s.buffers;
   return {
-    // The last sample before: the first collections also clear what earlier requests left.
-    before: before.at(-1)!.live,
-    peak: Math.max(...during.map((s) => s.live)),
+    before: first.live,
+    peak: highest.live,
+    parts: { heap: highest.heap - first.heap, buffers: highest.buffers - first.buffers, otherNative: native(highest) - native(first) },
     samples: during.length,
     seconds: (ended - started) / 1000,
   };
