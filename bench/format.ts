@@ -10,11 +10,14 @@ export const kib = (n: number) => (n / 1024).toFixed(1);
 /** Bytes as MiB, one decimal. */
 export const mib = (n: number) => (n / (1024 * 1024)).toFixed(1);
 
-/** Bytes as MiB with their sign (+ or −). */
-export const signedMib = (n: number) => `${n < 0 ? '−' : '+'}${mib(Math.abs(n))}`;
-
 /** A number with `d` decimals, or '–' when it is not one (nothing was counted). */
 export const fixed = (n: number, d = 2) => (Number.isFinite(n) ? n.toFixed(d) : '–');
+
+/** A difference with `d` decimals and its sign (+ or −), or '–' when it is not a number. */
+export const signed = (n: number, d = 2) => (Number.isFinite(n) ? `${n < 0 ? '−' : '+'}${Math.abs(n).toFixed(d)}` : '–');
+
+/** Bytes as MiB with their sign (+ or −). */
+export const signedMib = (n: number) => signed(n / (1024 * 1024), 1);
 
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 

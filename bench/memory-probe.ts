@@ -44,7 +44,13 @@ if (dir) {
     for (const e of list.getEntries()) gcMs += e.duration;
   }).observe({ entryTypes: ['gc'] });
   const file = path.join(dir, 'gc-ms');
-  setInterval(() => fs.writeFileSync(file, String(gcMs)), 100).unref();
+  // Written aside and renamed into place: a reader never sees the file cut short mid-write
+  // (it read 0 or half a number now and then, and a round's GC time came out negative).
+  const aside = `${file}.${process.pid}`;
+  setInterval(() => {
+    fs.writeFileSync(aside, String(gcMs));
+    fs.renameSync(aside, file);
+  }, 100).unref();
 }
 
 /** The garbage collection time so far of the server the probe at `dir` is loaded in (0 before its first note). */

@@ -14,7 +14,7 @@
 //   its highest during and after them, and what it held while it passed the photo on;
 // - the targets, each pass or FAIL, then anything that made the measurement not valid.
 // `report` answers the exit code: 1 when a target is missed or the measurement is not valid.
-import { fixed, gzip9, kib, mean, mib, signedMib, table } from './format.ts';
+import { fixed, gzip9, kib, mean, mib, signed, signedMib, table } from './format.ts';
 import { judgedJs, withinBudget, type FirstLoad } from './js-size.ts';
 import type { BrowserResult } from './browser.ts';
 import type { PageLoad, PageName, RenderedOnce } from './load.ts';
@@ -262,10 +262,10 @@ export function report({
       fixed(worstCls(v), 3),
       worstCls(v) <= TARGETS.cls,
     ]);
-    targets.push([`LCP of ${v.label} ≤ the bare page's + ${lcpBudget} ms`, `+${fixed(v.lcp - b.lcp, 0)} ms`, v.lcp - b.lcp <= lcpBudget]);
+    targets.push([`LCP of ${v.label} ≤ the bare page's + ${lcpBudget} ms`, `${signed(v.lcp - b.lcp, 0)} ms`, v.lcp - b.lcp <= lcpBudget]);
     targets.push([
       `TBT of ${v.label} ≤ the bare page's + ${TARGETS.tbtOverBareMs} ms`,
-      `+${fixed(v.tbt - b.tbt, 0)} ms`,
+      `${signed(v.tbt - b.tbt, 0)} ms`,
       v.tbt - b.tbt <= TARGETS.tbtOverBareMs,
     ]);
   }
