@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { WEB_SERVER_NODE_ARGS } from '../scripts/web-server-node-args.ts';
 import { Relays } from './relay.ts';
 import { passwordToken, registerBenchClient } from './sign-in.ts';
 
@@ -229,7 +230,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
 
   const webServer = start(
     'web',
-    [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)],
+    [...WEB_SERVER_NODE_ARGS, ...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)],
     {
       ...shared,
       NEXT_DIST_DIR: o.webDist,
@@ -244,7 +245,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   );
   const bareServer = start(
     'bare',
-    [...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)],
+    [...WEB_SERVER_NODE_ARGS, ...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)],
     {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',

@@ -1,0 +1,14 @@
+// The node options the web app's production server (`next start`) runs with, wherever it is
+// started: `npm start` (scripts/start.ts), `npm run start:web` (package.json, written out there),
+// the two instances of `npm run test:cluster` and `npm run bench` (which gives the bare page the
+// same, so that the two are compared on one runtime).
+//
+// --no-memory-reducer: V8's memory reducer collects garbage when a process goes quiet and gives
+// memory back (~80 MiB of the web server's ~450 MiB here). After it had run, the server rendered
+// the feed ~1.5–2 ms slower (CPU per page) for minutes: the bench's CPU rounds, where each server
+// rests while the other is loaded, showed it as steps in the middle of a run, in either server
+// (three runs of 10 round pairs each way, alternating: the product's own CPU per feed render 3.71,
+// 3.73 and 3.70 ms by default, 2.41, 2.28 and 2.47 ms without the reducer, the 95% intervals a
+// third as wide). A server between bursts of traffic meets the same; what it costs is memory not
+// given back while it is idle, which a server of its own can spare.
+export const WEB_SERVER_NODE_ARGS = ['--no-memory-reducer'];
