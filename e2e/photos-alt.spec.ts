@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
 import { signIn } from './sign-in.ts';
@@ -209,6 +209,29 @@ test('"Add photos": each photo has its description beside it, saved with it and 
     await page.goto(href);
     await expect(page.getByRole('main').getByRole('img', { name: descriptions[i] })).toBeVisible();
   }
+});
+
+test('"Add photos": a description being typed as the list becomes sortable keeps its focus and every key', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/albums/upload');
+  // The sortable list's script is held back until the description is being typed, as on a slow connection.
+  const held: Route[] = [];
+  let hold = true;
+  await page.route('**/_next/static/chunks/**', (route) => (hold ? void held.push(route) : route.continue()));
+  await page.getByLabel(/^Choose (more )?photos$/).setInputFiles({ name: 'gull.png', mimeType: 'image/png', buffer: png(300, 240) });
+  const row = page.getByRole('list', { name: 'Photos to add, in order' }).getByRole('listitem').filter({ hasText: 'gull.png' });
+  const handle = page.getByRole('button', { name: /^Move gull\.png/ });
+  const field = row.getByLabel(/Description/);
+  await field.click();
+  await page.keyboard.type('A gull');
+  await expect(handle).toHaveCount(0);
+  expect(held.length, 'the sortable list’s script was asked for and held').toBeGreaterThan(0);
+  hold = false;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(handle).toBeVisible();
+  await expect(field).toBeFocused();
+  await page.keyboard.type(' on a post');
+  await expect(field).toHaveValue('A gull on a post');
 });
 
 test('the viewer zooms to the real pixels by keyboard and pans with the arrows, and "Download original" gives the original file', async ({

@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, type Path } from 'react-hook-form';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
+import { useFocusCarry, useHandFocusOver, useTakeFocusUp, type FocusCarry } from '@/components/ui/carried-focus';
 import { FormError } from '@/components/ui/form-error';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { lazyZodResolver } from '@/components/ui/lazy-resolver';
@@ -59,16 +60,26 @@ function parseUploaded(body: unknown): Uploaded | undefined {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+type ListProps = SortablePhotosProps<Entry> & { carry: FocusCarry };
+
 // The sortable list (@dnd-kit, ~17 KB gzip) loads when the first photo is picked, not with the
-// page; until it is there, the same rows show in a plain list.
+// page; until it is there, the same rows show in a plain list. A description being typed as the
+// one replaces the other keeps its focus and caret (useHandFocusOver, useTakeFocusUp).
 const SortablePhotos = lazy(() =>
-  import('./sortable-photos').then((m) => ({ default: m.SortablePhotos as (props: SortablePhotosProps<Entry>) => ReactNode })),
+  import('./sortable-photos').then(({ SortablePhotos: Rows }) => ({
+    default: function SortableRows({ carry, ...props }: ListProps) {
+      useTakeFocusUp(carry);
+      return <Rows<Entry> {...props} />;
+    },
+  })),
 );
 
 /** The rows without their handles, while the sortable list loads. */
-function PlainPhotos({ items, label, className, renderItem }: SortablePhotosProps<Entry>) {
+function PlainPhotos({ items, label, className, renderItem, carry }: ListProps) {
+  const list = useRef<HTMLOListElement>(null);
+  useHandFocusOver(carry, list);
   return (
-    <ol aria-label={label} className={className}>
+    <ol ref={list} aria-label={label} className={className}>
       {items.map((item, index) => (
         <li key={item.key}>{renderItem(item, { handle: <span className="size-9 shrink-0" />, index, dragging: false })}</li>
       ))}
@@ -106,6 +117,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
   /** The album the photos went into, and its page (undefined while albums have no page). */
   const [savedTo, setSavedTo] = useState<{ albumId: number; href?: string } | null>(null);
   const photosHeading = useRef<HTMLHeadingElement>(null);
+  const carry = useFocusCarry();
 
   const done = entries.filter((e) => e.status === 'done').length;
   const failed = entries.filter((e) => e.status === 'failed').length;
@@ -189,7 +201,8 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     )(e);
   };
 
-  const listProps: SortablePhotosProps<Entry> = {
+  const listProps: ListProps = {
+    carry,
     items: entries,
     itemId: entryKey,
     itemName: entryName,
@@ -208,6 +221,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
         <label className="mt-1 block text-sm">
           <span className="font-medium">Description</span> <span className="muted">(alt text) of {entry.file.name}</span>
           <textarea
+            id={`${id}-description-${entry.key}`}
             value={descriptions[entry.key] ?? ''}
             onChange={(e) => setDescriptions((d) => ({ ...d, [entry.key]: e.target.value }))}
             rows={1}
