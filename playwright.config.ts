@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/chromium.ts';
 import { API_PORT, API_URL, DIST_DIR, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
+import { WEB_SERVER_NODE_ARGS } from './scripts/web-server-node-args.ts';
 
 // Every run starts both servers on fresh data. Playwright evaluates this file in the runner
 // and again in each worker: the directory is made once, by the runner, and handed on through
@@ -94,7 +95,8 @@ export default defineConfig({
       name: 'web',
       // Builds the current sources first, into a directory of its own: every way of running the
       // tests checks what is in the tree, and a running `npm start` (which serves .next) is left alone.
-      command: `${node} ${next} build && ${node} ${next} start --hostname 127.0.0.1 --port ${WEB_PORT}`,
+      // The server runs with the node options it has in production (scripts/web-server-node-args.ts).
+      command: `${node} ${next} build && ${node} ${WEB_SERVER_NODE_ARGS.join(' ')} ${next} start --hostname 127.0.0.1 --port ${WEB_PORT}`,
       url: `http://127.0.0.1:${WEB_PORT}/`,
       env: {
         NEXT_DIST_DIR: DIST_DIR,

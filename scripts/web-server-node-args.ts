@@ -1,7 +1,8 @@
 // The node options the web app's production server (`next start`) runs with, wherever it is
 // started: `npm start` (scripts/start.ts), `npm run start:web` (package.json, written out there),
-// the two instances of `npm run test:cluster` and `npm run bench` (which gives the bare page the
-// same, so that the two are compared on one runtime).
+// the two instances of `npm run test:cluster`, the end-to-end tests' servers (playwright.config.ts,
+// e2e/second-web.ts) and `npm run bench` (which gives the bare page the same, so that the two are
+// compared on one runtime).
 //
 // --no-memory-reducer: V8's memory reducer collects garbage when a process goes quiet and gives
 // memory back (~80 MiB of the web server's ~450 MiB here). After it had run, the server rendered
