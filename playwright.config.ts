@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/chromium.ts';
 import { API_PORT, API_URL, DIST_DIR, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
-import { WEB_SERVER_NODE_ARGS } from './scripts/web-server-node-args.ts';
+import { NEXT_BIN, nextStartArgs } from './scripts/next-start.ts';
 
 // Every run starts both servers on fresh data. Playwright evaluates this file in the runner
 // and again in each worker: the directory is made once, by the runner, and handed on through
@@ -25,7 +25,8 @@ const chromium = findChromium();
 
 // The same Node that runs Playwright runs the servers (the system's may be too old for .ts).
 const node = JSON.stringify(process.execPath);
-const next = 'node_modules/next/dist/bin/next';
+/** node with these arguments, as a shell command. */
+const nodeCommand = (args: string[]) => [node, ...args.map((a) => JSON.stringify(a))].join(' ');
 
 export default defineConfig({
   testDir: './e2e',
@@ -95,8 +96,8 @@ export default defineConfig({
       name: 'web',
       // Builds the current sources first, into a directory of its own: every way of running the
       // tests checks what is in the tree, and a running `npm start` (which serves .next) is left alone.
-      // The server runs with the node options it has in production (scripts/web-server-node-args.ts).
-      command: `${node} ${next} build && ${node} ${WEB_SERVER_NODE_ARGS.join(' ')} ${next} start --hostname 127.0.0.1 --port ${WEB_PORT}`,
+      // The server starts as it does in production (scripts/next-start.ts).
+      command: `${nodeCommand([NEXT_BIN, 'build'])} && ${nodeCommand(nextStartArgs(WEB_PORT, { hostname: '127.0.0.1' }))}`,
       url: `http://127.0.0.1:${WEB_PORT}/`,
       env: {
         NEXT_DIST_DIR: DIST_DIR,

@@ -19,13 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WEB_SERVER_NODE_ARGS } from '../scripts/web-server-node-args.ts';
+import { NEXT_BIN, nextStartArgs } from '../scripts/next-start.ts';
 import { Relays } from './relay.ts';
 import { passwordToken, registerBenchClient } from './sign-in.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BARE_DIR = path.join(root, 'bench/bare');
-const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
 const SECRET = 'bench-client-secret';
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123';
 
@@ -123,7 +122,7 @@ async function waitFor(url: string, what: string) {
 
 function build(what: string, cwd: string, env: Record<string, string>) {
   console.log(`building ${what} …`);
-  execFileSync(process.execPath, [nextBin, 'build'], {
+  execFileSync(process.execPath, [NEXT_BIN, 'build'], {
     cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' },
@@ -230,7 +229,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
 
   const webServer = start(
     'web',
-    [...WEB_SERVER_NODE_ARGS, ...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(webPort)],
+    nextStartArgs(webPort, { hostname: '127.0.0.1', nodeArgs: o.nodeArgs }),
     {
       ...shared,
       NEXT_DIST_DIR: o.webDist,
@@ -245,7 +244,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   );
   const bareServer = start(
     'bare',
-    [...WEB_SERVER_NODE_ARGS, ...o.nodeArgs, nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(barePort)],
+    nextStartArgs(barePort, { hostname: '127.0.0.1', nodeArgs: o.nodeArgs }),
     {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',

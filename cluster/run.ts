@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { admin, startCluster, type Cluster } from '../api-server/test/postgres-cluster.ts';
 import { seal, unseal } from '../lib/auth/seal.ts';
 import type { SessionRecord } from '../lib/auth/session-store.ts';
-import { WEB_SERVER_NODE_ARGS } from '../scripts/web-server-node-args.ts';
+import { nextStartArgs } from '../scripts/next-start.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIMIT_MS = 6 * 60_000;
@@ -201,24 +201,19 @@ async function main(): Promise<void> {
   }
   log('two web instances on that build, sessions in Redis');
   const webs = WEB.map((port, i) =>
-    start(
-      `web${i + 1}`,
-      node,
-      [...WEB_SERVER_NODE_ARGS, 'node_modules/next/dist/bin/next', 'start', '--hostname', HOST, '--port', String(port)],
-      {
-        NEXT_DIST_DIR: DIST_DIR,
-        NEXT_TELEMETRY_DISABLED: '1',
-        NODE_ENV: 'production',
-        PORT: String(port),
-        WEB_ORIGIN,
-        // Through HAProxy: a web instance does not care which API instance answers.
-        SOCIAL_API_URL: `${API_ORIGIN}/api/v1`,
-        OAUTH_CLIENT_SECRET: CLIENT_SECRET,
-        SESSION_SECRET,
-        REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
-        DATA_DIR: path.join(work, `web${i + 1}-data`),
-      },
-    ),
+    start(`web${i + 1}`, node, nextStartArgs(port, { hostname: HOST }), {
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      WEB_ORIGIN,
+      // Through HAProxy: a web instance does not care which API instance answers.
+      SOCIAL_API_URL: `${API_ORIGIN}/api/v1`,
+      OAUTH_CLIENT_SECRET: CLIENT_SECRET,
+      SESSION_SECRET,
+      REDIS_URL: `redis://${HOST}:${PORTS.redis}`,
+      DATA_DIR: path.join(work, `web${i + 1}-data`),
+    }),
   );
   await Promise.all(WEB.map((port) => waitFor('the web', `http://${HOST}:${port}/icon.svg`, [...webs, redis], 60_000)));
   await waitFor('HAProxy (web)', `${WEB_ORIGIN}/icon.svg`, [haproxy], 15_000, (s) => s === 200);

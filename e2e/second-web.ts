@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { WEB_SERVER_NODE_ARGS } from '../scripts/web-server-node-args.ts';
+import { nextStartArgs } from '../scripts/next-start.ts';
 import { DIST_DIR, WEB_CLIENT } from './servers.ts';
 
 // A second web server for the specs that need the web app in front of another API than the
@@ -27,25 +27,21 @@ export interface SecondWeb {
 export async function startSecondWeb(socialApiUrl: string, env: Record<string, string> = {}): Promise<SecondWeb> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const web = spawn(
-    process.execPath,
-    [...WEB_SERVER_NODE_ARGS, 'node_modules/next/dist/bin/next', 'start', '--hostname', '127.0.0.1', '--port', String(port)],
-    {
-      env: {
-        ...process.env,
-        NEXT_DIST_DIR: DIST_DIR,
-        NEXT_TELEMETRY_DISABLED: '1',
-        PORT: String(port),
-        WEB_ORIGIN: url,
-        SOCIAL_API_URL: socialApiUrl,
-        OAUTH_CLIENT_ID: WEB_CLIENT.id,
-        OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
-        DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'web'),
-        ...env,
-      },
-      stdio: 'ignore',
+  const web = spawn(process.execPath, nextStartArgs(port, { hostname: '127.0.0.1' }), {
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      WEB_ORIGIN: url,
+      SOCIAL_API_URL: socialApiUrl,
+      OAUTH_CLIENT_ID: WEB_CLIENT.id,
+      OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'web'),
+      ...env,
     },
-  );
+    stdio: 'ignore',
+  });
   for (let i = 0; ; i++) {
     const ok = await fetch(`${url}/unavailable`).then(
       () => true,

@@ -9,13 +9,12 @@ import type { Readable, Writable } from 'node:stream';
 import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
 import { seedDemo } from '../api-server/src/seed/demo.ts';
-import { WEB_SERVER_NODE_ARGS } from './web-server-node-args.ts';
+import { NEXT_BIN, nextStartArgs } from './next-start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
 const config = loadConfig();
 const webPort = process.env.PORT || '3000';
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 const { db } = await openDatabase(config);
 await seedDemo(db, config, (m) => console.log(`[seed] ${m}`));
@@ -38,7 +37,7 @@ if (!dev) {
   );
   if (Math.max(...sources) > built) {
     console.log('[start] building the web app (next build)…');
-    const res = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+    const res = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
     if (res.status !== 0) process.exit(res.status ?? 1);
   }
 }
@@ -102,7 +101,7 @@ process.on('SIGTERM', () => void stop(0));
 // The API's console: one readable line per event, request lines only at LOG_LEVEL=debug
 // (api-server/src/logging.ts). LOG_FORMAT=json keeps pino's JSON lines.
 run('api', [path.join(root, 'api-server', 'src', 'server.ts')], { LOG_FORMAT: process.env.LOG_FORMAT || 'short' });
-run('web', dev ? [nextBin, 'dev', '--port', webPort] : [...WEB_SERVER_NODE_ARGS, nextBin, 'start', '--port', webPort]);
+run('web', dev ? [NEXT_BIN, 'dev', '--port', webPort] : nextStartArgs(webPort));
 
 // The addresses come last, once both answer, so that they are what the console shows.
 const local = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);

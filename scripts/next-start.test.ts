@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WEB_SERVER_NODE_ARGS } from './web-server-node-args.ts';
+import { WEB_SERVER_NODE_ARGS } from './next-start.ts';
 
 const root = path.join(import.meta.dirname, '..');
 
