@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NEXT_BIN, nextStartArgs } from '../scripts/next-start.ts';
+import { NEXT_BIN, nextStartArgs, webServerArgs } from '../scripts/next-start.ts';
 import { Relays } from './relay.ts';
 import { passwordToken, registerBenchClient } from './sign-in.ts';
 
@@ -229,7 +229,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
 
   const webServer = start(
     'web',
-    nextStartArgs(webPort, { hostname: '127.0.0.1', nodeArgs: o.nodeArgs }),
+    webServerArgs(webPort, { hostname: '127.0.0.1', nodeArgs: o.nodeArgs }),
     {
       ...shared,
       NEXT_DIST_DIR: o.webDist,

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { admin, startCluster, type Cluster } from '../api-server/test/postgres-cluster.ts';
 import { seal, unseal } from '../lib/auth/seal.ts';
 import type { SessionRecord } from '../lib/auth/session-store.ts';
-import { nextStartArgs } from '../scripts/next-start.ts';
+import { webServerArgs } from '../scripts/next-start.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIMIT_MS = 6 * 60_000;
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
   }
   log('two web instances on that build, sessions in Redis');
   const webs = WEB.map((port, i) =>
-    start(`web${i + 1}`, node, nextStartArgs(port, { hostname: HOST }), {
+    start(`web${i + 1}`, node, webServerArgs(port, { hostname: HOST }), {
       NEXT_DIST_DIR: DIST_DIR,
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { nextStartArgs } from '../scripts/next-start.ts';
+import { webServerArgs } from '../scripts/next-start.ts';
 import { DIST_DIR, WEB_CLIENT } from './servers.ts';
 
 // A second web server for the specs that need the web app in front of another API than the
@@ -27,7 +27,7 @@ export interface SecondWeb {
 export async function startSecondWeb(socialApiUrl: string, env: Record<string, string> = {}): Promise<SecondWeb> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const web = spawn(process.execPath, nextStartArgs(port, { hostname: '127.0.0.1' }), {
+  const web = spawn(process.execPath, webServerArgs(port, { hostname: '127.0.0.1' }), {
     env: {
       ...process.env,
       NEXT_DIST_DIR: DIST_DIR,

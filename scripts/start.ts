@@ -9,7 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
 import { seedDemo } from '../api-server/src/seed/demo.ts';
-import { NEXT_BIN, nextStartArgs } from './next-start.ts';
+import { NEXT_BIN, webServerArgs } from './next-start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -101,7 +101,7 @@ process.on('SIGTERM', () => void stop(0));
 // The API's console: one readable line per event, request lines only at LOG_LEVEL=debug
 // (api-server/src/logging.ts). LOG_FORMAT=json keeps pino's JSON lines.
 run('api', [path.join(root, 'api-server', 'src', 'server.ts')], { LOG_FORMAT: process.env.LOG_FORMAT || 'short' });
-run('web', dev ? [NEXT_BIN, 'dev', '--port', webPort] : nextStartArgs(webPort));
+run('web', dev ? [NEXT_BIN, 'dev', '--port', webPort] : webServerArgs(webPort));
 
 // The addresses come last, once both answer, so that they are what the console shows.
 const local = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);

@@ -1,0 +1,63 @@
+// The web app's production server: Next's own request handler (the one `next start` runs) behind
+// admission control (scripts/admission.ts), which Next's command line has no place for. Started
+// by scripts/next-start.ts's webServerArgs wherever the web app runs in production.
+//
+//   node scripts/web-server.ts [--port 3000] [--hostname 127.0.0.1]
+//
+// WEB_CONCURRENCY_LIMIT (default 2) is how many requests it renders at once while its thread is
+// busy; 0 turns the queue off (every request runs as it arrives, as under `next start`).
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { admission } from './admission.ts';
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+const limit = Number(process.env.WEB_CONCURRENCY_LIMIT ?? 2);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`web-server: not a port: ${values.port ?? process.env.PORT}`);
+if (!Number.isInteger(limit) || limit < 0)
+  throw new Error(`web-server: WEB_CONCURRENCY_LIMIT must be a whole number ≥ 0 (got ${process.env.WEB_CONCURRENCY_LIMIT})`);
+
+// As `next start` does, before Next is loaded: it reads the mode when it loads.
+(process.env as Record<string, string>).NODE_ENV = 'production';
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: path.join(import.meta.dirname, '..'), hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+// Build assets are files read from disk, and an upload streams for seconds: neither waits in the
+// queue nor holds a place in it.
+const bypass = (req: http.IncomingMessage) => req.url!.startsWith('/_next/static/') || req.url!.startsWith('/api/upload/');
+const render: http.RequestListener = (req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(`Failed to handle request for ${req.url}`, error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+};
+const server = http.createServer(limit > 0 ? admission(render, { limit, bypass }).listener : render);
+server.listen(port, hostname, () => {
+  console.log(
+    `▲ Next.js web server ready on http://${hostname ?? 'localhost'}:${port} (renders at once while busy: ${limit || 'no limit'})`,
+  );
+});
+
+// SIGTERM (a deploy, a scale-down) and Ctrl-C: stop taking connections, finish the requests held
+// (the queued ones too), then leave, as `next start` does.
+let stopping = false;
+for (const [signal, code] of [
+  ['SIGTERM', 143],
+  ['SIGINT', 130],
+] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => {
+      void app.close().finally(() => process.exit(code));
+    });
+    server.closeIdleConnections();
+  });
+}
