@@ -6,8 +6,9 @@
 //   is registered (bench/sign-in.ts) before the API starts; then the API, and the bare page's
 //   token for the demo user;
 // - a counting relay (bench/relay.ts) in front of the API for each web server, so that each
-//   one's API requests are counted apart, and the two web servers (`next start`), each in a
-//   process group of its own; both web servers load the memory probe (bench/memory-probe.ts),
+//   one's API requests are counted apart, and the two web servers (the web app as `npm start`
+//   runs it, scripts/web-server.ts; the bare page on plain `next start`), each in a process
+//   group of its own; both web servers load the memory probe (bench/memory-probe.ts),
 //   idle until the upload measurement turns it on.
 // Every server listens on 127.0.0.1, on a free port. `shutdown` stops every process started,
 // closes the relays and removes the temporary data; it also runs when the bench is interrupted

@@ -61,7 +61,7 @@ let pgCluster: Cluster | undefined;
 function start(name: string, cmd: string, args: string[], env: Record<string, string> = {}): Proc {
   const logFile = path.join(work, `${name}.log`);
   const out = fs.openSync(logFile, 'a');
-  // Its own process group, so that stopping it stops what it started too (next start's workers).
+  // Its own process group, so that stopping it stops what it started too (a web server's workers).
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, out], detached: true });
   fs.closeSync(out);
   const proc: Proc = { name, child, logFile };

@@ -23,7 +23,7 @@ export interface SecondWeb {
   stop(): void;
 }
 
-/** Starts `next start` of the end-to-end build with SOCIAL_API_URL `socialApiUrl`; resolves once it answers. */
+/** Starts the web server (as in production) on the end-to-end build with SOCIAL_API_URL `socialApiUrl`; resolves once it answers. */
 export async function startSecondWeb(socialApiUrl: string, env: Record<string, string> = {}): Promise<SecondWeb> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
