@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { concurrencyLimit } from '../scripts/admission.ts';
 import { NEXT_BIN, nextStartArgs, webServerArgs } from '../scripts/next-start.ts';
 import { Relays } from './relay.ts';
 import { passwordToken, registerBenchClient } from './sign-in.ts';
@@ -228,6 +229,9 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API');
   const token = await passwordToken(api, benchClient);
 
+  console.log(
+    `web app: scripts/web-server.ts, renders at once while busy: ${concurrencyLimit() || 'no limit'} (WEB_CONCURRENCY_LIMIT); bare page: next start`,
+  );
   const webServer = start(
     'web',
     webServerArgs(webPort, { hostname: '127.0.0.1', nodeArgs: o.nodeArgs }),

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { admission, type Admission } from './admission.ts';
+import { admission, concurrencyLimit, type Admission } from './admission.ts';
 
 // Real HTTP servers on loopback, real sockets: what the web server's front door does with requests.
 
@@ -151,5 +151,19 @@ describe('admission control', () => {
 
   it('refuses a limit below one', () => {
     expect(() => admission(() => {}, { limit: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('WEB_CONCURRENCY_LIMIT', () => {
+  it('is 2 when unset, a whole number when set, 0 to turn the queue off', () => {
+    expect(concurrencyLimit(undefined)).toBe(2);
+    expect(concurrencyLimit('')).toBe(2);
+    expect(concurrencyLimit('4')).toBe(4);
+    expect(concurrencyLimit('0')).toBe(0);
+  });
+
+  it('refuses anything else with a clear error', () => {
+    for (const bad of ['-1', '1.5', 'two', '2x'])
+      expect(() => concurrencyLimit(bad)).toThrow(/WEB_CONCURRENCY_LIMIT must be a whole number/);
   });
 });

@@ -21,6 +21,14 @@ import { performance } from 'node:perf_hooks';
 // overload-protection, toobusy) refuse requests with a 503 when the loop lags; none queues them in
 // order, and a person would rather have the page a little later than an error.
 
+/** The web server's limit from WEB_CONCURRENCY_LIMIT: a whole number ≥ 0, 2 when unset; 0 turns the queue off. */
+export function concurrencyLimit(value: string | undefined = process.env.WEB_CONCURRENCY_LIMIT): number {
+  if (value === undefined || value.trim() === '') return 2;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 0) throw new Error(`WEB_CONCURRENCY_LIMIT must be a whole number ≥ 0 (got "${value}")`);
+  return limit;
+}
+
 export interface AdmissionOptions {
   /** Requests worked on at once while the event loop is busy (at least 1). */
   limit: number;

@@ -9,17 +9,15 @@
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { admission } from './admission.ts';
+import { admission, concurrencyLimit } from './admission.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname;
-const limit = Number(process.env.WEB_CONCURRENCY_LIMIT ?? 2);
+const limit = concurrencyLimit();
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`web-server: not a port: ${values.port ?? process.env.PORT}`);
-if (!Number.isInteger(limit) || limit < 0)
-  throw new Error(`web-server: WEB_CONCURRENCY_LIMIT must be a whole number ≥ 0 (got ${process.env.WEB_CONCURRENCY_LIMIT})`);
 
 // As `next start` does, before Next is loaded: it reads the mode when it loads.
 (process.env as Record<string, string>).NODE_ENV = 'production';
