@@ -55,20 +55,27 @@ function get(url: string, abort?: AbortSignal): Promise<{ status: number; text: 
   });
 }
 
+/** 12 ms of CPU in four slices, then its own path as the answer. */
+const busy = async (req: IncomingMessage, res: ServerResponse) => {
+  await cpuWork(12, 4);
+  res.end(req.url);
+};
+
+/** `paths` sent 2 ms apart, each on its own connection, so that their order of arrival is known; their answers. */
+async function oneAfterAnother(origin: string, paths: string[]): Promise<string[]> {
+  const answers: Array<Promise<string>> = [];
+  for (const p of paths) {
+    answers.push(get(origin + p).then((r) => r.text));
+    await sleep(2);
+  }
+  return Promise.all(answers);
+}
+
 describe('admission control', () => {
   it('works on `limit` requests at once while the thread is busy, and takes the rest in the order they came', async () => {
-    const { origin, seen, gate } = await serve(async (req, res) => {
-      await cpuWork(12, 4);
-      res.end(req.url);
-    }, 2);
+    const { origin, seen, gate } = await serve(busy, 2);
     const paths = Array.from({ length: 8 }, (_, i) => `/${i}`);
-    // Sent one after another, each on its own connection, so that their order of arrival is known.
-    const answers: Array<Promise<string>> = [];
-    for (const p of paths) {
-      answers.push(get(origin + p).then((r) => r.text));
-      await sleep(2);
-    }
-    expect(await Promise.all(answers)).toEqual(paths);
+    expect(await oneAfterAnother(origin, paths)).toEqual(paths);
     expect(seen.started).toEqual(paths);
     expect(seen.most).toBe(2);
     expect(gate.active).toBe(0);
@@ -76,16 +83,11 @@ describe('admission control', () => {
   });
 
   it('without it (a limit as large as the burst) the same requests all run at once: what the queue prevents', async () => {
-    const { origin, seen } = await serve(async (req, res) => {
-      await cpuWork(12, 4);
-      res.end(req.url);
-    }, 100);
-    const answers: Array<Promise<unknown>> = [];
-    for (let i = 0; i < 8; i += 1) {
-      answers.push(get(`${origin}/${i}`));
-      await sleep(2);
-    }
-    await Promise.all(answers);
+    const { origin, seen } = await serve(busy, 100);
+    await oneAfterAnother(
+      origin,
+      Array.from({ length: 8 }, (_, i) => `/${i}`),
+    );
     expect(seen.most).toBeGreaterThan(2);
   });
 
