@@ -60,6 +60,8 @@ test('a photo in the feed opens the viewer over the feed: arrows move through it
   await page.getByRole('button', { name: 'Load older posts' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => articles(page).count()).toBeGreaterThanOrEqual(30);
+  // Counted once no load of older posts runs: the scroll's own may still be answering (the feed is busy).
+  await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
   const loaded = await articles(page).count();
 
   const link = photoLink(page, older);
