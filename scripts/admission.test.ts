@@ -61,6 +61,9 @@ const busy = async (req: IncomingMessage, res: ServerResponse) => {
   res.end(req.url);
 };
 
+/** Eight requests' paths: /0 … /7. */
+const burst = Array.from({ length: 8 }, (_, i) => `/${i}`);
+
 /** `paths` sent 2 ms apart, each on its own connection, so that their order of arrival is known; their answers. */
 async function oneAfterAnother(origin: string, paths: string[]): Promise<string[]> {
   const answers: Array<Promise<string>> = [];
@@ -74,9 +77,8 @@ async function oneAfterAnother(origin: string, paths: string[]): Promise<string[
 describe('admission control', () => {
   it('works on `limit` requests at once while the thread is busy, and takes the rest in the order they came', async () => {
     const { origin, seen, gate } = await serve(busy, 2);
-    const paths = Array.from({ length: 8 }, (_, i) => `/${i}`);
-    expect(await oneAfterAnother(origin, paths)).toEqual(paths);
-    expect(seen.started).toEqual(paths);
+    expect(await oneAfterAnother(origin, burst)).toEqual(burst);
+    expect(seen.started).toEqual(burst);
     expect(seen.most).toBe(2);
     expect(gate.active).toBe(0);
     expect(gate.waiting).toBe(0);
@@ -84,10 +86,7 @@ describe('admission control', () => {
 
   it('without it (a limit as large as the burst) the same requests all run at once: what the queue prevents', async () => {
     const { origin, seen } = await serve(busy, 100);
-    await oneAfterAnother(
-      origin,
-      Array.from({ length: 8 }, (_, i) => `/${i}`),
-    );
+    await oneAfterAnother(origin, burst);
     expect(seen.most).toBeGreaterThan(2);
   });
 
