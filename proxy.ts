@@ -2,9 +2,9 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
 import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
-import { PREVIEW_IMAGES } from '@/lib/previews/paths';
+import { pageHeaders, pagePath, validPath } from '@/lib/page-headers';
 import { LIST_PAGES } from '@/lib/routes';
-import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders, withSecurityHeaders } from '@/lib/security-headers';
+import { withSecurityHeaders } from '@/lib/security-headers';
 
 /**
  * Security headers and a CSP nonce for every response; state-changing requests from other sites
@@ -32,75 +32,35 @@ export async function proxy(request: NextRequest) {
     return withSecurityHeaders(NextResponse.redirect(to, 308), { secure: e.secure, signedIn });
   }
 
-  const nonce = newNonce();
-  // The legacy app's pages may be framed by the site (its /apps/{id} page), and only by it.
-  const framed = isLegacyAppPath(request.nextUrl.pathname);
-  const { csp: policy, headers } = framed ? (fixedFramed ??= fixedParts(e, new URL(e.LEGACY_API_URL).origin)) : (fixed ??= fixedParts(e));
-  const csp = policy(nonce);
-
-  // Next reads the nonce from the request's CSP header and puts it on its scripts; x-nonce is
-  // for our own code. x-request-path tells the root layout which page is being rendered (for
-  // "try again" links); a value sent by the browser is overwritten, never trusted.
+  // Next reads the nonce from the request's CSP header and puts it on its scripts.
+  const { pathname, search } = request.nextUrl;
+  const page = pageHeaders(e, { pathname, path: pagePath(pathname, search), signedIn });
   const forward = new Headers(request.headers);
-  forward.set('x-nonce', nonce);
-  forward.set('content-security-policy', csp);
-  forward.set('x-request-path', requestPath(request));
+  for (const [name, value] of page.request) forward.set(name, value);
 
   // A path that is not valid percent-encoding names no page: Next would fail on it with a bare
   // 500, so it is served the site's 404 page (the catch-all answers any path it does not know).
-  const response = validPath(request.nextUrl.pathname)
+  const response = validPath(pathname)
     ? NextResponse.next({ request: { headers: forward } })
     : NextResponse.rewrite(new URL('/not-found', request.url), { request: { headers: forward } });
-  response.headers.set('Content-Security-Policy', csp);
-  for (const [name, value] of headers) response.headers.set(name, value);
-  // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
-  // The preview images (app/og) are everyone's and set their own.
-  if (signedIn && !request.nextUrl.pathname.startsWith(PREVIEW_IMAGES)) response.headers.set('Cache-Control', 'no-store');
+  for (const [name, value] of page.response) response.headers.set(name, value);
   return response;
-}
-
-// What every page's answer shares, worked out once per process (the environment does not
-// change while it runs): the policy around the nonce, and the other security headers; the
-// legacy app's pages have their own (framed by the site).
-type FixedParts = { csp: (nonce: string) => string; headers: Array<[string, string]> };
-let fixed: FixedParts | undefined;
-let fixedFramed: FixedParts | undefined;
-function fixedParts(e: ReturnType<typeof env>, framedBy?: string): FixedParts {
-  const marker = '\u0000nonce\u0000';
-  const [before, after] = contentSecurityPolicy({
-    nonce: marker,
-    apiOrigin: e.apiOrigin,
-    secure: e.secure,
-    dev: process.env.NODE_ENV === 'development',
-    framedBy,
-  }).split(marker) as [string, string];
-  return { csp: (nonce) => before + nonce + after, headers: Object.entries(securityHeaders({ secure: e.secure, framedBy })) };
-}
-
-/** The page's path and query, without the `_rsc` cache-busting parameter of client navigations. */
-function requestPath(request: NextRequest): string {
-  const { pathname, search } = request.nextUrl;
-  if (!search.includes('_rsc')) return pathname + search;
-  const url = request.nextUrl.clone();
-  url.searchParams.delete('_rsc');
-  return url.pathname + url.search;
-}
-
-function validPath(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export const config = {
   matcher: [
-    // Everything but build assets and the upload route handlers: Proxy buffers request bodies
-    // (and cuts them at its size limit), and uploads must stream (lib/route-handler.ts gives
-    // them the same headers and checks), and the image route, whose pictures are the same for
-    // everyone and keep their Cache-Control (lib/route-handler.ts gives them the headers).
-    '/((?!_next/static|_next/image|api/upload|api/image).*)',
+    {
+      // Everything but build assets and the upload route handlers: Proxy buffers request bodies
+      // (and cuts them at its size limit), and uploads must stream (lib/route-handler.ts gives
+      // them the same headers and checks), and the image route, whose pictures are the same for
+      // everyone and keep their Cache-Control (lib/route-handler.ts gives them the headers).
+      // scripts/prepare-page.ts's PROXIED_PATHS is the same pattern.
+      source: '/((?!_next/static|_next/image|api/upload|api/image).*)',
+      // A page read the production server has given its headers already (scripts/prepare-page.ts;
+      // the header's name is PREPARED_HEADER of lib/page-headers.ts): Next's call of the proxy is
+      // a fifth of the product's own CPU per page, for work done. That server removes the header
+      // from every request it receives, so that no one else can set it.
+      missing: [{ type: 'header', key: 'x-page-prepared' }],
+    },
   ],
 };

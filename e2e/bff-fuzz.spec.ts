@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type APIResponse, type Page, test } from '@playwright/test';
 import { appPaths, callAction, createMember, footprint, LEAK, serverActions, Tally, urlOf, type ServerAction } from './bff-harness.ts';
+import { PREPARED_HEADER } from '../lib/page-headers.ts';
 import { WEB_ORIGIN } from './servers.ts';
 import { signIn } from './sign-in.ts';
 
@@ -34,6 +35,9 @@ const CROSS_SITE: Array<Record<string, string>> = [
   { origin: 'null', 'sec-fetch-site': 'cross-site' },
   { origin: WEB_ORIGIN, 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
+  // The header by which the production server tells Next to skip the proxy for a page read it
+  // prepared (scripts/prepare-page.ts): sent by a client, it is removed, and the proxy still refuses.
+  { origin: 'https://evil.example', [PREPARED_HEADER]: '1' },
 ];
 const SAME_ORIGIN = { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-origin' };
 

@@ -1,5 +1,6 @@
 // The web app's production server: Next's own request handler (the one `next start` runs) behind
-// admission control (scripts/admission.ts), which Next's command line has no place for. Started
+// admission control (scripts/admission.ts), which Next's command line has no place for, and with
+// a page read's headers set before Next sees it (scripts/prepare-page.ts). Started
 // by scripts/next-start.ts's webServerArgs wherever the web app runs in production.
 //
 //   node scripts/web-server.ts [--port 3000] [--hostname 127.0.0.1]
@@ -10,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { admission, concurrencyLimit } from './admission.ts';
+import { preparePage } from './prepare-page.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -29,7 +31,13 @@ const handle = app.getRequestHandler();
 // Build assets are files read from disk, and an upload streams for seconds: neither waits in the
 // queue nor holds a place in it.
 const bypass = (req: http.IncomingMessage) => req.url!.startsWith('/_next/static/') || req.url!.startsWith('/api/upload/');
+// A page read gets its headers here rather than from Next's proxy call (scripts/prepare-page.ts).
 const render: http.RequestListener = (req, res) => {
+  try {
+    preparePage(req, res);
+  } catch (error) {
+    console.error(`Failed to prepare ${req.url}`, error);
+  }
   handle(req, res).catch((error: unknown) => {
     console.error(`Failed to handle request for ${req.url}`, error);
     if (!res.headersSent) res.statusCode = 500;
