@@ -44,6 +44,8 @@ export type Env = Omit<z.infer<typeof schema>, 'LEGACY_API_URL'> & {
   secure: boolean;
 };
 
+const WARNED = Symbol.for('social-web.env.default-secrets-warned');
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   if (!parsed.success) {
@@ -51,7 +53,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production') {
+  // Once per process: the server's bundles each hold a copy of this module, and the production
+  // server (scripts/prepare-page.ts) another; a symbol on globalThis is what they share.
+  const warned = globalThis as { [WARNED]?: boolean };
+  if (env.NODE_ENV === 'production' && !warned[WARNED]) {
+    warned[WARNED] = true;
     for (const [name, fallback] of [
       ['OAUTH_CLIENT_SECRET', DEV_CLIENT_SECRET],
       ['SESSION_SECRET', DEV_SESSION_SECRET],
