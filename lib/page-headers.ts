@@ -10,7 +10,7 @@ import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders } fro
  * A request header that says the server in front of Next has set a page read's headers already:
  * proxy.ts's matcher skips a request that carries it (`missing`, where the name is written out:
  * Next reads the matcher without running the file), and the server removes it from every request
- * it receives before it may set it (lib/page-headers.test.ts holds the two names together).
+ * it receives before it may set it (scripts/prepare-page.test.ts holds the two names together).
  */
 export const PREPARED_HEADER = 'x-page-prepared';
 

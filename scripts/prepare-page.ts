@@ -12,7 +12,7 @@ import { env } from '../lib/env.ts';
 import { PREPARED_HEADER, pageHeaders, pagePath, validPath } from '../lib/page-headers.ts';
 import { LIST_PAGES } from '../lib/routes.ts';
 
-/** proxy.ts's matcher's pattern (its `source`; lib/page-headers.test.ts checks they are one). */
+/** proxy.ts's matcher's pattern (its `source`; scripts/prepare-page.test.ts checks they are one). */
 export const PROXIED_PATHS = '/((?!_next/static|_next/image|api/upload|api/image).*)';
 const proxied = new RegExp(`^${PROXIED_PATHS}$`);
 
@@ -24,9 +24,8 @@ export function preparePage(req: http.IncomingMessage, res: http.ServerResponse)
   delete req.headers[PREPARED_HEADER];
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const raw = req.url ?? '';
-  if (!raw.startsWith('/') || raw.startsWith('//')) return false;
-  // Only an address Next reads as it stands: one that URL parsing would spell otherwise (dot
-  // segments, characters it escapes, an empty query) goes to the proxy, which sees Next's reading.
+  // Only an address Next reads as it stands: one that URL parsing would spell otherwise (not a
+  // path, dot segments, characters it escapes, an empty query) goes to the proxy, which sees Next's reading.
   const url = new URL(raw, 'http://web');
   const { pathname, search } = url;
   if (pathname + search !== raw || !proxied.test(pathname) || !validPath(pathname)) return false;
