@@ -15,13 +15,13 @@
 // (SIGINT, SIGTERM), and the processes are killed and the data removed however it ends.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { concurrencyLimit } from '../scripts/admission.ts';
 import { NEXT_BIN, nextStartArgs, webServerArgs } from '../scripts/next-start.ts';
+import { freePorts } from '../lib/testing/free-ports.ts';
 import { Relays } from './relay.ts';
 import { passwordToken, registerBenchClient } from './sign-in.ts';
 
@@ -75,17 +75,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts a node process; what it prints is kept (the last 200 chunks, and all of it in logDir/name.log) and shown if it fails. */
 function start(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string | undefined, cwd = root): ChildProcess {
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -106,12 +95,17 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: str
   return child;
 }
 
-async function waitFor(url: string, what: string) {
+/**
+ * Until `url` answers 200 (the page itself, not whatever else might answer at that address),
+ * failing at once when the server's process has ended (a port it could not listen on, a crash).
+ */
+async function waitFor(url: string, what: string, child: ChildProcess) {
   for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited before it answered (${url})`);
     try {
       const res = await fetch(url, { redirect: 'manual' });
       await res.arrayBuffer();
-      if (res.status < 500) return;
+      if (res.ok) return;
     } catch {
       // not up yet
     }
@@ -177,7 +171,7 @@ export interface Servers {
 export async function startServers(o: ServerOptions): Promise<Servers> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const apiData = path.join(dataDir, 'api');
-  const [apiPort, webPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, webPort, barePort] = (await freePorts(3)) as [number, number, number];
   const api = `http://127.0.0.1:${apiPort}`;
   const web = `http://127.0.0.1:${webPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
@@ -213,7 +207,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   // sees the pictures only when the two are one, as in any real deployment.
   relays = await Relays.start(api, ['feed', 'bare']);
 
-  start(
+  const apiServer = start(
     'api',
     [path.join(root, 'api-server/src/server.ts')],
     {
@@ -226,7 +220,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
     },
     o.serverLogs,
   );
-  await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API');
+  await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API', apiServer);
   const token = await passwordToken(api, benchClient);
 
   console.log(
@@ -261,7 +255,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
     o.serverLogs,
     BARE_DIR,
   );
-  await waitFor(`${web}/sign-in`, 'the web app');
-  await waitFor(`${bare}/`, 'the bare page');
+  await waitFor(`${web}/sign-in`, 'the web app', webServer);
+  await waitFor(`${bare}/`, 'the bare page', bareServer);
   return { api, web, bare, token, relays, webServer, bareServer, probeDir };
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePorts } from '../lib/testing/free-ports.ts';
 import { webServerArgs } from '../scripts/next-start.ts';
 import { DIST_DIR, WEB_CLIENT } from './servers.ts';
 
@@ -8,14 +8,6 @@ import { DIST_DIR, WEB_CLIENT } from './servers.ts';
 // shared one (a relay that fails, or that lacks routes): the same build, data directory and
 // secret as the main web server, so that a session signed in there is valid here too (the
 // cookie is the same on every port of localhost).
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 export interface SecondWeb {
   /** Its origin, http://localhost:<port>. */
@@ -25,7 +17,7 @@ export interface SecondWeb {
 
 /** Starts the web server (as in production) on the end-to-end build with SOCIAL_API_URL `socialApiUrl`; resolves once it answers. */
 export async function startSecondWeb(socialApiUrl: string, env: Record<string, string> = {}): Promise<SecondWeb> {
-  const port = await freePort();
+  const [port] = (await freePorts(1)) as [number];
   const url = `http://localhost:${port}`;
   const web = spawn(process.execPath, webServerArgs(port, { hostname: '127.0.0.1' }), {
     env: {
