@@ -214,7 +214,11 @@ test.describe('signing in', () => {
 });
 
 test.describe('the account menu and signing out', () => {
-  test('works with the keyboard; signing out ends the session for good', async ({ page, context, browser }) => {
+  test('works with the keyboard; signing out ends the session for good, and only that one', async ({ page, context, browser }) => {
+    // The same person in a second browser (another device): its session is its own.
+    const elsewhere = await browser.newContext();
+    const second = await elsewhere.newPage();
+    await signIn(second);
     await signIn(page);
     const before = await sessionCookie(context);
     expect(before).toBeTruthy();
@@ -257,6 +261,12 @@ test.describe('the account menu and signing out', () => {
     });
     expect(refresh.status()).toBe(400);
     expect((await refresh.json()).error).toBe('invalid_grant');
+
+    // The other browser is still signed in, its own session untouched.
+    await second.reload();
+    await expect(second.getByRole('banner')).toContainText(DEMO_USER.name);
+    expect((await storedSession(elsewhere)).record?.refreshToken).toBeTruthy();
+    await elsewhere.close();
 
     // The old cookie, replayed in a fresh browser, is worth nothing: the session is gone.
     const other = await browser.newContext();

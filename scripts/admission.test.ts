@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +16,7 @@ async function serve(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
   limit: number,
   bypass?: (req: IncomingMessage) => boolean,
+  idleMs?: number,
 ) {
   const seen = { started: [] as string[], running: 0, most: 0 };
   const inner: RequestListener = (req, res) => {
@@ -25,7 +27,7 @@ async function serve(
       seen.running -= 1;
     });
   };
-  const gate: Admission = admission(inner, { limit, bypass });
+  const gate: Admission = admission(inner, { limit, bypass, idleMs });
   const server = http.createServer(gate.listener);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -148,6 +150,33 @@ describe('admission control', () => {
     expect(answers).toEqual(Array.from({ length: 200 }, (_, i) => `/${i}`));
     expect(gate.active).toBe(0);
     expect(gate.waiting).toBe(0);
+  });
+
+  it.each([
+    ['when the one before it finishes', Infinity],
+    ['when the loop idles', 0],
+  ])('runs a request let in %s in the async context it arrived in, not in that of another request', async (_, idleMs) => {
+    // Request-scoped stores (Next's, React's: its cache() of the session) live in AsyncLocalStorage.
+    // A request let in from another one's callback must not inherit that one's store: its code would
+    // read the other request's cached values (the web app's server actions once did: README).
+    const who = new AsyncLocalStorage<string>();
+    const inherited: Array<string | undefined> = [];
+    const { origin } = await serve(
+      (req, res) => {
+        inherited.push(who.getStore());
+        return who.run(req.url!, async () => {
+          await cpuWork(10, 1);
+          await sleep(5);
+          res.end(req.url);
+        });
+      },
+      1,
+      undefined,
+      idleMs,
+    );
+    const answers = await Promise.all(burst.map((p) => get(origin + p).then((r) => r.text)));
+    expect(answers).toEqual(burst);
+    expect(inherited).toEqual(burst.map(() => undefined));
   });
 
   it('refuses a limit below one', () => {

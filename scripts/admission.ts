@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -48,7 +49,13 @@ export interface Admission {
   readonly waiting: number;
 }
 
-type Waiting = { req: IncomingMessage; res: ServerResponse; gone: boolean };
+/**
+ * A request waiting its turn, with the async context it arrived in (`inArrival`). It is let in
+ * from another request's callback (its 'close', or a timer that one set): run there, it would
+ * inherit that request's AsyncLocalStorage stores — Next's and React's request stores, whose
+ * cache() holds the session — and read the other request's values as its own. It runs in its own.
+ */
+type Waiting = { req: IncomingMessage; res: ServerResponse; gone: boolean; inArrival: ReturnType<typeof AsyncLocalStorage.snapshot> };
 
 /** `listener` behind a first-come, first-served queue that lets `limit` requests run while the loop is busy. */
 export function admission(listener: RequestListener, { limit, bypass, checkEveryMs = 1, idleMs = 0.5 }: AdmissionOptions): Admission {
@@ -89,7 +96,7 @@ export function admission(listener: RequestListener, { limit, bypass, checkEvery
       head = 0;
     }
     if (!w) return false;
-    run(w.req, w.res);
+    w.inArrival(run, w.req, w.res);
     return true;
   };
 
@@ -117,7 +124,7 @@ export function admission(listener: RequestListener, { limit, bypass, checkEvery
     listener: (req, res) => {
       if (bypass?.(req)) return listener(req, res);
       if (active < limit) return run(req, res);
-      const w: Waiting = { req, res, gone: false };
+      const w: Waiting = { req, res, gone: false, inArrival: AsyncLocalStorage.snapshot() };
       // A client that gives up while waiting is not served (its place is skipped).
       res.once('close', () => {
         w.gone = true;

@@ -19,14 +19,15 @@ export interface Session {
 type SessionState = { session: Session | null; ended: boolean };
 
 /**
- * Reads the session once per request (React cache): the session id from the cookie, the record
- * from the store, a refresh through the token manager when the access token is about to expire.
- * A refresh the API refused (invalid_grant) ends the session: `ended` says so, for every
- * request of that browser until it signs in again (the token manager leaves a mark).
- * An API that cannot be reached during a refresh throws ApiError (502/504).
+ * Reads the session once per request (React cache), by the session id in the request's cookie:
+ * the record from the store, a refresh through the token manager when the access token is about
+ * to expire. Keyed by the id, read from the request outside the cache, so that a cache that is
+ * not this request's (scripts/admission.ts once ran requests in another's async context) can
+ * never hand over another browser's session. A refresh the API refused (invalid_grant) ends the
+ * session: `ended` says so, for every request of that browser until it signs in again (the token
+ * manager leaves a mark). An API that cannot be reached during a refresh throws ApiError (502/504).
  */
-const readSession = cache(async (): Promise<SessionState> => {
-  const sid = await readSessionId();
+const readSessionOf = cache(async (sid: string | null): Promise<SessionState> => {
   if (!sid) return { session: null, ended: false };
   try {
     const { tokens } = authRuntime();
@@ -53,6 +54,7 @@ const readSession = cache(async (): Promise<SessionState> => {
     throw e;
   }
 });
+const readSession = async (): Promise<SessionState> => readSessionOf(await readSessionId());
 
 /** The current session, or null when signed out. For server components, actions and route handlers. */
 export async function getSession(): Promise<Session | null> {

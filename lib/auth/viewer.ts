@@ -1,5 +1,4 @@
 import { headers } from 'next/headers';
-import { cache } from 'react';
 import { redirectIfUnavailable } from '../unavailable.ts';
 import { getSession } from './session.ts';
 
@@ -19,8 +18,9 @@ export async function requestPath(): Promise<string> {
  * The signed-in person for the header, or null, without asking the API: the session record
  * keeps their name and picture (stored at sign-in, renewed with each token refresh). An API
  * that cannot be reached while the session's token is renewed sends the page to /unavailable.
+ * The session is read once per request (getSession); this only shapes it.
  */
-export const loadViewer = cache(async (): Promise<Viewer | null> => {
+export async function loadViewer(): Promise<Viewer | null> {
   let session;
   try {
     session = await getSession();
@@ -30,4 +30,4 @@ export const loadViewer = cache(async (): Promise<Viewer | null> => {
   }
   if (!session) return null;
   return { id: session.userId, name: session.user.name || `Member ${session.userId}`, image: session.user.image };
-});
+}
