@@ -217,69 +217,72 @@ test.describe('the account menu and signing out', () => {
   test('works with the keyboard; signing out ends the session for good, and only that one', async ({ page, context, browser }) => {
     // The same person in a second browser (another device): its session is its own.
     const elsewhere = await browser.newContext();
-    const second = await elsewhere.newPage();
-    await signIn(second);
-    await signIn(page);
-    const before = await sessionCookie(context);
-    expect(before).toBeTruthy();
-    const { sid, record } = await storedSession(context);
-    expect(record?.refreshToken).toBeTruthy();
-
-    const button = accountButton(page);
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
-    const profile = page.getByRole('link', { name: 'Profile' });
-    await expect(profile).toBeVisible();
-    await expect(profile).toHaveAttribute('href', /^\/users\/\d+$/);
-    await page.keyboard.press('Tab');
-    await expect(profile).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
-    await expect(button).toBeFocused();
-    await expect(profile).toBeHidden();
-
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
-    await page.keyboard.press('Enter');
-
-    await page.waitForURL(`${WEB_ORIGIN}/`);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' })).toBeVisible();
-    expect(await sessionCookie(context)).toBeUndefined();
-
-    // The web server forgot the session, and the API revoked its grant: neither the refresh
-    // token nor the access token works any more.
-    expect(await withStore((store) => store.get(sid))).toBeUndefined();
-    expect(await apiAccepts(page.request, record!.accessToken)).toBe(false);
-    const refresh = await page.request.post(`${API_URL}/api/v1/oauth/token`, {
-      headers: { Authorization: basicAuth },
-      form: { grant_type: 'refresh_token', refresh_token: record!.refreshToken! },
-    });
-    expect(refresh.status()).toBe(400);
-    expect((await refresh.json()).error).toBe('invalid_grant');
-
-    // The other browser is still signed in, its own session untouched.
-    await second.reload();
-    await expect(second.getByRole('banner')).toContainText(DEMO_USER.name);
-    expect((await storedSession(elsewhere)).record?.refreshToken).toBeTruthy();
-    await elsewhere.close();
-
-    // The old cookie, replayed in a fresh browser, is worth nothing: the session is gone.
-    const other = await browser.newContext();
     try {
-      await other.addCookies([before!]);
-      const replay = await other.newPage();
-      await replay.goto('/');
-      await expect(replay.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' })).toBeVisible();
-      await expect(replay.getByRole('banner')).not.toContainText(DEMO_USER.name);
-      await replay.goto('/users/1');
-      await expect(replay).toHaveURL(/\/sign-in\?callbackUrl=/);
+      const second = await elsewhere.newPage();
+      await signIn(second);
+      await signIn(page);
+      const before = await sessionCookie(context);
+      expect(before).toBeTruthy();
+      const { sid, record } = await storedSession(context);
+      expect(record?.refreshToken).toBeTruthy();
+
+      const button = accountButton(page);
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      const profile = page.getByRole('link', { name: 'Profile' });
+      await expect(profile).toBeVisible();
+      await expect(profile).toHaveAttribute('href', /^\/users\/\d+$/);
+      await page.keyboard.press('Tab');
+      await expect(profile).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await expect(button).toBeFocused();
+      await expect(profile).toBeHidden();
+
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+      await page.keyboard.press('Enter');
+
+      await page.waitForURL(`${WEB_ORIGIN}/`);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' })).toBeVisible();
+      expect(await sessionCookie(context)).toBeUndefined();
+
+      // The web server forgot the session, and the API revoked its grant: neither the refresh
+      // token nor the access token works any more.
+      expect(await withStore((store) => store.get(sid))).toBeUndefined();
+      expect(await apiAccepts(page.request, record!.accessToken)).toBe(false);
+      const refresh = await page.request.post(`${API_URL}/api/v1/oauth/token`, {
+        headers: { Authorization: basicAuth },
+        form: { grant_type: 'refresh_token', refresh_token: record!.refreshToken! },
+      });
+      expect(refresh.status()).toBe(400);
+      expect((await refresh.json()).error).toBe('invalid_grant');
+
+      // The other browser is still signed in, its own session untouched.
+      await second.reload();
+      await expect(second.getByRole('banner')).toContainText(DEMO_USER.name);
+      expect((await storedSession(elsewhere)).record?.refreshToken).toBeTruthy();
+
+      // The old cookie, replayed in a fresh browser, is worth nothing: the session is gone.
+      const other = await browser.newContext();
+      try {
+        await other.addCookies([before!]);
+        const replay = await other.newPage();
+        await replay.goto('/');
+        await expect(replay.getByRole('heading', { level: 1, name: 'Everything your network shares, in one place' })).toBeVisible();
+        await expect(replay.getByRole('banner')).not.toContainText(DEMO_USER.name);
+        await replay.goto('/users/1');
+        await expect(replay).toHaveURL(/\/sign-in\?callbackUrl=/);
+      } finally {
+        await other.close();
+      }
     } finally {
-      await other.close();
+      await elsewhere.close();
     }
   });
 });
