@@ -7,6 +7,10 @@ test.describe('home page, signed out', () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    // The chrome's first script starts a worker that loads the browser's date formats off the main
+    // thread (components/shell/warm-intl.tsx); a refusal by the page's policy would be a console error.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
 
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -37,6 +41,7 @@ test.describe('home page, signed out', () => {
 
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
+    expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
   });
 
   test('an unknown address answers 404 with a way home', async ({ page }) => {

@@ -8,6 +8,7 @@ import { loadViewer } from '@/lib/auth/viewer';
 import { PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
+import { WarmIntl } from './warm-intl';
 
 /**
  * The site's chrome around a page: skip link, header, the primary navigation in a left column
@@ -23,6 +24,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       {/* eslint-disable-next-line react-hooks/purity -- a server component renders once per request: this is the request's time */}
       <ClockProvider renderedAt={Date.now()}>
         <Announcer>
+          <WarmIntl />
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow"
