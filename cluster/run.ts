@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   const reuse = process.env.CLUSTER_REUSE_BUILD === '1' && fs.existsSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'));
   const build = reuse
     ? undefined
-    : start('build', node, ['node_modules/next/dist/bin/next', 'build'], { NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' });
+    : start('build', node, ['scripts/build-web.ts'], { NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' });
 
   log('two API instances, started at the same moment on the empty database');
   const apis = API.map((port, i) => start(`api${i + 1}`, node, ['api-server/src/server.ts'], apiEnv(port)));

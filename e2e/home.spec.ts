@@ -42,6 +42,15 @@ test.describe('home page, signed out', () => {
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
+
+    // Every script the page loaded asks Chromium to compile it while it streams in, off the main
+    // thread (scripts/build-web.ts).
+    const scripts = await page.locator('script[src]').evaluateAll((all) => all.map((s) => (s as HTMLScriptElement).src));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const src of scripts) {
+      const res = await page.request.get(src);
+      expect((await res.text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+    }
   });
 
   test('an unknown address answers 404 with a way home', async ({ page }) => {

@@ -20,6 +20,9 @@ export const WEB_SERVER_NODE_ARGS = ['--no-memory-reducer'];
 /** Next's command line, run with this Node (not a shell's `next`, which might find another). */
 export const NEXT_BIN = path.join(import.meta.dirname, '..', 'node_modules', 'next', 'dist', 'bin', 'next');
 
+/** The web app's production build: `next build` and the browser chunks' compile hints (build-web.ts). */
+export const BUILD_WEB = path.join(import.meta.dirname, 'build-web.ts');
+
 /** The web app's production server. */
 export const WEB_SERVER = path.join(import.meta.dirname, 'web-server.ts');
 

@@ -1,7 +1,7 @@
 // npm start: migrate and seed the database when it is new, build the web app when its build is
 // missing or older than its sources, then run the API server and the web app until Ctrl-C.
 // npm run dev: the same with `next dev` instead of a production build.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -9,6 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
 import { seedDemo } from '../api-server/src/seed/demo.ts';
+import { buildWeb } from './build-web.ts';
 import { NEXT_BIN, webServerArgs } from './next-start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,8 +38,12 @@ if (!dev) {
   );
   if (Math.max(...sources) > built) {
     console.log('[start] building the web app (next build)…');
-    const res = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-    if (res.status !== 0) process.exit(res.status ?? 1);
+    try {
+      buildWeb(root, process.env);
+    } catch (error) {
+      console.error(`[start] ${(error as Error).message}`);
+      process.exit(1);
+    }
   }
 }
 
