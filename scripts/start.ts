@@ -33,7 +33,7 @@ function newestMtime(p: string): number {
 if (!dev) {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'proxy.ts'].map((p) =>
+  const sources = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'proxy.ts', 'scripts/build-web.ts'].map((p) =>
     newestMtime(path.join(root, p)),
   );
   if (Math.max(...sources) > built) {
