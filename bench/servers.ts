@@ -117,21 +117,25 @@ async function waitFor(url: string, what: string, child: ChildProcess) {
 
 // ---- the builds --------------------------------------------------------------------------
 
-// The web app is built as it is everywhere (scripts/build-web.ts: `next build` and the browser
-// chunks' compile hints); the bare page with plain `next build`, as Next gives it.
-function build(what: string, cwd: string, env: Record<string, string>, how: 'web' | 'next') {
+function build(what: string, cwd: string, env: Record<string, string>) {
   console.log(`building ${what} …`);
-  const all = { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' };
-  if (how === 'web') buildWeb(cwd, all, 'pipe-errors');
-  else execFileSync(process.execPath, [NEXT_BIN, 'build'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: all });
+  execFileSync(process.execPath, [NEXT_BIN, 'build'], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
 }
 
 /** Builds the web app into `webDist` and the bare page; with `skipBuild`, checks that both builds are there. */
 export function buildApps(o: { skipBuild: boolean; webDist: string }) {
   if (!o.skipBuild) {
     // The secrets only keep the build's page-data step from warning about the defaults.
-    build(`the web app into ${o.webDist}/`, root, { NEXT_DIST_DIR: o.webDist, OAUTH_CLIENT_SECRET: SECRET, SESSION_SECRET }, 'web');
-    build('the bare page into bench/bare/.next/', BARE_DIR, {}, 'next');
+    // The web app is built as it is everywhere (scripts/build-web.ts: `next build` and the browser
+    // chunks' compile hints); the bare page with plain `next build`, as Next gives it.
+    console.log(`building the web app into ${o.webDist}/ …`);
+    const env = { NEXT_DIST_DIR: o.webDist, OAUTH_CLIENT_SECRET: SECRET, SESSION_SECRET, NEXT_TELEMETRY_DISABLED: '1' };
+    buildWeb(root, { ...process.env, ...env }, 'pipe-errors');
+    build('the bare page into bench/bare/.next/', BARE_DIR, {});
   } else {
     for (const dir of [path.join(root, o.webDist), path.join(BARE_DIR, '.next')]) {
       if (!fs.existsSync(path.join(dir, 'BUILD_ID')))
