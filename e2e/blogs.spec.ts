@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
+import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { API_URL } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
@@ -571,15 +572,7 @@ test.describe("an author's post", () => {
     const id = ((await res.json()) as { data: { id: number } }).data.id;
 
     await signIn(page);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __shifts: number[] };
-      w.__shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-          if (!e.hadRecentInput) w.__shifts.push(e.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShift(page);
     // A slow laptop (the CPU 4× slower), where the browser paints between the editor's steps.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -588,8 +581,7 @@ test.describe("an author's post", () => {
     await expect(editorBox(page)).toContainText(paragraphs[29]!);
     await expect(editorBox(page).locator('p')).toHaveCount(30);
     // Within the budget for a page's layout shift (0.01): it was 0.17 when the view came in late and empty.
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(0.01);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 
   test('another member cannot reach its edit page (404, no form)', async ({ page, browser }) => {

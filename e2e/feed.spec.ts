@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
+import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { serverActionAnswered } from './server-action.ts';
@@ -49,10 +50,11 @@ test.describe('the activity feed', () => {
     page.on('pageerror', (e) => problems.push(e.message));
     await signIn(page);
 
-    // Rendered on the server: the HTML already holds the first page.
+    // Rendered on the server: the HTML holds the first screen's posts (five), the page's data the
+    // rest of the first page, which the script renders at once (the next test).
     const html = await (await page.request.get('/')).text();
     expect(html).toContain('role="feed"');
-    expect((html.match(/<article\b/g) ?? []).length).toBe(15);
+    expect((html.match(/<article\b/g) ?? []).length).toBe(5);
 
     await expect(feed(page)).toBeVisible();
     await expect(articles(page)).toHaveCount(15);
@@ -77,6 +79,40 @@ test.describe('the activity feed', () => {
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  test('the first page’s other posts take the place kept for them when the script runs, and nothing on screen moves', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page);
+    // A tall window, where the five posts in the HTML may not fill the first screen.
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await watchLayoutShift(page);
+    const release = await openWithScriptsHeld(page);
+    await expect(articles(page)).toHaveCount(5);
+    // Before the script: what follows the feed ("Load older posts", the footer) is below the
+    // place kept, past the bottom of the window.
+    const kept = page.locator('.feed-later');
+    const box = (await kept.boundingBox())!;
+    expect(box.height).toBeGreaterThan(0);
+    expect(box.y + box.height).toBeGreaterThan(1600);
+    release();
+    await expect(articles(page)).toHaveCount(15);
+    await expect(kept).toHaveCount(0);
+    await expect(articles(page).nth(14)).toHaveAttribute('aria-posinset', '15');
+    // Let the posts that came into view be laid out and painted.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+
+    // Without JavaScript: the five posts, and no empty place under them.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noScript.newPage();
+    await plain.goto('/');
+    await expect(articles(plain)).toHaveCount(5);
+    await expect(plain.locator('.feed-later')).toBeAttached();
+    expect(await plain.locator('.feed-later').boundingBox()).toBeNull();
+    await noScript.close();
   });
 
   test('a post appears at the top at once; the text is kept as a draft until it is posted', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
+import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { signIn } from './sign-in.ts';
 
 // Photos everyone can see (issue 23, "Photos"): a description written beside a photo being
@@ -108,15 +109,7 @@ test('posting a photo without a description reminds gently; "Post anyway" posts,
  * page sums the shifts not caused by input, until every picture has come.
  */
 async function shiftWhilePicturesLoadLate(page: Page, path: string): Promise<number> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
-    w.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-        if (!e.hadRecentInput) w.__cls += e.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShift(page);
   const held = new Set<string>();
   await page.route(/\/files\/img\/|\/api\/image\?/, async (route) => {
     held.add(route.request().url());
@@ -136,7 +129,7 @@ async function shiftWhilePicturesLoadLate(page: Page, path: string): Promise<num
     .toBe(true);
   expect(held.size).toBeGreaterThan(0);
   await page.unroute(/\/files\/img\/|\/api\/image\?/);
-  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  return layoutShift(page);
 }
 
 /** The first link of `list` to an item page (`/kind/{id}`) whose card shows a picture. */

@@ -1,6 +1,16 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { callAction } from '@/lib/action-result';
 import type { Activity, FeedPage } from '@/lib/social-api/activities';
 import { useViewer } from '@/components/auth/viewer-context';
@@ -14,6 +24,14 @@ import { FeedContext, type FeedContextValue } from './feed-context';
 
 /** How often the feed looks for new posts while the tab is visible (the issue: 30–60 s). */
 const POLL_INTERVAL_MS = 45_000;
+
+/**
+ * How many of the first page's posts the server writes into the page's HTML: more than fill the
+ * first screen of a tall desktop display under the compose box. The others come with the page's
+ * data and the browser renders them once the page has hydrated, in the place kept for them
+ * (README, "How a page is built": the product's own CPU per feed render fell by ~0.9 ms, a third).
+ */
+const POSTS_IN_HTML = 5;
 
 export type FeedProps = {
   initial: FeedPage;
@@ -43,6 +61,10 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
   const viewer = useViewer();
   const announce = useAnnounce();
   const [items, setItems] = useState<Activity[]>(initial.items);
+  // False in the server's render and the first render in the browser (hydrating it), then true
+  // in a render of its own that React runs in slices between other work (useDeferredValue).
+  const allPosts = useDeferredValue(true, false);
+  const later = allPosts ? 0 : Math.max(0, items.length - POSTS_IN_HTML);
   const [endOfFeed, setEndOfFeed] = useState(initial.endOfFeed || initial.items.length === 0);
   const [older, setOlderState] = useState<LoadState>({ status: 'idle' });
   // The observer's callback may run after a failure it did not see: it reads this instead.
@@ -226,10 +248,12 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
         onKeyDown={onKeyDown}
         className="mt-6 space-y-4"
       >
-        {items.map((activity, i) => (
+        {(later ? items.slice(0, POSTS_IN_HTML) : items).map((activity, i) => (
           <ActivityCard key={activity.id} activity={activity} posInSet={i + 1} setSize={setSize} />
         ))}
       </div>
+      {/* The height the posts still to render will take at first (their content-visibility size), so that nothing below moves when they come. */}
+      {later ? <div aria-hidden="true" className="feed-later" style={{ '--later': later } as CSSProperties} /> : null}
 
       <div ref={sentinelRef} aria-hidden="true" className="h-px" />
       <div className="mt-6 flex flex-col items-center gap-3 pb-12 text-sm">

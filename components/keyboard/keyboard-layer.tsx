@@ -1,7 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useInBrowser } from '@/components/ui/use-in-browser';
 
 // The keyboard layer of every page (README, architecture: "Keyboard shortcuts"): this part is the footer's
 // "Keyboard shortcuts" button and nothing else; the shortcuts themselves load as a chunk of their
@@ -10,17 +11,11 @@ import { useState, useSyncExternalStore } from 'react';
 // throws and recovers (an Error with its stack built on every page render), for nothing.
 const Shortcuts = dynamic(() => import('./shortcuts'), { ssr: false });
 
-const noSubscription = () => () => {};
-
 export function KeyboardLayer({ signedIn }: { signedIn: boolean }) {
   const [helpOpen, setHelpOpen] = useState(false);
   // The button does nothing without JavaScript, so it shows only where the page runs it (and
   // the shortcuts come only there).
-  const running = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const running = useInBrowser();
   return (
     <>
       {running ? (

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
+import { useBrowserValue } from '@/components/ui/use-in-browser';
 
 export type ShareMenuProps = {
   /** The item's page, a path on this site ('' when the item has no page of its own yet). */
@@ -12,8 +13,8 @@ export type ShareMenuProps = {
   onShareToFeed?: () => void;
 };
 
-const noSubscription = () => () => {};
 const hasShareSheet = () => typeof navigator.share === 'function';
+const noShareSheet = () => false;
 
 /**
  * "Share": copy the item's link (with a "Copied" confirmation), share it to one's feed (the
@@ -28,7 +29,7 @@ export function ShareMenu({ path, title, onShareToFeed }: ShareMenuProps) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState<'' | 'copied' | 'failed'>('');
   // navigator.share exists only in the browser: not on the server, nor while hydrating.
-  const canShareSheet = useSyncExternalStore(noSubscription, hasShareSheet, () => false);
+  const canShareSheet = useBrowserValue(hasShareSheet, noShareSheet);
 
   useEffect(() => {
     if (!open) return;

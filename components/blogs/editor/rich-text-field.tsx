@@ -1,8 +1,9 @@
 'use client';
 
-import { lazy, Suspense, useSyncExternalStore, type RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Controller, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { TextField, type FieldErrorHelpers } from '@/components/ui/form-fields';
+import { useInBrowser } from '@/components/ui/use-in-browser';
 import { editorMinHeight } from './editor-size';
 import type { RichTextEditorHandle } from './rich-text-editor';
 
@@ -18,15 +19,6 @@ import type { RichTextEditorHandle } from './rich-text-editor';
 const loadEditor = () => import('./code-state').then((state) => state.loadView()).then((view) => view.loadEditor());
 if (typeof window !== 'undefined') void loadEditor();
 const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
-
-const noSubscribe = () => () => {};
-/** False during server rendering and hydration, true after: the editor renders in the browser only. */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
 
 /**
  * The editor's place while its code loads: its size, so that nothing below moves; on an edit
