@@ -31,6 +31,11 @@ if (dir && gc) {
   const out = path.join(dir, 'samples.jsonl');
   setInterval(() => {
     if (!fs.existsSync(on)) return;
+    // Twice: V8 sweeps dead ArrayBuffers on a background thread after a full collection and
+    // keeps counting their bytes in \`external\` until it is done; the second collection waits
+    // for that sweep first. After one, \`external\` still counted 1-3 MiB of chunks the upload
+    // had already let go (gone with --no-concurrent-array-buffer-sweeping, or with two).
+    gc();
     gc();
     const m = process.memoryUsage();
     const sample: MemorySample = { t: Date.now(), rss: m.rss, live: m.heapUsed + m.external, heap: m.heapUsed, buffers: m.arrayBuffers };
