@@ -224,7 +224,7 @@ export function report({
       ` (+${mib(upload.growth)} MiB; garbage not yet collected included), after ${mib(uploads.rss.after)} MiB`,
   );
   console.log(
-    `  held by the web server after a full collection, one upload sent at 10 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):` +
+    `  held by the web server after full collections, one upload sent at 4 MiB/s (${fixed(uploads.live.seconds, 1)} s, ${uploads.live.samples} samples):` +
       ` before ${mib(uploads.live.before)} MiB, at most ${mib(uploads.live.peak)} MiB during it (${signedMib(upload.held)} MiB:` +
       ` JavaScript heap ${signedMib(uploads.live.parts.heap)}, Buffers ${signedMib(uploads.live.parts.buffers)}, other native memory ${signedMib(uploads.live.parts.otherNative)})`,
   );

@@ -6,9 +6,10 @@
 //   those uploads. RSS also counts garbage V8 has not collected yet, and an upload leaves some
 //   10 MB of short-lived chunks behind it, so RSS alone cannot tell streaming from buffering;
 // - therefore also what the server really holds while it passes one photo on: the memory probe
-//   (bench/memory-probe.ts) collects garbage every 10 ms and records what is left, while the
-//   photo is sent at about 10 MB/s (as a fast connection would), so that an upload lasts about
-//   a second and is sampled all along. A route that streams holds a few chunks; one that
+//   (bench/memory-probe.ts) collects garbage as often as it can (every 10 ms, each sample two
+//   full collections: 50-120 ms in all) and records what is left, while the photo is sent at
+//   about 4 MiB/s (a fast connection's upload), so that an upload lasts some 2.5 s and is
+//   sampled 20-50 times all along. A route that streams holds a few chunks; one that
 //   buffered would hold the whole photo by the end.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -158,6 +159,9 @@ async function probed(probeDir: string, run: () => Promise<unknown>): Promise<Up
   };
 }
 
+/** The paced upload's speed, while the memory probe samples. */
+const PACED_BYTES_PER_SECOND = 4 * 1024 * 1024;
+
 /** Width and height of a noise PNG (stored uncompressed) just under 10 MiB, the API's default limit. */
 const SIDE = 1860;
 
@@ -190,6 +194,6 @@ export async function benchUploads(o: UploadBenchOptions): Promise<UploadBenchRe
   await sleep(1000);
   const after = rssBytes(o.webPid);
 
-  const live = await probed(o.probeDir, () => upload(viaWebUrl, viaWebHeaders, form, 10 * 1024 * 1024));
+  const live = await probed(o.probeDir, () => upload(viaWebUrl, viaWebHeaders, form, PACED_BYTES_PER_SECOND));
   return { fileBytes: picture.length, viaWeb, direct, rss: { before, peak, after }, live };
 }
