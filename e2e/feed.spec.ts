@@ -474,6 +474,28 @@ test.describe('the activity feed', () => {
         .first(),
     ).toBeVisible();
     await expect(page.getByLabel('Write something to Alice…')).toBeVisible();
+
+    // What is written there shows as "Demo User → Alice Martin" on one line, its time under it.
+    const note = unique('See you in Lyon');
+    await composer(page).getByLabel('Write something to Alice…').fill(note);
+    await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
+    const header = wall.getByRole('article').filter({ hasText: note }).locator('header');
+    await expect(header).toBeVisible();
+    const [from, arrow, to, time] = await Promise.all(
+      [
+        header.getByRole('link', { name: DEMO_USER.name, exact: true }),
+        header.getByText('→', { exact: true }),
+        header.getByRole('link', { name: ALICE.name, exact: true }),
+        header.locator('time'),
+      ].map(async (part) => (await part.boundingBox())!),
+    );
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+    expect(Math.abs(middle(arrow) - middle(from))).toBeLessThan(3);
+    expect(Math.abs(middle(to) - middle(from))).toBeLessThan(3);
+    expect(arrow.x).toBeGreaterThanOrEqual(from.x + from.width);
+    expect(to.x).toBeGreaterThanOrEqual(arrow.x + arrow.width);
+    expect(time.y).toBeGreaterThanOrEqual(from.y + from.height - 1);
+
     // Grace's (not a friend of the demo member's): no box to write in.
     await page.goto('/users/8');
     await expect(page.getByRole('heading', { level: 1, name: 'Grace Kim' })).toBeVisible();
