@@ -481,14 +481,11 @@ test.describe('the activity feed', () => {
     await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
     const header = wall.getByRole('article').filter({ hasText: note }).locator('header');
     await expect(header).toBeVisible();
-    const [from, arrow, to, time] = await Promise.all(
-      [
-        header.getByRole('link', { name: DEMO_USER.name, exact: true }),
-        header.getByText('→', { exact: true }),
-        header.getByRole('link', { name: ALICE.name, exact: true }),
-        header.locator('time'),
-      ].map(async (part) => (await part.boundingBox())!),
-    );
+    const box = async (part: Locator) => (await part.boundingBox())!;
+    const from = await box(header.getByRole('link', { name: DEMO_USER.name, exact: true }));
+    const arrow = await box(header.getByText('→', { exact: true }));
+    const to = await box(header.getByRole('link', { name: ALICE.name, exact: true }));
+    const time = await box(header.locator('time'));
     const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
     expect(Math.abs(middle(arrow) - middle(from))).toBeLessThan(3);
     expect(Math.abs(middle(to) - middle(from))).toBeLessThan(3);
