@@ -38,6 +38,21 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // The web app's server code: a time limit that ends with its call (lib/net/deadline.ts says why).
+    files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'AbortSignal',
+          property: 'timeout',
+          message: "Use deadline() from '@/lib/net/deadline' and end() it in a finally: AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
+        },
+      ],
+    },
+  },
   prettier,
   // Builds anywhere in the tree (the bench's bare page builds into bench/bare/.next).
   globalIgnores([

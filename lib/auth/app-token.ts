@@ -1,5 +1,5 @@
 import { ApiError } from '../social-api/errors.ts';
-import { postToTokenEndpoint, type TokenEndpoint } from './token-manager.ts';
+import { postToTokenEndpoint, type TokenEndpoint, type TokenEndpointAnswer } from './token-manager.ts';
 
 /**
  * The BFF's own access token (OAuth 2.0 client credentials, RFC 6749 §4.4): what public pages
@@ -25,14 +25,14 @@ interface Cached {
 
 /** POST grant_type=client_credentials with HTTP Basic client authentication (RFC 6749 §4.4.2, §2.3.1). */
 async function requestClientCredentials(ep: TokenEndpoint, scope?: string): Promise<Cached> {
-  let res: Response;
+  let res: TokenEndpointAnswer;
   try {
     res = await postToTokenEndpoint(ep, { grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
   } catch (e) {
     if ((e as Error)?.name === 'TimeoutError') throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
     throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
   }
-  const body = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown; error?: unknown };
+  const body = res.body as { access_token?: unknown; expires_in?: unknown; error?: unknown };
   if (res.ok && typeof body.access_token === 'string' && body.access_token && typeof body.expires_in === 'number' && body.expires_in > 0) {
     return { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
   }

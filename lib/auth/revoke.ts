@@ -7,9 +7,7 @@ import { postToTokenEndpoint, type TokenEndpoint } from './token-manager.ts';
  */
 export async function revokeToken(ep: TokenEndpoint, token: string, hint: 'refresh_token' | 'access_token'): Promise<boolean> {
   try {
-    const res = await postToTokenEndpoint(ep, { token, token_type_hint: hint });
-    await res.body?.cancel();
-    return res.ok;
+    return (await postToTokenEndpoint(ep, { token, token_type_hint: hint })).ok;
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { deadline } from '../net/deadline.ts';
 import { ApiError } from '../social-api/errors.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
@@ -23,30 +24,45 @@ export interface TokenSet {
   scope?: string;
 }
 
+/** The token endpoint's answer: its status and its JSON body ({} when it had none readable). */
+export interface TokenEndpointAnswer {
+  ok: boolean;
+  status: number;
+  body: Record<string, unknown>;
+}
+
 /**
- * POSTs a form to the endpoint with HTTP Basic client authentication (RFC 6749 §2.3.1), within
- * its time limit; rejects with what fetch threw (each caller says what a failure means to it).
+ * POSTs a form to the endpoint with HTTP Basic client authentication (RFC 6749 §2.3.1) and reads
+ * the answer, within its time limit; rejects with what fetch threw (a TimeoutError when the time
+ * ran out; each caller says what a failure means to it).
  */
-export function postToTokenEndpoint(ep: TokenEndpoint, form: Record<string, string>): Promise<Response> {
+export async function postToTokenEndpoint(ep: TokenEndpoint, form: Record<string, string>): Promise<TokenEndpointAnswer> {
   const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
-  return fetch(ep.url, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams(form),
-    signal: AbortSignal.timeout(ep.timeoutMs),
-    cache: 'no-store',
-  });
+  const time = deadline(ep.timeoutMs);
+  try {
+    const res = await fetch(ep.url, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form),
+      signal: time.signal,
+      cache: 'no-store',
+    });
+    const body = (await res.json().catch(() => ({}))) as unknown;
+    return { ok: res.ok, status: res.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : {} };
+  } finally {
+    time.end();
+  }
 }
 
 /** POST grant_type=refresh_token with HTTP Basic client authentication (RFC 6749 §6, §2.3.1). */
 async function requestRefresh(ep: TokenEndpoint, refreshToken: string): Promise<TokenSet> {
-  let res: Response;
+  let res: TokenEndpointAnswer;
   try {
     res = await postToTokenEndpoint(ep, { grant_type: 'refresh_token', refresh_token: refreshToken });
   } catch {
     throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
   }
-  const body = (await res.json().catch(() => ({}))) as Partial<TokenSet> & { error?: string };
+  const body = res.body as Partial<TokenSet> & { error?: string };
   if (res.ok && typeof body.access_token === 'string' && typeof body.expires_in === 'number') return body as TokenSet;
   if (body.error === 'invalid_grant') throw new SessionEndedError();
   throw new ApiError(502, 'bad_response', `The site refused to renew the sign-in (${body.error ?? res.status}).`);

@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
 import { isPublicAddress } from './addresses.ts';
+import { deadline } from './deadline.ts';
 
 // The one outbound fetch of an address a member gave, for both processes: the web's image
 // route (lib/images/fetch-image.ts) and the API's link preview
@@ -148,9 +149,8 @@ const systemCode = (err: unknown) => String((err as { code?: unknown }).code ?? 
 export async function safeFetch<T>(raw: string, options: SafeFetchOptions, read: (res: SafeResponse) => Promise<T>): Promise<T> {
   const { timeoutMs, maxRedirects, allowAddress = isPublicAddress, headers = {} } = options;
   let url = checkUrl(raw);
-  const controller = new AbortController();
-  const { signal } = controller;
-  const timer = setTimeout(() => controller.abort(new Error('outbound fetch timeout')), timeoutMs);
+  const time = deadline(timeoutMs);
+  const { signal } = time;
   let res: http.IncomingMessage | undefined;
   let hop = 0;
   let reading = false;
@@ -180,7 +180,7 @@ export async function safeFetch<T>(raw: string, options: SafeFetchOptions, read:
     if (err instanceof SafeFetchError || reading) throw err;
     throw new SafeFetchError('network', hop, systemCode(err));
   } finally {
-    clearTimeout(timer);
+    time.end();
     res?.destroy();
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ImageResponse } from 'next/og';
 import sharp from 'sharp';
 import { env } from '../env.ts';
+import { deadline } from '../net/deadline.ts';
 import { site } from '../site.ts';
 import { drawable, hasDrawable, type Piece } from './glyphs.ts';
 import { PREVIEW_IMAGE, type PreviewCard } from './preview.ts';
@@ -61,8 +62,9 @@ export async function loadPicture(url: string): Promise<string> {
     return '';
   }
   if (u.origin !== e.apiOrigin) return '';
+  const time = deadline(e.API_TIMEOUT_MS);
   try {
-    const res = await fetch(u, { signal: AbortSignal.timeout(e.API_TIMEOUT_MS), redirect: 'error', cache: 'no-store' });
+    const res = await fetch(u, { signal: time.signal, redirect: 'error', cache: 'no-store' });
     if (!res.ok || !res.body) return '';
     if (Number(res.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) return '';
     const chunks: Uint8Array[] = [];
@@ -80,6 +82,8 @@ export async function loadPicture(url: string): Promise<string> {
     return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   } catch {
     return '';
+  } finally {
+    time.end();
   }
 }
 

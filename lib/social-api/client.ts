@@ -1,3 +1,4 @@
+import { deadline } from '../net/deadline.ts';
 import { ApiError } from './errors.ts';
 
 export interface ApiFetchOptions {
@@ -49,32 +50,35 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
   } else if (opts.form) {
     body = toFormData(opts.form);
   }
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? config.timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const time = deadline(opts.timeoutMs ?? config.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, time.signal]) : time.signal;
 
   let res: Response;
-  try {
-    res = await fetch(url, {
-      method: opts.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal,
-      cache: 'no-store',
-      redirect: 'error',
-      ...(opts.stream ? { duplex: 'half' } : {}),
-    } as RequestInit);
-  } catch (e) {
-    if (timeout.aborted) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-    if (opts.signal?.aborted) throw e;
-    throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
-  }
-
   let json: Envelope;
   try {
-    json = (await res.json()) as Envelope;
-  } catch {
-    if (timeout.aborted) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-    throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`, {}, res.status);
+    try {
+      res = await fetch(url, {
+        method: opts.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        body,
+        signal,
+        cache: 'no-store',
+        redirect: 'error',
+        ...(opts.stream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (e) {
+      if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+      if (opts.signal?.aborted) throw e;
+      throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+    }
+    try {
+      json = (await res.json()) as Envelope;
+    } catch {
+      if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+      throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`, {}, res.status);
+    }
+  } finally {
+    time.end();
   }
   if (res.ok && json && json.success === true) return json.data as T;
 
