@@ -48,7 +48,8 @@ export default defineConfig([
         {
           object: 'AbortSignal',
           property: 'timeout',
-          message: "Use deadline() from '@/lib/net/deadline' and end() it in a finally: AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
+          message:
+            "Use deadline() from '@/lib/net/deadline' and end() it in a finally: AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
         },
       ],
     },
