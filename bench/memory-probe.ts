@@ -32,8 +32,8 @@ if (dir && gc) {
   setInterval(() => {
     if (!fs.existsSync(on)) return;
     // Twice: V8 sweeps dead ArrayBuffers on a background thread after a full collection and
-    // keeps counting their bytes in \`external\` until it is done; the second collection waits
-    // for that sweep first. After one, \`external\` still counted 1-3 MiB of chunks the upload
+    // keeps counting their bytes in `external` until it is done; the second collection waits
+    // for that sweep first. After one, `external` still counted 1-3 MiB of chunks the upload
     // had already let go (gone with --no-concurrent-array-buffer-sweeping, or with two).
     gc();
     gc();

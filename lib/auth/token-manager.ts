@@ -1,4 +1,4 @@
-import { deadline } from '../net/deadline.ts';
+import { withDeadline } from '../net/deadline.ts';
 import { ApiError } from '../social-api/errors.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
@@ -36,22 +36,19 @@ export interface TokenEndpointAnswer {
  * the answer, within its time limit; rejects with what fetch threw (a TimeoutError when the time
  * ran out; each caller says what a failure means to it).
  */
-export async function postToTokenEndpoint(ep: TokenEndpoint, form: Record<string, string>): Promise<TokenEndpointAnswer> {
+export function postToTokenEndpoint(ep: TokenEndpoint, form: Record<string, string>): Promise<TokenEndpointAnswer> {
   const basic = Buffer.from(`${encodeURIComponent(ep.clientId)}:${encodeURIComponent(ep.clientSecret)}`).toString('base64');
-  const time = deadline(ep.timeoutMs);
-  try {
+  return withDeadline(ep.timeoutMs, async (signal) => {
     const res = await fetch(ep.url, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(form),
-      signal: time.signal,
+      signal,
       cache: 'no-store',
     });
     const body = (await res.json().catch(() => ({}))) as unknown;
     return { ok: res.ok, status: res.status, body: body && typeof body === 'object' ? (body as Record<string, unknown>) : {} };
-  } finally {
-    time.end();
-  }
+  });
 }
 
 /** POST grant_type=refresh_token with HTTP Basic client authentication (RFC 6749 §6, §2.3.1). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { env } from '../env.ts';
-import { deadline } from '../net/deadline.ts';
+import { withDeadline } from '../net/deadline.ts';
 
 // The one wrapper around the legacy token API (spec 001): /token.php and /api.php on
 // LEGACY_API_URL. Every answer is HTTP 200 with the envelope {api: {total, pages,
@@ -60,40 +60,40 @@ export async function legacyFetch(
   if (call.method) url.searchParams.set('method', call.method);
   if (call.token) url.searchParams.set('token', call.token);
   for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const time = deadline(call.stream ? 5 * 60_000 : TIMEOUT_MS);
-  let res: Response;
-  let json: unknown;
-  try {
-    try {
-      res = await fetch(url, {
-        method: call.stream ? 'POST' : 'GET',
-        headers: {
-          accept: 'application/json',
-          ...(call.stream
-            ? {
-                'content-type': call.stream.contentType,
-                ...(call.stream.contentLength ? { 'content-length': call.stream.contentLength } : {}),
-              }
-            : {}),
-        },
-        body: call.stream?.body,
-        signal: call.signal ? AbortSignal.any([call.signal, time.signal]) : time.signal,
-        cache: 'no-store',
-        redirect: 'error',
-        ...(call.stream ? { duplex: 'half' } : {}),
-      } as RequestInit);
-    } catch (e) {
-      if (call.signal?.aborted) throw e;
-      throw new LegacyApiError(0, time.expired ? 'The site took too long to answer.' : 'The site cannot be reached right now.');
-    }
-    try {
-      json = await res.json();
-    } catch {
-      throw new LegacyApiError(0, `The site answered ${res.status} without a readable body.`);
-    }
-  } finally {
-    time.end();
-  }
+  const json = await withDeadline(
+    call.stream ? 5 * 60_000 : TIMEOUT_MS,
+    async (signal, time) => {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: call.stream ? 'POST' : 'GET',
+          headers: {
+            accept: 'application/json',
+            ...(call.stream
+              ? {
+                  'content-type': call.stream.contentType,
+                  ...(call.stream.contentLength ? { 'content-length': call.stream.contentLength } : {}),
+                }
+              : {}),
+          },
+          body: call.stream?.body,
+          signal,
+          cache: 'no-store',
+          redirect: 'error',
+          ...(call.stream ? { duplex: 'half' } : {}),
+        } as RequestInit);
+      } catch (e) {
+        if (call.signal?.aborted) throw e;
+        throw new LegacyApiError(0, time.expired ? 'The site took too long to answer.' : 'The site cannot be reached right now.');
+      }
+      try {
+        return (await res.json()) as unknown;
+      } catch {
+        throw new LegacyApiError(0, `The site answered ${res.status} without a readable body.`);
+      }
+    },
+    call.signal,
+  );
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) throw new LegacyApiError(0, 'The site answered something this app does not understand.');
   const failed = errorSchema.safeParse(envelope.data.output);

@@ -31,3 +31,21 @@ export function deadline(ms: number): Deadline {
     end: () => clearTimeout(timer),
   };
 }
+
+/**
+ * Runs one outbound call within `ms` (and `outer`, a caller's own signal, when given): `run` gets
+ * the signal to pass on and the deadline (to tell a timeout from another failure); the limit ends
+ * when `run` settles, whatever it did.
+ */
+export async function withDeadline<T>(
+  ms: number,
+  run: (signal: AbortSignal, time: Deadline) => Promise<T>,
+  outer?: AbortSignal,
+): Promise<T> {
+  const time = deadline(ms);
+  try {
+    return await run(outer ? AbortSignal.any([outer, time.signal]) : time.signal, time);
+  } finally {
+    time.end();
+  }
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ImageResponse } from 'next/og';
 import sharp from 'sharp';
 import { env } from '../env.ts';
-import { deadline } from '../net/deadline.ts';
+import { withDeadline } from '../net/deadline.ts';
 import { site } from '../site.ts';
 import { drawable, hasDrawable, type Piece } from './glyphs.ts';
 import { PREVIEW_IMAGE, type PreviewCard } from './preview.ts';
@@ -62,19 +62,23 @@ export async function loadPicture(url: string): Promise<string> {
     return '';
   }
   if (u.origin !== e.apiOrigin) return '';
-  const time = deadline(e.API_TIMEOUT_MS);
   try {
-    const res = await fetch(u, { signal: time.signal, redirect: 'error', cache: 'no-store' });
-    if (!res.ok || !res.body) return '';
-    if (Number(res.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) return '';
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > PICTURE_MAX_BYTES) return '';
-      chunks.push(chunk);
-    }
-    const jpeg = await sharp(Buffer.concat(chunks), { limitInputPixels: 40_000_000 })
+    // The picture's bytes, fetched and read within the time limit; null when it is not one to use.
+    const picture = await withDeadline(e.API_TIMEOUT_MS, async (signal) => {
+      const res = await fetch(u, { signal, redirect: 'error', cache: 'no-store' });
+      if (!res.ok || !res.body) return null;
+      if (Number(res.headers.get('content-length') ?? 0) > PICTURE_MAX_BYTES) return null;
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size > PICTURE_MAX_BYTES) return null;
+        chunks.push(chunk);
+      }
+      return Buffer.concat(chunks);
+    });
+    if (!picture) return '';
+    const jpeg = await sharp(picture, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(PICTURE_WIDTH, PREVIEW_IMAGE.height, { fit: 'cover' })
       .jpeg({ quality: 82 })
@@ -82,8 +86,6 @@ export async function loadPicture(url: string): Promise<string> {
     return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   } catch {
     return '';
-  } finally {
-    time.end();
   }
 }
 

@@ -1,4 +1,4 @@
-import { deadline } from '../net/deadline.ts';
+import { withDeadline } from '../net/deadline.ts';
 import { ApiError } from './errors.ts';
 
 export interface ApiFetchOptions {
@@ -50,36 +50,34 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
   } else if (opts.form) {
     body = toFormData(opts.form);
   }
-  const time = deadline(opts.timeoutMs ?? config.timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, time.signal]) : time.signal;
-
-  let res: Response;
-  let json: Envelope;
-  try {
-    try {
-      res = await fetch(url, {
-        method: opts.method ?? (body ? 'POST' : 'GET'),
-        headers,
-        body,
-        signal,
-        cache: 'no-store',
-        redirect: 'error',
-        ...(opts.stream ? { duplex: 'half' } : {}),
-      } as RequestInit);
-    } catch (e) {
-      if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-      if (opts.signal?.aborted) throw e;
-      throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
-    }
-    try {
-      json = (await res.json()) as Envelope;
-    } catch {
-      if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-      throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`, {}, res.status);
-    }
-  } finally {
-    time.end();
-  }
+  const { res, json } = await withDeadline(
+    opts.timeoutMs ?? config.timeoutMs,
+    async (signal, time) => {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: opts.method ?? (body ? 'POST' : 'GET'),
+          headers,
+          body,
+          signal,
+          cache: 'no-store',
+          redirect: 'error',
+          ...(opts.stream ? { duplex: 'half' } : {}),
+        } as RequestInit);
+      } catch (e) {
+        if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+        if (opts.signal?.aborted) throw e;
+        throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+      }
+      try {
+        return { res, json: (await res.json()) as Envelope };
+      } catch {
+        if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+        throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`, {}, res.status);
+      }
+    },
+    opts.signal,
+  );
   if (res.ok && json && json.success === true) return json.data as T;
 
   const data = (json?.data ?? {}) as { message?: unknown; error_text?: unknown; error_params?: unknown };
