@@ -22,13 +22,15 @@ export type ActivityCardProps = {
   standalone?: boolean;
   /** After it is deleted, when it is not in a feed (its own page goes home). */
   onDeleted?: () => void;
+  /** The article's element id (the feed names its second post: see FIRST_PAINT_TARGET). */
+  elementId?: string;
 };
 
 // Links inside items are plain <a>: navigation stays client-side through the site chrome's
 // ClientLinks (components/ui/client-links.tsx), without a next/link (and its prefetch) per link.
 
 /** One activity as an <article>, named by its owner and its time, with the social layer. */
-export function ActivityCard({ activity: a, posInSet, setSize, standalone = false, onDeleted }: ActivityCardProps) {
+export function ActivityCard({ activity: a, posInSet, setSize, standalone = false, onDeleted, elementId }: ActivityCardProps) {
   const feed = useFeed();
   const announce = useAnnounce();
   const id = useId();
@@ -47,6 +49,7 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
 
   return (
     <article
+      id={elementId}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the ARIA feed pattern: each article of a feed takes the focus, and Page Down and Page Up move between them
       tabIndex={0}
       aria-labelledby={`${id}o ${id}t`}
