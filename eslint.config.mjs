@@ -49,7 +49,7 @@ export default defineConfig([
           object: 'AbortSignal',
           property: 'timeout',
           message:
-            "Use deadline() from '@/lib/net/deadline' and end() it in a finally: AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
+            "Use withDeadline() (or deadline() with end() in a finally) from '@/lib/net/deadline': AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
         },
       ],
     },
