@@ -1,11 +1,12 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import { plainFileName } from '../file-name.ts';
 
-// Calendar files (RFC 5545) built with ical-generator, which escapes text and folds lines at 75
-// octets without splitting a UTF-8 character. Instants are written in UTC (DTSTART:…Z), which
-// every calendar app places at the right moment without a VTIMEZONE; the event's own zone goes
-// along as X-WR-TIMEZONE-like information only where the app wants it. No member names: only
-// what the event page shows its readers about the event itself.
+// Calendar files (RFC 5545) built with ical-generator, which folds lines at 75 octets without
+// splitting a UTF-8 character and escapes SUMMARY, DESCRIPTION and LOCATION (not the calendar's
+// name: see calendarName). Instants are written in UTC (DTSTART:…Z), which every calendar app
+// places at the right moment without a VTIMEZONE; the event's own zone goes along as
+// X-WR-TIMEZONE-like information only where the app wants it. No member names: only what the
+// event page shows its readers about the event itself.
 
 export interface IcsEvent {
   id: number;
@@ -26,8 +27,26 @@ export function eventUid(id: number, host: string): string {
   return `event-${id}@${host}`;
 }
 
+// RFC 5545 §3.3.11: a TEXT value holds no control character but HTAB. Line breaks stay (the
+// escaping writes them as \n); the rest (NUL, ESC, DEL, …) is dropped from every text value.
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const text = (value: string): string => value.replace(CONTROLS, '');
+
+/**
+ * The calendar's name, TEXT-escaped here because ical-generator (11.x) writes NAME and
+ * X-WR-CALNAME raw: a title with `\r\n` began new properties and whole VEVENTs of the
+ * author's choosing in every reader's calendar (issue 52). Its own `escape` is the one it
+ * applies to SUMMARY, so every field reads back the same; the parser test guards against the
+ * library escaping it a second time one day.
+ */
+const calendarName = (name: string): string => escape(text(name), false);
+
 function calendarOf(name: string, host: string, events: readonly IcsEvent[], now: number, method?: ICalCalendarMethod) {
-  const cal = ical({ name, prodId: { company: host, product: 'events', language: 'EN' }, ...(method ? { method } : {}) });
+  const cal = ical({
+    name: calendarName(name),
+    prodId: { company: host, product: 'events', language: 'EN' },
+    ...(method ? { method } : {}),
+  });
   for (const e of events) {
     cal.createEvent({
       id: eventUid(e.id, host),
@@ -35,9 +54,9 @@ function calendarOf(name: string, host: string, events: readonly IcsEvent[], now
       end: new Date(Math.max(e.end, e.start)),
       stamp: new Date(now),
       ...(e.updatedAt ? { lastModified: new Date(e.updatedAt) } : {}),
-      summary: e.title,
-      description: e.description || null,
-      location: e.location || null,
+      summary: text(e.title),
+      description: text(e.description) || null,
+      location: text(e.location) || null,
       url: e.url,
     });
   }
@@ -59,3 +78,10 @@ export function feedIcs(name: string, events: readonly IcsEvent[], host: string,
 
 /** The file name of an event's .ics: its title in plain letters. */
 export const icsFileName = (title: string): string => `${plainFileName(title, 'event')}.ics`;
+
+/**
+ * The download's Content-Disposition: `attachment` with the plain file name, which holds
+ * letters, digits, `_` and `-` only, so nothing in a title can end the quoted string or the
+ * header (RFC 6266; no filename* since nothing outside ASCII is kept).
+ */
+export const icsDisposition = (title: string): string => `attachment; filename="${icsFileName(title)}"`;

@@ -1,7 +1,7 @@
 import { withAppToken } from '@/lib/auth/page-session';
 import { getSession } from '@/lib/auth/session';
 import { env } from '@/lib/env';
-import { eventIcs, icsFileName } from '@/lib/events/ics';
+import { eventIcs, icsDisposition } from '@/lib/events/ics';
 import { parseId } from '@/lib/params';
 import { routes } from '@/lib/routes';
 import { routeHandlers } from '@/lib/route-handler';
@@ -35,7 +35,7 @@ async function download(_request: Request, { params }: { params: Promise<{ id: s
   return new Response(body, {
     headers: {
       'content-type': 'text/calendar; charset=utf-8',
-      'content-disposition': `attachment; filename="${icsFileName(event.title)}"`,
+      'content-disposition': icsDisposition(event.title),
     },
   });
 }
