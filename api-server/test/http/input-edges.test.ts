@@ -164,10 +164,10 @@ describe("Fastify's own refusals answer in the envelope", () => {
   });
 });
 
-describe('README', () => {
+describe('docs/api.md', () => {
   it('names every error_text the API answers, with its statuses', () => {
-    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const errors = readme.slice(readme.indexOf('- **Errors**'), readme.indexOf('- **Access tokens**'));
+    const doc = fs.readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    const errors = doc.slice(doc.indexOf('- **Errors**'), doc.indexOf('- **Access tokens**'));
     for (const [text, statuses] of Object.entries(ERROR_TEXTS)) {
       const at = errors.indexOf(`\`${text}\` (`);
       expect(at, text).toBeGreaterThan(-1);
