@@ -10,6 +10,7 @@ import { m010 } from './migration-010-search-index.ts';
 import { m011 } from './migration-011-friend-requests.ts';
 import { m012 } from './migration-012-picture-sizes.ts';
 import { m013 } from './migration-013-sign-in-failures.ts';
+import { m014 } from './migration-014-notification-seen.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -395,6 +396,7 @@ const migrations: Record<string, Migration> = {
   '011_friend_requests': m011,
   '012_picture_sizes': m012,
   '013_sign_in_failures': m013,
+  '014_notification_seen': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -286,6 +286,8 @@ export interface NotificationsTable {
   created_at: number;
   /** When the user marked it read; null while unread. */
   read_at: number | null;
+  /** When the user saw it in the bell's panel (it no longer counts), though still unread; null until then. */
+  seen_at: number | null;
 }
 
 export interface SongsTable {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
@@ -5,6 +6,7 @@ import type { NotificationKind } from '../db/types.ts';
 import { canView, isItemType, loadItems, type Item, type ItemType } from './items.ts';
 import { profileUrl } from './owners.ts';
 import { viewerOf, type Viewer } from './privacy.ts';
+import { daySql } from './zone-days.ts';
 
 export type { NotificationKind };
 
@@ -92,13 +94,17 @@ export async function deleteNotificationsOf(db: DB, type: string, ids: readonly 
     .execute();
 }
 
-/** Notifications the user has not marked read (GET /activities/updates, notification.getNewCount). */
-export async function countUnreadNotifications(db: DB, userId: number): Promise<number> {
+/**
+ * Notifications the user has neither read nor seen (the bell's count: GET /activities/updates,
+ * notification.getNewCount). Seen ones (the bell's panel showed them) stay unread in the list.
+ */
+export async function countNewNotifications(db: DB, userId: number): Promise<number> {
   const row = await db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
+    .where('seen_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -123,6 +129,21 @@ export async function markNotificationsRead(db: DB, userId: number, maxId?: numb
   await query.execute();
 }
 
+/**
+ * Marks seen the user's unread notifications with id ≤ `maxId` (all of them without it): they
+ * leave the bell's count and stay unread (new) in the list, as the bell's panel showed them.
+ */
+export async function markNotificationsSeen(db: DB, userId: number, maxId?: number): Promise<void> {
+  let query = db
+    .updateTable('notifications')
+    .set({ seen_at: now() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .where('seen_at', 'is', null);
+  if (maxId !== undefined) query = query.where('id', '<=', maxId);
+  await query.execute();
+}
+
 /** A stored notification with who made it. */
 export interface NotificationRow {
   id: number;
@@ -131,6 +152,7 @@ export interface NotificationRow {
   item_id: number;
   created_at: number;
   read_at: number | null;
+  seen_at: number | null;
   actor_id: number;
   actor_name: string;
   actor_avatar: string | null;
@@ -156,7 +178,15 @@ export interface NotificationFilter {
   kinds?: readonly NotificationKind[];
   /** A notification of the user's: the list goes on from the one after it (older; the same second, a lower id). */
   after?: { id: number; createdAt: number };
+  /** Only the newest notification of each group (notification-groups.ts), its days those of this IANA zone. */
+  groupHeadsIn?: string;
 }
+
+/** Kinds that collapse into one group: many people doing the same to the same thing on the same day. */
+export const GROUPED_KINDS = ['like', 'share'] as const satisfies readonly NotificationKind[];
+
+/** A day's notifications span less than this (a day of 25 hours when clocks go back): the index's range for a group. */
+export const DAY_SPAN = 25 * 3600 + 1;
 
 /** One page of the user's notifications, newest first, whatever their items. */
 export function selectNotifications(
@@ -166,35 +196,64 @@ export function selectNotifications(
   offset: number,
   filter: NotificationFilter = {},
 ): Promise<NotificationRow[]> {
-  const { kinds, after } = filter;
-  return db
-    .selectFrom('notifications as n')
-    .innerJoin('users as a', 'a.id', 'n.actor_id')
-    .select([
-      'n.id',
-      'n.kind',
-      'n.item_type',
-      'n.item_id',
-      'n.created_at',
-      'n.read_at',
-      'n.actor_id',
-      'a.full_name as actor_name',
-      'a.avatar_key as actor_avatar',
-      'n.source_type',
-      'n.source_id',
-    ])
-    .where('n.user_id', '=', userId)
-    .$if(kinds !== undefined && kinds.length > 0, (q) => q.where('n.kind', 'in', kinds!))
-    .$if(after !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([eb('n.created_at', '<', after!.createdAt), eb.and([eb('n.created_at', '=', after!.createdAt), eb('n.id', '<', after!.id)])]),
-      ),
-    )
-    .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const { kinds, after, groupHeadsIn: zone } = filter;
+  return (
+    db
+      .selectFrom('notifications as n')
+      .innerJoin('users as a', 'a.id', 'n.actor_id')
+      .select([
+        'n.id',
+        'n.kind',
+        'n.item_type',
+        'n.item_id',
+        'n.created_at',
+        'n.read_at',
+        'n.seen_at',
+        'n.actor_id',
+        'a.full_name as actor_name',
+        'a.avatar_key as actor_avatar',
+        'n.source_type',
+        'n.source_id',
+      ])
+      .where('n.user_id', '=', userId)
+      .$if(kinds !== undefined && kinds.length > 0, (q) => q.where('n.kind', 'in', kinds!))
+      .$if(after !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('n.created_at', '<', after!.createdAt),
+            eb.and([eb('n.created_at', '=', after!.createdAt), eb('n.id', '<', after!.id)]),
+          ]),
+        ),
+      )
+      // A group's newest: a notification of a grouped kind with no newer one of its kind, thing and day.
+      .$if(zone !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('n.kind', 'not in', GROUPED_KINDS),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('notifications as m')
+                  .select(sql.lit(1).as('newer'))
+                  .whereRef('m.user_id', '=', 'n.user_id')
+                  .whereRef('m.item_type', '=', 'n.item_type')
+                  .whereRef('m.item_id', '=', 'n.item_id')
+                  .whereRef('m.kind', '=', 'n.kind')
+                  .whereRef('m.created_at', '>=', 'n.created_at')
+                  .where('m.created_at', '<', sql<number>`${sql.ref('n.created_at')} + ${sql.lit(DAY_SPAN)}`)
+                  .where((m) => m.or([m('m.created_at', '>', m.ref('n.created_at')), m('m.id', '>', m.ref('n.id'))]))
+                  .where(sql<boolean>`${daySql('m.created_at', zone!)} = ${daySql('n.created_at', zone!)}`),
+              ),
+            ),
+          ]),
+        ),
+      )
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }
 
 /**

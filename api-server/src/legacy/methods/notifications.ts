@@ -1,6 +1,6 @@
 import { type ItemType } from '../../domain/items.ts';
 import {
-  countUnreadNotifications,
+  countNewNotifications,
   markNotificationsRead,
   newestNotificationId,
   selectNotifications,
@@ -56,7 +56,7 @@ function messageOf(r: NotificationRow, target: NotificationTarget | undefined): 
 
 export const getNewNotificationCount: LegacyMethod = {
   async run(ctx) {
-    return single(await countUnreadNotifications(ctx.db, ownUserOnly(ctx, 'notifications')));
+    return single(await countNewNotifications(ctx.db, ownUserOnly(ctx, 'notifications')));
   },
 };
 

@@ -1,22 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { itemTitle } from '../../domain/items.ts';
 import {
   listVisibleNotifications,
   markNotificationsRead,
+  markNotificationsSeen,
   NOTIFICATION_KINDS,
   notificationPlace,
   pendingStateOf,
   type NotificationFilter,
   type NotificationItem,
   type NotificationKind,
+  type NotificationRow,
+  type NotificationTarget,
 } from '../../domain/notifications.ts';
+import { listNotificationGroups } from '../../domain/notification-groups.ts';
 import { invalidParam } from '../../errors.ts';
-import { toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
-import { paging, pagingQuery } from '../../http/paging.ts';
+import { getOwnerSummaries, toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
+import { clampLimit, paging, pagingQuery } from '../../http/paging.ts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../events/schedule.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 
-// Our extension: the notification list behind notification_count (GET /activities/updates),
-// and marking it read. Legacy notification.get reads the same notifications (domain/notifications.ts).
+// Our extension: the notification list behind notification_count (GET /activities/updates), the
+// same grouped, and marking it read or seen. Legacy notification.get reads the same notifications (domain/notifications.ts).
 
 export interface NotificationView {
   id: number;
@@ -37,6 +42,38 @@ export interface NotificationView {
   request_id?: number;
 }
 
+/** One group of notifications (GET /activities/notifications/groups). */
+export interface NotificationGroupView extends Omit<NotificationView, 'id' | 'owner'> {
+  /** Stable across pages: the kind, the thing and the reader's day for likes and shares; `ungrouped-{id}` else. */
+  group_key: string;
+  notifications_count: number;
+  /** The people in it (one may have shared twice). */
+  owners_count: number;
+  /** The latest few people, newest first. */
+  sample_owners: OwnerSummary[];
+  /** The group's place in the list: the cursor (before_id) that goes on after it, and what to mark read or seen. */
+  most_recent_notification_id: number;
+  /** Every notification of the group seen in the bell's panel, or read. */
+  is_seen: boolean;
+}
+
+const filterQuery = {
+  types: { type: 'string', maxLength: 200 },
+  before_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+} as const;
+
+/** What a notification is about, as the list and the groups say it. */
+function aboutOf(row: NotificationRow, target: NotificationTarget): Pick<NotificationView, 'item' | 'comment_id'> {
+  return {
+    item: { type: target.item.type, id: target.item.id, title: itemTitle(target.item) },
+    ...(target.commentId !== undefined
+      ? { comment_id: target.commentId }
+      : row.kind === 'comment' && row.source_type === 'comment' && row.source_id !== null
+        ? { comment_id: row.source_id }
+        : {}),
+  };
+}
+
 /** `types`: a comma-separated list of notification kinds, each one known. */
 function kindsOf(raw: string): NotificationKind[] {
   const kinds = raw.split(',').map((k) => k.trim());
@@ -46,28 +83,30 @@ function kindsOf(raw: string): NotificationKind[] {
 }
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  /** `types` and `before_id`, as the list and the groups read them. */
+  const filterOf = async (me: number, q: { types?: string; before_id?: number }): Promise<NotificationFilter> => {
+    const filter: NotificationFilter = {};
+    if (q.types !== undefined) filter.kinds = kindsOf(q.types);
+    if (q.before_id !== undefined) {
+      filter.after = await notificationPlace(app.db, me, q.before_id);
+      if (!filter.after) throw invalidParam('before_id', 'must be one of your notifications');
+    }
+    return filter;
+  };
+
   app.get<{ Querystring: { page?: number; limit?: number; types?: string; before_id?: number } }>(
     '/notifications',
     {
       schema: {
         querystring: {
           type: 'object',
-          properties: {
-            ...pagingQuery,
-            types: { type: 'string', maxLength: 200 },
-            before_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-          },
+          properties: { ...pagingQuery, ...filterQuery },
         },
       },
     },
     async (req) => {
       const me = userOf(req);
-      const filter: NotificationFilter = {};
-      if (req.query.types !== undefined) filter.kinds = kindsOf(req.query.types);
-      if (req.query.before_id !== undefined) {
-        filter.after = await notificationPlace(app.db, me, req.query.before_id);
-        if (!filter.after) throw invalidParam('before_id', 'must be one of your notifications');
-      }
+      const filter = await filterOf(me, req.query);
       const found = await listVisibleNotifications(app.db, app.config, me, paging(req.query), filter);
       const stateOf = await pendingStateOf(
         app.db,
@@ -78,12 +117,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
         id: row.id,
         type: row.kind,
         owner: toOwnerSummary(app.config, { id: row.actor_id, full_name: row.actor_name, avatar_key: row.actor_avatar }),
-        item: { type: target.item.type, id: target.item.id, title: itemTitle(target.item) },
-        ...(target.commentId !== undefined
-          ? { comment_id: target.commentId }
-          : row.kind === 'comment' && row.source_type === 'comment' && row.source_id !== null
-            ? { comment_id: row.source_id }
-            : {}),
+        ...aboutOf(row, target),
         timestamp: row.created_at,
         is_read: row.read_at !== null,
         ...stateOf(row),
@@ -92,27 +126,85 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.post<{ Body: { max_id?: number } }>(
-    '/notifications/read',
+  // Grouped, paged by group (Mastodon's GET /api/v2/notifications on this API's paths and words).
+  app.get<{ Querystring: { limit?: number; types?: string; before_id?: number; tz?: string } }>(
+    '/notifications/groups',
     {
       schema: {
-        body: { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
-      },
-      // max_id is optional, so the request may come with no body at all.
-      preValidation: async (req) => {
-        req.body ??= {};
+        querystring: {
+          type: 'object',
+          properties: {
+            limit: pagingQuery.limit,
+            ...filterQuery,
+            tz: { type: 'string', maxLength: 64 },
+          },
+        },
       },
     },
     async (req) => {
       const me = userOf(req);
-      const maxId = req.body.max_id;
-      await markNotificationsRead(app.db, me, maxId);
-      return {
-        success: true,
-        data: {
-          message: maxId === undefined ? 'Your notifications were marked read.' : `Your notifications up to ${maxId} were marked read.`,
-        },
-      };
+      const filter = await filterOf(me, req.query);
+      const zone = req.query.tz === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(req.query.tz);
+      if (zone === undefined) throw invalidParam('tz', 'must be an IANA time zone');
+      const groups = await listNotificationGroups(app.db, app.config, me, clampLimit(req.query.limit), zone, filter);
+      const stateOf = await pendingStateOf(
+        app.db,
+        me,
+        groups.map((g) => g.head),
+      );
+      const owners = await getOwnerSummaries(
+        app.db,
+        app.config,
+        groups.flatMap((g) => g.sampleOwnerIds),
+      );
+      const data: NotificationGroupView[] = groups.map((g) => ({
+        group_key: g.key,
+        type: g.head.kind,
+        notifications_count: g.count,
+        owners_count: g.ownerCount,
+        sample_owners: g.sampleOwnerIds.flatMap((id) => owners.get(id) ?? []),
+        most_recent_notification_id: g.head.id,
+        ...aboutOf(g.head, g.target),
+        timestamp: g.head.created_at,
+        is_read: g.isRead,
+        is_seen: g.isSeen,
+        ...stateOf(g.head),
+      }));
+      return { success: true, data };
     },
   );
+
+  const markOptions = {
+    schema: {
+      body: { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
+    },
+    // max_id is optional, so the request may come with no body at all.
+    preValidation: async (req: FastifyRequest<{ Body: { max_id?: number } }>) => {
+      req.body ??= {};
+    },
+  };
+
+  app.post<{ Body: { max_id?: number } }>('/notifications/read', markOptions, async (req) => {
+    const me = userOf(req);
+    const maxId = req.body.max_id;
+    await markNotificationsRead(app.db, me, maxId);
+    return {
+      success: true,
+      data: {
+        message: maxId === undefined ? 'Your notifications were marked read.' : `Your notifications up to ${maxId} were marked read.`,
+      },
+    };
+  });
+
+  // The bell's panel showed them (Mastodon's notifications marker): they leave notification_count, still unread.
+  app.post<{ Body: { max_id?: number } }>('/notifications/seen', markOptions, async (req) => {
+    const maxId = req.body.max_id;
+    await markNotificationsSeen(app.db, userOf(req), maxId);
+    return {
+      success: true,
+      data: {
+        message: maxId === undefined ? 'Your notifications were marked seen.' : `Your notifications up to ${maxId} were marked seen.`,
+      },
+    };
+  });
 }

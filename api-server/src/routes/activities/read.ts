@@ -3,7 +3,7 @@ import { notFound, missingParam } from '../../errors.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { clampLimit, pagingNumber } from '../../http/paging.ts';
-import { countUnreadNotifications } from '../../domain/notifications.ts';
+import { countNewNotifications } from '../../domain/notifications.ts';
 import { allows, viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
@@ -84,7 +84,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
 
   app.get('/updates', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
     const me = userOf(req);
-    return { success: true, data: { notification_count: await countUnreadNotifications(app.db, me) } };
+    return { success: true, data: { notification_count: await countNewNotifications(app.db, me) } };
   });
 
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(

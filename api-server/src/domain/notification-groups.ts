@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/index.ts';
+import {
+  DAY_SPAN,
+  GROUPED_KINDS,
+  selectNotifications,
+  targetsOf,
+  type NotificationFilter,
+  type NotificationRow,
+  type NotificationTarget,
+} from './notifications.ts';
+import { viewerOf } from './privacy.ts';
+import { dayName, dayNumber, daySql } from './zone-days.ts';
+
+// The grouped notification list (GET /activities/notifications/groups), as Mastodon's grouped
+// notifications (GET /api/v2/notifications) page it: by group, each group whole on one page
+// whatever its size. A group is the likes (or shares) of one thing on one day of the reader's
+// (the rule the web client showed since issue 22); every other notification is a group of its
+// own. A group stands where its newest notification stands in the list, so a page is the next
+// `limit` group heads after the cursor (the previous page's last head), and its members and
+// counts are read for those heads only.
+
+/** People named per group, newest first (Mastodon's sample_account_ids are as few). */
+export const SAMPLE_OWNERS = 8;
+
+export interface NotificationGroup {
+  /** `like-classified-9-2026-11-26` (kind, what it is about, the reader's day), or `ungrouped-{id}`. */
+  key: string;
+  /** The group's newest notification. */
+  head: NotificationRow;
+  target: NotificationTarget;
+  /** Notifications in the group, and the people who made them. */
+  count: number;
+  ownerCount: number;
+  /** The latest people, newest first, at most SAMPLE_OWNERS. */
+  sampleOwnerIds: number[];
+  /** Every notification of the group read; every one read or seen. */
+  isRead: boolean;
+  isSeen: boolean;
+}
+
+const grouped = (row: NotificationRow) => (GROUPED_KINDS as readonly string[]).includes(row.kind);
+
+/**
+ * Up to `limit` groups of the user's notifications that they may see, newest first, after
+ * `filter.after` (a group's newest notification: the groups that come after it). Groups whose
+ * item is gone or hidden are left out before paging, as the flat list does.
+ */
+export async function listNotificationGroups(
+  db: DB,
+  config: Config,
+  userId: number,
+  limit: number,
+  zone: string,
+  filter: Omit<NotificationFilter, 'groupHeadsIn'> = {},
+): Promise<NotificationGroup[]> {
+  const viewer = viewerOf(db, userId);
+  const heads: Array<{ row: NotificationRow; target: NotificationTarget }> = [];
+  let after = filter.after;
+  scan: for (;;) {
+    const rows = await selectNotifications(db, userId, limit, 0, { ...filter, after, groupHeadsIn: zone });
+    const targetOf = await targetsOf(db, config, viewer, rows);
+    for (const row of rows) {
+      const target = targetOf(row);
+      if (!target) continue;
+      heads.push({ row, target });
+      if (heads.length === limit) break scan;
+    }
+    if (rows.length < limit) break;
+    const last = rows.at(-1)!;
+    after = { id: last.id, createdAt: last.created_at };
+  }
+  const membersOf = await groupMembers(db, userId, zone, heads.map((h) => h.row).filter(grouped));
+  return heads.map(({ row, target }) => {
+    const members = membersOf.get(row.id);
+    const read = row.read_at !== null;
+    return {
+      key: grouped(row) ? `${row.kind}-${row.item_type}-${row.item_id}-${dayName(dayNumber(row.created_at, zone))}` : `ungrouped-${row.id}`,
+      head: row,
+      target,
+      count: members?.count ?? 1,
+      ownerCount: members?.ownerCount ?? 1,
+      sampleOwnerIds: members?.sample ?? [row.actor_id],
+      isRead: members ? members.unread === 0 : read,
+      isSeen: members ? members.unseen === 0 : read || row.seen_at !== null,
+    };
+  });
+}
+
+interface Members {
+  count: number;
+  ownerCount: number;
+  sample: number[];
+  unread: number;
+  unseen: number;
+}
+
+/**
+ * The members of each grouped head's group (its kind and thing on its day, up to the head), in
+ * one statement: their count, how many people made them and the latest few, and how many are
+ * unread or unseen. Window functions (SQLite and PostgreSQL alike) keep the answer to
+ * SAMPLE_OWNERS rows a group however many people are in it.
+ */
+async function groupMembers(db: DB, userId: number, zone: string, heads: readonly NotificationRow[]): Promise<Map<number, Members>> {
+  const out = new Map<number, Members>();
+  if (heads.length === 0) return out;
+  const day = daySql('n.created_at', zone);
+  const int = (n: number) => sql.raw(String(Math.trunc(n)));
+  const conditions = heads.map(
+    (h) =>
+      sql`(n.item_type = ${h.item_type} and n.item_id = ${h.item_id} and n.kind = ${h.kind}
+        and n.created_at > ${h.created_at - DAY_SPAN} and n.created_at <= ${h.created_at}
+        and ${day} = ${int(dayNumber(h.created_at, zone))})`,
+  );
+  const which = conditions.map((c, i) => sql`when ${c} then ${int(i)}`);
+  const { rows } = await sql<{
+    g: number | string;
+    actor_id: number;
+    owners: number | string;
+    total: number | string;
+    unread: number | string;
+    unseen: number | string;
+  }>`
+    select g, actor_id, owners, total, unread, unseen from (
+      select g, actor_id,
+        row_number() over (partition by g order by last_id desc) as rn,
+        count(*) over (partition by g) as owners,
+        sum(cnt) over (partition by g) as total,
+        sum(unread) over (partition by g) as unread,
+        sum(unseen) over (partition by g) as unseen
+      from (
+        select case ${sql.join(which, sql` `)} end as g, n.actor_id as actor_id, count(*) as cnt,
+          sum(case when n.read_at is null then 1 else 0 end) as unread,
+          sum(case when n.read_at is null and n.seen_at is null then 1 else 0 end) as unseen,
+          max(n.id) as last_id
+        from notifications n
+        where n.user_id = ${userId} and (${sql.join(conditions, sql` or `)})
+        group by 1, 2
+      ) per_owner
+    ) ranked
+    where rn <= ${int(SAMPLE_OWNERS)}
+    order by g, rn`.execute(db);
+  for (const r of rows) {
+    const head = heads[Number(r.g)]!;
+    const members = out.get(head.id);
+    if (members) members.sample.push(Number(r.actor_id));
+    else
+      out.set(head.id, {
+        count: Number(r.total),
+        ownerCount: Number(r.owners),
+        sample: [Number(r.actor_id)],
+        unread: Number(r.unread),
+        unseen: Number(r.unseen),
+      });
+  }
+  return out;
+}
