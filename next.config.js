@@ -9,6 +9,10 @@ const root = import.meta.dirname;
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // No page uses next/image: Next's image optimizer (/_next/image) only fetched our own pages for
+  // whoever asked, and failed with a 500 on some addresses. Off, it answers Next's 404 page; the
+  // production server refuses the path before Next (lib/request-guard.ts, edgeRefusal).
+  images: { unoptimized: true },
   // The end-to-end tests build into their own directory (NEXT_DIST_DIR=.next-e2e, see
   // package.json) so that `npm test` never rebuilds under a running `npm start`.
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -1,23 +1,31 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
-import { actionBodyRefusal, crossSiteRefusal } from '@/lib/request-guard';
+import { actionBodyRefusal, crossSiteRefusal, edgeRefusal } from '@/lib/request-guard';
 import { pageHeaders, pagePath, validPath } from '@/lib/page-headers';
 import { LIST_PAGES } from '@/lib/routes';
 import { withSecurityHeaders } from '@/lib/security-headers';
 
 /**
- * Security headers and a CSP nonce for every response; state-changing requests from other sites
- * and server action bodies Next could not decode refused with a 4xx (lib/request-guard.ts), where
- * Next itself would answer 500. Who may see what is checked where the data is read
- * (lib/auth/session), never only here (DESIGN.md).
+ * Security headers and a CSP nonce for every response; state-changing requests from other sites,
+ * server action bodies Next could not decode and requests its protocol fails on refused with a
+ * 4xx (lib/request-guard.ts), where Next itself would answer 500. Who may see what is checked
+ * where the data is read (lib/auth/session), never only here (DESIGN.md).
  */
 export async function proxy(request: NextRequest) {
   const e = env();
   const signedIn = request.cookies.has(sessionCookieName(e.secure));
-  const refusal = crossSiteRefusal(request, e.WEB_ORIGIN) ?? (await actionBodyRefusal(request));
+  // The production server has refused what edgeRefusal refuses before Next (scripts/edge-guard.ts);
+  // under `next dev` and `next start` it is done here.
+  const refusal =
+    edgeRefusal(request.method, request.nextUrl.pathname, (name) => request.headers.get(name)) ??
+    crossSiteRefusal(request, e.WEB_ORIGIN) ??
+    (await actionBodyRefusal(request));
   if (refusal) {
-    return withSecurityHeaders(NextResponse.json({ message: refusal.message }, { status: refusal.status }), { secure: e.secure, signedIn });
+    return withSecurityHeaders(NextResponse.json({ message: refusal.message }, { status: refusal.status, headers: refusal.headers }), {
+      secure: e.secure,
+      signedIn,
+    });
   }
 
   // A list page's address in its old words (/albums?keywords=…&category_id=…) is the same list

@@ -1,7 +1,8 @@
+import net from 'node:net';
 import { expect, type APIRequestContext, type APIResponse, type Page, test } from '@playwright/test';
 import { appPaths, callAction, createMember, footprint, LEAK, serverActions, Tally, urlOf, type ServerAction } from './bff-harness.ts';
 import { PREPARED_HEADER } from '../lib/page-headers.ts';
-import { WEB_ORIGIN } from './servers.ts';
+import { WEB_ORIGIN, WEB_PORT } from './servers.ts';
 import { signIn } from './sign-in.ts';
 
 // The BFF's fuzz suite. What it calls comes from the build itself: every server action
@@ -14,7 +15,9 @@ import { signIn } from './sign-in.ts';
 // - every one answers malformed input without a 5xx and without internals, with the pages'
 //   security headers;
 // - a tampered session cookie is a signed-out visitor, and an [id] that is not a positive
-//   integer is the 404 page.
+//   integer is the 404 page;
+// - Next's own protocol answers no malformed request with a 5xx: a method no route takes, an RSC
+//   request whose router state header is no tree, the image optimizer the product does not use.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -417,4 +420,140 @@ test('a cut-off photo upload answers 400 with the pages’ security headers (it 
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   });
   expect(footprint(member.email)).toBe(before);
+});
+
+/** Methods Node's parser takes that no page or route handler answers (TRACE made Next fail with a 500; the others rendered pages). */
+const UNANSWERED_METHODS = [
+  'TRACE',
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'SEARCH',
+  'REPORT',
+  'PURGE',
+  'LINK',
+  'QUERY',
+];
+
+/** The status line of a CONNECT request, sent on a socket of its own (no HTTP client sends one to a server). */
+function connectStatus(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(WEB_PORT, '127.0.0.1', () => {
+      socket.write(`CONNECT localhost:${WEB_PORT} HTTP/1.1\r\nHost: localhost:${WEB_PORT}\r\n\r\n`);
+    });
+    let answer = '';
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer to CONNECT')));
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
+
+test('a method no page or route answers is refused with 405 and Allow, never a 500 (TRACE / answered 500)', async () => {
+  await signedIn();
+  const problems: string[] = [];
+  for (const url of [
+    '/',
+    '/sign-in',
+    '/notifications',
+    `/activities/${activityId}`,
+    '/api/auth/session',
+    '/api/upload/compose',
+    '/apps/legacy',
+  ]) {
+    for (const method of UNANSWERED_METHODS) {
+      const res = await api.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false });
+      problems.push(...(await problemsOf(`${method} ${url}`, res)));
+      if (res.status() !== 405 || res.headers()['allow'] !== 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS') {
+        problems.push(`${method} ${url} → ${res.status()}, Allow: ${res.headers()['allow']}`);
+      }
+    }
+  }
+  expect(problems).toEqual([]);
+  // CONNECT (Node closed the connection without a word).
+  expect(await connectStatus()).toBe('HTTP/1.1 405 Method Not Allowed');
+});
+
+const routerState = (tree: unknown) => encodeURIComponent(JSON.stringify(tree));
+
+/** Next-Router-State-Tree values that are no router state: Next threw on each, a 500 for any page. */
+const BAD_ROUTER_STATES: Array<[string, string]> = [
+  ['not JSON', 'garbage'],
+  ['not percent-encoding', '%ZZ'],
+  ['JSON cut off', routerState(['', {}]).slice(0, -3)],
+  ['an empty array', routerState([])],
+  ['an object', routerState({ children: ['', {}] })],
+  ['null', 'null'],
+  ['a number segment', routerState([1, {}])],
+  ['children not an object', routerState(['', { children: 'x' }])],
+  ['a child that is no tree', routerState(['', { children: ['__PAGE__', { x: 1 }] }])],
+  ['a dynamic segment of an unknown type', routerState([['id', '1', 'zz', null], {}])],
+  ['a URL that is not a pair', routerState(['', {}, ['/only']])],
+  ['a refresh marker that is not one', routerState(['', {}, null, 'everything'])],
+  ['a number that is a string', routerState(['', {}, null, null, 'one'])],
+  ['one element too many', routerState(['', {}, null, null, null, 'x', 'more'])],
+  ['nested deeply, then wrong', routerState(Array.from({ length: 40 }).reduce<unknown>((tree) => ['', { children: tree }], ['', 1]))],
+];
+
+test('an RSC request whose router state header is not a tree answers 400 on every page, signed in or not (it answered 500)', async ({
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  await signedIn();
+  // The control: a router state a real navigation sends passes, and a made one in the same shape.
+  const sent = page.waitForRequest((r) => r.headers()['next-router-state-tree'] !== undefined);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Notifications' }).click();
+  const real = (await sent).headers()['next-router-state-tree']!;
+  for (const tree of [real, routerState(['', { children: ['__PAGE__', {}] }, null, null])]) {
+    const res = tally.count(
+      await api.get('/notifications', { headers: { rsc: '1', 'next-router-state-tree': tree }, failOnStatusCode: false }),
+    );
+    expect(res.status(), tree).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/x-component');
+  }
+
+  const visitor = await playwright.request.newContext({ baseURL: WEB_ORIGIN });
+  const problems: string[] = [];
+  const named = ['/sign-in', `/activities/${activityId}`, '/notifications'];
+  const every = pages.map((p) => urlOf(p)).filter((u) => !named.includes(u));
+  for (const [who, request] of [
+    ['a member', api],
+    ['a visitor', visitor],
+  ] as const) {
+    for (const url of [...named, ...every]) {
+      // Every malformed value on the pages the issue names, three of them on every other page.
+      for (const [label, tree] of named.includes(url) ? BAD_ROUTER_STATES : BAD_ROUTER_STATES.slice(0, 3)) {
+        const res = await request.get(url, { headers: { rsc: '1', 'next-router-state-tree': tree }, failOnStatusCode: false });
+        problems.push(...(await problemsOf(`${who}: RSC ${url} with ${label}`, res, { signedIn: who === 'a member' })));
+        if (res.status() !== 400) problems.push(`${who}: RSC ${url} with ${label} → ${res.status()}, not 400`);
+      }
+    }
+  }
+  await visitor.dispose();
+  expect(problems).toEqual([]);
+});
+
+test('Next’s image optimizer is off: /_next/image answers 404 for any address (a crafted local one answered 500)', async () => {
+  await signedIn();
+  const problems: string[] = [];
+  const crafted = ['/\\evil.example', '/%ZZ', '/%E0%A4%A', '/unavailable', '/', '/api/auth/session', `${WEB_ORIGIN}/`, '//evil.example'];
+  const urls = [
+    ...crafted.map((u) => `/_next/image?url=${encodeURIComponent(u)}&w=64&q=75`),
+    '/_next/image',
+    '/_next/image?url=%2Ficon.svg&w=3840&q=100',
+    '/_next/imagex?url=%2F&w=64&q=75',
+  ];
+  for (const url of urls) {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await api.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false });
+      problems.push(...(await problemsOf(`${method} ${url}`, res)));
+      if (res.status() !== 404) problems.push(`${method} ${url} → ${res.status()}, not 404`);
+    }
+  }
+  expect(problems).toEqual([]);
 });

@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ACTION_BODY_LIMIT, actionBodyRefusal, crossSiteRefusal, formActionRefusal, textActionRefusal } from './request-guard.ts';
+import {
+  ACTION_BODY_LIMIT,
+  actionBodyRefusal,
+  crossSiteRefusal,
+  edgeRefusal,
+  formActionRefusal,
+  textActionRefusal,
+} from './request-guard.ts';
 
 // React's own reply encoder (the one Next ships), so that what a real page sends is what passes.
 const { encodeReply } = createRequire(import.meta.url)('next/dist/compiled/react-server-dom-turbopack/client.node.js') as {
@@ -118,5 +125,55 @@ describe('server action bodies', () => {
       await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-length': String(ACTION_BODY_LIMIT + 1) }, 'x')),
     ).toMatchObject({ status: 413 });
     expect(await actionBodyRefusal(req('POST', { 'next-action': 'abc', 'content-type': 'text/plain' }, '[{"id":1}]'))).toBeUndefined();
+  });
+});
+
+describe('edgeRefusal', () => {
+  const headers = (h: Record<string, string>) => (name: string) => h[name];
+  const tree = (t: unknown) => encodeURIComponent(JSON.stringify(t));
+
+  it('refuses a method no page or route answers with 405 and Allow; lets the others through', () => {
+    for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'CONNECT', 'get', '']) {
+      expect(edgeRefusal(method, '/', headers({})), method).toEqual({
+        status: 405,
+        message: 'This site does not answer that method.',
+        headers: { Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' },
+      });
+    }
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+      expect(edgeRefusal(method, '/', headers({}))).toBeUndefined();
+  });
+
+  it('answers 404 for Next’s image optimizer, under any address Next takes for it', () => {
+    for (const path of ['/_next/image', '/_next/imagex', '/_next/image/x']) expect(edgeRefusal('GET', path, headers({}))?.status).toBe(404);
+    expect(edgeRefusal('GET', '/_next/static/chunks/a.js', headers({}))).toBeUndefined();
+  });
+
+  it('refuses an RSC request whose router state Next could not parse, exactly as Next decides', () => {
+    const good = [
+      tree(['', {}]),
+      tree(['', { children: ['__PAGE__', {}] }, null, null]),
+      tree([['id', '3', 'd', null], {}, ['/a', '/a'], 'refetch', 5, 'x']),
+    ];
+    for (const t of good) expect(edgeRefusal('GET', '/albums', headers({ rsc: '1', 'next-router-state-tree': t })), t).toBeUndefined();
+    const bad = [
+      'garbage',
+      '%ZZ',
+      '',
+      tree([]),
+      tree({}),
+      tree(['', { children: 1 }]),
+      tree([['id', '3', 'nope', null], {}]),
+      tree(['', {}, null, null, null, 'x', 'y']),
+      'x'.repeat(40_001),
+    ];
+    for (const t of bad)
+      expect(edgeRefusal('GET', '/albums', headers({ rsc: '1', 'next-router-state-tree': t })), t.slice(0, 40)).toEqual({
+        status: 400,
+        message: expect.any(String),
+      });
+    // Without `RSC: 1` Next does not read the header; nor does the guard.
+    expect(edgeRefusal('GET', '/albums', headers({ rsc: '0', 'next-router-state-tree': 'garbage' }))).toBeUndefined();
+    expect(edgeRefusal('GET', '/albums', headers({ 'next-router-state-tree': 'garbage' }))).toBeUndefined();
   });
 });

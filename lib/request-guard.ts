@@ -4,7 +4,10 @@
 //
 // Next refuses a server action from another origin, but with a 500, and it answers 500 to a
 // body it cannot decode (not JSON, a cut-off multipart form, a reference to a part that is not
-// there): every such request is refused here first, with a 4xx and nothing run.
+// there): every such request is refused here first, with a 4xx and nothing run. So are the
+// requests Next's own protocol fails on with a 500 (edgeRefusal): scripts/web-server.ts checks
+// them before Next sees a request, and proxy.ts under `next dev` and `next start`.
+import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,6 +17,49 @@ export const ACTION_BODY_LIMIT = 1024 * 1024;
 export interface Refusal {
   status: number;
   message: string;
+  /** Headers the answer must carry (a 405's Allow). */
+  headers?: Record<string, string>;
+}
+
+/** Every method a page (GET, HEAD, a server action's POST) or a route handler (lib/route-handler.ts) answers. */
+export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const ALLOWED = new Set(ALLOWED_METHODS.split(', '));
+
+const NOT_ALLOWED: Refusal = {
+  status: 405,
+  message: 'This site does not answer that method.',
+  headers: { Allow: ALLOWED_METHODS },
+};
+const NOT_FOUND: Refusal = { status: 404, message: 'There is nothing at this address.' };
+const MALFORMED: Refusal = { status: 400, message: 'That request was not understood. Reload the page and try again.' };
+const TOO_LARGE: Refusal = { status: 413, message: 'That request is too large.' };
+
+/**
+ * A request Next's own protocol would answer with a 500 (or serve when nothing of ours does):
+ * - a method no page or route handler answers: TRACE and TRACK fail inside Next (fetch's Request
+ *   refuses them), and WebDAV's or any other would render a page: 405 with Allow;
+ * - Next's image optimizer (`/_next/image`, anything under that prefix, as Next matches it): the
+ *   product has no next/image, and the optimizer fetched our own pages for any local `url`,
+ *   answering 500 for one that redirects or is not percent-encoding. next.config.js turns it
+ *   off too (`images.unoptimized`: Next answers its 404 page), for the servers that do not come
+ *   through here first;
+ * - an RSC request (`RSC: 1`) whose `Next-Router-State-Tree` is not a router state, which Next
+ *   throws on for every page (a 500): Next's own validator decides, so that exactly what it
+ *   accepts passes.
+ * `pathname` is the request's path as it arrived (before any decoding).
+ */
+export function edgeRefusal(method: string, pathname: string, header: (name: string) => string | null | undefined): Refusal | undefined {
+  if (!ALLOWED.has(method)) return NOT_ALLOWED;
+  if (pathname.startsWith('/_next/image')) return NOT_FOUND;
+  const tree = header('rsc') === '1' ? header('next-router-state-tree') : undefined;
+  if (typeof tree === 'string') {
+    try {
+      parseAndValidateFlightRouterState(tree);
+    } catch {
+      return MALFORMED;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -50,9 +96,6 @@ function plainArguments(value: unknown, inForm: boolean, depth = 0): boolean {
   if (value && typeof value === 'object') return Object.values(value).every((v) => plainArguments(v, inForm, depth + 1));
   return true;
 }
-
-const MALFORMED: Refusal = { status: 400, message: 'That request was not understood. Reload the page and try again.' };
-const TOO_LARGE: Refusal = { status: 413, message: 'That request is too large.' };
 
 /** A JSON text of plain arguments (the root of a reply must be their array). */
 function plainJson(text: string, inForm: boolean, root: boolean): boolean {

@@ -1,6 +1,7 @@
 // The web app's production server: Next's own request handler (the one `next start` runs) behind
-// admission control (scripts/admission.ts), which Next's command line has no place for, and with
-// a page read's headers set before Next sees it (scripts/prepare-page.ts). Started
+// admission control (scripts/admission.ts), which Next's command line has no place for, with
+// the requests Next's protocol would fail on refused first (scripts/edge-guard.ts) and a page
+// read's headers set before Next sees it (scripts/prepare-page.ts). Started
 // by scripts/next-start.ts's webServerArgs wherever the web app runs in production.
 //
 //   node scripts/web-server.ts [--port 3000] [--hostname 127.0.0.1]
@@ -11,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { admission, concurrencyLimit } from './admission.ts';
+import { refuseAtEdge, refuseConnect } from './edge-guard.ts';
 import { preparePage } from './prepare-page.ts';
 
 const { values } = parseArgs({
@@ -44,7 +46,12 @@ const render: http.RequestListener = (req, res) => {
     res.end();
   });
 };
-const server = http.createServer(limit > 0 ? admission(render, { limit, bypass }).listener : render);
+const admitted = limit > 0 ? admission(render, { limit, bypass }).listener : render;
+// A refusal costs nothing to answer: it neither waits in the queue nor holds a place in it.
+const server = http.createServer((req, res) => {
+  if (!refuseAtEdge(req, res)) admitted(req, res);
+});
+server.on('connect', refuseConnect);
 server.listen(port, hostname, () => {
   console.log(
     `▲ Next.js web server ready on http://${hostname ?? 'localhost'}:${port} (renders at once while busy: ${limit || 'no limit'})`,
