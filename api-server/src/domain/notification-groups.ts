@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
+import type { Database } from '../db/types.ts';
 import {
   DAY_SPAN,
   GROUPED_KINDS,
@@ -22,7 +23,7 @@ import { dayName, dayNumber, daySql } from './zone-days.ts';
 // counts are read for those heads only.
 
 /** People named per group, newest first (Mastodon's sample_account_ids are as few). */
-export const SAMPLE_OWNERS = 8;
+const SAMPLE_OWNERS = 8;
 
 export interface NotificationGroup {
   /** `like-classified-9-2026-11-26` (kind, what it is about, the reader's day), or `ungrouped-{id}`. */
@@ -155,4 +156,44 @@ async function groupMembers(db: DB, userId: number, zone: string, heads: readonl
       });
   }
   return out;
+}
+
+const GROUP_KEY = /^(like|share)-([a-z_]{1,20})-(\d{1,15})-(\d{4})-(\d{2})-(\d{2})$/;
+const UNGROUPED_KEY = /^ungrouped-(\d{1,15})$/;
+/** A zone is at most 14 hours from UTC: a day's instants lie within these of its UTC day. */
+const ZONE_REACH = 15 * 3600;
+
+/**
+ * The notifications a group_key names, its day in `zone` (the one the groups were listed in),
+ * as a condition on the notifications table; undefined for a key no group could have.
+ */
+export function groupMembersOf(
+  key: string,
+  zone: string,
+): ((eb: ExpressionBuilder<Database, 'notifications'>) => Expression<SqlBool>) | undefined {
+  const single = UNGROUPED_KEY.exec(key);
+  if (single) return (eb) => eb('id', '=', Number(single[1]));
+  const m = GROUP_KEY.exec(key);
+  if (!m) return undefined;
+  const [, kind, itemType, itemId, y, mo, d] = m as unknown as [
+    string,
+    (typeof GROUPED_KINDS)[number],
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const date = Date.UTC(Number(y), Number(mo) - 1, Number(d));
+  if (dayName(date / 86_400_000) !== `${y}-${mo}-${d}`) return undefined;
+  const start = date / 1000;
+  return (eb) =>
+    eb.and([
+      eb('kind', '=', kind),
+      eb('item_type', '=', itemType),
+      eb('item_id', '=', Number(itemId)),
+      eb('created_at', '>', start - ZONE_REACH),
+      eb('created_at', '<', start + 86_400 + ZONE_REACH),
+      eb(daySql('created_at', zone), '=', start / 86_400),
+    ]);
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
-import type { NotificationKind } from '../db/types.ts';
+import type { Database, NotificationKind } from '../db/types.ts';
 import { canView, isItemType, loadItems, type Item, type ItemType } from './items.ts';
 import { profileUrl } from './owners.ts';
 import { viewerOf, type Viewer } from './privacy.ts';
@@ -120,12 +120,18 @@ export async function newestNotificationId(db: DB, userId: number): Promise<numb
 }
 
 /**
- * Marks the user's notifications with id ≤ `maxId` read (all of them without it). By id, not by
- * time: one made in the same second as the reading but after it stays unread.
+ * Marks the user's notifications with id ≤ `maxId` read (all of them without it; `only` those of
+ * one group). By id, not by time: one made in the same second as the reading but after it stays unread.
  */
-export async function markNotificationsRead(db: DB, userId: number, maxId?: number): Promise<void> {
+export async function markNotificationsRead(
+  db: DB,
+  userId: number,
+  maxId?: number,
+  only?: (eb: ExpressionBuilder<Database, 'notifications'>) => Expression<SqlBool>,
+): Promise<void> {
   let query = db.updateTable('notifications').set({ read_at: now() }).where('user_id', '=', userId).where('read_at', 'is', null);
   if (maxId !== undefined) query = query.where('id', '<=', maxId);
+  if (only) query = query.where(only);
   await query.execute();
 }
 

@@ -13,7 +13,7 @@ import {
   type NotificationRow,
   type NotificationTarget,
 } from '../../domain/notifications.ts';
-import { listNotificationGroups } from '../../domain/notification-groups.ts';
+import { groupMembersOf, listNotificationGroups } from '../../domain/notification-groups.ts';
 import { invalidParam } from '../../errors.ts';
 import { getOwnerSummaries, toOwnerSummary, type OwnerSummary } from '../../domain/owners.ts';
 import { clampLimit, paging, pagingQuery } from '../../http/paging.ts';
@@ -61,6 +61,14 @@ const filterQuery = {
   types: { type: 'string', maxLength: 200 },
   before_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
 } as const;
+
+/** `tz`: the IANA zone whose days group (UTC without it). */
+const zoneSchema = { type: 'string', maxLength: 64 } as const;
+function zoneOf(tz: string | undefined): string {
+  const zone = tz === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(tz);
+  if (zone === undefined) throw invalidParam('tz', 'must be an IANA time zone');
+  return zone;
+}
 
 /** What a notification is about, as the list and the groups say it. */
 function aboutOf(row: NotificationRow, target: NotificationTarget): Pick<NotificationView, 'item' | 'comment_id'> {
@@ -136,7 +144,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
           properties: {
             limit: pagingQuery.limit,
             ...filterQuery,
-            tz: { type: 'string', maxLength: 64 },
+            tz: zoneSchema,
           },
         },
       },
@@ -144,9 +152,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     async (req) => {
       const me = userOf(req);
       const filter = await filterOf(me, req.query);
-      const zone = req.query.tz === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(req.query.tz);
-      if (zone === undefined) throw invalidParam('tz', 'must be an IANA time zone');
-      const groups = await listNotificationGroups(app.db, app.config, me, clampLimit(req.query.limit), zone, filter);
+      const groups = await listNotificationGroups(app.db, app.config, me, clampLimit(req.query.limit), zoneOf(req.query.tz), filter);
       const stateOf = await pendingStateOf(
         app.db,
         me,
@@ -179,22 +185,42 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
       body: { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
     },
     // max_id is optional, so the request may come with no body at all.
-    preValidation: async (req: FastifyRequest<{ Body: { max_id?: number } }>) => {
+    preValidation: async (req: FastifyRequest) => {
       req.body ??= {};
     },
   };
 
-  app.post<{ Body: { max_id?: number } }>('/notifications/read', markOptions, async (req) => {
-    const me = userOf(req);
-    const maxId = req.body.max_id;
-    await markNotificationsRead(app.db, me, maxId);
-    return {
-      success: true,
-      data: {
-        message: maxId === undefined ? 'Your notifications were marked read.' : `Your notifications up to ${maxId} were marked read.`,
+  // group_key (with the tz the groups were listed in): only that group's, as when its row is opened.
+  app.post<{ Body: { max_id?: number; group_key?: string; tz?: string } }>(
+    '/notifications/read',
+    {
+      ...markOptions,
+      schema: {
+        body: {
+          type: 'object',
+          properties: { ...markOptions.schema.body.properties, group_key: { type: 'string', maxLength: 100 }, tz: zoneSchema },
+        },
       },
-    };
-  });
+    },
+    async (req) => {
+      const me = userOf(req);
+      const { max_id: maxId, group_key: key } = req.body;
+      const only = key === undefined ? undefined : groupMembersOf(key, zoneOf(req.body.tz));
+      if (key !== undefined && !only) throw invalidParam('group_key', 'must be a group_key of GET /activities/notifications/groups');
+      await markNotificationsRead(app.db, me, maxId, only);
+      return {
+        success: true,
+        data: {
+          message:
+            key !== undefined
+              ? 'Those notifications were marked read.'
+              : maxId === undefined
+                ? 'Your notifications were marked read.'
+                : `Your notifications up to ${maxId} were marked read.`,
+        },
+      };
+    },
+  );
 
   // The bell's panel showed them (Mastodon's notifications marker): they leave notification_count, still unread.
   app.post<{ Body: { max_id?: number } }>('/notifications/seen', markOptions, async (req) => {

@@ -194,6 +194,53 @@ describe('GET /activities/notifications/groups', () => {
   });
 });
 
+describe('POST /activities/notifications/read with group_key (a row opened)', () => {
+  it('marks read that group only, its day in the zone it was listed in; a key no group has is 400 naming group_key', async () => {
+    const me = await createMember(t.db);
+    const fans = [await createMember(t.db), await createMember(t.db)];
+    const blog = await insertBlog(t.db, me.id);
+    const other = await insertBlog(t.db, me.id);
+    const like = (fan: Member, itemId: number, at: number) => notice({ user: me.id, actor: fan.id, itemType: 'blog', itemId, at });
+    // In New York: two likes of the blog late on the 25th, one on the 26th, and one of the other blog.
+    await like(fans[0]!, blog, utc(2026, 11, 26, 1));
+    await like(fans[1]!, blog, utc(2026, 11, 26, 3));
+    await like(fans[0]!, blog, utc(2026, 11, 26, 6));
+    const single = await notice({
+      user: me.id,
+      actor: fans[1]!.id,
+      kind: 'comment',
+      itemType: 'blog',
+      itemId: other,
+      at: utc(2026, 11, 26, 7),
+    });
+    const tz = 'America/New_York';
+    const before = await groups(me, { tz });
+    expect(before.map((g) => [g.group_key, g.notifications_count, g.is_read])).toEqual([
+      [`ungrouped-${single}`, 1, false],
+      [`like-blog-${blog}-2026-11-26`, 1, false],
+      [`like-blog-${blog}-2026-11-25`, 2, false],
+    ]);
+    expect(await count(me)).toBe(4);
+
+    expect((await post(t, me.token, READ, { group_key: `like-blog-${blog}-2026-11-25`, tz })).status).toBe(200);
+    expect((await groups(me, { tz })).map((g) => g.is_read)).toEqual([false, false, true]);
+    expect(await count(me)).toBe(2);
+    expect((await post(t, me.token, READ, { group_key: `ungrouped-${single}`, tz })).status).toBe(200);
+    expect((await groups(me, { tz })).map((g) => g.is_read)).toEqual([true, false, true]);
+    expect(await count(me)).toBe(1);
+
+    for (const key of ['like-blog-1-2026-02-30', 'poke-blog-1-2026-11-25', 'ungrouped-x', `like-blog-${blog}`]) {
+      const res = await post(t, me.token, READ, { group_key: key });
+      expect(res.status, key).toBe(400);
+      expect(res.body.data.error_params[0].name).toBe('group_key');
+    }
+    expect((await post(t, me.token, READ, { group_key: `ungrouped-${single}`, tz: 'Nowhere/Else' })).body.data.error_params[0].name).toBe(
+      'tz',
+    );
+    expect(await count(me)).toBe(1);
+  });
+});
+
 describe('POST /activities/notifications/seen', () => {
   it('takes what was shown out of the count, leaving it unread (new) in the list until it is read', async () => {
     const me = await createMember(t.db);
