@@ -192,3 +192,86 @@ test('a comment’s row leads to the comment itself on its item’s page', async
   await link.click();
   await expect(page.locator(`#comment-${comment.id}`)).toBeInViewport();
 });
+
+test('a day of more than 200 likes pages into whole groups: each post once, naming all three people, across the pages', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const carol = await apiToken(request, CAROL, ['activities']);
+  const likers = await Promise.all([ALICE, BOB, DEMO_USER].map((who) => apiToken(request, who, ['basic'])));
+  const prefix = unique('Busy day');
+  const posts: number[] = [];
+  for (let i = 0; i < 70; i++) posts.push((await apiPost(request, carol, '/activities', { body: `${prefix} #${i}` })).id!);
+  // Each person goes through every post in turn: read 50 at a time, a day of 210 was split.
+  for (const token of likers) for (const id of posts) await apiPost(request, token, '/core/likes', { item_type: 'activity', item_id: id });
+
+  await signIn(page, CAROL, '/notifications?kind=likes');
+  const shown = new Map<string, number>();
+  for (let pageNo = 1; ; pageNo++) {
+    const rows = main(page).getByTestId('notification').filter({ hasText: prefix });
+    for (const text of await rows.allTextContents()) {
+      const post = /#(\d+)/.exec(text)![1]!;
+      expect(text).toContain('Demo User, Bob Chen and Alice Martin liked your post');
+      expect(shown.has(post), `post ${post} on pages ${shown.get(post)} and ${pageNo}`).toBe(false);
+      shown.set(post, pageNo);
+    }
+    const older = main(page).getByRole('link', { name: 'Older' });
+    if (shown.size === posts.length || (await older.count()) === 0) break;
+    await older.click();
+    await expect(page).toHaveURL(/before=\d+/);
+  }
+  expect(shown.size).toBe(70);
+  expect(new Set(shown.values()).size).toBeGreaterThan(1);
+});
+
+test('opening the bell’s panel takes what it showed out of the count; a row stays new until it is opened, or the list is', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const carol = await apiToken(request, CAROL, ['activities']);
+  const opened = unique('Opened from the panel');
+  const waiting = unique('Read in the list');
+  const posts: Record<string, number> = {};
+  for (const text of [opened, waiting]) {
+    posts[text] = (await apiPost(request, carol, '/activities', { body: text })).id!;
+    for (const who of [ALICE, BOB]) await likeAs(request, who, 'activity', posts[text]);
+  }
+
+  await signIn(page, CAROL, '/blogs');
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  // The count is kept 20 s per person (the list above read Carol's): the poll brings the new one.
+  await expect(bell).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/, { timeout: 30_000 });
+  const panel = page.getByRole('dialog', { name: 'Latest notifications' });
+  const panelRow = (text: string) => panel.getByRole('listitem').filter({ hasText: `Bob Chen and Alice Martin liked your post “${text}”` });
+  await bell.click();
+  for (const text of [opened, waiting]) await expect(panelRow(text)).toContainText('(new)');
+  // The count drops as soon as the panel has shown them, in the title too, and stays down.
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(page.getByTestId('notification-count')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^\(\d+\+?\) /);
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // Opening a row reads that one; the other stays new.
+  await bell.click();
+  for (const text of [opened, waiting]) await expect(panelRow(text)).toContainText('(new)');
+  await panelRow(opened).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/activities/${posts[opened]}$`));
+  await bell.click();
+  await expect(panelRow(opened)).toBeVisible();
+  await expect(panelRow(opened)).not.toContainText('(new)');
+  await expect(panelRow(waiting)).toContainText('(new)');
+
+  // The list shows the other one new, and opening the list reads it.
+  const marked = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/notifications');
+  await page.goto('/notifications');
+  const row = (text: string) => main(page).getByTestId('notification').filter({ hasText: text });
+  await expect(row(waiting)).toContainText('New');
+  await expect(row(opened)).not.toContainText('New');
+  await marked;
+  await page.reload();
+  await expect(row(waiting)).toHaveCount(1);
+  await expect(row(waiting)).not.toContainText('New');
+});

@@ -6,7 +6,7 @@ import { signIn, type Account } from './sign-in.ts';
 
 // The notifications page against a server without the notifications extension (README,
 // "Extensions"): a second web server reaches the API through a relay that answers GET
-// /activities/notifications as such a server does — 404, 405, or 400 reading `notifications`
+// /activities/notifications/groups as such a server does — 404, 405, or 400 reading `notifications`
 // as the id of GET /activities/{id} — and passes on the rest, the bell's count among it.
 
 /** No other spec signs in as Grace: her unread count is the seed's, and nothing here reads it down. */
@@ -27,7 +27,7 @@ let web: SecondWeb | undefined;
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   relay = await startRelay(`http://127.0.0.1:${API_PORT}/api/v1`, (_, method, path) =>
-    method === 'GET' && path === '/activities/notifications' ? ANSWERS[lacking] : undefined,
+    method === 'GET' && path === '/activities/notifications/groups' ? ANSWERS[lacking] : undefined,
   );
   web = await startSecondWeb(relay.baseUrl);
 });

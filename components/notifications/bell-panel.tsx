@@ -1,17 +1,40 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import type { PanelRow } from '@/lib/notifications/bell';
 import { routes } from '@/lib/routes';
+import { callAction } from '@/lib/action-result';
+import { markGroupRead } from './actions';
+import { NOTIFICATION_COUNT_EVENT } from './count-event';
+import { useMarkShown } from './mark-read';
 
 // The bell's panel, loaded only when the bell is first opened (next/dynamic in
 // notification-bell.tsx): the latest few groups and "See all". Focus moves into it; Escape, or a
-// click outside, closes it and the bell takes the focus back.
+// click outside, closes it and the bell takes the focus back. What it shows is marked seen; a row
+// opened is marked read.
+
+/** Opening a row reads it: marked read before the page goes (briefly waited for), in the background for a new tab. */
+function openRow(e: MouseEvent<HTMLAnchorElement>, row: PanelRow): void {
+  if (row.read) return;
+  const marking = callAction(() => markGroupRead({ key: row.key })).then((res) => {
+    if (res.ok) window.dispatchEvent(new CustomEvent(NOTIFICATION_COUNT_EVENT, { detail: res.data.unread }));
+  });
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  const href = e.currentTarget.href;
+  void Promise.race([marking, new Promise((done) => setTimeout(done, OPEN_WAIT_MS))]).finally(() => window.location.assign(href));
+}
+
+/** How long opening a row waits for it to be marked read. */
+const OPEN_WAIT_MS = 1500;
 
 export default function BellPanel({ id, onClose }: { id: string; onClose: (refocus: boolean) => void }) {
   const [rows, setRows] = useState<PanelRow[] | null | undefined>(undefined);
+  const [newest, setNewest] = useState(0);
+  // What it shows is seen: the bell’s count drops; the rows stay new until opened, or the list is.
+  useMarkShown(newest, 'seen');
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -19,8 +42,13 @@ export default function BellPanel({ id, onClose }: { id: string; onClose: (refoc
     ref.current?.focus();
     const stop = new AbortController();
     fetch('/api/notifications/latest', { cache: 'no-store', signal: stop.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<{ rows: PanelRow[] | null }>) : Promise.reject(new Error(String(res.status)))))
-      .then((body) => setRows(body.rows))
+      .then((res) =>
+        res.ok ? (res.json() as Promise<{ rows: PanelRow[] | null; newest?: number }>) : Promise.reject(new Error(String(res.status))),
+      )
+      .then((body) => {
+        setRows(body.rows);
+        setNewest(body.newest ?? 0);
+      })
       .catch(() => {
         if (!stop.signal.aborted) setFailed(true);
       });
@@ -83,7 +111,7 @@ export default function BellPanel({ id, onClose }: { id: string; onClose: (refoc
             return (
               <li key={r.key}>
                 {r.href ? (
-                  <a href={r.href} className={`${cls} hover:bg-slate-50 dark:hover:bg-slate-800/60`}>
+                  <a href={r.href} onClick={(e) => openRow(e, r)} className={`${cls} hover:bg-slate-50 dark:hover:bg-slate-800/60`}>
                     {body}
                   </a>
                 ) : (

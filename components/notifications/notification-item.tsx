@@ -1,4 +1,4 @@
-import type { NotificationGroup } from '@/lib/notifications/groups';
+import type { NotificationGroup } from '@/lib/social-api/activities';
 import { groupHref, namesOf, whatHappened } from '@/lib/notifications/words';
 import { Avatar } from '@/components/ui/avatar';
 import { PeopleList } from '@/components/ui/people-list';
@@ -7,17 +7,15 @@ import { NotificationActions, type NotificationAsk } from './notification-action
 
 /** What the row lets the reader answer in place, when it asks for an answer that is still open. */
 function askOf(g: NotificationGroup): NotificationAsk | undefined {
-  const n = g.notifications[0]!;
-  if (g.kind === 'event_invite' && n.rsvp) return { kind: 'event_invite', eventId: g.item.id, rsvp: n.rsvp };
-  if (g.kind === 'event_request' && n.pending) return { kind: 'event_request', eventId: g.item.id, userId: n.actor.id };
-  if (g.kind === 'friend_request' && n.pending && n.requestId) return { kind: 'friend_request', requestId: n.requestId };
+  if (g.kind === 'event_invite' && g.rsvp) return { kind: 'event_invite', eventId: g.item.id, rsvp: g.rsvp };
+  if (g.kind === 'event_request' && g.pending) return { kind: 'event_request', eventId: g.item.id, userId: g.actors[0]!.id };
+  if (g.kind === 'friend_request' && g.pending && g.requestId) return { kind: 'friend_request', requestId: g.requestId };
   return undefined;
 }
 
 /** A request the reader already answered (or that was withdrawn) says so instead of offering buttons. */
 function answered(g: NotificationGroup): boolean {
-  const n = g.notifications[0]!;
-  return (g.kind === 'event_request' || g.kind === 'friend_request') && n.pending === false;
+  return (g.kind === 'event_request' || g.kind === 'friend_request') && g.pending === false;
 }
 
 /**
@@ -26,7 +24,7 @@ function answered(g: NotificationGroup): boolean {
  */
 export function NotificationItem({ group: g }: { group: NotificationGroup }) {
   const href = groupHref(g);
-  const names = namesOf(g.actors);
+  const names = namesOf(g.actors, g.actorCount);
   const sentence = `${names} ${whatHappened(g)}`;
   const ask = askOf(g);
   const text = (
@@ -58,9 +56,12 @@ export function NotificationItem({ group: g }: { group: NotificationGroup }) {
           )}
         </p>
         <RelativeTime ms={g.latest} className="muted text-xs" />
-        {g.actors.length > 2 ? (
+        {g.actorCount > 2 ? (
           <details className="mt-1 text-sm">
-            <summary className="link cursor-pointer">See all {g.actors.length}</summary>
+            {/* The server names the latest few of a large group. */}
+            <summary className="link cursor-pointer">
+              {g.actors.length < g.actorCount ? `See the latest ${g.actors.length} of ${g.actorCount}` : `See all ${g.actorCount}`}
+            </summary>
             <PeopleList people={g.actors} className="mt-1 space-y-1" />
           </details>
         ) : null}

@@ -1,14 +1,14 @@
 import { cookies } from 'next/headers';
 import { getSession } from '../auth/session.ts';
 import { validZone } from '../events/time.ts';
-import { listNotifications } from '../social-api/activities.ts';
+import { listNotificationGroups } from '../social-api/activities.ts';
 import { fetchNotificationCount } from './count.ts';
-import { groupNotifications } from './groups.ts';
 import { groupHref, namesOf, whatHappened } from './words.ts';
 
 // The bell's two reads, for every signed-in page (components/shell/notification-bell.tsx):
 // GET /api/notifications/count, the unread count its one polling tab asks for; and
-// GET /api/notifications/latest, the latest few groups its panel shows when opened.
+// GET /api/notifications/latest, the latest few groups its panel shows when opened (the panel
+// then marks them seen: components/notifications/actions.ts markSeen).
 
 const SIGNED_OUT = () => Response.json({ message: 'Sign in to see your notifications.' }, { status: 401 });
 
@@ -35,25 +35,22 @@ export interface PanelRow {
 
 const PANEL_ROWS = 6;
 
-/** The latest few groups (200 `{rows}`, `rows: null` on a server without the list). */
+/** The latest few groups (200 `{rows, newest}`, `rows: null` on a server without the list; `newest`: the newest notification shown). */
 export async function bellLatest(): Promise<Response> {
   const session = await getSession();
   if (!session) return SIGNED_OUT();
   const zone = validZone((await cookies()).get('tz')?.value) ?? 'UTC';
-  const list = await listNotifications(session.accessToken, { limit: 20 });
+  const groups = await listNotificationGroups(session.accessToken, { limit: PANEL_ROWS, zone });
   const rows: PanelRow[] | null =
-    list === undefined
-      ? null
-      : groupNotifications(list, zone)
-          .slice(0, PANEL_ROWS)
-          .map((g) => ({
-            key: g.key,
-            href: groupHref(g) ?? null,
-            names: namesOf(g.actors),
-            what: whatHappened(g),
-            latest: g.latest,
-            read: g.read,
-            image: g.actors[0]?.image ?? '',
-          }));
-  return Response.json({ rows }, { headers: { 'cache-control': 'no-store' } });
+    groups?.map((g) => ({
+      key: g.key,
+      href: groupHref(g) ?? null,
+      names: namesOf(g.actors, g.actorCount),
+      what: whatHappened(g),
+      latest: g.latest,
+      read: g.read,
+      image: g.actors[0]?.image ?? '',
+    })) ?? null;
+  const newest = (groups ?? []).reduce((max, g) => Math.max(max, g.newestId), 0);
+  return Response.json({ rows, newest }, { headers: { 'cache-control': 'no-store' } });
 }

@@ -3,10 +3,12 @@ import { loadPage } from '../auth/page-session.ts';
 import type { SearchParams } from '../list-query.ts';
 import { readerClock } from '../reader-clock.ts';
 import { routes } from '../routes.ts';
-import { listNotifications } from '../social-api/activities.ts';
+import { listNotificationGroups, type NotificationGroup } from '../social-api/activities.ts';
 import { isApiError } from '../social-api/errors.ts';
-import { groupNotifications, readPage, WINDOW, type NotificationGroup } from './groups.ts';
 import { NOTIFICATION_FILTERS, notificationList, type NotificationListQuery } from './list-query.ts';
+
+/** Groups a page shows. */
+const PAGE_GROUPS = 25;
 
 export interface NotificationListData {
   query: NotificationListQuery;
@@ -23,30 +25,31 @@ export interface NotificationListData {
 }
 
 /**
- * One page of /notifications: whole days of the reader's notifications (lib/notifications/groups.ts),
- * grouped. Nearly always one API call (a window of WINDOW notifications); a single day with more
- * than that reads on. A cursor that is not the reader's (an old or edited address) starts over.
+ * One page of /notifications: the reader's notifications grouped by the server, in their days,
+ * whole groups a page (one API call; one group more than shown says whether an older page
+ * exists). A cursor that is not the reader's (an old or edited address) starts over.
  */
 export async function loadNotificationList(searchParams: Promise<SearchParams>): Promise<NotificationListData> {
   const query = notificationList.parse(await searchParams);
   const clock = await readerClock();
   const kinds = query.kind ? NOTIFICATION_FILTERS[query.kind].kinds : undefined;
-  let page;
+  let read;
   try {
-    page = await loadPage((s) =>
-      readPage((before) => listNotifications(s.accessToken, { limit: WINDOW, kinds, beforeId: before }), query.before, clock.zone),
+    read = await loadPage((s) =>
+      listNotificationGroups(s.accessToken, { limit: PAGE_GROUPS + 1, kinds, beforeId: query.before, zone: clock.zone }),
     );
   } catch (e) {
     if (query.before && isApiError(e, 400) && e.fieldErrors.before_id) redirect(routes.notificationList({ kind: query.kind }));
     throw e;
   }
   const now = Date.now();
-  if (!page) return { query, groups: undefined, newest: 0, clock, now };
+  if (!read) return { query, groups: undefined, newest: 0, clock, now };
+  const groups = read.slice(0, PAGE_GROUPS);
   return {
     query,
-    groups: groupNotifications(page.notifications, clock.zone),
-    newest: page.notifications.reduce((max, n) => Math.max(max, n.id), 0),
-    next: page.next,
+    groups,
+    newest: groups.reduce((max, g) => Math.max(max, g.newestId), 0),
+    next: read.length > PAGE_GROUPS ? groups.at(-1)!.newestId : undefined,
     clock,
     now,
   };

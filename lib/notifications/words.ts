@@ -1,16 +1,19 @@
 import { ITEM_KINDS, itemHref, routes } from '../routes.ts';
 import type { Who } from '../social-api/users.ts';
-import type { NotificationGroup } from './groups.ts';
+import type { NotificationGroup } from '../social-api/activities.ts';
 
 // A notification row's words, the same in the list and in the bell's panel.
 
-/** Who did it: "Alice", "Alice and Bob", "Alice, Bob and Carol", "Alice, Bob and 3 others". */
-export function namesOf(actors: readonly Who[]): string {
+/**
+ * Who did it: "Alice", "Alice and Bob", "Alice, Bob and Carol", "Alice, Bob and 3 others" —
+ * `actors` the latest few, `count` how many people in all.
+ */
+export function namesOf(actors: readonly Who[], count = actors.length): string {
   const names = actors.map((a) => a.name);
-  if (names.length <= 1) return names[0] ?? '';
-  if (names.length <= 3) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  const others = names.length - 2;
-  return `${names.slice(0, 2).join(', ')} and ${others} others`;
+  if (count <= 1) return names[0] ?? '';
+  if (count <= 3 && names.length === count) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const others = count - 2;
+  return `${names.slice(0, 2).join(', ')} and ${others} ${others === 1 ? 'other' : 'others'}`;
 }
 
 /** What happened, in words: "liked your listing “Road bike”". */

@@ -254,19 +254,29 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export interface Notification {
-  id: number;
+/**
+ * One row of the notification list (GET /activities/notifications/groups, an extension): one
+ * notification, or the likes (or shares) of one thing on one of the reader's days, grouped by
+ * the server so that paging never splits a group.
+ */
+export interface NotificationGroup {
+  /** Stable across renders and pages (the server's group_key). */
+  key: string;
   kind: NotificationKind;
-  /** Who did it. */
-  actor: Who;
   /** What it is about: an item, or a member (friend requests and acceptances: the one who asked or accepted). */
   item: ItemRef | { type: 'user'; id: number };
   /** The item's title (an activity's: an excerpt of it), '' when it has none. */
   title: string;
   /** Set when a comment of the item was liked. */
   commentId?: number;
-  /** Epoch milliseconds. */
-  createdAt: number;
+  /** The latest people, newest first (a few; `actorCount` says how many in all). */
+  actors: Who[];
+  actorCount: number;
+  /** The group's newest notification: where the next page starts, what marking read or seen goes up to. */
+  newestId: number;
+  /** The newest notification's time (epoch ms). */
+  latest: number;
+  /** Read once every notification of it is. */
   read: boolean;
   /** An invitation: the reader's answer now (null: no longer on the event; undefined: the server does not say). */
   rsvp?: Rsvp | null;
@@ -276,10 +286,12 @@ export interface Notification {
   requestId?: number;
 }
 
-const notificationSchema = z.looseObject({
-  id,
+const notificationGroupSchema = z.looseObject({
+  group_key: str,
   type: str,
-  owner: ownerSchema,
+  owners_count: num.optional(),
+  sample_owners: lenientArray(ownerSchema),
+  most_recent_notification_id: id,
   item: z.looseObject({ type: str, id, title: str }),
   comment_id: num.optional(),
   timestamp: num,
@@ -289,51 +301,72 @@ const notificationSchema = z.looseObject({
   request_id: num.optional().catch(undefined),
 });
 
-/** Which notifications a list asks for: only these kinds, those after this one (a cursor: its id). */
+/** Which groups a list asks for: only these kinds, those after this one (a cursor: a group's newestId), days in this zone. */
 export interface NotificationQuery {
   limit?: number;
   kinds?: readonly NotificationKind[];
   beforeId?: number;
+  zone?: string;
 }
 
 /**
- * A window of the reader's notifications, newest first; undefined when the API does not have
- * the list (isMissingExtension): the bell then shows only its count.
+ * A page of the reader's notifications in groups, newest first; undefined when the API does not
+ * have the list (isMissingExtension): the bell then shows only its count.
  * Kinds this client does not know, and items of unknown types, are left out.
  */
-export async function listNotifications(token: string, opts: NotificationQuery = {}): Promise<Notification[] | undefined> {
+export async function listNotificationGroups(token: string, opts: NotificationQuery = {}): Promise<NotificationGroup[] | undefined> {
   let data: unknown;
   try {
-    data = await apiFetch(apiConfig(), '/activities/notifications', {
+    data = await apiFetch(apiConfig(), '/activities/notifications/groups', {
       token,
-      query: { limit: opts.limit ?? 10, types: opts.kinds?.join(','), before_id: opts.beforeId },
+      query: { limit: opts.limit ?? 10, types: opts.kinds?.join(','), before_id: opts.beforeId, tz: opts.zone },
     });
   } catch (e) {
     if (isMissingExtension(e)) return undefined;
     throw e;
   }
-  return lenientArray(notificationSchema)
+  return lenientArray(notificationGroupSchema)
     .parse(data)
-    .flatMap((n): Notification[] => {
-      const kind = NOTIFICATION_KINDS.find((k) => k === n.type);
-      const type = n.item.type;
-      if (!kind || !(type === 'user' || isItemType(type))) return [];
+    .flatMap((g): NotificationGroup[] => {
+      const kind = NOTIFICATION_KINDS.find((k) => k === g.type);
+      const type = g.item.type;
+      const actors = g.sample_owners.map((o) => who(reshapePerson(o)));
+      if (!kind || !(type === 'user' || isItemType(type)) || actors.length === 0) return [];
       return [
         {
-          id: n.id,
+          key: g.group_key,
           kind,
-          actor: who(reshapePerson(n.owner)),
-          item: { type, id: n.item.id },
-          title: n.item.title.trim(),
-          ...(n.comment_id ? { commentId: n.comment_id } : {}),
-          createdAt: n.timestamp * 1000,
-          read: n.is_read,
-          ...(n.rsvp !== undefined ? { rsvp: n.rsvp } : {}),
-          ...(n.is_pending !== undefined ? { pending: n.is_pending } : {}),
-          ...(n.request_id ? { requestId: n.request_id } : {}),
+          item: { type, id: g.item.id },
+          title: g.item.title.trim(),
+          ...(g.comment_id ? { commentId: g.comment_id } : {}),
+          actors,
+          actorCount: Math.max(g.owners_count ?? actors.length, actors.length),
+          newestId: g.most_recent_notification_id,
+          latest: g.timestamp * 1000,
+          read: g.is_read,
+          ...(g.rsvp !== undefined ? { rsvp: g.rsvp } : {}),
+          ...(g.is_pending !== undefined ? { pending: g.is_pending } : {}),
+          ...(g.request_id ? { requestId: g.request_id } : {}),
         },
       ];
     });
+}
+
+/** Marks read one group (its row was opened), its day in the zone it was listed in. */
+export async function markNotificationGroupRead(token: string, key: string, zone: string): Promise<void> {
+  await apiFetch(apiConfig(), '/activities/notifications/read', { token, form: { group_key: key, tz: zone } });
+}
+
+/**
+ * Marks seen what the bell's panel showed (up to `maxId`): it leaves the count and stays new in
+ * the list. A server without the extension keeps its count.
+ */
+export async function markNotificationsSeen(token: string, maxId: number): Promise<void> {
+  try {
+    await apiFetch(apiConfig(), '/activities/notifications/seen', { token, form: { max_id: maxId } });
+  } catch (e) {
+    if (!isMissingExtension(e)) throw e;
+  }
 }
 
 /** Marks the reader's notifications read, up to `maxId` when given (those the reader was shown). */

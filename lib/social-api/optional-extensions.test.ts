@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFriendsToInviteCommand } from '../events/commands.ts';
 import { apiError, startRelay, type Relay, type RelayAnswer } from '../testing/relay.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
-import { listNotifications } from './activities.ts';
+import { listNotificationGroups, markNotificationsSeen } from './activities.ts';
 import { getAlbum, listAlbums, reorderAlbum } from './albums.ts';
 import { ApiError, isMissingExtension } from './errors.ts';
 import { createEventFeed, listEventFeeds, readEventFeed } from './event-feeds.ts';
@@ -21,7 +21,9 @@ type Lacking = '404' | '405' | '405 without a body' | '400 about the path id';
 /** The extensions' routes (method and path under /api/v1); everything else is the document's. */
 const EXTENSION_ROUTES: Array<[string, RegExp]> = [
   ['GET', /^\/activities\/notifications$/],
+  ['GET', /^\/activities\/notifications\/groups$/],
   ['POST', /^\/activities\/notifications\/read$/],
+  ['POST', /^\/activities\/notifications\/seen$/],
   ['GET', /^\/events\/feeds$/],
   ['POST', /^\/events\/feeds$/],
   ['GET', /^\/event_feeds\/[^/]+$/],
@@ -78,8 +80,9 @@ describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path 
       lacking = undefined;
     });
 
-    it('notifications: no list (the page says so); calendar feeds: none to list, none to make, none to read', async () => {
-      expect(await listNotifications(demo.token)).toBeUndefined();
+    it('notifications: no list (the page says so), nothing to mark seen; calendar feeds: none to list, none to make, none to read', async () => {
+      expect(await listNotificationGroups(demo.token)).toBeUndefined();
+      await expect(markNotificationsSeen(demo.token, 1)).resolves.toBeUndefined();
       expect(await listEventFeeds(demo.token)).toBeUndefined();
       expect(await createEventFeed(demo.token)).toBeUndefined();
       expect(await readEventFeed('a'.repeat(43))).toBeUndefined();
@@ -124,7 +127,7 @@ describe('against a server with the extensions, a refusal of the request itself 
   });
 
   it('the lists are there: notifications, feeds, friends, tags', async () => {
-    expect(await listNotifications(demo.token)).toEqual(expect.any(Array));
+    expect(await listNotificationGroups(demo.token)).toEqual(expect.any(Array));
     expect(await listEventFeeds(demo.token)).toEqual(expect.any(Array));
     expect(await listFriends(demo.token)).toEqual(expect.any(Array));
     expect(await listPhotoTags(demo.token, (await photoIdsOf(albumId))[0]!)).toEqual(expect.any(Array));

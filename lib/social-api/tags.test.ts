@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
-import { listNotifications } from './activities.ts';
+import { listNotificationGroups } from './activities.ts';
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { listFriends } from './friends.ts';
 import { tagName } from '../../components/photos/tags/tag-name.ts';
@@ -42,7 +42,7 @@ describe('photo tags', () => {
     expect(tagName(l)).toBe('the lake');
 
     // Alice is told, and may remove her own tag but not the label Demo made.
-    const notices = await listNotifications(alice.token, { limit: 5 });
+    const notices = await listNotificationGroups(alice.token, { limit: 5 });
     expect(notices?.[0]).toMatchObject({ kind: 'tag', item: { type: 'photo', id: photo.id } });
     const seenByAlice = (await listPhotoTags(alice.token, photo.id))!;
     expect(seenByAlice.find((t) => t.id === friendTag)?.canDelete).toBe(true);

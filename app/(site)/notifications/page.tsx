@@ -61,7 +61,7 @@ export default async function NotificationsPage({ searchParams }: NotificationsP
                   : 'Nothing yet. When people like, comment on or share what you post, you will see it here.'}
             </EmptyState>
           ) : (
-            byDay(groups).map(({ day, groups: ofDay }) => (
+            byDay(groups, clock.zone).map(({ day, groups: ofDay }) => (
               <section key={day} aria-labelledby={`day-${day}`} className="mt-6">
                 <h2 id={`day-${day}`} className="muted text-sm font-semibold">
                   {dayTitle(day, now, clock.zone, clock.locale)}
