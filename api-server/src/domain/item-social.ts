@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { getCommentStats, presentComments } from './comments.ts';
-import { canComment, canLike, loadItems, type ItemType } from './items.ts';
+import { canComment, canLike, loadItems, shareView, type ItemType } from './items.ts';
 import { getLikeStats } from './likes.ts';
 import { getItemTags, type Tag } from './keyword-tags.ts';
 import { getCategories } from './options.ts';
@@ -104,7 +104,7 @@ export async function presentItemSocial(
           row.can_comment = item ? await canComment(viewer, item) : false;
           break;
         case 'can_share':
-          row.can_share = !!item && viewer.userId !== null && (item.authView === 'everyone' || item.authView === 'registered');
+          row.can_share = !!item && viewer.userId !== null && shareView(item) !== null;
           break;
       }
     }

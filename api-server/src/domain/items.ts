@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import type { Privacy } from '../db/types.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../storage/images.ts';
 import { excerpt, plainText } from './format.ts';
+import { canSeePhoto, photoRules, photoShareView, postedPhotoVisibleTo, type PhotoRule } from './photo-privacy.ts';
 import { allows, type Viewer } from './privacy.ts';
 
 /** Things people like, comment on and share (the spec's item_type values this site has). */
@@ -23,6 +25,8 @@ export interface Item {
   authComment: Privacy;
   /** Also always sees it: the owner of the wall an activity was posted on. */
   wallOwnerId: number | null;
+  /** A photo's own rule (domain/photo-privacy.ts), which decides who sees it: its album's, and its posts' for one posted. */
+  photoRule?: PhotoRule;
   title: string;
   description: string;
   /** 500-px picture URL, '' when it has none. */
@@ -102,7 +106,9 @@ const loaders: Record<ItemType, Loader> = {
     const rows = await db
       .selectFrom('activities as a')
       .innerJoin('users as u', 'u.id', 'a.owner_id')
-      // The card shows an attached photo only when the photo's album is not restricted.
+      // The card shows an attached photo only when everyone signed in may see the photo: its
+      // album is not restricted, and a photo passed on by a share is one posted publicly (the
+      // post's own photo is seen wherever the post is).
       .leftJoin('photos as p', (j) => j.onRef('p.id', '=', 'a.attachment_id').on('a.attachment_type', '=', 'photo'))
       .leftJoin('albums as pa', 'pa.id', 'p.album_id')
       .select([
@@ -117,6 +123,7 @@ const loaders: Record<ItemType, Loader> = {
         'u.full_name',
         'p.image_key',
         'pa.auth_view as photo_view',
+        sql<number>`case when a.is_share = 0 or ${postedPhotoVisibleTo('p', 'pa', null)} then 1 else 0 end`.as('photo_shown'),
       ])
       .where('a.id', 'in', ids)
       .execute();
@@ -131,7 +138,9 @@ const loaders: Record<ItemType, Loader> = {
       description: plainText(row.content) || row.link_title || '',
       ...pictures(
         config,
-        row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered') ? row.image_key : null,
+        row.image_key && (row.photo_view === 'everyone' || row.photo_view === 'registered') && Number(row.photo_shown) === 1
+          ? row.image_key
+          : null,
         row.link_thumb ?? '',
       ),
     }));
@@ -141,12 +150,13 @@ const loaders: Record<ItemType, Loader> = {
     const rows = await db
       .selectFrom('albums as a')
       .select(['a.id', 'a.owner_id', 'a.title', 'a.description', 'a.auth_view', 'a.auth_comment'])
-      // The cover, or else the newest photo.
+      // The cover, or else the newest photo, of those everyone who sees the album may see.
       .select((eb) =>
         eb
           .selectFrom('photos as p')
           .select('p.image_key')
           .whereRef('p.album_id', '=', 'a.id')
+          .where(postedPhotoVisibleTo('p', 'a', null))
           .orderBy((o) => o.case().when('p.id', '=', o.ref('a.cover_photo_id')).then(0).else(1).end())
           .orderBy('p.id', 'desc')
           .limit(1)
@@ -169,21 +179,22 @@ const loaders: Record<ItemType, Loader> = {
         'p.image_key',
         'p.width',
         'p.height',
-        'a.id as album_id',
-        'a.auth_view',
+        'a.owner_id as album_owner_id',
+        'a.auth_view as album_view',
         'a.auth_comment',
+        'a.kind as album_kind',
       ])
       .where('p.id', 'in', ids)
       .execute();
-    // A photo takes its album's privacy; one not yet in an album is its owner's alone.
-    return rows.map((row) =>
-      ownedItem(config, {
-        ...row,
-        auth_view: row.album_id !== null ? row.auth_view! : 'owner',
-        auth_comment: row.album_id !== null ? row.auth_comment! : 'owner',
-        text: row.description,
-      }),
-    );
+    const rules = await photoRules(db, rows);
+    // Who sees a photo is its rule's (photoRule); who comments, its album's (none: its owner alone).
+    return rows.map((row) => {
+      const photoRule = rules.get(row.id)!;
+      return {
+        ...ownedItem(config, { ...row, auth_view: photoRule.view, auth_comment: row.auth_comment ?? 'owner', text: row.description }),
+        photoRule,
+      };
+    });
   },
 
   async blog(db, config, ids) {
@@ -244,7 +255,17 @@ export const itemTitle = (item: Pick<Item, 'title' | 'description'> & { type: st
   item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title;
 
 export function canView(viewer: Viewer, item: Item): Promise<boolean> {
+  if (item.photoRule) return canSeePhoto(viewer, item.photoRule);
   return allows(viewer, item.authView, item.ownerId, item.wallOwnerId);
+}
+
+/**
+ * The privacy a share of the item gets (POST /activities/share): only what everyone signed in
+ * may see is passed on, under its own rule; null for anything narrower.
+ */
+export function shareView(item: Item): Privacy | null {
+  if (item.photoRule) return photoShareView(item.photoRule);
+  return item.authView === 'everyone' || item.authView === 'registered' ? item.authView : null;
 }
 
 /** Liking needs a user (not a client-credentials token) who may see the item. */

@@ -2,6 +2,7 @@ import { expressionBuilder, sql, type SqlBool } from 'kysely';
 import type { SearchSource, SearchTerm } from '../db/search/index.ts';
 import type { Database } from '../db/types.ts';
 import { excerpt } from './format.ts';
+import { postedPhotoVisibleTo } from './photo-privacy.ts';
 import { activityVisibleTo } from './privacy.ts';
 import { visibleTo } from './visibility.ts';
 
@@ -90,7 +91,8 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
  *
  * - albums, events: visible to the reader and not hidden from search: allow_search=0 keeps an
  *   item out of every search, its owner's too (their own lists still show it);
- * - photos: their album's rules; an upload not yet in an album is not found;
+ * - photos: who may see them (domain/photo-privacy.ts: their album's rules, and a posted photo's
+ *   posts') in albums not hidden from search; an upload not yet in an album is not found;
  * - blogs: the same, and a draft by its author alone;
  * - listings: visible to the reader (they have no allow_search), closed ones included;
  * - posts (activities): as a wall shows them;
@@ -105,7 +107,7 @@ export function searchSources(userId: number | null): SearchSource[] {
       from: sql`photos p join albums a on a.id = p.album_id`,
       id: sql`p.id`,
       date: sql`p.created_at`,
-      where: listed('a'),
+      where: sql<SqlBool>`${listed('a')} and ${postedPhotoVisibleTo('p', 'a', userId)}`,
     },
     {
       type: 'blog',

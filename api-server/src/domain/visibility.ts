@@ -26,3 +26,14 @@ export function listedFor(alias: string, userId: number | null): RawBuilder<SqlB
 export function ownedByFriendOf(alias: string, userId: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from friendships ff where ff.user_id = ${userId} and ff.friend_id = ${sql.ref(`${alias}.owner_id`)})`;
 }
+
+/**
+ * The SQL form of `allows()` for posts (activities) under an alias: their own rule, and the
+ * owner of the wall one is on always (privacy.ts activityVisibleTo is the same for Kysely's
+ * builder on the bare table, as the feed queries use it).
+ */
+export function postVisibleTo(alias: string, userId: number | null): RawBuilder<SqlBool> {
+  if (userId === null) return visibleTo(alias, null);
+  const wall = sql<SqlBool>`(${sql.ref(`${alias}.subject_type`)} = 'user' and ${sql.ref(`${alias}.subject_id`)} = ${userId})`;
+  return sql<SqlBool>`(${visibleTo(alias, userId)} or ${wall})`;
+}

@@ -1,6 +1,7 @@
 import { now } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { listedFor, visibleTo } from '../../domain/visibility.ts';
+import { listedFor } from '../../domain/visibility.ts';
+import { photoVisibleTo } from '../../domain/photo-privacy.ts';
 import { deleteImage, imageUrl, storeImage, type StoredImage } from '../../storage/images.ts';
 import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.ts';
 import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
@@ -63,8 +64,9 @@ export const addPhoto: LegacyMethod = {
 };
 
 /**
- * advancedphoto.getPhotos and photo.getPhotos: the user's photos in albums the token's user may
- * see (and, for someone else's, albums not hidden from lists by allow_search=0), newest first.
+ * advancedphoto.getPhotos and photo.getPhotos: the user's photos that the token's user may see
+ * (domain/photo-privacy.ts; for someone else's, in albums not hidden from lists by
+ * allow_search=0), newest first.
  */
 export const getPhotos: LegacyMethod = {
   async run(ctx) {
@@ -75,7 +77,7 @@ export const getPhotos: LegacyMethod = {
       .selectFrom('photos as p')
       .innerJoin('albums as a', 'a.id', 'p.album_id')
       .where('p.owner_id', '=', owner)
-      .where(visibleTo('a', me))
+      .where(photoVisibleTo('p', 'a', me))
       .where(listedFor('a', me));
     const total = await countOf(base.select((eb) => eb.fn.countAll<number>().as('n')));
     const rows = await base.select(['p.id', 'p.image_key']).orderBy('p.id', 'desc').limit(limit).offset(offset).execute();

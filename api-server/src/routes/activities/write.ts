@@ -4,7 +4,7 @@ import type { NewActivity } from '../../db/types.ts';
 import { forbidden, invalidParam, invalidParams, missingParam, type ParamError } from '../../errors.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
-import { getVisibleItem, ITEM_TYPES, type ItemType } from '../../domain/items.ts';
+import { getVisibleItem, ITEM_TYPES, shareView, type ItemType } from '../../domain/items.ts';
 import { areFriends } from '../../domain/friendships.ts';
 import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -171,7 +171,8 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
       const { item_type: type, item_id: id, body = '' } = req.body;
       const item = await getVisibleItem(app.db, app.config, viewerOf(app.db, me), type, id);
       // What only the owner or their friends may see is not passed on.
-      if (item.authView !== 'everyone' && item.authView !== 'registered') throw forbidden('This item cannot be shared.');
+      const view = shareView(item);
+      if (view === null) throw forbidden('This item cannot be shared.');
       const row = await app.db
         .insertInto('activities')
         .values({
@@ -179,7 +180,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
           subject_type: 'user',
           subject_id: me,
           content: bodyHtml(body.trim()),
-          auth_view: item.authView,
+          auth_view: view,
           attachment_type: type,
           attachment_id: id,
           is_share: 1,

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { AlbumsTable, PhotosTable, Privacy } from '../../db/types.ts';
+import type { AlbumsTable, PhotosTable } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
+import { canSeePhoto, photoRules, photoShareView, type PhotoRule } from '../../domain/photo-privacy.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 
 export type AlbumRow = Selectable<AlbumsTable>;
@@ -34,19 +35,11 @@ export async function getVisibleAlbum(db: DB, viewer: Viewer, id: number): Promi
   return album;
 }
 
-/** A photo with the album that governs it (null for an upload not yet put into an album). */
+/** A photo with the album that governs it (null for an upload not yet put into an album) and who may see it. */
 export interface PhotoInAlbum {
   photo: PhotoRow;
   album: AlbumRow | null;
-}
-
-/**
- * The privacy of a photo is its album's; an upload waiting for an album is its owner's alone
- * (the same rule as the photo loader of domain/items.ts, which likes and comments use).
- */
-function photoPrivacy(p: PhotoInAlbum): { ownerId: number; view: Privacy; tag: Privacy } {
-  if (!p.album) return { ownerId: p.photo.owner_id, view: 'owner', tag: 'owner' };
-  return { ownerId: p.album.owner_id, view: p.album.auth_view, tag: p.album.auth_tag };
+  rule: PhotoRule;
 }
 
 export async function loadPhoto(db: DB, id: number): Promise<PhotoInAlbum | undefined> {
@@ -56,12 +49,15 @@ export async function loadPhoto(db: DB, id: number): Promise<PhotoInAlbum | unde
     photo.album_id === null
       ? null
       : ((await db.selectFrom('albums').selectAll().where('id', '=', photo.album_id).executeTakeFirst()) ?? null);
-  return { photo, album };
+  const place = { id, owner_id: photo.owner_id, album_owner_id: null, album_view: null, album_kind: null };
+  const inAlbum = album && { album_owner_id: album.owner_id, album_view: album.auth_view, album_kind: album.kind };
+  const rule = (await photoRules(db, [{ ...place, ...inAlbum }])).get(id)!;
+  return { photo, album, rule };
 }
 
-export async function canViewPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<boolean> {
-  const privacy = photoPrivacy(p);
-  return allows(viewer, privacy.view, privacy.ownerId);
+/** The one rule of domain/photo-privacy.ts, which likes, comments and search follow too. */
+export function canViewPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<boolean> {
+  return canSeePhoto(viewer, p.rule);
 }
 
 /** The photo when the reader may see it; 404 otherwise (absent and hidden look the same). */
@@ -77,17 +73,15 @@ export function canEditPhoto(viewer: Viewer, p: PhotoInAlbum): boolean {
   return me !== null && (me === p.photo.owner_id || me === p.album?.owner_id);
 }
 
-/** Tagging (POST /core/tags) needs a user who sees the photo and whom the album's auth_tag lets in. */
+/** Tagging (POST /core/tags) needs a user who sees the photo and whom the album's auth_tag lets in (no album: its owner). */
 export async function canTagPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<boolean> {
   if (viewer.userId === null || !(await canViewPhoto(viewer, p))) return false;
-  const privacy = photoPrivacy(p);
-  return allows(viewer, privacy.tag, privacy.ownerId);
+  return p.album ? allows(viewer, p.album.auth_tag, p.album.owner_id) : viewer.userId === p.photo.owner_id;
 }
 
 /** Only what anyone signed in may see can be shared (the rule of POST /activities/share). */
 export function canSharePhoto(viewer: Viewer, p: PhotoInAlbum): boolean {
-  const view = photoPrivacy(p).view;
-  return viewer.userId !== null && (view === 'everyone' || view === 'registered');
+  return viewer.userId !== null && photoShareView(p.rule) !== null;
 }
 
 /**

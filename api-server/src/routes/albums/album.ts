@@ -6,6 +6,7 @@ import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingNumber } from '../../http/paging.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { postedPhotoVisibleTo } from '../../domain/photo-privacy.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -125,17 +126,20 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       if (viewer.userId !== album.owner_id) {
         await countView(app.db, 'albums', album.id);
       }
-      const row = await selectAlbumsWithStats(app.db).where('a.id', '=', album.id).executeTakeFirstOrThrow();
+      const row = await selectAlbumsWithStats(app.db, viewer.userId).where('a.id', '=', album.id).executeTakeFirstOrThrow();
       const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);
       if (fields.includes('photos')) {
         // The album's order (position, then id), the order of photo_index in photo detail.
         const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
         const photos = await app.db
-          .selectFrom('photos')
-          .select(['id', 'image_key', 'width', 'height', 'title', 'description'])
-          .where('album_id', '=', album.id)
-          .orderBy('position')
-          .orderBy('id')
+          .selectFrom('photos as p')
+          .innerJoin('albums as a', 'a.id', 'p.album_id')
+          .select(['p.id', 'p.image_key', 'p.width', 'p.height', 'p.title', 'p.description'])
+          .where('p.album_id', '=', album.id)
+          // Those of its photos the reader may see (domain/photo-privacy.ts).
+          .where(postedPhotoVisibleTo('p', 'a', viewer.userId))
+          .orderBy('p.position')
+          .orderBy('p.id')
           .limit(limit)
           .offset(offset)
           .execute();

@@ -46,7 +46,7 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
     const fields = parseFields(q.fields, ALBUM_LIST_ALLOWED, 'fields', ALBUM_LIST_FIELDS) as AlbumField[];
     const { limit, offset } = paging(q);
     const viewer = viewerOf(app.db, readerId);
-    let query = selectAlbumsWithStats(app.db);
+    let query = selectAlbumsWithStats(app.db, readerId);
     if (mine) {
       query = query.where('a.owner_id', '=', readerId!);
     } else {

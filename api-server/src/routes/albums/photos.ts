@@ -6,6 +6,7 @@ import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { formatDate } from '../../domain/format.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { postedPhotoVisibleTo } from '../../domain/photo-privacy.ts';
 import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import { canReport } from '../../domain/reports.ts';
@@ -93,44 +94,53 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
   };
   if (album) {
     const want = new Set(fields);
+    // The album's photos the reader may see (domain/photo-privacy.ts): its count, this photo's
+    // place and its neighbours pass over the others, so they never show that one is there.
+    const seen = () =>
+      app.db
+        .selectFrom('photos')
+        .innerJoin('albums', 'albums.id', 'photos.album_id')
+        .where('photos.album_id', '=', album.id)
+        .where(postedPhotoVisibleTo('photos', 'albums', viewer.userId));
     if (want.has('album')) {
       const owner =
         (await getOwnerSummaries(app.db, app.config, [album.owner_id])).get(album.owner_id) ?? missingOwner(app.config, album.owner_id);
       const summary: Record<string, unknown> = { id: album.id, type: 'album', title: album.title, description: album.description, owner };
       // Spec: total_photo only when the photo is not a message photo.
       if (album.kind !== 'message') {
-        const n = await app.db
-          .selectFrom('photos')
+        const n = await seen()
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('album_id', '=', album.id)
           .executeTakeFirstOrThrow();
         summary.total_photo = Number(n.n);
       }
       out.album = summary;
     }
     // Before this photo in the album's order: a lower position, or the same one and a lower id.
-    const before = (eb: ExpressionBuilder<Database, 'photos'>) =>
-      eb.or([eb('position', '<', photo.position), eb.and([eb('position', '=', photo.position), eb('id', '<', photo.id)])]);
-    const after = (eb: ExpressionBuilder<Database, 'photos'>) =>
-      eb.or([eb('position', '>', photo.position), eb.and([eb('position', '=', photo.position), eb('id', '>', photo.id)])]);
+    type InAlbum = ExpressionBuilder<Database, 'photos' | 'albums'>;
+    const before = (eb: InAlbum) =>
+      eb.or([
+        eb('photos.position', '<', photo.position),
+        eb.and([eb('photos.position', '=', photo.position), eb('photos.id', '<', photo.id)]),
+      ]);
+    const after = (eb: InAlbum) =>
+      eb.or([
+        eb('photos.position', '>', photo.position),
+        eb.and([eb('photos.position', '=', photo.position), eb('photos.id', '>', photo.id)]),
+      ]);
     if (want.has('photo_index')) {
-      const n = await app.db
-        .selectFrom('photos')
+      const n = await seen()
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('album_id', '=', album.id)
         .where(before)
         .executeTakeFirstOrThrow();
       out.photo_index = Number(n.n);
     }
     // The photo next to this one in the album's order, on either side: its id and thumbnail.
     const neighbour = async (side: typeof after, dir: 'asc' | 'desc') => {
-      const row = await app.db
-        .selectFrom('photos')
-        .select(['id', 'image_key'])
-        .where('album_id', '=', album.id)
+      const row = await seen()
+        .select(['photos.id', 'photos.image_key'])
         .where(side)
-        .orderBy('position', dir)
-        .orderBy('id', dir)
+        .orderBy('photos.position', dir)
+        .orderBy('photos.id', dir)
         .executeTakeFirst();
       return row && { id: row.id, thumb: thumbUrl(app.config, row.image_key) };
     };

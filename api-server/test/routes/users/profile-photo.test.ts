@@ -36,7 +36,13 @@ async function upload(m: Member, how: 'wall' | 'profile' | 'pending' = 'wall'): 
   const url = how === 'pending' ? '/api/v1/albums/photo_upload' : '/api/v1/albums/compose_upload';
   const res = await post(t, m.token, url, how === 'pending' ? {} : { type: how }, { Filedata: { filename: 'p.png', content: bytes } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.photo_id;
+  const id: number = res.body.data.photo_id;
+  // A Wall Photos photo is seen where its post is (one never posted is its owner's alone).
+  if (how === 'wall') {
+    const posted = await post(t, m.token, '/api/v1/activities', { 'attachment[type]': 'photo', 'attachment[photo_id]': id });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+  }
+  return id;
 }
 
 const makeProfilePhoto = (m: Member, fields: Record<string, string | number>) => post(t, m.token, PHOTO, fields);
