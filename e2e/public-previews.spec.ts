@@ -54,6 +54,15 @@ const friendsActivity = () =>
   one<{ id: number; content: string; owner_id: number }>(
     `SELECT id, content, owner_id FROM activities WHERE auth_view = 'owner_member' AND attachment_type IS NULL AND length(content) > 20 AND ${NOT_DEMO} ORDER BY id LIMIT 1`,
   );
+/** A photo posted with a friends-only post (the compose box's upload, in its owner's Wall Photos) and with no other post. */
+const friendsPostPhoto = () =>
+  one<{ id: number; title: string; image_key: string; owner_id: number }>(
+    `SELECT p.id, p.title, p.image_key, p.owner_id FROM photos p JOIN albums al ON al.id = p.album_id AND al.kind = 'wall'
+     WHERE p.${NOT_DEMO}
+       AND EXISTS (SELECT 1 FROM activities a WHERE a.attachment_type = 'photo' AND a.attachment_id = p.id AND a.is_share = 0 AND a.auth_view = 'owner_member')
+       AND NOT EXISTS (SELECT 1 FROM activities a WHERE a.attachment_type = 'photo' AND a.attachment_id = p.id AND a.is_share = 0 AND a.auth_view <> 'owner_member')
+     ORDER BY p.id LIMIT 1`,
+  );
 
 const publicListing = () =>
   one<{ id: number; title: string; owner_id: number; location: string }>(
@@ -241,6 +250,15 @@ test.describe('public previews for visitors who are not signed in', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('not here');
     }
+    // A photo posted with a friends-only post is the post's: not there for a visitor either.
+    const photo = friendsPostPhoto();
+    const { status, html } = await crawl(request, `/photos/${photo.id}`);
+    expect(status).toBe(404);
+    for (const trace of [photo.title, photo.image_key.split('.')[0]!, userName(photo.owner_id)]) expect(html).not.toContain(trace);
+    expect(meta(html, 'og:image')).toBeUndefined();
+    expect((await request.get(`/og/photo/${photo.id}/any.png`, { maxRedirects: 0 })).status()).toBe(404);
+    await page.goto(`/photos/${photo.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('not here');
   });
 
   test('signing in from a public page comes back to it, and the same URL is then the full page', async ({ page }) => {
