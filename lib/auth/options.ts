@@ -1,6 +1,7 @@
 import type { AuthOptions, LoggerInstance } from 'next-auth';
 import type { OAuthConfig } from 'next-auth/providers/oauth';
 import { env, type Env } from '../env.ts';
+import { endLegacySession } from '../legacy/session.ts';
 import { site } from '../site.ts';
 import { getMe, type Me } from '../social-api/users.ts';
 import { authCookies } from './cookies.ts';
@@ -101,9 +102,11 @@ export function authOptions(e: Env = env()): AuthOptions {
       },
     },
     events: {
-      // next-auth's own sign-out route (POST /api/auth/signout) ends the session like ours does.
+      // next-auth's own sign-out route (POST /api/auth/signout) ends the session like ours does,
+      // the legacy app's with it (components/auth/actions.ts).
       async signOut({ token }) {
         if (typeof token?.sid === 'string') await endSession(token.sid);
+        await endLegacySession();
       },
     },
   };

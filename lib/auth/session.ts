@@ -61,6 +61,15 @@ export async function getSession(): Promise<Session | null> {
   return (await readSession()).session;
 }
 
+/**
+ * The id of the member signed in on this browser, or undefined: from the session record alone,
+ * without renewing its token (no call to the API), for a check that only needs to know who.
+ */
+export async function signedInMemberId(): Promise<number | undefined> {
+  const sid = await readSessionId();
+  return sid ? (await authRuntime().store.get(sid))?.userId : undefined;
+}
+
 /** True when this request found the session ended by the API (the refresh was refused). */
 export async function sessionEnded(): Promise<boolean> {
   return (await readSession()).ended;

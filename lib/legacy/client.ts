@@ -48,6 +48,8 @@ export interface LegacyCall {
   method?: string;
   /** A multipart body passed on as it arrives (photo.addPhoto). */
   stream?: { body: ReadableStream<Uint8Array>; contentType: string; contentLength?: string };
+  /** Sent as a POST without a body (a method that changes something, its parameters in the query). */
+  post?: boolean;
   signal?: AbortSignal;
 }
 
@@ -66,7 +68,7 @@ export async function legacyFetch(
       let res: Response;
       try {
         res = await fetch(url, {
-          method: call.stream ? 'POST' : 'GET',
+          method: call.stream || call.post ? 'POST' : 'GET',
           headers: {
             accept: 'application/json',
             ...(call.stream

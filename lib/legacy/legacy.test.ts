@@ -5,7 +5,7 @@ import { parseEnv } from '../env.ts';
 import { setupRealApi } from '../testing/real-api.ts';
 import { isSessionEnded, LegacyApiError, legacyErrorMessage } from './client.ts';
 import { legacyCookieName, legacySessionOptions, legacySessionPassword } from './cookie.ts';
-import { exchangeKey, getFriends, getUnreadCounts, getUser, isFriend } from './methods.ts';
+import { exchangeKey, expireSession, getFriends, getUnreadCounts, getUser, isFriend } from './methods.ts';
 
 // The legacy token API's client against the real api-server (LEGACY_API_URL defaults to the
 // origin of SOCIAL_API_URL, which setupRealApi sets), and the app's session cookie.
@@ -35,6 +35,14 @@ describe('token.php', () => {
     const again = await legacyFailure(exchangeKey(key));
     expect(again.id).toBe(10);
     expect(isSessionEnded(again)).toBe(true);
+  });
+
+  it('auth.expireSession ends the token at once: it is an ended session from then on', async () => {
+    const token = await exchangeKey(await keyFor('demo@example.com'));
+    await expireSession(token);
+    const err = await legacyFailure(getUser(token));
+    expect(err.id).toBe(3);
+    expect(isSessionEnded(err)).toBe(true);
   });
 
   it('a token the API does not know is an ended session too', async () => {

@@ -11,6 +11,7 @@ import { m011 } from './migration-011-friend-requests.ts';
 import { m012 } from './migration-012-picture-sizes.ts';
 import { m013 } from './migration-013-sign-in-failures.ts';
 import { m014 } from './migration-014-notification-seen.ts';
+import { m015 } from './migration-015-legacy-site-sessions.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -397,6 +398,7 @@ const migrations: Record<string, Migration> = {
   '012_picture_sizes': m012,
   '013_sign_in_failures': m013,
   '014_notification_seen': m014,
+  '015_legacy_site_sessions': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -338,6 +338,8 @@ export interface LegacyKeysTable {
   user_id: number;
   expires_at: number;
   used_at: number | null;
+  /** The site session that handed the key over (migration 015). */
+  site_session_hash: string | null;
 }
 
 export interface LegacyTokensTable {
@@ -346,6 +348,8 @@ export interface LegacyTokensTable {
   user_id: number;
   expires_at: number;
   created_at: number;
+  /** The site session it ends with, its key's (migration 015). */
+  site_session_hash: string | null;
 }
 
 export interface MailTable {

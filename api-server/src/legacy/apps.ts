@@ -31,15 +31,23 @@ export function getLegacyApp(db: DB, id: number): Promise<LegacyApp | undefined>
 
 /**
  * A fresh one-time key that lets the app act for this user: random, stored only as its hash,
- * valid KEY_TTL seconds, exchanged at most once (token.php).
+ * valid KEY_TTL seconds, exchanged at most once (token.php). `siteSessionHash`: the site session
+ * whose page hands it over, which the token will end with (legacy/tokens.ts).
  */
-export async function issueKey(db: DB, appId: number, userId: number): Promise<string> {
+export async function issueKey(db: DB, appId: number, userId: number, siteSessionHash: string | null = null): Promise<string> {
   const key = randomToken();
   const t = now();
   await db.deleteFrom('legacy_keys').where('expires_at', '<=', t).execute();
   await db
     .insertInto('legacy_keys')
-    .values({ key_hash: sha256(key), app_id: appId, user_id: userId, expires_at: t + KEY_TTL, used_at: null })
+    .values({
+      key_hash: sha256(key),
+      app_id: appId,
+      user_id: userId,
+      expires_at: t + KEY_TTL,
+      used_at: null,
+      site_session_hash: siteSessionHash,
+    })
     .execute();
   return key;
 }

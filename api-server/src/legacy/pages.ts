@@ -4,7 +4,7 @@ import { CSRF_FIELD, csrfToken } from '../oauth/csrf.ts';
 import { errorPage, pageHeaders, signInPage } from '../oauth/pages.ts';
 import type { SignInThrottle } from '../oauth/sign-in-throttle.ts';
 import { formRefusal, sendPage, submitSignIn } from '../oauth/site-forms.ts';
-import { endSiteSession, siteUserId } from '../oauth/site-session.ts';
+import { endSiteSession, siteSession, siteUserId } from '../oauth/site-session.ts';
 import { appPage, appPageCsp } from './app-page.ts';
 import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
 
@@ -78,11 +78,14 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
   app.get<{ Params: { app_id: string } }>('/:app_id', { schema: { params: appParams } }, async (req, reply) => {
     const found = await findApp(req);
     if (!found) return notFoundPage(reply);
-    const userId = await siteUserId(req);
+    const session = await siteSession(req);
     const user =
-      userId === null ? undefined : await app.db.selectFrom('users').select('full_name').where('id', '=', userId).executeTakeFirst();
-    if (userId === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
-    const src = frameSrc(found, await issueKey(app.db, found.id, userId));
+      session === null
+        ? undefined
+        : await app.db.selectFrom('users').select('full_name').where('id', '=', session.userId).executeTakeFirst();
+    if (session === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
+    // The app's session lives as long as this site session does (legacy/tokens.ts).
+    const src = frameSrc(found, await issueKey(app.db, found.id, session.userId, session.hash));
     const html = appPage({
       app: found,
       src,

@@ -7,7 +7,10 @@ import { transact } from '../db/dialect.ts';
 /** Legacy tokens live two hours (the spec leaves it open); the app asks for a new key after that. */
 export const TOKEN_TTL = 2 * 3600;
 
-/** Exchanges a one-time key for a token; a used, expired or unknown key is refused (error 10). */
+/**
+ * Exchanges a one-time key for a token; a used, expired or unknown key is refused (error 10).
+ * The token belongs to the site session the key does (issueKey): it ends when that session ends.
+ */
 export async function exchangeKey(db: DB, key: string): Promise<string> {
   const t = now();
   const token = randomToken();
@@ -19,7 +22,7 @@ export async function exchangeKey(db: DB, key: string): Promise<string> {
       .where('key_hash', '=', sha256(key))
       .where('used_at', 'is', null)
       .where('expires_at', '>', t)
-      .returning(['app_id', 'user_id'])
+      .returning(['app_id', 'user_id', 'site_session_hash'])
       .executeTakeFirst();
     if (!used) return false;
     await trx.deleteFrom('legacy_tokens').where('expires_at', '<=', t).execute();
@@ -31,6 +34,7 @@ export async function exchangeKey(db: DB, key: string): Promise<string> {
         user_id: used.user_id,
         expires_at: t + TOKEN_TTL,
         created_at: t,
+        site_session_hash: used.site_session_hash,
       })
       .execute();
     return true;
@@ -46,17 +50,36 @@ export async function exchangeKey(db: DB, key: string): Promise<string> {
 export interface LegacySession {
   appId: number;
   userId: number;
+  /** The token's hash: what ends it (auth.expireSession). */
+  tokenHash: string;
 }
 
-/** Who a token acts for (errors 2 and 3 otherwise). */
+/**
+ * Who a token acts for (errors 2 and 3 otherwise). A token bound to a site session is no
+ * longer good once that session is over: signed out, replaced by another sign-in, expired.
+ */
 export async function authenticateToken(db: DB, token: string | undefined): Promise<LegacySession> {
   if (!token) throw new LegacyError(LEGACY_ERRORS.TOKEN_MISSING, 'The parameter token is required.');
+  const t = now();
+  const tokenHash = sha256(token);
   const row = await db
     .selectFrom('legacy_tokens')
-    .select(['app_id', 'user_id'])
-    .where('token_hash', '=', sha256(token))
-    .where('expires_at', '>', now())
+    .leftJoin('site_sessions', 'site_sessions.id_hash', 'legacy_tokens.site_session_hash')
+    .select([
+      'legacy_tokens.app_id',
+      'legacy_tokens.user_id',
+      'legacy_tokens.site_session_hash',
+      'site_sessions.expires_at as session_ends',
+    ])
+    .where('legacy_tokens.token_hash', '=', tokenHash)
+    .where('legacy_tokens.expires_at', '>', t)
     .executeTakeFirst();
-  if (!row) throw new LegacyError(LEGACY_ERRORS.TOKEN_INVALID, 'The token is invalid or has expired.');
-  return { appId: row.app_id, userId: row.user_id };
+  const sessionOver = row?.site_session_hash != null && !(row.session_ends != null && row.session_ends > t);
+  if (!row || sessionOver) throw new LegacyError(LEGACY_ERRORS.TOKEN_INVALID, 'The token is invalid or has expired.');
+  return { appId: row.app_id, userId: row.user_id, tokenHash };
+}
+
+/** Ends a token at once (auth.expireSession). */
+export async function expireToken(db: DB, tokenHash: string): Promise<void> {
+  await db.deleteFrom('legacy_tokens').where('token_hash', '=', tokenHash).execute();
 }

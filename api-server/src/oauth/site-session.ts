@@ -37,17 +37,26 @@ export async function startSiteSession(req: FastifyRequest, reply: FastifyReply,
   reply.setCookie(SESSION_COOKIE, id, siteCookieOptions(config, SESSION_TTL));
 }
 
-/** The id of the user signed in to the site on this request, or null. */
-export async function siteUserId(req: FastifyRequest): Promise<number | null> {
+/**
+ * The site session of this request, or null: its user and the hash it is stored under (what
+ * a legacy key it hands over is bound to: legacy/tokens.ts).
+ */
+export async function siteSession(req: FastifyRequest): Promise<{ userId: number; hash: string } | null> {
   const id = req.cookies[SESSION_COOKIE];
   if (!id) return null;
+  const hash = sha256(id);
   const row = await req.server.db
     .selectFrom('site_sessions')
     .select('user_id')
-    .where('id_hash', '=', sha256(id))
+    .where('id_hash', '=', hash)
     .where('expires_at', '>', now())
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ? { userId: row.user_id, hash } : null;
+}
+
+/** The id of the user signed in to the site on this request, or null. */
+export async function siteUserId(req: FastifyRequest): Promise<number | null> {
+  return (await siteSession(req))?.userId ?? null;
 }
 
 export async function endSiteSession(req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -5,7 +5,7 @@ import { now } from '../../src/db/index.ts';
 import { createClient, createUser } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
 import { Browser, TOKEN, authorizeUrl, hiddenFields, postForm } from '../oauth/flow.ts';
-import { callApi } from './fixtures.ts';
+import { callApi, expectError } from './fixtures.ts';
 
 const t = setupApi({ config: { webOrigin: 'http://web.example:3000' } });
 let user: number;
@@ -16,11 +16,15 @@ beforeAll(async () => {
   user = (await createUser(t.db, { email, full_name: 'Ann <App> User' })).id;
 });
 
-/** A browser signed in to the site through the /apps sign-in form. */
-async function signedIn(): Promise<Browser> {
-  const b = new Browser(t.app);
+/** A browser signed in to the site through the /apps sign-in form (`b`: one signed in as someone else before). */
+async function signedIn(as = email, b = new Browser(t.app)): Promise<Browser> {
   const form = await b.get('/apps/1/sign-in');
-  const res = await b.request('POST', '/apps/1/sign-in', { ...hiddenFields(form.body), email, password: 'password', action: 'sign_in' });
+  const res = await b.request('POST', '/apps/1/sign-in', {
+    ...hiddenFields(form.body),
+    email: as,
+    password: 'password',
+    action: 'sign_in',
+  });
   expect(res.statusCode).toBe(303);
   expect(res.headers.location).toBe('/apps/1');
   return b;
@@ -214,5 +218,49 @@ describe('the /apps sign-in', () => {
     const res = await b.request('POST', '/apps/1/sign-out', hiddenFields(page.body));
     expect(res.statusCode).toBe(303);
     expect((await b.get('/apps/1')).statusCode).toBe(303);
+  });
+});
+
+describe('the app’s token lives as long as the site session that opened it', () => {
+  /** The token the app gets for the key of the /apps page this browser opens now, and that page. */
+  async function openApp(b: Browser) {
+    const page = await b.get('/apps/1');
+    const key = iframeSrc(page.body).searchParams.get('key')!;
+    const token = (await t.app.inject({ url: `/token.php?key=${key}` })).json().output.token as string;
+    expect((await callApi(t, token, 'user.getUser')).output.user_id).toBeGreaterThan(0);
+    return { page, token };
+  }
+
+  it('signing out of the site ends the app’s token (it worked on for two hours)', async () => {
+    const b = await signedIn();
+    const { page, token } = await openApp(b);
+    // Another browser of the same member keeps its own app session.
+    const other = await openApp(await signedIn());
+    await b.request('POST', '/apps/1/sign-out', hiddenFields(page.body));
+    expectError(await callApi(t, token, 'user.getUser'), 3);
+    expect((await callApi(t, other.token, 'user.getUser')).output.user_id).toBe(user);
+  });
+
+  it('another member signing in on that browser ends the first member’s app token', async () => {
+    const second = 'app-second@example.com';
+    await createUser(t.db, { email: second });
+    const b = await signedIn();
+    const { page, token } = await openApp(b);
+    await b.request('POST', '/apps/1/sign-out', hiddenFields(page.body));
+    await signedIn(second, b);
+    expectError(await callApi(t, token, 'user.getUser'), 3);
+    const { token: theirs } = await openApp(b);
+    expect((await callApi(t, theirs, 'user.getUser')).output.email).toBe(second);
+  });
+
+  it('the site session’s expiry ends it too', async () => {
+    const b = await signedIn();
+    const { token } = await openApp(b);
+    await t.db
+      .updateTable('site_sessions')
+      .set({ expires_at: now() - 1 })
+      .where('id_hash', '=', sha256(b.cookies.get('site_session')!))
+      .execute();
+    expectError(await callApi(t, token, 'user.getUser'), 3);
   });
 });

@@ -5,7 +5,7 @@ import { sha256 } from '../../src/oauth/crypto.ts';
 import { now } from '../../src/db/index.ts';
 import { createUser } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
-import { callApi, expectError } from './fixtures.ts';
+import { callApi, expectError, postApi } from './fixtures.ts';
 
 const t = setupApi();
 let user: number;
@@ -164,5 +164,23 @@ describe('GET /api.php: method and parameters', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().output.user_id).toBe(user);
+  });
+});
+
+describe('POST /api.php?method=auth.expireSession (extension)', () => {
+  it('ends the token it is called with: every later call answers error 3; the member’s other tokens work on', async () => {
+    const token = (await exchange(await issueKey(t.db, WEB_APP_ID, user))).output.token;
+    const other = (await exchange(await issueKey(t.db, WEB_APP_ID, user))).output.token;
+    expect(await postApi(t, token, 'auth.expireSession')).toEqual({ api: { total: 1, pages: 1, current_page: 1 }, output: { expired: 1 } });
+    expectError(await callApi(t, token, 'user.getUser'), 3);
+    expectError(await postApi(t, token, 'auth.expireSession'), 3);
+    expect((await callApi(t, other, 'user.getUser')).output.user_id).toBe(user);
+    expect(await t.db.selectFrom('legacy_tokens').select('token_hash').where('token_hash', '=', sha256(token)).execute()).toEqual([]);
+  });
+
+  it('as a GET it answers error 8 and ends nothing', async () => {
+    const token = (await exchange(await issueKey(t.db, WEB_APP_ID, user))).output.token;
+    expectError(await callApi(t, token, 'auth.expireSession'), 8, /POST/);
+    expect((await callApi(t, token, 'user.getUser')).output.user_id).toBe(user);
   });
 });

@@ -1,3 +1,4 @@
+import { expireSession } from './auth.ts';
 import type { LegacyMethod } from './context.ts';
 import { getFriends, isFriend } from './friends.ts';
 import { getNewMailCount } from './mail.ts';
@@ -6,7 +7,10 @@ import { getNewNotificationCount, getNotifications } from './notifications.ts';
 import { addPhoto, getPhotos } from './photos.ts';
 import { getUser } from './users.ts';
 
-/** The twelve methods of the legacy document, by their `method` name. */
+/**
+ * The methods of the legacy document, by their `method` name, and one extension,
+ * auth.expireSession (last: it ends the token it is given).
+ */
 export const METHODS: Record<string, LegacyMethod> = {
   'advancedphoto.addPhoto': addPhoto,
   'advancedphoto.getPhotos': getPhotos,
@@ -19,4 +23,5 @@ export const METHODS: Record<string, LegacyMethod> = {
   'notification.getNewCount': getNewNotificationCount,
   'notification.get': getNotifications,
   'user.getUser': getUser,
+  'auth.expireSession': expireSession,
 };

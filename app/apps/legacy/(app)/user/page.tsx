@@ -6,14 +6,20 @@ import { readLegacy, SESSION_ENDED } from '@/lib/legacy/page';
 export const metadata: Metadata = { title: 'Profile' };
 
 const FAILED = 'The app could not be opened: the site did not answer. Try again from the site in a moment.';
+/** A key that did not come in the site's frame (app/apps/legacy/route.ts): a link from elsewhere. */
+const REFUSED = 'The app opens only inside the site’s own page, which hands it a link of its own: this link was not used.';
+/** A key of another member than the one signed in to the site in this browser. */
+const OTHER = 'The site opened the app for another member than the one signed in here. Open it again as the same person.';
 
 /** The person the site opened the app for (user.getUser). */
 export default async function LegacyUserPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [sp, read] = await Promise.all([searchParams, readLegacy(getUser)]);
-  if (!read.ok)
-    return (
-      <LegacyNotice ended={read.ended} message={read.ended && sp.failed === '1' ? FAILED : read.ended ? SESSION_ENDED : read.message} />
-    );
+  const sp = await searchParams;
+  if (sp.refused === '1') return <LegacyNotice ended message={REFUSED} />;
+  const read = await readLegacy(getUser);
+  if (!read.ok) {
+    const ended = sp.failed === '1' ? FAILED : sp.other === '1' ? OTHER : SESSION_ENDED;
+    return <LegacyNotice ended={read.ended} message={read.ended ? ended : read.message} />;
+  }
   const u = read.data;
   const facts: Array<[string, string]> = [
     ['User name', u.userName],
