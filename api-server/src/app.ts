@@ -75,11 +75,11 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // Spec: POST bodies are multipart/form-data. Fields and files land on request.body so the
-  // route schemas validate them like any form; files arrive as Buffers, capped in size; what
-  // the parser refuses answers 400/413 in the envelope (http/multipart.ts).
-  await app.register(multipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 200, fieldSize: config.bodyLimit, parts: 210 },
-  });
+  // route schemas validate them like any form; what the parser refuses answers 400/413 in the
+  // envelope. http/multipart.ts sets each request's limits from its route: API_BODY_LIMIT (the
+  // route's bodyLimit) for the fields together, files only under the names a route takes, each
+  // up to UPLOAD_MAX_BYTES. The defaults here take no file, for any other reader of parts.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 0, fieldSize: config.bodyLimit } });
   multipartBodies(app);
   // Text without NUL characters, which no database column takes (http/text.ts); after the
   // multipart fields became the body.

@@ -43,7 +43,9 @@ function legacyErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fasti
     return send(reply, failure(invalid(name, why)));
   }
   const status = err.statusCode ?? 500;
-  if (status === 413) return send(reply, failure(new LegacyError(LEGACY_ERRORS.BAD_FILE, 'The file is larger than this server accepts.')));
+  if (status === 413) {
+    return send(reply, failure(new LegacyError(LEGACY_ERRORS.BAD_FILE, 'The request or its file is larger than this server accepts.')));
+  }
   if (status >= 400 && status < 500) {
     return send(
       reply,
@@ -97,6 +99,14 @@ export default async function legacyApiRoutes(app: FastifyInstance): Promise<voi
     '/api.php',
     {
       schema,
+      // photo.addPhoto's picture; any other file part is refused unread (http/multipart.ts).
+      config: { files: ['photo'] },
+      // A token in the query (where the document puts it) is checked before the body is read:
+      // the body of a request with a wrong one is never read.
+      onRequest: async (req) => {
+        const token: unknown = req.query.token;
+        if (typeof token === 'string') await authenticateToken(app.db, token);
+      },
       // A POST without a body carries its parameters in the query alone; a body must be a form.
       preValidation: async (req) => {
         if (req.body === undefined || req.body === null) req.body = {};

@@ -32,6 +32,14 @@ export const OAUTH_PARAM_MAX = {
 
 export type OAuthParam = keyof typeof OAUTH_PARAM_MAX;
 
+/**
+ * Largest body of the token and revocation endpoints, in bytes (a multipart one's fields
+ * together too: http/multipart.ts). A client that authenticates in the form is known only once
+ * the form is read, so what an anonymous sender can make the server read is kept this small:
+ * every parameter of the token endpoint at its longest, percent-encoded, is under 21 KB.
+ */
+export const OAUTH_FORM_MAX = 32 * 1024;
+
 /** Schema properties for these parameters: text of at most their length. */
 type TextParam = { type: 'string'; maxLength: number };
 export function textParams<N extends OAuthParam>(names: readonly N[]): Record<N, TextParam> {

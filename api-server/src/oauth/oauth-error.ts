@@ -51,6 +51,8 @@ export function oauthErrorHandler(err: FastifyError, req: FastifyRequest, reply:
     return sendOAuthError(reply, invalidRequest(tooLongMessage(err) ?? 'Each parameter must be sent at most once, as text.'));
   }
   const status = err.statusCode ?? 500;
+  if (status === 413)
+    return sendOAuthError(reply, new OAuthError('invalid_request', 'The request body is larger than this endpoint accepts.', 413));
   if (status >= 400 && status < 500) {
     return sendOAuthError(reply, invalidRequest('The request body could not be read; send an application/x-www-form-urlencoded form.'));
   }

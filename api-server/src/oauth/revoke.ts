@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../db/index.ts';
-import { authenticateClient, formParams, requireForm } from './client-auth.ts';
+import { authenticateClient, clientEndpoint, formParams, requireForm } from './client-auth.ts';
 import { sha256 } from './crypto.ts';
 import { textParams } from './limits.ts';
-import { invalidRequest, noStore, oauthErrorHandler } from './oauth-error.ts';
+import { invalidRequest, noStore } from './oauth-error.ts';
 import { revokeFamily } from './tokens.ts';
 
 export const REVOKE_PATH = '/api/v1/oauth/revoke';
@@ -15,7 +15,7 @@ const revokeBody = {
 
 /** Token revocation (RFC 7009). */
 export function revokeRoutes(app: FastifyInstance): void {
-  app.post(REVOKE_PATH, { schema: { body: revokeBody }, errorHandler: oauthErrorHandler }, async (req, reply) => {
+  app.post(REVOKE_PATH, { schema: { body: revokeBody }, ...clientEndpoint(app) }, async (req, reply) => {
     requireForm(req);
     const params = formParams(req.body);
     const client = await authenticateClient(app.db, req, params);

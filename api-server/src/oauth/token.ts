@@ -2,19 +2,11 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { type DB, now } from '../db/index.ts';
-import { authenticateClient, type FormParams, formParams, requireForm } from './client-auth.ts';
+import { authenticateClient, clientEndpoint, type FormParams, formParams, requireForm } from './client-auth.ts';
 import { type Client, isPublicClient } from './clients.ts';
 import { findIdentity } from './credentials.ts';
 import { safeEqual, sha256 } from './crypto.ts';
-import {
-  invalidGrant,
-  invalidRequest,
-  invalidScope,
-  noStore,
-  oauthErrorHandler,
-  unauthorizedClient,
-  unsupportedGrantType,
-} from './oauth-error.ts';
+import { invalidGrant, invalidRequest, invalidScope, noStore, unauthorizedClient, unsupportedGrantType } from './oauth-error.ts';
 import { textParams } from './limits.ts';
 import { parseScope } from './scopes.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
@@ -220,7 +212,7 @@ const GRANTS: Record<TokenGrant, (ctx: GrantContext) => Promise<TokenResponse>> 
 };
 
 export function tokenRoutes(app: FastifyInstance, { throttle }: { throttle: SignInThrottle }): void {
-  app.post(TOKEN_PATH, { schema: { body: tokenBody }, errorHandler: oauthErrorHandler }, async (req, reply) => {
+  app.post(TOKEN_PATH, { schema: { body: tokenBody }, ...clientEndpoint(app) }, async (req, reply) => {
     requireForm(req);
     const params = formParams(req.body);
     const client = await authenticateClient(app.db, req, params);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OAUTH_PARAM_MAX } from '../../src/oauth/limits.ts';
+import { OAUTH_FORM_MAX, OAUTH_PARAM_MAX } from '../../src/oauth/limits.ts';
 import { createClient, createUser } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
 import { authorizeUrl, Browser, hiddenFields, postForm, REVOKE, TOKEN } from './flow.ts';
@@ -12,6 +12,8 @@ const t = setupApi();
 let client: { id: string; secret: string | null };
 const email = 'limits@example.com';
 const HUGE = 'x'.repeat(100_000);
+/** Over any parameter's length, within the token endpoint's form (OAUTH_FORM_MAX). */
+const LONG = 'x'.repeat(10_000);
 
 beforeAll(async () => {
   await createUser(t.db, { email });
@@ -82,7 +84,7 @@ describe('the authorize endpoint bounds what it accepts', () => {
 
 describe('the token and revocation endpoints bound what they accept', () => {
   it('answers invalid_request naming an over-long parameter, and a short description', async () => {
-    const res = await postForm(t.app, TOKEN, { grant_type: 'refresh_token', refresh_token: HUGE }, { client });
+    const res = await postForm(t.app, TOKEN, { grant_type: 'refresh_token', refresh_token: LONG }, { client });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: 'invalid_request',
@@ -99,8 +101,21 @@ describe('the token and revocation endpoints bound what they accept', () => {
   });
 
   it('refuses an over-long token to revoke', async () => {
-    const res = await postForm(t.app, REVOKE, { token: HUGE }, { client });
+    const res = await postForm(t.app, REVOKE, { token: LONG }, { client });
     expect(res.status).toBe(400);
     expect(res.body.error_description).toBe(`token is longer than ${OAUTH_PARAM_MAX.token} characters.`);
+  });
+
+  it('answers a form larger than the endpoints take (a 100,000-character parameter) with 413 invalid_request, unread', async () => {
+    expect(HUGE.length).toBeGreaterThan(OAUTH_FORM_MAX);
+    for (const [url, fields] of [
+      [TOKEN, { grant_type: 'refresh_token', refresh_token: HUGE }],
+      [REVOKE, { token: HUGE }],
+    ] as const) {
+      const res = await postForm(t.app, url, fields, { client });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ error: 'invalid_request', error_description: 'The request body is larger than this endpoint accepts.' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 });

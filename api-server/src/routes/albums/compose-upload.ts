@@ -36,6 +36,7 @@ export default async function composeUploadRoutes(app: FastifyInstance): Promise
   app.post<{ Body: ComposeUploadBody }>(
     '/compose_upload',
     {
+      config: { files: ['Filedata'] },
       schema: {
         body: {
           type: 'object',

@@ -26,6 +26,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
   app.post<{ Body: { Filedata?: unknown } }>(
     '/photo_upload',
     {
+      config: { files: ['Filedata'] },
       schema: { body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] } },
     },
     async (req) => {

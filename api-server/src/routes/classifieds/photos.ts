@@ -22,6 +22,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
   app.post<{ Body: { Filedata?: unknown; classified_id: number } }>(
     '/photos',
     {
+      config: { files: ['Filedata'] },
       schema: {
         body: {
           type: 'object',

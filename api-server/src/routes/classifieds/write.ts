@@ -108,6 +108,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
   app.post<{ Body: ListingForm }>(
     '/',
     {
+      config: { files: ['photo'] },
       schema: { body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
     },
     async (req) => {
@@ -154,6 +155,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
   app.post<{ Params: { id: number }; Body: ListingForm }>(
     '/:id',
     {
+      config: { files: ['photo'] },
       schema: {
         params: idParams,
         body: { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } },

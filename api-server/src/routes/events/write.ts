@@ -98,6 +98,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
   app.post<{ Body: EventForm }>(
     '/',
     {
+      config: { files: ['photo'] },
       schema: { body: { type: 'object', properties: formProperties, required: ['title'] } },
     },
     async (req) => {
@@ -171,6 +172,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
   app.post<{ Params: { id: number }; Body: EventForm }>(
     '/:id',
     {
+      config: { files: ['photo'] },
       schema: { params: idParams, body: { type: 'object', properties: formProperties, required: ['title'] } },
     },
     async (req) => {
