@@ -21,7 +21,8 @@ export default defineConfig([
       // server, or through the app's own image route (/api/image, which checks and caches them),
       // and the CSP's img-src names only those. next/image would fetch and resize them a second
       // time through /_next/image, and its component costs render time on every feed item
-      // (README, "How a page is built"); the preview images (ImageResponse) cannot use it at all.
+      // (docs/decisions/0008-plain-img-over-next-image.md); the preview images (ImageResponse)
+      // cannot use it at all.
       '@next/next/no-img-element': 'off',
       // Links prefetch on intent, not on sight: components/ui/link.tsx says why.
       'no-restricted-imports': [

@@ -1,9 +1,10 @@
 // npm run test:cluster: the whole product as two instances of each tier behind HAProxy, on
-// loopback, checked end to end (README "Scaled out"). It starts PostgreSQL (a throwaway cluster,
-// as the API's tests do), Redis, two API instances at the same moment on the empty database,
-// two web instances on one `next build`, and HAProxy (cluster/haproxy.cfg) in front of each
-// tier; then drives it through the front doors, prints what it measured, and stops everything
-// it started (by PID, also when a step fails or the time runs out).
+// loopback, checked end to end (docs/scaling.md, "Several instances of each tier"). It starts
+// PostgreSQL (a throwaway cluster, as the API's tests do), Redis, two API instances at the same
+// moment on the empty database, two web instances on one `next build`, and HAProxy
+// (cluster/haproxy.cfg) in front of each tier; then drives it through the front doors, prints what
+// it measured, and stops everything it started (by PID, also when a step fails or the time runs
+// out).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -112,9 +112,10 @@ test.describe('the activity feed', () => {
     await expect(articles(plain)).toHaveCount(5);
     await expect(plain.locator('.feed-later')).toBeAttached();
     expect(await plain.locator('.feed-later').boundingBox()).toBeNull();
-    // The first paint waits until the parser has passed the first post (README, "How a page is
-    // built"): the head's render-blocking link names the second article, so a renamed target
-    // (which would hold the paint until the whole page is parsed) fails here.
+    // The first paint waits until the parser has passed the first post (docs/performance.md, "The
+    // feed's first paint waits for its first post"): the head's render-blocking link names the
+    // second article, so a renamed target (which would hold the paint until the whole page is
+    // parsed) fails here.
     const target = await plain.locator('head link[rel="expect"][blocking="render"]').getAttribute('href');
     expect(target).toMatch(/^#./);
     await expect(articles(plain).nth(1)).toHaveAttribute('id', target!.slice(1));

@@ -169,7 +169,8 @@ test.describe('one API call per render', () => {
       expect((await page.request.get(`${web!.url}${path}`)).status(), path).toBe(200);
       relay!.requests.length = 0;
       expect((await page.request.get(`${web!.url}${path}`)).status(), path).toBe(200);
-      // The header's unread count is the chrome's, kept 20 seconds per person (README, "How a page is built").
+      // The header's unread count is the chrome's, kept 20 seconds per person (docs/web/pages.md,
+      // "One read, before anything streams").
       perRender[path] = relay!.requests.filter((r) => !r.startsWith('GET /api/v1/activities/updates'));
     }
     for (const path of paths) expect(perRender[path], path).toHaveLength(1);

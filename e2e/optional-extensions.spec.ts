@@ -4,9 +4,9 @@ import { startSecondWeb, type SecondWeb } from './second-web.ts';
 import { API_PORT } from './servers.ts';
 import { signIn, type Account } from './sign-in.ts';
 
-// The notifications page against a server without the notifications extension (README,
-// "Extensions"): a second web server reaches the API through a relay that answers GET
-// /activities/notifications/groups as such a server does — 404, 405, or 400 reading `notifications`
+// The notifications page against a server without the notifications extension (docs/api.md,
+// "Extensions": Notifications): a second web server reaches the API through a relay that answers
+// GET /activities/notifications/groups as such a server does — 404, 405, or 400 reading `notifications`
 // as the id of GET /activities/{id} — and passes on the rest, the bell's count among it.
 
 /** No other spec signs in as Grace: her unread count is the seed's, and nothing here reads it down. */

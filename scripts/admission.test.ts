@@ -158,7 +158,9 @@ describe('admission control', () => {
   ])('runs a request let in %s in the async context it arrived in, not in that of another request', async (_, idleMs) => {
     // Request-scoped stores (Next's, React's: its cache() of the session) live in AsyncLocalStorage.
     // A request let in from another one's callback must not inherit that one's store: its code would
-    // read the other request's cached values (the web app's server actions once did: README).
+    // read the other request's cached values (the web app's server actions once did:
+    // docs/performance.md, "Pages under load are rendered a few at a time, first come first
+    // served").
     const who = new AsyncLocalStorage<string>();
     const inherited: Array<string | undefined> = [];
     const { origin } = await serve(

@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 // the others' work, and every one finishes late, the first as late as the last. Taken first come,
 // first served, a few at a time, each page is rendered in about the time it takes alone and the
 // rest wait their turn in order; fewer renders alive at once also leave less for the garbage
-// collector to trace. Measured with `npm run bench` (README, "How a page is built").
+// collector to trace. Measured with `npm run bench` (docs/performance.md, "Pages under load are
+// rendered a few at a time, first come first served"; docs/decisions/0004-admission-queue.md).
 //
 // A fixed limit would waste the CPU whenever the pages in flight all wait on something slow
 // (the API, a client reading slowly): so the limit holds only while the thread is busy. While

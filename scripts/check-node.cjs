@@ -1,7 +1,7 @@
 // Run by npm before `install`, `start`, `dev` and `test` (package.json "pre" scripts), with
 // whatever Node the person has: CommonJS and nothing newer than ES2015, so that an old Node
 // reads it, and says in one line that Node 24 is needed and how to get it (README,
-// Requirements), instead of a stack trace about a `.ts` extension later.
+// Quick start), instead of a stack trace about a `.ts` extension later.
 'use strict';
 
 var REQUIRED_MAJOR = 24;

@@ -1,10 +1,11 @@
 // The production server's share of proxy.ts (scripts/web-server.ts runs it before Next's handler):
 // a page read (GET or HEAD) gets its answer's headers and its nonce here, as the proxy would give
-// them (lib/page-headers.ts, one implementation), and a header that makes Next skip its proxy
-// call for it. That call — Next's adapter, its request and response objects, the route lookup
-// around a function that only sets headers for a read — was a fifth of the product's own CPU per
-// feed render (README, "What the proxy costs"). Everything else stays the proxy's: requests that
-// change things (their checks read the body), an address in a list's old words (redirected), a
+// them (lib/page-headers.ts, one implementation), and a header that makes Next skip its proxy call
+// for it. That call — Next's adapter, its request and response objects, the route lookup around a
+// function that only sets headers for a read — was a fifth of the product's own CPU per feed render
+// (docs/performance.md, "What the proxy costs";
+// docs/decisions/0009-prepare-page-ahead-of-proxy.md). Everything else stays the proxy's: requests
+// that change things (their checks read the body), an address in a list's old words (redirected), a
 // path Next would spell differently, and `next dev` or a plain `next start`, which never come here.
 import type http from 'node:http';
 import { sessionCookieName } from '../lib/auth/cookies.ts';

@@ -29,7 +29,8 @@ const POLL_INTERVAL_MS = 45_000;
  * How many of the first page's posts the server writes into the page's HTML: more than fill the
  * first screen of a tall desktop display under the compose box. The others come with the page's
  * data and the browser renders them once the page has hydrated, in the place kept for them
- * (README, "How a page is built": the product's own CPU per feed render fell by ~0.9 ms, a third).
+ * (docs/performance.md, "The posts under the first screen are rendered by the browser": the
+ * product's own CPU per feed render fell by ~0.9 ms, a third).
  */
 const POSTS_IN_HTML = 5;
 
@@ -39,7 +40,9 @@ const POSTS_IN_HTML = 5;
  * first post, the page's largest paint, instead of the header alone with the posts a frame and the
  * page's scripts later. Chromium lets the paint go at the target's start tag, or at the end of the
  * document when there is none; other browsers ignore it. The feed's LCP fell by ~60 ms at 4x
- * (README, "How a page is built"; the whole page as target, the footer, was slower than none).
+ * (docs/performance.md, "The feed's first paint waits for its first post", and
+ * docs/decisions/0005-render-blocking-first-post-link.md; the whole page as target, the footer,
+ * was slower than none).
  */
 const FIRST_PAINT_TARGET = 'feed-second-post';
 

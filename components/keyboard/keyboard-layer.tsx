@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useInBrowser } from '@/components/ui/use-in-browser';
 
-// The keyboard layer of every page (README, architecture: "Keyboard shortcuts"): this part is the footer's
+// The keyboard layer of every page (docs/web/pages.md, "Keyboard shortcuts"): this part is the footer's
 // "Keyboard shortcuts" button and nothing else; the shortcuts themselves load as a chunk of their
 // own once the page is interactive, so that no page's first-load JavaScript grows. They are
 // not rendered on the server at all (`running`): a dynamic import without SSR rendered there

@@ -4,7 +4,7 @@ import { postToTokenEndpoint, type TokenEndpoint, type TokenEndpointAnswer } fro
 /**
  * The BFF's own access token (OAuth 2.0 client credentials, RFC 6749 §4.4): what public pages
  * read with for a visitor who is not signed in. The API lets such a token read only what
- * `everyone` may see, and write nothing (README, "API conventions": Privacy).
+ * `everyone` may see, and write nothing (docs/api.md, "Conventions": Privacy; docs/web/previews.md).
  *
  * One token per process, shared by every render: it is asked for once, kept until `skewMs`
  * before it expires, then asked for again; however many renders want it at the same moment,

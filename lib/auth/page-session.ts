@@ -10,7 +10,8 @@ import { requestPath } from './viewer.ts';
  * How a signed-in page reads its data: `load` gets the session (a signed-out visitor is sent to
  * sign in and comes back here) and makes the page's API calls. Every page and layout does its
  * reads through this, before anything is streamed (no loading.tsx above them), so that:
- * - an API that is down or slow sends the page to /unavailable (502/503/504, README);
+ * - an API that is down or slow sends the page to /unavailable (502/503/504; docs/web/pages.md,
+ *   "One read, before anything streams");
  * - a token the API no longer accepts (401: revoked there) ends the session, and the person
  *   is told so on the sign-in page, which brings them back here;
  * - anything else goes on to the nearest error.tsx.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A picture's original pixels, as our API tells them (README, "Extensions"). */
+/** A picture's original pixels, as our API tells them (docs/api.md, "Extensions": Picture sizes and descriptions). */
 export interface PictureSize {
   width: number;
   height: number;

@@ -7,8 +7,9 @@
  * request, Next's stores, the HTML being written. Every page read thus kept its finished render in
  * memory for API_TIMEOUT_MS (8 s): a heap snapshot of the web server after the bench's load rounds
  * held 476 finished renders through the timers of AbortSignal.timeout, and the old generation they
- * filled was marked and compacted every 3-5 s (README, "How a page is built"). A timer cleared
- * when the call ends holds the render no longer than the render itself.
+ * filled was marked and compacted every 3-5 s (docs/performance.md, "A finished page is let go at
+ * once"; docs/decisions/0010-no-abortsignal-timeout.md). A timer cleared when the call ends holds
+ * the render no longer than the render itself.
  */
 export interface Deadline {
   signal: AbortSignal;

@@ -2,8 +2,9 @@ import { dayKey } from '../events/time.ts';
 import type { NotificationGroup } from '../social-api/activities.ts';
 
 // The notification list as people read it: the server groups (GET /activities/notifications/groups:
-// likes and shares of the same thing on the same day of the reader's zone are one row) and pages
-// by whole groups (README, "Extensions": notifications); the client lays the rows out by day.
+// likes and shares of the same thing on the same day of the reader's zone are one row) and pages by
+// whole groups (docs/api.md, "Extensions": Notifications;
+// docs/decisions/0014-notifications-grouped-by-the-api.md); the client lays the rows out by day.
 
 /** The list's days in order (the reader's, `YYYY-MM-DD`), each with its groups: the sections Today, Yesterday, then dates. */
 export function byDay(groups: readonly NotificationGroup[], zone: string): Array<{ day: string; groups: NotificationGroup[] }> {

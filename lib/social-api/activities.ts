@@ -239,7 +239,7 @@ export async function getUpdates(token: string): Promise<{ notificationCount: nu
   return { notificationCount: data.notification_count };
 }
 
-// ---- notifications (an extension of the API: README, "Extensions") ------------------------
+// ---- notifications (an extension of the API: docs/api.md, "Extensions": Notifications) ----
 
 export const NOTIFICATION_KINDS = [
   'like',

@@ -63,7 +63,8 @@ export async function getAlbumOptions(token: string): Promise<AlbumOptions> {
 
 // ── Reading and managing albums and photos (web pages /albums, /albums/{id}, /photos/{id}) ──
 
-// title and description: our API's extension of the stub (README, "Extensions"), absent elsewhere.
+// title and description: our API's extension of the stub (docs/api.md, "Extensions": Albums and
+// photos), absent elsewhere.
 const albumStubSchema = z.looseObject({ id, thumb: str, title: str.optional(), description: str.optional() });
 const albumSchema = z.looseObject({
   id,
@@ -77,7 +78,8 @@ const albumSchema = z.looseObject({
   can_edit: flag.default(false),
   can_delete: flag.default(false),
   photos: lenientArray(albumStubSchema).default([]),
-  // Extension fields (README, "Extensions"): absent from a server that does not give them.
+  // Extension fields (docs/api.md, "Extensions": Albums and photos): absent from a server that does
+  // not give them.
   category: categorySchema.nullable().optional().catch(undefined),
   allow_search: z.unknown().optional(),
   auth_view: z.string().optional().catch(undefined),
@@ -107,7 +109,7 @@ const photoSchema = z.looseObject({
 
 const ALBUM_LIST_FIELDS = 'id,type,thumb,title,description,owner,total_photo';
 const SPEC_ALBUM_DETAIL_FIELDS = `${ALBUM_LIST_FIELDS},can_upload,can_editphotos,can_edit,can_delete,photos`;
-/** With our API also its category and, for its owner, its settings (README, "Extensions"). */
+/** With our API also its category and, for its owner, its settings (docs/api.md, "Extensions": Albums and photos). */
 const ALBUM_DETAIL_FIELDS = `${SPEC_ALBUM_DETAIL_FIELDS},category,allow_search,auth_view,auth_comment,auth_tag`;
 const PHOTO_FIELDS =
   'id,type,thumb,img,title,description,date,album,photo_index,next_photo,previous_photo,can_tag,can_edit,can_delete,can_share,can_report,can_make_profile_photo';
@@ -144,7 +146,7 @@ export interface AlbumSettings {
 export interface AlbumDetail extends AlbumCard {
   /** Null for none; undefined when the server does not tell (the document's album has no category). */
   category?: { id: number; title: string } | null;
-  /** Its owner's alone, from a server that tells them (ours: README, "Extensions"). */
+  /** Its owner's alone, from a server that tells them (ours: docs/api.md, "Extensions": Albums and photos). */
   settings?: AlbumSettings;
   can: { upload: boolean; editPhotos: boolean; edit: boolean; delete: boolean };
   /** One page of the album's photos, in the album's order. */
@@ -263,8 +265,8 @@ const choiceListSchema = lenientArray(z.looseObject({ id, title: str, can_upload
 
 /**
  * The reader's own albums that photos may go into, newest first, but `exceptId`: where a photo
- * can move. Our API tells can_upload in the list (README, "Extensions"): not Wall Photos,
- * Profile Pictures and the other albums it fills itself. A server of the document alone does
+ * can move. Our API tells can_upload in the list (docs/api.md, "Extensions": Albums and photos):
+ * not Wall Photos, Profile Pictures and the other albums it fills itself. A server of the document alone does
  * not, and a detail per album would cost a call each: there every own album is offered, and
  * the API's refusal of one it fills itself says so. A page at a time, up to CHOICE_PAGES.
  */
@@ -419,8 +421,9 @@ export async function deletePhoto(token: string, photoId: number): Promise<void>
 }
 
 /**
- * The owner's new order of an album's photos (POST /albums/{id}/order, an extension: README);
- * false when the API keeps no order of its own (isMissingExtension) and nothing changed.
+ * The owner's new order of an album's photos (POST /albums/{id}/order, an extension: docs/api.md,
+ * "Extensions": Album order); false when the API keeps no order of its own (isMissingExtension)
+ * and nothing changed.
  */
 export async function reorderAlbum(token: string, albumId: number, photoIds: number[]): Promise<boolean> {
   try {
@@ -451,8 +454,9 @@ export async function loadPhoto(
 }
 
 /**
- * The pixels of a photo's original (`img`): the extension fields `width`, `height` (README,
- * "Extensions"); undefined when the photo is not there for the reader.
+ * The pixels of a photo's original (`img`): the extension fields `width`, `height` (docs/api.md,
+ * "Extensions": Picture sizes and descriptions); undefined when the photo is not there for the
+ * reader.
  */
 export async function getPhotoSize(token: string, photoId: number): Promise<{ width: number; height: number } | undefined> {
   try {

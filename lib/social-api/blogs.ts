@@ -10,8 +10,8 @@ import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
 // Blogs (spec: Blogs, scope blogs). Our API gives more than the document when asked by name
-// (README, "Extensions": a post's state, counts, social fields and its owner's settings); a
-// server that refuses those names is asked again for the document's fields alone.
+// (docs/api.md, "Extensions": Blogs: a post's state, counts, social fields and its owner's
+// settings); a server that refuses those names is asked again for the document's fields alone.
 
 export interface BlogCategory {
   id: number;

@@ -43,7 +43,7 @@ export interface Comment {
   canDelete: boolean;
 }
 
-/** The spec's comment date: 'YYYY-MM-DD HH:mm:ss', in UTC (README, API conventions). */
+/** The spec's comment date: 'YYYY-MM-DD HH:mm:ss', in UTC (docs/api.md, "Conventions"). */
 export function parseApiDate(date: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(date);
   if (!m) return 0;
@@ -88,7 +88,7 @@ const commentsSchema = z.array(z.unknown()).catch([]);
 
 /**
  * One page of an item's comments. Page 1 holds the newest ones; each page is in
- * chronological order (README, API conventions), so older pages go before it.
+ * chronological order (docs/api.md, "Conventions"), so older pages go before it.
  */
 export async function listComments(token: string, item: ItemRef, opts: { page?: number; limit?: number } = {}): Promise<Comment[]> {
   const raw = commentsSchema.parse(
@@ -184,7 +184,7 @@ export async function reportItem(
   return messageSchema.parse(data).message;
 }
 
-/** The most a core list (`/core/comments`, `/core/likes`) gives in one page (README, "Paging"). */
+/** The most a core list (`/core/comments`, `/core/likes`) gives in one page (docs/api.md, "Conventions": Paging). */
 const CORE_PAGE_MAX = 50;
 
 /**
@@ -255,7 +255,7 @@ const socialFieldsSchema = z.looseObject(socialFieldsShape);
 
 /**
  * An item's social layer from the item's own answer when the server gave its social fields (ours
- * does when asked: README, "Extensions"), else from the core endpoints.
+ * does when asked: docs/api.md, "Extensions"), else from the core endpoints.
  */
 export async function socialOf(token: string, item: ItemRef, answer: object, viewerId: number, can: { share: boolean }): Promise<Social> {
   return 'can_like' in answer ? reshapeSocial(item, socialFieldsSchema.parse(answer)) : getSocialFromCore(token, item, viewerId, can);

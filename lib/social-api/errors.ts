@@ -32,7 +32,7 @@ const NO_SUCH_ROUTE = new Set([404, 405, 501]);
 
 /**
  * Whether `e` is what a server without the route asked for answers: the one test of "this server
- * does not have this extension" (README, "Extensions"), wherever the client uses one optionally.
+ * does not have this extension" (docs/api.md, "Extensions"), wherever the client uses one optionally.
  * That is 404, 405 or 501 (with or without a readable body); or 400 naming only `id`, the one
  * name the document gives a path's parameter: a route of the document such as GET
  * /activities/{id} read the extension's path segment (`notifications`) as an id. A 400 naming a

@@ -5,8 +5,9 @@ import { apiConfig } from './config.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
 import { id, lenientArray, num, str } from './primitives.ts';
 
-// Calendar feeds of one's events (our API's extension, README "Extensions"): made and revoked
-// with the person's token; read with the feed's secret alone, as calendar apps poll it.
+// Calendar feeds of one's events (our API's extension, docs/api.md, "Extensions": Calendar feeds):
+// made and revoked with the person's token; read with the feed's secret alone, as calendar apps
+// poll it.
 
 const createdSchema = z.looseObject({ id, secret: str, created_at: num });
 const feedSchema = z.looseObject({ id, created_at: num });

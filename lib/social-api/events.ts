@@ -9,8 +9,8 @@ import { messageSchema, ownerSchema } from './schemas.ts';
 import type { UploadStream } from './albums.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
-// Events (spec: Events, scope events) and event membership (README "API conventions": join,
-// leave, request, cancel, accept, reject, invite, members). Lists and the detail ask for the
+// Events (spec: Events, scope events) and event membership (docs/api.md, "Conventions": Events:
+// join, leave, request, cancel, accept, reject, invite, members). Lists and the detail ask for the
 // extension fields (start_at/end_at instants, timezone, the reader's rsvp…) so that times can be
 // shown in the reader's own zone without parsing the API's human-readable dates.
 

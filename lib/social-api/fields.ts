@@ -3,7 +3,7 @@ import { apiConfig } from './config.ts';
 import { isApiError } from './errors.ts';
 import { socialFieldsShape } from './schemas.ts';
 
-/** The names of the social fields our API gives items other than activities (README, "Extensions"). */
+/** The names of the social fields our API gives items other than activities (docs/api.md, "Extensions"). */
 export const SOCIAL_FIELD_NAMES = Object.keys(socialFieldsShape).join(',');
 
 /**

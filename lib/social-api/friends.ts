@@ -6,8 +6,8 @@ import { lenientArray } from './primitives.ts';
 import { ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
-// A member's friends (GET /friends, scope friends: our extension, README "Extensions"). Tagging
-// people on photos and inviting friends to events pick people from it.
+// A member's friends (GET /friends, scope friends: our extension, docs/api.md, "Extensions":
+// Friends). Tagging people on photos and inviting friends to events pick people from it.
 
 const friendListSchema = lenientArray(ownerSchema.extend({ is_friend: z.boolean().optional().catch(undefined) }));
 

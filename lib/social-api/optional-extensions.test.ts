@@ -10,7 +10,7 @@ import { listFriends } from './friends.ts';
 import { getLinkPreview } from './link-preview.ts';
 import { listPhotoTags } from './tags.ts';
 
-// The web client against a server without our extensions (README, "Extensions"): a relay in
+// The web client against a server without our extensions (docs/api.md, "Extensions"): a relay in
 // front of the real api-server answers each extension's route as a server that lacks it does —
 // 404, 405 (with or without a body), or 400 reading the route's segment as a document route's
 // `{id}` (GET /activities/notifications as GET /activities/{id}) — and passes on the rest. Each

@@ -2,8 +2,8 @@ import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 // The API's activity `content` is HTML. Our api-server escapes what people type, but the
-// client must hold against any server that follows the spec (README "Content": clients still
-// sanitize what they render), so the HTML is cleaned here, on the server, before any of it
+// client must hold against any server that follows the spec (docs/api.md, "Conventions": Content:
+// clients still sanitize what they render), so the HTML is cleaned here, on the server, before any of it
 // reaches a page: an allow-list of simple formatting, no scripts, no styles, no event
 // handlers, links only to http(s) and mailto, and every link marked as untrusted.
 
@@ -33,8 +33,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * Bodies of blogs (and listings): the same, plus the headings and the few other blocks the API
- * keeps in them (README, "Content"). The page's own title is the <h1>: a body's h1 becomes an
- * h2 and h5/h6 an h4, so that the outline stays the page's.
+ * keeps in them (docs/api.md, "Conventions": Content). The page's own title is the <h1>: a body's
+ * h1 becomes an h2 and h5/h6 an h4, so that the outline stays the page's.
  */
 const RICH_OPTIONS: sanitizeHtml.IOptions = {
   ...OPTIONS,

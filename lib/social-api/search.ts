@@ -7,9 +7,9 @@ import { ownerSchema } from './schemas.ts';
 import { isSearchType, type SearchSort, type SearchType } from '../search/types.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
-// Site search (GET /core/search: our extension, README "Extensions"): every item type and the
-// members in one call, with each type's count for the same words, so that the search page's tabs
-// and the header's suggestions read once.
+// Site search (GET /core/search: our extension, docs/api.md, "Extensions": Search): every item
+// type and the members in one call, with each type's count for the same words, so that the search
+// page's tabs and the header's suggestions read once.
 
 const searchItemSchema = z.looseObject({
   id,

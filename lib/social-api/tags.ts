@@ -7,7 +7,7 @@ import { createdSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
 
 // Tags of people on photos (spec: POST/DELETE /core/tags; reading them is our extension
-// GET /core/tags, README "Extensions"). Areas are in the pixels of the photo's original image.
+// GET /core/tags, docs/api.md, "Extensions"). Areas are in the pixels of the photo's original image.
 
 /** A tag's area in the original image's pixels. */
 export interface TagBox {

@@ -62,7 +62,7 @@ export function reshapePerson(o: ApiOwner): Person {
   };
 }
 
-/** The signed-in person (GET /users/me, an extension of the API; see README). */
+/** The signed-in person (GET /users/me, an extension of the API: docs/api.md, "Extensions"). */
 export async function getMe(token: string): Promise<Me> {
   const data = meSchema.parse(await apiFetch(apiConfig(), '/users/me', { token }));
   return { ...reshapePerson(data), email: data.email };
@@ -158,9 +158,9 @@ export async function getMember(token: string, id: number, me: { id: number }): 
 }
 
 /**
- * Makes a square of one of the reader's photos their picture (POST /users/me/photo, an
- * extension: README). `x`, `y`, `size` are whole pixels of the photo's original. Answers the
- * photo as kept in the reader's "Profile Pictures" album.
+ * Makes a square of one of the reader's photos their picture (POST /users/me/photo, an extension:
+ * docs/api.md, "Extensions": Profile picture). `x`, `y`, `size` are whole pixels of the photo's
+ * original. Answers the photo as kept in the reader's "Profile Pictures" album.
  */
 export async function setProfilePhoto(
   token: string,

@@ -1,7 +1,8 @@
 // The square crop of a profile picture, as plain numbers (the crop dialog and the save action
 // share it). The dialog works in the pixels of the picture it shows; the action turns the crop
 // into fractions of it and back into the pixels of the photo's original, which the API's
-// POST /users/me/photo takes (README, "Extensions"). The API's least `size` is 50 px.
+// POST /users/me/photo takes (docs/api.md, "Extensions": Profile picture). The API's least `size`
+// is 50 px.
 
 /** A square: its top-left corner and its side, in pixels of one picture. */
 export interface SquareCrop {

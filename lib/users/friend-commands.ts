@@ -6,8 +6,9 @@ import { answerFriendRequest, cancelFriendRequest, sendFriendRequest, unfriend }
 import type { Friendship } from '@/lib/social-api/users';
 import { idSchema } from '@/lib/validations/ids';
 
-// Becoming friends and ending it (the friend-request extension, README "Extensions"): each
-// command answers the friendship it leaves, so that the button that asked shows it at once.
+// Becoming friends and ending it (the friend-request extension, docs/api.md, "Extensions": Friend
+// requests): each command answers the friendship it leaves, so that the button that asked shows it
+// at once.
 
 const friendshipSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('add'), userId: idSchema }),

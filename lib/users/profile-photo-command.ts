@@ -8,9 +8,10 @@ import { PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { idSchema } from '@/lib/validations/ids';
 import { fromFractions, MIN_CROP_PX } from './crop.ts';
 
-// "Make profile photo" (POST /users/me/photo, an extension: README), given an access token.
-// The crop dialog sends its square as fractions of the picture it showed (which may be a smaller
-// copy); here they become whole pixels of the photo's original, which the API checks again.
+// "Make profile photo" (POST /users/me/photo, an extension: docs/api.md, "Extensions": Profile
+// picture), given an access token. The crop dialog sends its square as fractions of the picture it
+// showed (which may be a smaller copy); here they become whole pixels of the photo's original,
+// which the API checks again.
 
 const fraction = z.number().check(z.gte(0), z.lte(1));
 

@@ -83,12 +83,12 @@ export const toAlbumFieldErrors = apiFieldErrorsReader<keyof AlbumSettingsValues
   photo_ids: 'photos',
 });
 
-// Managing an album and its photos. The document's album detail does not tell an album's
-// category, privacy or search setting (ours does: README, "Extensions"); against a server that
-// does not, those fields of the edit form start at "Keep as it is" and only what the owner
-// changes is sent (POST /albums/{id} takes any subset).
+// Managing an album and its photos. The document's album detail does not tell an album's category,
+// privacy or search setting (ours does: docs/api.md, "Extensions": Albums and photos); against a
+// server that does not, those fields of the edit form start at "Keep as it is" and only what the
+// owner changes is sent (POST /albums/{id} takes any subset).
 
-/** The most photos one reorder takes (POST /albums/{id}/order: README, "Extensions"). */
+/** The most photos one reorder takes (POST /albums/{id}/order: docs/api.md, "Extensions": Album order). */
 export const REORDER_MAX = 2000;
 
 export const albumEditSchema = z.object({

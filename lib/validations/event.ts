@@ -32,7 +32,10 @@ export const eventFormSchema = z
     authView: privacyOptionSchema,
     authComment: privacyOptionSchema,
     authPhoto: privacyOptionSchema,
-    /** The picture's description, its alt text (our API's img_description, README "Extensions"). */
+    /**
+     * The picture's description, its alt text (our API's img_description: docs/api.md,
+     * "Extensions": Picture sizes and descriptions).
+     */
     pictureDescription: text(
       EVENT_PICTURE_DESCRIPTION_MAX,
       `Keep the picture's description under ${EVENT_PICTURE_DESCRIPTION_MAX} characters.`,

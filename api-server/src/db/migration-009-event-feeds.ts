@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// Calendar feeds of one's events (extension, README "Extensions"): each is a read-only grant of
-// its own, its secret stored only as a SHA-256 hash; revoking sets revoked_at.
+// Calendar feeds of one's events (extension, docs/api.md, "Extensions": Calendar feeds): each is a
+// read-only grant of its own, its secret stored only as a SHA-256 hash; revoking sets revoked_at.
 export const m009: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -4,7 +4,7 @@ import { dialectOf, type Dialect } from './dialect.ts';
 import { SEARCH_CODE_SPAN, SEARCH_CODES } from './search/codes.ts';
 import { createPostgresSearchIndex } from './search/postgres-fts.ts';
 
-// Site search (GET /core/search, README "Extensions"): one SQLite FTS5 index over every
+// Site search (GET /core/search, docs/api.md, "Extensions": Search): one SQLite FTS5 index over every
 // searchable thing, kept current by triggers, so that every create, edit and delete — by any
 // write path, in its own statement's transaction, cascades included — updates it. The index
 // holds text only; who may find a row is decided at query time from the item's own table

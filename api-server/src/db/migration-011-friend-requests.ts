@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// Friend requests (extension, README "Extensions"). A pair of members has at most one pending
-// request, whichever way it goes: `user_low`/`user_high` are the pair's ids in order, and their
-// unique constraint is what stops two requests sent at the same moment (the same one twice, or
-// one each way) from both being stored, on any database. Accepting, declining or cancelling
-// a request deletes it; a friendship is the two rows of `friendships`.
+// Friend requests (extension, docs/api.md, "Extensions": Friend requests). A pair of members has at
+// most one pending request, whichever way it goes: `user_low`/`user_high` are the pair's ids in
+// order, and their unique constraint is what stops two requests sent at the same moment (the same
+// one twice, or one each way) from both being stored, on any database. Accepting, declining or
+// cancelling a request deletes it; a friendship is the two rows of `friendships`.
 export const m011: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// "Seen" beside "read" (README, "Extensions": notifications). Opening the bell's panel marks
+// "Seen" beside "read" (docs/api.md, "Extensions": Notifications). Opening the bell's panel marks
 // seen what it showed (POST /activities/notifications/seen): the bell's count
 // (notification_count, notification.getNewCount) drops, while the rows stay new (unread) until
 // the list is opened. Per row, as read_at is since migration 007: by id, exactly those shown.

@@ -2,9 +2,10 @@ import type { Selectable } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { FriendRequestsTable } from '../db/types.ts';
 
-// Friendships and friend requests (extension, README "Extensions"). A friendship is two rows of
-// `friendships` (each member's side), which is what every friends-only rule, GET /friends and
-// the legacy friend.getFriends / friend.isFriend read: a change here shows in all of them at once.
+// Friendships and friend requests (extension, docs/api.md, "Extensions": Friend requests). A
+// friendship is two rows of `friendships` (each member's side), which is what every friends-only
+// rule, GET /friends and the legacy friend.getFriends / friend.isFriend read: a change here shows
+// in all of them at once.
 
 export type FriendRequestRow = Selectable<FriendRequestsTable>;
 

@@ -10,7 +10,7 @@ import type { Viewer } from './privacy.ts';
 
 /**
  * The social fields an activity has (spec: Activity), for items of the other types too (an
- * extension: README, "Extensions"), so that a client shows an item's likes, comments and what
+ * extension: docs/api.md, "Extensions"), so that a client shows an item's likes, comments and what
  * the reader may do in the same read as the item, not three.
  */
 export const SOCIAL_FIELDS = [

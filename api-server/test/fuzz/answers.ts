@@ -2,7 +2,7 @@ import { ERROR_TEXTS } from '../../src/errors.ts';
 
 /**
  * What a fuzzed answer must look like. The routes come in families by address, each with its
- * documented form of answer and of refusal (README "API conventions").
+ * documented form of answer and of refusal (docs/api.md, "Conventions").
  */
 export type Family = 'api' | 'oauth-json' | 'oauth-page' | 'legacy' | 'site-page' | 'metadata' | 'files';
 

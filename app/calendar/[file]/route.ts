@@ -5,9 +5,9 @@ import { routeHandlers } from '@/lib/route-handler';
 import { readEventFeed } from '@/lib/social-api/event-feeds';
 
 /**
- * GET /calendar/{secret}.ics: a person's calendar feed, as calendar apps poll it (webcal://),
- * with no cookie: the secret is the feed's own read-only grant (README "Extensions"). A wrong or
- * revoked secret is 404. No member's name is in it.
+ * GET /calendar/{secret}.ics: a person's calendar feed, as calendar apps poll it (webcal://), with
+ * no cookie: the secret is the feed's own read-only grant (docs/api.md, "Extensions": Calendar
+ * feeds). A wrong or revoked secret is 404. No member's name is in it.
  */
 async function feed(_request: Request, { params }: { params: Promise<{ file: string }> }): Promise<Response> {
   const file = (await params).file;

@@ -12,7 +12,8 @@ import { EditorView } from 'prosemirror-view';
 // typing shortcuts of the editor. Tiptap's own layer (its core, React bindings and extensions:
 // ~50 KiB of gzipped JavaScript over ProseMirror's ~65) is not used: with it, even trimmed to the
 // extensions this editor needs, the editor pages' JavaScript, the editor included, came to ~285
-// KiB against their budget of 260 (README, Architecture: "Heavy code loads after the first load").
+// KiB against their budget of 260 (docs/web/rendering.md, "Code that waits for a click loads on the
+// click"; docs/decisions/0006-prosemirror-over-tiptap.md).
 //
 // What the toolbar offers: paragraphs, headings (h2, h3), bold, italic, links, bulleted and
 // numbered lists, quotes. A post written elsewhere keeps the other simple formatting the API

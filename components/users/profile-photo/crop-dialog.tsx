@@ -31,7 +31,7 @@ import { saveProfilePhoto } from '../actions';
 // Shift+arrows or +/- resize), each change read out through the page's announcer, and the
 // arithmetic is plain functions (lib/users/crop.ts) with tests of their own.
 
-/** The sizes the API makes of the crop (README, "Extensions": icon, normal, profile). */
+/** The sizes the API makes of the crop (docs/api.md, "Extensions": Profile picture: icon, normal, profile). */
 const PREVIEWS = [
   ['Icon', 50],
   ['Normal', 120],

@@ -24,9 +24,9 @@ export const ACTIVITY_FIELDS = [
   'can_share',
 ] as const;
 /**
- * Beyond the spec, only when asked for by name (README, "Extensions"): `subject`, the owner
- * summary of the member whose wall the activity was written on when that is not its owner's
- * own (null on one's own wall), so that a client shows "Bob → Alice".
+ * Beyond the spec, only when asked for by name (docs/api.md, "Extensions": Writing on a friend's
+ * wall): `subject`, the owner summary of the member whose wall the activity was written on when
+ * that is not its owner's own (null on one's own wall), so that a client shows "Bob → Alice".
  */
 export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
 export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
@@ -39,8 +39,9 @@ export interface Attachment {
   img: string;
   href: string;
   /**
-   * The pixels of the picture's original (extension, README "Extensions"): on an attached photo,
-   * listing or event whose picture's size is known; absent otherwise.
+   * The pixels of the picture's original (extension, docs/api.md, "Extensions": Picture sizes and
+   * descriptions): on an attached photo, listing or event whose picture's size is known; absent
+   * otherwise.
    */
   width?: number;
   height?: number;

@@ -219,8 +219,8 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Extension (README, "Extensions"): the owner puts the album's photos in a new order.
-  // photo_ids names every photo of the album exactly once, in the order wanted.
+  // Extension (docs/api.md, "Extensions": Album order): the owner puts the album's photos in a new
+  // order. photo_ids names every photo of the album exactly once, in the order wanted.
   app.post<{ Params: { id: number }; Body: { photo_ids: string } }>(
     '/:id/order',
     {

@@ -57,7 +57,7 @@ async function sweepPendingUploads(db: DB, dataDir: string, t: number): Promise<
 }
 
 /**
- * The server's own sweep (README, "API conventions"): once when the app is ready, then every
+ * The server's own sweep (docs/api.md, "Conventions": Photos): once when the app is ready, then every
  * config.uploadSweepSeconds, whether or not anyone uploads. The timer never keeps the process
  * alive and stops with the app; a sweep under way finishes before the app closes. One sweep at
  * a time: a tick that finds one still running lets it be.

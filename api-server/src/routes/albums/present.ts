@@ -14,11 +14,11 @@ export const ALBUM_LIST_FIELDS = ['id', 'type', 'thumb', 'title', 'description',
 export const ALBUM_DETAIL_FIELDS = [...ALBUM_LIST_FIELDS, 'can_upload', 'can_editphotos', 'can_edit', 'can_delete', 'photos'] as const;
 
 /**
- * Fields beyond the spec, given only when asked for by name (README, "Extensions"): an album's
- * category in lists and the detail, and in lists its detail's can_upload (a photo's "Move"
- * offers the albums one may add to from one list, not a detail per album); in the detail also
- * the social fields an activity has and, for its owner alone, the settings an edit form shows
- * (allow_search, auth_view, auth_comment, auth_tag).
+ * Fields beyond the spec, given only when asked for by name (docs/api.md, "Extensions": Albums and
+ * photos): an album's category in lists and the detail, and in lists its detail's can_upload (a
+ * photo's "Move" offers the albums one may add to from one list, not a detail per album); in the
+ * detail also the social fields an activity has and, for its owner alone, the settings an edit form
+ * shows (allow_search, auth_view, auth_comment, auth_tag).
  */
 const LIST_EXTENSION_FIELDS = ['category'] as const;
 const OWNER_SETTINGS = ['allow_search', 'auth_view', 'auth_comment', 'auth_tag'] as const;
@@ -26,7 +26,10 @@ export const ALBUM_LIST_ALLOWED = [...ALBUM_LIST_FIELDS, ...LIST_EXTENSION_FIELD
 export const ALBUM_DETAIL_ALLOWED = [...ALBUM_DETAIL_FIELDS, ...LIST_EXTENSION_FIELDS, ...OWNER_SETTINGS, ...SOCIAL_FIELDS] as const;
 export type AlbumField = (typeof ALBUM_DETAIL_ALLOWED)[number];
 export const PHOTO_STUB_FIELDS = ['id', 'type', 'thumb'] as const;
-/** A photo's original pixels (extension, README "Extensions"): given only when named in its `fields`. */
+/**
+ * A photo's original pixels (extension, docs/api.md, "Extensions": Picture sizes and descriptions):
+ * given only when named in its `fields`.
+ */
 export const PICTURE_SIZE_FIELDS = ['width', 'height'] as const;
 /**
  * What `photo_fields` may name: the spec's stub, the photo's size and (extension) its title and

@@ -15,9 +15,9 @@ export const BLOG_LIST_FIELDS = ['id', 'type', 'title', 'owner', 'date', 'body']
 export const BLOG_DETAIL_FIELDS = [...BLOG_LIST_FIELDS, 'tags', 'category', 'can_edit', 'can_delete'] as const;
 
 /**
- * Fields beyond the spec, given only when asked for by name (README, "Extensions"): whether it
- * is a draft, its views, likes and comments in lists (with its category, which the spec has
- * in the detail only); in the detail also the social fields an activity has and, for its
+ * Fields beyond the spec, given only when asked for by name (docs/api.md, "Extensions": Blogs):
+ * whether it is a draft, its views, likes and comments in lists (with its category, which the spec
+ * has in the detail only); in the detail also the social fields an activity has and, for its
  * owner, the settings an edit form shows (allow_search, auth_view, auth_comment).
  */
 const LIST_EXTENSION_FIELDS = ['category', 'is_draft', 'total_view', 'total_like', 'total_comment'] as const;

@@ -30,9 +30,9 @@ export const LISTING_LIST_FIELDS = [
 ] as const;
 export const LISTING_DETAIL_FIELDS = [...LISTING_LIST_FIELDS, 'category', 'tags', 'photos'] as const;
 /**
- * Beyond the spec (README, "Extensions"), given only when asked for by name: for its owner, the
- * privacy an edit form shows (auth_view, auth_comment; absent for anyone else), and the social
- * fields an activity has.
+ * Beyond the spec (docs/api.md, "Extensions": Classifieds), given only when asked for by name: for
+ * its owner, the privacy an edit form shows (auth_view, auth_comment; absent for anyone else), and
+ * the social fields an activity has.
  */
 export const LISTING_DETAIL_ALLOWED = [...LISTING_DETAIL_FIELDS, 'auth_view', 'auth_comment', ...SOCIAL_FIELDS] as const;
 export type ListingField = (typeof LISTING_DETAIL_ALLOWED)[number];

@@ -11,8 +11,8 @@ import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { SEARCH_TYPES } from './search-types.ts';
 
-// Extension (README, "Extensions"): the spec lists GET /core/search_types; the API it was taken
-// from answers GET /core/search beside it. One search over members and every item type, through
+// Extension (docs/api.md, "Extensions": Search): the spec lists GET /core/search_types; the API it
+// was taken from answers GET /core/search beside it. One search over members and every item type, through
 // the database's full-text index (db/search), with the privacy of each module's lists.
 
 /** Longest keywords, in characters after trimming. */

@@ -4,11 +4,11 @@ import { notFound } from '../../errors.ts';
 import { visibleTo } from '../../domain/visibility.ts';
 import { sha256 } from '../../oauth/crypto.ts';
 
-// GET /event_feeds/{secret} (extension, README "Extensions"): the events of a calendar feed,
-// read with the feed's secret alone (no OAuth token: calendar apps poll it). A wrong or revoked
-// secret is 404. It lists what its owner leads, attends, may attend or is invited to, still
-// visible to them, from 30 days back; each event with its instants and its last change, and no
-// member (no names: not even the organiser's).
+// GET /event_feeds/{secret} (extension, docs/api.md, "Extensions": Calendar feeds): the events of a
+// calendar feed, read with the feed's secret alone (no OAuth token: calendar apps poll it). A wrong
+// or revoked secret is 404. It lists what its owner leads, attends, may attend or is invited to,
+// still visible to them, from 30 days back; each event with its instants and its last change, and
+// no member (no names: not even the organiser's).
 
 const SECRET = { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const BACK = 30 * 86400;

@@ -6,12 +6,13 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { idParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
-// Calendar feeds (extension, README "Extensions"): a secret address a calendar app polls without
-// any sign-in, listing the events its owner leads, attends or may attend. Each feed is a grant of
-// its own, read-only and for events alone, made when its owner asks (with an events-scope token),
-// independent of their OAuth tokens (signing out of an app does not stop it), and stopped at once
-// by revoking it or making a new one. Only the SHA-256 hash of the secret is stored (a 256-bit
-// random secret needs no slow hash); the secret is told once, when the feed is made.
+// Calendar feeds (extension, docs/api.md, "Extensions": Calendar feeds): a secret address a
+// calendar app polls without any sign-in, listing the events its owner leads, attends or may
+// attend. Each feed is a grant of its own, read-only and for events alone, made when its owner asks
+// (with an events-scope token), independent of their OAuth tokens (signing out of an app does not
+// stop it), and stopped at once by revoking it or making a new one. Only the SHA-256 hash of the
+// secret is stored (a 256-bit random secret needs no slow hash); the secret is told once, when the
+// feed is made.
 
 export default async function eventFeedRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

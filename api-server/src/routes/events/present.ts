@@ -23,8 +23,9 @@ const FLAGS = [
 
 /**
  * The picture's original pixels and its description (alt text), beyond the spec, given only when
- * named (README, "Extensions"); a picture stored before they were kept has its size filled from
- * its file (migration 012), and an event without a picture has neither (null).
+ * named (docs/api.md, "Extensions": Picture sizes and descriptions); a picture stored before they
+ * were kept has its size filled from its file (migration 012), and an event without a picture has
+ * neither (null).
  */
 const PICTURE_FIELDS = ['img_width', 'img_height', 'img_description'] as const;
 

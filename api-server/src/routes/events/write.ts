@@ -60,7 +60,8 @@ const formProperties = {
   auth_comment: privacyParam,
   auth_photo: privacyParam,
   photo: {},
-  // The picture's description, its alt text (extension, README "Extensions").
+  // The picture's description, its alt text (extension, docs/api.md, "Extensions": Picture sizes
+  // and descriptions).
   img_description: { type: 'string', maxLength: IMG_DESCRIPTION_MAX },
 } as const;
 

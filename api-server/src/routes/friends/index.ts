@@ -5,8 +5,8 @@ import { containsText } from '../../db/text.ts';
 import { requireScope, userOf } from '../../oauth/resource-auth.ts';
 import friendRequestRoutes from './requests.ts';
 
-// Extension (README, "Extensions"): the spec names a `friends` scope ("friend list, friend
-// requests") but shows none of its endpoints. Tagging people on photos and inviting them to
+// Extension (docs/api.md, "Extensions": Friends): the spec names a `friends` scope ("friend list,
+// friend requests") but shows none of its endpoints. Tagging people on photos and inviting them to
 // events pick them from this list. GET /friends: a user's friends (the caller's without
 // user_id) as owner summaries, by name; requests.ts: friend requests and ending a friendship.
 export default async function friendsRoutes(app: FastifyInstance): Promise<void> {

@@ -53,10 +53,10 @@ function cropErrors(photo: Pick<PhotoRow, 'width' | 'height'>, c: SquareCrop): P
 export default async function profilePhotoRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  // Extension (README, "Extensions"): one's own photo, cropped to a square, becomes one's profile
-  // picture at once (every owner summary is read from users.avatar_key), and the photo is in
-  // one's "Profile Pictures" album: kept there when it is there, moved there when it is an upload
-  // not yet in an album, copied there (the photo keeps its own album) otherwise.
+  // Extension (docs/api.md, "Extensions": Profile picture): one's own photo, cropped to a square,
+  // becomes one's profile picture at once (every owner summary is read from users.avatar_key), and
+  // the photo is in one's "Profile Pictures" album: kept there when it is there, moved there when
+  // it is an upload not yet in an album, copied there (the photo keeps its own album) otherwise.
   app.post<{ Body: Body }>('/me/photo', { schema: { body: bodySchema } }, async (req) => {
     const me = userOf(req);
     const { photo_id: photoId, x, y, size } = req.body;

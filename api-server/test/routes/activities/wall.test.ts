@@ -4,8 +4,9 @@ import { befriend, createMember, type Member } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { del, get, notificationsOf, post } from '../fixtures.ts';
 
-// Writing on a friend's wall (README, "Extensions"): POST /activities with subject_type=user and
-// subject_id, the `subject` field, the wall owner's notification and right to delete.
+// Writing on a friend's wall (docs/api.md, "Extensions": Writing on a friend's wall): POST
+// /activities with subject_type=user and subject_id, the `subject` field, the wall owner's
+// notification and right to delete.
 const ACTIVITIES = '/api/v1/activities';
 
 const t = setupApi();

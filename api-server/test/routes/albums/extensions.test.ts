@@ -3,10 +3,10 @@ import { get, post } from '../fixtures.ts';
 import { ALBUMS, cast, categoryIds, DETAIL_KEYS, LIST_KEYS, makeAlbum, makePhoto } from './album-fixtures.ts';
 import { setupApi } from '../../fixture.ts';
 
-// The albums' extension fields (README, "Extensions"): an album's category in lists and the
-// detail, can_upload in lists, its social fields and, for its owner alone, the settings its
-// edit form shows; a photo's social fields. Each only when named in `fields`: without it, the
-// document's fields.
+// The albums' extension fields (docs/api.md, "Extensions": Albums and photos): an album's category
+// in lists and the detail, can_upload in lists, its social fields and, for its owner alone, the
+// settings its edit form shows; a photo's social fields. Each only when named in `fields`: without
+// it, the document's fields.
 
 const t = setupApi();
 let c: Awaited<ReturnType<typeof cast>>;

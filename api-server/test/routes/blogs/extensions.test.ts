@@ -5,8 +5,8 @@ import { privacyCast } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get, post } from '../fixtures.ts';
 
-// Extensions of the blog endpoints (README, "Extensions"): fields beyond the spec, given only
-// when asked for by name, and keyword search that also looks at tags.
+// Extensions of the blog endpoints (docs/api.md, "Extensions": Blogs): fields beyond the spec,
+// given only when asked for by name, and keyword search that also looks at tags.
 
 const BLOGS = '/api/v1/blogs';
 const SOCIAL = ['is_liked', 'can_like', 'total_like', 'user_liked', 'can_comment', 'total_comment', 'comments', 'can_share'];

@@ -4,8 +4,9 @@ import { createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get, picture, post } from '../fixtures.ts';
 
-// Picture sizes (README "Extensions"): the original's pixels wherever the API gives a picture,
-// the size it shows at (an EXIF orientation already applied), and the descriptions saved with it.
+// Picture sizes (docs/api.md, "Extensions": Picture sizes and descriptions): the original's pixels
+// wherever the API gives a picture, the size it shows at (an EXIF orientation already applied), and
+// the descriptions saved with it.
 
 const t = setupApi();
 let token: string;

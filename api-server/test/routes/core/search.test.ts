@@ -4,8 +4,8 @@ import { befriend, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertClassified, insertEvent, insertPhoto, post } from '../fixtures.ts';
 
-// GET /core/search (extension, README "Extensions"). Every describe searches for words of its
-// own, so that what one puts in the database is not found by another's searches.
+// GET /core/search (extension, docs/api.md, "Extensions": Search). Every describe searches for
+// words of its own, so that what one puts in the database is not found by another's searches.
 
 const SEARCH = '/api/v1/core/search';
 const TYPE_IDS = ['all', 'user', 'album', 'photo', 'blog', 'classified', 'event', 'activity'];

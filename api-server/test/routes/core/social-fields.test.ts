@@ -4,7 +4,7 @@ import { setupApi } from '../../fixture.ts';
 import { get, insertItem, post } from '../fixtures.ts';
 
 // The social fields an activity has, on a listing's and an event's detail too (an extension,
-// README "Extensions"), as they are on blogs, albums and photos: the exact counts and the latest
+// docs/api.md, "Extensions"), as they are on blogs, albums and photos: the exact counts and the latest
 // comments in the item's own read, given only when named in `fields`.
 
 const SOCIAL = ['is_liked', 'can_like', 'total_like', 'user_liked', 'can_comment', 'total_comment', 'comments', 'can_share'];

@@ -4,8 +4,9 @@ import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { addMember, makeEvent } from './event-fixtures.ts';
 
-// The extension fields of events (README "Extensions"): the reader's own answer, the owner's
-// pending requests, the instants and the last change, on the detail and on lists when named.
+// The extension fields of events (docs/api.md, "Extensions": Event fields): the reader's own
+// answer, the owner's pending requests, the instants and the last change, on the detail and on
+// lists when named.
 
 const t = setupApi();
 let owner: number, friend: number, stranger: number;

@@ -3,7 +3,7 @@ import { befriend, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 
-// Extension (README, "Extensions"): GET /api/v1/friends, scope friends.
+// Extension (docs/api.md, "Extensions": Friends): GET /api/v1/friends, scope friends.
 const FRIENDS = '/api/v1/friends';
 
 const t = setupApi();

@@ -5,7 +5,8 @@ import { setupApi } from '../../fixture.ts';
 import { callApi, legacyToken } from '../../legacy/fixtures.ts';
 import { del, get, insertActivity, insertAlbum, insertBlog, insertEvent, notificationsOf, post } from '../fixtures.ts';
 
-// Extension (README, "Extensions"): friend requests and ending a friendship, scope friends.
+// Extension (docs/api.md, "Extensions": Friend requests): friend requests and ending a friendship,
+// scope friends.
 const FRIENDS = '/api/v1/friends';
 const REQUESTS = '/api/v1/friends/requests';
 

@@ -8,7 +8,7 @@ import { setupApi } from '../../fixture.ts';
 import { callApi, legacyToken } from '../../legacy/fixtures.ts';
 import { get, insertActivity, post } from '../fixtures.ts';
 
-// Extension (README, "Extensions"): POST /users/me/photo, scope settings.
+// Extension (docs/api.md, "Extensions": Profile picture): POST /users/me/photo, scope settings.
 const PHOTO = '/api/v1/users/me/photo';
 
 const t = setupApi();
