@@ -45,9 +45,23 @@ function memberWithFriends(): Member {
       7,
       t,
     );
-    const mail = db.prepare('INSERT INTO mail (sender_id, recipient_id, subject, body, is_read, created_at) VALUES (?, ?, ?, ?, 0, ?)');
-    mail.run(idOf(friends[0]!.email), me, 'Hello', 'Hi there', t);
-    mail.run(idOf(friends[1]!.email), me, 'Lunch?', 'Tomorrow?', t);
+    // Mail is the messages module's: a conversation of one message each, unread by its recipient (migration 016).
+    const conversation = db.prepare('INSERT INTO conversations (title, creator_id, created_at, updated_at) VALUES (?, ?, ?, ?)');
+    const message = db.prepare('INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES (?, ?, ?, ?)');
+    const lastMessage = db.prepare('UPDATE conversations SET last_message_id = ? WHERE id = ?');
+    const inFolders = db.prepare(
+      `INSERT INTO conversation_members (conversation_id, user_id, inbox_message_id, inbox_updated, inbox_read, outbox_message_id, outbox_updated)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const mail = (from: number, subject: string, body: string) => {
+      const c = Number(conversation.run(subject, from, t, t).lastInsertRowid);
+      const m = Number(message.run(c, from, body, t).lastInsertRowid);
+      lastMessage.run(m, c);
+      inFolders.run(c, from, null, 0, 1, m, t);
+      inFolders.run(c, me, m, t, 0, null, 0);
+    };
+    mail(idOf(friends[0]!.email), 'Hello', 'Hi there');
+    mail(idOf(friends[1]!.email), 'Lunch?', 'Tomorrow?');
   } finally {
     db.close();
   }

@@ -15,6 +15,7 @@ export const ERROR_TEXTS = {
   not_found: [404],
   conflict: [409],
   request_too_large: [413, 431],
+  too_many_requests: [429],
   unsupported_media_type: [415],
   exception_error: [500],
   upstream_error: [502, 504],
@@ -50,6 +51,9 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, 'bad_request', message);
 export const notFound = (message = 'The item was not found or you may not see it.') => new ApiError(404, 'not_found', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, 'forbidden', message);
+/** A 403 whose reason concerns one parameter (a member named in `to`, `user_id`): it names it, so that a client says why. */
+export const refusedParam = (name: string, message: string) =>
+  new ApiError(403, 'forbidden', message, [{ name, message, error_text: 'invalid_parameter' }]);
 export const invalidParams = (params: ParamError[]) =>
   new ApiError(400, 'invalid_parameters', params.map((p) => `${p.name}: ${p.message}`).join('; '), params);
 export const invalidParam = (name: string, message: string) => invalidParams([{ name, message, error_text: 'invalid_parameter' }]);

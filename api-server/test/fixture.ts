@@ -190,6 +190,20 @@ export async function startApi(options: ApiOptions = {}): Promise<StartedApi> {
   };
 }
 
+/** Another API instance on `t`'s database, as behind a load balancer (a pool of its own); the caller closes it. */
+export async function secondInstance(t: TestApp): Promise<{ app: FastifyInstance; db: DB; close(): Promise<void> }> {
+  const { db } = await openDatabase(t.config);
+  const app = await buildApp({ config: t.config, db });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
 /**
  * A real API for the tests of this file (or of the describe it is called in): started before
  * them, closed and deleted after them. The answer is usable from the first hook or test on.

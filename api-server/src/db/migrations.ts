@@ -12,6 +12,7 @@ import { m012 } from './migration-012-picture-sizes.ts';
 import { m013 } from './migration-013-sign-in-failures.ts';
 import { m014 } from './migration-014-notification-seen.ts';
 import { m015 } from './migration-015-legacy-site-sessions.ts';
+import { m016 } from './migration-016-messages.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -399,6 +400,7 @@ const migrations: Record<string, Migration> = {
   '013_sign_in_failures': m013,
   '014_notification_seen': m014,
   '015_legacy_site_sessions': m015,
+  '016_messages': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

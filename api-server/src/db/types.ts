@@ -14,6 +14,8 @@ export interface UsersTable {
   joined: number;
   /** Storage key of the profile picture (storage/images.ts), null for the default picture. */
   avatar_key: string | null;
+  /** Who may start a conversation with the member (migration 016): everyone | friends | none. */
+  privacy_message: Generated<string>;
 }
 
 export interface UserIdentitiesTable {
@@ -352,16 +354,6 @@ export interface LegacyTokensTable {
   site_session_hash: string | null;
 }
 
-export interface MailTable {
-  id: Generated<number>;
-  sender_id: number;
-  recipient_id: number;
-  subject: string;
-  body: string;
-  is_read: number;
-  created_at: number;
-}
-
 export interface EventFeedsTable {
   id: Generated<number>;
   user_id: number;
@@ -377,6 +369,73 @@ export interface SignInFailuresTable {
   failures: number;
   /** When the window began (unix seconds). */
   since: number;
+}
+
+/** A conversation (migration 016): its members' folders are conversation_members. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  title: string;
+  creator_id: number;
+  created_at: number;
+  updated_at: number;
+  last_message_id: number | null;
+  /** 1 for a broadcast (multi=event): no replies. */
+  locked: Generated<number>;
+  resource_type: string | null;
+  resource_id: number | null;
+  /** What it is about: classified | event, with its id; null for none. */
+  item_type: string | null;
+  item_id: number | null;
+}
+
+/** A member of a conversation, with their inbox and outbox (SocialEngine 4's recipients row). */
+export interface ConversationMembersTable {
+  conversation_id: number;
+  user_id: number;
+  /** The latest message of others to the member; null when none came yet (not in the inbox). */
+  inbox_message_id: number | null;
+  inbox_updated: Generated<number>;
+  inbox_read: Generated<number>;
+  inbox_deleted: Generated<number>;
+  /** The member's latest message; null when they wrote none (not in the outbox). */
+  outbox_message_id: number | null;
+  outbox_updated: Generated<number>;
+  outbox_deleted: Generated<number>;
+  /** Messages up to this id were deleted by the member: hidden from them. */
+  cleared_message_id: Generated<number>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  /** Plain text as written. */
+  body: string;
+  created_at: number;
+  /** photo (attachment_id: the photo) | link (link_* columns) | null. */
+  attachment_type: string | null;
+  attachment_id: number | null;
+  link_uri: string | null;
+  link_title: string | null;
+  link_description: string | null;
+  link_thumb: string | null;
+}
+
+/** `user_id` blocked `blocked_user_id` (migration 016). */
+export interface UserBlocksTable {
+  user_id: number;
+  blocked_user_id: number;
+  created_at: number;
+}
+
+/** What the messages' limits count (domain/message-limits.ts). */
+export interface MessageEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  at: number;
+  recipient_id: number | null;
+  text_hash: string | null;
 }
 
 export interface Database {
@@ -408,9 +467,13 @@ export interface Database {
   legacy_apps: LegacyAppsTable;
   legacy_keys: LegacyKeysTable;
   legacy_tokens: LegacyTokensTable;
-  mail: MailTable;
   event_feeds: EventFeedsTable;
   sign_in_failures: SignInFailuresTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  user_blocks: UserBlocksTable;
+  message_events: MessageEventsTable;
 }
 
 export type NewActivity = Insertable<ActivitiesTable>;

@@ -15,8 +15,8 @@ export const REPORT_TYPES = [
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number]['id'];
 
-/** What can be reported: every item type, a comment (by its id) and a member. */
-export const REPORTABLE_TYPES = [...ITEM_TYPES, 'comment', 'user'] as const;
+/** What can be reported: every item type, a comment (by its id), a member and a message (docs/api.md, "Messages"). */
+export const REPORTABLE_TYPES = [...ITEM_TYPES, 'comment', 'user', 'message'] as const;
 export type ReportableType = (typeof REPORTABLE_TYPES)[number];
 
 /**
@@ -33,6 +33,18 @@ export async function reportTargetOwner(db: DB, config: Config, viewer: Viewer, 
     const user = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
     if (!user) throw notFound('The member was not found.');
     return user.id;
+  }
+  if (type === 'message') {
+    // By a member of its conversation only; to anyone else it does not exist.
+    const message = await db
+      .selectFrom('messages as msg')
+      .innerJoin('conversation_members as m', 'm.conversation_id', 'msg.conversation_id')
+      .select('msg.sender_id')
+      .where('msg.id', '=', id)
+      .where('m.user_id', '=', viewer.userId ?? 0)
+      .executeTakeFirst();
+    if (!message) throw notFound('The message was not found, or you are not in its conversation.');
+    return message.sender_id;
   }
   if (type === 'comment') {
     const comment = await db.selectFrom('comments').select(['owner_id', 'item_type', 'item_id']).where('id', '=', id).executeTakeFirst();

@@ -1,8 +1,9 @@
+import { addMessage, createConversation } from '../domain/messages.ts';
 import { fileStore } from '../storage/images.ts';
 import type { SeedContext } from './modules.ts';
 
 /**
- * Demo data of the legacy token API: songs with real (tiny, generated) audio files, and mail,
+ * Demo data of the legacy token API: songs with real (tiny, generated) audio files, and mail (conversations),
  * some of it unread. Notifications come from the likes and comments of the core seed.
  */
 
@@ -83,17 +84,19 @@ export async function seedLegacy(ctx: SeedContext): Promise<void> {
       })
       .execute();
   }
-  await db
-    .insertInto('mail')
-    .values(
-      MAIL.map((m, i) => ({
-        sender_id: users[m.from]!,
-        recipient_id: users[m.to]!,
-        subject: m.subject,
-        body: m.body,
-        is_read: m.read ? 1 : 0,
-        created_at: t0 - (MAIL.length - i) * 3_600 - r.int(0, 600),
-      })),
-    )
-    .execute();
+  // The legacy API's mail is the messages module's conversations (migration 016): one each.
+  for (const [i, m] of MAIL.entries()) {
+    const at = t0 - (MAIL.length - i) * 3_600 - r.int(0, 600);
+    const [from, to] = [users[m.from]!, users[m.to]!];
+    const conversationId = await createConversation(db, { creatorId: from, title: m.subject, memberIds: [to], at });
+    await addMessage(db, { conversationId, senderId: from, text: m.body, at });
+    if (m.read) {
+      await db
+        .updateTable('conversation_members')
+        .set({ inbox_read: 1 })
+        .where('conversation_id', '=', conversationId)
+        .where('user_id', '=', to)
+        .execute();
+    }
+  }
 }

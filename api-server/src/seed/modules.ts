@@ -6,6 +6,7 @@ import { seedAlbums } from './albums.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedClassifieds } from './classifieds.ts';
 import { seedLegacy } from './legacy.ts';
+import { seedMessages } from './messages.ts';
 
 /** What each module's demo data builds on: the demo users (ids by DEMO_USERS index) and friends. */
 export interface SeedContext {
@@ -25,4 +26,4 @@ export interface SeedContext {
 export type ModuleSeed = (ctx: SeedContext) => Promise<void>;
 
 /** Each module's demo data, run in this order after users, friendships and the feed. */
-export const MODULE_SEEDS: ModuleSeed[] = [seedAlbums, seedBlogs, seedClassifieds, seedEvents, seedLegacy];
+export const MODULE_SEEDS: ModuleSeed[] = [seedAlbums, seedBlogs, seedClassifieds, seedEvents, seedLegacy, seedMessages];

@@ -1,9 +1,6 @@
-import { buildApp } from '../../src/app.ts';
-import { openDatabase, type DB } from '../../src/db/index.ts';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { befriend, call, createUser, multipartBody, tokenFor, type Answer } from '../helpers.ts';
-import { setupApi } from '../fixture.ts';
+import { secondInstance, setupApi } from '../fixture.ts';
 import { insertActivity, insertAlbum, insertEvent, insertPhoto } from '../routes/fixtures.ts';
 
 // Two instances of the API on one database (as behind a load balancer), sent the same
@@ -13,15 +10,13 @@ import { insertActivity, insertAlbum, insertEvent, insertPhoto } from '../routes
 // with TEST_DB=postgres they are two connection pools on one PostgreSQL database.
 
 const t = setupApi();
-let second: { app: FastifyInstance; db: DB };
+let second: Awaited<ReturnType<typeof secondInstance>>;
 
 beforeAll(async () => {
-  const { db } = await openDatabase(t.config);
-  second = { app: await buildApp({ config: t.config, db }), db };
+  second = await secondInstance(t);
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.db.destroy();
+  await second?.close();
 });
 
 /** `n` copies of one request, alternating between the two instances, all sent at once. */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../../src/db/index.ts';
+import { addMessage, createConversation } from '../../src/domain/messages.ts';
 import { createUser } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
 import { callApi, expectError, legacyToken } from './fixtures.ts';
@@ -14,11 +15,21 @@ beforeAll(async () => {
   token = await legacyToken(t, me);
 });
 
-const mail = (from: number, to: number, is_read: number) =>
-  t.db.insertInto('mail').values({ sender_id: from, recipient_id: to, subject: 'Hi', body: 'Hello', is_read, created_at: now() }).execute();
+/** A conversation of one message (the legacy mail is the messages module's, migration 016), read by its recipient or not. */
+async function mail(from: number, to: number, is_read: number) {
+  const conversationId = await createConversation(t.db, { creatorId: from, title: 'Hi', memberIds: [to], at: now() });
+  await addMessage(t.db, { conversationId, senderId: from, text: 'Hello', at: now() });
+  if (is_read)
+    await t.db
+      .updateTable('conversation_members')
+      .set({ inbox_read: 1 })
+      .where('conversation_id', '=', conversationId)
+      .where('user_id', '=', to)
+      .execute();
+}
 
 describe('GET /api.php?method=mail.getNewCount', () => {
-  it('answers the number of unread messages received (read and sent ones do not count)', async () => {
+  it('answers the number of unread conversations received (read and sent ones do not count)', async () => {
     expect(await callApi(t, token, 'mail.getNewCount')).toEqual({ api: { total: 1, pages: 1, current_page: 1 }, output: 0 });
     await mail(other, me, 0);
     await mail(other, me, 0);

@@ -4,6 +4,7 @@ import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { clampLimit, pagingNumber } from '../../http/paging.ts';
 import { countNewNotifications } from '../../domain/notifications.ts';
+import { unreadConversations } from '../../domain/messages.ts';
 import { allows, viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
@@ -84,7 +85,9 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
 
   app.get('/updates', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
     const me = userOf(req);
-    return { success: true, data: { notification_count: await countNewNotifications(app.db, me) } };
+    // message_count (docs/api.md, "Messages"): unread conversations, for a token that may read them.
+    const messages = req.auth.scopes.includes('messages') ? { message_count: await unreadConversations(app.db, me) } : {};
+    return { success: true, data: { notification_count: await countNewNotifications(app.db, me), ...messages } };
   });
 
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import type { NewActivity } from '../../db/types.ts';
-import { forbidden, invalidParam, invalidParams, missingParam, type ParamError } from '../../errors.ts';
+import { forbidden, invalidParam, missingParam } from '../../errors.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { getVisibleItem, ITEM_TYPES, shareView, type ItemType } from '../../domain/items.ts';
@@ -9,6 +9,7 @@ import { areFriends } from '../../domain/friendships.ts';
 import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { bodyHtml } from '../../domain/text.ts';
+import { linkCardOf, linkCardProperties, type LinkCardFields } from '../../domain/link-card.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleActivity } from './read.ts';
 import { canDeleteActivity } from './present.ts';
@@ -17,16 +18,12 @@ import { transact } from '../../db/dialect.ts';
 
 const BODY_MAX = 5000;
 
-interface PostBody {
+interface PostBody extends LinkCardFields {
   subject_type?: string;
   subject_id?: number;
   body?: string;
   'attachment[type]'?: 'photo' | 'link' | 'music' | 'video';
   'attachment[photo_id]'?: number;
-  'attachment[uri]'?: string;
-  'attachment[title]'?: string;
-  'attachment[description]'?: string;
-  'attachment[thumb]'?: string;
   'attachment[song_id]'?: number;
   'attachment[video_id]'?: number;
 }
@@ -39,23 +36,11 @@ const postSchema = {
     body: { type: 'string', maxLength: BODY_MAX },
     'attachment[type]': { type: 'string', enum: ['photo', 'link', 'music', 'video'] },
     'attachment[photo_id]': { type: 'integer', minimum: 1 },
-    'attachment[uri]': { type: 'string', maxLength: 2048 },
-    'attachment[title]': { type: 'string', maxLength: 255 },
-    'attachment[description]': { type: 'string', maxLength: BODY_MAX },
-    'attachment[thumb]': { type: 'string', maxLength: 2048 },
+    ...linkCardProperties,
     'attachment[song_id]': { type: 'integer', minimum: 1 },
     'attachment[video_id]': { type: 'integer', minimum: 1 },
   },
 } as const;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 type AttachmentColumns = Pick<
   NewActivity,
@@ -88,22 +73,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
       if (!song) throw invalidParam('attachment[song_id]', 'is not a known song');
       return { attachment_type: 'music', attachment_id: id };
     }
-    const uri = b['attachment[uri]']?.trim();
-    const thumb = b['attachment[thumb]']?.trim() || null;
-    if (!uri) throw missingParam('attachment[uri]');
-    const errors: ParamError[] = [];
-    if (!isHttpUrl(uri)) errors.push({ name: 'attachment[uri]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
-    if (thumb && !isHttpUrl(thumb))
-      errors.push({ name: 'attachment[thumb]', message: 'must be an http(s) URL', error_text: 'invalid_parameter' });
-    if (errors.length) throw invalidParams(errors);
-    return {
-      attachment_type: 'link',
-      attachment_id: null,
-      link_uri: uri,
-      link_title: b['attachment[title]']?.trim() || null,
-      link_description: b['attachment[description]']?.trim() || null,
-      link_thumb: thumb,
-    };
+    return linkCardOf(b);
   }
 
   app.post<{ Body: PostBody }>('/', { schema: { body: postSchema } }, async (req) => {

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { now } from '../../db/index.ts';
-import { forbidden, invalidParam } from '../../errors.ts';
+import { forbidden, invalidParam, notFound } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { formatDate } from '../../domain/format.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { photoSentTo } from '../../domain/messages.ts';
 import { postedPhotoVisibleTo } from '../../domain/photo-privacy.ts';
 import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
@@ -21,6 +22,7 @@ import {
   endOfAlbum,
   ensureCover,
   getVisiblePhoto,
+  loadPhoto,
   type PhotoInAlbum,
 } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
@@ -166,15 +168,16 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      if (req.query.conversation_id !== undefined) {
-        throw invalidParam(
-          'conversation_id',
-          'this site has no messages module, so no photo belongs to a conversation; leave conversation_id out',
-        );
-      }
       const fields = parseFields(req.query.fields, PHOTO_ALLOWED, 'fields', PHOTO_FIELDS);
       const viewer = viewerOf(app.db, req.auth.userId);
-      const p = await getVisiblePhoto(app.db, viewer, req.params.id);
+      const conversationId = req.query.conversation_id;
+      // A photo sent in a message (docs/api.md, "Messages") is its owner's alone by its album's rule,
+      // and seen besides by the members of a conversation it was sent in, through that conversation.
+      const p =
+        conversationId !== undefined && viewer.userId !== null && (await photoSentTo(app.db, viewer.userId, conversationId, req.params.id))
+          ? await loadPhoto(app.db, req.params.id)
+          : await getVisiblePhoto(app.db, viewer, req.params.id);
+      if (!p) throw notFound();
       return { success: true, data: await presentPhoto(app, viewer, p, fields) };
     },
   );

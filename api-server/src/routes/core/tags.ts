@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { badRequest, forbidden, invalidParam, invalidParams, notFound } from '../../errors.ts';
+import { blockRefusal } from '../../domain/blocks.ts';
 import { deleteNotificationsOf, notify } from '../../domain/notifications.ts';
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
@@ -129,8 +130,11 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
         });
       if (outside.length) throw invalidParams(outside);
       if (b.user_id !== undefined) {
-        const user = await app.db.selectFrom('users').select('id').where('id', '=', b.user_id).executeTakeFirst();
+        const user = await app.db.selectFrom('users').select(['id', 'full_name']).where('id', '=', b.user_id).executeTakeFirst();
         if (!user) throw invalidParam('user_id', 'is not a known user');
+        // A block stops tags both ways (docs/api.md, "Messages").
+        const blocked = await blockRefusal(app.db, me, user, 'tag');
+        if (blocked) throw forbidden(blocked);
       }
       const id = await transact(app.db, async (trx) => {
         const existing = await trx

@@ -94,8 +94,8 @@ export interface ReaderState {
  * - can_request: approval=1 and the reader has no row at all (not invited, no request yet);
  * - can_accept / can_reject: the owner, while at least one request is pending;
  * - can_invite: the owner, or a member when auth_invite=1;
- * - can_compose ("message members"): the owner or an attending member. The site has no
- *   messages module, so nothing acts on it.
+ * - can_compose ("message guests", POST /messages multi=event): the owner only, as the origin
+ *   API's menus had it; a broadcast nobody may answer (docs/api.md, "Messages").
  */
 export function eventFlags(event: EventRow, s: ReaderState): EventFlags {
   const me = s.userId;
@@ -114,7 +114,7 @@ export function eventFlags(event: EventRow, s: ReaderState): EventFlags {
     can_accept: owner && s.pendingRequests > 0,
     can_reject: owner && s.pendingRequests > 0,
     can_invite: user && open && (owner || (event.auth_invite === 1 && member)),
-    can_compose: owner || (user && s.rsvp === 'attending'),
+    can_compose: owner,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
-import { forbidden, invalidParam, notFound } from '../../errors.ts';
+import { forbidden, invalidParam, notFound, refusedParam } from '../../errors.ts';
+import { blockRefusal } from '../../domain/blocks.ts';
 import { formatDate } from '../../domain/format.ts';
 import { areFriends, endFriendship, makeFriends, pairOf, pendingRequestBetween, type FriendRequestRow } from '../../domain/friendships.ts';
 import { deleteNotificationsOf, notify } from '../../domain/notifications.ts';
@@ -66,6 +67,9 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     const me = userOf(req);
     return transact(db, async (trx) => {
       const other = await otherMember(trx, me, req.body.user_id);
+      // A block stops friend requests both ways (docs/api.md, "Messages").
+      const blocked = await blockRefusal(trx, me, other, 'send a friend request to');
+      if (blocked) throw refusedParam('user_id', blocked);
       if (await areFriends(trx, me, other.id)) throw invalidParam('user_id', 'is already your friend');
       const pending = await pendingRequestBetween(trx, me, other.id);
       if (pending?.sender_id === me) throw invalidParam('user_id', 'already has your friend request, still waiting for an answer');

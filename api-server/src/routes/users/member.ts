@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { notFound } from '../../errors.ts';
+import { blockStatus, type BlockStatus } from '../../domain/blocks.ts';
 import { friendshipOf } from '../../domain/friendships.ts';
+import { startRefusal } from '../../domain/messages.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { idParams } from '../../http/schemas.ts';
 import { now } from '../../db/index.ts';
@@ -19,7 +21,11 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
   // listings and upcoming events the reader would find on their profile's tabs: each counted with
   // the rule its module's list (with user_id) filters by, so a count and its tab always agree.
   app.get<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
-    const user = await db.selectFrom('users').select(['id', 'full_name', 'avatar_key']).where('id', '=', req.params.id).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'full_name', 'avatar_key', 'privacy_message'])
+      .where('id', '=', req.params.id)
+      .executeTakeFirst();
     if (!user) throw notFound('The user was not found.');
     const friends = await db
       .selectFrom('friendships')
@@ -39,9 +45,19 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       count('events', 'e', eventsListedTo(me, 'upcoming', now())),
     ]);
     const shared = { total_album: albums, total_blog: blogs, total_listing: listings, total_event: events };
-    let reader: { friendship: string | null; friend_request_id?: number; total_mutual_friend: number | null } = {
+    let reader: {
+      friendship: string | null;
+      friend_request_id?: number;
+      total_mutual_friend: number | null;
+      block_status: BlockStatus | null;
+      can_send_message: boolean | null;
+      send_message_refusal: string | null;
+    } = {
       friendship: null,
       total_mutual_friend: null,
+      block_status: null,
+      can_send_message: null,
+      send_message_refusal: null,
     };
     if (me !== null) {
       const { friendship, requestId } = await friendshipOf(db, me, user.id);
@@ -55,8 +71,25 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
               .where('mine.user_id', '=', me)
               .where('theirs.user_id', '=', user.id)
               .executeTakeFirstOrThrow();
-      reader = { friendship, ...(requestId !== undefined ? { friend_request_id: requestId } : {}), total_mutual_friend: Number(mutual.n) };
+      // Messages (docs/api.md, "Messages"): whether the reader may start a conversation, and why not.
+      const refusal = me === user.id ? 'You cannot send a message to yourself.' : await startRefusal(db, me, user);
+      reader = {
+        friendship,
+        ...(requestId !== undefined ? { friend_request_id: requestId } : {}),
+        total_mutual_friend: Number(mutual.n),
+        block_status: await blockStatus(db, me, user.id),
+        can_send_message: refusal === null,
+        send_message_refusal: refusal,
+      };
     }
-    return { success: true, data: { ...toOwnerSummary(app.config, user), total_friend: Number(friends.n), ...shared, ...reader } };
+    return {
+      success: true,
+      data: {
+        ...toOwnerSummary(app.config, { id: user.id, full_name: user.full_name, avatar_key: user.avatar_key }),
+        total_friend: Number(friends.n),
+        ...shared,
+        ...reader,
+      },
+    };
   });
 }

@@ -113,7 +113,7 @@ describe('GET /activities/updates', () => {
 
   it('starts at 0', async () => {
     const res = await get(ut, aliceToken, UPDATES);
-    expect(res.body).toEqual({ success: true, data: { notification_count: 0 } });
+    expect(res.body).toEqual({ success: true, data: { notification_count: 0, message_count: 0 } });
   });
 
   it("counts likes, comments and shares of the user's items by other people, and likes of their comments", async () => {

@@ -110,11 +110,11 @@ describe('GET /albums/photos/{id}', () => {
     expect((await get(t, c.friendToken, photoUrl(photo))).status).toBe(404);
   });
 
-  it('answers 400 naming conversation_id: the site has no messages module', async () => {
-    const res = await get(t, c.ownerToken, photoUrl(p[0]!), { conversation_id: 5 });
-    expect(res.status).toBe(400);
-    expect(res.body.data.error_params[0]).toMatchObject({ name: 'conversation_id', error_text: 'invalid_parameter' });
-    expect(res.body.data.message).toMatch(/messages/);
+  it('conversation_id of a conversation the photo was not sent in changes nothing (messages: test/routes/messages/attachments.test.ts)', async () => {
+    expect((await get(t, c.ownerToken, photoUrl(p[0]!), { conversation_id: 5 })).status).toBe(200);
+    const messages = await makeAlbum(t.db, c.owner, { kind: 'message', title: 'Message Photos', auth_view: 'owner', allow_search: 0 });
+    const photo = await makePhoto(t.db, c.owner, messages);
+    expect((await get(t, c.friendToken, photoUrl(photo), { conversation_id: 5 })).status).toBe(404);
   });
 
   it('answers 404 for a photo that does not exist', async () => {

@@ -62,7 +62,7 @@ describe('POST /events/{id}/join', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: expect.any(String) } });
     expect(await rsvpOf(t.db, id, guest.id)).toBe('attending');
-    expect(await flags(guest, id)).toEqual({ ...none, can_leave: true, can_invite: true, can_compose: true });
+    expect(await flags(guest, id)).toEqual({ ...none, can_leave: true, can_invite: true });
     expect(await counts(id)).toEqual({
       total_member: 2,
       attending_count: 2,
@@ -270,7 +270,7 @@ describe('POST /events/{id}/accept and /reject', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.message).toEqual(expect.any(String));
     expect(await rsvpOf(t.db, id, guest.id)).toBe('attending');
-    expect(await flags(guest, id)).toEqual({ ...none, can_leave: true, can_invite: true, can_compose: true });
+    expect(await flags(guest, id)).toEqual({ ...none, can_leave: true, can_invite: true });
     expect(await flags(owner, id)).toMatchObject({ can_accept: false, can_reject: false });
     expect(await counts(id)).toMatchObject({ total_member: 2 });
   });

@@ -39,6 +39,9 @@ describe('GET /users/{id}', () => {
       total_friend: 2,
       friendship: 'friends',
       total_mutual_friend: 0,
+      block_status: 'no_block',
+      can_send_message: true,
+      send_message_refusal: null,
     });
     expect(await member(me.token, grace.id)).toEqual({
       ...summary(grace),
@@ -46,6 +49,9 @@ describe('GET /users/{id}', () => {
       total_friend: 1,
       friendship: 'none',
       total_mutual_friend: 1,
+      block_status: 'no_block',
+      can_send_message: false,
+      send_message_refusal: 'Grace Stranger only receives messages from friends.',
     });
     expect(await member(me.token, henry.id)).toMatchObject({ friendship: 'request_sent', friend_request_id: sent });
     expect(await member(me.token, ivy.id)).toMatchObject({ friendship: 'request_received', friend_request_id: received });
@@ -55,6 +61,9 @@ describe('GET /users/{id}', () => {
       total_friend: 1,
       friendship: 'self',
       total_mutual_friend: 0,
+      block_status: 'no_block',
+      can_send_message: false,
+      send_message_refusal: 'You cannot send a message to yourself.',
     });
   });
 
@@ -110,6 +119,9 @@ describe('GET /users/{id}', () => {
       total_friend: 0,
       friendship: null,
       total_mutual_friend: null,
+      block_status: null,
+      can_send_message: null,
+      send_message_refusal: null,
     });
   });
 

@@ -1,0 +1,205 @@
+import type { Selectable } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
+import { now } from '../../db/index.ts';
+import type { ConversationsTable, MessagesTable } from '../../db/types.ts';
+import { notFound } from '../../errors.ts';
+import { excerpt, formatDate } from '../../domain/format.ts';
+import { canView, loadItems } from '../../domain/items.ts';
+import { MESSAGE_ITEM_TYPES, type MessageItemType } from '../../domain/messages.ts';
+import { getOwnerSummaries, missingOwner, ownerImgs, type OwnerSummary } from '../../domain/owners.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { bodyHtml } from '../../domain/text.ts';
+import { imageUrl } from '../../storage/images.ts';
+
+// How conversations and messages are answered (docs/api.md, "Messages"). Bodies are stored as
+// typed and answered as a post's `content` is: escaped, line breaks as <br />, addresses as links
+// (domain/text.ts bodyHtml) — never any markup of the writer's.
+
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+
+/** A conversation's list entry (GET /messages/inbox, /outbox). */
+export const LIST_FIELDS = ['id', 'title', 'body', 'participant', 'date', 'read', 'timestamp', 'item', 'locked'] as const;
+/** A conversation's detail (GET /messages/{id}). */
+export const DETAIL_FIELDS = [
+  'id',
+  'title',
+  'recipients',
+  'date',
+  'read',
+  'messages',
+  'can_reply',
+  'timestamp',
+  'item',
+  'locked',
+  'maxid',
+  'minid',
+] as const;
+
+const LIST_EXCERPT = 200;
+
+/** The member's row in the conversation; 404 when they are not in it (nothing else is revealed). */
+export async function membershipOf(db: DB, me: number, conversationId: number) {
+  const row = await db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .selectAll('c')
+    .select(['m.inbox_read', 'm.cleared_message_id'])
+    .where('m.conversation_id', '=', conversationId)
+    .where('m.user_id', '=', me)
+    .executeTakeFirst();
+  if (!row) throw notFound('The conversation was not found, or you are not in it.');
+  return row;
+}
+
+/** The members of each conversation, in the order they joined it. */
+export async function membersOf(db: DB, ids: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', 'user_id'])
+    .where('conversation_id', 'in', [...new Set(ids)])
+    .orderBy('user_id')
+    .execute();
+  for (const r of rows) out.set(r.conversation_id, [...(out.get(r.conversation_id) ?? []), r.user_id]);
+  return out;
+}
+
+export interface ItemCard {
+  type: MessageItemType;
+  id: number;
+  title: string;
+  thumb: string;
+  is_closed: boolean;
+}
+
+/** The cards of the items conversations are about, as the reader may see them (absent: gone or hidden). */
+export async function itemCards(
+  db: DB,
+  config: Config,
+  me: number,
+  refs: ReadonlyArray<{ type: string | null; id: number | null }>,
+): Promise<Map<string, ItemCard>> {
+  const out = new Map<string, ItemCard>();
+  const viewer = viewerOf(db, me);
+  for (const type of MESSAGE_ITEM_TYPES) {
+    const ids = refs.filter((r) => r.type === type && r.id !== null).map((r) => r.id!);
+    if (ids.length === 0) continue;
+    const closed = new Set(
+      type === 'classified'
+        ? (await db.selectFrom('classifieds').select('id').where('id', 'in', ids).where('is_closed', '=', 1).execute()).map((r) => r.id)
+        : (await db.selectFrom('events').select('id').where('id', 'in', ids).where('end_time', '<', now()).execute()).map((r) => r.id),
+    );
+    for (const item of (await loadItems(db, config, type, ids)).values()) {
+      if (!(await canView(viewer, item))) continue;
+      out.set(`${type}:${item.id}`, { type, id: item.id, title: item.title, thumb: item.thumb, is_closed: closed.has(item.id) });
+    }
+  }
+  return out;
+}
+
+export interface Participant {
+  id?: number;
+  type: string;
+  title: string;
+  imgs?: OwnerSummary['imgs'];
+  img?: string;
+  total?: number;
+}
+
+/** Who the reader is talking with: the other member, "N people", or the event of a broadcast. */
+export function participantOf(
+  config: Config,
+  me: number,
+  c: Pick<ConversationRow, 'resource_type' | 'resource_id'>,
+  members: readonly number[],
+  owners: Map<number, OwnerSummary>,
+  cards: Map<string, ItemCard>,
+): Participant {
+  if (c.resource_type && c.resource_id !== null) {
+    const card = cards.get(`${c.resource_type}:${c.resource_id}`);
+    if (card) return { id: card.id, type: card.type, title: card.title, img: card.thumb };
+  }
+  const others = members.filter((id) => id !== me);
+  if (others.length === 1) return owners.get(others[0]!) ?? missingOwner(config, others[0]!);
+  return { type: 'users', title: `${others.length} people`, total: others.length, imgs: ownerImgs(config, null) };
+}
+
+export interface MessageAttachment {
+  id: number;
+  type: 'photo' | 'link';
+  title: string;
+  description: string;
+  img: string;
+  src: string;
+  width?: number;
+  height?: number;
+}
+
+export interface MessageView {
+  id: number;
+  from: OwnerSummary;
+  date: string;
+  timestamp: number;
+  body: string;
+  attachment: MessageAttachment | null;
+}
+
+/** Messages as answered: the sender's summary, the escaped body, the attachment (a photo by its files, a link card). */
+export async function presentMessages(db: DB, config: Config, rows: readonly MessageRow[]): Promise<MessageView[]> {
+  const owners = await getOwnerSummaries(
+    db,
+    config,
+    rows.map((m) => m.sender_id),
+  );
+  const photoIds = rows.filter((m) => m.attachment_type === 'photo' && m.attachment_id !== null).map((m) => m.attachment_id!);
+  const photos = new Map(
+    photoIds.length
+      ? (
+          await db
+            .selectFrom('photos')
+            .select(['id', 'title', 'description', 'image_key', 'width', 'height'])
+            .where('id', 'in', [...new Set(photoIds)])
+            .execute()
+        ).map((p) => [p.id, p])
+      : [],
+  );
+  return rows.map((m) => {
+    let attachment: MessageAttachment | null = null;
+    const photo = m.attachment_type === 'photo' && m.attachment_id !== null ? photos.get(m.attachment_id) : undefined;
+    if (photo) {
+      attachment = {
+        id: photo.id,
+        type: 'photo',
+        title: photo.title,
+        description: photo.description,
+        img: imageUrl(config.publicUrl, photo.image_key, '500'),
+        src: imageUrl(config.publicUrl, photo.image_key, 'original'),
+        width: photo.width,
+        height: photo.height,
+      };
+    } else if (m.attachment_type === 'link' && m.link_uri) {
+      attachment = {
+        id: 0,
+        type: 'link',
+        title: m.link_title || m.link_uri,
+        description: m.link_description ?? '',
+        img: m.link_thumb ?? '',
+        src: m.link_uri,
+      };
+    }
+    return {
+      id: m.id,
+      from: owners.get(m.sender_id) ?? missingOwner(config, m.sender_id),
+      date: formatDate(m.created_at),
+      timestamp: m.created_at,
+      body: bodyHtml(m.body),
+      attachment,
+    };
+  });
+}
+
+/** A message's text as a one-line excerpt, escaped (a list's `body`). */
+export const excerptHtml = (text: string): string => bodyHtml(excerpt(text.replace(/\s+/g, ' '), LIST_EXCERPT));

@@ -1,0 +1,222 @@
+import type { FastifyInstance } from 'fastify';
+import { containsText } from '../../db/text.ts';
+import { invalidParam, missingParam } from '../../errors.ts';
+import { blockedAmong } from '../../domain/blocks.ts';
+import { formatDate } from '../../domain/format.ts';
+import { MESSAGE_ITEM_TYPES, type MessageItemType } from '../../domain/messages.ts';
+import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
+import { parseFields, pick } from '../../http/fields.ts';
+import { clampLimit, paging, pagingQuery, pagingNumber } from '../../http/paging.ts';
+import { idParams } from '../../http/schemas.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { bodyHtml } from '../../domain/text.ts';
+import { DETAIL_FIELDS, LIST_FIELDS, excerptHtml, itemCards, membersOf, membershipOf, participantOf, presentMessages } from './present.ts';
+
+// GET /messages/inbox, /outbox, /search and /{id} (origin paths; docs/api.md, "Messages").
+
+type Folder = 'inbox' | 'outbox';
+
+interface ListQuery {
+  page?: number;
+  limit?: number;
+  fields?: string;
+  item_type?: MessageItemType;
+  item_id?: number;
+}
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    ...pagingQuery,
+    fields: { type: 'string', maxLength: 500 },
+    item_type: { type: 'string', enum: MESSAGE_ITEM_TYPES },
+    item_id: { type: 'integer', minimum: 1 },
+  },
+} as const;
+
+const MESSAGE_LIMIT_DEFAULT = 20;
+const KEYWORDS_MAX = 100;
+const idBound = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+export default async function messageReadRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  function folderRoute(folder: Folder) {
+    app.get<{ Querystring: ListQuery }>(`/${folder}`, { schema: { querystring: listQuery } }, async (req) => {
+      const me = userOf(req);
+      const q = req.query;
+      const fields = parseFields(q.fields, LIST_FIELDS);
+      if ((q.item_type === undefined) !== (q.item_id === undefined)) {
+        throw missingParam(q.item_type === undefined ? 'item_type' : 'item_id', 'is required with the other of item_type and item_id');
+      }
+      const { limit, offset } = paging(q);
+      const box = folder;
+      let query = db
+        .selectFrom('conversation_members as m')
+        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .innerJoin('messages as msg', 'msg.id', `m.${box}_message_id`)
+        .selectAll('c')
+        .select(['m.inbox_read', `m.${box}_updated as folder_updated`, 'msg.body as latest'])
+        .where('m.user_id', '=', me)
+        .where(`m.${box}_deleted`, '=', 0);
+      if (q.item_type !== undefined && q.item_id !== undefined) {
+        query = query.where('c.item_type', '=', q.item_type).where('c.item_id', '=', q.item_id);
+      }
+      const rows = await query.orderBy('folder_updated', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
+      const members = await membersOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      const owners = await getOwnerSummaries(db, app.config, [...members.values()].flat());
+      const cards = await itemCards(db, app.config, me, [
+        ...rows.map((r) => ({ type: r.item_type, id: r.item_id })),
+        ...rows.map((r) => ({ type: r.resource_type, id: r.resource_id })),
+      ]);
+      return {
+        success: true,
+        data: rows.map((r) =>
+          pick(
+            {
+              id: r.id,
+              title: r.title,
+              body: excerptHtml(r.latest),
+              participant: participantOf(app.config, me, r, members.get(r.id) ?? [], owners, cards),
+              date: formatDate(r.folder_updated),
+              read: r.inbox_read === 1,
+              timestamp: r.folder_updated,
+              item: (r.item_type && cards.get(`${r.item_type}:${r.item_id}`)) || null,
+              locked: r.locked === 1,
+            },
+            fields,
+          ),
+        ),
+      };
+    });
+  }
+  folderRoute('inbox');
+  folderRoute('outbox');
+
+  app.get<{ Querystring: { keywords?: string; page?: number; limit?: number } }>(
+    '/search',
+    { schema: { querystring: { type: 'object', properties: { keywords: { type: 'string', maxLength: 1000 }, ...pagingQuery } } } },
+    async (req) => {
+      const me = userOf(req);
+      const keywords = req.query.keywords?.trim() ?? '';
+      if (!keywords) throw missingParam('keywords');
+      if ([...keywords].length > KEYWORDS_MAX) throw invalidParam('keywords', `must be at most ${KEYWORDS_MAX} characters`);
+      const { limit, offset } = paging(req.query);
+      // Only the reader's conversations, and none of the messages they deleted (cleared_message_id).
+      const rows = await db
+        .selectFrom('messages as msg')
+        .innerJoin('conversation_members as m', (j) => j.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', me))
+        .innerJoin('conversations as c', 'c.id', 'msg.conversation_id')
+        .selectAll('msg')
+        .select('c.title')
+        .whereRef('msg.id', '>', 'm.cleared_message_id')
+        .where(containsText('msg.body', keywords))
+        .orderBy('msg.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const owners = await getOwnerSummaries(
+        db,
+        app.config,
+        rows.map((r) => r.sender_id),
+      );
+      return {
+        success: true,
+        data: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          date: formatDate(r.created_at),
+          timestamp: r.created_at,
+          body: bodyHtml(r.body),
+          from: owners.get(r.sender_id) ?? missingOwner(app.config, r.sender_id),
+          conversation: { id: r.conversation_id, title: r.title },
+        })),
+      };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { fields?: string; message_limit?: number; maxid?: number; minid?: number } }>(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { fields: { type: 'string', maxLength: 500 }, message_limit: pagingNumber, maxid: idBound, minid: idBound },
+        },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const q = req.query;
+      const fields = parseFields(q.fields, DETAIL_FIELDS);
+      if (q.maxid !== undefined && q.minid !== undefined)
+        throw invalidParam('minid', 'send maxid (older messages) or minid (newer ones), not both');
+      const c = await membershipOf(db, me, req.params.id);
+      const limit = clampLimit(q.message_limit, MESSAGE_LIMIT_DEFAULT);
+      let query = db.selectFrom('messages').selectAll().where('conversation_id', '=', c.id).where('id', '>', c.cleared_message_id);
+      // One more than asked says whether more lie beyond.
+      let rows;
+      let more: boolean;
+      if (q.minid !== undefined) {
+        rows = await query
+          .where('id', '>', q.minid)
+          .orderBy('id')
+          .limit(limit + 1)
+          .execute();
+        more = rows.length > limit;
+        rows = rows.slice(0, limit);
+      } else {
+        if (q.maxid !== undefined) query = query.where('id', '<', q.maxid);
+        rows = await query
+          .orderBy('id', 'desc')
+          .limit(limit + 1)
+          .execute();
+        more = rows.length > limit;
+        rows = rows.slice(0, limit).reverse();
+      }
+      const first = rows[0]?.id;
+      const older =
+        q.minid === undefined
+          ? more
+          : first !== undefined && (await query.where('id', '<', first).select('id').limit(1).executeTakeFirst()) !== undefined;
+      if (c.inbox_read === 0) {
+        await db
+          .updateTable('conversation_members')
+          .set({ inbox_read: 1 })
+          .where('conversation_id', '=', c.id)
+          .where('user_id', '=', me)
+          .execute();
+      }
+      const members = (await membersOf(db, [c.id])).get(c.id) ?? [];
+      const owners = await getOwnerSummaries(db, app.config, members);
+      const others = members.filter((id) => id !== me);
+      const blocked = await blockedAmong(db, me, others);
+      const cards = await itemCards(db, app.config, me, [{ type: c.item_type, id: c.item_id }]);
+      return {
+        success: true,
+        data: pick(
+          {
+            id: c.id,
+            title: c.title,
+            recipients: members.map((id) => owners.get(id) ?? missingOwner(app.config, id)),
+            date: formatDate(c.updated_at),
+            read: true,
+            messages: await presentMessages(db, app.config, rows),
+            can_reply: c.locked === 0 && others.length > 0 && blocked.size === 0,
+            timestamp: c.updated_at,
+            item: (c.item_type && cards.get(`${c.item_type}:${c.item_id}`)) || null,
+            locked: c.locked === 1,
+            // Pass as maxid for older messages (null: none older), as minid for newer ones (the poll).
+            maxid: older ? (first ?? null) : null,
+            minid: rows.at(-1)?.id ?? q.minid ?? null,
+          },
+          fields,
+        ),
+      };
+    },
+  );
+}

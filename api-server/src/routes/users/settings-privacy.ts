@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { PRIVACY_MESSAGE, type PrivacyMessage } from '../../domain/messages.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+
+// Who may message me (origin paths GET/POST /users/settings_privacy, scope settings; the field
+// privacy_message is ours: docs/api.md, "Messages"). `everyone` (every signed-in member),
+// `friends` (the default) or `none`; an item's owner is still reachable about the item, and
+// replies in a conversation one is in always pass (domain/messages.ts startRefusal).
+
+export default async function settingsPrivacyRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+
+  app.get('/settings_privacy', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
+    const me = userOf(req);
+    const row = await db.selectFrom('users').select('privacy_message').where('id', '=', me).executeTakeFirstOrThrow();
+    return { success: true, data: { privacy_message: row.privacy_message } };
+  });
+
+  app.post<{ Body: { privacy_message: PrivacyMessage } }>(
+    '/settings_privacy',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { privacy_message: { type: 'string', enum: PRIVACY_MESSAGE } },
+          required: ['privacy_message'],
+        },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      await db.updateTable('users').set({ privacy_message: req.body.privacy_message }).where('id', '=', me).execute();
+      return { success: true, data: { message: 'Your privacy settings were saved.', privacy_message: req.body.privacy_message } };
+    },
+  );
+}
