@@ -25,7 +25,7 @@ function nodeProblem(version) {
     REQUIRED_MAJOR +
     ' && export PATH=~/.cache/node' +
     REQUIRED_MAJOR +
-    '/node_modules/.bin:$PATH (README, Requirements).'
+    '/node_modules/.bin:$PATH (README, Quick start).'
   );
 }
 

@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isSerializationFailure, isUniqueViolation } from './db/dialect.ts';
 
 /**
- * Every `error_text` the API answers, with the statuses it comes with. README "API conventions"
- * lists each one (a test holds it to that); an error_text not named here does not compile.
+ * Every `error_text` the API answers, with the statuses it comes with. docs/api.md ("Conventions",
+ * "Errors") lists each one (a test holds it to that); an error_text not named here does not compile.
  */
 export const ERROR_TEXTS = {
   invalid_parameters: [400],

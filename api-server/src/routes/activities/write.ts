@@ -85,7 +85,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
     // Checked where it is written: a friendship ended meanwhile does not let the post through.
     const id = await transact(app.db, async (trx) => {
-      // Posting on another wall: only on a friend's (README, "Extensions": writing on a friend's wall).
+      // Posting on another wall: only on a friend's (docs/api.md, "Extensions": writing on a friend's wall).
       if (wall !== me) {
         await checkUserExists(trx, wall);
         if (!(await areFriends(trx, me, wall))) throw forbidden("You can only write on your own wall or a friend's.");

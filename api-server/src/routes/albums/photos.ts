@@ -50,7 +50,7 @@ const PHOTO_FIELDS = [
   'can_make_profile_photo',
 ] as const;
 /**
- * Beyond the spec, only when asked for by name (README, "Extensions"): the original's pixels
+ * Beyond the spec, only when asked for by name (docs/api.md, "Extensions"): the original's pixels
  * (`width`, `height`, the size `img` has) and the social fields an activity has.
  */
 const PHOTO_ALLOWED = [...PHOTO_FIELDS, ...PICTURE_SIZE_FIELDS, ...SOCIAL_FIELDS] as const;

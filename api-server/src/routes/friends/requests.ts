@@ -12,7 +12,7 @@ import { idParams, userIdSchema } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { transact } from '../../db/dialect.ts';
 
-// Friend requests and ending a friendship (extension, README "Extensions"; scope friends, a
+// Friend requests and ending a friendship (extension, docs/api.md "Extensions"; scope friends, a
 // user's token). Each action checks and acts in one transaction, and the friend_requests pair
 // constraint (migration 011) stops a second request stored at the same moment: whatever is
 // refused changes nothing. A refusal about the member named is a 400 naming `user_id` (so that

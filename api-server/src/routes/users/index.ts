@@ -7,7 +7,7 @@ import blockRoutes from './block.ts';
 import settingsPrivacyRoutes from './settings-privacy.ts';
 
 /**
- * /users (extensions, README "Extensions"): the signed-in user and any member (scope basic, as
+ * /users (extensions, docs/api.md "Extensions"): the signed-in user and any member (scope basic, as
  * DESIGN.md gives GET /users/me), and changing one's profile picture, blocks and who may message
  * one (scope settings: "user info").
  */

@@ -4,7 +4,7 @@ import { befriend, createMember, tokenFor, type Member } from '../../helpers.ts'
 import { setupApi } from '../../fixture.ts';
 import { get, insertAlbum, insertBlog, insertClassified, insertEvent, post } from '../fixtures.ts';
 
-// Extension (README, "Extensions"): GET /users/{id}, scope basic.
+// Extension (docs/api.md, "Extensions"): GET /users/{id}, scope basic.
 const USERS = '/api/v1/users';
 
 const t = setupApi();
