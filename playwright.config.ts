@@ -37,7 +37,11 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // A journey's whole time, not an assertion. 30 s left the longest journeys (two sign-ins, an axe
+  // pass, a sign-out that also ends the legacy app's session) a few seconds short on two loaded
+  // cores (2026-12-02: seven timeouts in one run, each test's steps all passing): the long ones set
+  // their own with test.setTimeout as before.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
