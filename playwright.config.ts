@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/chromium.ts';
 import { API_PORT, API_URL, DIST_DIR, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
-import { BUILD_WEB, webServerArgs } from './scripts/next-start.ts';
+import { BUILD_WEB, webServerArgs } from './web-server/next-start.ts';
 
 // Every run starts both servers on fresh data. Playwright evaluates this file in the runner
 // and again in each worker: the directory is made once, by the runner, and handed on through
@@ -100,7 +100,7 @@ export default defineConfig({
       name: 'web',
       // Builds the current sources first, into a directory of its own: every way of running the
       // tests checks what is in the tree, and a running `npm start` (which serves .next) is left alone.
-      // The server starts as it does in production (scripts/next-start.ts).
+      // The server starts as it does in production (web-server/next-start.ts).
       command: `${nodeCommand([BUILD_WEB])} && ${nodeCommand(webServerArgs(WEB_PORT, { hostname: '127.0.0.1' }))}`,
       url: `http://127.0.0.1:${WEB_PORT}/`,
       env: {

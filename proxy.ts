@@ -15,7 +15,7 @@ import { withSecurityHeaders } from '@/lib/security-headers';
 export async function proxy(request: NextRequest) {
   const e = env();
   const signedIn = request.cookies.has(sessionCookieName(e.secure));
-  // The production server has refused what edgeRefusal refuses before Next (scripts/edge-guard.ts);
+  // The production server has refused what edgeRefusal refuses before Next (web-server/edge-guard.ts);
   // under `next dev` and `next start` it is done here.
   const refusal =
     edgeRefusal(request.method, request.nextUrl.pathname, (name) => request.headers.get(name)) ??
@@ -62,9 +62,9 @@ export const config = {
       // (and cuts them at its size limit), and uploads must stream (lib/route-handler.ts gives
       // them the same headers and checks), and the image route, whose pictures are the same for
       // everyone and keep their Cache-Control (lib/route-handler.ts gives them the headers).
-      // scripts/prepare-page.ts's PROXIED_PATHS is the same pattern.
+      // web-server/prepare-page.ts's PROXIED_PATHS is the same pattern.
       source: '/((?!_next/static|_next/image|api/upload|api/image).*)',
-      // A page read the production server has given its headers already (scripts/prepare-page.ts;
+      // A page read the production server has given its headers already (web-server/prepare-page.ts;
       // the header's name is PREPARED_HEADER of lib/page-headers.ts): Next's call of the proxy is
       // a fifth of the product's own CPU per page, for work done. That server removes the header
       // from every request it receives, so that no one else can set it.

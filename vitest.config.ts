@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['api-server/test/**/*.test.ts', 'lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'api-server/test/**/*.test.ts',
+      'lib/**/*.test.ts',
+      'components/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'web-server/**/*.test.ts',
+      'bench/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -7,7 +7,7 @@
 //   token for the demo user;
 // - a counting relay (bench/relay.ts) in front of the API for each web server, so that each
 //   one's API requests are counted apart, and the two web servers (the web app as `npm start`
-//   runs it, scripts/web-server.ts; the bare page on plain `next start`), each in a process
+//   runs it, web-server/server.ts; the bare page on plain `next start`), each in a process
 //   group of its own; both web servers load the memory probe (bench/memory-probe.ts),
 //   idle until the upload measurement turns it on.
 // Every server listens on 127.0.0.1, on a free port. `shutdown` stops every process started,
@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { concurrencyLimit } from '../scripts/admission.ts';
+import { concurrencyLimit } from '../web-server/admission.ts';
 import { buildWeb } from '../scripts/build-web.ts';
-import { NEXT_BIN, nextStartArgs, webServerArgs } from '../scripts/next-start.ts';
+import { NEXT_BIN, nextStartArgs, webServerArgs } from '../web-server/next-start.ts';
 import { freePorts } from '../lib/testing/free-ports.ts';
 import { Relays } from './relay.ts';
 import { passwordToken, registerBenchClient } from './sign-in.ts';
@@ -229,7 +229,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   const token = await passwordToken(api, benchClient);
 
   console.log(
-    `web app: scripts/web-server.ts, renders at once while busy: ${concurrencyLimit() || 'no limit'} (WEB_CONCURRENCY_LIMIT); bare page: next start`,
+    `web app: web-server/server.ts, renders at once while busy: ${concurrencyLimit() || 'no limit'} (WEB_CONCURRENCY_LIMIT); bare page: next start`,
   );
   const webServer = start(
     'web',

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { admin, startCluster, type Cluster } from '../api-server/test/postgres-cluster.ts';
 import { seal, unseal } from '../lib/auth/seal.ts';
 import type { SessionRecord } from '../lib/auth/session-store.ts';
-import { webServerArgs } from '../scripts/next-start.ts';
+import { webServerArgs } from '../web-server/next-start.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LIMIT_MS = 6 * 60_000;

@@ -39,7 +39,7 @@ const CROSS_SITE: Array<Record<string, string>> = [
   { origin: WEB_ORIGIN, 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
   // The header by which the production server tells Next to skip the proxy for a page read it
-  // prepared (scripts/prepare-page.ts): sent by a client, it is removed, and the proxy still refuses.
+  // prepared (web-server/prepare-page.ts): sent by a client, it is removed, and the proxy still refuses.
   { origin: 'https://evil.example', [PREPARED_HEADER]: '1' },
 ];
 const SAME_ORIGIN = { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-origin' };

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePorts } from '../lib/testing/free-ports.ts';
-import { webServerArgs } from '../scripts/next-start.ts';
+import { webServerArgs } from '../web-server/next-start.ts';
 import { DIST_DIR, WEB_CLIENT } from './servers.ts';
 
 // A second web server for the specs that need the web app in front of another API than the

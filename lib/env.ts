@@ -54,7 +54,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const env = parsed.data;
   // Once per process: the server's bundles each hold a copy of this module, and the production
-  // server (scripts/prepare-page.ts) another; a symbol on globalThis is what they share.
+  // server (web-server/prepare-page.ts) another; a symbol on globalThis is what they share.
   const warned = globalThis as { [WARNED]?: boolean };
   if (env.NODE_ENV === 'production' && !warned[WARNED]) {
     warned[WARNED] = true;

@@ -1,6 +1,6 @@
 // The headers of a page's answer and of the request Next renders it from, in one place: proxy.ts
-// applies them to every request it sees, and the production server (scripts/web-server.ts) to the
-// page reads it prepares itself (scripts/prepare-page.ts), so that those skip Next's proxy call.
+// applies them to every request it sees, and the production server (web-server/server.ts) to the
+// page reads it prepares itself (web-server/prepare-page.ts), so that those skip Next's proxy call.
 // Relative imports only: the production server loads this file with Node, outside the bundle.
 import type { Env } from './env.ts';
 import { PREVIEW_IMAGES } from './previews/paths.ts';
@@ -10,7 +10,7 @@ import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders } fro
  * A request header that says the server in front of Next has set a page read's headers already:
  * proxy.ts's matcher skips a request that carries it (`missing`, where the name is written out:
  * Next reads the matcher without running the file), and the server removes it from every request
- * it receives before it may set it (scripts/prepare-page.test.ts holds the two names together).
+ * it receives before it may set it (web-server/prepare-page.test.ts holds the two names together).
  */
 export const PREPARED_HEADER = 'x-page-prepared';
 

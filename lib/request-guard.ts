@@ -5,7 +5,7 @@
 // Next refuses a server action from another origin, but with a 500, and it answers 500 to a
 // body it cannot decode (not JSON, a cut-off multipart form, a reference to a part that is not
 // there): every such request is refused here first, with a 4xx and nothing run. So are the
-// requests Next's own protocol fails on with a 500 (edgeRefusal): scripts/web-server.ts checks
+// requests Next's own protocol fails on with a 500 (edgeRefusal): web-server/server.ts checks
 // them before Next sees a request, and proxy.ts under `next dev` and `next start`.
 import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js';
 

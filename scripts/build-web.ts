@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { NEXT_BIN } from './next-start.ts';
+import { NEXT_BIN } from '../web-server/next-start.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 

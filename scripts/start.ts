@@ -10,7 +10,7 @@ import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
 import { seedDemo } from '../api-server/src/seed/demo.ts';
 import { buildWeb } from './build-web.ts';
-import { NEXT_BIN, webServerArgs } from './next-start.ts';
+import { NEXT_BIN, webServerArgs } from '../web-server/next-start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');

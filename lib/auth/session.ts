@@ -22,7 +22,7 @@ type SessionState = { session: Session | null; ended: boolean };
  * Reads the session once per request (React cache), by the session id in the request's cookie:
  * the record from the store, a refresh through the token manager when the access token is about
  * to expire. Keyed by the id, read from the request outside the cache, so that a cache that is
- * not this request's (scripts/admission.ts once ran requests in another's async context) can
+ * not this request's (web-server/admission.ts once ran requests in another's async context) can
  * never hand over another browser's session. A refresh the API refused (invalid_grant) ends the
  * session: `ended` says so, for every request of that browser until it signs in again (the token
  * manager leaves a mark). An API that cannot be reached during a refresh throws ApiError (502/504).

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-// How the web app's production server (scripts/web-server.ts: Next's request handler behind
+// How the web app's production server (web-server/server.ts: Next's request handler behind
 // admission control) is started, wherever it is: `npm start` (scripts/start.ts), `npm run
 // start:web` (package.json, written out there and checked by next-start.test.ts), the two
 // instances of `npm run test:cluster`, the end-to-end tests' servers (playwright.config.ts,
@@ -21,10 +21,10 @@ export const WEB_SERVER_NODE_ARGS = ['--no-memory-reducer'];
 export const NEXT_BIN = path.join(import.meta.dirname, '..', 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** The web app's production build: `next build` and the browser chunks' compile hints (build-web.ts). */
-export const BUILD_WEB = path.join(import.meta.dirname, 'build-web.ts');
+export const BUILD_WEB = path.join(import.meta.dirname, '..', 'scripts', 'build-web.ts');
 
 /** The web app's production server. */
-export const WEB_SERVER = path.join(import.meta.dirname, 'web-server.ts');
+export const WEB_SERVER = path.join(import.meta.dirname, 'server.ts');
 
 type StartOptions = { hostname?: string; nodeArgs?: readonly string[] };
 

@@ -1,10 +1,10 @@
 // The web app's production server: Next's own request handler (the one `next start` runs) behind
-// admission control (scripts/admission.ts), which Next's command line has no place for, with
-// the requests Next's protocol would fail on refused first (scripts/edge-guard.ts) and a page
-// read's headers set before Next sees it (scripts/prepare-page.ts). Started
-// by scripts/next-start.ts's webServerArgs wherever the web app runs in production.
+// admission control (web-server/admission.ts), which Next's command line has no place for, with
+// the requests Next's protocol would fail on refused first (web-server/edge-guard.ts) and a page
+// read's headers set before Next sees it (web-server/prepare-page.ts). Started
+// by web-server/next-start.ts's webServerArgs wherever the web app runs in production.
 //
-//   node scripts/web-server.ts [--port 3000] [--hostname 127.0.0.1]
+//   node web-server/server.ts [--port 3000] [--hostname 127.0.0.1]
 //
 // WEB_CONCURRENCY_LIMIT (default 2) is how many requests it renders at once while its thread is
 // busy; 0 turns the queue off (every request runs as it arrives, as under `next start`).
@@ -33,7 +33,7 @@ const handle = app.getRequestHandler();
 // Build assets are files read from disk, and an upload streams for seconds: neither waits in the
 // queue nor holds a place in it.
 const bypass = (req: http.IncomingMessage) => req.url!.startsWith('/_next/static/') || req.url!.startsWith('/api/upload/');
-// A page read gets its headers here rather than from Next's proxy call (scripts/prepare-page.ts).
+// A page read gets its headers here rather than from Next's proxy call (web-server/prepare-page.ts).
 const render: http.RequestListener = (req, res) => {
   try {
     preparePage(req, res);

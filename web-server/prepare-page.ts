@@ -1,4 +1,4 @@
-// The production server's share of proxy.ts (scripts/web-server.ts runs it before Next's handler):
+// The production server's share of proxy.ts (web-server/server.ts runs it before Next's handler):
 // a page read (GET or HEAD) gets its answer's headers and its nonce here, as the proxy would give
 // them (lib/page-headers.ts, one implementation), and a header that makes Next skip its proxy call
 // for it. That call — Next's adapter, its request and response objects, the route lookup around a
@@ -13,7 +13,7 @@ import { env } from '../lib/env.ts';
 import { PREPARED_HEADER, pageHeaders, pagePath, validPath } from '../lib/page-headers.ts';
 import { LIST_PAGES } from '../lib/routes.ts';
 
-/** proxy.ts's matcher's pattern (its `source`; scripts/prepare-page.test.ts checks they are one). */
+/** proxy.ts's matcher's pattern (its `source`; web-server/prepare-page.test.ts checks they are one). */
 export const PROXIED_PATHS = '/((?!_next/static|_next/image|api/upload|api/image).*)';
 const proxied = new RegExp(`^${PROXIED_PATHS}$`);
 
