@@ -3,21 +3,11 @@ import { CategoryFilter, ListFilters, SortFilter } from '@/components/ui/list/li
 import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
 import { ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
-import { albumList, type AlbumListQuery } from '@/lib/albums/list-query';
-import type { ListPageData } from '@/lib/list-page';
+import type { AlbumsPageProps } from '@/lib/albums/list';
+import { albumList } from '@/lib/albums/list-query';
 import { chipsOf } from '@/lib/list-query';
 import { routes } from '@/lib/routes';
-import type { AlbumCard } from '@/lib/social-api/albums';
 import { AlbumTile } from './album-tile';
-
-export type AlbumsPageProps = {
-  mine: boolean;
-  query: AlbumListQuery;
-  list: ListPageData<AlbumCard>;
-  categories: Array<{ id: number; title: string }>;
-  /** Whose albums these are (?user=). */
-  memberName?: string;
-};
 
 /** /albums and /albums/my (the list-page kit, components/ui/list/): heading, tabs, filters, the grid, the pager. */
 export function AlbumsPage({ mine, query, list, categories, memberName }: AlbumsPageProps) {

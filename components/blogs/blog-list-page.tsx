@@ -3,20 +3,11 @@ import { CategoryFilter, FriendsFilter, ListFilters, SortFilter } from '@/compon
 import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
 import { ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
-import { blogList, type BlogListQuery } from '@/lib/blogs/list-query';
-import type { ListPageData } from '@/lib/list-page';
+import type { BlogListPageProps } from '@/lib/blogs/list';
+import { blogList } from '@/lib/blogs/list-query';
 import { chipsOf } from '@/lib/list-query';
 import { routes } from '@/lib/routes';
-import type { BlogCategory, BlogSummary } from '@/lib/social-api/blogs';
 import { BlogCard } from './blog-card';
-
-export type BlogListPageProps = {
-  /** The reader's own posts (drafts among them), or everyone's. */
-  mine: boolean;
-  query: BlogListQuery;
-  list: ListPageData<BlogSummary>;
-  categories: BlogCategory[];
-};
 
 /** /blogs and /blogs/my (the list-page kit, components/ui/list/): tabs, filters, a page of posts, the pager. */
 export function BlogListPage({ mine, query, list, categories }: BlogListPageProps) {

@@ -2,17 +2,11 @@ import { buttonStyles } from '@/components/ui/button';
 import { ActiveFilters } from '@/components/ui/list/active-filters';
 import { FilterSelect, ListFilters } from '@/components/ui/list/list-filters';
 import { Pager } from '@/components/ui/list/pager';
-import type { ListPageData } from '@/lib/list-page';
 import { chipsOf } from '@/lib/list-query';
-import { dashboardListingList, type DashboardListingsQuery } from '@/lib/listings/list-query';
+import type { MyListingsPageProps } from '@/lib/listings/list';
+import { dashboardListingList } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
-import type { ListingSummary } from '@/lib/social-api/classifieds';
 import { MyListingsTable } from './my-listings-table';
-
-export type MyListingsPageProps = {
-  query: DashboardListingsQuery;
-  list: ListPageData<ListingSummary>;
-};
 
 /** /dashboard/listings: the list-page kit's filters, chips and pager around the seller's table. */
 export function MyListingsPage({ query, list }: MyListingsPageProps) {

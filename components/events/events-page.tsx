@@ -4,26 +4,13 @@ import { CategoryFilter, FriendsFilter, ListFilters, SortFilter } from '@/compon
 import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
 import { ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
-import type { CalendarDay } from '@/lib/events/calendar';
+import type { EventsPageProps } from '@/lib/events/list';
 import { eventList, type EventListQuery } from '@/lib/events/list-query';
-import type { ReaderClock } from '@/lib/events/time';
-import type { ListPageData } from '@/lib/list-page';
 import { chipsOf } from '@/lib/list-query';
 import { routes } from '@/lib/routes';
-import type { EventSummary } from '@/lib/social-api/events';
 import { EventCard } from './event-card';
 import { MonthGrid } from './month-grid';
 import { ZoneSync } from './zone-sync';
-
-export type EventsPageProps = {
-  mine: boolean;
-  query: EventListQuery;
-  clock: ReaderClock & { known: boolean };
-  categories: Array<{ id: number; title: string }>;
-  /** The list's page; none in the calendar. */
-  list?: ListPageData<EventSummary>;
-  calendar?: { month: string; caption: string; weekdays: string[]; weeks: CalendarDay[][]; prev: string; next: string; capped: boolean };
-};
 
 /** The orders besides the start time, as the sort filter and its chip say them. */
 const SORTS = { created: 'Newest first', members: 'Most people going' } as const;

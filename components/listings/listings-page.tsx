@@ -3,18 +3,11 @@ import { CategoryFilter, FilterCheckbox, FilterSelect, FilterText, ListFilters, 
 import { ListHeader } from '@/components/ui/list/list-header';
 import { ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
-import type { ListPageData } from '@/lib/list-page';
 import { chipsOf } from '@/lib/list-query';
+import type { ListingsPageProps } from '@/lib/listings/list';
 import { listingList, type ListingListQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
-import type { ListingCategory, ListingSummary } from '@/lib/social-api/classifieds';
 import { ListingCard } from './listing-card';
-
-export type ListingsPageProps = {
-  query: ListingListQuery;
-  list: ListPageData<ListingSummary>;
-  categories: ListingCategory[];
-};
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 

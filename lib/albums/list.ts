@@ -1,12 +1,20 @@
 import { notFound } from 'next/navigation';
-import type { AlbumsPageProps } from '@/components/albums/albums-page';
 import { getCachedAlbumChoices } from '@/lib/albums/choices';
-import { albumList } from '@/lib/albums/list-query';
-import { loadListPage } from '@/lib/list-page';
+import { albumList, type AlbumListQuery } from '@/lib/albums/list-query';
+import { loadListPage, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
-import { listAlbums } from '@/lib/social-api/albums';
+import { listAlbums, type AlbumCard } from '@/lib/social-api/albums';
 
 export type AlbumListRouteProps = { searchParams: Promise<SearchParams> };
+
+export type AlbumsPageProps = {
+  mine: boolean;
+  query: AlbumListQuery;
+  list: ListPageData<AlbumCard>;
+  categories: Array<{ id: number; title: string }>;
+  /** Whose albums these are (?user=). */
+  memberName?: string;
+};
 
 const PAGE_SIZE = 24;
 

@@ -1,11 +1,18 @@
-import type { BlogListPageProps } from '@/components/blogs/blog-list-page';
 import { getCachedBlogChoices } from '@/lib/blogs/choices';
-import { blogList } from '@/lib/blogs/list-query';
-import { loadListPage } from '@/lib/list-page';
+import { blogList, type BlogListQuery } from '@/lib/blogs/list-query';
+import { loadListPage, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
-import { listBlogs, listMyBlogs, type BlogFilters } from '@/lib/social-api/blogs';
+import { listBlogs, listMyBlogs, type BlogCategory, type BlogFilters, type BlogSummary } from '@/lib/social-api/blogs';
 
 export type BlogListRouteProps = { searchParams: Promise<SearchParams> };
+
+export type BlogListPageProps = {
+  /** The reader's own posts (drafts among them), or everyone's. */
+  mine: boolean;
+  query: BlogListQuery;
+  list: ListPageData<BlogSummary>;
+  categories: BlogCategory[];
+};
 
 const PAGE_SIZE = 10;
 

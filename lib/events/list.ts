@@ -1,15 +1,25 @@
-import type { EventsPageProps } from '@/components/events/events-page';
 import { loadPage } from '@/lib/auth/page-session';
-import { monthOf, monthSpan, monthWeeks, shiftMonth } from '@/lib/events/calendar';
+import { monthOf, monthSpan, monthWeeks, shiftMonth, type CalendarDay } from '@/lib/events/calendar';
 import { getCachedEventChoices } from '@/lib/events/choices';
 import { eventList, type EventListQuery } from '@/lib/events/list-query';
-import { loadListPage } from '@/lib/list-page';
+import { loadListPage, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
+import type { ReaderClock } from '@/lib/events/time';
 import { readerClock } from '@/lib/reader-clock';
 import { routes } from '@/lib/routes';
 import { listEvents, listMyEvents, type EventFilters, type EventSummary } from '@/lib/social-api/events';
 
 export type EventListRouteProps = { searchParams: Promise<SearchParams> };
+
+export type EventsPageProps = {
+  mine: boolean;
+  query: EventListQuery;
+  clock: ReaderClock & { known: boolean };
+  categories: Array<{ id: number; title: string }>;
+  /** The list's page; none in the calendar. */
+  list?: ListPageData<EventSummary>;
+  calendar?: { month: string; caption: string; weekdays: string[]; weeks: CalendarDay[][]; prev: string; next: string; capped: boolean };
+};
 
 const PAGE_SIZE = 10;
 /** The calendar reads a month's events in pages of 50, at most this many each way. */

@@ -1,12 +1,21 @@
-import type { MyListingsPageProps } from '@/components/dashboard/my-listings-page';
-import type { ListingsPageProps } from '@/components/listings/listings-page';
-import { loadListPage } from '@/lib/list-page';
+import { loadListPage, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
 import { getCachedListingChoices } from '@/lib/listings/choices';
-import { dashboardListingList, listingList } from '@/lib/listings/list-query';
-import { listListings } from '@/lib/social-api/classifieds';
+import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from '@/lib/listings/list-query';
+import { listListings, type ListingCategory, type ListingSummary } from '@/lib/social-api/classifieds';
 
 export type ListingListRouteProps = { searchParams: Promise<SearchParams> };
+
+export type MyListingsPageProps = {
+  query: DashboardListingsQuery;
+  list: ListPageData<ListingSummary>;
+};
+
+export type ListingsPageProps = {
+  query: ListingListQuery;
+  list: ListPageData<ListingSummary>;
+  categories: ListingCategory[];
+};
 
 const PAGE_SIZE = 12;
 const DASHBOARD_PAGE_SIZE = 20;
