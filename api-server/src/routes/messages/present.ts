@@ -10,6 +10,7 @@ import { MESSAGE_ITEM_TYPES, type MessageItemType } from '../../domain/messages.
 import { getOwnerSummaries, missingOwner, ownerImgs, type OwnerSummary } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { bodyHtml } from '../../domain/text.ts';
+import { formatPrice } from '../classifieds/present.ts';
 import { imageUrl } from '../../storage/images.ts';
 
 // How conversations and messages are answered (docs/api.md, "Messages"). Bodies are stored as
@@ -73,6 +74,11 @@ export interface ItemCard {
   title: string;
   thumb: string;
   is_closed: boolean;
+  /** A listing's price as its detail gives it ('' for none). */
+  price?: string;
+  /** An event's start (epoch seconds) and its own zone. */
+  start_at?: number;
+  timezone?: string;
 }
 
 /** The cards of the items conversations are about, as the reader may see them (absent: gone or hidden). */
@@ -87,14 +93,21 @@ export async function itemCards(
   for (const type of MESSAGE_ITEM_TYPES) {
     const ids = refs.filter((r) => r.type === type && r.id !== null).map((r) => r.id!);
     if (ids.length === 0) continue;
-    const closed = new Set(
+    // What the card adds to the item: a listing's status and price, an event's time (ended: closed).
+    const facts = new Map<number, Pick<ItemCard, 'is_closed' | 'price' | 'start_at' | 'timezone'>>(
       type === 'classified'
-        ? (await db.selectFrom('classifieds').select('id').where('id', 'in', ids).where('is_closed', '=', 1).execute()).map((r) => r.id)
-        : (await db.selectFrom('events').select('id').where('id', 'in', ids).where('end_time', '<', now()).execute()).map((r) => r.id),
+        ? (await db.selectFrom('classifieds').select(['id', 'is_closed', 'price_cents']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            { is_closed: r.is_closed === 1, price: formatPrice(r.price_cents) },
+          ])
+        : (await db.selectFrom('events').select(['id', 'start_time', 'end_time', 'timezone']).where('id', 'in', ids).execute()).map((r) => [
+            r.id,
+            { is_closed: r.end_time < now(), start_at: r.start_time, timezone: r.timezone },
+          ]),
     );
     for (const item of (await loadItems(db, config, type, ids)).values()) {
       if (!(await canView(viewer, item))) continue;
-      out.set(`${type}:${item.id}`, { type, id: item.id, title: item.title, thumb: item.thumb, is_closed: closed.has(item.id) });
+      out.set(`${type}:${item.id}`, { type, id: item.id, title: item.title, thumb: item.thumb, is_closed: false, ...facts.get(item.id) });
     }
   }
   return out;

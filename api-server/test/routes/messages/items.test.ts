@@ -21,7 +21,7 @@ describe('a conversation about a listing', () => {
     const first = await contact(buyer, 'classified', listing);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const id = first.body.data.id;
-    const card = { type: 'classified', id: listing, title: 'Red bike', thumb: '', is_closed: false };
+    const card = { type: 'classified', id: listing, title: 'Red bike', thumb: '', is_closed: false, price: '$100.00' };
     expect((await open(t, seller, id)).item).toEqual(card);
     expect((await folder(t, seller, 'inbox'))[0]).toMatchObject({ id, title: 'Red bike', item: card });
 
@@ -64,7 +64,16 @@ describe('a conversation about an event', () => {
     const open_ = await insertEvent(t.db, owner.id, { title: 'Picnic' });
     const res = await contact(guest, 'event', open_, 'What should I bring?');
     expect(res.status).toBe(200);
-    expect((await open(t, owner, res.body.data.id)).item).toMatchObject({ type: 'event', id: open_, title: 'Picnic', is_closed: false });
+    const event = await t.db.selectFrom('events').select(['start_time', 'timezone']).where('id', '=', open_).executeTakeFirstOrThrow();
+    expect((await open(t, owner, res.body.data.id)).item).toEqual({
+      type: 'event',
+      id: open_,
+      title: 'Picnic',
+      thumb: expect.any(String),
+      is_closed: false,
+      start_at: event.start_time,
+      timezone: event.timezone,
+    });
 
     const privateEvent = await insertEvent(t.db, owner.id, { auth_view: 'owner' });
     expectRefused(await contact(guest, 'event', privateEvent), 404);
