@@ -5,10 +5,10 @@ import { Pager } from '@/components/ui/list/pager';
 import type { ReaderClock } from '@/lib/events/time';
 import { highlight } from '@/lib/search/highlight';
 import type { SearchPageQuery } from '@/lib/search/query';
-import { SEARCH_TYPES, type SearchType } from '@/lib/search/types';
 import { itemHref, ITEM_KINDS, routes } from '@/lib/routes';
 import { parseApiDate } from '@/lib/social-api/core';
 import type { SearchHit, SearchResults } from '@/lib/social-api/search';
+import { SEARCH_TYPES, type SearchType } from '@/lib/social-api/search-types';
 
 // /search: tabs for every type with its count, a page of results with the matched words marked,
 // and a way on to each module's own list with the same words. Server components: plain links.

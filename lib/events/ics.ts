@@ -1,5 +1,6 @@
 import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import { plainFileName } from '../file-name.ts';
+import type { FeedEvent } from '../social-api/event-feeds.ts';
 
 // Calendar files (RFC 5545) built with ical-generator, which folds lines at 75 octets without
 // splitting a UTF-8 character and escapes SUMMARY, DESCRIPTION and LOCATION (not the calendar's
@@ -8,16 +9,8 @@ import { plainFileName } from '../file-name.ts';
 // X-WR-TIMEZONE-like information only where the app wants it. No member names: only what the
 // event page shows its readers about the event itself.
 
-export interface IcsEvent {
-  id: number;
-  title: string;
-  description: string;
-  location: string;
-  /** Epoch milliseconds. */
-  start: number;
-  end: number;
-  /** Epoch milliseconds of the last change (LAST-MODIFIED); 0 when unknown. */
-  updatedAt: number;
+/** An event as a calendar file writes it: a feed's event, or the one an event page offers, with its page. */
+export interface IcsEvent extends FeedEvent {
   /** The event's page. */
   url: string;
 }

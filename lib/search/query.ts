@@ -1,5 +1,5 @@
 import { listQuery, oneOf, page, text } from '../list-query.ts';
-import { SEARCH_TYPES, type SearchSort, type SearchType } from './types.ts';
+import { SEARCH_TYPES, type SearchSort, type SearchType } from '../social-api/search-types.ts';
 
 // The search page's URL (/search?q=lyon&type=blog&sort=newest&page=2), in the words every list
 // uses (lib/list-query.ts): what is not understood is left out.

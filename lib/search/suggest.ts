@@ -3,7 +3,7 @@ import { getSession } from '../auth/session.ts';
 import { itemHref, ITEM_KINDS, routes } from '../routes.ts';
 import { isApiError } from '../social-api/errors.ts';
 import { searchSite, type SearchHit } from '../social-api/search.ts';
-import { SEARCH_MAX_LENGTH } from './types.ts';
+import { SEARCH_MAX_LENGTH } from '../social-api/search-types.ts';
 
 // What the header's search field suggests while a person types (GET /api/search/suggest?q=):
 // a few members and the best items, each with the page it opens. Two reads in parallel — the

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { IcsEvent } from '../events/ics.ts';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
@@ -58,8 +57,18 @@ export async function revokeEventFeed(token: string, feedId: number): Promise<vo
   await apiFetch(apiConfig(), `/events/feeds/${feedId}`, { token, method: 'DELETE' });
 }
 
-/** An event of a calendar feed: what the .ics file writes of it, but for its page's address. */
-export type FeedEvent = Omit<IcsEvent, 'url'>;
+/** An event of a calendar feed: what a calendar file writes of it (lib/events/ics.ts adds its page's address). */
+export interface FeedEvent {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  /** Epoch milliseconds. */
+  start: number;
+  end: number;
+  /** Epoch milliseconds of the last change (LAST-MODIFIED); 0 when unknown. */
+  updatedAt: number;
+}
 
 /** A feed's events by its secret; undefined for a wrong or revoked one, or an API without feeds. */
 export async function readEventFeed(secret: string): Promise<FeedEvent[] | undefined> {

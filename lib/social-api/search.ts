@@ -4,7 +4,7 @@ import { apiConfig } from './config.ts';
 import { isMissingExtension } from './errors.ts';
 import { flag, id, lenientArray, num, str } from './primitives.ts';
 import { ownerSchema } from './schemas.ts';
-import { isSearchType, type SearchSort, type SearchType } from '../search/types.ts';
+import { isSearchType, type SearchSort, type SearchType } from './search-types.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Site search (GET /core/search: our extension, docs/api.md, "Extensions": Search): every item

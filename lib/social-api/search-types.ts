@@ -1,4 +1,5 @@
-// What one can search for, in words the browser's code may import too (no API client here).
+// What one can search for (GET /core/search's `type` and `sort`), in words the browser's code may
+// import too: no API client here.
 
 /** Members and every item type the site has, in the order the search page's tabs show them. */
 export const SEARCH_TYPES = ['user', 'activity', 'album', 'photo', 'blog', 'classified', 'event'] as const;
