@@ -1,4 +1,4 @@
-import type { ReaderClock } from '@/lib/events/time';
+import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
 import type { EventSummary, Rsvp } from '@/lib/social-api/events';
 import { EventWhen } from './event-when';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
-import type { ReaderClock } from '@/lib/events/time';
+import { ZoneSync } from '@/components/ui/zone-sync';
+import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
 import type { Social } from '@/lib/social-api/core';
 import type { EventDetail } from '@/lib/social-api/events';
@@ -11,7 +12,6 @@ import { EventActions } from './event-actions';
 import { EventWhen } from './event-when';
 import { MemberCounts } from './member-counts';
 import { RequestList } from './request-list';
-import { ZoneSync } from './zone-sync';
 import { AltBadge } from '@/components/photos/alt-badge';
 
 export type EventPageProps = {

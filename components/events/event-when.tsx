@@ -1,4 +1,5 @@
-import { formatEventWhen, type ReaderClock } from '@/lib/events/time';
+import { formatEventWhen } from '@/lib/events/time';
+import type { ReaderClock } from '@/lib/time/zones';
 
 export type EventWhenProps = { start: number; end: number; timeZone: string; clock: ReaderClock; className?: string };
 

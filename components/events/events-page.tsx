@@ -4,13 +4,13 @@ import { CategoryFilter, FriendsFilter, ListFilters, SortFilter } from '@/compon
 import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
 import { ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
+import { ZoneSync } from '@/components/ui/zone-sync';
 import type { EventsPageProps } from '@/lib/events/list';
 import { eventList, type EventListQuery } from '@/lib/events/list-query';
 import { chipsOf } from '@/lib/list-query';
 import { routes } from '@/lib/routes';
 import { EventCard } from './event-card';
 import { MonthGrid } from './month-grid';
-import { ZoneSync } from './zone-sync';
 
 /** The orders besides the start time, as the sort filter and its chip say them. */
 const SORTS = { created: 'Newest first', members: 'Most people going' } as const;

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { formatShortWhen, type ReaderClock } from '@/lib/events/time';
+import { ZoneSync } from '@/components/ui/zone-sync';
+import { formatShortWhen } from '@/lib/events/time';
+import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
 import { ColumnHeaders } from '@/components/ui/column-headers';
 import type { LedEvent } from '@/lib/social-api/events';
 import { RequestList, type PendingRequest } from './request-list';
-import { ZoneSync } from './zone-sync';
 
 export type OrganiserDashboardProps = {
   past: boolean;

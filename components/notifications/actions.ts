@@ -3,9 +3,9 @@
 import * as z from 'zod/mini';
 import { invalid, withSession, type ActionResult } from '@/lib/server-action';
 import { cookies } from 'next/headers';
-import { validZone } from '@/lib/events/time';
 import { getUpdates, markNotificationGroupRead, markNotificationsRead, markNotificationsSeen } from '@/lib/social-api/activities';
 import { rememberNotificationCount } from '@/lib/notifications/count';
+import { validZone } from '@/lib/time/zones';
 import { answerFriendRequestCommand } from '@/lib/users/friend-commands';
 import { idSchema } from '@/lib/validations/ids';
 

@@ -2,13 +2,13 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { ListTabs } from '@/components/ui/list/list-header';
 import { Pager } from '@/components/ui/list/pager';
-import type { ReaderClock } from '@/lib/events/time';
 import { highlight } from '@/lib/search/highlight';
 import type { SearchPageQuery } from '@/lib/search/query';
 import { itemHref, ITEM_KINDS, routes } from '@/lib/routes';
 import { parseApiDate } from '@/lib/social-api/core';
 import type { SearchHit, SearchResults } from '@/lib/social-api/search';
 import { SEARCH_TYPES, type SearchType } from '@/lib/social-api/search-types';
+import type { ReaderClock } from '@/lib/time/zones';
 
 // /search: tabs for every type with its count, a page of results with the matched words marked,
 // and a way on to each module's own list with the same words. Server components: plain links.

@@ -1,4 +1,5 @@
-import { dayKey, formatClockTime, isAllDay, type ReaderClock } from './time.ts';
+import { dayKey, type ReaderClock } from '../time/zones.ts';
+import { formatClockTime, isAllDay } from './time.ts';
 
 // The month calendar of /events: which days a month shows (whole weeks, Sunday first) and which
 // events fall on each, in the reader's zone. Pure, so the grid is built on the server.

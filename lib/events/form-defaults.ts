@@ -1,4 +1,4 @@
-import { dayKey, wallParts } from './time.ts';
+import { dayKey, wallParts } from '../time/zones.ts';
 import type { EventDetail } from '../social-api/events.ts';
 import type { EventFormValues } from '../validations/event.ts';
 

@@ -4,8 +4,8 @@ import { getCachedEventChoices } from '@/lib/events/choices';
 import { eventList, type EventListQuery } from '@/lib/events/list-query';
 import { loadListPage, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
-import type { ReaderClock } from '@/lib/events/time';
-import { readerClock } from '@/lib/reader-clock';
+import { readerClock } from '@/lib/time/reader-clock';
+import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
 import { listEvents, listMyEvents, type EventFilters, type EventSummary } from '@/lib/social-api/events';
 

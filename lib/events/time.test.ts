@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatEventWhen, isAllDay, localeFrom, validZone } from './time.ts';
+import { formatEventWhen, isAllDay } from './time.ts';
 
 // How an event's times read: in the reader's zone, with the event's zone named when it differs.
 
@@ -39,21 +39,5 @@ describe('formatEventWhen', () => {
     expect(formatEventWhen(start, start + 3600_000, 'Europe/Berlin', { zone: 'Europe/Berlin', locale: 'de-DE' }).text).toMatch(
       /Do\., 12\. Juni 2031/,
     );
-  });
-});
-
-describe('zones and locales from the request', () => {
-  it('accepts IANA zones only', () => {
-    expect(validZone('Europe/Berlin')).toBe('Europe/Berlin');
-    expect(validZone('Mars/Olympus')).toBeUndefined();
-    expect(validZone(undefined)).toBeUndefined();
-  });
-  it('takes the first supported locale of Accept-Language', () => {
-    expect(localeFrom('de-DE,de;q=0.9,en;q=0.8')).toBe('de-DE');
-    expect(localeFrom('!!,fr')).toBe('fr');
-    expect(localeFrom(undefined)).toBe('en-US');
-  });
-  it('a day key is the date where the reader is', () => {
-    expect(dayKey(Date.UTC(2031, 5, 13, 2, 0), 'America/New_York')).toBe('2031-06-12');
   });
 });

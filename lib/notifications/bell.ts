@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { getSession } from '../auth/session.ts';
-import { validZone } from '../events/time.ts';
 import { listNotificationGroups } from '../social-api/activities.ts';
+import { validZone } from '../time/zones.ts';
 import { fetchNotificationCount } from './count.ts';
 import { groupHref, namesOf, whatHappened } from './words.ts';
 

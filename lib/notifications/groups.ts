@@ -1,5 +1,5 @@
-import { dayKey } from '../events/time.ts';
 import type { NotificationGroup } from '../social-api/activities.ts';
+import { dayKey } from '../time/zones.ts';
 
 // The notification list as people read it: the server groups (GET /activities/notifications/groups:
 // likes and shares of the same thing on the same day of the reader's zone are one row) and pages by

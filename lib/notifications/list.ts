@@ -1,10 +1,10 @@
 import { redirect } from 'next/navigation';
 import { loadPage } from '../auth/page-session.ts';
 import type { SearchParams } from '../list-query.ts';
-import { readerClock } from '../reader-clock.ts';
 import { routes } from '../routes.ts';
 import { listNotificationGroups, type NotificationGroup } from '../social-api/activities.ts';
 import { isApiError } from '../social-api/errors.ts';
+import { readerClock } from '../time/reader-clock.ts';
 import { NOTIFICATION_FILTERS, notificationList, type NotificationListQuery } from './list-query.ts';
 
 /** Groups a page shows. */

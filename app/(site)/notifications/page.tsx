@@ -1,16 +1,16 @@
 import type { Metadata } from 'next';
-import { ZoneSync } from '@/components/events/zone-sync';
 import { MarkRead } from '@/components/notifications/mark-read';
 import { NotificationItem } from '@/components/notifications/notification-item';
 import { buttonStyles } from '@/components/ui/button';
 import { ListTabs } from '@/components/ui/list/list-header';
 import { EmptyState } from '@/components/ui/list/list-results';
+import { ZoneSync } from '@/components/ui/zone-sync';
 import type { SearchParams } from '@/lib/list-query';
 import { byDay } from '@/lib/notifications/groups';
 import { loadNotificationList } from '@/lib/notifications/list';
 import { NOTIFICATION_FILTERS, type NotificationFilterName } from '@/lib/notifications/list-query';
-import { dayKey } from '@/lib/events/time';
 import { routes } from '@/lib/routes';
+import { dayKey } from '@/lib/time/zones';
 
 export const metadata: Metadata = { title: 'Notifications' };
 

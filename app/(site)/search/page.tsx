@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { SEARCH_PAGE_SIZE, SearchResultsPage } from '@/components/search/search-results';
 import { loadPublicPage } from '@/lib/auth/page-session';
-import { readerClock } from '@/lib/reader-clock';
 import { parseSearchQuery } from '@/lib/search/query';
 import type { SearchParams } from '@/lib/list-query';
 import { isApiError } from '@/lib/social-api/errors';
 import { searchSite } from '@/lib/social-api/search';
+import { readerClock } from '@/lib/time/reader-clock';
 
 type SearchRouteProps = { searchParams: Promise<SearchParams> };
 

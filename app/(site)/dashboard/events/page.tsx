@@ -5,7 +5,7 @@ import { env } from '@/lib/env';
 import { listEventFeeds } from '@/lib/social-api/event-feeds';
 import { loadPage } from '@/lib/auth/page-session';
 import { getOrganiserRequests } from '@/lib/events/organiser';
-import { readerClock } from '@/lib/reader-clock';
+import { readerClock } from '@/lib/time/reader-clock';
 
 export const metadata: Metadata = { title: 'Your events · Dashboard' };
 

@@ -7,8 +7,8 @@ import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
 import { eventPreview } from '@/lib/previews/items';
 import { previewMetadata } from '@/lib/previews/preview';
-import { readerClock } from '@/lib/reader-clock';
 import { getEventPage, listEventMembers } from '@/lib/social-api/events';
+import { readerClock } from '@/lib/time/reader-clock';
 
 export type EventRouteProps = { params: Promise<{ id: string }> };
 

@@ -4,7 +4,7 @@ import { loadPage } from '@/lib/auth/page-session';
 import { getCachedEventChoices } from '@/lib/events/choices';
 import { newEventDefaults, timeZoneList } from '@/lib/events/form-defaults';
 import { env } from '@/lib/env';
-import { readerClock } from '@/lib/reader-clock';
+import { readerClock } from '@/lib/time/reader-clock';
 
 export const metadata: Metadata = { title: 'Create an event' };
 

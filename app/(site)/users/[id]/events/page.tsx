@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { EventCard } from '@/components/events/event-card';
 import { emptyTab, ProfileTab } from '@/components/users/profile-tab';
-import { readerClock } from '@/lib/reader-clock';
 import { routes } from '@/lib/routes';
+import { readerClock } from '@/lib/time/reader-clock';
 import { PROFILE_TABS } from '@/lib/users/profile';
 import { loadTabPage, type ProfileTabRouteProps } from '@/lib/users/tab-page';
 

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 
 /**
- * Tells the server the browser's time zone (a cookie the server reads: lib/reader-clock.ts) and,
+ * Tells the server the browser's time zone (a cookie the server reads: lib/time/reader-clock.ts) and,
  * when it was not told yet or the zone has changed (travel), renders the page again in it. The
  * cookie is compared, not the server's zone: the server may spell a zone its own way
  * (Asia/Calcutta for Asia/Kolkata), which must not make the page render again and again.

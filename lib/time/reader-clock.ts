@@ -1,8 +1,8 @@
 import { cookies, headers } from 'next/headers';
-import { localeFrom, validZone, type ReaderClock } from './events/time.ts';
+import { localeFrom, validZone, type ReaderClock } from './zones.ts';
 
 /**
- * The cookie the browser tells its time zone in (components/events/zone-sync.tsx sets it): the
+ * The cookie the browser tells its time zone in (components/ui/zone-sync.tsx sets it): the
  * server cannot know the zone at the first render otherwise. Until it is there times are in UTC,
  * and say so; the page renders again once it is set.
  */
