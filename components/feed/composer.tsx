@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/lib/uploads/compose-upload';
 import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/activity';
 import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { useViewer } from '@/components/auth/viewer-context';
@@ -15,7 +16,6 @@ import { DescriptionReminder, wantsDescriptionReminder } from '@/components/phot
 import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
-import { COMPOSE_UPLOAD_URL, parseComposeUpload } from './compose-upload';
 import { createPost } from './actions';
 import { useFeed } from './feed-context';
 import { LinkCard, LinkLookupStatus, useLinkCard, type LinkCardData } from './link-card';

@@ -2,7 +2,6 @@
 
 import { Link } from '@/components/ui/link';
 import { useId, useRef, useState } from 'react';
-import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/components/feed/compose-upload';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,6 +9,7 @@ import { FormError } from '@/components/ui/form-error';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
 import { routes } from '@/lib/routes';
+import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/lib/uploads/compose-upload';
 import { checkPhotoFile } from '@/lib/validations/activity';
 import { PHOTO_ACCEPT } from '@/lib/validations/photo-file';
 import type { CropPhoto } from './crop-dialog';
