@@ -40,8 +40,8 @@ export default defineConfig([
     },
   },
   {
-    // The web app's server code: a time limit that ends with its call (lib/net/deadline.ts says why).
-    files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    // The web app's server code: a time limit that ends with its call (shared/net/deadline.ts says why).
+    files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'shared/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-properties': [
@@ -50,7 +50,7 @@ export default defineConfig([
           object: 'AbortSignal',
           property: 'timeout',
           message:
-            "Use withDeadline() (or deadline() with end() in a finally) from '@/lib/net/deadline': AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
+            "Use withDeadline() (or deadline() with end() in a finally) from '#shared/net/deadline.ts': AbortSignal.timeout's timer keeps the page's render in memory until it fires.",
         },
       ],
     },

@@ -8,6 +8,7 @@ export default defineConfig({
       'components/**/*.test.ts',
       'scripts/**/*.test.ts',
       'web-server/**/*.test.ts',
+      'shared/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
     environment: 'node',

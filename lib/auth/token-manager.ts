@@ -1,4 +1,4 @@
-import { withDeadline } from '../net/deadline.ts';
+import { withDeadline } from '#shared/net/deadline.ts';
 import { ApiError } from '../social-api/errors.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 

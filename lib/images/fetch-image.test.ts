@@ -6,7 +6,7 @@ import { fetchImage, ImageRefusal } from './fetch-image.ts';
 import { imageSignature, imageSrc, validImageSignature } from './image-src.ts';
 
 // The image route's refusals, against a real HTTP server on loopback. Which addresses and URLs
-// it may fetch is the one table of lib/net/safe-fetch.test.ts.
+// it may fetch is the one table of shared/net/safe-fetch.test.ts.
 
 const PICTURE = png(40, 30);
 let server: http.Server;

@@ -1,7 +1,7 @@
-import { limitedChunks, safeFetch, SafeFetchError, type SafeFetchOptions, type SafeResponse } from '../net/safe-fetch.ts';
+import { limitedChunks, safeFetch, SafeFetchError, type SafeFetchOptions, type SafeResponse } from '#shared/net/safe-fetch.ts';
 
 // Fetches a picture of another site for the image route (app/api/image) through the one safe
-// outbound fetch (lib/net/safe-fetch.ts: http(s) only, every address checked and pinned, for
+// outbound fetch (shared/net/safe-fetch.ts: http(s) only, every address checked and pinned, for
 // each redirect too, one timeout); then the type and the size are checked while the bytes
 // arrive, and the download stops at the limit.
 
@@ -11,7 +11,7 @@ export interface ImageFetchOptions {
   /** Connect, redirects and reading together. */
   timeoutMs?: number;
   maxRedirects?: number;
-  /** May this address be connected to? The one policy (lib/net/addresses.ts) unless allowed private. */
+  /** May this address be connected to? The one policy (shared/net/addresses.ts) unless allowed private. */
   allowAddress?: (ip: string) => boolean;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { env } from '../env.ts';
-import { withDeadline } from '../net/deadline.ts';
+import { withDeadline } from '#shared/net/deadline.ts';
 
 // The one wrapper around the legacy token API (spec 001): /token.php and /api.php on
 // LEGACY_API_URL. Every answer is HTTP 200 with the envelope {api: {total, pages,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ImageResponse } from 'next/og';
 import sharp from 'sharp';
 import { env } from '../env.ts';
-import { withDeadline } from '../net/deadline.ts';
+import { withDeadline } from '#shared/net/deadline.ts';
 import { site } from '../site.ts';
 import { drawable, hasDrawable, type Piece } from './glyphs.ts';
 import { PREVIEW_IMAGE, type PreviewCard } from './preview.ts';

@@ -2,8 +2,8 @@ import { env } from '@/lib/env';
 import { fetchImage, ImageRefusal, type FetchedImage } from '@/lib/images/fetch-image';
 import { ImageCache } from '@/lib/images/image-cache';
 import { validImageSignature } from '@/lib/images/image-src';
-import { isPublicAddress } from '@/lib/net/addresses';
-import { anyAddress } from '@/lib/net/safe-fetch';
+import { isPublicAddress } from '#shared/net/addresses.ts';
+import { anyAddress } from '#shared/net/safe-fetch.ts';
 import { routeHandlers } from '@/lib/route-handler';
 
 // GET /api/image?url=…&sig=…: a picture of another site (a link card's thumbnail), fetched by

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { isPublicAddress } from '../../../../../lib/net/addresses.ts';
-import { readBody, safeFetch, SafeFetchError, type SafeResponse } from '../../../../../lib/net/safe-fetch.ts';
+import { isPublicAddress } from '#shared/net/addresses.ts';
+import { readBody, safeFetch, SafeFetchError, type SafeResponse } from '#shared/net/safe-fetch.ts';
 import { ApiError, badRequest, invalidParam } from '../../../errors.ts';
 
 // The page of a link preview, fetched through the one safe outbound fetch that the web's image
-// route uses too (lib/net/safe-fetch.ts: http(s) only, every address checked and pinned, for
+// route uses too (shared/net/safe-fetch.ts: http(s) only, every address checked and pinned, for
 // each redirect too, one timeout, bodies counted while they stream).
 
 export interface FetchLimits {

@@ -219,7 +219,7 @@ describe('GET /core/link_preview: refused addresses', () => {
     expect(res.body.data.error_params).toEqual([expect.objectContaining({ name: 'uri', error_text: 'missing_parameter' })]);
   });
 
-  // Every address and URL refused or allowed: the one table of lib/net/safe-fetch.test.ts.
+  // Every address and URL refused or allowed: the one table of shared/net/safe-fetch.test.ts.
   it.each([
     (port: number) => `http://127.0.0.1:${port}/article`,
     (port: number) => `http://localhost:${port}/article`,

@@ -5,13 +5,13 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api-server/src/errors.ts';
 import { DEFAULT_LIMITS, fetchPage } from '../../api-server/src/routes/core/link-preview/fetch-page.ts';
-import { fetchImage, ImageRefusal } from '../images/fetch-image.ts';
-import { png } from '../testing/pictures.ts';
+import { fetchImage, ImageRefusal } from '../../lib/images/fetch-image.ts';
+import { png } from '../../lib/testing/pictures.ts';
 import { isPublicAddress } from './addresses.ts';
 import { readBody, safeFetch, SafeFetchError } from './safe-fetch.ts';
 
 // One table of the addresses and URLs an outbound fetch may reach, run against the module
-// (lib/net) and against both of its callers with their default policy: the web's image route
+// (shared/net) and against both of its callers with their default policy: the web's image route
 // (fetchImage) and the API's link preview (fetchPage). A row that is allowed must be fetched by
 // all three, a row that is refused refused by all three, before any connection is made.
 
