@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M010_CODE_SPAN, M010_SEARCH_CODES } from '../../src/db/migration-010-search-index.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { SEARCH_CODE_SPAN, SEARCH_CODES } from '../../src/db/search/codes.ts';
 import { searchIndex } from '../../src/db/search/index.ts';
 import type { Database } from '../../src/db/types.ts';
 import { parseKeywords, searchSources } from '../../src/domain/search.ts';
@@ -110,5 +112,10 @@ describe('migration 010: the search index', () => {
       })
     ).hits;
     expect(hit!.body).toBe('Lavender fields & bees');
+  });
+
+  it('wrote the rowid codes the live search reads the index with (the migration keeps its own frozen copy)', () => {
+    expect(M010_SEARCH_CODES).toEqual(SEARCH_CODES);
+    expect(M010_CODE_SPAN).toBe(SEARCH_CODE_SPAN);
   });
 });
