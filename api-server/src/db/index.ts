@@ -5,9 +5,9 @@ import { nodeSqliteDialect, openSqlite } from './sqlite-driver.ts';
 import { postgresDialect } from './postgres-driver.ts';
 import { migrate } from './migrations.ts';
 import { fillPictureSizes } from '../storage/picture-sizes.ts';
-import type { Database } from './types.ts';
+import type { Database, DB } from './types.ts';
 
-export type DB = Kysely<Database>;
+export type { DB };
 
 function dbFile(dataDir: string): string {
   return path.join(dataDir, 'social.sqlite');

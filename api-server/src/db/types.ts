@@ -1,4 +1,4 @@
-import type { Generated, Insertable } from 'kysely';
+import type { Generated, Insertable, Kysely } from 'kysely';
 
 /** Privacy ids shared by every module (see domain/privacy.ts). */
 export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner';
@@ -475,5 +475,8 @@ export interface Database {
   user_blocks: UserBlocksTable;
   message_events: MessageEventsTable;
 }
+
+/** The API's database, as every query reads it (opened by db/index.ts). */
+export type DB = Kysely<Database>;
 
 export type NewActivity = Insertable<ActivitiesTable>;

@@ -1,5 +1,5 @@
 import { expressionBuilder, sql, type SqlBool } from 'kysely';
-import type { SearchSource, SearchTerm } from '../db/search/index.ts';
+import type { SearchSource, SearchTerm } from '../db/search/types.ts';
 import type { Database } from '../db/types.ts';
 import { excerpt } from './format.ts';
 import { postedPhotoVisibleTo } from './photo-privacy.ts';

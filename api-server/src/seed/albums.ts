@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { NotificationsTable, Privacy } from '../db/types.ts';
 import { notify } from '../domain/notifications.ts';
 import { storeImage, type StoredImage } from '../storage/images.ts';
-import type { SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
 import type { Rng } from './random.ts';
 
 // Album pictures are drawn as SVG like seed/pictures.ts (no text: fonts differ between

@@ -3,7 +3,7 @@ import type { DB } from '../db/index.ts';
 import type { NotificationsTable, Privacy } from '../db/types.ts';
 import { setItemTags } from '../domain/keyword-tags.ts';
 import { cleanRichText } from '../domain/rich-text.ts';
-import type { SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
 import type { Rng } from './random.ts';
 
 const DAY = 86400;

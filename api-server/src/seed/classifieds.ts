@@ -4,7 +4,7 @@ import { setItemTags } from '../domain/keyword-tags.ts';
 import { cleanRichText } from '../domain/rich-text.ts';
 import { storeImage } from '../storage/images.ts';
 import { seedReactions } from './blogs.ts';
-import type { SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
 import type { Rng } from './random.ts';
 
 const DAY = 86400;

@@ -10,7 +10,8 @@ import type { Insertable } from 'kysely';
 import type { NotificationsTable } from '../db/types.ts';
 import { notify } from '../domain/notifications.ts';
 import { bodyHtml } from '../domain/text.ts';
-import { MODULE_SEEDS, type SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
+import { MODULE_SEEDS } from './modules.ts';
 
 const DEMO_PASSWORD = 'demo-password';
 

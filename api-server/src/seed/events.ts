@@ -5,7 +5,7 @@ import { instantOf, wallTimeAt } from '../routes/events/schedule.ts';
 import type { Rsvp } from '../routes/events/rules.ts';
 import { storeImage } from '../storage/images.ts';
 import type { Rng } from './random.ts';
-import type { SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
 
 const DAY = 86400;
 const HOUR = 3600;

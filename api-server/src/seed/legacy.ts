@@ -1,6 +1,6 @@
 import { addMessage, createConversation } from '../domain/messages.ts';
 import { fileStore } from '../storage/images.ts';
-import type { SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
 
 /**
  * Demo data of the legacy token API: songs with real (tiny, generated) audio files, and mail (conversations),

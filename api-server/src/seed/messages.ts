@@ -1,5 +1,5 @@
 import { addMessage, createConversation } from '../domain/messages.ts';
-import type { SeedContext } from './modules.ts';
+import type { SeedContext } from './context.ts';
 
 /**
  * Demo data of the messages module (the legacy mail's conversations are seedLegacy's): a buyer's

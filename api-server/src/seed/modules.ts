@@ -1,29 +1,10 @@
-import type { Config } from '../config.ts';
-import type { DB } from '../db/index.ts';
-import type { Rng } from './random.ts';
+import type { ModuleSeed } from './context.ts';
 import { seedEvents } from './events.ts';
 import { seedAlbums } from './albums.ts';
 import { seedBlogs } from './blogs.ts';
 import { seedClassifieds } from './classifieds.ts';
 import { seedLegacy } from './legacy.ts';
 import { seedMessages } from './messages.ts';
-
-/** What each module's demo data builds on: the demo users (ids by DEMO_USERS index) and friends. */
-export interface SeedContext {
-  db: DB;
-  config: Config;
-  /** The seed's PRNG: draw from it in a fixed order so the data is the same on every machine. */
-  r: Rng;
-  /** The moment of seeding (unix seconds); demo times are relative to it. */
-  t0: number;
-  /** Ids of the demo users, in the order of DEMO_USERS (0 is Demo User). */
-  users: number[];
-  /** Ids of the friends of the demo user at that index. */
-  friendsOf(index: number): number[];
-  log(msg: string): void;
-}
-
-export type ModuleSeed = (ctx: SeedContext) => Promise<void>;
 
 /** Each module's demo data, run in this order after users, friendships and the feed. */
 export const MODULE_SEEDS: ModuleSeed[] = [seedAlbums, seedBlogs, seedClassifieds, seedEvents, seedLegacy, seedMessages];

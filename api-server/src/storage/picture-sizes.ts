@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DB } from '../db/index.ts';
+import type { DB } from '../db/types.ts';
 import { readImage } from './images.ts';
 
 /** The pixels of a stored image's original; undefined when its file is missing or unreadable. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRIENDS, DEMO_USERS } from '../../src/seed/demo.ts';
 import { seedBlogs } from '../../src/seed/blogs.ts';
 import { seedClassifieds } from '../../src/seed/classifieds.ts';
-import type { SeedContext } from '../../src/seed/modules.ts';
+import type { SeedContext } from '../../src/seed/context.ts';
 import { rng } from '../../src/seed/random.ts';
 import { befriend, createUser, tokenFor } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';

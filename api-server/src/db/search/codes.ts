@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { SearchRequest, SearchResult, SearchSource } from './index.ts';
+import type { SearchRequest, SearchResult, SearchSource } from './types.ts';
 
 /** The code of each indexed type in the index's rowids (id × 8 + code). */
 export const SEARCH_CODES = { user: 1, album: 2, photo: 3, blog: 4, classified: 5, event: 6, activity: 7 } as const;

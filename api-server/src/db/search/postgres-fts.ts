@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
 import { codeOf, foundUnion, pageOrder, resultOf, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
-import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
+import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './types.ts';
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
 // id × SEARCH_CODE_SPAN + its type's code; title, body, extra), with a tsvector of the three

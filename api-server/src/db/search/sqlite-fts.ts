@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
 import { codeOf, foundUnion, pageOrder, resultOf, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
-import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './index.ts';
+import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './types.ts';
 
 // The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
 // rowid is an item's id × SEARCH_CODE_SPAN + its type's code.

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
-import { searchIndex, type SearchHit, type SearchTerm } from '../../db/search/index.ts';
+import { searchIndex } from '../../db/search/index.ts';
+import type { SearchHit, SearchTerm } from '../../db/search/types.ts';
 import { formatDate } from '../../domain/format.ts';
 import { isItemType, itemTitle, loadItems, type Item } from '../../domain/items.ts';
 import { getOwnerSummaries, missingOwner, ownerImgs } from '../../domain/owners.ts';
