@@ -3,7 +3,7 @@ import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { listNotificationGroups } from './activities.ts';
 import { apiFailure as failure } from '../testing/api-failure.ts';
 import { listFriends } from './friends.ts';
-import { tagName } from '../../components/photos/tags/tag-name.ts';
+import { tagName } from '../photos/tag-name.ts';
 import { addPhotoTag, listPhotoTags, removePhotoTag } from './tags.ts';
 
 // The web client's tag and friend functions against the real api-server over loopback HTTP,

@@ -8,9 +8,9 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
+import { tagName } from '@/lib/photos/tag-name';
 import { routes } from '@/lib/routes';
 import type { PhotoTag } from '@/lib/social-api/tags';
-import { tagName } from './tag-name';
 import { untagPhoto } from './actions';
 import { usePhotoTags } from './tags-context';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { tagName } from './tag-name';
+import { tagName } from '@/lib/photos/tag-name';
 import { boxBetween, boxStyle, describeBox, nudge, toImagePoint } from './box-geometry';
 import { usePhotoTags } from './tags-context';
 
