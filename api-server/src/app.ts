@@ -17,6 +17,8 @@ import legacyRoutes from './legacy/index.ts';
 import { isAppsAddress, pageErrorHandler } from './legacy/pages.ts';
 import apiRoutes from './routes/index.ts';
 import { sweepPendingUploadsPeriodically } from './routes/albums/pending-uploads.ts';
+import { openApiKeywords } from './openapi/marks.ts';
+import { collectRoutes, referenceRoutes } from './openapi/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +47,7 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
     ajv: {
       // Report every bad parameter at once; coerce form and query strings to the schema's types.
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true },
-      plugins: [safeNumberKeywords],
+      plugins: [safeNumberKeywords, openApiKeywords],
     },
     // Fastify's and Node's own refusals answer in the envelope too (errors.ts); those of an
     // address under /apps answer its pages' way (legacy/pages.ts), as the rest of /apps does.
@@ -72,6 +74,8 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   // Every route's integers and numbers are checked as safe and finite (http/safe-numbers.ts).
   hardenNumbers(app);
   if (onRoute) app.addHook('onRoute', onRoute);
+  // The OpenAPI document sees every route registered from here on (openapi/).
+  await collectRoutes(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // Spec: POST bodies are multipart/form-data. Fields and files land on request.body so the
@@ -95,5 +99,7 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   await app.register(oauthRoutes, { throttle });
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(legacyRoutes, { throttle });
+  // GET /api/v1/openapi.json and the reference page, /api/v1/docs.
+  await referenceRoutes(app);
   return app;
 }

@@ -22,19 +22,26 @@ export const privacyParam = { type: 'string', enum: [...PRIVACY_IDS] } as const;
 
 /**
  * GET /<module>/<name> for each name (view_options, comment_options, …): the privacy options.
- * Call inside the module's plugin, after its scope hook.
+ * Call inside the module's plugin, after its scope hook; `marks` go into each route's schema.
  */
-export function registerOptionRoutes(app: FastifyInstance, names: readonly string[]): void {
+export function registerOptionRoutes(app: FastifyInstance, names: readonly string[], marks: RouteMarks = {}): void {
   for (const name of names) {
-    app.get(`/${name}`, { schema: {} }, async () => ({ success: true, data: PRIVACY_OPTIONS }));
+    const summary = `The privacy choices of ${name.replace('_options', '')} (${PRIVACY_IDS.join(', ')})`;
+    app.get(`/${name}`, { schema: { summary, ...marks } }, async () => ({ success: true, data: PRIVACY_OPTIONS }));
   }
 }
 
 type Module = CategoriesTable['module'];
 
+/** What a module adds to the route schemas of these (openapi/marks.ts: `extension(…)`). */
+type RouteMarks = Record<string, unknown>;
+
 /** GET /<module>/categories: the module's categories, by title. */
-export function registerCategoriesRoute(app: FastifyInstance, module: Module): void {
-  app.get('/categories', { schema: {} }, async () => ({ success: true, data: await listCategories(app.db, module) }));
+export function registerCategoriesRoute(app: FastifyInstance, module: Module, marks: RouteMarks = {}): void {
+  app.get('/categories', { schema: { summary: `The categories of ${module} items, by title`, ...marks } }, async () => ({
+    success: true,
+    data: await listCategories(app.db, module),
+  }));
 }
 
 function listCategories(db: DB, module: Module): Promise<Array<{ id: number; title: string }>> {

@@ -10,6 +10,8 @@ type DetailRequest = FastifyRequest<{ Params: { id: number }; Querystring: { fie
  */
 export function ownedItemReadRoutes<Q>(
   app: FastifyInstance,
+  /** The items' name in the routes' summaries: "blog posts". */
+  items: string,
   listProperties: Record<string, unknown>,
   list: (req: FastifyRequest<{ Querystring: Q }>, mine: boolean) => Promise<unknown>,
   detail: (req: DetailRequest) => Promise<unknown>,
@@ -17,7 +19,10 @@ export function ownedItemReadRoutes<Q>(
   app.get<{ Querystring: Q }>(
     '/',
     {
-      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
+      schema: {
+        summary: `The ${items} the reader may see (one member's with user_id)`,
+        querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } },
+      },
     },
     async (req) => list(req, false),
   );
@@ -25,7 +30,7 @@ export function ownedItemReadRoutes<Q>(
   app.get<{ Querystring: Q }>(
     '/my',
     {
-      schema: { querystring: { type: 'object', properties: listProperties } },
+      schema: { summary: `The reader's own ${items}`, querystring: { type: 'object', properties: listProperties } },
     },
     async (req) => list(req, true),
   );
@@ -34,6 +39,7 @@ export function ownedItemReadRoutes<Q>(
     '/:id',
     {
       schema: {
+        summary: `One of the ${items}`,
         params: idParams,
         querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
       },

@@ -3,14 +3,26 @@ import { LEGACY_ERRORS, LegacyError, failure, invalid, single } from './envelope
 import { METHODS } from './methods/index.ts';
 import type { LegacyParams } from './methods/context.ts';
 import { authenticateToken, exchangeKey } from './tokens.ts';
+import { EXTENSION_KEYWORD, LEGACY_TOKEN } from '../openapi/marks.ts';
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
+const methodNames = Object.keys(METHODS);
+
+/** The methods, as the OpenAPI document lists them under `method`. */
+const methodList = methodNames
+  .map((name) => {
+    const m = METHODS[name]!;
+    return `- \`${name}\`${m.extension ? ' (**extension**: ' + m.extension + ')' : ''}: ${m.summary}`;
+  })
+  .join('\n');
+
 /** Everything a method call may carry; values are checked here, the rest by each method. */
 const callProperties = {
-  token: text(200),
-  method: text(100),
+  token: { ...text(200), description: 'The token of /token.php (in the query, where the document puts it).' },
+  // Any text: an unknown method is the legacy error 1, not a refusal of the request (examples, not an enum).
+  method: { ...text(100), description: 'module.method: one of the methods above.', examples: methodNames },
   page: id,
   user_id: id,
   friend_user_id: id,
@@ -65,7 +77,11 @@ export default async function legacyApiRoutes(app: FastifyInstance): Promise<voi
   app.get<{ Querystring: { key?: string } }>(
     '/token.php',
     {
-      schema: { querystring: { type: 'object', properties: { key: text(200) } } },
+      schema: {
+        summary: "Exchange an application's one-time key for a token",
+        description: 'The key the site passed to the application (single use, 60 s). Output `{token}`, valid 2 hours.',
+        querystring: { type: 'object', properties: { key: text(200) } },
+      },
     },
     async (req, reply) => {
       const key = req.query.key;
@@ -90,15 +106,26 @@ export default async function legacyApiRoutes(app: FastifyInstance): Promise<voi
       throw new LegacyError(LEGACY_ERRORS.POST_REQUIRED, `${name} must be sent as a POST with a multipart/form-data body.`);
     return send(reply, await method.run({ db: app.db, config: app.config, session, params }));
   };
+  // What the document says of the one entry point: its methods, which of them are extensions, and
+  // its token (the OpenAPI security scheme legacyToken).
+  const doc = {
+    description: `Runs the method named by \`method\`; parameters in the query (a POST may also carry them in its form body).\n\n${methodList}`,
+    security: [{ [LEGACY_TOKEN]: [] }],
+    [EXTENSION_KEYWORD + '-methods']: methodNames.filter((n) => METHODS[n]!.extension),
+  };
   const schema = {
     querystring: { type: 'object', properties: callProperties },
     body: { type: 'object', properties: { ...callProperties, photo: {} } },
   };
-  app.get('/api.php', { schema: { querystring: schema.querystring } }, handler);
+  app.get(
+    '/api.php',
+    { schema: { summary: 'Run a method (those that change nothing)', ...doc, querystring: schema.querystring } },
+    handler,
+  );
   app.post(
     '/api.php',
     {
-      schema,
+      schema: { summary: 'Run a method (uploads and auth.expireSession need a POST)', ...doc, ...schema },
       // photo.addPhoto's picture; any other file part is refused unread (http/multipart.ts).
       config: { files: ['photo'] },
       // A token in the query (where the document puts it) is checked before the body is read:

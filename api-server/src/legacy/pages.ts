@@ -7,6 +7,7 @@ import { formRefusal, sendPage, submitSignIn } from '../oauth/site-forms.ts';
 import { endSiteSession, siteSession, siteUserId } from '../oauth/site-session.ts';
 import { appPage, appPageCsp } from './app-page.ts';
 import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
+import { extension } from '../openapi/marks.ts';
 
 /**
  * GET /apps/{app_id}: the site page that shows an application in a frame and hands it a fresh
@@ -75,46 +76,70 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
   /** Forms posted here must come from this site's own pages (CSRF); a page explains a refusal. */
   const formRefused = (req: FastifyRequest, reply: FastifyReply) => formRefusal(req, reply, 'Open the application again from the site.');
 
-  app.get<{ Params: { app_id: string } }>('/:app_id', { schema: { params: appParams } }, async (req, reply) => {
-    const found = await findApp(req);
-    if (!found) return notFoundPage(reply);
-    const session = await siteSession(req);
-    const user =
-      session === null
-        ? undefined
-        : await app.db.selectFrom('users').select('full_name').where('id', '=', session.userId).executeTakeFirst();
-    if (session === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
-    // The app's session lives as long as this site session does (legacy/tokens.ts).
-    const src = frameSrc(found, await issueKey(app.db, found.id, session.userId, session.hash));
-    const html = appPage({
-      app: found,
-      src,
-      userName: user.full_name,
-      signOutAction: `${appPath(found)}/sign-out`,
-      csrf: { name: CSRF_FIELD, value: csrfToken(req, reply) },
-    });
-    return pageHeaders(reply)
-      .header('Content-Security-Policy', appPageCsp(new URL(found.frame_url).origin))
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .send(html);
-  });
+  app.get<{ Params: { app_id: string } }>(
+    '/:app_id',
+    {
+      schema: {
+        summary: 'The site page that frames an application and hands it a one-time key (site sign-in required)',
+        params: appParams,
+      },
+    },
+    async (req, reply) => {
+      const found = await findApp(req);
+      if (!found) return notFoundPage(reply);
+      const session = await siteSession(req);
+      const user =
+        session === null
+          ? undefined
+          : await app.db.selectFrom('users').select('full_name').where('id', '=', session.userId).executeTakeFirst();
+      if (session === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
+      // The app's session lives as long as this site session does (legacy/tokens.ts).
+      const src = frameSrc(found, await issueKey(app.db, found.id, session.userId, session.hash));
+      const html = appPage({
+        app: found,
+        src,
+        userName: user.full_name,
+        signOutAction: `${appPath(found)}/sign-out`,
+        csrf: { name: CSRF_FIELD, value: csrfToken(req, reply) },
+      });
+      return pageHeaders(reply)
+        .header('Content-Security-Policy', appPageCsp(new URL(found.frame_url).origin))
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  );
 
-  app.get<{ Params: { app_id: string } }>('/:app_id/sign-in', { schema: { params: appParams } }, async (req, reply) => {
-    const found = await findApp(req);
-    if (!found) return notFoundPage(reply);
-    if ((await siteUserId(req)) !== null) return pageHeaders(reply).redirect(appPath(found), 303);
-    return sendPage(
-      reply,
-      200,
-      signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }),
-    );
-  });
+  app.get<{ Params: { app_id: string } }>(
+    '/:app_id/sign-in',
+    {
+      schema: {
+        summary: "The application page's sign-in form",
+        ...extension('A page of the site, not of the legacy document: signing in before an application opens.'),
+        params: appParams,
+      },
+    },
+    async (req, reply) => {
+      const found = await findApp(req);
+      if (!found) return notFoundPage(reply);
+      if ((await siteUserId(req)) !== null) return pageHeaders(reply).redirect(appPath(found), 303);
+      return sendPage(
+        reply,
+        200,
+        signInPage({ action: signInPath(found), hidden: { [CSRF_FIELD]: csrfToken(req, reply) }, clientName: found.name }),
+      );
+    },
+  );
 
   app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>(
     '/:app_id/sign-in',
     {
-      schema: { params: appParams, body: signInBody },
+      schema: {
+        summary: 'Sign in on the application page',
+        ...extension('A page of the site, not of the legacy document: signing in before an application opens.'),
+        params: appParams,
+        body: signInBody,
+      },
     },
     async (req, reply) => {
       const found = await findApp(req);
@@ -135,7 +160,12 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
   app.post<{ Params: { app_id: string } }>(
     '/:app_id/sign-out',
     {
-      schema: { params: appParams, body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } } },
+      schema: {
+        summary: 'Sign out of the site from the application page',
+        ...extension("A page of the site, not of the legacy document; signing out ends the application's legacy tokens."),
+        params: appParams,
+        body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } },
+      },
     },
     async (req, reply) => {
       const found = await findApp(req);

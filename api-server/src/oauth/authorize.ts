@@ -133,50 +133,64 @@ export function authorizeRoutes(app: FastifyInstance, { throttle }: { throttle: 
     },
   };
 
-  app.get(AUTHORIZE_PATH, { ...common, schema: { querystring: authorizeQuery } }, async (req, reply) => {
-    const checked = await checkAuthorizationRequest(app.db, authorizationParams(req.query));
-    if (checked.kind === 'show') return showError(reply, 400, checked.message);
-    if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 302);
-    return renderStep(req, reply, checked.request);
-  });
+  app.get(
+    AUTHORIZE_PATH,
+    {
+      ...common,
+      schema: {
+        summary: 'The authorization page: sign in and allow the client (authorization code or implicit grant)',
+        querystring: authorizeQuery,
+      },
+    },
+    async (req, reply) => {
+      const checked = await checkAuthorizationRequest(app.db, authorizationParams(req.query));
+      if (checked.kind === 'show') return showError(reply, 400, checked.message);
+      if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 302);
+      return renderStep(req, reply, checked.request);
+    },
+  );
 
-  app.post(AUTHORIZE_PATH, { ...common, schema: { body: authorizeBody } }, async (req, reply) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const refused = formRefusal(req, reply, 'Start again from the application you were using.');
-    if (refused) return refused;
-    const checked = await checkAuthorizationRequest(app.db, authorizationParams(body));
-    if (checked.kind === 'show') return showError(reply, 400, checked.message);
-    if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 303);
-    const request = checked.request;
+  app.post(
+    AUTHORIZE_PATH,
+    { ...common, schema: { summary: "The authorization page's own form: sign-in, consent, sign-out", body: authorizeBody } },
+    async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const refused = formRefusal(req, reply, 'Start again from the application you were using.');
+      if (refused) return refused;
+      const checked = await checkAuthorizationRequest(app.db, authorizationParams(body));
+      if (checked.kind === 'show') return showError(reply, 400, checked.message);
+      if (checked.kind === 'redirect') return redirectTo(reply, checked.location, 303);
+      const request = checked.request;
 
-    switch (body.action) {
-      case 'sign_in': {
-        const again = await submitSignIn(req, reply, throttle, body, (status, values) =>
-          sendPage(reply, status, signInPage(formContext(req, reply, request), values), formTargets(request)),
-        );
-        return again ?? redirectTo(reply, backToAuthorize(request), 303);
-      }
-      case 'sign_out': {
-        await endSiteSession(req, reply);
-        return redirectTo(reply, backToAuthorize(request), 303);
-      }
-      case 'allow':
-      case 'deny': {
-        const userId = await siteUserId(req);
-        // The session ended while the consent page was open: sign in again.
-        if (userId === null) return redirectTo(reply, backToAuthorize(request), 303);
-        if (body.action === 'deny') {
-          const to = errorLocation(
-            { ...request, inFragment: request.responseType === 'token' },
-            'access_denied',
-            'The user denied the request.',
+      switch (body.action) {
+        case 'sign_in': {
+          const again = await submitSignIn(req, reply, throttle, body, (status, values) =>
+            sendPage(reply, status, signInPage(formContext(req, reply, request), values), formTargets(request)),
           );
-          return redirectTo(reply, to, 303);
+          return again ?? redirectTo(reply, backToAuthorize(request), 303);
         }
-        return redirectTo(reply, await grant(req, request, userId), 303);
+        case 'sign_out': {
+          await endSiteSession(req, reply);
+          return redirectTo(reply, backToAuthorize(request), 303);
+        }
+        case 'allow':
+        case 'deny': {
+          const userId = await siteUserId(req);
+          // The session ended while the consent page was open: sign in again.
+          if (userId === null) return redirectTo(reply, backToAuthorize(request), 303);
+          if (body.action === 'deny') {
+            const to = errorLocation(
+              { ...request, inFragment: request.responseType === 'token' },
+              'access_denied',
+              'The user denied the request.',
+            );
+            return redirectTo(reply, to, 303);
+          }
+          return redirectTo(reply, await grant(req, request, userId), 303);
+        }
+        default:
+          return showError(reply, 400, 'The form was not sent by one of its buttons. Go back and try again.');
       }
-      default:
-        return showError(reply, 400, 'The form was not sent by one of its buttons. Go back and try again.');
-    }
-  });
+    },
+  );
 }

@@ -5,6 +5,7 @@ import { verifySecret } from './crypto.ts';
 import { dummyHash } from './credentials.ts';
 import { OAUTH_FORM_MAX } from './limits.ts';
 import { invalidClient, invalidRequest, oauthErrorHandler } from './oauth-error.ts';
+import { CLIENT_BASIC } from '../openapi/marks.ts';
 
 /** Form parameters of the token and revocation endpoints; empty values count as omitted (RFC 6749 §3.1). */
 export type FormParams = Record<string, string | undefined>;
@@ -69,6 +70,12 @@ function checkBasicClient(db: DB) {
     basicClients.set(req, await verifyClient(db, id, secret));
   };
 }
+
+/**
+ * The security requirement of these endpoints in the OpenAPI document: HTTP Basic, or (the empty
+ * requirement) the client in the form: client_secret_post, or client_id alone for a public client.
+ */
+export const clientSecurity: { [scheme: string]: string[] }[] = [{ [CLIENT_BASIC]: [] }, {}];
 
 /** Route options of the endpoints a client authenticates to (token, revocation): RFC 6749 errors, a small form, Basic checked first. */
 export function clientEndpoint(app: FastifyInstance) {

@@ -3,6 +3,7 @@ import { ALL_GRANTS, ALL_SCOPES } from '../config.ts';
 import { AUTHORIZE_PATH } from './authorize.ts';
 import { REVOKE_PATH } from './revoke.ts';
 import { TOKEN_PATH } from './token.ts';
+import { extension } from '../openapi/marks.ts';
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 
@@ -29,7 +30,12 @@ export function metadataRoutes(app: FastifyInstance): void {
   app.get(
     '/.well-known/oauth-authorization-server',
     {
-      schema: { querystring: { type: 'object' }, response: { 200: metadataResponse } },
+      schema: {
+        summary: "The authorization server's metadata (RFC 8414)",
+        ...extension('Not in the spec: the standard way a client finds the endpoints, grants and scopes (RFC 8414).'),
+        querystring: { type: 'object' },
+        response: { 200: metadataResponse },
+      },
     },
     async (_req, reply) => {
       const base = app.config.publicUrl;

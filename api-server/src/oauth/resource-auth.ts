@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Scope } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { OAUTH2 } from '../openapi/marks.ts';
 import { sha256 } from './crypto.ts';
 
 export interface Auth {
@@ -63,7 +65,7 @@ export async function authenticate(db: DB, req: FastifyRequest): Promise<Auth> {
 }
 
 /** onRequest hook: a valid access token carrying `scope` (401 / 403 insufficient_scope otherwise). */
-export function requireScope(db: DB, scope: string) {
+function requireScope(db: DB, scope: string) {
   return async function checkToken(req: FastifyRequest): Promise<void> {
     const auth = await authenticate(db, req);
     if (!auth.scopes.includes(scope)) {
@@ -73,6 +75,19 @@ export function requireScope(db: DB, scope: string) {
     }
     req.auth = auth;
   };
+}
+
+/**
+ * Every route of `app` (a module's plugin, and the plugins it registers) needs a token carrying
+ * `scope`: the onRequest check above, and the same requirement written into each route's schema
+ * as its OpenAPI security requirement (scheme `oauth2`, openapi/document.ts). One call does both,
+ * so that the published document cannot name another scope than the one checked.
+ */
+export function requireScopeFor(app: FastifyInstance, scope: Scope): void {
+  app.addHook('onRequest', requireScope(app.db, scope));
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ [OAUTH2]: [scope] }] };
+  });
 }
 
 /** The signed-in user of the request; client-credentials tokens cannot act for a user. */

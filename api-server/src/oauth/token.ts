@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { type DB, now } from '../db/index.ts';
-import { authenticateClient, clientEndpoint, type FormParams, formParams, requireForm } from './client-auth.ts';
+import { authenticateClient, clientEndpoint, type FormParams, formParams, requireForm, clientSecurity } from './client-auth.ts';
 import { type Client, isPublicClient } from './clients.ts';
 import { findIdentity } from './credentials.ts';
 import { safeEqual, sha256 } from './crypto.ts';
@@ -212,21 +212,32 @@ const GRANTS: Record<TokenGrant, (ctx: GrantContext) => Promise<TokenResponse>> 
 };
 
 export function tokenRoutes(app: FastifyInstance, { throttle }: { throttle: SignInThrottle }): void {
-  app.post(TOKEN_PATH, { schema: { body: tokenBody }, ...clientEndpoint(app) }, async (req, reply) => {
-    requireForm(req);
-    const params = formParams(req.body);
-    const client = await authenticateClient(app.db, req, params);
-    const grant = params.grant_type;
-    if (!grant) throw invalidRequest('grant_type is required.');
-    if (!(TOKEN_GRANTS as readonly string[]).includes(grant)) {
-      throw unsupportedGrantType(`grant_type must be one of: ${TOKEN_GRANTS.join(', ')}.`);
-    }
-    // Public clients cannot authenticate, so only grants bound to a user's consent (code with PKCE) suit them.
-    const publicRefused = isPublicClient(client) && (grant === 'password' || grant === 'client_credentials');
-    if (!client.grants.includes(grant as TokenGrant) || publicRefused) {
-      throw unauthorizedClient(`This client may not use the ${grant} grant.`);
-    }
-    const tokens = await GRANTS[grant as TokenGrant]({ db: app.db, config: app.config, throttle, address: req.ip, client, params });
-    return noStore(reply).send(tokens);
-  });
+  app.post(
+    TOKEN_PATH,
+    {
+      schema: {
+        summary: 'Tokens for a grant: authorization code, password, client credentials or refresh token',
+        security: clientSecurity,
+        body: tokenBody,
+      },
+      ...clientEndpoint(app),
+    },
+    async (req, reply) => {
+      requireForm(req);
+      const params = formParams(req.body);
+      const client = await authenticateClient(app.db, req, params);
+      const grant = params.grant_type;
+      if (!grant) throw invalidRequest('grant_type is required.');
+      if (!(TOKEN_GRANTS as readonly string[]).includes(grant)) {
+        throw unsupportedGrantType(`grant_type must be one of: ${TOKEN_GRANTS.join(', ')}.`);
+      }
+      // Public clients cannot authenticate, so only grants bound to a user's consent (code with PKCE) suit them.
+      const publicRefused = isPublicClient(client) && (grant === 'password' || grant === 'client_credentials');
+      if (!client.grants.includes(grant as TokenGrant) || publicRefused) {
+        throw unauthorizedClient(`This client may not use the ${grant} grant.`);
+      }
+      const tokens = await GRANTS[grant as TokenGrant]({ db: app.db, config: app.config, throttle, address: req.ip, client, params });
+      return noStore(reply).send(tokens);
+    },
+  );
 }

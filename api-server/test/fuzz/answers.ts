@@ -4,11 +4,13 @@ import { ERROR_TEXTS } from '../../src/errors.ts';
  * What a fuzzed answer must look like. The routes come in families by address, each with its
  * documented form of answer and of refusal (docs/api.md, "Conventions").
  */
-export type Family = 'api' | 'oauth-json' | 'oauth-page' | 'legacy' | 'site-page' | 'metadata' | 'files';
+export type Family = 'api' | 'oauth-json' | 'oauth-page' | 'legacy' | 'site-page' | 'metadata' | 'files' | 'reference';
 
 export function familyOf(path: string): Family {
   if (path.startsWith('/api/v1/oauth/authorize')) return 'oauth-page';
   if (path.startsWith('/api/v1/oauth/')) return 'oauth-json';
+  // The API reference: the OpenAPI document and its page (api-server/src/openapi/).
+  if (path === '/api/v1/openapi.json' || path === '/api/v1/docs' || path.startsWith('/api/v1/docs/')) return 'reference';
   if (path.startsWith('/api/v1/') || path === '/api/v1') return 'api';
   if (path.startsWith('/api.php') || path.startsWith('/token.php')) return 'legacy';
   if (path.startsWith('/apps/')) return 'site-page';
@@ -137,7 +139,11 @@ function pageProblems(a: Answer, family: 'oauth-page' | 'site-page'): string[] {
 export function answerProblems(path: string, a: Answer): string[] {
   const problems: string[] = [];
   if (a.status >= 500) problems.push(`answered ${a.status}`);
-  if (LEAK.test(a.body))
+  // The reference page's assets are Swagger UI's own published files (their code names its errors
+  // and its sources): the same bytes for everyone, nothing of this server's. Its page, its
+  // document and every refusal are checked.
+  const publishedAsset = familyOf(path) === 'reference' && path.startsWith('/api/v1/docs/static/') && a.status < 300;
+  if (!publishedAsset && LEAK.test(a.body))
     problems.push(`leaks internals: …${a.body.slice(Math.max(0, a.body.search(LEAK) - 40), a.body.search(LEAK) + 60)}…`);
   if (header(a, 'x-content-type-options') !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
   if (a.status >= 400 && Buffer.byteLength(a.body) > MAX_ERROR_BYTES) problems.push(`a refusal of ${Buffer.byteLength(a.body)} bytes`);
@@ -170,6 +176,15 @@ export function answerProblems(path: string, a: Answer): string[] {
       break;
     case 'files':
       if (a.status >= 400) problems.push(...apiEnvelopeProblems(a));
+      break;
+    case 'reference':
+      if (a.status >= 400) problems.push(...apiEnvelopeProblems(a));
+      else if (path === '/api/v1/openapi.json' || path === '/api/v1/docs/json') {
+        if (!parseJson(a.body).ok) problems.push('the OpenAPI document is not JSON');
+      } else if (/^\/api\/v1\/docs\/?$/.test(path)) {
+        if (!header(a, 'content-type').startsWith('text/html')) problems.push('the reference page is not HTML');
+        if (!header(a, 'content-security-policy').includes("default-src 'none'")) problems.push('the reference page has no CSP');
+      }
       break;
   }
   return problems;

@@ -9,6 +9,8 @@ import type { LegacyMethod } from './context.ts';
  * Output: {expired: 1}; the token answers error 3 from then on.
  */
 export const expireSession: LegacyMethod = {
+  summary: 'POST. Ends the token it is called with, at once. Output `{expired: 1}`.',
+  extension: 'the name and meaning of the old REST API the legacy document comes from',
   postOnly: true,
   async run(ctx) {
     await expireToken(ctx.db, ctx.session.tokenHash);

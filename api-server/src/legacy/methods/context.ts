@@ -20,6 +20,10 @@ export interface MethodContext {
 }
 
 export interface LegacyMethod {
+  /** Its parameters and output, in the words of the OpenAPI document's list of methods (legacy/api.ts). */
+  summary: string;
+  /** Why, for a method beyond the legacy document (docs/api.md, "Extensions"): marked so in the document. */
+  extension?: string;
   /** Uploads: only as POST (multipart). */
   postOnly?: boolean;
   run(ctx: MethodContext): Promise<Envelope>;

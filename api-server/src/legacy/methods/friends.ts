@@ -4,6 +4,7 @@ import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
 
 /** The full friend list of a user (friend lists are visible to every member), by name. */
 export const getFriends: LegacyMethod = {
+  summary: "`user_id` (optional). A user's full friend list, as users without `email`, by name, 10 a page.",
   async run(ctx) {
     const id = await targetUserId(ctx);
     const { page, offset, limit } = pageOf(ctx);
@@ -25,6 +26,7 @@ export const getFriends: LegacyMethod = {
 };
 
 export const isFriend: LegacyMethod = {
+  summary: '`user_id` (optional), `friend_user_id` (required). Output `{is_friend: 1 or 0}`.',
   async run(ctx) {
     if (ctx.params.friend_user_id === undefined) throw missing('friend_user_id');
     const userId = await targetUserId(ctx);

@@ -6,6 +6,7 @@ import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
  * album_url is the page of their owner's profile, where the songs are listed.
  */
 export const getSongs: LegacyMethod = {
+  summary: "`user_id` (optional). A user's songs: `{path_file, album_url, listen}`.",
   async run(ctx) {
     const owner = await targetUserId(ctx);
     const { page, offset, limit } = pageOf(ctx);

@@ -55,6 +55,7 @@ function messageOf(r: NotificationRow, target: NotificationTarget | undefined): 
 }
 
 export const getNewNotificationCount: LegacyMethod = {
+  summary: "`user_id` (optional; the token's own member only). Output: the number of notifications neither read nor seen.",
   async run(ctx) {
     return single(await countNewNotifications(ctx.db, ownUserOnly(ctx, 'notifications')));
   },
@@ -65,6 +66,8 @@ export const getNewNotificationCount: LegacyMethod = {
  * that existed at that moment (what notification.getNewCount and GET /activities/updates count).
  */
 export const getNotifications: LegacyMethod = {
+  summary:
+    "`user_id` (optional; the token's own member only). Notifications `{notification_id, link, message, icon}`, newest first; marks them read.",
   async run(ctx) {
     const me = ownUserOnly(ctx, 'notifications');
     const { page, offset, limit } = pageOf(ctx);

@@ -24,6 +24,7 @@ function titleOf(photoName: string | undefined): string {
 
 /** advancedphoto.addPhoto and photo.addPhoto: a multipart `photo`, answered with every size. */
 export const addPhoto: LegacyMethod = {
+  summary: "POST, multipart: `photo` (a file), `photo_name` (its base file name). Output: the photo's URLs by size.",
   postOnly: true,
   async run(ctx) {
     const me = ctx.session.userId;
@@ -69,6 +70,7 @@ export const addPhoto: LegacyMethod = {
  * allow_search=0), newest first.
  */
 export const getPhotos: LegacyMethod = {
+  summary: "`user_id` (optional). A user's photos: `{photo_100px, photo_240px, photo_original}`.",
   async run(ctx) {
     const owner = await targetUserId(ctx);
     const me = ctx.session.userId;

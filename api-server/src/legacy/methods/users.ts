@@ -42,6 +42,7 @@ export function presentUser(config: Config, u: UserRow, withEmail: boolean) {
 }
 
 export const getUser: LegacyMethod = {
+  summary: "`user_id` (optional). The user; `email` for the token's own member only.",
   async run(ctx) {
     const id = await targetUserId(ctx);
     const user = await ctx.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();

@@ -19,6 +19,7 @@ import { getOwnerSummaries, toOwnerSummary, type OwnerSummary } from '../../doma
 import { clampLimit, paging, pagingQuery } from '../../http/paging.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../events/schedule.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
+import { extensionRoutes } from '../../openapi/marks.ts';
 
 // Our extension: the notification list behind notification_count (GET /activities/updates), the
 // same grouped, and marking it read or seen. Legacy notification.get reads the same notifications (domain/notifications.ts).
@@ -91,6 +92,8 @@ function kindsOf(raw: string): NotificationKind[] {
 }
 
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  // Extensions all (docs/api.md, "Notifications" and the entries after it).
+  extensionRoutes(app, 'The spec names notifications in the activities scope and shows no operation for them.');
   /** `types` and `before_id`, as the list and the groups read them. */
   const filterOf = async (me: number, q: { types?: string; before_id?: number }): Promise<NotificationFilter> => {
     const filter: NotificationFilter = {};
@@ -106,6 +109,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     '/notifications',
     {
       schema: {
+        summary: "The reader's notifications, newest first",
         querystring: {
           type: 'object',
           properties: { ...pagingQuery, ...filterQuery },
@@ -139,6 +143,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     '/notifications/groups',
     {
       schema: {
+        summary: "The reader's notifications in groups (likes and shares of one thing on one day)",
         querystring: {
           type: 'object',
           properties: {
@@ -196,6 +201,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     {
       ...markOptions,
       schema: {
+        summary: 'Mark notifications read: all, up to max_id, or one group',
         body: {
           type: 'object',
           properties: { ...markOptions.schema.body.properties, group_key: { type: 'string', maxLength: 100 }, tz: zoneSchema },
@@ -223,14 +229,18 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   );
 
   // The bell's panel showed them (Mastodon's notifications marker): they leave notification_count, still unread.
-  app.post<{ Body: { max_id?: number } }>('/notifications/seen', markOptions, async (req) => {
-    const maxId = req.body.max_id;
-    await markNotificationsSeen(app.db, userOf(req), maxId);
-    return {
-      success: true,
-      data: {
-        message: maxId === undefined ? 'Your notifications were marked seen.' : `Your notifications up to ${maxId} were marked seen.`,
-      },
-    };
-  });
+  app.post<{ Body: { max_id?: number } }>(
+    '/notifications/seen',
+    { ...markOptions, schema: { ...markOptions.schema, summary: 'Mark notifications seen: they leave the count, still unread' } },
+    async (req) => {
+      const maxId = req.body.max_id;
+      await markNotificationsSeen(app.db, userOf(req), maxId);
+      return {
+        success: true,
+        data: {
+          message: maxId === undefined ? 'Your notifications were marked seen.' : `Your notifications up to ${maxId} were marked seen.`,
+        },
+      };
+    },
+  );
 }

@@ -37,6 +37,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     '/',
     {
       schema: {
+        summary: "The activity feed, or a member's or an item's wall",
         querystring: {
           type: 'object',
           properties: {
@@ -83,20 +84,26 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.get('/updates', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
-    const me = userOf(req);
-    // message_count (docs/api.md, "Messages"): unread conversations, for a token that may read them.
-    const messages = req.auth.scopes.includes('messages') ? { message_count: await unreadConversations(app.db, me) } : {};
-    return { success: true, data: { notification_count: await countNewNotifications(app.db, me), ...messages } };
-  });
+  app.get(
+    '/updates',
+    {
+      schema: {
+        summary: 'What is new for the reader: notification_count (message_count with the messages scope, an extension)',
+        querystring: { type: 'object', properties: {} },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      // message_count (docs/api.md, "Messages"): unread conversations, for a token that may read them.
+      const messages = req.auth.scopes.includes('messages') ? { message_count: await unreadConversations(app.db, me) } : {};
+      return { success: true, data: { notification_count: await countNewNotifications(app.db, me), ...messages } };
+    },
+  );
 
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
     '/:id',
     {
-      schema: {
-        params: idParams,
-        querystring: { type: 'object', properties: { fields: { type: 'string' } } },
-      },
+      schema: { summary: 'One activity', params: idParams, querystring: { type: 'object', properties: { fields: { type: 'string' } } } },
     },
     async (req) => {
       const fields = parseFields(req.query.fields, ACTIVITY_ALLOWED, 'fields', ACTIVITY_FIELDS) as ActivityField[];

@@ -76,55 +76,60 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     return linkCardOf(b);
   }
 
-  app.post<{ Body: PostBody }>('/', { schema: { body: postSchema } }, async (req) => {
-    const me = userOf(req);
-    const b = req.body ?? {};
-    const wall = b.subject_id ?? me;
-    const attachment = await attachmentOf(b, me);
-    const text = b.body ?? '';
-    if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
-    // Checked where it is written: a friendship ended meanwhile does not let the post through.
-    const id = await transact(app.db, async (trx) => {
-      // Posting on another wall: only on a friend's (docs/api.md, "Extensions": writing on a friend's wall).
-      if (wall !== me) {
-        await checkUserExists(trx, wall);
-        if (!(await areFriends(trx, me, wall))) throw forbidden("You can only write on your own wall or a friend's.");
-      }
-      const t = now();
-      const row = await trx
-        .insertInto('activities')
-        .values({
-          owner_id: me,
-          subject_type: 'user',
-          subject_id: wall,
-          content: bodyHtml(text.trim()),
-          // The spec's POST /activities has no privacy field: posts are public.
-          auth_view: 'everyone',
-          is_share: 0,
-          created_at: t,
-          ...attachment,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // The wall's owner hears of what a friend wrote there (deleting the post withdraws it).
-      await notify(trx, {
-        userId: wall,
-        actorId: me,
-        kind: 'wall_post',
-        itemType: 'activity',
-        itemId: row.id,
-        source: { type: 'activity', id: row.id },
-        at: t,
+  app.post<{ Body: PostBody }>(
+    '/',
+    { schema: { summary: "Post an activity, on one's own wall or (an extension, subject_type=user) a friend's", body: postSchema } },
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body ?? {};
+      const wall = b.subject_id ?? me;
+      const attachment = await attachmentOf(b, me);
+      const text = b.body ?? '';
+      if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
+      // Checked where it is written: a friendship ended meanwhile does not let the post through.
+      const id = await transact(app.db, async (trx) => {
+        // Posting on another wall: only on a friend's (docs/api.md, "Extensions": writing on a friend's wall).
+        if (wall !== me) {
+          await checkUserExists(trx, wall);
+          if (!(await areFriends(trx, me, wall))) throw forbidden("You can only write on your own wall or a friend's.");
+        }
+        const t = now();
+        const row = await trx
+          .insertInto('activities')
+          .values({
+            owner_id: me,
+            subject_type: 'user',
+            subject_id: wall,
+            content: bodyHtml(text.trim()),
+            // The spec's POST /activities has no privacy field: posts are public.
+            auth_view: 'everyone',
+            is_share: 0,
+            created_at: t,
+            ...attachment,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // The wall's owner hears of what a friend wrote there (deleting the post withdraws it).
+        await notify(trx, {
+          userId: wall,
+          actorId: me,
+          kind: 'wall_post',
+          itemType: 'activity',
+          itemId: row.id,
+          source: { type: 'activity', id: row.id },
+          at: t,
+        });
+        return row.id;
       });
-      return row.id;
-    });
-    return { success: true, data: { message: 'Your post was published.', id } };
-  });
+      return { success: true, data: { message: 'Your post was published.', id } };
+    },
+  );
 
   app.post<{ Body: { item_type: ItemType; item_id: number; body?: string } }>(
     '/share',
     {
       schema: {
+        summary: 'Share an item',
         body: {
           type: 'object',
           properties: {
@@ -173,7 +178,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
   app.delete<{ Params: { id: number } }>(
     '/:id',
     {
-      schema: { params: idParams },
+      schema: { summary: 'Delete an activity', params: idParams },
     },
     async (req) => {
       const viewer = viewerOf(app.db, req.auth.userId);

@@ -25,6 +25,7 @@ import {
 import { idParams } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
 import { transact } from '../../db/dialect.ts';
+import { extension } from '../../openapi/marks.ts';
 
 /**
  * "3, 4,5" → [3, 4, 5] in the order given; 400 naming photo_ids for anything that is not a list
@@ -109,6 +110,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     '/:id',
     {
       schema: {
+        summary: 'One album, with a page of its photos',
         params: idParams,
         querystring: {
           type: 'object',
@@ -152,7 +154,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: number }; Body: AlbumSettings }>(
     '/:id',
     {
-      schema: { params: idParams, body: { type: 'object', properties: albumSettingProperties } },
+      schema: { summary: 'Edit an album', params: idParams, body: { type: 'object', properties: albumSettingProperties } },
     },
     async (req) => {
       const viewer = viewerOf(app.db, userOf(req));
@@ -172,33 +174,38 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
-    const viewer = viewerOf(app.db, userOf(req));
-    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
-    if (!albumRights(viewer, album).can_delete) {
-      throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
-    }
-    const keys = await transact(app.db, async (trx) => {
-      const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
-      await deleteItemTraces(
-        trx,
-        'photo',
-        photos.map((p) => p.id),
-      );
-      await deleteItemTraces(trx, 'album', [album.id]);
-      await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
-      await trx.deleteFrom('albums').where('id', '=', album.id).execute();
-      return photos.map((p) => p.image_key);
-    });
-    // Files go once the rows are gone for good: a failed transaction keeps both.
-    for (const key of keys) await deleteImage(app.config.dataDir, key);
-    return { success: true, data: { message: 'The album and its photos were deleted.' } };
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/:id',
+    { schema: { summary: 'Delete an album and its photos', params: idParams } },
+    async (req) => {
+      const viewer = viewerOf(app.db, userOf(req));
+      const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+      if (!albumRights(viewer, album).can_delete) {
+        throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
+      }
+      const keys = await transact(app.db, async (trx) => {
+        const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
+        await deleteItemTraces(
+          trx,
+          'photo',
+          photos.map((p) => p.id),
+        );
+        await deleteItemTraces(trx, 'album', [album.id]);
+        await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
+        await trx.deleteFrom('albums').where('id', '=', album.id).execute();
+        return photos.map((p) => p.image_key);
+      });
+      // Files go once the rows are gone for good: a failed transaction keeps both.
+      for (const key of keys) await deleteImage(app.config.dataDir, key);
+      return { success: true, data: { message: 'The album and its photos were deleted.' } };
+    },
+  );
 
   app.post<{ Params: { id: number }; Body: { photo_id: number } }>(
     '/:id/cover',
     {
       schema: {
+        summary: "Make one of its photos the album's cover",
         params: idParams,
         body: { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] },
       },
@@ -225,6 +232,8 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     '/:id/order',
     {
       schema: {
+        summary: "Put an album's photos in an order",
+        ...extension('The documents keep no order of photos; the owner of an album sets it (docs/api.md, "Album order").'),
         params: idParams,
         body: {
           type: 'object',

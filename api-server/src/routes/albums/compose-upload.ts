@@ -38,6 +38,7 @@ export default async function composeUploadRoutes(app: FastifyInstance): Promise
     {
       config: { files: ['Filedata'] },
       schema: {
+        summary: 'Upload a photo for a post, a message or a profile picture',
         body: {
           type: 'object',
           properties: {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCategoriesRoute, registerOptionRoutes } from '../../domain/options.ts';
-import { requireScope } from '../../oauth/resource-auth.ts';
+import { requireScopeFor } from '../../oauth/resource-auth.ts';
 import albumRoutes from './album.ts';
 import composeUploadRoutes from './compose-upload.ts';
 import albumListRoutes from './list.ts';
@@ -9,7 +9,7 @@ import uploadRoutes from './upload.ts';
 
 /** /albums (spec: Albums, scope albums). One file per group of operations. */
 export default async function albumsRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireScope(app.db, 'albums'));
+  requireScopeFor(app, 'albums');
   registerCategoriesRoute(app, 'album');
   registerOptionRoutes(app, ['view_options', 'comment_options', 'tag_options']);
   await app.register(albumListRoutes);

@@ -71,7 +71,10 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
   app.get<{ Querystring: ListQuery }>(
     '/',
     {
-      schema: { querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } },
+      schema: {
+        summary: 'The albums the reader may see',
+        querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } },
+      },
     },
     async (req) => listAlbums(req.query, req.auth.userId, false),
   );
@@ -79,7 +82,7 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
   app.get<{ Querystring: ListQuery }>(
     '/my',
     {
-      schema: { querystring: { type: 'object', properties: listProperties } },
+      schema: { summary: "The reader's own albums", querystring: { type: 'object', properties: listProperties } },
     },
     async (req) => listAlbums(req.query, userOf(req), true),
   );

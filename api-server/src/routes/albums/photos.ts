@@ -163,6 +163,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     '/photos/:id',
     {
       schema: {
+        summary: 'One photo',
         params: idParams,
         querystring: { type: 'object', properties: { fields: { type: 'string' }, conversation_id: { type: 'integer', minimum: 1 } } },
       },
@@ -186,6 +187,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     '/photos/:id',
     {
       schema: {
+        summary: "Edit a photo's title and description, or move it to another album",
         params: idParams,
         body: {
           type: 'object',
@@ -236,7 +238,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { summary: 'Delete a photo', params: idParams } }, async (req) => {
     const viewer = viewerOf(app.db, userOf(req));
     const p = await getVisiblePhoto(app.db, viewer, req.params.id);
     if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may delete this photo.');

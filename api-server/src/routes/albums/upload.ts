@@ -27,7 +27,10 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     '/photo_upload',
     {
       config: { files: ['Filedata'] },
-      schema: { body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] } },
+      schema: {
+        summary: 'Upload a photo, to be put into an album within a day',
+        body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] },
+      },
     },
     async (req) => {
       const me = userOf(req);
@@ -52,6 +55,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
     '/upload',
     {
       schema: {
+        summary: 'Put uploaded photos into an album, an existing or a new one',
         body: {
           type: 'object',
           properties: {

@@ -91,7 +91,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     return { success: true, data: await presentBlogs(app.db, app.config, viewer, rows, fields) };
   }
 
-  ownedItemReadRoutes(app, listProperties, list, async (req) => {
+  ownedItemReadRoutes(app, 'blog posts', listProperties, list, async (req) => {
     const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     let row = await getVisibleBlog(app.db, viewer, req.params.id);

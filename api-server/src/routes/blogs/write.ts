@@ -53,7 +53,7 @@ function cleanForm(b: BlogForm): { title: string; body: string } {
 }
 
 export default async function blogWriteRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: BlogForm }>('/', { schema: { body: blogForm } }, async (req) => {
+  app.post<{ Body: BlogForm }>('/', { schema: { summary: 'Write a blog post (or a draft)', body: blogForm } }, async (req) => {
     const me = userOf(req);
     const b = req.body;
     const { title, body } = cleanForm(b);
@@ -82,39 +82,43 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     return { success: true, data: { id } };
   });
 
-  app.post<{ Params: { id: number }; Body: BlogForm }>('/:id', { schema: { params: idParams, body: blogForm } }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const row = await getVisibleBlog(app.db, viewer, req.params.id);
-    if (!isBlogOwner(viewer, row)) throw forbidden('Only its owner may edit this blog.');
-    const b = req.body;
-    const { title, body } = cleanForm(b);
-    await checkCategory(app.db, 'blog', b.category_id);
-    const t = now();
-    const isDraft = b.is_draft ?? row.is_draft;
-    await transact(app.db, async (trx) => {
-      await trx
-        .updateTable('blogs')
-        .set({
-          title,
-          body,
-          category_id: b.category_id,
-          is_draft: isDraft,
-          allow_search: b.allow_search ?? row.allow_search,
-          auth_view: b.auth_view ?? row.auth_view,
-          auth_comment: b.auth_comment ?? row.auth_comment,
-          updated_at: t,
-          // A draft that is published takes its place among the newest blogs.
-          ...(row.is_draft === 1 && isDraft === 0 ? { created_at: t } : {}),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (b.tags !== undefined) await setItemTags(trx, 'blog', row.id, b.tags);
-    });
-    return { success: true };
-  });
+  app.post<{ Params: { id: number }; Body: BlogForm }>(
+    '/:id',
+    { schema: { summary: 'Edit a blog post', params: idParams, body: blogForm } },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const row = await getVisibleBlog(app.db, viewer, req.params.id);
+      if (!isBlogOwner(viewer, row)) throw forbidden('Only its owner may edit this blog.');
+      const b = req.body;
+      const { title, body } = cleanForm(b);
+      await checkCategory(app.db, 'blog', b.category_id);
+      const t = now();
+      const isDraft = b.is_draft ?? row.is_draft;
+      await transact(app.db, async (trx) => {
+        await trx
+          .updateTable('blogs')
+          .set({
+            title,
+            body,
+            category_id: b.category_id,
+            is_draft: isDraft,
+            allow_search: b.allow_search ?? row.allow_search,
+            auth_view: b.auth_view ?? row.auth_view,
+            auth_comment: b.auth_comment ?? row.auth_comment,
+            updated_at: t,
+            // A draft that is published takes its place among the newest blogs.
+            ...(row.is_draft === 1 && isDraft === 0 ? { created_at: t } : {}),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (b.tags !== undefined) await setItemTags(trx, 'blog', row.id, b.tags);
+      });
+      return { success: true };
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: number } }>('/:id', { schema: { summary: 'Delete a blog post', params: idParams } }, async (req) => {
     const me = userOf(req);
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleBlog(app.db, viewer, req.params.id);

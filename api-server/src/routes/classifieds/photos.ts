@@ -24,6 +24,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     {
       config: { files: ['Filedata'] },
       schema: {
+        summary: 'Add a photo to a listing',
         body: {
           type: 'object',
           properties: { Filedata: {}, classified_id: { type: 'integer', minimum: 1 } },
@@ -70,7 +71,11 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
   app.post<{ Params: { id: number }; Body: { description?: string } }>(
     '/photos/:id',
     {
-      schema: { params: idParams, body: { type: 'object', properties: { description: { type: 'string', maxLength: 1000 } } } },
+      schema: {
+        summary: "Change the description of a listing's photo",
+        params: idParams,
+        body: { type: 'object', properties: { description: { type: 'string', maxLength: 1000 } } },
+      },
     },
     async (req) => {
       const me = userOf(req);
@@ -85,29 +90,33 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { params: idParams } }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
-    if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may delete its photos.');
-    await transact(app.db, async (trx) => {
-      await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
-      // The main photo passes to the oldest photo left, or to none.
-      const next = await trx
-        .selectFrom('classified_photos')
-        .select('id')
-        .where('classified_id', '=', listing.id)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      await trx
-        .updateTable('classifieds')
-        .set({ main_photo_id: next?.id ?? null })
-        .where('id', '=', listing.id)
-        .where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)]))
-        .execute();
-    });
-    await deleteImage(app.config.dataDir, photo.image_key);
-    return { success: true };
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/photos/:id',
+    { schema: { summary: "Delete a listing's photo", params: idParams } },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
+      if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may delete its photos.');
+      await transact(app.db, async (trx) => {
+        await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
+        // The main photo passes to the oldest photo left, or to none.
+        const next = await trx
+          .selectFrom('classified_photos')
+          .select('id')
+          .where('classified_id', '=', listing.id)
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        await trx
+          .updateTable('classifieds')
+          .set({ main_photo_id: next?.id ?? null })
+          .where('id', '=', listing.id)
+          .where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)]))
+          .execute();
+      });
+      await deleteImage(app.config.dataDir, photo.image_key);
+      return { success: true };
+    },
+  );
 }

@@ -95,7 +95,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     return { success: true, data: await presentListings(app.db, app.config, viewer, rows, fields) };
   }
 
-  ownedItemReadRoutes(app, listProperties, list, async (req) => {
+  ownedItemReadRoutes(app, 'listings', listProperties, list, async (req) => {
     const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleListing(app.db, viewer, req.params.id);

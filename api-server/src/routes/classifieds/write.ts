@@ -109,7 +109,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     '/',
     {
       config: { files: ['photo'] },
-      schema: { body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
+      schema: { summary: 'Post a listing', body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
     },
     async (req) => {
       const me = userOf(req);
@@ -157,6 +157,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     {
       config: { files: ['photo'] },
       schema: {
+        summary: 'Edit a listing',
         params: idParams,
         body: { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } },
       },
@@ -216,7 +217,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: number } }>('/:id', { schema: { summary: 'Delete a listing', params: idParams } }, async (req) => {
     const me = userOf(req);
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
@@ -234,27 +235,31 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
   });
 
   for (const action of ['close', 'open'] as const) {
-    app.post<{ Body: { id: number } }>(`/${action}`, { schema: { body: idForm } }, async (req) => {
-      const me = userOf(req);
-      const viewer = viewerOf(app.db, me);
-      const row = await getVisibleListing(app.db, viewer, req.body.id);
-      const flags = listingFlags(viewer, row, 0);
-      if (action === 'close' && !flags.can_close) {
-        throw forbidden(isListingOwner(viewer, row) ? 'The listing is closed already.' : 'Only its owner may close this listing.');
-      }
-      if (action === 'open' && !flags.can_open) {
-        throw forbidden(isListingOwner(viewer, row) ? 'The listing is open already.' : 'Only its owner may reopen this listing.');
-      }
-      const closed = action === 'close' ? 1 : 0;
-      // Conditional, so that of two requests racing to close a listing only one changes it.
-      const res = await app.db
-        .updateTable('classifieds')
-        .set({ is_closed: closed, updated_at: now() })
-        .where('id', '=', row.id)
-        .where('is_closed', '=', 1 - closed)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw forbidden(`The listing is ${action === 'close' ? 'closed' : 'open'} already.`);
-      return { success: true };
-    });
+    app.post<{ Body: { id: number } }>(
+      `/${action}`,
+      { schema: { summary: action === 'close' ? 'Close a listing' : 'Reopen a closed listing', body: idForm } },
+      async (req) => {
+        const me = userOf(req);
+        const viewer = viewerOf(app.db, me);
+        const row = await getVisibleListing(app.db, viewer, req.body.id);
+        const flags = listingFlags(viewer, row, 0);
+        if (action === 'close' && !flags.can_close) {
+          throw forbidden(isListingOwner(viewer, row) ? 'The listing is closed already.' : 'Only its owner may close this listing.');
+        }
+        if (action === 'open' && !flags.can_open) {
+          throw forbidden(isListingOwner(viewer, row) ? 'The listing is open already.' : 'Only its owner may reopen this listing.');
+        }
+        const closed = action === 'close' ? 1 : 0;
+        // Conditional, so that of two requests racing to close a listing only one changes it.
+        const res = await app.db
+          .updateTable('classifieds')
+          .set({ is_closed: closed, updated_at: now() })
+          .where('id', '=', row.id)
+          .where('is_closed', '=', 1 - closed)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) === 0) throw forbidden(`The listing is ${action === 'close' ? 'closed' : 'open'} already.`);
+        return { success: true };
+      },
+    );
   }
 }

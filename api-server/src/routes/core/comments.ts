@@ -18,6 +18,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     '/comments',
     {
       schema: {
+        summary: 'The comments on an item',
         querystring: { type: 'object', properties: { ...itemProperties, ...pagingQuery }, required: ['item_type', 'item_id'] },
       },
     },
@@ -34,6 +35,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     '/comments',
     {
       schema: {
+        summary: 'Comment on an item',
         body: {
           type: 'object',
           properties: { ...itemProperties, body: { type: 'string', maxLength: BODY_MAX } },
@@ -70,6 +72,7 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     '/comments',
     {
       schema: {
+        summary: 'Delete a comment',
         querystring: {
           type: 'object',
           properties: { ...itemProperties, comment_id: { type: 'integer', minimum: 1 } },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireScope } from '../../oauth/resource-auth.ts';
+import { requireScopeFor } from '../../oauth/resource-auth.ts';
 import commentRoutes from './comments.ts';
 import likeRoutes from './likes.ts';
 import linkPreviewRoutes from './link-preview/index.ts';
@@ -10,7 +10,7 @@ import tagRoutes from './tags.ts';
 
 /** /core (spec: Core, scope basic): likes, comments, tags, reports, search types, search and link previews. */
 export default async function coreRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireScope(app.db, 'basic'));
+  requireScopeFor(app, 'basic');
   await app.register(likeRoutes);
   await app.register(commentRoutes);
   await app.register(searchTypeRoutes);

@@ -8,6 +8,7 @@ import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { itemProperties, type ItemParams } from './item-params.ts';
+import { extensionParam } from '../../openapi/marks.ts';
 
 type LikeParams = ItemParams & { comment_id?: number };
 
@@ -40,7 +41,17 @@ export default async function likeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: LikeParams & { page?: number; limit?: number } }>(
     '/likes',
     {
-      schema: { querystring: { ...likeSchema, properties: { ...likeSchema.properties, ...pagingQuery } } },
+      schema: {
+        summary: 'Who likes an item (or, an extension, one of its comments)',
+        querystring: {
+          ...likeSchema,
+          properties: {
+            ...likeSchema.properties,
+            comment_id: { ...likeSchema.properties.comment_id, ...extensionParam('the likers of one comment of the item.') },
+            ...pagingQuery,
+          },
+        },
+      },
     },
     async (req) => {
       const viewer = viewerOf(app.db, req.auth.userId);
@@ -52,24 +63,32 @@ export default async function likeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: LikeParams }>('/likes', { schema: { body: likeSchema } }, async (req) => {
-    const me = userOf(req);
-    const viewer = viewerOf(app.db, me);
-    const target = await likeTarget(app, viewer, req.body);
-    if (!(await canLike(viewer, target.item))) throw forbidden('You may not like this item.');
-    if (!(await addLike(app.db, target.type, target.id, me))) throw badRequest('You already like this.');
-    await notify(app.db, { userId: target.ownerId, actorId: me, kind: 'like', itemType: target.type, itemId: target.id });
-    return { success: true, data: { message: target.type === 'comment' ? 'You liked the comment.' : 'You liked the item.' } };
-  });
+  app.post<{ Body: LikeParams }>(
+    '/likes',
+    { schema: { summary: 'Like an item or one of its comments', body: likeSchema } },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const target = await likeTarget(app, viewer, req.body);
+      if (!(await canLike(viewer, target.item))) throw forbidden('You may not like this item.');
+      if (!(await addLike(app.db, target.type, target.id, me))) throw badRequest('You already like this.');
+      await notify(app.db, { userId: target.ownerId, actorId: me, kind: 'like', itemType: target.type, itemId: target.id });
+      return { success: true, data: { message: target.type === 'comment' ? 'You liked the comment.' : 'You liked the item.' } };
+    },
+  );
 
-  app.delete<{ Querystring: LikeParams }>('/likes', { schema: { querystring: likeSchema } }, async (req) => {
-    const me = userOf(req);
-    const target = await likeTarget(app, viewerOf(app.db, me), req.query);
-    if (!(await removeLike(app.db, target.type, target.id, me))) throw badRequest('You do not like this.');
-    await withdrawNotification(app.db, { actorId: me, kind: 'like', itemType: target.type, itemId: target.id });
-    return {
-      success: true,
-      data: { message: target.type === 'comment' ? 'You no longer like the comment.' : 'You no longer like the item.' },
-    };
-  });
+  app.delete<{ Querystring: LikeParams }>(
+    '/likes',
+    { schema: { summary: 'Stop liking an item or one of its comments', querystring: likeSchema } },
+    async (req) => {
+      const me = userOf(req);
+      const target = await likeTarget(app, viewerOf(app.db, me), req.query);
+      if (!(await removeLike(app.db, target.type, target.id, me))) throw badRequest('You do not like this.');
+      await withdrawNotification(app.db, { actorId: me, kind: 'like', itemType: target.type, itemId: target.id });
+      return {
+        success: true,
+        data: { message: target.type === 'comment' ? 'You no longer like the comment.' : 'You no longer like the item.' },
+      };
+    },
+  );
 }

@@ -22,15 +22,20 @@ interface ReportBody {
 }
 
 export default async function reportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/report_types', { schema: { querystring: { type: 'object', properties: {} } } }, async () => ({
-    success: true,
-    data: REPORT_TYPES,
-  }));
+  app.get(
+    '/report_types',
+    { schema: { summary: 'The reasons a report may give', querystring: { type: 'object', properties: {} } } },
+    async () => ({
+      success: true,
+      data: REPORT_TYPES,
+    }),
+  );
 
   app.post<{ Body: ReportBody }>(
     '/report',
     {
       schema: {
+        summary: 'Report an item',
         body: {
           type: 'object',
           properties: {

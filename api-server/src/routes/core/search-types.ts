@@ -14,8 +14,12 @@ export const SEARCH_TYPES: Option[] = [
 ];
 
 export default async function searchTypeRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/search_types', { schema: { querystring: { type: 'object', properties: {} } } }, async () => ({
-    success: true,
-    data: SEARCH_TYPES,
-  }));
+  app.get(
+    '/search_types',
+    { schema: { summary: 'The types of things search finds', querystring: { type: 'object', properties: {} } } },
+    async () => ({
+      success: true,
+      data: SEARCH_TYPES,
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import { invalidParam, missingParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { SEARCH_TYPES } from './search-types.ts';
+import { extension } from '../../openapi/marks.ts';
 
 // Extension (docs/api.md, "Extensions": Search): the spec lists GET /core/search_types; the API it
 // was taken from answers GET /core/search beside it. One search over members and every item type, through
@@ -79,6 +80,8 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
     '/search',
     {
       schema: {
+        summary: 'Search what the reader may find',
+        ...extension('The spec lists the search types only; the API it was taken from answers this search beside them.'),
         querystring: {
           type: 'object',
           properties: {

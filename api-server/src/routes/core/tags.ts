@@ -9,6 +9,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { canTagPhoto, canViewPhoto, getVisiblePhoto, loadPhoto, type PhotoInAlbum } from '../albums/access.ts';
 import { idParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import { extension } from '../../openapi/marks.ts';
 
 /** Photos are the only subject tags are drawn on (the site has no other tag subject). */
 const subjectProperties = {
@@ -49,7 +50,11 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { subject_type: 'photo'; subject_id: number } }>(
     '/tags',
     {
-      schema: { querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] } },
+      schema: {
+        summary: 'The tags on a photo',
+        ...extension('The spec shows how to add and remove tags, not how to read them.'),
+        querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
+      },
     },
     async (req) => {
       const viewer = viewerOf(app.db, req.auth.userId);
@@ -83,6 +88,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     '/tags',
     {
       schema: {
+        summary: 'Tag a photo: a member or a label, on an area',
         body: {
           type: 'object',
           properties: {
@@ -182,6 +188,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     '/tags/:id',
     {
       schema: {
+        summary: 'Remove a tag',
         params: idParams,
         querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
       },

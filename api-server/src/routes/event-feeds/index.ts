@@ -3,6 +3,7 @@ import { now } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { visibleTo } from '../../domain/visibility.ts';
 import { sha256 } from '../../oauth/crypto.ts';
+import { extensionRoutes } from '../../openapi/marks.ts';
 
 // GET /event_feeds/{secret} (extension, docs/api.md, "Extensions": Calendar feeds): the events of a
 // calendar feed, read with the feed's secret alone (no OAuth token: calendar apps poll it). A wrong
@@ -15,11 +16,16 @@ const BACK = 30 * 86400;
 const MAX = 500;
 
 export default async function eventFeedReadRoutes(app: FastifyInstance): Promise<void> {
+  // An extension (docs/api.md, "Calendar feeds").
+  extensionRoutes(app, 'Calendar feeds: read with the feed\'s secret, no OAuth token (docs/api.md, "Calendar feeds").');
   const db = app.db;
   app.get<{ Params: { secret: string } }>(
     '/:secret',
     {
-      schema: { params: { type: 'object', properties: { secret: SECRET }, required: ['secret'] } },
+      schema: {
+        summary: 'The events of a calendar feed, read with its secret alone (no token)',
+        params: { type: 'object', properties: { secret: SECRET }, required: ['secret'] },
+      },
     },
     async (req, reply) => {
       const feed = await db

@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../../oauth/crypto.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { idParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import { extensionRoutes } from '../../openapi/marks.ts';
 
 // Calendar feeds (extension, docs/api.md, "Extensions": Calendar feeds): a secret address a
 // calendar app polls without any sign-in, listing the events its owner leads, attends or may
@@ -15,26 +16,32 @@ import { transact } from '../../db/dialect.ts';
 // feed is made.
 
 export default async function eventFeedRoutes(app: FastifyInstance): Promise<void> {
+  // Extensions all (docs/api.md, "Calendar feeds").
+  extensionRoutes(app, 'Calendar feeds: a read-only grant of their own that calendar apps poll (docs/api.md, "Calendar feeds").');
   const db = app.db;
 
   /** POST /events/feeds: a new feed (any feed the person had is revoked): answers its secret, once. */
-  app.post('/feeds', async (req) => {
-    const me = userOf(req);
-    const secret = randomToken();
-    const t = now();
-    const row = await transact(db, async (trx) => {
-      await trx.updateTable('event_feeds').set({ revoked_at: t }).where('user_id', '=', me).where('revoked_at', 'is', null).execute();
-      return trx
-        .insertInto('event_feeds')
-        .values({ user_id: me, secret_hash: sha256(secret), created_at: t, revoked_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    });
-    return { success: true, data: { id: row.id, secret, created_at: t } };
-  });
+  app.post(
+    '/feeds',
+    { schema: { summary: 'Make a calendar feed (the previous one is revoked); its secret is told once' } },
+    async (req) => {
+      const me = userOf(req);
+      const secret = randomToken();
+      const t = now();
+      const row = await transact(db, async (trx) => {
+        await trx.updateTable('event_feeds').set({ revoked_at: t }).where('user_id', '=', me).where('revoked_at', 'is', null).execute();
+        return trx
+          .insertInto('event_feeds')
+          .values({ user_id: me, secret_hash: sha256(secret), created_at: t, revoked_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
+      return { success: true, data: { id: row.id, secret, created_at: t } };
+    },
+  );
 
   /** GET /events/feeds: the person's feeds in force (never their secrets). */
-  app.get('/feeds', async (req) => {
+  app.get('/feeds', { schema: { summary: 'The calendar feeds in force (never their secrets)' } }, async (req) => {
     const me = userOf(req);
     const rows = await db
       .selectFrom('event_feeds')
@@ -47,7 +54,7 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
   });
 
   /** DELETE /events/feeds/{id}: revokes a feed; its address answers 404 from then on. */
-  app.delete<{ Params: { id: number } }>('/feeds/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: number } }>('/feeds/:id', { schema: { summary: 'Revoke a calendar feed', params: idParams } }, async (req) => {
     const me = userOf(req);
     const res = await db
       .updateTable('event_feeds')

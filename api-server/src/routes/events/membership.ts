@@ -21,6 +21,7 @@ import {
 } from './rules.ts';
 import { idParams, userIdSchema } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import { extensionRoutes } from '../../openapi/marks.ts';
 
 // Event membership, the extension DESIGN.md lists (the spec leaves it "not shown"). Each action
 // is allowed by exactly the rule behind the flag the reader sees (rules.ts), checked and done
@@ -43,6 +44,8 @@ const ANSWERS: Record<MemberRsvp, string> = {
 };
 
 export default async function eventMembershipRoutes(app: FastifyInstance): Promise<void> {
+  // Extensions all: event membership (DESIGN.md; docs/api.md, "Events").
+  extensionRoutes(app, 'Event membership: the spec shows none of its operations (docs/api.md, "Conventions", "Events").');
   const db = app.db;
 
   /** Runs `act` on the event as the reader sees it: 404 when hidden, 403 when `allowed` says no. */
@@ -76,6 +79,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
   /** POST /:id/<verb>, with `body` (a schema) when it takes one: withEvent, `act` given the body. */
   function action<B = undefined>(
     verb: string,
+    summary: string,
     body: object | undefined,
     allowed: (a: Action) => boolean,
     refusal: string,
@@ -83,7 +87,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
   ): void {
     app.post<{ Params: { id: number }; Body: B }>(
       `/:id/${verb}`,
-      { schema: body ? { params: idParams, body } : { params: idParams } },
+      { schema: body ? { summary, params: idParams, body } : { summary, params: idParams } },
       // The cast: Fastify's types widen a generic body; the schema above has checked it.
       (req) => withEvent(req.auth.userId, req.params.id, allowed, refusal, (a) => act(a, req.body as B)),
     );
@@ -105,6 +109,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     '/:id/join',
     {
       schema: {
+        summary: "Join an event, accept an invitation, or change one's answer",
         params: idParams,
         body: { type: 'object', properties: { rsvp: { type: 'string', enum: MEMBER_RSVPS, default: 'attending' } } },
       },
@@ -129,6 +134,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   action(
     'leave',
+    'Leave an event',
     undefined,
     (a) => a.flags.can_leave,
     'You cannot leave this event: you are not a member of it, or it is yours (an owner cannot leave their event).',
@@ -140,6 +146,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   action(
     'request',
+    'Ask to join an event that needs approval',
     undefined,
     (a) => a.flags.can_request,
     'You cannot ask to join this event: it needs no approval, it has ended, or you are already in it, invited or waiting.',
@@ -154,6 +161,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   action(
     'cancel',
+    "Take back one's request to join",
     undefined,
     (a) => a.flags.can_cancel,
     'You have no pending request to join this event.',
@@ -177,6 +185,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   action<{ user_id: number }>(
     'accept',
+    "Accept a member's request to join (the owner)",
     userIdSchema,
     (a) => a.flags.can_accept,
     'Only the owner accepts requests, and there is none pending.',
@@ -189,6 +198,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   action<{ user_id: number }>(
     'reject',
+    "Reject a member's request to join (the owner)",
     userIdSchema,
     (a) => a.flags.can_reject,
     'Only the owner rejects requests, and there is none pending.',
@@ -201,6 +211,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   action<{ user_ids: string }>(
     'invite',
+    'Invite friends to an event',
     { type: 'object', properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['user_ids'] },
     (a) => a.flags.can_invite,
     'You cannot invite people to this event: it has ended, or only its owner invites.',
@@ -273,6 +284,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     '/members',
     {
       schema: {
+        summary: 'The members of an event, by answer',
         querystring: {
           type: 'object',
           properties: {

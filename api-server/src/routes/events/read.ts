@@ -9,6 +9,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { detailFields, listFields, LIST_FIELDS, MY_LIST_FIELDS, presentEvents } from './present.ts';
 import { getVisibleEvent } from './rules.ts';
 import { idParams } from '../../http/schemas.ts';
+import { extensionParam } from '../../openapi/marks.ts';
 
 /** Which events a list covers by time (extension): ended means end_time has passed. */
 const WHEN = ['upcoming', 'past', 'all'] as const;
@@ -61,6 +62,7 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
     '/',
     {
       schema: {
+        summary: 'The events the reader may see (upcoming ones by default)',
         querystring: {
           type: 'object',
           properties: {
@@ -69,7 +71,7 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
             view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
             sort: { type: 'string', enum: ['starttime', 'creation_date', 'member_count'], default: 'starttime' },
             user_id: { type: 'integer', minimum: 1 },
-            when: { type: 'string', enum: WHEN, default: 'upcoming' },
+            when: { type: 'string', enum: WHEN, default: 'upcoming', ...extensionParam('past or all events, not only upcoming ones.') },
             ...pagingQuery,
             fields: { type: 'string' },
           },
@@ -108,12 +110,13 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
     '/my',
     {
       schema: {
+        summary: "The reader's events: owned, or with an answer, an invitation or a request",
         querystring: {
           type: 'object',
           properties: {
             keywords: keywordsParam,
             view: { type: 'string', enum: ['all_my_events', 'only_events_i_lead'], default: 'all_my_events' },
-            when: { type: 'string', enum: WHEN, default: 'all' },
+            when: { type: 'string', enum: WHEN, default: 'all', ...extensionParam('only upcoming or past events.') },
             ...pagingQuery,
             fields: { type: 'string' },
           },
@@ -163,7 +166,7 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
   app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
     '/:id',
     {
-      schema: { params: idParams, querystring: { type: 'object', properties: { fields: { type: 'string' } } } },
+      schema: { summary: 'One event', params: idParams, querystring: { type: 'object', properties: { fields: { type: 'string' } } } },
     },
     async (req) => {
       const fields = detailFields(req.query.fields);

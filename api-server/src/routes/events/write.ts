@@ -11,6 +11,7 @@ import { eventFlags, getVisibleEvent, type EventRow } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
 import { idParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import { extensionParam } from '../../openapi/marks.ts';
 
 const TITLE_MAX = 255;
 const DESCRIPTION_MAX = 10000;
@@ -50,9 +51,9 @@ const formProperties = {
   category_id: { type: 'integer', minimum: 0 },
   start_time: { type: 'string', maxLength: 40 },
   end_time: { type: 'string', maxLength: 40 },
-  timezone: { type: 'string', maxLength: 64 },
-  host: { type: 'string', maxLength: TITLE_MAX },
-  location: { type: 'string', maxLength: TITLE_MAX },
+  timezone: { type: 'string', maxLength: 64, ...extensionParam('the IANA zone of start_time and end_time (UTC by default).') },
+  host: { type: 'string', maxLength: TITLE_MAX, ...extensionParam('who hosts the event, as the detail shows it.') },
+  location: { type: 'string', maxLength: TITLE_MAX, ...extensionParam('where the event is, as the detail shows it.') },
   allow_search: flag,
   auth_invite: flag,
   approval: flag,
@@ -62,7 +63,7 @@ const formProperties = {
   photo: {},
   // The picture's description, its alt text (extension, docs/api.md, "Extensions": Picture sizes
   // and descriptions).
-  img_description: { type: 'string', maxLength: IMG_DESCRIPTION_MAX },
+  img_description: { type: 'string', maxLength: IMG_DESCRIPTION_MAX, ...extensionParam("the picture's description, its alt text.") },
 } as const;
 
 function requireTitle(b: EventForm): string {
@@ -100,7 +101,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
     '/',
     {
       config: { files: ['photo'] },
-      schema: { body: { type: 'object', properties: formProperties, required: ['title'] } },
+      schema: { summary: 'Create an event', body: { type: 'object', properties: formProperties, required: ['title'] } },
     },
     async (req) => {
       const me = userOf(req);
@@ -174,7 +175,11 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
     '/:id',
     {
       config: { files: ['photo'] },
-      schema: { params: idParams, body: { type: 'object', properties: formProperties, required: ['title'] } },
+      schema: {
+        summary: 'Edit an event (start_time and end_time, an extension here, move it)',
+        params: idParams,
+        body: { type: 'object', properties: formProperties, required: ['title'] },
+      },
     },
     async (req) => {
       const event = await ownEvent(req.auth.userId, req.params.id, 'edit');
@@ -230,7 +235,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
+  app.delete<{ Params: { id: number } }>('/:id', { schema: { summary: 'Delete an event', params: idParams } }, async (req) => {
     const event = await ownEvent(req.auth.userId, req.params.id, 'delete');
     await transact(db, async (trx) => {
       await deleteItemTraces(trx, 'event', [event.id]);

@@ -2,21 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { checkUserExists, toOwnerSummary } from '../../domain/owners.ts';
 import { containsText } from '../../db/text.ts';
-import { requireScope, userOf } from '../../oauth/resource-auth.ts';
+import { requireScopeFor, userOf } from '../../oauth/resource-auth.ts';
 import friendRequestRoutes from './requests.ts';
+import { extensionRoutes } from '../../openapi/marks.ts';
 
 // Extension (docs/api.md, "Extensions": Friends): the spec names a `friends` scope ("friend list,
 // friend requests") but shows none of its endpoints. Tagging people on photos and inviting them to
 // events pick them from this list. GET /friends: a user's friends (the caller's without
 // user_id) as owner summaries, by name; requests.ts: friend requests and ending a friendship.
 export default async function friendsRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireScope(app.db, 'friends'));
+  // Extensions all (docs/api.md, "Friends", "Friend requests").
+  extensionRoutes(app, 'The spec names the friends scope ("friend list, friend requests") and shows none of its operations.');
+  requireScopeFor(app, 'friends');
   await app.register(friendRequestRoutes);
 
   app.get<{ Querystring: { user_id?: number; keywords?: string; page?: number; limit?: number } }>(
     '/',
     {
       schema: {
+        summary: "A member's friends (the caller's without user_id), by name",
         querystring: {
           type: 'object',
           properties: { user_id: { type: 'integer', minimum: 1 }, keywords: { type: 'string', maxLength: 200 }, ...pagingQuery },

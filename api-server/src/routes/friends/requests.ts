@@ -63,50 +63,55 @@ async function acceptRequest(db: DB, request: FriendRequestRow): Promise<void> {
 export default async function friendRequestRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.post<{ Body: { user_id: number } }>('/requests', { schema: { body: userIdSchema } }, async (req) => {
-    const me = userOf(req);
-    return transact(db, async (trx) => {
-      const other = await otherMember(trx, me, req.body.user_id);
-      // A block stops friend requests both ways (docs/api.md, "Messages").
-      const blocked = await blockRefusal(trx, me, other, 'send a friend request to');
-      if (blocked) throw refusedParam('user_id', blocked);
-      if (await areFriends(trx, me, other.id)) throw invalidParam('user_id', 'is already your friend');
-      const pending = await pendingRequestBetween(trx, me, other.id);
-      if (pending?.sender_id === me) throw invalidParam('user_id', 'already has your friend request, still waiting for an answer');
-      if (pending) {
-        // They asked first: a request both ways is a friendship.
-        await acceptRequest(trx, pending);
-        return { success: true, data: { message: `You and ${other.full_name} are now friends.`, friendship: 'friends' } };
-      }
-      const t = now();
-      const row = await trx
-        .insertInto('friend_requests')
-        .values({ sender_id: me, recipient_id: other.id, ...pairOf(me, other.id), created_at: t })
-        // A request stored meanwhile by another call (the same one, or theirs to me) wins.
-        .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) throw invalidParam('user_id', 'has a friend request with you waiting for an answer already');
-      await notify(trx, {
-        userId: other.id,
-        actorId: me,
-        kind: 'friend_request',
-        itemType: 'user',
-        itemId: me,
-        source: { type: 'friend_request', id: row.id },
-        at: t,
+  app.post<{ Body: { user_id: number } }>(
+    '/requests',
+    { schema: { summary: 'Send a friend request (or accept the one they sent)', body: userIdSchema } },
+    async (req) => {
+      const me = userOf(req);
+      return transact(db, async (trx) => {
+        const other = await otherMember(trx, me, req.body.user_id);
+        // A block stops friend requests both ways (docs/api.md, "Messages").
+        const blocked = await blockRefusal(trx, me, other, 'send a friend request to');
+        if (blocked) throw refusedParam('user_id', blocked);
+        if (await areFriends(trx, me, other.id)) throw invalidParam('user_id', 'is already your friend');
+        const pending = await pendingRequestBetween(trx, me, other.id);
+        if (pending?.sender_id === me) throw invalidParam('user_id', 'already has your friend request, still waiting for an answer');
+        if (pending) {
+          // They asked first: a request both ways is a friendship.
+          await acceptRequest(trx, pending);
+          return { success: true, data: { message: `You and ${other.full_name} are now friends.`, friendship: 'friends' } };
+        }
+        const t = now();
+        const row = await trx
+          .insertInto('friend_requests')
+          .values({ sender_id: me, recipient_id: other.id, ...pairOf(me, other.id), created_at: t })
+          // A request stored meanwhile by another call (the same one, or theirs to me) wins.
+          .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw invalidParam('user_id', 'has a friend request with you waiting for an answer already');
+        await notify(trx, {
+          userId: other.id,
+          actorId: me,
+          kind: 'friend_request',
+          itemType: 'user',
+          itemId: me,
+          source: { type: 'friend_request', id: row.id },
+          at: t,
+        });
+        return {
+          success: true,
+          data: { message: `Your friend request was sent to ${other.full_name}.`, id: row.id, friendship: 'request_sent' },
+        };
       });
-      return {
-        success: true,
-        data: { message: `Your friend request was sent to ${other.full_name}.`, id: row.id, friendship: 'request_sent' },
-      };
-    });
-  });
+    },
+  );
 
   app.get<{ Querystring: { direction?: Direction; page?: number; limit?: number } }>(
     '/requests',
     {
       schema: {
+        summary: 'The pending friend requests, incoming or outgoing',
         querystring: {
           type: 'object',
           properties: { direction: { type: 'string', enum: DIRECTIONS, default: 'incoming' }, ...pagingQuery },
@@ -145,6 +150,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
   function onRequest(
     method: 'POST' | 'DELETE',
     url: string,
+    summary: string,
     side: 'recipient_id' | 'sender_id',
     refusal: string,
     act: (trx: DB, request: FriendRequestRow) => Promise<string>,
@@ -152,7 +158,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     app.route<{ Params: { id: number } }>({
       method,
       url,
-      schema: { params: idParams },
+      schema: { summary, params: idParams },
       handler: async (req) => {
         const me = userOf(req);
         return transact(db, async (trx) => {
@@ -167,6 +173,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
   onRequest(
     'POST',
     '/requests/:id/accept',
+    'Accept a friend request (its recipient)',
     'recipient_id',
     'Only the member a friend request was sent to can accept it.',
     async (trx, request) => {
@@ -178,6 +185,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
   onRequest(
     'POST',
     '/requests/:id/decline',
+    'Decline a friend request (its recipient)',
     'recipient_id',
     'Only the member a friend request was sent to can decline it; cancel it instead.',
     async (trx, request) => {
@@ -189,6 +197,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
   onRequest(
     'DELETE',
     '/requests/:id',
+    'Take back a friend request (its sender)',
     'sender_id',
     'Only the member who sent a friend request can cancel it; decline it instead.',
     async (trx, request) => {
@@ -199,12 +208,16 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.delete<{ Params: { user_id: number } }>('/:user_id', { schema: { params: userIdSchema } }, async (req) => {
-    const me = userOf(req);
-    return transact(db, async (trx) => {
-      const other = await otherMember(trx, me, req.params.user_id);
-      if (!(await endFriendship(trx, me, other.id))) throw invalidParam('user_id', 'is not your friend');
-      return { success: true, data: { message: `You and ${other.full_name} are no longer friends.` } };
-    });
-  });
+  app.delete<{ Params: { user_id: number } }>(
+    '/:user_id',
+    { schema: { summary: 'End a friendship', params: userIdSchema } },
+    async (req) => {
+      const me = userOf(req);
+      return transact(db, async (trx) => {
+        const other = await otherMember(trx, me, req.params.user_id);
+        if (!(await endFriendship(trx, me, other.id))) throw invalidParam('user_id', 'is not your friend');
+        return { success: true, data: { message: `You and ${other.full_name} are no longer friends.` } };
+      });
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { requireScope } from '../../oauth/resource-auth.ts';
+import { requireScopeFor } from '../../oauth/resource-auth.ts';
 import messageReadRoutes from './read.ts';
 import messageWriteRoutes from './write.ts';
+import { extensionRoutes } from '../../openapi/marks.ts';
 
 /**
  * /messages (issue 47; docs/api.md, "Messages"): private conversations on the origin API's paths
@@ -9,7 +10,12 @@ import messageWriteRoutes from './write.ts';
  * (userOf: a client-credentials token is 403).
  */
 export default async function messagesRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', requireScope(app.db, 'messages'));
+  // Extensions all: the origin's module (docs/api.md, "Messages").
+  extensionRoutes(
+    app,
+    'The spec names the messages scope and shows none of its operations: these are the paths and fields of the API it was taken from (docs/api.md, "Messages").',
+  );
+  requireScopeFor(app, 'messages');
   await app.register(messageReadRoutes);
   await app.register(messageWriteRoutes);
 }

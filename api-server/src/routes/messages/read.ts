@@ -42,63 +42,80 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
   const db = app.db;
 
   function folderRoute(folder: Folder) {
-    app.get<{ Querystring: ListQuery }>(`/${folder}`, { schema: { querystring: listQuery } }, async (req) => {
-      const me = userOf(req);
-      const q = req.query;
-      const fields = parseFields(q.fields, LIST_FIELDS);
-      if ((q.item_type === undefined) !== (q.item_id === undefined)) {
-        throw missingParam(q.item_type === undefined ? 'item_type' : 'item_id', 'is required with the other of item_type and item_id');
-      }
-      const { limit, offset } = paging(q);
-      const box = folder;
-      let query = db
-        .selectFrom('conversation_members as m')
-        .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-        .innerJoin('messages as msg', 'msg.id', `m.${box}_message_id`)
-        .selectAll('c')
-        .select(['m.inbox_read', `m.${box}_updated as folder_updated`, 'msg.body as latest'])
-        .where('m.user_id', '=', me)
-        .where(`m.${box}_deleted`, '=', 0);
-      if (q.item_type !== undefined && q.item_id !== undefined) {
-        query = query.where('c.item_type', '=', q.item_type).where('c.item_id', '=', q.item_id);
-      }
-      const rows = await query.orderBy('folder_updated', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
-      const members = await membersOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      const owners = await getOwnerSummaries(db, app.config, [...members.values()].flat());
-      const cards = await itemCards(db, app.config, me, [
-        ...rows.map((r) => ({ type: r.item_type, id: r.item_id })),
-        ...rows.map((r) => ({ type: r.resource_type, id: r.resource_id })),
-      ]);
-      return {
-        success: true,
-        data: rows.map((r) =>
-          pick(
-            {
-              id: r.id,
-              title: r.title,
-              body: excerptHtml(r.latest),
-              participant: participantOf(app.config, me, r, members.get(r.id) ?? [], owners, cards),
-              date: formatDate(r.folder_updated),
-              read: r.inbox_read === 1,
-              timestamp: r.folder_updated,
-              item: (r.item_type && cards.get(`${r.item_type}:${r.item_id}`)) || null,
-              locked: r.locked === 1,
-            },
-            fields,
+    app.get<{ Querystring: ListQuery }>(
+      `/${folder}`,
+      {
+        schema: {
+          summary:
+            folder === 'inbox'
+              ? 'The conversations others wrote in, the latest first'
+              : 'The conversations the reader wrote in, the latest first',
+          querystring: listQuery,
+        },
+      },
+      async (req) => {
+        const me = userOf(req);
+        const q = req.query;
+        const fields = parseFields(q.fields, LIST_FIELDS);
+        if ((q.item_type === undefined) !== (q.item_id === undefined)) {
+          throw missingParam(q.item_type === undefined ? 'item_type' : 'item_id', 'is required with the other of item_type and item_id');
+        }
+        const { limit, offset } = paging(q);
+        const box = folder;
+        let query = db
+          .selectFrom('conversation_members as m')
+          .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+          .innerJoin('messages as msg', 'msg.id', `m.${box}_message_id`)
+          .selectAll('c')
+          .select(['m.inbox_read', `m.${box}_updated as folder_updated`, 'msg.body as latest'])
+          .where('m.user_id', '=', me)
+          .where(`m.${box}_deleted`, '=', 0);
+        if (q.item_type !== undefined && q.item_id !== undefined) {
+          query = query.where('c.item_type', '=', q.item_type).where('c.item_id', '=', q.item_id);
+        }
+        const rows = await query.orderBy('folder_updated', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
+        const members = await membersOf(
+          db,
+          rows.map((r) => r.id),
+        );
+        const owners = await getOwnerSummaries(db, app.config, [...members.values()].flat());
+        const cards = await itemCards(db, app.config, me, [
+          ...rows.map((r) => ({ type: r.item_type, id: r.item_id })),
+          ...rows.map((r) => ({ type: r.resource_type, id: r.resource_id })),
+        ]);
+        return {
+          success: true,
+          data: rows.map((r) =>
+            pick(
+              {
+                id: r.id,
+                title: r.title,
+                body: excerptHtml(r.latest),
+                participant: participantOf(app.config, me, r, members.get(r.id) ?? [], owners, cards),
+                date: formatDate(r.folder_updated),
+                read: r.inbox_read === 1,
+                timestamp: r.folder_updated,
+                item: (r.item_type && cards.get(`${r.item_type}:${r.item_id}`)) || null,
+                locked: r.locked === 1,
+              },
+              fields,
+            ),
           ),
-        ),
-      };
-    });
+        };
+      },
+    );
   }
   folderRoute('inbox');
   folderRoute('outbox');
 
   app.get<{ Querystring: { keywords?: string; page?: number; limit?: number } }>(
     '/search',
-    { schema: { querystring: { type: 'object', properties: { keywords: { type: 'string', maxLength: 1000 }, ...pagingQuery } } } },
+    {
+      schema: {
+        summary: "Search the reader's messages",
+        querystring: { type: 'object', properties: { keywords: { type: 'string', maxLength: 1000 }, ...pagingQuery } },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const keywords = req.query.keywords?.trim() ?? '';
@@ -142,6 +159,7 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
     '/:id',
     {
       schema: {
+        summary: 'One conversation, with a page of its messages',
         params: idParams,
         querystring: {
           type: 'object',

@@ -251,26 +251,30 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     return id;
   }
 
-  app.post<{ Body: ComposeBody }>('/', { schema: { body: composeSchema } }, async (req) => {
-    const me = userOf(req);
-    const b = req.body ?? {};
-    const text = textOf(b);
-    if (b.multi !== undefined && b.item_type !== undefined)
-      throw invalidParam('multi', 'send either multi (a broadcast) or item_type, not both');
-    if (b.item_id !== undefined && b.item_type === undefined) throw missingParam('item_type', 'is required with item_id');
-    const id = await transact(db, async (trx) => {
-      const attachment = await attachmentOf(trx, me, b);
-      const at = now();
-      if (b.multi !== undefined) return broadcast(trx, me, b, text, attachment, at);
-      if (b.item_type !== undefined) return aboutItem(trx, me, b, text, attachment, at);
-      return toMembers(trx, me, b, text, attachment, at);
-    });
-    return { success: true, data: { message: 'Your message has been sent successfully.', id } };
-  });
+  app.post<{ Body: ComposeBody }>(
+    '/',
+    { schema: { summary: "Start a conversation (with members, about an item, or to an event's guests)", body: composeSchema } },
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body ?? {};
+      const text = textOf(b);
+      if (b.multi !== undefined && b.item_type !== undefined)
+        throw invalidParam('multi', 'send either multi (a broadcast) or item_type, not both');
+      if (b.item_id !== undefined && b.item_type === undefined) throw missingParam('item_type', 'is required with item_id');
+      const id = await transact(db, async (trx) => {
+        const attachment = await attachmentOf(trx, me, b);
+        const at = now();
+        if (b.multi !== undefined) return broadcast(trx, me, b, text, attachment, at);
+        if (b.item_type !== undefined) return aboutItem(trx, me, b, text, attachment, at);
+        return toMembers(trx, me, b, text, attachment, at);
+      });
+      return { success: true, data: { message: 'Your message has been sent successfully.', id } };
+    },
+  );
 
   app.post<{ Params: { id: number }; Body: AttachmentBody }>(
     '/:id/reply',
-    { schema: { params: idParams, body: replySchema } },
+    { schema: { summary: 'Reply in a conversation', params: idParams, body: replySchema } },
     async (req) => {
       const me = userOf(req);
       const b = req.body ?? {};
@@ -299,6 +303,7 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     '/',
     {
       schema: {
+        summary: "Take conversations out of the caller's folders",
         querystring: {
           type: 'object',
           properties: { ids: { type: 'string', maxLength: 1000, pattern: '^\\s*\\d{1,16}(\\s*,\\s*\\d{1,16})*\\s*$' } },

@@ -26,7 +26,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { page?: number; limit?: number } }>(
     '/block',
-    { schema: { querystring: { type: 'object', properties: pagingQuery } } },
+    { schema: { summary: 'The members the caller blocked', querystring: { type: 'object', properties: pagingQuery } } },
     async (req) => {
       const me = userOf(req);
       const { limit, offset } = paging(req.query, 20);
@@ -44,7 +44,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { id: number } }>('/block', { schema: { body: idSchema } }, async (req) => {
+  app.post<{ Body: { id: number } }>('/block', { schema: { summary: 'Block a member', body: idSchema } }, async (req) => {
     const me = userOf(req);
     return transact(db, async (trx) => {
       const other = await otherMember(trx, me, req.body.id);
@@ -53,7 +53,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.delete<{ Querystring: { id: number } }>('/block', { schema: { querystring: idSchema } }, async (req) => {
+  app.delete<{ Querystring: { id: number } }>('/block', { schema: { summary: 'Unblock a member', querystring: idSchema } }, async (req) => {
     const me = userOf(req);
     return transact(db, async (trx) => {
       const other = await otherMember(trx, me, req.query.id);

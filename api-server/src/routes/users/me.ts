@@ -5,7 +5,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 
 export default async function meRoutes(app: FastifyInstance): Promise<void> {
   // The owner summary plus email; a client-credentials token has no user (403).
-  app.get('/me', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
+  app.get('/me', { schema: { summary: 'The signed-in user', querystring: { type: 'object', properties: {} } } }, async (req) => {
     const me = userOf(req);
     const user = await app.db
       .selectFrom('users')

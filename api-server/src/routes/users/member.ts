@@ -20,76 +20,80 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
   // client-credentials token, which reads as nobody), and how many of their albums, blog posts,
   // listings and upcoming events the reader would find on their profile's tabs: each counted with
   // the rule its module's list (with user_id) filters by, so a count and its tab always agree.
-  app.get<{ Params: { id: number } }>('/:id', { schema: { params: idParams } }, async (req) => {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'full_name', 'avatar_key', 'privacy_message'])
-      .where('id', '=', req.params.id)
-      .executeTakeFirst();
-    if (!user) throw notFound('The user was not found.');
-    const friends = await db
-      .selectFrom('friendships')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const me = req.auth.userId;
-    const count = async (table: 'albums' | 'blogs' | 'classifieds' | 'events', alias: string, listed: RawBuilder<SqlBool>) => {
-      const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} as ${sql.id(alias)}
+  app.get<{ Params: { id: number } }>(
+    '/:id',
+    { schema: { summary: 'A member: summary, counts, friendship and whether one may message them', params: idParams } },
+    async (req) => {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'full_name', 'avatar_key', 'privacy_message'])
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!user) throw notFound('The user was not found.');
+      const friends = await db
+        .selectFrom('friendships')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const me = req.auth.userId;
+      const count = async (table: 'albums' | 'blogs' | 'classifieds' | 'events', alias: string, listed: RawBuilder<SqlBool>) => {
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} as ${sql.id(alias)}
         where ${sql.ref(`${alias}.owner_id`)} = ${user.id} and ${listed}`.execute(db);
-      return Number(rows[0]?.n ?? 0);
-    };
-    const [albums, blogs, listings, events] = await Promise.all([
-      count('albums', 'a', albumsListedTo(me)),
-      count('blogs', 'b', blogsListedTo(me)),
-      count('classifieds', 'c', listingsListedTo(me)),
-      count('events', 'e', eventsListedTo(me, 'upcoming', now())),
-    ]);
-    const shared = { total_album: albums, total_blog: blogs, total_listing: listings, total_event: events };
-    let reader: {
-      friendship: string | null;
-      friend_request_id?: number;
-      total_mutual_friend: number | null;
-      block_status: BlockStatus | null;
-      can_send_message: boolean | null;
-      send_message_refusal: string | null;
-    } = {
-      friendship: null,
-      total_mutual_friend: null,
-      block_status: null,
-      can_send_message: null,
-      send_message_refusal: null,
-    };
-    if (me !== null) {
-      const { friendship, requestId } = await friendshipOf(db, me, user.id);
-      const mutual =
-        me === user.id
-          ? { n: 0 }
-          : await db
-              .selectFrom('friendships as mine')
-              .innerJoin('friendships as theirs', 'theirs.friend_id', 'mine.friend_id')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('mine.user_id', '=', me)
-              .where('theirs.user_id', '=', user.id)
-              .executeTakeFirstOrThrow();
-      // Messages (docs/api.md, "Messages"): whether the reader may start a conversation, and why not.
-      const refusal = me === user.id ? 'You cannot send a message to yourself.' : await startRefusal(db, me, user);
-      reader = {
-        friendship,
-        ...(requestId !== undefined ? { friend_request_id: requestId } : {}),
-        total_mutual_friend: Number(mutual.n),
-        block_status: await blockStatus(db, me, user.id),
-        can_send_message: refusal === null,
-        send_message_refusal: refusal,
+        return Number(rows[0]?.n ?? 0);
       };
-    }
-    return {
-      success: true,
-      data: {
-        ...toOwnerSummary(app.config, { id: user.id, full_name: user.full_name, avatar_key: user.avatar_key }),
-        total_friend: Number(friends.n),
-        ...shared,
-        ...reader,
-      },
-    };
-  });
+      const [albums, blogs, listings, events] = await Promise.all([
+        count('albums', 'a', albumsListedTo(me)),
+        count('blogs', 'b', blogsListedTo(me)),
+        count('classifieds', 'c', listingsListedTo(me)),
+        count('events', 'e', eventsListedTo(me, 'upcoming', now())),
+      ]);
+      const shared = { total_album: albums, total_blog: blogs, total_listing: listings, total_event: events };
+      let reader: {
+        friendship: string | null;
+        friend_request_id?: number;
+        total_mutual_friend: number | null;
+        block_status: BlockStatus | null;
+        can_send_message: boolean | null;
+        send_message_refusal: string | null;
+      } = {
+        friendship: null,
+        total_mutual_friend: null,
+        block_status: null,
+        can_send_message: null,
+        send_message_refusal: null,
+      };
+      if (me !== null) {
+        const { friendship, requestId } = await friendshipOf(db, me, user.id);
+        const mutual =
+          me === user.id
+            ? { n: 0 }
+            : await db
+                .selectFrom('friendships as mine')
+                .innerJoin('friendships as theirs', 'theirs.friend_id', 'mine.friend_id')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('mine.user_id', '=', me)
+                .where('theirs.user_id', '=', user.id)
+                .executeTakeFirstOrThrow();
+        // Messages (docs/api.md, "Messages"): whether the reader may start a conversation, and why not.
+        const refusal = me === user.id ? 'You cannot send a message to yourself.' : await startRefusal(db, me, user);
+        reader = {
+          friendship,
+          ...(requestId !== undefined ? { friend_request_id: requestId } : {}),
+          total_mutual_friend: Number(mutual.n),
+          block_status: await blockStatus(db, me, user.id),
+          can_send_message: refusal === null,
+          send_message_refusal: refusal,
+        };
+      }
+      return {
+        success: true,
+        data: {
+          ...toOwnerSummary(app.config, { id: user.id, full_name: user.full_name, avatar_key: user.avatar_key }),
+          total_friend: Number(friends.n),
+          ...shared,
+          ...reader,
+        },
+      };
+    },
+  );
 }

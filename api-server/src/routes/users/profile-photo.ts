@@ -57,75 +57,79 @@ export default async function profilePhotoRoutes(app: FastifyInstance): Promise<
   // becomes one's profile picture at once (every owner summary is read from users.avatar_key), and
   // the photo is in one's "Profile Pictures" album: kept there when it is there, moved there when
   // it is an upload not yet in an album, copied there (the photo keeps its own album) otherwise.
-  app.post<{ Body: Body }>('/me/photo', { schema: { body: bodySchema } }, async (req) => {
-    const me = userOf(req);
-    const { photo_id: photoId, x, y, size } = req.body;
-    // A photo one may not see is 404, as everywhere; one seen but of another member is 403.
-    const { photo, album } = await getVisiblePhoto(db, viewerOf(db, me), photoId);
-    if (photo.owner_id !== me) throw forbidden(NOT_YOURS);
-    const errors = cropErrors(photo, { x, y, size });
-    if (errors.length) throw invalidParams(errors);
+  app.post<{ Body: Body }>(
+    '/me/photo',
+    { schema: { summary: "Make a square crop of a photo one's profile picture", body: bodySchema } },
+    async (req) => {
+      const me = userOf(req);
+      const { photo_id: photoId, x, y, size } = req.body;
+      // A photo one may not see is 404, as everywhere; one seen but of another member is 403.
+      const { photo, album } = await getVisiblePhoto(db, viewerOf(db, me), photoId);
+      if (photo.owner_id !== me) throw forbidden(NOT_YOURS);
+      const errors = cropErrors(photo, { x, y, size });
+      if (errors.length) throw invalidParams(errors);
 
-    const made: StoredImage[] = [];
-    try {
-      const picture = await storeProfilePicture(config.dataDir, photo.image_key, { x, y, size });
-      made.push(picture);
-      // A photo of another album is copied with files of its own: deleting either keeps the other.
-      const needsCopy = album !== null && album.kind !== 'profile';
-      const copy = needsCopy ? await storeImage(config.dataDir, await originalOf(config.dataDir, photo.image_key)) : undefined;
-      if (copy) made.push(copy);
+      const made: StoredImage[] = [];
+      try {
+        const picture = await storeProfilePicture(config.dataDir, photo.image_key, { x, y, size });
+        made.push(picture);
+        // A photo of another album is copied with files of its own: deleting either keeps the other.
+        const needsCopy = album !== null && album.kind !== 'profile';
+        const copy = needsCopy ? await storeImage(config.dataDir, await originalOf(config.dataDir, photo.image_key)) : undefined;
+        if (copy) made.push(copy);
 
-      const saved = await transact(db, async (trx) => {
-        const current = await loadPhoto(trx, photoId);
-        if (!current || current.photo.owner_id !== me) throw notFound('The photo was not found or you may not see it.');
-        const t = now();
-        const albumId = await specialAlbumId(trx, me, 'profile', t);
-        let profilePhotoId = current.photo.id;
-        if (copy) {
-          const row = await trx
-            .insertInto('photos')
-            .values({
-              owner_id: me,
-              album_id: albumId,
-              title: current.photo.title,
-              description: current.photo.description,
-              image_key: copy.key,
-              width: copy.width,
-              height: copy.height,
-              position: await endOfAlbum(trx, albumId),
-              created_at: t,
-              updated_at: t,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          profilePhotoId = row.id;
-        } else if (current.photo.album_id !== albumId) {
-          await trx
-            .updateTable('photos')
-            .set({ album_id: albumId, position: await endOfAlbum(trx, albumId), updated_at: t })
-            .where('id', '=', current.photo.id)
-            .execute();
-        }
-        // The album shows the picture in use.
-        await trx.updateTable('albums').set({ cover_photo_id: profilePhotoId, updated_at: t }).where('id', '=', albumId).execute();
-        const before = await trx.selectFrom('users').select('avatar_key').where('id', '=', me).executeTakeFirstOrThrow();
-        await trx.updateTable('users').set({ avatar_key: picture.key }).where('id', '=', me).execute();
-        return { photoId: profilePhotoId, albumId, previous: before.avatar_key };
-      });
-      // The picture it replaces has files of its own (never a photo's): they go.
-      if (saved.previous && saved.previous !== DEFAULT_AVATAR_KEY) await deleteImage(config.dataDir, saved.previous);
-      return {
-        success: true,
-        data: {
-          message: 'Your profile picture was changed.',
-          photo_id: saved.photoId,
-          album_id: saved.albumId,
-          imgs: ownerImgs(config, picture.key),
-        },
-      };
-    } catch (err) {
-      for (const image of made) await deleteImage(config.dataDir, image.key);
-      throw err;
-    }
-  });
+        const saved = await transact(db, async (trx) => {
+          const current = await loadPhoto(trx, photoId);
+          if (!current || current.photo.owner_id !== me) throw notFound('The photo was not found or you may not see it.');
+          const t = now();
+          const albumId = await specialAlbumId(trx, me, 'profile', t);
+          let profilePhotoId = current.photo.id;
+          if (copy) {
+            const row = await trx
+              .insertInto('photos')
+              .values({
+                owner_id: me,
+                album_id: albumId,
+                title: current.photo.title,
+                description: current.photo.description,
+                image_key: copy.key,
+                width: copy.width,
+                height: copy.height,
+                position: await endOfAlbum(trx, albumId),
+                created_at: t,
+                updated_at: t,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            profilePhotoId = row.id;
+          } else if (current.photo.album_id !== albumId) {
+            await trx
+              .updateTable('photos')
+              .set({ album_id: albumId, position: await endOfAlbum(trx, albumId), updated_at: t })
+              .where('id', '=', current.photo.id)
+              .execute();
+          }
+          // The album shows the picture in use.
+          await trx.updateTable('albums').set({ cover_photo_id: profilePhotoId, updated_at: t }).where('id', '=', albumId).execute();
+          const before = await trx.selectFrom('users').select('avatar_key').where('id', '=', me).executeTakeFirstOrThrow();
+          await trx.updateTable('users').set({ avatar_key: picture.key }).where('id', '=', me).execute();
+          return { photoId: profilePhotoId, albumId, previous: before.avatar_key };
+        });
+        // The picture it replaces has files of its own (never a photo's): they go.
+        if (saved.previous && saved.previous !== DEFAULT_AVATAR_KEY) await deleteImage(config.dataDir, saved.previous);
+        return {
+          success: true,
+          data: {
+            message: 'Your profile picture was changed.',
+            photo_id: saved.photoId,
+            album_id: saved.albumId,
+            imgs: ownerImgs(config, picture.key),
+          },
+        };
+      } catch (err) {
+        for (const image of made) await deleteImage(config.dataDir, image.key);
+        throw err;
+      }
+    },
+  );
 }

@@ -10,16 +10,21 @@ import { userOf } from '../../oauth/resource-auth.ts';
 export default async function settingsPrivacyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get('/settings_privacy', { schema: { querystring: { type: 'object', properties: {} } } }, async (req) => {
-    const me = userOf(req);
-    const row = await db.selectFrom('users').select('privacy_message').where('id', '=', me).executeTakeFirstOrThrow();
-    return { success: true, data: { privacy_message: row.privacy_message } };
-  });
+  app.get(
+    '/settings_privacy',
+    { schema: { summary: 'Who may start a conversation with the caller', querystring: { type: 'object', properties: {} } } },
+    async (req) => {
+      const me = userOf(req);
+      const row = await db.selectFrom('users').select('privacy_message').where('id', '=', me).executeTakeFirstOrThrow();
+      return { success: true, data: { privacy_message: row.privacy_message } };
+    },
+  );
 
   app.post<{ Body: { privacy_message: PrivacyMessage } }>(
     '/settings_privacy',
     {
       schema: {
+        summary: 'Set who may start a conversation with the caller',
         body: {
           type: 'object',
           properties: { privacy_message: { type: 'string', enum: PRIVACY_MESSAGE } },

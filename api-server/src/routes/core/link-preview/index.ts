@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LIMITS, fetchPage, type FetchLimits, type FetchedPage } from './fetch-page.ts';
 import { parsePageMeta } from './page-meta.ts';
+import { extension } from '../../../openapi/marks.ts';
 
 export interface LinkPreview {
   url: string;
@@ -60,6 +61,8 @@ export default async function linkPreviewRoutes(app: FastifyInstance): Promise<v
     '/link_preview',
     {
       schema: {
+        summary: 'The preview card of a link: title, description, picture',
+        ...extension('The spec names link previews in the basic scope and shows no operation for them.'),
         querystring: {
           type: 'object',
           properties: { uri: { type: 'string', minLength: 1, maxLength: 2048 } },
