@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { idParams } from './schemas.ts';
+import type { JSONSchema } from 'json-schema-to-ts';
+import { idParams, type IdParams, type Infer, type InferProperties } from './schemas.ts';
 
-type DetailRequest = FastifyRequest<{ Params: { id: number }; Querystring: { fields?: string } }>;
+/** One member's items (`/` only): a positive-integer `user_id`. */
+const userIdProperty = { user_id: { type: 'integer', minimum: 1 } } as const;
+
+const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } } as const;
+
+/** The query of the lists of a module whose list properties are `P` (`user_id` on `/` only). */
+export type OwnedListQuery<P extends Record<string, JSONSchema>> = InferProperties<P & typeof userIdProperty>;
+
+type DetailRequest = FastifyRequest<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>;
 
 /**
  * The three reading routes of a module whose items members own (blogs, listings): `/` what the
@@ -12,6 +21,7 @@ export function ownedItemReadRoutes<Q>(
   app: FastifyInstance,
   /** The items' name in the routes' summaries: "blog posts". */
   items: string,
+  /** The lists' query properties; `Q` is their `OwnedListQuery`. */
   listProperties: Record<string, unknown>,
   list: (req: FastifyRequest<{ Querystring: Q }>, mine: boolean) => Promise<unknown>,
   detail: (req: DetailRequest) => Promise<unknown>,
@@ -21,7 +31,7 @@ export function ownedItemReadRoutes<Q>(
     {
       schema: {
         summary: `The ${items} the reader may see (one member's with user_id)`,
-        querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } },
+        querystring: { type: 'object', properties: { ...listProperties, ...userIdProperty } },
       },
     },
     async (req) => list(req, false),
@@ -35,15 +45,9 @@ export function ownedItemReadRoutes<Q>(
     async (req) => list(req, true),
   );
 
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>(
     '/:id',
-    {
-      schema: {
-        summary: `One of the ${items}`,
-        params: idParams,
-        querystring: { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } },
-      },
-    },
+    { schema: { summary: `One of the ${items}`, params: idParams, querystring: detailQuery } },
     detail,
   );
 }

@@ -19,19 +19,8 @@ import {
   isBlogOwner,
   presentBlogs,
 } from './present.ts';
-import { ownedItemReadRoutes } from '../../http/read-routes.ts';
+import { ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
-
-interface ListQuery {
-  keywords?: string;
-  sort?: 'creation_date' | 'view_count';
-  show?: 'everyone' | 'only_my_friend';
-  category_id?: number;
-  user_id?: number;
-  page?: number;
-  limit?: number;
-  fields?: string;
-}
 
 const listProperties = {
   keywords: { type: 'string', maxLength: 255 },
@@ -41,6 +30,8 @@ const listProperties = {
   ...pagingQuery,
   fields: { type: 'string', maxLength: 400 },
 } as const;
+
+type ListQuery = OwnedListQuery<typeof listProperties>;
 
 /**
  * The blogs other people's lists show the reader (alias `b`): published, what they may see and
@@ -91,7 +82,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     return { success: true, data: await presentBlogs(app.db, app.config, viewer, rows, fields) };
   }
 
-  ownedItemReadRoutes(app, 'blog posts', listProperties, list, async (req) => {
+  ownedItemReadRoutes<ListQuery>(app, 'blog posts', listProperties, list, async (req) => {
     const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     let row = await getVisibleBlog(app.db, viewer, req.params.id);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
-import type { Privacy } from '../../db/types.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { setItemTags } from '../../domain/keyword-tags.ts';
@@ -9,22 +8,11 @@ import { viewerOf } from '../../domain/privacy.ts';
 import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleBlog, isBlogOwner } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
 const BLOG_TITLE_MAX = 255;
 const BLOG_BODY_MAX = 65_535;
-
-interface BlogForm {
-  title: string;
-  tags?: string;
-  category_id: number;
-  is_draft?: 0 | 1;
-  body: string;
-  allow_search?: 0 | 1;
-  auth_view?: Privacy;
-  auth_comment?: Privacy;
-}
 
 // No schema defaults: an edit that leaves out is_draft, allow_search, privacy or tags keeps them.
 const blogForm = {
@@ -41,6 +29,7 @@ const blogForm = {
   },
   required: ['title', 'category_id', 'body'],
 } as const;
+type BlogForm = Infer<typeof blogForm>;
 
 /** Title and body as stored: the title is plain text, the body simple HTML (domain/rich-text.ts). */
 function cleanForm(b: BlogForm): { title: string; body: string } {
@@ -82,7 +71,7 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     return { success: true, data: { id } };
   });
 
-  app.post<{ Params: { id: number }; Body: BlogForm }>(
+  app.post<{ Params: IdParams; Body: BlogForm }>(
     '/:id',
     { schema: { summary: 'Edit a blog post', params: idParams, body: blogForm } },
     async (req) => {
@@ -118,7 +107,7 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { summary: 'Delete a blog post', params: idParams } }, async (req) => {
+  app.delete<{ Params: IdParams }>('/:id', { schema: { summary: 'Delete a blog post', params: idParams } }, async (req) => {
     const me = userOf(req);
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleBlog(app.db, viewer, req.params.id);
