@@ -6,7 +6,7 @@ import { type Viewer, viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { addListingPhoto } from './write.ts';
 
@@ -18,18 +18,22 @@ async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {
 }
 
 /** /classifieds/photos: the photos of a listing, managed by its owner. */
+const newPhoto = {
+  type: 'object',
+  properties: { Filedata: {}, classified_id: { type: 'integer', minimum: 1 } },
+  required: ['Filedata', 'classified_id'],
+} as const;
+
+const photoEdit = { type: 'object', properties: { description: { type: 'string', maxLength: 1000 } } } as const;
+
 export default async function listingPhotoRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { Filedata?: unknown; classified_id: number } }>(
+  app.post<{ Body: Infer<typeof newPhoto> }>(
     '/photos',
     {
       config: { files: ['Filedata'] },
       schema: {
         summary: 'Add a photo to a listing',
-        body: {
-          type: 'object',
-          properties: { Filedata: {}, classified_id: { type: 'integer', minimum: 1 } },
-          required: ['Filedata', 'classified_id'],
-        },
+        body: newPhoto,
       },
     },
     async (req) => {
@@ -68,13 +72,13 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { description?: string } }>(
+  app.post<{ Params: IdParams; Body: Infer<typeof photoEdit> }>(
     '/photos/:id',
     {
       schema: {
         summary: "Change the description of a listing's photo",
         params: idParams,
-        body: { type: 'object', properties: { description: { type: 'string', maxLength: 1000 } } },
+        body: photoEdit,
       },
     },
     async (req) => {
@@ -90,33 +94,29 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/photos/:id',
-    { schema: { summary: "Delete a listing's photo", params: idParams } },
-    async (req) => {
-      const me = userOf(req);
-      const viewer = viewerOf(app.db, me);
-      const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
-      if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may delete its photos.');
-      await transact(app.db, async (trx) => {
-        await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
-        // The main photo passes to the oldest photo left, or to none.
-        const next = await trx
-          .selectFrom('classified_photos')
-          .select('id')
-          .where('classified_id', '=', listing.id)
-          .orderBy('id')
-          .limit(1)
-          .executeTakeFirst();
-        await trx
-          .updateTable('classifieds')
-          .set({ main_photo_id: next?.id ?? null })
-          .where('id', '=', listing.id)
-          .where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)]))
-          .execute();
-      });
-      await deleteImage(app.config.dataDir, photo.image_key);
-      return { success: true };
-    },
-  );
+  app.delete<{ Params: IdParams }>('/photos/:id', { schema: { summary: "Delete a listing's photo", params: idParams } }, async (req) => {
+    const me = userOf(req);
+    const viewer = viewerOf(app.db, me);
+    const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
+    if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may delete its photos.');
+    await transact(app.db, async (trx) => {
+      await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
+      // The main photo passes to the oldest photo left, or to none.
+      const next = await trx
+        .selectFrom('classified_photos')
+        .select('id')
+        .where('classified_id', '=', listing.id)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      await trx
+        .updateTable('classifieds')
+        .set({ main_photo_id: next?.id ?? null })
+        .where('id', '=', listing.id)
+        .where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)]))
+        .execute();
+    });
+    await deleteImage(app.config.dataDir, photo.image_key);
+    return { success: true };
+  });
 }

@@ -19,23 +19,8 @@ import {
   presentListings,
   selectListings,
 } from './present.ts';
-import { ownedItemReadRoutes } from '../../http/read-routes.ts';
+import { ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
-
-interface ListQuery {
-  category_id?: number;
-  status?: 'all' | 'only_open' | 'only_closed';
-  sort?: 'most_recent' | 'most_viewed';
-  keywords?: string;
-  has_photo?: 0 | 1;
-  price_min?: number;
-  price_max?: number;
-  location?: string;
-  user_id?: number;
-  page?: number;
-  limit?: number;
-  fields?: string;
-}
 
 const listProperties = {
   category_id: { type: 'integer', minimum: 1 },
@@ -49,6 +34,8 @@ const listProperties = {
   ...pagingQuery,
   fields: { type: 'string', maxLength: 400 },
 } as const;
+
+type ListQuery = OwnedListQuery<typeof listProperties>;
 
 /**
  * The listings other people's lists show the reader (alias `c`), open and closed: what they may
@@ -95,7 +82,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     return { success: true, data: await presentListings(app.db, app.config, viewer, rows, fields) };
   }
 
-  ownedItemReadRoutes(app, 'listings', listProperties, list, async (req) => {
+  ownedItemReadRoutes<ListQuery>(app, 'listings', listProperties, list, async (req) => {
     const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleListing(app.db, viewer, req.params.id);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { now, type DB } from '../../db/index.ts';
-import type { Privacy } from '../../db/types.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { setItemTags } from '../../domain/keyword-tags.ts';
@@ -10,7 +9,7 @@ import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage, type StoredImage } from '../../storage/images.ts';
 import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
 const LISTING_TITLE_MAX = 255;
@@ -18,19 +17,6 @@ const LISTING_BODY_MAX = 10_000;
 const LOCATION_MAX = 255;
 /** Largest price accepted, in dollars. */
 const PRICE_MAX_DIGITS = 9;
-
-interface ListingForm {
-  title?: string;
-  body?: string;
-  tags?: string;
-  category_id?: number;
-  'fields[price]'?: string;
-  'fields[location]'?: string;
-  auth_view?: Privacy;
-  auth_comment?: Privacy;
-  photo?: unknown;
-  main_photo_id?: number;
-}
 
 const formProperties = {
   title: { type: 'string', maxLength: LISTING_TITLE_MAX },
@@ -44,6 +30,11 @@ const formProperties = {
   auth_comment: privacyParam,
   photo: {},
 } as const;
+
+const newListing = { type: 'object', properties: formProperties, required: ['title', 'body'] } as const;
+const listingEdit = { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } } as const;
+/** The form of both: a new listing's title and body are required, an edit's fields all optional. */
+type ListingForm = Infer<typeof listingEdit>;
 
 const idForm = idParams;
 
@@ -105,11 +96,11 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     }
   }
 
-  app.post<{ Body: ListingForm }>(
+  app.post<{ Body: Infer<typeof newListing> }>(
     '/',
     {
       config: { files: ['photo'] },
-      schema: { summary: 'Post a listing', body: { type: 'object', properties: formProperties, required: ['title', 'body'] } },
+      schema: { summary: 'Post a listing', body: newListing },
     },
     async (req) => {
       const me = userOf(req);
@@ -152,14 +143,14 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.post<{ Params: { id: number }; Body: ListingForm }>(
+  app.post<{ Params: IdParams; Body: ListingForm }>(
     '/:id',
     {
       config: { files: ['photo'] },
       schema: {
         summary: 'Edit a listing',
         params: idParams,
-        body: { type: 'object', properties: { ...formProperties, main_photo_id: { type: 'integer', minimum: 1 } } },
+        body: listingEdit,
       },
     },
     async (req) => {
@@ -217,7 +208,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { summary: 'Delete a listing', params: idParams } }, async (req) => {
+  app.delete<{ Params: IdParams }>('/:id', { schema: { summary: 'Delete a listing', params: idParams } }, async (req) => {
     const me = userOf(req);
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
@@ -235,7 +226,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
   });
 
   for (const action of ['close', 'open'] as const) {
-    app.post<{ Body: { id: number } }>(
+    app.post<{ Body: IdParams }>(
       `/${action}`,
       { schema: { summary: action === 'close' ? 'Close a listing' : 'Reopen a closed listing', body: idForm } },
       async (req) => {
