@@ -7,7 +7,7 @@ import { admin, startCluster } from './postgres-cluster.ts';
 
 // Vitest's global setup: one folder for the run, in which the fixture's first file that wants
 // the demo data seeds it once for all (fixture.ts), removed when the run ends. With
-// TEST_DB=postgres, also the run's own PostgreSQL (postgres-cluster.ts), holding a migrated
+// the postgres project (vitest.config.ts), also the run's own PostgreSQL (postgres-cluster.ts), holding a migrated
 // template database each test file's database is a copy of; stopped when the run ends.
 
 declare module 'vitest' {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-seed-'));
   project.provide('seedCacheDir', dir);
   let stopCluster = async () => {};
-  if (process.env.TEST_DB === 'postgres') {
+  if (project.name === 'postgres') {
     const cluster = await startCluster();
     stopCluster = () => cluster.stop();
     await admin(cluster.url('postgres'), `create database ${MIGRATED_TEMPLATE}`);

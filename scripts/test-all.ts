@@ -1,0 +1,61 @@
+// npm test: every check, in the order that fails fastest, with what can share the machine run
+// side by side, and each step's time printed (docs/testing.md, "What npm test runs").
+//
+// 1. The lint gate and the type check, side by side (each is one busy core).
+// 2. The unit and API tests on SQLite and on PostgreSQL: one Vitest run of both projects
+//    (vitest.config.ts), whose workers wait on sockets and disks a third of the time.
+// 3. The end-to-end tests, which build the web app first (E2E_DIST_DIR).
+// 4. The cluster test, on that same build: one `next build` for the whole run.
+//
+// A step that fails stops the run (its output is printed whole), as `a && b` would; written here
+// rather than with npm-run-all or concurrently so that the steps' times and the build both steps
+// share are in one place.
+import { spawn } from 'node:child_process';
+import { DIST_DIR } from '../e2e/servers.ts';
+
+interface Step {
+  name: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const npmRun = (script: string, env?: NodeJS.ProcessEnv): Step => ({ name: script, args: ['run', '--silent', script], env });
+const started = Date.now();
+const seconds = (from: number) => `${Math.round((Date.now() - from) / 1000)}s`;
+const say = (line: string) => console.log(`\n==> [npm test ${seconds(started)}] ${line}`);
+
+/** Runs a step; with `quiet` its output is held and printed when it ends (side-by-side steps). */
+function run(step: Step, quiet = false): Promise<boolean> {
+  const from = Date.now();
+  const child = spawn('npm', step.args, {
+    env: { ...process.env, ...step.env },
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  const held: Buffer[] = [];
+  child.stdout?.on('data', (b: Buffer) => held.push(b));
+  child.stderr?.on('data', (b: Buffer) => held.push(b));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      if (quiet && held.length) process.stdout.write(Buffer.concat(held));
+      const ok = code === 0;
+      say(`${step.name} ${ok ? 'passed' : `FAILED (${signal ?? `exit code ${code}`})`} in ${seconds(from)}`);
+      resolve(ok);
+    });
+  });
+}
+
+async function main(): Promise<boolean> {
+  say('lint and typecheck, side by side');
+  const gate = await Promise.all([run(npmRun('lint'), true), run(npmRun('typecheck'), true)]);
+  if (gate.includes(false)) return false;
+  say('unit and API tests, SQLite and PostgreSQL in one run');
+  if (!(await run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }))) return false;
+  say('end-to-end tests (builds the web app into ' + DIST_DIR + ')');
+  if (!(await run(npmRun('test:e2e')))) return false;
+  say('cluster test, on the end-to-end build');
+  return run(npmRun('test:cluster', { CLUSTER_DIST_DIR: DIST_DIR, CLUSTER_REUSE_BUILD: '1' }));
+}
+
+const ok = await main();
+say(ok ? 'every step passed' : 'stopped at the first failure');
+process.exit(ok ? 0 : 1);
