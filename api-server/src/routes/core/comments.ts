@@ -8,18 +8,35 @@ import { canComment, getVisibleItem } from '../../domain/items.ts';
 import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { itemProperties, type ItemParams } from './item-params.ts';
+import { itemProperties } from './item-params.ts';
+import type { Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
 const BODY_MAX = 5000;
 
+const commentsQuery = {
+  type: 'object',
+  properties: { ...itemProperties, ...pagingQuery },
+  required: ['item_type', 'item_id'],
+} as const;
+const newComment = {
+  type: 'object',
+  properties: { ...itemProperties, body: { type: 'string', maxLength: BODY_MAX } },
+  required: ['item_type', 'item_id', 'body'],
+} as const;
+const commentQuery = {
+  type: 'object',
+  properties: { ...itemProperties, comment_id: { type: 'integer', minimum: 1 } },
+  required: ['item_type', 'item_id', 'comment_id'],
+} as const;
+
 export default async function commentRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: ItemParams & { page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof commentsQuery> }>(
     '/comments',
     {
       schema: {
         summary: 'The comments on an item',
-        querystring: { type: 'object', properties: { ...itemProperties, ...pagingQuery }, required: ['item_type', 'item_id'] },
+        querystring: commentsQuery,
       },
     },
     async (req) => {
@@ -31,16 +48,12 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post<{ Body: ItemParams & { body: string } }>(
+  app.post<{ Body: Infer<typeof newComment> }>(
     '/comments',
     {
       schema: {
         summary: 'Comment on an item',
-        body: {
-          type: 'object',
-          properties: { ...itemProperties, body: { type: 'string', maxLength: BODY_MAX } },
-          required: ['item_type', 'item_id', 'body'],
-        },
+        body: newComment,
       },
     },
     async (req) => {
@@ -68,16 +81,12 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.delete<{ Querystring: ItemParams & { comment_id: number } }>(
+  app.delete<{ Querystring: Infer<typeof commentQuery> }>(
     '/comments',
     {
       schema: {
         summary: 'Delete a comment',
-        querystring: {
-          type: 'object',
-          properties: { ...itemProperties, comment_id: { type: 'integer', minimum: 1 } },
-          required: ['item_type', 'item_id', 'comment_id'],
-        },
+        querystring: commentQuery,
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
-import { ITEM_TYPES, type ItemType } from '../../domain/items.ts';
+import { ITEM_TYPES } from '../../domain/items.ts';
+import type { InferProperties } from '../../http/schemas.ts';
 
 /** item_type and item_id, which every likes and comments operation takes (all item types work). */
 export const itemProperties = {
@@ -6,7 +7,5 @@ export const itemProperties = {
   item_id: { type: 'integer', minimum: 1 },
 } as const;
 
-export interface ItemParams {
-  item_type: ItemType;
-  item_id: number;
-}
+/** Both required, as every operation that takes them requires them. */
+export type ItemParams = Required<InferProperties<typeof itemProperties>>;

@@ -7,15 +7,25 @@ import { notify, withdrawNotification } from '../../domain/notifications.ts';
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { itemProperties, type ItemParams } from './item-params.ts';
+import { itemProperties } from './item-params.ts';
+import type { Infer } from '../../http/schemas.ts';
 import { extensionParam } from '../../openapi/marks.ts';
-
-type LikeParams = ItemParams & { comment_id?: number };
 
 const likeSchema = {
   type: 'object',
   properties: { ...itemProperties, comment_id: { type: 'integer', minimum: 1 } },
   required: ['item_type', 'item_id'],
+} as const;
+type LikeParams = Infer<typeof likeSchema>;
+
+// comment_id is our extension here: the likers of one comment of the item.
+const likersQuery = {
+  ...likeSchema,
+  properties: {
+    ...likeSchema.properties,
+    comment_id: { ...likeSchema.properties.comment_id, ...extensionParam('the likers of one comment of the item.') },
+    ...pagingQuery,
+  },
 } as const;
 
 /**
@@ -37,20 +47,12 @@ async function likeTarget(app: FastifyInstance, viewer: Viewer, p: LikeParams) {
 }
 
 export default async function likeRoutes(app: FastifyInstance): Promise<void> {
-  // comment_id is our extension: the likers of one comment of the item.
-  app.get<{ Querystring: LikeParams & { page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof likersQuery> }>(
     '/likes',
     {
       schema: {
         summary: 'Who likes an item (or, an extension, one of its comments)',
-        querystring: {
-          ...likeSchema,
-          properties: {
-            ...likeSchema.properties,
-            comment_id: { ...likeSchema.properties.comment_id, ...extensionParam('the likers of one comment of the item.') },
-            ...pagingQuery,
-          },
-        },
+        querystring: likersQuery,
       },
     },
     async (req) => {

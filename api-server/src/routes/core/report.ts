@@ -1,25 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, invalidParam } from '../../errors.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import {
-  REPORTABLE_TYPES,
-  REPORT_TYPES,
-  addReport,
-  canReport,
-  reportTargetOwner,
-  type ReportType,
-  type ReportableType,
-} from '../../domain/reports.ts';
+import { REPORTABLE_TYPES, REPORT_TYPES, addReport, canReport, reportTargetOwner } from '../../domain/reports.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
+import type { Infer } from '../../http/schemas.ts';
 
 const DESCRIPTION_MAX = 2000;
 
-interface ReportBody {
-  item_type: ReportableType;
-  item_id: number;
-  type: ReportType;
-  description: string;
-}
+const reportBody = {
+  type: 'object',
+  properties: {
+    item_type: { type: 'string', enum: REPORTABLE_TYPES },
+    item_id: { type: 'integer', minimum: 1 },
+    type: { type: 'string', enum: REPORT_TYPES.map((t) => t.id) },
+    description: { type: 'string', maxLength: DESCRIPTION_MAX },
+  },
+  required: ['item_type', 'item_id', 'type', 'description'],
+} as const;
 
 export default async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -31,21 +28,12 @@ export default async function reportRoutes(app: FastifyInstance): Promise<void> 
     }),
   );
 
-  app.post<{ Body: ReportBody }>(
+  app.post<{ Body: Infer<typeof reportBody> }>(
     '/report',
     {
       schema: {
         summary: 'Report an item',
-        body: {
-          type: 'object',
-          properties: {
-            item_type: { type: 'string', enum: REPORTABLE_TYPES },
-            item_id: { type: 'integer', minimum: 1 },
-            type: { type: 'string', enum: REPORT_TYPES.map((t) => t.id) },
-            description: { type: 'string', maxLength: DESCRIPTION_MAX },
-          },
-          required: ['item_type', 'item_id', 'type', 'description'],
-        },
+        body: reportBody,
       },
     },
     async (req) => {

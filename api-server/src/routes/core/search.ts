@@ -12,6 +12,7 @@ import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { SEARCH_TYPES } from './search-types.ts';
 import { extension } from '../../openapi/marks.ts';
+import type { Infer } from '../../http/schemas.ts';
 
 // Extension (docs/api.md, "Extensions": Search): the spec lists GET /core/search_types; the API it
 // was taken from answers GET /core/search beside it. One search over members and every item type, through
@@ -23,14 +24,17 @@ const KEYWORDS_MAX = 100;
 const DESCRIPTION_MAX = 200;
 const SEARCH_FIELDS = ['id', 'type', 'title', 'description', 'img', 'owner', 'date', 'is_closed'] as const;
 
-interface SearchQuery {
-  keywords: string;
-  type?: string;
-  sort?: 'relevance' | 'newest';
-  page?: number;
-  limit?: number;
-  fields?: string;
-}
+const searchQuery = {
+  type: 'object',
+  properties: {
+    keywords: { type: 'string' },
+    type: { type: 'string', enum: SEARCH_TYPES.map((t) => t.id) },
+    sort: { type: 'string', enum: ['relevance', 'newest'] },
+    ...pagingQuery,
+    fields: { type: 'string', maxLength: 400 },
+  },
+  required: ['keywords'],
+} as const;
 
 /** The results as the client sees them, in the order found; one gone since it was found is left out. */
 async function presentHits(db: DB, config: Config, hits: readonly SearchHit[], terms: readonly SearchTerm[], fields: readonly string[]) {
@@ -76,23 +80,13 @@ async function presentHits(db: DB, config: Config, hits: readonly SearchHit[], t
 }
 
 export default async function searchRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: SearchQuery }>(
+  app.get<{ Querystring: Infer<typeof searchQuery> }>(
     '/search',
     {
       schema: {
         summary: 'Search what the reader may find',
         ...extension('The spec lists the search types only; the API it was taken from answers this search beside them.'),
-        querystring: {
-          type: 'object',
-          properties: {
-            keywords: { type: 'string' },
-            type: { type: 'string', enum: SEARCH_TYPES.map((t) => t.id) },
-            sort: { type: 'string', enum: ['relevance', 'newest'] },
-            ...pagingQuery,
-            fields: { type: 'string', maxLength: 400 },
-          },
-          required: ['keywords'],
-        },
+        querystring: searchQuery,
       },
     },
     async (req) => {

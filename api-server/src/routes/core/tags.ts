@@ -7,7 +7,7 @@ import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { canTagPhoto, canViewPhoto, getVisiblePhoto, loadPhoto, type PhotoInAlbum } from '../albums/access.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { extension } from '../../openapi/marks.ts';
 
@@ -17,20 +17,25 @@ const subjectProperties = {
   subject_id: { type: 'integer', minimum: 1 },
 } as const;
 
+const subjectQuery = { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] } as const;
+
 const LABEL_MAX = 100;
 /** A photo holds at most this many tags. */
 const MAX_TAGS = 100;
 
-interface TagBody {
-  subject_type: 'photo';
-  subject_id: number;
-  'extra[x]': number;
-  'extra[y]': number;
-  'extra[w]': number;
-  'extra[h]': number;
-  user_id?: number;
-  label?: string;
-}
+const tagBody = {
+  type: 'object',
+  properties: {
+    ...subjectProperties,
+    'extra[x]': { type: 'integer', minimum: 0 },
+    'extra[y]': { type: 'integer', minimum: 0 },
+    'extra[w]': { type: 'integer', minimum: 1 },
+    'extra[h]': { type: 'integer', minimum: 1 },
+    user_id: { type: 'integer', minimum: 1 },
+    label: { type: 'string', maxLength: LABEL_MAX },
+  },
+  required: ['subject_type', 'subject_id', 'extra[x]', 'extra[y]', 'extra[w]', 'extra[h]'],
+} as const;
 
 interface TagRow {
   id: number;
@@ -47,13 +52,13 @@ function canDeleteTag(viewer: Viewer, p: PhotoInAlbum, tag: TagRow): boolean {
 export default async function tagRoutes(app: FastifyInstance): Promise<void> {
   // Our extension: the tags of a photo, so that clients can draw them (areas in pixels of the
   // original image, which is the photo's `img`).
-  app.get<{ Querystring: { subject_type: 'photo'; subject_id: number } }>(
+  app.get<{ Querystring: Infer<typeof subjectQuery> }>(
     '/tags',
     {
       schema: {
         summary: 'The tags on a photo',
         ...extension('The spec shows how to add and remove tags, not how to read them.'),
-        querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
+        querystring: subjectQuery,
       },
     },
     async (req) => {
@@ -84,24 +89,12 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: TagBody }>(
+  app.post<{ Body: Infer<typeof tagBody> }>(
     '/tags',
     {
       schema: {
         summary: 'Tag a photo: a member or a label, on an area',
-        body: {
-          type: 'object',
-          properties: {
-            ...subjectProperties,
-            'extra[x]': { type: 'integer', minimum: 0 },
-            'extra[y]': { type: 'integer', minimum: 0 },
-            'extra[w]': { type: 'integer', minimum: 1 },
-            'extra[h]': { type: 'integer', minimum: 1 },
-            user_id: { type: 'integer', minimum: 1 },
-            label: { type: 'string', maxLength: LABEL_MAX },
-          },
-          required: ['subject_type', 'subject_id', 'extra[x]', 'extra[y]', 'extra[w]', 'extra[h]'],
-        },
+        body: tagBody,
       },
     },
     async (req) => {
@@ -184,13 +177,13 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number }; Querystring: { subject_type: 'photo'; subject_id: number } }>(
+  app.delete<{ Params: IdParams; Querystring: Infer<typeof subjectQuery> }>(
     '/tags/:id',
     {
       schema: {
         summary: 'Remove a tag',
         params: idParams,
-        querystring: { type: 'object', properties: subjectProperties, required: ['subject_type', 'subject_id'] },
+        querystring: subjectQuery,
       },
     },
     async (req) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LIMITS, fetchPage, type FetchLimits, type FetchedPage } from './fetch-page.ts';
 import { parsePageMeta } from './page-meta.ts';
 import { extension } from '../../../openapi/marks.ts';
+import type { Infer } from '../../../http/schemas.ts';
 
 export interface LinkPreview {
   url: string;
@@ -55,19 +56,21 @@ async function previewLink(uri: string, limits: FetchLimits): Promise<LinkPrevie
   };
 }
 
+const previewQuery = {
+  type: 'object',
+  properties: { uri: { type: 'string', minLength: 1, maxLength: 2048 } },
+  required: ['uri'],
+} as const;
+
 export default async function linkPreviewRoutes(app: FastifyInstance): Promise<void> {
   // The spec's "link preview" of scope basic: what a client shows for a link before posting it.
-  app.get<{ Querystring: { uri: string } }>(
+  app.get<{ Querystring: Infer<typeof previewQuery> }>(
     '/link_preview',
     {
       schema: {
         summary: 'The preview card of a link: title, description, picture',
         ...extension('The spec names link previews in the basic scope and shows no operation for them.'),
-        querystring: {
-          type: 'object',
-          properties: { uri: { type: 'string', minLength: 1, maxLength: 2048 } },
-          required: ['uri'],
-        },
+        querystring: previewQuery,
       },
     },
     async (req) => {
