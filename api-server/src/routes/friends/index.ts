@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { paging, pagingQuery } from '../../http/paging.ts';
+import type { Infer } from '../../http/schemas.ts';
 import { checkUserExists, toOwnerSummary } from '../../domain/owners.ts';
 import { containsText } from '../../db/text.ts';
 import { requireScopeFor, userOf } from '../../oauth/resource-auth.ts';
 import friendRequestRoutes from './requests.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
+
+const friendsQuery = {
+  type: 'object',
+  properties: { user_id: { type: 'integer', minimum: 1 }, keywords: { type: 'string', maxLength: 200 }, ...pagingQuery },
+} as const;
 
 // Extension (docs/api.md, "Extensions": Friends): the spec names a `friends` scope ("friend list,
 // friend requests") but shows none of its endpoints. Tagging people on photos and inviting them to
@@ -16,15 +22,12 @@ export default async function friendsRoutes(app: FastifyInstance): Promise<void>
   requireScopeFor(app, 'friends');
   await app.register(friendRequestRoutes);
 
-  app.get<{ Querystring: { user_id?: number; keywords?: string; page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof friendsQuery> }>(
     '/',
     {
       schema: {
         summary: "A member's friends (the caller's without user_id), by name",
-        querystring: {
-          type: 'object',
-          properties: { user_id: { type: 'integer', minimum: 1 }, keywords: { type: 'string', maxLength: 200 }, ...pagingQuery },
-        },
+        querystring: friendsQuery,
       },
     },
     async (req) => {

@@ -8,7 +8,7 @@ import { areFriends, endFriendship, makeFriends, pairOf, pendingRequestBetween, 
 import { deleteNotificationsOf, notify } from '../../domain/notifications.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
-import { idParams, userIdSchema } from '../../http/schemas.ts';
+import { idParams, userIdSchema, type IdParams, type Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { transact } from '../../db/dialect.ts';
 
@@ -20,7 +20,11 @@ import { transact } from '../../db/dialect.ts';
 // the reader's, is 404; acting on one's own request from the wrong side is 403.
 
 const DIRECTIONS = ['incoming', 'outgoing'] as const;
-type Direction = (typeof DIRECTIONS)[number];
+
+const requestsQuery = {
+  type: 'object',
+  properties: { direction: { type: 'string', enum: DIRECTIONS, default: 'incoming' }, ...pagingQuery },
+} as const;
 
 const NOT_PENDING = 'The friend request was not found: it was accepted, declined or cancelled, or it is not yours.';
 
@@ -63,7 +67,7 @@ async function acceptRequest(db: DB, request: FriendRequestRow): Promise<void> {
 export default async function friendRequestRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.post<{ Body: { user_id: number } }>(
+  app.post<{ Body: Infer<typeof userIdSchema> }>(
     '/requests',
     { schema: { summary: 'Send a friend request (or accept the one they sent)', body: userIdSchema } },
     async (req) => {
@@ -107,15 +111,12 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.get<{ Querystring: { direction?: Direction; page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof requestsQuery> }>(
     '/requests',
     {
       schema: {
         summary: 'The pending friend requests, incoming or outgoing',
-        querystring: {
-          type: 'object',
-          properties: { direction: { type: 'string', enum: DIRECTIONS, default: 'incoming' }, ...pagingQuery },
-        },
+        querystring: requestsQuery,
       },
     },
     async (req) => {
@@ -155,7 +156,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     refusal: string,
     act: (trx: DB, request: FriendRequestRow) => Promise<string>,
   ) {
-    app.route<{ Params: { id: number } }>({
+    app.route<{ Params: IdParams }>({
       method,
       url,
       schema: { summary, params: idParams },
@@ -208,7 +209,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.delete<{ Params: { user_id: number } }>(
+  app.delete<{ Params: Infer<typeof userIdSchema> }>(
     '/:user_id',
     { schema: { summary: 'End a friendship', params: userIdSchema } },
     async (req) => {

@@ -5,6 +5,7 @@ import { invalidParam } from '../../errors.ts';
 import { block, unblock } from '../../domain/blocks.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
+import type { Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 
 // Blocking (origin paths, scope settings; docs/api.md, "Messages"): GET /users/block lists the
@@ -12,6 +13,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 // it. What a block stops is in domain/blocks.ts.
 
 const idSchema = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+const listQuery = { type: 'object', properties: pagingQuery } as const;
 
 /** The member named by `id`, someone else (400 naming id otherwise). */
 async function otherMember(db: DB, me: number, id: number) {
@@ -24,9 +26,9 @@ async function otherMember(db: DB, me: number, id: number) {
 export default async function blockRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.get<{ Querystring: { page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof listQuery> }>(
     '/block',
-    { schema: { summary: 'The members the caller blocked', querystring: { type: 'object', properties: pagingQuery } } },
+    { schema: { summary: 'The members the caller blocked', querystring: listQuery } },
     async (req) => {
       const me = userOf(req);
       const { limit, offset } = paging(req.query, 20);
@@ -44,7 +46,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: { id: number } }>('/block', { schema: { summary: 'Block a member', body: idSchema } }, async (req) => {
+  app.post<{ Body: Infer<typeof idSchema> }>('/block', { schema: { summary: 'Block a member', body: idSchema } }, async (req) => {
     const me = userOf(req);
     return transact(db, async (trx) => {
       const other = await otherMember(trx, me, req.body.id);
@@ -53,12 +55,16 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.delete<{ Querystring: { id: number } }>('/block', { schema: { summary: 'Unblock a member', querystring: idSchema } }, async (req) => {
-    const me = userOf(req);
-    return transact(db, async (trx) => {
-      const other = await otherMember(trx, me, req.query.id);
-      if (!(await unblock(trx, me, other.id))) throw invalidParam('id', 'is not a member you blocked');
-      return { success: true, data: { message: `${other.full_name} is no longer blocked.` } };
-    });
-  });
+  app.delete<{ Querystring: Infer<typeof idSchema> }>(
+    '/block',
+    { schema: { summary: 'Unblock a member', querystring: idSchema } },
+    async (req) => {
+      const me = userOf(req);
+      return transact(db, async (trx) => {
+        const other = await otherMember(trx, me, req.query.id);
+        if (!(await unblock(trx, me, other.id))) throw invalidParam('id', 'is not a member you blocked');
+        return { success: true, data: { message: `${other.full_name} is no longer blocked.` } };
+      });
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { blockStatus, type BlockStatus } from '../../domain/blocks.ts';
 import { friendshipOf } from '../../domain/friendships.ts';
 import { startRefusal } from '../../domain/messages.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams } from '../../http/schemas.ts';
 import { now } from '../../db/index.ts';
 import { albumsListedTo } from '../albums/list.ts';
 import { blogsListedTo } from '../blogs/read.ts';
@@ -20,7 +20,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
   // client-credentials token, which reads as nobody), and how many of their albums, blog posts,
   // listings and upcoming events the reader would find on their profile's tabs: each counted with
   // the rule its module's list (with user_id) filters by, so a count and its tab always agree.
-  app.get<{ Params: { id: number } }>(
+  app.get<{ Params: IdParams }>(
     '/:id',
     { schema: { summary: 'A member: summary, counts, friendship and whether one may message them', params: idParams } },
     async (req) => {

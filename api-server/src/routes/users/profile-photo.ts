@@ -8,15 +8,12 @@ import { deleteImage, readImage, storeImage, storeProfilePicture, type SquareCro
 import { endOfAlbum, getVisiblePhoto, loadPhoto, type PhotoRow } from '../albums/access.ts';
 import { specialAlbumId } from '../albums/compose-upload.ts';
 import { transact } from '../../db/dialect.ts';
+import type { Infer } from '../../http/schemas.ts';
 
 /** The smallest crop taken, in the photo's pixels: the icon's size (smaller would only be blur). */
 const PROFILE_CROP_MIN = 50;
 
 const NOT_YOURS = 'Only one of your own photos can be your profile picture.';
-
-interface Body extends SquareCrop {
-  photo_id: number;
-}
 
 const bodySchema = {
   type: 'object',
@@ -30,6 +27,7 @@ const bodySchema = {
   // The crop is a square by its one `size`: a width or a height is refused by name, not ignored.
   additionalProperties: false,
 } as const;
+type Body = Infer<typeof bodySchema>;
 
 /** The original file of a stored photo (a photo row without its file is the server's fault: 500). */
 async function originalOf(dataDir: string, key: string): Promise<Buffer> {

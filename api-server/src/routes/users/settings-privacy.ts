@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { PRIVACY_MESSAGE, type PrivacyMessage } from '../../domain/messages.ts';
+import { PRIVACY_MESSAGE } from '../../domain/messages.ts';
+import type { Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 
 // Who may message me (origin paths GET/POST /users/settings_privacy, scope settings; the field
 // privacy_message is ours: docs/api.md, "Messages"). `everyone` (every signed-in member),
 // `friends` (the default) or `none`; an item's owner is still reachable about the item, and
 // replies in a conversation one is in always pass (domain/messages.ts startRefusal).
+
+const privacyBody = {
+  type: 'object',
+  properties: { privacy_message: { type: 'string', enum: PRIVACY_MESSAGE } },
+  required: ['privacy_message'],
+} as const;
 
 export default async function settingsPrivacyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -20,16 +27,12 @@ export default async function settingsPrivacyRoutes(app: FastifyInstance): Promi
     },
   );
 
-  app.post<{ Body: { privacy_message: PrivacyMessage } }>(
+  app.post<{ Body: Infer<typeof privacyBody> }>(
     '/settings_privacy',
     {
       schema: {
         summary: 'Set who may start a conversation with the caller',
-        body: {
-          type: 'object',
-          properties: { privacy_message: { type: 'string', enum: PRIVACY_MESSAGE } },
-          required: ['privacy_message'],
-        },
+        body: privacyBody,
       },
     },
     async (req) => {
