@@ -11,7 +11,7 @@ import {
 
 // React's own reply encoder (the one Next ships), so that what a real page sends is what passes.
 const { encodeReply } = createRequire(import.meta.url)('next/dist/compiled/react-server-dom-turbopack/client.node.js') as {
-  encodeReply(value: unknown[]): Promise<string | FormData>;
+  encodeReply(value: unknown): Promise<string | FormData>;
 };
 
 const SITE = 'http://localhost:3000';
@@ -110,6 +110,30 @@ describe('server action bodies', () => {
     expect(formActionRefusal(form({ 0: 'nope' }), true)?.status).toBe(400);
     expect(formActionRefusal(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"$@9"}' }), false)?.status).toBe(400);
     expect(formActionRefusal(form({ $ACTION_ID_abc: '', title: 'hello' }), false)).toBeUndefined();
+    // A bound action's metadata naming a part that is not there, or one that is not plain.
+    expect(formActionRefusal(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"abc","bound":"$@2"}' }), false)?.status).toBe(400);
+    expect(
+      formActionRefusal(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"abc","bound":"$@1"}', '$ACTION_1:1': '["$Q1"]' }), false)?.status,
+    ).toBe(400);
+    expect(
+      formActionRefusal(form({ $ACTION_REF_1: '', '$ACTION_1:0': '{"id":"abc","bound":"$@1","x":"$Q2"}', '$ACTION_1:1': '[]' }), false)
+        ?.status,
+    ).toBe(400);
+  });
+
+  it('passes a form posted without script whose action has bound arguments (useActionState), as React encodes it', async () => {
+    // What React's encodeFormAction writes for a server action bound to the previous state: the
+    // reply of {id, bound} under the form's prefix, beside the form's own fields.
+    for (const state of [null, { ok: false, message: 'Write a message first.', typed: '$ten dollars' }]) {
+      const reply = await encodeReply({ id: '7f3a', bound: Promise.resolve([state]) });
+      expect(reply).toBeInstanceOf(FormData);
+      const fd = new FormData();
+      fd.append('$ACTION_REF_1', '');
+      for (const [k, v] of (reply as FormData).entries()) fd.append(`$ACTION_1:${k}`, v);
+      fd.append('$ACTION_KEY', 'k1a2b');
+      fd.append('body', 'Hello');
+      expect(formActionRefusal(fd, false), JSON.stringify([...fd.entries()])).toBeUndefined();
+    }
   });
 
   it('reads only POSTs that are server actions, and refuses a multipart body that does not parse', async () => {

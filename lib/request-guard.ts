@@ -114,10 +114,36 @@ export function textActionRefusal(text: string): Refusal | undefined {
   return plainJson(text, false, true) ? undefined : MALFORMED;
 }
 
+/** The reference React writes for a part of a reply (`$@1`: the part named "1"). */
+const PART = /^\$@([0-9a-f]{1,8})$/;
+
+/**
+ * A form action's metadata with bound arguments (useActionState's, whose previous state is
+ * bound): its part 0 is `{"id": …, "bound": "$@k"}` and part k the arguments, as React's
+ * encodeFormAction writes them. Only that shape, pointing at a part that is there and is a plain
+ * array: the decoder fails on a reference to a part that is not.
+ */
+function boundMetadata(value: string, part: (k: string) => FormDataEntryValue | null): boolean {
+  let meta: unknown;
+  try {
+    meta = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return false;
+  const { id, bound, ...rest } = meta as Record<string, unknown>;
+  if (Object.keys(rest).length || typeof id !== 'string' || !plainArguments(id, false)) return false;
+  if (bound === null) return true;
+  const ref = typeof bound === 'string' ? PART.exec(bound) : null;
+  const args = ref ? part(ref[1]!) : null;
+  return typeof args === 'string' && plainJson(args, true, true);
+}
+
 /**
  * A server action's body as a form. From script (`Next-Action`), its root part "0" holds the
  * arguments; without script (a form posted as a page), `$ACTION_<n>:<m>` fields hold the bound
- * ones. Either must be plain; the other fields are the form's own.
+ * ones (`$ACTION_<n>:0` their metadata, which names the part of the arguments). Each must be
+ * plain; the other fields are the form's own.
  */
 export function formActionRefusal(form: FormData, fromScript: boolean): Refusal | undefined {
   if (fromScript) {
@@ -125,7 +151,11 @@ export function formActionRefusal(form: FormData, fromScript: boolean): Refusal 
     if (typeof root !== 'string' || !plainJson(root, true, true)) return MALFORMED;
   }
   for (const [key, value] of form.entries()) {
-    if (/^\$ACTION_\d+:\d+$/.test(key) && (typeof value !== 'string' || !plainJson(value, true, false))) return MALFORMED;
+    const bound = /^\$ACTION_(\d+):(\d+)$/.exec(key);
+    if (!bound) continue;
+    if (typeof value !== 'string') return MALFORMED;
+    if (bound[2] === '0' && boundMetadata(value, (k) => form.get(`$ACTION_${bound[1]}:${k}`))) continue;
+    if (!plainJson(value, true, false)) return MALFORMED;
   }
   return undefined;
 }
