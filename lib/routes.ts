@@ -3,6 +3,7 @@ import { albumList, type AlbumListQuery } from './albums/list-query.ts';
 import { blogList, type BlogListQuery } from './blogs/list-query.ts';
 import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
 import { eventList, type EventListQuery } from './events/list-query.ts';
+import { messageList, type MessageListQuery, type NewMessageQuery } from './messages/list-query.ts';
 import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
 import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 
@@ -80,6 +81,21 @@ export const routes = {
   calendarFeed: (secret: string) => `/calendar/${secret}.ics`,
   /** The organiser's events section of the dashboard; `past`: the events that have ended. */
   dashboardEvents: (past?: boolean) => (past ? '/dashboard/events?when=past' : '/dashboard/events'),
+  /** The conversations (Inbox, Sent, a search), with one opened beside them on a wide screen. */
+  messages: (query?: MessageListQuery) => `/messages${messageList.search(query)}`,
+  /** A conversation on its own page; `before`: its messages older than that one. */
+  conversation: (id: number, before?: number) => withQuery(`/messages/${id}`, { before }),
+  /** A new message: to members, about an item (to its owner), or to an event's guests. */
+  newMessage: (q: Partial<NewMessageQuery> = {}) =>
+    withQuery('/messages/new', {
+      to: q.to?.length ? q.to.join(',') : undefined,
+      item_type: q.item?.type,
+      item_id: q.item?.id,
+      guests_of: q.guestsOf,
+      find: q.find,
+    }),
+  /** Who may message me, and the members I blocked. */
+  privacySettings: '/settings/privacy',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SignInButton } from '@/components/auth/sign-in-button';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
 import { ZoneSync } from '@/components/ui/zone-sync';
@@ -21,10 +22,12 @@ export type EventPageProps = {
   /** The organiser's pending requests (empty for anyone else). */
   requests: Who[];
   now: number;
+  /** Messages, where the site has them: "Message organiser" (a visitor signs in first), or the organiser's "Message guests". */
+  messages?: { contact?: { href: string; signIn: boolean }; guestsHref?: string };
 };
 
 /** An event on its own page: picture, title, host, when and where, description, guests, the reader's actions, the social layer. */
-export function EventPage({ event, social, clock, requests, now }: EventPageProps) {
+export function EventPage({ event, social, clock, requests, now, messages }: EventPageProps) {
   const id = useId();
   const ended = event.end < now;
   return (
@@ -57,11 +60,25 @@ export function EventPage({ event, social, clock, requests, now }: EventPageProp
           <dt className="muted">Host</dt>
           <dd>{event.host || event.owner.name}</dd>
           <dt className="muted">Organiser</dt>
-          <dd className="flex items-center gap-2">
+          <dd className="flex flex-wrap items-center gap-2">
             <Avatar person={event.owner} size="xs" />
             <a href={routes.user(event.owner.id)} className="name">
               {event.owner.name}
             </a>
+            {messages?.contact ? (
+              messages.contact.signIn ? (
+                <SignInButton callbackUrl={messages.contact.href}>Sign in to message the organiser</SignInButton>
+              ) : (
+                <a href={messages.contact.href} className="btn-ghost with-icon icon-mail">
+                  Message organiser
+                </a>
+              )
+            ) : null}
+            {messages?.guestsHref ? (
+              <a href={messages.guestsHref} className="btn-ghost with-icon icon-mail">
+                Message guests
+              </a>
+            ) : null}
           </dd>
           {event.rsvp ? (
             <>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SignInButton } from '@/components/auth/sign-in-button';
 import { PostDate } from '@/components/blogs/post-date';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,7 +15,13 @@ import { ListingOwnerActions } from './listing-owner-actions';
  * cleaned again (lib/social-api/sanitize.ts); the client islands are the gallery, the seller's
  * actions and the social layer.
  */
-export function ListingArticle({ listing }: { listing: ListingPage }) {
+export type ListingArticleProps = {
+  listing: ListingPage;
+  /** "Contact seller" (messages here, an open listing of someone else's): its page, or for a visitor a sign-in that leads there. */
+  contact?: { href: string; signIn: boolean };
+};
+
+export function ListingArticle({ listing, contact }: ListingArticleProps) {
   const id = useId();
   const mine = listing.can.edit || listing.can.delete;
   return (
@@ -54,6 +61,17 @@ export function ListingArticle({ listing }: { listing: ListingPage }) {
             </>
           ) : null}
         </p>
+        {contact ? (
+          <div className="mt-4">
+            {contact.signIn ? (
+              <SignInButton callbackUrl={contact.href}>Sign in to contact the seller</SignInButton>
+            ) : (
+              <a href={contact.href} className={`${buttonStyles.primary} with-icon icon-mail`}>
+                Contact seller
+              </a>
+            )}
+          </div>
+        ) : null}
       </header>
 
       {listing.photos.length ? <ListingGallery photos={listing.photos} title={listing.title} /> : null}

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { invalid, withSession, type ActionResult } from '@/lib/server-action';
 import { cookies } from 'next/headers';
 import { getUpdates, markNotificationGroupRead, markNotificationsRead, markNotificationsSeen } from '@/lib/social-api/activities';
-import { rememberNotificationCount } from '@/lib/notifications/count';
+import { rememberHeaderCounts } from '@/lib/notifications/count';
 import { validZone } from '@/lib/time/zones';
 import { answerFriendRequestCommand } from '@/lib/users/friend-commands';
 import { idSchema } from '@/lib/validations/ids';
@@ -13,8 +13,8 @@ import { idSchema } from '@/lib/validations/ids';
 function markAndCount(mark: (token: string) => Promise<void>): Promise<ActionResult<{ unread: number }>> {
   return withSession(async (s) => {
     await mark(s.accessToken);
-    const { notificationCount } = await getUpdates(s.accessToken);
-    await rememberNotificationCount(s.userId, notificationCount);
+    const { notificationCount, messageCount } = await getUpdates(s.accessToken);
+    await rememberHeaderCounts(s.userId, { notifications: notificationCount, messages: messageCount });
     return { ok: true, message: '', data: { unread: notificationCount } };
   });
 }

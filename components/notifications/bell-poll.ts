@@ -1,4 +1,5 @@
-// The bell's count, current on every signed-in page and shared by all the site's tabs: one tab
+// The bell's count — and the envelope's beside it, the unread conversations the same answer
+// carries — current on every signed-in page and shared by all the site's tabs: one tab
 // polls GET /api/notifications/count, the others listen. The tab that polls is the one holding a
 // Web Lock (the browser gives it to one tab at a time and to the next waiting one when that tab
 // closes); what it learns goes to every tab on a BroadcastChannel. It polls every 20 s while
@@ -17,10 +18,30 @@ const SLOW_MS = 5_000;
 /** A tab that becomes visible gets a fresh count unless one is this recent. */
 const FRESH_MS = 10_000;
 
-type Message = { type: 'count'; count: number } | { type: 'wake' };
+/** What the header shows: unread notifications, and unread conversations (null: no envelope). */
+export interface HeaderCounts {
+  notifications: number;
+  messages: number | null;
+}
 
-/** Starts listening (and polling when this tab leads); `onCount` hears every count; answers the stop. */
-export function startBellPoll(onCount: (count: number) => void): () => void {
+type Message = { type: 'count'; count: number; messages?: number | null } | { type: 'wake' };
+
+const countOf = (n: unknown): number | null => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null);
+
+/**
+ * Counts this tab learned outside the poll (opening a conversation reads it: the envelope's count
+ * drops): every tab's header hears them, as it hears the poll's.
+ */
+export function shareCounts(counts: HeaderCounts): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  // A channel of its own: the message reaches every other object of that name, this tab's poll among them.
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ type: 'count', count: counts.notifications, messages: counts.messages } satisfies Message);
+  channel.close();
+}
+
+/** Starts listening (and polling when this tab leads); `onCounts` hears every count; answers the stop. */
+export function startBellPoll(onCounts: (counts: HeaderCounts) => void): () => void {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   const stop = new AbortController();
   let leader = false;
@@ -43,10 +64,12 @@ export function startBellPoll(onCount: (count: number) => void): () => void {
       });
       if (res.status === 401) return; // Signed out: nothing to poll until the next sign-in's page.
       if (!res.ok) throw new Error(String(res.status));
-      const { count } = (await res.json()) as { count: unknown };
-      if (typeof count === 'number' && count >= 0) {
-        onCount(count);
-        channel?.postMessage({ type: 'count', count } satisfies Message);
+      const answer = (await res.json()) as { count: unknown; messages?: unknown };
+      const count = countOf(answer.count);
+      if (count !== null) {
+        const messages = countOf(answer.messages);
+        onCounts({ notifications: count, messages });
+        channel?.postMessage({ type: 'count', count, messages } satisfies Message);
       }
       delay = Date.now() - lastPoll > SLOW_MS ? Math.min(delay * 2, MAX_MS) : POLL_MS;
     } catch {
@@ -64,8 +87,9 @@ export function startBellPoll(onCount: (count: number) => void): () => void {
 
   if (channel) {
     channel.onmessage = (event: MessageEvent<Message>) => {
-      if (event.data?.type === 'count' && typeof event.data.count === 'number') onCount(event.data.count);
-      else if (event.data?.type === 'wake' && leader) pollSoon();
+      const data = event.data;
+      if (data?.type === 'count' && countOf(data.count) !== null) onCounts({ notifications: data.count, messages: countOf(data.messages) });
+      else if (data?.type === 'wake' && leader) pollSoon();
     };
   }
 

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { MESSAGE_COUNT_EVENT } from '@/components/messages/count-event';
 import { NOTIFICATION_COUNT_EVENT } from '@/components/notifications/count-event';
 import { startBellPoll } from '@/components/notifications/bell-poll';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -46,7 +47,11 @@ export function NotificationBell({ count: initial }: NotificationBellProps) {
       if (typeof n === 'number' && Number.isFinite(n) && n >= 0) setCount(n);
     };
     window.addEventListener(NOTIFICATION_COUNT_EVENT, onCount);
-    const stop = startBellPoll(setCount);
+    // One poll for the header: the envelope beside the bell hears its count from here.
+    const stop = startBellPoll((counts) => {
+      setCount(counts.notifications);
+      if (counts.messages !== null) window.dispatchEvent(new CustomEvent(MESSAGE_COUNT_EVENT, { detail: counts.messages }));
+    });
     return () => {
       window.removeEventListener(NOTIFICATION_COUNT_EVENT, onCount);
       stop();

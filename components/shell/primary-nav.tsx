@@ -3,13 +3,14 @@
 import { useLinkStatus } from 'next/link';
 import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
-import type { ComponentType } from 'react';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
 import {
   BellIcon,
   BlogIcon,
   CalendarIcon,
   DashboardIcon,
   FeedIcon,
+  MailIcon,
   PhotoIcon,
   TagIcon,
   UserIcon,
@@ -47,32 +48,59 @@ function Pending() {
   ) : null;
 }
 
-/** The primary navigation: a column on wide screens, a row above the page on narrow ones. */
-export function PrimaryNav({ viewerId }: { viewerId: number }) {
+/** One entry: its icon and words, the current one marked, a spinner while its page comes. */
+function Entry({ href, label, icon, here }: { href: string; label: string; icon: ReactNode; here: boolean }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        aria-current={here ? 'page' : undefined}
+        className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+          here
+            ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200'
+            : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+        }`}
+      >
+        {icon}
+        {label}
+        <Pending />
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * Messages, where the server has them: the entry the site's chrome renders when the header's
+ * counts say so (components/shell/site-chrome.tsx), so that a server without them shows no way there.
+ */
+export function MessagesEntry() {
+  const path = usePathname();
+  const href = routes.messages();
+  return (
+    <Entry
+      href={href}
+      label="Messages"
+      icon={<MailIcon className="size-5 shrink-0" />}
+      here={path === href || path.startsWith(`${href}/`)}
+    />
+  );
+}
+
+/**
+ * The primary navigation: a column on wide screens, a row above the page on narrow ones.
+ * `messages`: the Messages entry when the server has messages (after Friends).
+ */
+export function PrimaryNav({ viewerId, messages }: { viewerId: number; messages?: ReactNode }) {
   const path = usePathname();
   return (
     <nav aria-label="Primary" className="mb-6 lg:mb-0">
       <ul className="flex gap-1 overflow-x-auto lg:sticky lg:top-6 lg:flex-col">
-        {entries(viewerId).map(({ href, label, icon: Icon, current }) => {
-          const here = current(path);
-          return (
-            <li key={href}>
-              <Link
-                href={href}
-                aria-current={here ? 'page' : undefined}
-                className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                  here
-                    ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200'
-                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
-                }`}
-              >
-                <Icon className="size-5 shrink-0" />
-                {label}
-                <Pending />
-              </Link>
-            </li>
-          );
-        })}
+        {entries(viewerId).map(({ href, label, icon: Icon, current }) => (
+          <Fragment key={href}>
+            <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
+            {href === routes.friends ? messages : null}
+          </Fragment>
+        ))}
       </ul>
     </nav>
   );

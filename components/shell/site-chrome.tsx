@@ -4,8 +4,10 @@ import { Announcer } from '@/components/ui/announcer';
 import { ClientLinks } from '@/components/ui/client-links';
 import { Container } from '@/components/ui/container';
 import { ClockProvider } from '@/components/ui/relative-time';
+import { getSession } from '@/lib/auth/session';
 import { loadViewer } from '@/lib/auth/viewer';
-import { PrimaryNav } from './primary-nav';
+import { getHeaderCounts } from '@/lib/notifications/count';
+import { MessagesEntry, PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
 import { WarmIntl } from './warm-intl';
@@ -34,7 +36,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
-              <PrimaryNav viewerId={viewer.id} />
+              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} />
               <main id="main" className="min-w-0">
                 <ClientLinks>{children}</ClientLinks>
               </main>
@@ -49,4 +51,11 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
       </ClockProvider>
     </ViewerProvider>
   );
+}
+
+/** The navigation's Messages entry, on a server with messages (the header's counts say so: one read for both, per request). */
+async function MessagesNavEntry() {
+  const session = await getSession();
+  const counts = session ? await getHeaderCounts(session.userId, session.accessToken) : null;
+  return counts?.messages != null ? <MessagesEntry /> : null;
 }

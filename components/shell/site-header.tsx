@@ -7,13 +7,14 @@ import { Logo } from '@/components/ui/logo';
 import { SearchBox } from '@/components/search/search-box';
 import { getSession } from '@/lib/auth/session';
 import type { Viewer } from '@/lib/auth/viewer';
-import { getNotificationCount } from '@/lib/notifications/count';
+import { getHeaderCounts } from '@/lib/notifications/count';
+import { MessagesEnvelope } from './messages-envelope';
 import { NotificationBell } from './notification-bell';
 
 export type SiteHeaderProps = {
   /** The signed-in person, or null (see lib/auth/viewer). */
   viewer: Viewer | null;
-  /** The notification bell with its count. */
+  /** The envelope and the notification bell with their counts. */
   bell: ReactNode;
 };
 
@@ -44,9 +45,17 @@ export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
   );
 }
 
-/** The bell with the unread count (a short per-user cache: lib/notifications/count.ts). */
+/**
+ * The envelope (on a server with messages, for a session allowed them) and the bell, with their
+ * unread counts (one read of GET /activities/updates, in a short per-user cache: lib/notifications/count.ts).
+ */
 export async function BellWithCount() {
   const session = await getSession();
-  const count = session ? await getNotificationCount(session.userId, session.accessToken) : null;
-  return <NotificationBell count={count} />;
+  const counts = session ? await getHeaderCounts(session.userId, session.accessToken) : null;
+  return (
+    <>
+      {counts?.messages != null ? <MessagesEnvelope count={counts.messages} /> : null}
+      <NotificationBell count={counts?.notifications ?? null} />
+    </>
+  );
 }

@@ -2,8 +2,7 @@
 
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
-import type { ReportType } from '@/lib/social-api/core';
-import type { ItemRef } from '@/lib/social-api/items';
+import type { ReportTarget, ReportType } from '@/lib/social-api/core';
 import { REPORT_DESCRIPTION_MAX, reportCreateSchema } from '@/lib/validations/social';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,7 +11,7 @@ import { useAction } from '@/components/ui/use-action';
 import { loadReportTypes, report } from './actions';
 
 export type ReportDialogProps = {
-  item: ItemRef;
+  item: ReportTarget;
   /** A comment of the item instead of the item. */
   commentId?: number;
   /** What is reported, in words: "this post", "this comment". */

@@ -26,3 +26,4 @@ export const LinkIcon = icon('link');
 export const BellIcon = icon('bell');
 export const UserIcon = icon('user');
 export const UsersIcon = icon('users');
+export const MailIcon = icon('mail');

@@ -2,6 +2,7 @@ import { Link } from '@/components/ui/link';
 import { Avatar } from '@/components/ui/avatar';
 import { env } from '@/lib/env';
 import { routes } from '@/lib/routes';
+import { buttonStyles } from '@/components/ui/button';
 import type { Member } from '@/lib/social-api/users';
 import { FriendshipButton } from './friendship-button';
 import { EditProfilePicture } from './profile-photo/edit-profile-picture';
@@ -58,7 +59,13 @@ export function ProfileHeader({ member, own }: { member: Member; own: boolean })
         {!own && member.friendship && member.friendship !== 'self' ? (
           <FriendshipButton userId={member.id} name={member.name} friendship={member.friendship} requestId={member.requestId} />
         ) : null}
+        {!own && member.messaging?.allowed ? (
+          <a href={routes.newMessage({ to: [member.id] })} className={`${buttonStyles.secondary} with-icon icon-mail`}>
+            Message
+          </a>
+        ) : null}
       </div>
+      {!own && member.messaging && !member.messaging.allowed ? <p className="muted mt-3">{member.messaging.refusal}</p> : null}
       <ProfileTabs id={member.id} />
     </header>
   );

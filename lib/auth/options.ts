@@ -10,8 +10,13 @@ import { authRuntime, endSession } from './runtime.ts';
 import { SESSION_TTL_SECONDS, startSession } from './session-record.ts';
 import { readSessionId } from './session-id.ts';
 
-/** What the web client asks the person to allow: what this issue and the next ones read and write (settings: the profile picture). */
-const SOCIAL_SCOPE = 'basic settings activities albums friends blogs classifieds events';
+/**
+ * What the web client asks the person to allow: what its pages read and write (settings: the
+ * profile picture, blocking and who may message them; messages: their conversations). A session
+ * signed in before a scope was added lacks it until the person signs in again (the messages'
+ * pages say so: components/messages/messages-unavailable.tsx).
+ */
+const SOCIAL_SCOPE = 'basic settings activities albums friends messages blogs classifieds events';
 
 /**
  * The API's authorization server as a next-auth OAuth provider: authorization code with PKCE

@@ -216,19 +216,19 @@ describe('token manager on the Redis store', () => {
   });
 });
 
-describe('the notification count cache on the same Redis (lib/notifications/count.ts)', () => {
-  it('a count one instance learns is what another reads, per user, until it expires', async () => {
+describe('the header counts cache on the same Redis (lib/notifications/count.ts)', () => {
+  it('counts one instance learns are what another reads, per user, until they expire', async () => {
     const one = redisCountCache(socket, 'social-web:', 300);
     const two = redisCountCache(socket, 'social-web:', 300);
     try {
       expect(await two.get(7)).toBeUndefined();
-      await one.set(7, 3);
-      await one.set(8, 5);
-      expect(await two.get(7)).toBe(3);
-      expect(await two.get(8)).toBe(5);
+      await one.set(7, { notifications: 3, messages: 2 });
+      await one.set(8, { notifications: 5, messages: null });
+      expect(await two.get(7)).toEqual({ notifications: 3, messages: 2 });
+      expect(await two.get(8)).toEqual({ notifications: 5, messages: null });
       // Marked read on the second instance: the first sees 0 at once.
-      await two.set(7, 0);
-      expect(await one.get(7)).toBe(0);
+      await two.set(7, { notifications: 0, messages: 0 });
+      expect(await one.get(7)).toEqual({ notifications: 0, messages: 0 });
       await sleep(400);
       expect(await one.get(7)).toBeUndefined();
     } finally {
@@ -241,7 +241,7 @@ describe('the notification count cache on the same Redis (lib/notifications/coun
     const gone = redisCountCache(path.join(dir, 'nobody.sock'));
     try {
       expect(await gone.get(7)).toBeUndefined();
-      await expect(gone.set(7, 1)).resolves.toBeUndefined();
+      await expect(gone.set(7, { notifications: 1, messages: 1 })).resolves.toBeUndefined();
     } finally {
       gone.close();
     }

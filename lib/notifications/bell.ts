@@ -2,24 +2,28 @@ import { cookies } from 'next/headers';
 import { getSession } from '../auth/session.ts';
 import { listNotificationGroups } from '../social-api/activities.ts';
 import { validZone } from '../time/zones.ts';
-import { fetchNotificationCount } from './count.ts';
+import { fetchHeaderCounts } from './count.ts';
 import { groupHref, namesOf, whatHappened } from './words.ts';
 
 // The bell's two reads, for every signed-in page (components/shell/notification-bell.tsx):
-// GET /api/notifications/count, the unread count its one polling tab asks for; and
+// GET /api/notifications/count, the unread counts its one polling tab asks for (the bell's, and
+// the envelope's beside it: one GET /activities/updates gives both); and
 // GET /api/notifications/latest, the latest few groups its panel shows when opened (the panel
 // then marks them seen: components/notifications/actions.ts markSeen).
 
 const SIGNED_OUT = () => Response.json({ message: 'Sign in to see your notifications.' }, { status: 401 });
 
-/** The unread count now (200 `{count}`); 503 when the API would not say, so that the poll backs off. */
+/**
+ * The unread counts now (200 `{count, messages}`: `messages` null where the envelope is not shown);
+ * 503 when the API would not say, so that the poll backs off.
+ */
 export async function bellCount(): Promise<Response> {
   const session = await getSession();
   if (!session) return SIGNED_OUT();
-  const count = await fetchNotificationCount(session.userId, session.accessToken);
-  return count === null
+  const counts = await fetchHeaderCounts(session.userId, session.accessToken);
+  return counts === null
     ? Response.json({ message: 'The count is not available right now.' }, { status: 503, headers: { 'cache-control': 'no-store' } })
-    : Response.json({ count }, { headers: { 'cache-control': 'no-store' } });
+    : Response.json({ count: counts.notifications, messages: counts.messages }, { headers: { 'cache-control': 'no-store' } });
 }
 
 /** A row of the bell's panel, its words made here. */

@@ -233,10 +233,14 @@ export async function deleteActivity(token: string, id: number): Promise<string>
   return messageSchema.parse(await apiFetch(apiConfig(), `/activities/${id}`, { method: 'DELETE', token })).message;
 }
 
-/** The number of unread notifications (GET /activities/updates). */
-export async function getUpdates(token: string): Promise<{ notificationCount: number }> {
+/**
+ * The unread counts of the header (GET /activities/updates): notifications, and conversations
+ * (`message_count`, the messages extension) — null from a server without messages or for a token
+ * without the `messages` scope.
+ */
+export async function getUpdates(token: string): Promise<{ notificationCount: number; messageCount: number | null }> {
   const data = updatesSchema.parse(await apiFetch(apiConfig(), '/activities/updates', { token }));
-  return { notificationCount: data.notification_count };
+  return { notificationCount: data.notification_count, messageCount: data.message_count ?? null };
 }
 
 // ---- notifications (an extension of the API: docs/api.md, "Extensions": Notifications) ----

@@ -93,5 +93,15 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
     typeof data.error_text === 'string' ? data.error_text : res.ok ? 'bad_response' : 'error',
     typeof data.message === 'string' && data.message ? data.message : `The site answered ${res.status}.`,
     fieldErrors,
+    status,
+    status === 429 ? retryAfterSeconds(res.headers.get('retry-after')) : undefined,
   );
+}
+
+/** Retry-After (RFC 9110: seconds, or an HTTP date) as seconds from now; undefined when absent or unreadable. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (!value) return undefined;
+  if (/^\d{1,10}$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }

@@ -167,13 +167,16 @@ export async function listReportTypes(token: string): Promise<ReportType[]> {
   return types.filter((t) => t.id).map((t) => ({ id: t.id, title: t.title.trim() || t.id }));
 }
 
+/** What a report is about: an item, or a message of one of the reader's conversations (item_type=message). */
+export type ReportTarget = ItemRef | { type: 'message'; id: number };
+
 /**
  * Reports an item, or one of its comments when commentId is given (the API reports a comment
  * as item_type "comment" with the comment's id). Answers the API's message.
  */
 export async function reportItem(
   token: string,
-  item: ItemRef,
+  item: ReportTarget,
   report: { type: string; description: string; commentId?: number },
 ): Promise<string> {
   const target = report.commentId ? { item_type: 'comment', item_id: report.commentId } : { item_type: item.type, item_id: item.id };

@@ -8,14 +8,24 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string>;
   /** The HTTP status the API itself answered, when it differs from `status` (an answer without a readable body: 502). */
   readonly answered: number;
+  /** 429 (over a limit on messages): how many seconds until the API takes the request again (its Retry-After). */
+  readonly retryAfter?: number;
 
-  constructor(status: number, code: string, message: string, fieldErrors: Record<string, string> = {}, answered = status) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    answered = status,
+    retryAfter?: number,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
     this.answered = answered;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
   }
 
   get isUnavailable(): boolean {

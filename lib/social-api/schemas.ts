@@ -75,7 +75,11 @@ export const feedPageSchema = z.looseObject({
   items: lenientArray(activitySchema),
 });
 
-export const updatesSchema = z.looseObject({ notification_count: num });
+export const updatesSchema = z.looseObject({
+  notification_count: num,
+  /** Unread conversations: only from a server with messages, for a token with the `messages` scope. */
+  message_count: z.number().int().nonnegative().optional().catch(undefined),
+});
 
 /** What POST /activities, /activities/share and (our extension) POST /core/comments answer. */
 export const createdSchema = z.looseObject({ message: str, id: num });

@@ -118,6 +118,13 @@ export interface Member extends Person {
   mutualFriends?: number;
   /** How many of each the reader would find on the member's tabs (events: upcoming ones). */
   shared?: { albums: number; blogs: number; listings: number; events: number };
+  /**
+   * Whether the reader may start a conversation with them, and why not (the API's words: "Alice
+   * Martin only receives messages from friends."); undefined from a server without messages.
+   */
+  messaging?: { allowed: boolean; refusal: string };
+  /** A block between them: the reader's (`blocked`) or the member's (`blockedBy`). */
+  block?: 'blocked' | 'blockedBy';
 }
 
 const memberSchema = ownerSchema.extend({
@@ -129,6 +136,9 @@ const memberSchema = ownerSchema.extend({
   total_blog: z.number().int().nonnegative().optional().catch(undefined),
   total_listing: z.number().int().nonnegative().optional().catch(undefined),
   total_event: z.number().int().nonnegative().optional().catch(undefined),
+  can_send_message: z.boolean().nullable().optional().catch(undefined),
+  send_message_refusal: z.string().nullable().optional().catch(undefined),
+  block_status: z.enum(['no_block', 'is_blocked', 'is_blocked_by']).nullable().optional().catch(undefined),
 });
 
 /**
@@ -145,8 +155,9 @@ export async function getMember(token: string, id: number, me: { id: number }): 
     return getUser(token, id, me);
   }
   const m = memberSchema.parse(data);
+  const person = reshapePerson(m);
   return {
-    ...reshapePerson(m),
+    ...person,
     ...(m.friendship ? { friendship: m.friendship } : {}),
     ...(m.friend_request_id ? { requestId: m.friend_request_id } : {}),
     ...(m.total_friend != null ? { totalFriends: m.total_friend } : {}),
@@ -154,6 +165,19 @@ export async function getMember(token: string, id: number, me: { id: number }): 
     ...(m.total_album !== undefined && m.total_blog !== undefined && m.total_listing !== undefined && m.total_event !== undefined
       ? { shared: { albums: m.total_album, blogs: m.total_blog, listings: m.total_listing, events: m.total_event } }
       : {}),
+    ...(typeof m.can_send_message === 'boolean'
+      ? {
+          messaging: {
+            allowed: m.can_send_message,
+            refusal: m.can_send_message ? '' : m.send_message_refusal?.trim() || `${person.name} does not receive messages from you.`,
+          },
+        }
+      : {}),
+    ...(m.block_status === 'is_blocked'
+      ? { block: 'blocked' as const }
+      : m.block_status === 'is_blocked_by'
+        ? { block: 'blockedBy' as const }
+        : {}),
   };
 }
 

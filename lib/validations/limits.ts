@@ -30,3 +30,8 @@ export const EVENT_PICTURE_DESCRIPTION_MAX = 1000;
 
 /** A photo tag's name, when it is not a friend. */
 export const TAG_LABEL_MAX = 100;
+
+/** The API's limits of a message (api-server/src/domain/messages.ts): its text, a new conversation's subject and recipients. */
+export const MESSAGE_BODY_MAX = 5000;
+export const MESSAGE_TITLE_MAX = 255;
+export const MESSAGE_RECIPIENTS_MAX = 10;

@@ -49,9 +49,15 @@ export const shareCreateSchema = z.object({
 });
 export type ShareCreateValues = z.input<typeof shareCreateSchema>;
 
-/** A report on an item or, with commentId, on one of its comments. */
+/** What can be reported: an item, or a message of a conversation the reader is in. */
+const reportTargetSchema = z.object({
+  type: z.enum([...ITEM_TYPES, 'message'], 'This kind of item cannot be reported.'),
+  id,
+});
+
+/** A report on an item (or a message) or, with commentId, on one of its comments. */
 export const reportCreateSchema = z.object({
-  item: itemRefSchema,
+  item: reportTargetSchema,
   commentId: z.optional(id),
   type: z.string().check(z.trim(), z.minLength(1, 'Choose what is wrong.'), z.maxLength(64, 'Choose what is wrong.')),
   description: z

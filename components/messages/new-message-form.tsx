@@ -1,0 +1,133 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { callAction } from '@/lib/action-result';
+import { routes } from '@/lib/routes';
+import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '@/lib/validations/limits';
+import { buttonStyles } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { startConversation, type FormAnswer } from './actions';
+
+export type NewMessageFormProps = {
+  /** The form's fields that say where it goes: `to`, or `item_type` and `item_id`, or `guests_of`. */
+  target: Record<string, string | number>;
+  /** Whether it asks for a subject (an item's conversation takes the item's title). */
+  subject: boolean;
+  /** Where the draft is kept in this browser (per person and recipient). */
+  draftKey: string;
+  /** The message field's label ("Message to Alice Martin"). */
+  label: string;
+  /** What the send button says ("Send", "Send to the guests"). */
+  send: string;
+};
+
+const storage = () => {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A new message: an optional subject and the text, kept in this browser until sent. Sent, the
+ * conversation opens; refused, the reason shows with everything typed still there. A plain form
+ * without script (components/messages/actions.ts startConversation).
+ */
+export function NewMessageForm({ target, subject, draftKey, label, send }: NewMessageFormProps) {
+  const [noScript, formAction] = useActionState<FormAnswer<{ id: number }>, FormData>(startConversation, null);
+  const [problem, setProblem] = useState(noScript && !noScript.ok ? noScript.message : '');
+  const [signedOut, setSignedOut] = useState(false);
+  const [pending, setPending] = useState(false);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const router = useRouter();
+  const id = useId();
+  const key = `social:draft:${draftKey}`;
+
+  useEffect(() => {
+    const el = body.current;
+    if (!el || el.value) return;
+    const kept = storage()?.getItem(key);
+    if (kept) el.value = kept;
+  }, [key]);
+
+  const keep = () => {
+    const text = body.current?.value ?? '';
+    try {
+      if (text.trim()) storage()?.setItem(key, text);
+      else storage()?.removeItem(key);
+    } catch {
+      // storage full: the text is still in the field
+    }
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (pending) return;
+    if (!body.current!.value.trim()) {
+      setProblem('Write a message first.');
+      body.current!.focus();
+      return;
+    }
+    const form = new FormData(e.currentTarget);
+    setPending(true);
+    setProblem('');
+    const res = await callAction(
+      async () => (await startConversation(null, form)) ?? { ok: false, message: 'Something went wrong. Please try again.' },
+    );
+    if (!res.ok) {
+      setPending(false);
+      setProblem(res.message);
+      setSignedOut(res.signedOut === true);
+      body.current!.focus();
+      return;
+    }
+    try {
+      storage()?.removeItem(key);
+    } catch {
+      // nothing kept
+    }
+    router.push(routes.conversation(res.data.id));
+  };
+
+  return (
+    <form action={formAction} onSubmit={submit} className="card mt-6 space-y-4" noValidate>
+      {Object.entries(target).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {subject ? (
+        <div>
+          <label htmlFor={`${id}-title`} className="block text-sm font-medium">
+            Subject <span className="muted font-normal">(optional)</span>
+          </label>
+          <input id={`${id}-title`} name="title" maxLength={MESSAGE_TITLE_MAX} className="field" />
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={`${id}-body`} className="block text-sm font-medium">
+          {label}
+        </label>
+        <textarea
+          ref={body}
+          id={`${id}-body`}
+          name="body"
+          rows={6}
+          maxLength={MESSAGE_BODY_MAX}
+          defaultValue={noScript && !noScript.ok ? noScript.typed : undefined}
+          onInput={keep}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          data-kb-key="c"
+          className="field"
+        />
+      </div>
+      <FormError id={`${id}-error`} message={problem} signedOut={signedOut} />
+      <div className="flex justify-end">
+        <button type="submit" className={buttonStyles.primary} disabled={pending}>
+          {pending ? 'Sending…' : send}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+// zod/mini, as the other forms' schemas (activity.ts says why); the composer itself checks in the
+// browser with the limits alone (limits.ts), so that no zod comes with a conversation's page.
+import * as z from 'zod/mini';
+import { idSchema } from './ids.ts';
+import { MESSAGE_BODY_MAX, MESSAGE_RECIPIENTS_MAX, MESSAGE_TITLE_MAX } from './limits.ts';
+
+// What the messages' actions take (components/messages/actions.ts): checked again on the server
+// before anything reaches the API, whatever the browser sent.
+
+const body = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Write a message first.'),
+    z.maxLength(MESSAGE_BODY_MAX, `Keep it under ${MESSAGE_BODY_MAX.toLocaleString('en')} characters.`),
+  );
+
+/** A message in a conversation; `since`: the newest message the page has (what it asks for after sending). */
+export const messageReplySchema = z.object({
+  conversationId: idSchema,
+  body,
+  since: z.optional(z.number().check(z.int(), z.minimum(0))),
+});
+
+/** A new conversation: with members (`to`), about an item (its owner), or with an event's guests (its owner's broadcast). */
+export const messageNewSchema = z
+  .object({
+    to: z.optional(
+      z
+        .array(idSchema)
+        .check(z.minLength(1), z.maxLength(MESSAGE_RECIPIENTS_MAX, `Write to at most ${MESSAGE_RECIPIENTS_MAX} people at once.`)),
+    ),
+    item: z.optional(z.object({ type: z.enum(['classified', 'event']), id: idSchema })),
+    guestsOf: z.optional(idSchema),
+    title: z._default(
+      z.string().check(z.trim(), z.maxLength(MESSAGE_TITLE_MAX, `Keep the subject under ${MESSAGE_TITLE_MAX} characters.`)),
+      '',
+    ),
+    body,
+  })
+  .check(
+    z.refine((m) => [m.to, m.item, m.guestsOf].filter((x) => x !== undefined).length === 1, {
+      message: 'Choose who to write to.',
+      path: ['to'],
+    }),
+  );
+
+/** Older messages of a conversation than `before`. */
+export const messageOlderSchema = z.object({ conversationId: idSchema, before: idSchema });
