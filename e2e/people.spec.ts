@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
+import { lockPair } from './pair-lock.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Members and friends (issue 21): a profile's header, tabs and friendship action, /friends,
@@ -30,6 +31,16 @@ test('Alice befriends Grace from her profile; Grace accepts on /friends; friends
   request,
 }) => {
   test.setTimeout(150_000);
+  // messages.spec has Alice block Grace: never in the middle of this (e2e/pair-lock.ts).
+  const release = await lockPair('alice-grace');
+  try {
+    await befriendAndUnfriend(browser, request);
+  } finally {
+    release();
+  }
+});
+
+async function befriendAndUnfriend(browser: Browser, request: APIRequestContext) {
   const graceId = await idOf(request, GRACE);
   const graceToken = await apiToken(request, GRACE, ['blogs']);
   const secret = unique('Friends-only garden notes');
@@ -98,7 +109,7 @@ test('Alice befriends Grace from her profile; Grace accepts on /friends; friends
   await expect(main(alice.page).getByText(secret)).toHaveCount(0);
   await alice.close();
   await grace.close();
-});
+}
 
 test('every tab of a profile shows the member’s things as the API lists them, with an empty state that says whose', async ({
   page,
