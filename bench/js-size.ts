@@ -7,8 +7,9 @@
 //   lazily loaded component the page cannot be used without), found through the loader of its
 //   dynamic import in their first-load scripts. The body cannot be written before it arrives,
 //   so the page's budget holds its first load and the editor together.
-// The pages' ids (an activity, an album, a photo, blog posts, listings, an event) are taken
-// from the API as the demo user sees it.
+// The pages' ids (an activity, an album, a photo, blog posts, listings, an event, a conversation)
+// are taken from the API as the demo user sees it. The conversation's code is checked to load on
+// the messages' pages alone.
 import { gzip9, unescapeHtml } from './format.ts';
 
 /** First-load JavaScript of every page, gzip level 9, in KiB (the issue's target). */
@@ -26,7 +27,7 @@ const EDITOR_PAGE_JS_KIB = 260;
  * see, `{album}` one of the demo user's albums and `{photo}` a photo in it, `{blog}` a published
  * blog post of someone else's, `{myBlog}` one of the demo user's own, `{listing}` a listing with
  * photos, `{myListing}` one of the demo user's own with photos, `{event}` an upcoming event the
- * demo user leads. `maybeMissing`: a 404 is reported as not built yet rather than failing the
+ * demo user leads, `{conversation}` the demo user's latest conversation. `maybeMissing`: a 404 is reported as not built yet rather than failing the
  * run. `afterLoad`: code the page asks for as soon as it runs, outside its first load (a lazily
  * loaded component the page cannot be used without): every chunk of the dynamic import, named
  * in the page's first-load scripts, one of whose chunks holds `marker`. It is printed beside
@@ -80,6 +81,11 @@ const JS_PAGES: JsPage[] = [
   { label: '/notifications', server: 'web', path: '/notifications', signedIn: true },
   { label: '/users/2/albums (a profile tab)', server: 'web', path: '/users/2/albums', signedIn: true },
   { label: '/friends', server: 'web', path: '/friends', signedIn: true },
+  { label: '/messages', server: 'web', path: '/messages', signedIn: true },
+  { label: '/messages?open={conversation} (two panes)', server: 'web', path: '/messages?open={conversation}', signedIn: true },
+  { label: '/messages/{conversation}', server: 'web', path: '/messages/{conversation}', signedIn: true },
+  { label: '/messages/new?to=2', server: 'web', path: '/messages/new?to=2', signedIn: true },
+  { label: '/settings/privacy', server: 'web', path: '/settings/privacy', signedIn: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -129,6 +135,13 @@ async function listingId(apiBase: string, token: string): Promise<{ listing: num
     listing: await first('/classifieds?has_photo=1&fields=id&limit=1'),
     myListing: await first('/classifieds/my?has_photo=1&fields=id&limit=1'),
   };
+}
+
+/** The demo user's latest conversation (the seed's "Contact seller" about one of their listings; 0 when none). */
+async function conversationId(apiBase: string, token: string): Promise<{ conversation: number }> {
+  const res = await fetch(`${apiBase}/messages/inbox?fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const list = res.ok ? ((await res.json()) as { data: Array<{ id: number }> }) : { data: [] };
+  return { conversation: list.data[0]?.id ?? 0 };
 }
 
 /** One of the demo user's upcoming events (0 when none). */
@@ -341,7 +354,33 @@ export async function measureJs(o: {
     }
     pages.push(f);
   }
+  problems.push(...(await conversationCodeOnItsPages(o.web, pages)));
   return { pages, problems };
+}
+
+/** What only the conversation's code holds: the address of its poll (components/messages/use-conversation-poll.ts). */
+const CONVERSATION_MARKER = '/api/messages/';
+
+/**
+ * The conversation's script loads on the messages' pages only (issue 47): no other page's first
+ * load holds it, and a conversation's page does (else the marker no longer finds it and the check
+ * says nothing).
+ */
+async function conversationCodeOnItsPages(origin: string, pages: FirstLoad[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const f of pages) {
+    if (f.status !== 200 || !f.label.startsWith('/')) continue;
+    const bodies = await Promise.all(f.scripts.map((c) => download(new URL(c.src, origin).href)));
+    const holds = bodies.some((b) => b.includes(CONVERSATION_MARKER));
+    const ours = f.label.startsWith('/messages');
+    if (holds && !ours)
+      problems.push(
+        `${f.label}: its first load holds the conversation's code (${CONVERSATION_MARKER}), which belongs to the messages' pages alone`,
+      );
+    if (!holds && /^\/messages\/\d+/.test(f.label))
+      problems.push(`${f.label}: the conversation's code (${CONVERSATION_MARKER}) was not found in its first load`);
+  }
+  return problems;
 }
 
 /** The pages the bench measures (JS_PAGES), their ids filled in from the API as the demo user sees it. */
@@ -352,8 +391,11 @@ export async function benchPages(apiBase: string, token: string): Promise<JsPage
     ...(await blogIds(apiBase, token)),
     ...(await listingId(apiBase, token)),
     ...(await eventId(apiBase, token)),
+    ...(await conversationId(apiBase, token)),
   };
   const fill = (text: string) =>
-    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event)\}/g, (_, k: keyof typeof ids) => String(ids[k]));
+    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation)\}/g, (_, k: keyof typeof ids) =>
+      String(ids[k]),
+    );
   return JS_PAGES.map((p) => ({ ...p, label: fill(p.label), path: fill(p.path) }));
 }
