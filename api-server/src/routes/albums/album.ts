@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Updateable } from 'kysely';
 import { now } from '../../db/index.ts';
-import type { AlbumsTable, Privacy } from '../../db/types.ts';
+import type { AlbumsTable } from '../../db/types.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingNumber } from '../../http/paging.ts';
@@ -22,7 +22,7 @@ import {
   selectAlbumsWithStats,
   type AlbumField,
 } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer, type InferProperties } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
 import { transact } from '../../db/dialect.ts';
 import { extension } from '../../openapi/marks.ts';
@@ -48,6 +48,12 @@ export function parsePhotoIds(csv: string, max: number): number[] {
 /** Most photos POST /albums/{id}/order puts in order (every photo of the album, at once). */
 const MAX_PHOTOS_PER_ORDER = 2000;
 
+const orderBody = {
+  type: 'object',
+  properties: { photo_ids: { type: 'string', maxLength: MAX_PHOTOS_PER_ORDER * 17 } },
+  required: ['photo_ids'],
+} as const;
+
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
 
@@ -63,15 +69,15 @@ export const albumSettingProperties = {
   auth_tag: privacyParam,
 } as const;
 
-export interface AlbumSettings {
-  title?: string;
-  category_id?: number;
-  description?: string;
-  allow_search?: number;
-  auth_view?: Privacy;
-  auth_comment?: Privacy;
-  auth_tag?: Privacy;
-}
+/** An album's settings, as a form sends them (all optional: an edit changes what it sends). */
+export type AlbumSettings = InferProperties<typeof albumSettingProperties>;
+const albumSettings = { type: 'object', properties: albumSettingProperties } as const;
+
+const detailQuery = {
+  type: 'object',
+  properties: { fields: { type: 'string' }, photo_limit: pagingNumber, photo_page: pagingNumber, photo_fields: { type: 'string' } },
+} as const;
+const coverBody = { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] } as const;
 
 /**
  * The columns that settings sent by a client change (400 naming the parameter for an empty
@@ -98,24 +104,14 @@ export async function albumColumns(app: FastifyInstance, s: AlbumSettings, prefi
   return out;
 }
 
-interface DetailQuery {
-  fields?: string;
-  photo_limit?: number;
-  photo_page?: number;
-  photo_fields?: string;
-}
-
 export default async function albumRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: number }; Querystring: DetailQuery }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>(
     '/:id',
     {
       schema: {
         summary: 'One album, with a page of its photos',
         params: idParams,
-        querystring: {
-          type: 'object',
-          properties: { fields: { type: 'string' }, photo_limit: pagingNumber, photo_page: pagingNumber, photo_fields: { type: 'string' } },
-        },
+        querystring: detailQuery,
       },
     },
     async (req) => {
@@ -151,10 +147,10 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: AlbumSettings }>(
+  app.post<{ Params: IdParams; Body: AlbumSettings }>(
     '/:id',
     {
-      schema: { summary: 'Edit an album', params: idParams, body: { type: 'object', properties: albumSettingProperties } },
+      schema: { summary: 'Edit an album', params: idParams, body: albumSettings },
     },
     async (req) => {
       const viewer = viewerOf(app.db, userOf(req));
@@ -174,40 +170,36 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
-    '/:id',
-    { schema: { summary: 'Delete an album and its photos', params: idParams } },
-    async (req) => {
-      const viewer = viewerOf(app.db, userOf(req));
-      const album = await getVisibleAlbum(app.db, viewer, req.params.id);
-      if (!albumRights(viewer, album).can_delete) {
-        throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
-      }
-      const keys = await transact(app.db, async (trx) => {
-        const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
-        await deleteItemTraces(
-          trx,
-          'photo',
-          photos.map((p) => p.id),
-        );
-        await deleteItemTraces(trx, 'album', [album.id]);
-        await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
-        await trx.deleteFrom('albums').where('id', '=', album.id).execute();
-        return photos.map((p) => p.image_key);
-      });
-      // Files go once the rows are gone for good: a failed transaction keeps both.
-      for (const key of keys) await deleteImage(app.config.dataDir, key);
-      return { success: true, data: { message: 'The album and its photos were deleted.' } };
-    },
-  );
+  app.delete<{ Params: IdParams }>('/:id', { schema: { summary: 'Delete an album and its photos', params: idParams } }, async (req) => {
+    const viewer = viewerOf(app.db, userOf(req));
+    const album = await getVisibleAlbum(app.db, viewer, req.params.id);
+    if (!albumRights(viewer, album).can_delete) {
+      throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
+    }
+    const keys = await transact(app.db, async (trx) => {
+      const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
+      await deleteItemTraces(
+        trx,
+        'photo',
+        photos.map((p) => p.id),
+      );
+      await deleteItemTraces(trx, 'album', [album.id]);
+      await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
+      await trx.deleteFrom('albums').where('id', '=', album.id).execute();
+      return photos.map((p) => p.image_key);
+    });
+    // Files go once the rows are gone for good: a failed transaction keeps both.
+    for (const key of keys) await deleteImage(app.config.dataDir, key);
+    return { success: true, data: { message: 'The album and its photos were deleted.' } };
+  });
 
-  app.post<{ Params: { id: number }; Body: { photo_id: number } }>(
+  app.post<{ Params: IdParams; Body: Infer<typeof coverBody> }>(
     '/:id/cover',
     {
       schema: {
         summary: "Make one of its photos the album's cover",
         params: idParams,
-        body: { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] },
+        body: coverBody,
       },
     },
     async (req) => {
@@ -228,18 +220,14 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
 
   // Extension (docs/api.md, "Extensions": Album order): the owner puts the album's photos in a new
   // order. photo_ids names every photo of the album exactly once, in the order wanted.
-  app.post<{ Params: { id: number }; Body: { photo_ids: string } }>(
+  app.post<{ Params: IdParams; Body: Infer<typeof orderBody> }>(
     '/:id/order',
     {
       schema: {
         summary: "Put an album's photos in an order",
         ...extension('The documents keep no order of photos; the owner of an album sets it (docs/api.md, "Album order").'),
         params: idParams,
-        body: {
-          type: 'object',
-          properties: { photo_ids: { type: 'string', maxLength: MAX_PHOTOS_PER_ORDER * 17 } },
-          required: ['photo_ids'],
-        },
+        body: orderBody,
       },
     },
     async (req) => {

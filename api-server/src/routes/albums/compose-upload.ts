@@ -6,6 +6,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl, storeImage } from '../../storage/images.ts';
 import { insertPhoto, ownSpecialAlbumId } from '../../domain/albums.ts';
 import { transact } from '../../db/dialect.ts';
+import type { Infer } from '../../http/schemas.ts';
 
 /** compose_upload types, each with the special album its photos go into (albums.kind = type). */
 export const SPECIAL_ALBUMS = {
@@ -25,28 +26,25 @@ export function specialAlbumId(db: DB, ownerId: number, kind: SpecialAlbumKind, 
   return ownSpecialAlbumId(db, ownerId, kind, SPECIAL_ALBUMS[kind], kind === 'message', t);
 }
 
-interface ComposeUploadBody {
-  Filedata?: unknown;
-  type?: SpecialAlbumKind;
-}
+const composeUpload = {
+  type: 'object',
+  properties: {
+    Filedata: {},
+    type: { type: 'string', enum: Object.keys(SPECIAL_ALBUMS) as SpecialAlbumKind[], default: 'wall' },
+  },
+  required: ['Filedata'],
+} as const;
 
 export default async function composeUploadRoutes(app: FastifyInstance): Promise<void> {
   // A picture for something being written (a post, a message, a blog...): stored at once in
   // the user's special album of that type, so the post can then attach it by photo_id.
-  app.post<{ Body: ComposeUploadBody }>(
+  app.post<{ Body: Infer<typeof composeUpload> }>(
     '/compose_upload',
     {
       config: { files: ['Filedata'] },
       schema: {
         summary: 'Upload a photo for a post, a message or a profile picture',
-        body: {
-          type: 'object',
-          properties: {
-            Filedata: {},
-            type: { type: 'string', enum: Object.keys(SPECIAL_ALBUMS), default: 'wall' },
-          },
-          required: ['Filedata'],
-        },
+        body: composeUpload,
       },
     },
     async (req) => {

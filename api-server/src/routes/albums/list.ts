@@ -8,16 +8,7 @@ import { listedFor, visibleTo } from '../../domain/visibility.ts';
 import { containsText } from '../../db/text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { ALBUM_LIST_ALLOWED, ALBUM_LIST_FIELDS, presentAlbums, selectAlbumsWithStats, type AlbumField } from './present.ts';
-
-interface ListQuery {
-  keywords?: string;
-  sort?: 'recent' | 'popular';
-  category_id?: number;
-  user_id?: number;
-  page?: number;
-  limit?: number;
-  fields?: string;
-}
+import type { Infer } from '../../http/schemas.ts';
 
 const listProperties = {
   keywords: { type: 'string', maxLength: 200 },
@@ -26,6 +17,10 @@ const listProperties = {
   ...pagingQuery,
   fields: { type: 'string' },
 } as const;
+
+const listQuery = { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } as const;
+const myQuery = { type: 'object', properties: listProperties } as const;
+type ListQuery = Infer<typeof listQuery>;
 
 /**
  * The albums other people's lists show the reader (alias `a`): what they may see and what
@@ -73,16 +68,16 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
     {
       schema: {
         summary: 'The albums the reader may see',
-        querystring: { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } },
+        querystring: listQuery,
       },
     },
     async (req) => listAlbums(req.query, req.auth.userId, false),
   );
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get<{ Querystring: Infer<typeof myQuery> }>(
     '/my',
     {
-      schema: { summary: "The reader's own albums", querystring: { type: 'object', properties: listProperties } },
+      schema: { summary: "The reader's own albums", querystring: myQuery },
     },
     async (req) => listAlbums(req.query, userOf(req), true),
   );

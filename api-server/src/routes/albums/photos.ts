@@ -27,7 +27,7 @@ import {
 } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { PICTURE_SIZE_FIELDS, thumbUrl } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
 const PHOTO_FIELDS = [
@@ -158,14 +158,27 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
   return pick(out, fields);
 }
 
+const photoQuery = {
+  type: 'object',
+  properties: { fields: { type: 'string' }, conversation_id: { type: 'integer', minimum: 1 } },
+} as const;
+const photoEdit = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', maxLength: TITLE_MAX },
+    description: { type: 'string', maxLength: DESCRIPTION_MAX },
+    album_id: { type: 'integer', minimum: 1 },
+  },
+} as const;
+
 export default async function photoRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: number }; Querystring: { fields?: string; conversation_id?: number } }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof photoQuery> }>(
     '/photos/:id',
     {
       schema: {
         summary: 'One photo',
         params: idParams,
-        querystring: { type: 'object', properties: { fields: { type: 'string' }, conversation_id: { type: 'integer', minimum: 1 } } },
+        querystring: photoQuery,
       },
     },
     async (req) => {
@@ -183,20 +196,13 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: number }; Body: { title?: string; description?: string; album_id?: number } }>(
+  app.post<{ Params: IdParams; Body: Infer<typeof photoEdit> }>(
     '/photos/:id',
     {
       schema: {
         summary: "Edit a photo's title and description, or move it to another album",
         params: idParams,
-        body: {
-          type: 'object',
-          properties: {
-            title: { type: 'string', maxLength: TITLE_MAX },
-            description: { type: 'string', maxLength: DESCRIPTION_MAX },
-            album_id: { type: 'integer', minimum: 1 },
-          },
-        },
+        body: photoEdit,
       },
     },
     async (req) => {
@@ -238,7 +244,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/photos/:id', { schema: { summary: 'Delete a photo', params: idParams } }, async (req) => {
+  app.delete<{ Params: IdParams }>('/photos/:id', { schema: { summary: 'Delete a photo', params: idParams } }, async (req) => {
     const viewer = viewerOf(app.db, userOf(req));
     const p = await getVisiblePhoto(app.db, viewer, req.params.id);
     if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may delete this photo.');

@@ -8,28 +8,33 @@ import { albumRights, endOfAlbum, ensureCover, getVisibleAlbum } from './access.
 import { albumColumns, albumSettingProperties, parsePhotoIds, type AlbumSettings } from './album.ts';
 import { transact } from '../../db/dialect.ts';
 import { insertPhoto } from '../../domain/albums.ts';
+import type { Infer, InferProperties } from '../../http/schemas.ts';
 
 /** Most photos one POST /albums/upload puts into an album. */
 const MAX_PHOTOS_PER_UPLOAD = 100;
 
-type UploadBody = {
-  photo_ids?: string;
-  album_id?: number;
-} & { [K in keyof AlbumSettings as `album[${K}]`]?: AlbumSettings[K] };
+const photoUpload = { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] } as const;
 
+/** A new album's settings, as album[title], album[category_id], … */
 const albumFieldProperties = Object.fromEntries(Object.entries(albumSettingProperties).map(([k, v]) => [`album[${k}]`, v]));
+const uploadProperties = { photo_ids: { type: 'string', maxLength: 2000 }, album_id: { type: 'integer', minimum: 1 } } as const;
+
+/** The settings' types come from their schemas (album.ts), under their album[…] names. */
+type UploadBody = InferProperties<typeof uploadProperties> & {
+  [K in keyof AlbumSettings as `album[${K}]`]?: AlbumSettings[K];
+};
 
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
   // Step one of adding photos: the file is stored as the caller's pending upload (in no
   // album, seen by nobody else) until POST /albums/upload puts it into an album; one left
   // there a day goes in the server's sweep (pending-uploads.ts).
-  app.post<{ Body: { Filedata?: unknown } }>(
+  app.post<{ Body: Infer<typeof photoUpload> }>(
     '/photo_upload',
     {
       config: { files: ['Filedata'] },
       schema: {
         summary: 'Upload a photo, to be put into an album within a day',
-        body: { type: 'object', properties: { Filedata: {} }, required: ['Filedata'] },
+        body: photoUpload,
       },
     },
     async (req) => {
@@ -58,11 +63,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
         summary: 'Put uploaded photos into an album, an existing or a new one',
         body: {
           type: 'object',
-          properties: {
-            photo_ids: { type: 'string', maxLength: 2000 },
-            album_id: { type: 'integer', minimum: 1 },
-            ...albumFieldProperties,
-          },
+          properties: { ...uploadProperties, ...albumFieldProperties },
         },
       },
     },
