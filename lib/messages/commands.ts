@@ -91,6 +91,10 @@ export async function startCommand(token: string, input: unknown): Promise<Actio
     return { ok: true, message: 'Sent.', data: { id: sent.id } };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: 'That is no longer there, or you may not see it.' };
+    // An event without guests yet: the API names `to` (the event) with a fragment of a sentence.
+    if (guestsOf !== undefined && isApiError(e, 400) && e.fieldErrors.to) {
+      return { ok: false, message: 'This event has no guests to write to yet: invite some first.' };
+    }
     return refusal(e);
   }
 }

@@ -22,7 +22,7 @@ import { refusalOf } from './words.ts';
 // and who may write to whom; and against a server without any of it.
 
 const api = setupRealApi();
-const { demo, alice, grace, henry, ivy } = membersOf(api, ['demo', 'alice', 'grace', 'henry', 'ivy']);
+const { demo, alice, bob, grace, henry, ivy } = membersOf(api, ['demo', 'alice', 'bob', 'grace', 'henry', 'ivy']);
 
 // A relay in front of the API, passing everything on until a test has it answer as a server
 // without messages does (the client's configuration is read once, so the relay is there from the start).
@@ -130,6 +130,34 @@ describe('writing, and the refusals in the API’s words', () => {
     expect(sent.ok).toBe(true);
     const about = (await listConversations(alice.token, 'inbox', { item: { type: 'classified', id: listing } }))!;
     expect(about.map((c) => c.id)).toContain(sent.ok && sent.data.id);
+  });
+
+  it('an organiser writes to the guests at once (replies off); an event without guests says so', async () => {
+    const post = async (token: string, path: string, form: Record<string, string>) =>
+      (await (
+        await fetch(`${api.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: new URLSearchParams(form),
+        })
+      ).json()) as {
+        data: { id: number };
+      };
+    const { id: eventId } = (await post(alice.token, '/events', { title: 'Picnic by the lake', start_time: '2031-06-01 12:00:00' })).data;
+    expect(await startCommand(alice.token, { guestsOf: eventId, body: 'Bring a blanket' })).toEqual({
+      ok: false,
+      message: 'This event has no guests to write to yet: invite some first.',
+    });
+    await post(alice.token, `/events/${eventId}/invite`, { user_ids: String(bob.id) });
+    const sent = await startCommand(alice.token, { guestsOf: eventId, body: 'Bring a blanket' });
+    expect(sent.ok).toBe(true);
+    const broadcast = (await getConversation(bob.token, sent.ok ? sent.data.id : 0))!;
+    expect(broadcast).toMatchObject({ locked: true, canReply: false, item: { type: 'event', id: eventId, title: 'Picnic by the lake' } });
+    expect(broadcast.item!.start).toBe(Date.UTC(2031, 5, 1, 12));
+    expect((await listConversations(bob.token, 'inbox'))!.find((c) => c.id === broadcast.id)!.participant).toMatchObject({
+      kind: 'event',
+      title: 'Picnic by the lake',
+    });
   });
 
   it('a limit (429) says when the person may write again, and that the text is kept', () => {
