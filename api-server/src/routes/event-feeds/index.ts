@@ -4,6 +4,7 @@ import { notFound } from '../../errors.ts';
 import { visibleTo } from '../../domain/visibility.ts';
 import { sha256 } from '../../oauth/crypto.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
+import type { Infer } from '../../http/schemas.ts';
 
 // GET /event_feeds/{secret} (extension, docs/api.md, "Extensions": Calendar feeds): the events of a
 // calendar feed, read with the feed's secret alone (no OAuth token: calendar apps poll it). A wrong
@@ -12,6 +13,7 @@ import { extensionRoutes } from '../../openapi/marks.ts';
 // no member (no names: not even the organiser's).
 
 const SECRET = { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const feedParams = { type: 'object', properties: { secret: SECRET }, required: ['secret'] } as const;
 const BACK = 30 * 86400;
 const MAX = 500;
 
@@ -19,12 +21,12 @@ export default async function eventFeedReadRoutes(app: FastifyInstance): Promise
   // An extension (docs/api.md, "Calendar feeds").
   extensionRoutes(app, 'Calendar feeds: read with the feed\'s secret, no OAuth token (docs/api.md, "Calendar feeds").');
   const db = app.db;
-  app.get<{ Params: { secret: string } }>(
+  app.get<{ Params: Infer<typeof feedParams> }>(
     '/:secret',
     {
       schema: {
         summary: 'The events of a calendar feed, read with its secret alone (no token)',
-        params: { type: 'object', properties: { secret: SECRET }, required: ['secret'] },
+        params: feedParams,
       },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@ import { now } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../oauth/crypto.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 
@@ -54,7 +54,7 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
   });
 
   /** DELETE /events/feeds/{id}: revokes a feed; its address answers 404 from then on. */
-  app.delete<{ Params: { id: number } }>('/feeds/:id', { schema: { summary: 'Revoke a calendar feed', params: idParams } }, async (req) => {
+  app.delete<{ Params: IdParams }>('/feeds/:id', { schema: { summary: 'Revoke a calendar feed', params: idParams } }, async (req) => {
     const me = userOf(req);
     const res = await db
       .updateTable('event_feeds')

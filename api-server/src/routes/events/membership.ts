@@ -19,7 +19,7 @@ import {
   type ReaderState,
   type Rsvp,
 } from './rules.ts';
-import { idParams, userIdSchema } from '../../http/schemas.ts';
+import { idParams, userIdSchema, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 
@@ -42,6 +42,22 @@ const ANSWERS: Record<MemberRsvp, string> = {
   maybe_attending: 'You might attend this event.',
   not_attending: 'You are not attending this event.',
 };
+
+const joinBody = { type: 'object', properties: { rsvp: { type: 'string', enum: MEMBER_RSVPS, default: 'attending' } } } as const;
+const inviteBody = {
+  type: 'object',
+  properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } },
+  required: ['user_ids'],
+} as const;
+const membersQuery = {
+  type: 'object',
+  properties: {
+    event_id: { type: 'integer', minimum: 1 },
+    rsvp: { type: 'string', enum: RSVPS, default: 'attending' },
+    ...pagingQuery,
+  },
+  required: ['event_id'],
+} as const;
 
 export default async function eventMembershipRoutes(app: FastifyInstance): Promise<void> {
   // Extensions all: event membership (DESIGN.md; docs/api.md, "Events").
@@ -85,7 +101,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     refusal: string,
     act: (a: Action, body: B) => Promise<string>,
   ): void {
-    app.post<{ Params: { id: number }; Body: B }>(
+    app.post<{ Params: IdParams; Body: B }>(
       `/:id/${verb}`,
       { schema: body ? { summary, params: idParams, body } : { summary, params: idParams } },
       // The cast: Fastify's types widen a generic body; the schema above has checked it.
@@ -105,17 +121,17 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     trx.deleteFrom('event_members').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 
   // Joining, accepting an invitation, and changing one's answer are the same call.
-  app.post<{ Params: { id: number }; Body: { rsvp?: MemberRsvp } }>(
+  app.post<{ Params: IdParams; Body: Infer<typeof joinBody> }>(
     '/:id/join',
     {
       schema: {
         summary: "Join an event, accept an invitation, or change one's answer",
         params: idParams,
-        body: { type: 'object', properties: { rsvp: { type: 'string', enum: MEMBER_RSVPS, default: 'attending' } } },
+        body: joinBody,
       },
-      // rsvp is optional, so a join may come with no body at all.
+      // rsvp is optional, so a join may come with no body at all (validation, next, fills in its default).
       preValidation: async (req) => {
-        req.body ??= {};
+        req.body ??= {} as typeof req.body;
       },
     },
     (req) =>
@@ -183,7 +199,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     if (row?.rsvp !== 'requested') throw invalidParam('user_id', 'has no pending request to join this event');
   }
 
-  action<{ user_id: number }>(
+  action<Infer<typeof userIdSchema>>(
     'accept',
     "Accept a member's request to join (the owner)",
     userIdSchema,
@@ -196,7 +212,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     },
   );
 
-  action<{ user_id: number }>(
+  action<Infer<typeof userIdSchema>>(
     'reject',
     "Reject a member's request to join (the owner)",
     userIdSchema,
@@ -209,10 +225,10 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     },
   );
 
-  action<{ user_ids: string }>(
+  action<Infer<typeof inviteBody>>(
     'invite',
     'Invite friends to an event',
-    { type: 'object', properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['user_ids'] },
+    inviteBody,
     (a) => a.flags.can_invite,
     'You cannot invite people to this event: it has ended, or only its owner invites.',
     async ({ trx, me, event }, body) => {
@@ -280,20 +296,12 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
   }
 
   // rsvp=requested lists pending requests: the owner's business alone.
-  app.get<{ Querystring: { event_id: number; rsvp?: Rsvp; page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof membersQuery> }>(
     '/members',
     {
       schema: {
         summary: 'The members of an event, by answer',
-        querystring: {
-          type: 'object',
-          properties: {
-            event_id: { type: 'integer', minimum: 1 },
-            rsvp: { type: 'string', enum: RSVPS, default: 'attending' },
-            ...pagingQuery,
-          },
-          required: ['event_id'],
-        },
+        querystring: membersQuery,
       },
     },
     async (req) => {

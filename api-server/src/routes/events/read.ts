@@ -8,7 +8,7 @@ import { containsText } from '../../db/text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { detailFields, listFields, LIST_FIELDS, MY_LIST_FIELDS, presentEvents } from './present.ts';
 import { getVisibleEvent } from './rules.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { extensionParam } from '../../openapi/marks.ts';
 
 /** Which events a list covers by time (extension): ended means end_time has passed. */
@@ -17,26 +17,32 @@ type When = (typeof WHEN)[number];
 
 const keywordsParam = { type: 'string', maxLength: 255 } as const;
 
-interface ListQuery {
-  keywords?: string;
-  category_id?: number;
-  view?: 'everyone' | 'only_my_friend';
-  sort?: 'starttime' | 'creation_date' | 'member_count';
-  user_id?: number;
-  when?: When;
-  page?: number;
-  limit?: number;
-  fields?: string;
-}
+const listQuery = {
+  type: 'object',
+  properties: {
+    keywords: keywordsParam,
+    category_id: { type: 'integer', minimum: 1 },
+    view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
+    sort: { type: 'string', enum: ['starttime', 'creation_date', 'member_count'], default: 'starttime' },
+    user_id: { type: 'integer', minimum: 1 },
+    when: { type: 'string', enum: WHEN, default: 'upcoming', ...extensionParam('past or all events, not only upcoming ones.') },
+    ...pagingQuery,
+    fields: { type: 'string' },
+  },
+} as const;
 
-interface MyQuery {
-  keywords?: string;
-  view?: 'all_my_events' | 'only_events_i_lead';
-  when?: When;
-  page?: number;
-  limit?: number;
-  fields?: string;
-}
+const myQuery = {
+  type: 'object',
+  properties: {
+    keywords: keywordsParam,
+    view: { type: 'string', enum: ['all_my_events', 'only_events_i_lead'], default: 'all_my_events' },
+    when: { type: 'string', enum: WHEN, default: 'all', ...extensionParam('only upcoming or past events.') },
+    ...pagingQuery,
+    fields: { type: 'string' },
+  },
+} as const;
+
+const detailQuery = { type: 'object', properties: { fields: { type: 'string' } } } as const;
 
 /** Which events a list covers by time, at `t` (alias `e`). */
 function byTime(when: When, t: number): RawBuilder<SqlBool> {
@@ -58,24 +64,12 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
   const db = app.db;
   const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get<{ Querystring: Infer<typeof listQuery> }>(
     '/',
     {
       schema: {
         summary: 'The events the reader may see (upcoming ones by default)',
-        querystring: {
-          type: 'object',
-          properties: {
-            keywords: keywordsParam,
-            category_id: { type: 'integer', minimum: 1 },
-            view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
-            sort: { type: 'string', enum: ['starttime', 'creation_date', 'member_count'], default: 'starttime' },
-            user_id: { type: 'integer', minimum: 1 },
-            when: { type: 'string', enum: WHEN, default: 'upcoming', ...extensionParam('past or all events, not only upcoming ones.') },
-            ...pagingQuery,
-            fields: { type: 'string' },
-          },
-        },
+        querystring: listQuery,
       },
     },
     async (req) => {
@@ -106,21 +100,12 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.get<{ Querystring: MyQuery }>(
+  app.get<{ Querystring: Infer<typeof myQuery> }>(
     '/my',
     {
       schema: {
         summary: "The reader's events: owned, or with an answer, an invitation or a request",
-        querystring: {
-          type: 'object',
-          properties: {
-            keywords: keywordsParam,
-            view: { type: 'string', enum: ['all_my_events', 'only_events_i_lead'], default: 'all_my_events' },
-            when: { type: 'string', enum: WHEN, default: 'all', ...extensionParam('only upcoming or past events.') },
-            ...pagingQuery,
-            fields: { type: 'string' },
-          },
-        },
+        querystring: myQuery,
       },
     },
     async (req) => {
@@ -163,10 +148,10 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>(
     '/:id',
     {
-      schema: { summary: 'One event', params: idParams, querystring: { type: 'object', properties: { fields: { type: 'string' } } } },
+      schema: { summary: 'One event', params: idParams, querystring: detailQuery },
     },
     async (req) => {
       const fields = detailFields(req.query.fields);

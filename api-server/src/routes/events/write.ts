@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
-import type { Privacy } from '../../db/types.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
@@ -9,7 +8,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { eventFlags, getVisibleEvent, type EventRow } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { extensionParam } from '../../openapi/marks.ts';
 
@@ -17,25 +16,6 @@ const TITLE_MAX = 255;
 const DESCRIPTION_MAX = 10000;
 const HOUR = 3600;
 const IMG_DESCRIPTION_MAX = 1000;
-
-interface EventForm {
-  title?: string;
-  description?: string;
-  category_id?: number;
-  start_time?: string;
-  end_time?: string;
-  timezone?: string;
-  host?: string;
-  location?: string;
-  allow_search?: number;
-  auth_invite?: number;
-  approval?: number;
-  auth_view?: Privacy;
-  auth_comment?: Privacy;
-  auth_photo?: Privacy;
-  photo?: unknown;
-  img_description?: string;
-}
 
 const flag = { type: 'integer', enum: [0, 1] } as const;
 
@@ -65,6 +45,10 @@ const formProperties = {
   // and descriptions).
   img_description: { type: 'string', maxLength: IMG_DESCRIPTION_MAX, ...extensionParam("the picture's description, its alt text.") },
 } as const;
+
+/** The form of a new event and of an edit: a title, and any of the rest. */
+const eventForm = { type: 'object', properties: formProperties, required: ['title'] } as const;
+type EventForm = Infer<typeof eventForm>;
 
 function requireTitle(b: EventForm): string {
   const title = b.title?.trim();
@@ -101,7 +85,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
     '/',
     {
       config: { files: ['photo'] },
-      schema: { summary: 'Create an event', body: { type: 'object', properties: formProperties, required: ['title'] } },
+      schema: { summary: 'Create an event', body: eventForm },
     },
     async (req) => {
       const me = userOf(req);
@@ -171,14 +155,14 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
 
   // Spec: the same form without start_time and end_time. Sending them (and timezone) anyway
   // moves the event, an extension; a new timezone alone keeps the instants and shows them in it.
-  app.post<{ Params: { id: number }; Body: EventForm }>(
+  app.post<{ Params: IdParams; Body: EventForm }>(
     '/:id',
     {
       config: { files: ['photo'] },
       schema: {
         summary: 'Edit an event (start_time and end_time, an extension here, move it)',
         params: idParams,
-        body: { type: 'object', properties: formProperties, required: ['title'] },
+        body: eventForm,
       },
     },
     async (req) => {
@@ -235,7 +219,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/:id', { schema: { summary: 'Delete an event', params: idParams } }, async (req) => {
+  app.delete<{ Params: IdParams }>('/:id', { schema: { summary: 'Delete an event', params: idParams } }, async (req) => {
     const event = await ownEvent(req.auth.userId, req.params.id, 'delete');
     await transact(db, async (trx) => {
       await deleteItemTraces(trx, 'event', [event.id]);
