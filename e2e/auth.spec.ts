@@ -7,6 +7,7 @@ import { SESSION_TTL_SECONDS } from '../lib/auth/session-record.ts';
 import { type SessionRecord, SqliteSessionStore } from '../lib/auth/session-store.ts';
 import { parseEnv } from '../lib/env.ts';
 import { startSecondWeb, type SecondWeb } from './second-web.ts';
+import { AUTHORIZE_PATH, authorizeOnApi, signInThroughPages } from './sign-in.ts';
 import { API_URL, DEMO_USER, WEB_CLIENT, WEB_ORIGIN } from './servers.ts';
 
 // Signing in to the web app through the API's authorize page (OAuth code + PKCE via
@@ -14,34 +15,14 @@ import { API_URL, DEMO_USER, WEB_CLIENT, WEB_ORIGIN } from './servers.ts';
 // the API goes away.
 
 const SESSION_COOKIE = 'social-web.session';
-const AUTHORIZE_PATH = '/api/v1/oauth/authorize';
-
-/** On the API's authorize page: signs in when asked to, then allows; waits to be back on the web app. */
-async function authorize(page: Page) {
-  await page.waitForURL((url) => url.origin === API_URL && url.pathname === AUTHORIZE_PATH);
-  const email = page.getByLabel('Email');
-  const allow = page.getByRole('button', { name: 'Allow' });
-  await expect(email.or(allow).first()).toBeVisible();
-  if (await email.isVisible()) {
-    await email.fill(DEMO_USER.email);
-    await page.getByLabel('Password').fill(DEMO_USER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await allow.click();
-  await page.waitForURL((url) => url.origin === WEB_ORIGIN && !url.pathname.startsWith('/api/auth/'));
-}
-
 /** From whatever page shows the main "Sign in" button. */
 async function signInFromPage(page: Page) {
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  await authorize(page);
+  await authorizeOnApi(page);
 }
 
-async function signIn(page: Page, from = '/') {
-  await page.goto(from);
-  await signInFromPage(page);
-  await expect(page.getByRole('banner')).toContainText(DEMO_USER.name);
-}
+/** Signing in is what these tests are about: through the pages, as a person does. */
+const signIn = (page: Page, from = '/') => signInThroughPages(page, DEMO_USER, from);
 
 async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
@@ -131,7 +112,7 @@ test.describe('signing in', () => {
     expect(asked.searchParams.get('state')).toBeTruthy();
     expect(asked.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    await authorize(page);
+    await authorizeOnApi(page);
     expect(page.url()).toBe(`${WEB_ORIGIN}/`);
     await expect(page.getByRole('banner')).toContainText(DEMO_USER.name);
     await expect(page.getByRole('banner').locator('img')).toBeVisible();
@@ -194,7 +175,7 @@ test.describe('signing in', () => {
     const remembered = (await context.cookies(WEB_ORIGIN)).find((c) => c.name === 'social-web.callback-url');
     expect(decodeURIComponent(remembered!.value)).toBe(`${WEB_ORIGIN}/`);
     await page.goto(url);
-    await authorize(page);
+    await authorizeOnApi(page);
     expect(page.url()).toBe(`${WEB_ORIGIN}/`);
     await expect(page.getByRole('banner')).toContainText(DEMO_USER.name);
   });
