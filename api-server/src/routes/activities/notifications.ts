@@ -20,6 +20,7 @@ import { clampLimit, paging, pagingQuery } from '../../http/paging.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../events/schedule.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
+import type { Infer } from '../../http/schemas.ts';
 
 // Our extension: the notification list behind notification_count (GET /activities/updates), the
 // same grouped, and marking it read or seen. Legacy notification.get reads the same notifications (domain/notifications.ts).
@@ -91,6 +92,14 @@ function kindsOf(raw: string): NotificationKind[] {
   return [...new Set(kinds as NotificationKind[])];
 }
 
+const listQuery = { type: 'object', properties: { ...pagingQuery, ...filterQuery } } as const;
+const groupsQuery = { type: 'object', properties: { limit: pagingQuery.limit, ...filterQuery, tz: zoneSchema } } as const;
+const seenBody = { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } as const;
+const readBody = {
+  type: 'object',
+  properties: { ...seenBody.properties, group_key: { type: 'string', maxLength: 100 }, tz: zoneSchema },
+} as const;
+
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   // Extensions all (docs/api.md, "Notifications" and the entries after it).
   extensionRoutes(app, 'The spec names notifications in the activities scope and shows no operation for them.');
@@ -105,15 +114,12 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
     return filter;
   };
 
-  app.get<{ Querystring: { page?: number; limit?: number; types?: string; before_id?: number } }>(
+  app.get<{ Querystring: Infer<typeof listQuery> }>(
     '/notifications',
     {
       schema: {
         summary: "The reader's notifications, newest first",
-        querystring: {
-          type: 'object',
-          properties: { ...pagingQuery, ...filterQuery },
-        },
+        querystring: listQuery,
       },
     },
     async (req) => {
@@ -139,19 +145,12 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   );
 
   // Grouped, paged by group (Mastodon's GET /api/v2/notifications on this API's paths and words).
-  app.get<{ Querystring: { limit?: number; types?: string; before_id?: number; tz?: string } }>(
+  app.get<{ Querystring: Infer<typeof groupsQuery> }>(
     '/notifications/groups',
     {
       schema: {
         summary: "The reader's notifications in groups (likes and shares of one thing on one day)",
-        querystring: {
-          type: 'object',
-          properties: {
-            limit: pagingQuery.limit,
-            ...filterQuery,
-            tz: zoneSchema,
-          },
-        },
+        querystring: groupsQuery,
       },
     },
     async (req) => {
@@ -186,9 +185,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   );
 
   const markOptions = {
-    schema: {
-      body: { type: 'object', properties: { max_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } },
-    },
+    schema: { body: seenBody },
     // max_id is optional, so the request may come with no body at all.
     preValidation: async (req: FastifyRequest) => {
       req.body ??= {};
@@ -196,16 +193,13 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   };
 
   // group_key (with the tz the groups were listed in): only that group's, as when its row is opened.
-  app.post<{ Body: { max_id?: number; group_key?: string; tz?: string } }>(
+  app.post<{ Body: Infer<typeof readBody> }>(
     '/notifications/read',
     {
       ...markOptions,
       schema: {
         summary: 'Mark notifications read: all, up to max_id, or one group',
-        body: {
-          type: 'object',
-          properties: { ...markOptions.schema.body.properties, group_key: { type: 'string', maxLength: 100 }, tz: zoneSchema },
-        },
+        body: readBody,
       },
     },
     async (req) => {
@@ -229,7 +223,7 @@ export default async function notificationRoutes(app: FastifyInstance): Promise<
   );
 
   // The bell's panel showed them (Mastodon's notifications marker): they leave notification_count, still unread.
-  app.post<{ Body: { max_id?: number } }>(
+  app.post<{ Body: Infer<typeof seenBody> }>(
     '/notifications/seen',
     { ...markOptions, schema: { ...markOptions.schema, summary: 'Mark notifications seen: they leave the count, still unread' } },
     async (req) => {

@@ -10,18 +10,25 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, type ActivityRow } from './feed-query.ts';
 import { ACTIVITY_ALLOWED, ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 
 const ACTIVITIES_DEFAULT_LIMIT = 15;
 
-interface FeedQuerystring {
-  subject_type?: string;
-  subject_id?: number;
-  limit?: number;
-  maxid?: number;
-  minid?: number;
-  fields?: string;
-}
+const feedQuery = {
+  type: 'object',
+  properties: {
+    subject_type: { type: 'string', enum: ['user'] },
+    subject_id: { type: 'integer', minimum: 1 },
+    limit: pagingNumber,
+    // 0 is no bound for maxid (nothing lies below it), but a real bound for minid:
+    // minid=0 starts at the oldest item (the empty feed's first_id is 0).
+    maxid: { type: 'integer', minimum: 0 },
+    minid: { type: 'integer', minimum: 0 },
+    fields: { type: 'string' },
+  },
+} as const;
+
+const detailQuery = { type: 'object', properties: { fields: { type: 'string' } } } as const;
 
 /** The activity when the reader may see it; 404 when it is absent or hidden (the same to them). */
 export async function getVisibleActivity(db: DB, viewer: Viewer, id: number): Promise<ActivityRow> {
@@ -33,24 +40,12 @@ export async function getVisibleActivity(db: DB, viewer: Viewer, id: number): Pr
 }
 
 export default async function activityReadRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: FeedQuerystring }>(
+  app.get<{ Querystring: Infer<typeof feedQuery> }>(
     '/',
     {
       schema: {
         summary: "The activity feed, or a member's or an item's wall",
-        querystring: {
-          type: 'object',
-          properties: {
-            subject_type: { type: 'string', enum: ['user'] },
-            subject_id: { type: 'integer', minimum: 1 },
-            limit: pagingNumber,
-            // 0 is no bound for maxid (nothing lies below it), but a real bound for minid:
-            // minid=0 starts at the oldest item (the empty feed's first_id is 0).
-            maxid: { type: 'integer', minimum: 0 },
-            minid: { type: 'integer', minimum: 0 },
-            fields: { type: 'string' },
-          },
-        },
+        querystring: feedQuery,
       },
     },
     async (req) => {
@@ -100,10 +95,10 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { fields?: string } }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>(
     '/:id',
     {
-      schema: { summary: 'One activity', params: idParams, querystring: { type: 'object', properties: { fields: { type: 'string' } } } },
+      schema: { summary: 'One activity', params: idParams, querystring: detailQuery },
     },
     async (req) => {
       const fields = parseFields(req.query.fields, ACTIVITY_ALLOWED, 'fields', ACTIVITY_FIELDS) as ActivityField[];

@@ -4,29 +4,19 @@ import type { NewActivity } from '../../db/types.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { deleteItemTraces } from '../../domain/item-traces.ts';
-import { getVisibleItem, ITEM_TYPES, shareView, type ItemType } from '../../domain/items.ts';
+import { getVisibleItem, ITEM_TYPES, shareView } from '../../domain/items.ts';
 import { areFriends } from '../../domain/friendships.ts';
 import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { bodyHtml } from '../../domain/text.ts';
-import { linkCardOf, linkCardProperties, type LinkCardFields } from '../../domain/link-card.ts';
+import { linkCardOf, linkCardProperties } from '../../domain/link-card.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleActivity } from './read.ts';
 import { canDeleteActivity } from './present.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
 const BODY_MAX = 5000;
-
-interface PostBody extends LinkCardFields {
-  subject_type?: string;
-  subject_id?: number;
-  body?: string;
-  'attachment[type]'?: 'photo' | 'link' | 'music' | 'video';
-  'attachment[photo_id]'?: number;
-  'attachment[song_id]'?: number;
-  'attachment[video_id]'?: number;
-}
 
 const postSchema = {
   type: 'object',
@@ -40,6 +30,17 @@ const postSchema = {
     'attachment[song_id]': { type: 'integer', minimum: 1 },
     'attachment[video_id]': { type: 'integer', minimum: 1 },
   },
+} as const;
+type PostBody = Infer<typeof postSchema>;
+
+const shareBody = {
+  type: 'object',
+  properties: {
+    item_type: { type: 'string', enum: ITEM_TYPES },
+    item_id: { type: 'integer', minimum: 1 },
+    body: { type: 'string', maxLength: BODY_MAX },
+  },
+  required: ['item_type', 'item_id'],
 } as const;
 
 type AttachmentColumns = Pick<
@@ -125,20 +126,12 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.post<{ Body: { item_type: ItemType; item_id: number; body?: string } }>(
+  app.post<{ Body: Infer<typeof shareBody> }>(
     '/share',
     {
       schema: {
         summary: 'Share an item',
-        body: {
-          type: 'object',
-          properties: {
-            item_type: { type: 'string', enum: ITEM_TYPES },
-            item_id: { type: 'integer', minimum: 1 },
-            body: { type: 'string', maxLength: BODY_MAX },
-          },
-          required: ['item_type', 'item_id'],
-        },
+        body: shareBody,
       },
     },
     async (req) => {
@@ -175,7 +168,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete<{ Params: IdParams }>(
     '/:id',
     {
       schema: { summary: 'Delete an activity', params: idParams },
