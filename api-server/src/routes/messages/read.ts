@@ -3,11 +3,11 @@ import { containsText } from '../../db/text.ts';
 import { invalidParam, missingParam } from '../../errors.ts';
 import { blockedAmong } from '../../domain/blocks.ts';
 import { formatDate } from '../../domain/format.ts';
-import { MESSAGE_ITEM_TYPES, type MessageItemType } from '../../domain/messages.ts';
+import { MESSAGE_ITEM_TYPES } from '../../domain/messages.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { clampLimit, paging, pagingQuery, pagingNumber } from '../../http/paging.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { bodyHtml } from '../../domain/text.ts';
 import { DETAIL_FIELDS, LIST_FIELDS, excerptHtml, itemCards, membersOf, membershipOf, participantOf, presentMessages } from './present.ts';
@@ -15,14 +15,6 @@ import { DETAIL_FIELDS, LIST_FIELDS, excerptHtml, itemCards, membersOf, membersh
 // GET /messages/inbox, /outbox, /search and /{id} (origin paths; docs/api.md, "Messages").
 
 type Folder = 'inbox' | 'outbox';
-
-interface ListQuery {
-  page?: number;
-  limit?: number;
-  fields?: string;
-  item_type?: MessageItemType;
-  item_id?: number;
-}
 
 const listQuery = {
   type: 'object',
@@ -38,11 +30,17 @@ const MESSAGE_LIMIT_DEFAULT = 20;
 const KEYWORDS_MAX = 100;
 const idBound = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
+const searchQuery = { type: 'object', properties: { keywords: { type: 'string', maxLength: 1000 }, ...pagingQuery } } as const;
+const conversationQuery = {
+  type: 'object',
+  properties: { fields: { type: 'string', maxLength: 500 }, message_limit: pagingNumber, maxid: idBound, minid: idBound },
+} as const;
+
 export default async function messageReadRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
   function folderRoute(folder: Folder) {
-    app.get<{ Querystring: ListQuery }>(
+    app.get<{ Querystring: Infer<typeof listQuery> }>(
       `/${folder}`,
       {
         schema: {
@@ -108,12 +106,12 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
   folderRoute('inbox');
   folderRoute('outbox');
 
-  app.get<{ Querystring: { keywords?: string; page?: number; limit?: number } }>(
+  app.get<{ Querystring: Infer<typeof searchQuery> }>(
     '/search',
     {
       schema: {
         summary: "Search the reader's messages",
-        querystring: { type: 'object', properties: { keywords: { type: 'string', maxLength: 1000 }, ...pagingQuery } },
+        querystring: searchQuery,
       },
     },
     async (req) => {
@@ -155,16 +153,13 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { fields?: string; message_limit?: number; maxid?: number; minid?: number } }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof conversationQuery> }>(
     '/:id',
     {
       schema: {
         summary: 'One conversation, with a page of its messages',
         params: idParams,
-        querystring: {
-          type: 'object',
-          properties: { fields: { type: 'string', maxLength: 500 }, message_limit: pagingNumber, maxid: idBound, minid: idBound },
-        },
+        querystring: conversationQuery,
       },
     },
     async (req) => {

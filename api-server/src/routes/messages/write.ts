@@ -3,7 +3,7 @@ import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { transact } from '../../db/dialect.ts';
 import { invalidParam, missingParam, notFound, refusedParam } from '../../errors.ts';
-import { linkCardOf, linkCardProperties, type LinkCardFields } from '../../domain/link-card.ts';
+import { linkCardOf, linkCardProperties } from '../../domain/link-card.ts';
 import { blockRefusal, blockedAmong } from '../../domain/blocks.ts';
 import { canView, loadItems } from '../../domain/items.ts';
 import { checkAndCountSend } from '../../domain/message-limits.ts';
@@ -17,30 +17,15 @@ import {
   createConversation,
   startRefusal,
   type AttachmentColumns,
-  type MessageItemType,
 } from '../../domain/messages.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { idParams } from '../../http/schemas.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { membersOf, membershipOf } from './present.ts';
 
 // POST /messages, POST /messages/{id}/reply and DELETE /messages (origin paths; docs/api.md,
 // "Messages"). Every send checks and writes in one transaction: the refusals (blocks, who may
 // message whom, the limits) see the state they act on, on either database and any instance.
-
-interface AttachmentBody extends LinkCardFields {
-  body?: string;
-  'attachment[type]'?: 'photo' | 'link';
-  'attachment[photo_id]'?: number;
-}
-
-interface ComposeBody extends AttachmentBody {
-  to?: string;
-  title?: string;
-  item_type?: MessageItemType;
-  item_id?: number;
-  multi?: 'event' | 'group';
-}
 
 const attachmentProperties = {
   body: { type: 'string', maxLength: BODY_MAX },
@@ -62,6 +47,14 @@ const composeSchema = {
 } as const;
 
 const replySchema = { type: 'object', properties: attachmentProperties } as const;
+type AttachmentBody = Infer<typeof replySchema>;
+type ComposeBody = Infer<typeof composeSchema>;
+
+const deleteQuery = {
+  type: 'object',
+  properties: { ids: { type: 'string', maxLength: 1000, pattern: '^\\s*\\d{1,16}(\\s*,\\s*\\d{1,16})*\\s*$' } },
+  required: ['ids'],
+} as const;
 
 /** The event's guests a broadcast reaches: attending, maybe, or invited and not yet answering. */
 const GUEST_RSVPS = ['attending', 'maybe_attending', 'awaiting_reply'];
@@ -272,7 +265,7 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.post<{ Params: { id: number }; Body: AttachmentBody }>(
+  app.post<{ Params: IdParams; Body: AttachmentBody }>(
     '/:id/reply',
     { schema: { summary: 'Reply in a conversation', params: idParams, body: replySchema } },
     async (req) => {
@@ -299,16 +292,12 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete<{ Querystring: { ids: string } }>(
+  app.delete<{ Querystring: Infer<typeof deleteQuery> }>(
     '/',
     {
       schema: {
         summary: "Take conversations out of the caller's folders",
-        querystring: {
-          type: 'object',
-          properties: { ids: { type: 'string', maxLength: 1000, pattern: '^\\s*\\d{1,16}(\\s*,\\s*\\d{1,16})*\\s*$' } },
-          required: ['ids'],
-        },
+        querystring: deleteQuery,
       },
     },
     async (req) => {
