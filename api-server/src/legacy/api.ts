@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LEGACY_ERRORS, LegacyError, failure, invalid, single } from './envelope.ts';
 import { METHODS } from './methods/index.ts';
-import type { LegacyParams } from './methods/context.ts';
+import { paramProperties } from './methods/context.ts';
+import type { Infer, InferProperties } from '../http/schemas.ts';
 import { authenticateToken, exchangeKey } from './tokens.ts';
 import { EXTENSION_KEYWORD, LEGACY_TOKEN } from '../openapi/marks.ts';
 
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
 const methodNames = Object.keys(METHODS);
@@ -23,15 +23,15 @@ const callProperties = {
   token: { ...text(200), description: 'The token of /token.php (in the query, where the document puts it).' },
   // Any text: an unknown method is the legacy error 1, not a refusal of the request (examples, not an enum).
   method: { ...text(100), description: 'module.method: one of the methods above.', examples: methodNames },
-  page: id,
-  user_id: id,
-  friend_user_id: id,
-  photo_name: text(255),
+  ...paramProperties,
 } as const;
+
+const tokenQuery = { type: 'object', properties: { key: text(200) } } as const;
 
 const INTEGER_PARAMS = new Set(['page', 'user_id', 'friend_user_id']);
 
-type CallQuery = LegacyParams & { token?: string; method?: string };
+/** A call's parameters: the query's, and a POST's form body's (with its `photo` file). */
+type CallQuery = InferProperties<typeof callProperties> & { photo?: unknown };
 
 function send(reply: FastifyReply, body: unknown): FastifyReply {
   // Answers belong to one user's token: never cached by anything in between.
@@ -74,13 +74,13 @@ function legacyErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fasti
 export default async function legacyApiRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(legacyErrorHandler);
 
-  app.get<{ Querystring: { key?: string } }>(
+  app.get<{ Querystring: Infer<typeof tokenQuery> }>(
     '/token.php',
     {
       schema: {
         summary: "Exchange an application's one-time key for a token",
         description: 'The key the site passed to the application (single use, 60 s). Output `{token}`, valid 2 hours.',
-        querystring: { type: 'object', properties: { key: text(200) } },
+        querystring: tokenQuery,
       },
     },
     async (req, reply) => {

@@ -8,6 +8,7 @@ import { endSiteSession, siteSession, siteUserId } from '../oauth/site-session.t
 import { appPage, appPageCsp } from './app-page.ts';
 import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
 import { extension } from '../openapi/marks.ts';
+import type { Infer } from '../http/schemas.ts';
 
 /**
  * GET /apps/{app_id}: the site page that shows an application in a frame and hands it a fresh
@@ -26,7 +27,7 @@ export function isAppsAddress(url: string): boolean {
   return path === APPS_PREFIX || path.startsWith(`${APPS_PREFIX}/`);
 }
 
-const appParams = { type: 'object', properties: { app_id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['app_id'] };
+const appParams = { type: 'object', properties: { app_id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['app_id'] } as const;
 const signInBody = {
   type: 'object',
   properties: {
@@ -35,9 +36,11 @@ const signInBody = {
     email: { type: 'string', maxLength: 320 },
     password: { type: 'string', maxLength: 1024 },
   },
-};
+} as const;
+const signOutBody = { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } } as const;
 
-type AppRequest = FastifyRequest<{ Params: { app_id: string } }>;
+type AppParams = Infer<typeof appParams>;
+type AppRequest = FastifyRequest<{ Params: AppParams }>;
 
 const notFoundPage = (reply: FastifyReply) =>
   sendPage(reply, 404, errorPage('Application not found', 'There is no application at this address.'));
@@ -76,7 +79,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
   /** Forms posted here must come from this site's own pages (CSRF); a page explains a refusal. */
   const formRefused = (req: FastifyRequest, reply: FastifyReply) => formRefusal(req, reply, 'Open the application again from the site.');
 
-  app.get<{ Params: { app_id: string } }>(
+  app.get<{ Params: AppParams }>(
     '/:app_id',
     {
       schema: {
@@ -110,7 +113,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     },
   );
 
-  app.get<{ Params: { app_id: string } }>(
+  app.get<{ Params: AppParams }>(
     '/:app_id/sign-in',
     {
       schema: {
@@ -131,7 +134,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     },
   );
 
-  app.post<{ Params: { app_id: string }; Body: { email?: string; password?: string } }>(
+  app.post<{ Params: AppParams; Body: Infer<typeof signInBody> }>(
     '/:app_id/sign-in',
     {
       schema: {
@@ -157,14 +160,14 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
     },
   );
 
-  app.post<{ Params: { app_id: string } }>(
+  app.post<{ Params: AppParams }>(
     '/:app_id/sign-out',
     {
       schema: {
         summary: 'Sign out of the site from the application page',
         ...extension("A page of the site, not of the legacy document; signing out ends the application's legacy tokens."),
         params: appParams,
-        body: { type: 'object', properties: { [CSRF_FIELD]: { type: 'string' } } },
+        body: signOutBody,
       },
     },
     async (req, reply) => {

@@ -2,15 +2,20 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { LEGACY_ERRORS, LegacyError, PAGE_SIZE, type Envelope } from '../envelope.ts';
 import type { LegacySession } from '../tokens.ts';
+import type { InferProperties } from '../../http/schemas.ts';
 
-/** Parameters of api.php methods, from the query (and the form body of POSTs). */
-export interface LegacyParams {
-  user_id?: number;
-  friend_user_id?: number;
-  page?: number;
-  photo?: unknown;
-  photo_name?: string;
-}
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+
+/** The parameters of api.php's methods, as legacy/api.ts's schemas check them (the token and method aside). */
+export const paramProperties = {
+  page: id,
+  user_id: id,
+  friend_user_id: id,
+  photo_name: { type: 'string', maxLength: 255 },
+} as const;
+
+/** Parameters of api.php methods, from the query (and the form body of POSTs, which may carry a `photo` file). */
+export type LegacyParams = InferProperties<typeof paramProperties> & { photo?: unknown };
 
 export interface MethodContext {
   db: DB;
