@@ -53,7 +53,7 @@ function hiddenFields(html: string): Record<string, string> {
       .replace(/&amp;/g, '&');
   const form = html.slice(0, html.indexOf('</form>'));
   const fields: Record<string, string> = {};
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[decode(m[1])] = decode(m[2]);
+  for (const m of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[decode(m[1] ?? '')] = decode(m[2] ?? '');
   return fields;
 }
 

@@ -16,10 +16,10 @@ import { DIST_DIR } from '../e2e/servers.ts';
 interface Step {
   name: string;
   args: string[];
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string>;
 }
 
-const npmRun = (script: string, env?: NodeJS.ProcessEnv): Step => ({ name: script, args: ['run', '--silent', script], env });
+const npmRun = (script: string, env?: Record<string, string>): Step => ({ name: script, args: ['run', '--silent', script], env });
 const started = Date.now();
 const seconds = (from: number) => `${Math.round((Date.now() - from) / 1000)}s`;
 const say = (line: string) => console.log(`\n==> [npm test ${seconds(started)}] ${line}`);
