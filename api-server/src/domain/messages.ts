@@ -17,7 +17,6 @@ export const NO_SUBJECT = '(No subject)';
 
 /** Who may start a conversation with a member (users.privacy_message). */
 export const PRIVACY_MESSAGE = ['everyone', 'friends', 'none'] as const;
-export type PrivacyMessage = (typeof PRIVACY_MESSAGE)[number];
 
 /** What a conversation can be about. */
 export const MESSAGE_ITEM_TYPES = ['classified', 'event'] as const;
