@@ -6,6 +6,64 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier/flat';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+// The floor plan (docs/architecture.md, "Which folder may import which";
+// docs/decisions/0016-import-boundaries-in-the-lint.md): an import runs down, app/ → components/ →
+// lib/, never up; the two processes meet only in shared/ (#shared/…); lib/social-api knows no
+// feature folder; a migration is frozen. Each zone: the files in `target` may not import from
+// `from`. scripts/lint-boundaries.test.ts checks that a wrong-way import and a cycle fail the lint.
+const WEB = ['./app', './components', './lib', './web-server', './proxy.ts'];
+const boundaries = {
+  down: [
+    {
+      target: './lib',
+      from: ['./app', './components', './web-server'],
+      message: 'lib/ is the bottom floor: it imports neither components/ nor app/ (app → components → lib).',
+    },
+    {
+      target: './components',
+      from: ['./app', './web-server'],
+      message: 'components/ render what a route gives them and never import app/ (app → components → lib).',
+    },
+    {
+      target: './api-server',
+      from: WEB,
+      message: 'The api-server never imports the web client: what both need lives in shared/ (#shared/…).',
+    },
+    {
+      target: './api-server/src/db/migration-*.ts',
+      from: ['./api-server', './shared', './app', './components', './lib', './web-server', './scripts'],
+      message: 'A migration is frozen: it holds the DDL it ran and imports nothing but Kysely.',
+    },
+  ],
+  // Zones a test may cross, each for a reason given here.
+  notInTests: [
+    {
+      // The web client's tests run the real API in-process (lib/testing/real-api.ts) and read
+      // its config and fixtures; its code only ever reaches the API over HTTP.
+      target: WEB,
+      from: './api-server',
+      message: 'The web client reaches the API over HTTP (lib/social-api); what both need lives in shared/ (#shared/…).',
+    },
+    {
+      // shared/net/safe-fetch.test.ts runs one table against the module and both its callers.
+      target: './shared',
+      from: [...WEB, './api-server'],
+      message: 'shared/ is imported by both processes and imports neither.',
+    },
+    {
+      // The client's tests drive it through the feature commands that use it.
+      target: './lib/social-api',
+      from: './lib',
+      except: ['./social-api', './images', './validations', './env.ts'],
+      message:
+        'lib/social-api is the API client every feature builds on: it imports no feature folder (only lib/images, lib/validations, lib/env.ts and shared/).',
+    },
+  ],
+};
+const TESTS = ['**/*.test.{ts,tsx}', 'lib/testing/**', 'api-server/test/**'];
 
 export default defineConfig([
   ...nextVitals,
@@ -55,6 +113,28 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // eslint-plugin-import-x rather than the eslint-plugin-import Next brings: its no-cycle costs
+    // a fraction (the decision record above has the measurements).
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs'],
+      // Every boundary and cycle is in our own code: no installed package is read.
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries.down, ...boundaries.notInTests] }],
+      // Cycles of value imports; a type-only import is gone at run time, and the import map keeps
+      // those out by hand (docs/architecture.md).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries.down }] },
+  },
   prettier,
   // Builds anywhere in the tree (the bench's bare page builds into bench/bare/.next).
   globalIgnores([
@@ -66,5 +146,7 @@ export default defineConfig([
     'playwright-report/**',
     'next-env.d.ts',
     'bench/bare/next-env.d.ts',
+    // The lint's own fixtures import the wrong way on purpose (scripts/lint-boundaries.test.ts).
+    'scripts/lint-fixtures/**',
   ]),
 ]);

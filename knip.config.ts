@@ -15,6 +15,8 @@ const config: KnipConfig = {
     'bench/bare/proxy.ts',
     'bench/bare/app/**/{layout,page}.tsx',
   ],
+  // The lint's own fixtures: wrong-way imports and a cycle, linted by scripts/lint-boundaries.test.ts.
+  ignore: ['scripts/lint-fixtures/**'],
   // An export also used in its own file is part of that module's interface (a type beside its function, say).
   ignoreExportsUsedInFile: { interface: true, type: true },
   // Read from disk, not imported: the Twemoji pictures the preview images draw emoji with (lib/previews/glyphs.ts).
