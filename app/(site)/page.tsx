@@ -1,6 +1,8 @@
 import { FeedPage } from '@/components/feed/feed-page';
 import { LandingPage } from '@/components/landing/landing-page';
 import { getSession, sessionEnded } from '@/lib/auth/session';
+import { env } from '@/lib/env';
+import { loadHomeFeed } from '@/lib/feed/home';
 
 export type HomePageProps = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -8,7 +10,7 @@ export type HomePageProps = {
 
 /** Signed in: the activity feed. Signed out: what Social is, and a way in. */
 export default async function HomePage({ searchParams }: HomePageProps) {
-  if (await getSession()) return <FeedPage />;
+  if (await getSession()) return <FeedPage initial={await loadHomeFeed()} maxPhotoBytes={env().UPLOAD_MAX_BYTES} />;
   // Told once, when the API refused to renew the session (or sign-out sent them here).
   const signedOut = (await sessionEnded()) || (await searchParams).signed_out === '1';
   return <LandingPage signedOut={signedOut} />;

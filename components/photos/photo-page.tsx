@@ -3,6 +3,7 @@ import { SocialBar } from '@/components/social/social-bar';
 import { MakeProfilePhoto } from '@/components/users/profile-photo/make-profile-photo';
 import type { PhotoDetail } from '@/lib/social-api/albums';
 import type { Social } from '@/lib/social-api/core';
+import type { PhotoTag } from '@/lib/social-api/tags';
 import { PhotoManage } from './photo-manage';
 import { photoName, PhotoView } from './photo-view';
 import { PhotoTags } from './tags/photo-tags';
@@ -12,6 +13,7 @@ import { PhotoTagList } from './tags/tag-list';
 export function PhotoPage({
   photo,
   social,
+  tags,
   viewerId,
   headingId,
   inViewer,
@@ -19,6 +21,8 @@ export function PhotoPage({
 }: {
   photo: PhotoDetail;
   social: Social;
+  /** Undefined against a server without photo tags (our extension). */
+  tags: PhotoTag[] | undefined;
   viewerId: number;
   headingId?: string;
   inViewer?: boolean;
@@ -26,7 +30,7 @@ export function PhotoPage({
 }) {
   return (
     <article className="mx-auto w-full max-w-5xl">
-      <PhotoTags photo={photo}>
+      <PhotoTags photo={photo} tags={tags}>
         <PhotoView photo={photo} headingId={headingId} inViewer={inViewer}>
           <PhotoTagList />
           {children}

@@ -3,21 +3,15 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PhotoPage } from '@/components/photos/photo-page';
 import { PublicPreview } from '@/components/social/public-preview';
-import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
+import { loadPhotoPage } from '@/lib/photos/photo-page';
 import { photoPreview } from '@/lib/previews/items';
 import { previewMetadata } from '@/lib/previews/preview';
-import { loadPhoto } from '@/lib/social-api/albums';
 
 export type PhotoRouteProps = { params: Promise<{ id: string }> };
 
-/** One read per request: metadata and page both ask. A visitor reads what everyone may see. */
-const load = cache((id: number) =>
-  loadPublicPage(async (r) => {
-    const data = await loadPhoto(r.token, id, r.userId ?? 0);
-    return data && { ...data, viewerId: r.userId ?? 0, visitor: !r.session };
-  }),
-);
+/** One read per request: metadata and page both ask. */
+const load = cache(loadPhotoPage);
 
 export async function generateMetadata({ params }: PhotoRouteProps): Promise<Metadata> {
   const data = await load(await idParam(params));
@@ -28,6 +22,6 @@ export async function generateMetadata({ params }: PhotoRouteProps): Promise<Met
 export default async function PhotoRoute({ params }: PhotoRouteProps) {
   const data = await load(await idParam(params));
   if (!data) notFound();
-  const page = <PhotoPage photo={data.photo} social={data.social} viewerId={data.viewerId} />;
+  const page = <PhotoPage photo={data.photo} social={data.social} tags={data.tags} viewerId={data.viewerId} />;
   return data.visitor ? <PublicPreview what="this photo">{page}</PublicPreview> : page;
 }

@@ -3,10 +3,9 @@ import { notFound } from 'next/navigation';
 import { FullPageInstead } from '@/components/photos/full-page-instead';
 import { PhotoPage } from '@/components/photos/photo-page';
 import { PhotoViewer } from '@/components/photos/photo-viewer';
-import { loadPublicPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
+import { loadPhotoPage } from '@/lib/photos/photo-page';
 import { routes } from '@/lib/routes';
-import { loadPhoto } from '@/lib/social-api/albums';
 
 export type PhotoViewerRouteProps = { params: Promise<{ id: string }> };
 
@@ -30,14 +29,18 @@ export default async function PhotoViewerRoute({ params }: PhotoViewerRouteProps
   const from = (await headers()).get('next-url');
   if (from !== null && !VIEWER_OVER.test(from)) return <FullPageInstead href={routes.photo(id)} />;
   // An album's public preview opens its photos in the viewer too.
-  const data = await loadPublicPage(async (r) => {
-    const d = await loadPhoto(r.token, id, r.userId ?? 0);
-    return d && { ...d, viewerId: r.userId ?? 0 };
-  });
+  const data = await loadPhotoPage(id);
   if (!data) notFound();
   return (
     <PhotoViewer photoId={id} labelledBy="photo-viewer-title">
-      <PhotoPage photo={data.photo} social={data.social} viewerId={data.viewerId} headingId="photo-viewer-title" inViewer />
+      <PhotoPage
+        photo={data.photo}
+        social={data.social}
+        tags={data.tags}
+        viewerId={data.viewerId}
+        headingId="photo-viewer-title"
+        inViewer
+      />
     </PhotoViewer>
   );
 }
