@@ -143,7 +143,8 @@ test.describe('two people, live', () => {
 
 test.describe('the inbox and a conversation', () => {
   test('open beside the list, carry their people, take a reply; its own page too; axe in both themes', async ({ browser, request }) => {
-    test.setTimeout(90_000);
+    // Three pages judged by axe in both themes, a reload and a report: longer than the others beside another worker.
+    test.setTimeout(150_000);
     const grace = await apiToken(request, GRACE, ['messages']);
     const henryId = await userId(request, HENRY);
     const opening = unique('Are we still on for Sunday?');

@@ -23,6 +23,8 @@ export function ConversationRows({ conversations, hrefs, openId }: ConversationR
     <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800" aria-label="Conversations">
       {conversations.map((c, i) => {
         const who = participantName(c.participant);
+        // The one opened beside the list was read as the page was made (the list was read at the same time).
+        const read = c.read || c.id === openId;
         const picture =
           c.participant.kind === 'member'
             ? c.participant.who
@@ -33,7 +35,7 @@ export function ConversationRows({ conversations, hrefs, openId }: ConversationR
               href={hrefs[i]}
               aria-current={c.id === openId ? 'true' : undefined}
               data-kb-open=""
-              className={`flex gap-3 rounded-xl p-3 hover:bg-slate-50 aria-[current=true]:bg-indigo-50 dark:hover:bg-slate-800/60 dark:aria-[current=true]:bg-indigo-950/60 ${c.read ? '' : 'font-semibold'}`}
+              className={`flex gap-3 rounded-xl p-3 hover:bg-slate-50 aria-[current=true]:bg-indigo-50 dark:hover:bg-slate-800/60 dark:aria-[current=true]:bg-indigo-950/60 ${read ? '' : 'font-semibold'}`}
             >
               <Avatar person={picture} />
               <span className="min-w-0 flex-1">
@@ -44,7 +46,7 @@ export function ConversationRows({ conversations, hrefs, openId }: ConversationR
                 <span className="block truncate text-sm">{c.title}</span>
                 <span className="muted block truncate font-normal">{c.excerpt}</span>
               </span>
-              {c.read ? null : (
+              {read ? null : (
                 <span className="mt-1 size-2.5 shrink-0 rounded-full bg-indigo-600 dark:bg-indigo-400" role="img" aria-label="Unread" />
               )}
             </a>

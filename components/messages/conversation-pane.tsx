@@ -43,7 +43,8 @@ export function ConversationPane({ view, level, backLink, hrefOf, itemWhen, reco
       <header className="flex flex-wrap items-start gap-3 border-b border-slate-200 pb-3 dark:border-slate-800">
         {backLink}
         {others[0] ? <Avatar person={others[0]} /> : null}
-        <div className="min-w-0 flex-1">
+        {/* At least 10rem: on a narrow screen the actions go to the next line rather than squeeze the title. */}
+        <div className="min-w-40 flex-1">
           <Heading id={titleId} className="truncate text-lg font-bold">
             {c.title}
           </Heading>

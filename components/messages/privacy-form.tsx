@@ -34,7 +34,7 @@ export function PrivacyForm({ privacy }: { privacy: MessagePrivacy }) {
   };
 
   return (
-    <form action={formAction} onSubmit={submit} className="mt-4">
+    <form action={formAction} onSubmit={submit}>
       <input type="hidden" name="back" value="/settings/privacy" />
       <fieldset>
         <legend className="font-semibold">Who may start a conversation with you</legend>
