@@ -228,6 +228,7 @@ async function main(): Promise<void> {
   });
   try {
     await (await journey(browser, one)).close();
+    await conversationLive(browser, one);
     await oneRefresh(browser, db, one);
     await underLoad(browser, db, { webs, apis });
   } finally {
@@ -407,6 +408,40 @@ async function journey(browser: Browser, one: One): Promise<BrowserContext> {
     notifications: 'ok',
   };
   return context;
+}
+
+/**
+ * A conversation live across the tiers (issue 47): Grace writes in the seed's "Contact seller" to
+ * Demo User, whose open conversation shows it within 5 s — its poll (GET /api/messages/{id} with
+ * the API's cursor) answered by either web instance, each asking either API instance.
+ */
+async function conversationLive(browser: Browser, one: One): Promise<void> {
+  log('a conversation live: one message, seen within 5 s through either instance of each tier');
+  const { id } = await one<{ id: number }>(`select id from conversations where item_type = 'classified' order by id limit 1`);
+  const demoContext = await browser.newContext();
+  const polls = new Map<string, Set<string>>();
+  const demo = await signIn(demoContext, 'demo@example.com', (p) => servedBy(p, polls, (u) => u.pathname === `/api/messages/${id}`));
+  await demo.goto(`${WEB_ORIGIN}/messages/${id}`);
+  await demo.getByTestId('message').first().waitFor();
+  const graceContext = await browser.newContext();
+  const grace = await signIn(graceContext, 'grace@example.com');
+  await grace.goto(`${WEB_ORIGIN}/messages/${id}`);
+  const text = `Thursday at six? ${crypto.randomBytes(4).toString('hex')}`;
+  const composer = grace.getByRole('textbox', { name: /^Write to/ });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await grace.getByTestId('message').filter({ hasText: text }).waitFor();
+  const sentAt = Date.now();
+  await demo.getByTestId('message').filter({ hasText: text }).waitFor({ timeout: 5_000 });
+  const seenAfterMs = Date.now() - sentAt;
+  // Round robin: within a few more polls both web instances have answered one.
+  for (let i = 0; i < 10 && (polls.get(`/api/messages/${id}`)?.size ?? 0) < 2; i++) await demo.waitForTimeout(3_000);
+  const by = [...(polls.get(`/api/messages/${id}`) ?? [])];
+  check(by.length === 2, `both web instances answered the conversation's poll (${by.join(', ')})`);
+  check((await demo.getByTestId('message').filter({ hasText: text }).count()) === 1, 'the message is shown once');
+  await demoContext.close();
+  await graceContext.close();
+  measured.conversation = { seenAfterMs, pollsServedBy: by };
 }
 
 const sessionKeys = async (redis: Redis) => redis.keys('social-web:session:*');

@@ -1,11 +1,12 @@
 'use client';
 
-import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useActionState, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { callAction } from '@/lib/action-result';
 import type { Newer } from '@/lib/messages/commands';
 import { MESSAGE_BODY_MAX } from '@/lib/validations/limits';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { useKeptText } from '@/components/ui/use-kept-text';
 import { sendReply, type FormAnswer } from './actions';
 
 export type ComposerProps = {
@@ -21,14 +22,6 @@ export type ComposerProps = {
   label: string;
 };
 
-const storage = () => {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined; // disabled: the text is still in the field
-  }
-};
-
 /**
  * The composer: Enter sends, Shift+Enter starts a new line. What is typed is kept in this browser
  * per conversation until it is sent (a reload, a crash or a refusal loses nothing), and a refusal
@@ -41,27 +34,8 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
   const [problem, setProblem] = useState(noScript && !noScript.ok ? noScript.message : '');
   const [pending, setPending] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-  const key = `social:draft:${draftKey}`;
-
-  // The draft comes back into an empty field once the page runs (the server cannot know it).
-  useEffect(() => {
-    const el = field.current;
-    if (!el || el.value) return;
-    const kept = storage()?.getItem(key);
-    if (kept) el.value = kept;
-  }, [key]);
-
-  const keep = () => {
-    const text = field.current?.value ?? '';
-    try {
-      if (text.trim()) storage()?.setItem(key, text);
-      else storage()?.removeItem(key);
-    } catch {
-      // storage full: the text is still in the field
-    }
-  };
+  const { ref: field, keep, sent } = useKeptText<HTMLTextAreaElement>(draftKey);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -88,8 +62,7 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
       return;
     }
     // What was typed meanwhile (while it was on its way) stays.
-    if (el.value === text) el.value = '';
-    keep();
+    sent(text);
     onSent(res.data);
     el.focus();
   };

@@ -1,12 +1,13 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useActionState, useId, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import { MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX } from '@/lib/validations/limits';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { useKeptText } from '@/components/ui/use-kept-text';
 import { startConversation, type FormAnswer } from './actions';
 
 export type NewMessageFormProps = {
@@ -22,14 +23,6 @@ export type NewMessageFormProps = {
   send: string;
 };
 
-const storage = () => {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * A new message: an optional subject and the text, kept in this browser until sent. Sent, the
  * conversation opens; refused, the reason shows with everything typed still there. A plain form
@@ -40,27 +33,9 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
   const [problem, setProblem] = useState(noScript && !noScript.ok ? noScript.message : '');
   const [signedOut, setSignedOut] = useState(false);
   const [pending, setPending] = useState(false);
-  const body = useRef<HTMLTextAreaElement>(null);
   const router = useRouter();
   const id = useId();
-  const key = `social:draft:${draftKey}`;
-
-  useEffect(() => {
-    const el = body.current;
-    if (!el || el.value) return;
-    const kept = storage()?.getItem(key);
-    if (kept) el.value = kept;
-  }, [key]);
-
-  const keep = () => {
-    const text = body.current?.value ?? '';
-    try {
-      if (text.trim()) storage()?.setItem(key, text);
-      else storage()?.removeItem(key);
-    } catch {
-      // storage full: the text is still in the field
-    }
-  };
+  const { ref: body, keep, forget } = useKeptText<HTMLTextAreaElement>(draftKey);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -83,11 +58,7 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
       body.current!.focus();
       return;
     }
-    try {
-      storage()?.removeItem(key);
-    } catch {
-      // nothing kept
-    }
+    forget();
     router.push(routes.conversation(res.data.id));
   };
 
