@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { checkUserExists, toOwnerSummary } from '../../domain/owners.ts';
-import { containsText } from '../../db/text.ts';
+import { friendIdsAmong, listFriends } from '../../data/friends.ts';
 import { requireScopeFor, userOf } from '../../oauth/resource-auth.ts';
 import friendRequestRoutes from './requests.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
@@ -38,30 +38,14 @@ export default async function friendsRoutes(app: FastifyInstance): Promise<void>
         await checkUserExists(app.db, of);
       }
       const { limit, offset } = paging(q, 20);
-      let query = app.db
-        .selectFrom('friendships as f')
-        .innerJoin('users as u', 'u.id', 'f.friend_id')
-        .select(['u.id', 'u.full_name', 'u.avatar_key'])
-        .where('f.user_id', '=', of);
-      const keywords = q.keywords?.trim();
-      if (keywords) query = query.where(containsText('u.full_name', keywords));
-      const rows = await query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
+      const rows = await listFriends(app.db, { of, keywords: q.keywords?.trim(), limit, offset });
       // Another member's list says which of them are the caller's friends too (friends in common).
       const mine =
         of !== me && rows.length
-          ? new Set(
-              (
-                await app.db
-                  .selectFrom('friendships')
-                  .select('friend_id')
-                  .where('user_id', '=', me)
-                  .where(
-                    'friend_id',
-                    'in',
-                    rows.map((u) => u.id),
-                  )
-                  .execute()
-              ).map((f) => f.friend_id),
+          ? await friendIdsAmong(
+              app.db,
+              me,
+              rows.map((u) => u.id),
             )
           : undefined;
       return {

@@ -4,13 +4,15 @@ import { now } from '../../db/index.ts';
 import { forbidden, invalidParam, notFound, refusedParam } from '../../errors.ts';
 import { blockRefusal } from '../../domain/blocks.ts';
 import { formatDate } from '../../domain/format.ts';
-import { areFriends, endFriendship, makeFriends, pairOf, pendingRequestBetween, type FriendRequestRow } from '../../domain/friendships.ts';
+import { areFriends, endFriendship, makeFriends, pendingRequestBetween, type FriendRequestRow } from '../../domain/friendships.ts';
 import { deleteNotificationsOf, notify } from '../../domain/notifications.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { idParams, userIdSchema, type IdParams, type Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { transact } from '../../db/dialect.ts';
+import { createFriendRequest, deleteFriendRequest, getFriendRequest, listFriendRequests } from '../../data/friends.ts';
+import { getMemberName } from '../../data/users.ts';
 
 // Friend requests and ending a friendship (extension, docs/api.md "Extensions"; scope friends, a
 // user's token). Each action checks and acts in one transaction, and the friend_requests pair
@@ -31,22 +33,21 @@ const NOT_PENDING = 'The friend request was not found: it was accepted, declined
 /** The member named by `user_id`, who must be someone else (400 naming user_id otherwise). */
 async function otherMember(db: DB, me: number, userId: number): Promise<{ id: number; full_name: string }> {
   if (userId === me) throw invalidParam('user_id', 'is your own id: friend requests and friendships are with other members');
-  const user = await db.selectFrom('users').select(['id', 'full_name']).where('id', '=', userId).executeTakeFirst();
+  const user = await getMemberName(db, userId);
   if (!user) throw invalidParam('user_id', 'is not a member of this site');
   return user;
 }
 
 /** The pending request when the reader sent or received it; 404 otherwise (gone and not theirs look the same). */
 async function requestOf(db: DB, me: number, id: number): Promise<FriendRequestRow> {
-  const request = await db.selectFrom('friend_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const request = await getFriendRequest(db, id);
   if (!request || (request.sender_id !== me && request.recipient_id !== me)) throw notFound(NOT_PENDING);
   return request;
 }
 
 /** Takes the pending request away (404 when another call took it first). */
 async function takeRequest(db: DB, id: number): Promise<void> {
-  const res = await db.deleteFrom('friend_requests').where('id', '=', id).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound(NOT_PENDING);
+  if (!(await deleteFriendRequest(db, id))) throw notFound(NOT_PENDING);
 }
 
 /** The request becomes a friendship, and its sender hears of it. */
@@ -86,13 +87,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
           return { success: true, data: { message: `You and ${other.full_name} are now friends.`, friendship: 'friends' } };
         }
         const t = now();
-        const row = await trx
-          .insertInto('friend_requests')
-          .values({ sender_id: me, recipient_id: other.id, ...pairOf(me, other.id), created_at: t })
-          // A request stored meanwhile by another call (the same one, or theirs to me) wins.
-          .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
+        const row = await createFriendRequest(trx, { senderId: me, recipientId: other.id, at: t });
         if (!row) throw invalidParam('user_id', 'has a friend request with you waiting for an answer already');
         await notify(trx, {
           userId: other.id,
@@ -123,15 +118,7 @@ export default async function friendRequestRoutes(app: FastifyInstance): Promise
       const me = userOf(req);
       const outgoing = req.query.direction === 'outgoing';
       const { limit, offset } = paging(req.query, 20);
-      const rows = await db
-        .selectFrom('friend_requests as r')
-        .innerJoin('users as u', 'u.id', outgoing ? 'r.recipient_id' : 'r.sender_id')
-        .select(['r.id', 'r.created_at', 'u.id as user_id', 'u.full_name', 'u.avatar_key'])
-        .where(outgoing ? 'r.sender_id' : 'r.recipient_id', '=', me)
-        .orderBy('r.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const rows = await listFriendRequests(db, { userId: me, outgoing, limit, offset });
       return {
         success: true,
         data: rows.map((r) => ({

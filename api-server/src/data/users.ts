@@ -1,0 +1,123 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../db/index.ts';
+
+// Members as the routes read and change them (tables `users`, with the settings kept on it, and
+// `user_blocks`), and the rows a profile picture writes (its photo in the "Profile Pictures"
+// album). The rules every module shares stay in domain/ (owners.ts, blocks.ts, messages.ts).
+
+/** A member's id and name, undefined when there is none with that id. */
+export function getMemberName(db: DB, id: number): Promise<{ id: number; full_name: string } | undefined> {
+  return db.selectFrom('users').select(['id', 'full_name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The signed-in user's summary fields and email. */
+export function getAccount(
+  db: DB,
+  id: number,
+): Promise<{ id: number; full_name: string; avatar_key: string | null; email: string } | undefined> {
+  return db.selectFrom('users').select(['id', 'full_name', 'avatar_key', 'email']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A member's summary fields and who may message them. */
+export function getMember(
+  db: DB,
+  id: number,
+): Promise<{ id: number; full_name: string; avatar_key: string | null; privacy_message: string } | undefined> {
+  return db.selectFrom('users').select(['id', 'full_name', 'avatar_key', 'privacy_message']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * How many of a member's rows of `table` (read as `alias`) pass `listed`, a module's list
+ * filter written against that alias.
+ */
+export async function countListedOf(
+  db: DB,
+  {
+    table,
+    alias,
+    ownerId,
+    listed,
+  }: { table: 'albums' | 'blogs' | 'classifieds' | 'events'; alias: string; ownerId: number; listed: RawBuilder<SqlBool> },
+): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} as ${sql.id(alias)}
+        where ${sql.ref(`${alias}.owner_id`)} = ${ownerId} and ${listed}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Who may start a conversation with the member (throws when there is no such member). */
+export async function getPrivacyMessage(db: DB, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('privacy_message').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.privacy_message;
+}
+
+export async function updatePrivacyMessage(db: DB, userId: number, privacyMessage: string): Promise<void> {
+  await db.updateTable('users').set({ privacy_message: privacyMessage }).where('id', '=', userId).execute();
+}
+
+/** The members `userId` blocked, the latest block first. */
+export function listBlockedMembers(
+  db: DB,
+  { userId, limit, offset }: { userId: number; limit: number; offset: number },
+): Promise<{ id: number; full_name: string; avatar_key: string | null }[]> {
+  return db
+    .selectFrom('user_blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_user_id')
+    .select(['u.id', 'u.full_name', 'u.avatar_key'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** A photo copied into an album with files of its own; returns the copy's id. */
+export async function createPhotoCopy(
+  db: DB,
+  values: {
+    ownerId: number;
+    albumId: number;
+    title: string;
+    description: string;
+    image: { key: string; width: number; height: number };
+    position: number;
+    at: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('photos')
+    .values({
+      owner_id: values.ownerId,
+      album_id: values.albumId,
+      title: values.title,
+      description: values.description,
+      image_key: values.image.key,
+      width: values.image.width,
+      height: values.image.height,
+      position: values.position,
+      created_at: values.at,
+      updated_at: values.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves a photo to the end (`position`) of another album. */
+export async function movePhotoToAlbum(
+  db: DB,
+  { photoId, albumId, position, at }: { photoId: number; albumId: number; position: number; at: number },
+): Promise<void> {
+  await db.updateTable('photos').set({ album_id: albumId, position, updated_at: at }).where('id', '=', photoId).execute();
+}
+
+export async function setAlbumCover(db: DB, { albumId, photoId, at }: { albumId: number; photoId: number; at: number }): Promise<void> {
+  await db.updateTable('albums').set({ cover_photo_id: photoId, updated_at: at }).where('id', '=', albumId).execute();
+}
+
+/** Sets a member's profile picture; returns the storage key of the one it replaces. */
+export async function replaceAvatar(db: DB, userId: number, avatarKey: string): Promise<string | null> {
+  const before = await db.selectFrom('users').select('avatar_key').where('id', '=', userId).executeTakeFirstOrThrow();
+  await db.updateTable('users').set({ avatar_key: avatarKey }).where('id', '=', userId).execute();
+  return before.avatar_key;
+}
