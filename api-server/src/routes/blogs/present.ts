@@ -1,14 +1,11 @@
-import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
-import type { BlogsTable } from '../../db/types.ts';
+import { getBlog, type BlogRow } from '../../data/blogs.ts';
 import { formatDate } from '../../domain/format.ts';
 import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../http/fields.ts';
-
-export type BlogRow = Selectable<BlogsTable>;
 
 /** The spec's fields: what an answer holds when `fields` is not given. */
 export const BLOG_LIST_FIELDS = ['id', 'type', 'title', 'owner', 'date', 'body'] as const;
@@ -33,7 +30,7 @@ export function isBlogOwner(viewer: Viewer, row: Pick<BlogRow, 'owner_id'>): boo
 
 /** The blog when the reader may see it: a draft only by its owner; 404 otherwise (absent and hidden look the same). */
 export async function getVisibleBlog(db: DB, viewer: Viewer, id: number): Promise<BlogRow> {
-  const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await getBlog(db, id);
   if (!row || (!isBlogOwner(viewer, row) && (row.is_draft === 1 || !(await allows(viewer, row.auth_view, row.owner_id))))) {
     throw notFound('The blog was not found or you may not see it.');
   }

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
-import { setItemTags } from '../../domain/keyword-tags.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisibleBlog, isBlogOwner } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
+import { deleteBlog, insertBlog, updateBlog } from '../../data/blogs.ts';
 
 const BLOG_TITLE_MAX = 255;
 const BLOG_BODY_MAX = 65_535;
@@ -48,25 +46,19 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     const { title, body } = cleanForm(b);
     await checkCategory(app.db, 'blog', b.category_id);
     const t = now();
-    const id = await transact(app.db, async (trx) => {
-      const row = await trx
-        .insertInto('blogs')
-        .values({
-          owner_id: me,
-          title,
-          body,
-          category_id: b.category_id,
-          is_draft: b.is_draft ?? 0,
-          allow_search: b.allow_search ?? 1,
-          auth_view: b.auth_view ?? 'everyone',
-          auth_comment: b.auth_comment ?? 'everyone',
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await setItemTags(trx, 'blog', row.id, b.tags);
-      return row.id;
+    const id = await insertBlog(app.db, {
+      ownerId: me,
+      values: {
+        title,
+        body,
+        category_id: b.category_id,
+        is_draft: b.is_draft ?? 0,
+        allow_search: b.allow_search ?? 1,
+        auth_view: b.auth_view ?? 'everyone',
+        auth_comment: b.auth_comment ?? 'everyone',
+      },
+      tags: b.tags,
+      at: t,
     });
     return { success: true, data: { id } };
   });
@@ -84,24 +76,20 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
       await checkCategory(app.db, 'blog', b.category_id);
       const t = now();
       const isDraft = b.is_draft ?? row.is_draft;
-      await transact(app.db, async (trx) => {
-        await trx
-          .updateTable('blogs')
-          .set({
-            title,
-            body,
-            category_id: b.category_id,
-            is_draft: isDraft,
-            allow_search: b.allow_search ?? row.allow_search,
-            auth_view: b.auth_view ?? row.auth_view,
-            auth_comment: b.auth_comment ?? row.auth_comment,
-            updated_at: t,
-            // A draft that is published takes its place among the newest blogs.
-            ...(row.is_draft === 1 && isDraft === 0 ? { created_at: t } : {}),
-          })
-          .where('id', '=', row.id)
-          .execute();
-        if (b.tags !== undefined) await setItemTags(trx, 'blog', row.id, b.tags);
+      await updateBlog(app.db, {
+        id: row.id,
+        values: {
+          title,
+          body,
+          category_id: b.category_id,
+          is_draft: isDraft,
+          allow_search: b.allow_search ?? row.allow_search,
+          auth_view: b.auth_view ?? row.auth_view,
+          auth_comment: b.auth_comment ?? row.auth_comment,
+        },
+        tags: b.tags,
+        publishedNow: row.is_draft === 1 && isDraft === 0,
+        at: t,
       });
       return { success: true };
     },
@@ -112,10 +100,7 @@ export default async function blogWriteRoutes(app: FastifyInstance): Promise<voi
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleBlog(app.db, viewer, req.params.id);
     if (!isBlogOwner(viewer, row)) throw forbidden('Only its owner may delete this blog.');
-    await transact(app.db, async (trx) => {
-      await deleteItemTraces(trx, 'blog', [row.id]);
-      await trx.deleteFrom('blogs').where('id', '=', row.id).execute();
-    });
+    await deleteBlog(app.db, row.id);
     return { success: true, data: { message: 'The blog was deleted.' } };
   });
 }
