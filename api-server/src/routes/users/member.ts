@@ -8,7 +8,7 @@ import { toOwnerSummary } from '../../domain/owners.ts';
 import { idParams, type IdParams } from '../../http/schemas.ts';
 import { now } from '../../db/index.ts';
 import { albumsListedTo } from '../albums/list.ts';
-;
+import { blogsListedTo } from '../../data/blogs.ts';
 import { listingsListedTo } from '../classifieds/read.ts';
 import { eventsListedTo } from '../events/read.ts';
 
