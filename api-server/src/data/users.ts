@@ -121,3 +121,8 @@ export async function replaceAvatar(db: DB, userId: number, avatarKey: string): 
   await db.updateTable('users').set({ avatar_key: avatarKey }).where('id', '=', userId).execute();
   return before.avatar_key;
 }
+
+/** The summary fields of the members among `ids` (those that are members). */
+export function listMembersByIds(db: DB, ids: number[]): Promise<{ id: number; full_name: string; avatar_key: string | null }[]> {
+  return db.selectFrom('users').select(['id', 'full_name', 'avatar_key']).where('id', 'in', ids).execute();
+}

@@ -7,6 +7,7 @@ import { toOwnerSummary } from '../../domain/owners.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
+import { getMemberName, listBlockedMembers } from '../../data/users.ts';
 
 // Blocking (origin paths, scope settings; docs/api.md, "Messages"): GET /users/block lists the
 // members the caller blocked, POST /users/block (id) blocks one, DELETE /users/block (id) lifts
@@ -18,7 +19,7 @@ const listQuery = { type: 'object', properties: pagingQuery } as const;
 /** The member named by `id`, someone else (400 naming id otherwise). */
 async function otherMember(db: DB, me: number, id: number) {
   if (id === me) throw invalidParam('id', 'is your own id: you cannot block yourself');
-  const user = await db.selectFrom('users').select(['id', 'full_name']).where('id', '=', id).executeTakeFirst();
+  const user = await getMemberName(db, id);
   if (!user) throw invalidParam('id', 'is not a member of this site');
   return user;
 }
@@ -32,16 +33,7 @@ export default async function blockRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const me = userOf(req);
       const { limit, offset } = paging(req.query, 20);
-      const rows = await db
-        .selectFrom('user_blocks as b')
-        .innerJoin('users as u', 'u.id', 'b.blocked_user_id')
-        .select(['u.id', 'u.full_name', 'u.avatar_key'])
-        .where('b.user_id', '=', me)
-        .orderBy('b.created_at', 'desc')
-        .orderBy('u.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const rows = await listBlockedMembers(db, { userId: me, limit, offset });
       return { success: true, data: rows.map((u) => toOwnerSummary(app.config, u)) };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import { notFound } from '../../errors.ts';
 import { blockStatus, type BlockStatus } from '../../domain/blocks.ts';
 import { friendshipOf } from '../../domain/friendships.ts';
@@ -7,9 +7,11 @@ import { startRefusal } from '../../domain/messages.ts';
 import { toOwnerSummary } from '../../domain/owners.ts';
 import { idParams, type IdParams } from '../../http/schemas.ts';
 import { now } from '../../db/index.ts';
+import { countFriends, countMutualFriends } from '../../data/friends.ts';
+import { countListedOf, getMember } from '../../data/users.ts';
 import { albumsListedTo } from '../albums/list.ts';
 import { blogsListedTo } from '../../data/blogs.ts';
-import { listingsListedTo } from '../classifieds/read.ts';
+import { listingsListedTo } from '../../data/classifieds.ts';
 import { eventsListedTo } from '../events/read.ts';
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
@@ -24,23 +26,12 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
     '/:id',
     { schema: { summary: 'A member: summary, counts, friendship and whether one may message them', params: idParams } },
     async (req) => {
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'full_name', 'avatar_key', 'privacy_message'])
-        .where('id', '=', req.params.id)
-        .executeTakeFirst();
+      const user = await getMember(db, req.params.id);
       if (!user) throw notFound('The user was not found.');
-      const friends = await db
-        .selectFrom('friendships')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const friends = await countFriends(db, user.id);
       const me = req.auth.userId;
-      const count = async (table: 'albums' | 'blogs' | 'classifieds' | 'events', alias: string, listed: RawBuilder<SqlBool>) => {
-        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} as ${sql.id(alias)}
-        where ${sql.ref(`${alias}.owner_id`)} = ${user.id} and ${listed}`.execute(db);
-        return Number(rows[0]?.n ?? 0);
-      };
+      const count = (table: 'albums' | 'blogs' | 'classifieds' | 'events', alias: string, listed: RawBuilder<SqlBool>) =>
+        countListedOf(db, { table, alias, ownerId: user.id, listed });
       const [albums, blogs, listings, events] = await Promise.all([
         count('albums', 'a', albumsListedTo(me)),
         count('blogs', 'b', blogsListedTo(me)),
@@ -64,22 +55,13 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
       };
       if (me !== null) {
         const { friendship, requestId } = await friendshipOf(db, me, user.id);
-        const mutual =
-          me === user.id
-            ? { n: 0 }
-            : await db
-                .selectFrom('friendships as mine')
-                .innerJoin('friendships as theirs', 'theirs.friend_id', 'mine.friend_id')
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('mine.user_id', '=', me)
-                .where('theirs.user_id', '=', user.id)
-                .executeTakeFirstOrThrow();
+        const mutual = me === user.id ? 0 : await countMutualFriends(db, me, user.id);
         // Messages (docs/api.md, "Messages"): whether the reader may start a conversation, and why not.
         const refusal = me === user.id ? 'You cannot send a message to yourself.' : await startRefusal(db, me, user);
         reader = {
           friendship,
           ...(requestId !== undefined ? { friend_request_id: requestId } : {}),
-          total_mutual_friend: Number(mutual.n),
+          total_mutual_friend: mutual,
           block_status: await blockStatus(db, me, user.id),
           can_send_message: refusal === null,
           send_message_refusal: refusal,
@@ -89,7 +71,7 @@ export default async function memberRoutes(app: FastifyInstance): Promise<void> 
         success: true,
         data: {
           ...toOwnerSummary(app.config, { id: user.id, full_name: user.full_name, avatar_key: user.avatar_key }),
-          total_friend: Number(friends.n),
+          total_friend: friends,
           ...shared,
           ...reader,
         },

@@ -8,6 +8,7 @@ import { deleteImage, readImage, storeImage, storeProfilePicture, type SquareCro
 import { endOfAlbum, getVisiblePhoto, loadPhoto, type PhotoRow } from '../albums/access.ts';
 import { specialAlbumId } from '../albums/compose-upload.ts';
 import { transact } from '../../db/dialect.ts';
+import { createPhotoCopy, movePhotoToAlbum, replaceAvatar, setAlbumCover } from '../../data/users.ts';
 import type { Infer } from '../../http/schemas.ts';
 
 /** The smallest crop taken, in the photo's pixels: the icon's size (smaller would only be blur). */
@@ -83,35 +84,22 @@ export default async function profilePhotoRoutes(app: FastifyInstance): Promise<
           const albumId = await specialAlbumId(trx, me, 'profile', t);
           let profilePhotoId = current.photo.id;
           if (copy) {
-            const row = await trx
-              .insertInto('photos')
-              .values({
-                owner_id: me,
-                album_id: albumId,
-                title: current.photo.title,
-                description: current.photo.description,
-                image_key: copy.key,
-                width: copy.width,
-                height: copy.height,
-                position: await endOfAlbum(trx, albumId),
-                created_at: t,
-                updated_at: t,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            profilePhotoId = row.id;
+            profilePhotoId = await createPhotoCopy(trx, {
+              ownerId: me,
+              albumId,
+              title: current.photo.title,
+              description: current.photo.description,
+              image: copy,
+              position: await endOfAlbum(trx, albumId),
+              at: t,
+            });
           } else if (current.photo.album_id !== albumId) {
-            await trx
-              .updateTable('photos')
-              .set({ album_id: albumId, position: await endOfAlbum(trx, albumId), updated_at: t })
-              .where('id', '=', current.photo.id)
-              .execute();
+            await movePhotoToAlbum(trx, { photoId: current.photo.id, albumId, position: await endOfAlbum(trx, albumId), at: t });
           }
           // The album shows the picture in use.
-          await trx.updateTable('albums').set({ cover_photo_id: profilePhotoId, updated_at: t }).where('id', '=', albumId).execute();
-          const before = await trx.selectFrom('users').select('avatar_key').where('id', '=', me).executeTakeFirstOrThrow();
-          await trx.updateTable('users').set({ avatar_key: picture.key }).where('id', '=', me).execute();
-          return { photoId: profilePhotoId, albumId, previous: before.avatar_key };
+          await setAlbumCover(trx, { albumId, photoId: profilePhotoId, at: t });
+          const previous = await replaceAvatar(trx, me, picture.key);
+          return { photoId: profilePhotoId, albumId, previous };
         });
         // The picture it replaces has files of its own (never a photo's): they go.
         if (saved.previous && saved.previous !== DEFAULT_AVATAR_KEY) await deleteImage(config.dataDir, saved.previous);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRIVACY_MESSAGE } from '../../domain/messages.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
+import { getPrivacyMessage, updatePrivacyMessage } from '../../data/users.ts';
 
 // Who may message me (origin paths GET/POST /users/settings_privacy, scope settings; the field
 // privacy_message is ours: docs/api.md, "Messages"). `everyone` (every signed-in member),
@@ -22,8 +23,7 @@ export default async function settingsPrivacyRoutes(app: FastifyInstance): Promi
     { schema: { summary: 'Who may start a conversation with the caller', querystring: { type: 'object', properties: {} } } },
     async (req) => {
       const me = userOf(req);
-      const row = await db.selectFrom('users').select('privacy_message').where('id', '=', me).executeTakeFirstOrThrow();
-      return { success: true, data: { privacy_message: row.privacy_message } };
+      return { success: true, data: { privacy_message: await getPrivacyMessage(db, me) } };
     },
   );
 
@@ -37,7 +37,7 @@ export default async function settingsPrivacyRoutes(app: FastifyInstance): Promi
     },
     async (req) => {
       const me = userOf(req);
-      await db.updateTable('users').set({ privacy_message: req.body.privacy_message }).where('id', '=', me).execute();
+      await updatePrivacyMessage(db, me, req.body.privacy_message);
       return { success: true, data: { message: 'Your privacy settings were saved.', privacy_message: req.body.privacy_message } };
     },
   );
