@@ -9,6 +9,7 @@ import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { itemProperties } from './item-params.ts';
+import { createComment, deleteComment, getCommentOnItem } from '../../data/comments.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 
@@ -63,21 +64,17 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
       if (!(await canComment(viewer, item))) throw forbidden('You may not comment on this item.');
       const body = req.body.body.trim();
       if (!body) throw invalidParam('body', 'must not be empty');
-      const row = await app.db
-        .insertInto('comments')
-        .values({ item_type: item.type, item_id: item.id, owner_id: me, body, created_at: now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await createComment(app.db, { itemType: item.type, itemId: item.id, ownerId: me, body, at: now() });
       await notify(app.db, {
         userId: item.ownerId,
         actorId: me,
         kind: 'comment',
         itemType: item.type,
         itemId: item.id,
-        source: { type: 'comment', id: row.id },
+        source: { type: 'comment', id },
       });
       // id is our extension, so that a client can address the new comment.
-      return { success: true, data: { message: 'Your comment was added.', id: row.id } };
+      return { success: true, data: { message: 'Your comment was added.', id } };
     },
   );
 
@@ -93,18 +90,12 @@ export default async function commentRoutes(app: FastifyInstance): Promise<void>
       const me = userOf(req);
       const viewer = viewerOf(app.db, me);
       const item = await getVisibleItem(app.db, app.config, viewer, req.query.item_type, req.query.item_id);
-      const comment = await app.db
-        .selectFrom('comments')
-        .select(['id', 'owner_id'])
-        .where('id', '=', req.query.comment_id)
-        .where('item_type', '=', item.type)
-        .where('item_id', '=', item.id)
-        .executeTakeFirst();
+      const comment = await getCommentOnItem(app.db, { commentId: req.query.comment_id, itemType: item.type, itemId: item.id });
       if (!comment) throw notFound('The comment was not found on this item.');
       if (!canDeleteComment(viewer, item, comment)) throw forbidden('Only its author or the owner of the item may delete this comment.');
       await transact(app.db, async (trx) => {
         await deleteCommentTraces(trx, [comment.id]);
-        await trx.deleteFrom('comments').where('id', '=', comment.id).execute();
+        await deleteComment(trx, comment.id);
       });
       return { success: true, data: { message: 'The comment was deleted.' } };
     },

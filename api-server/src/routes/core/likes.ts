@@ -8,6 +8,7 @@ import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { itemProperties } from './item-params.ts';
+import { getCommentOnItem } from '../../data/comments.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { extensionParam } from '../../openapi/marks.ts';
 
@@ -35,13 +36,7 @@ const likersQuery = {
 async function likeTarget(app: FastifyInstance, viewer: Viewer, p: LikeParams) {
   const item: Item = await getVisibleItem(app.db, app.config, viewer, p.item_type, p.item_id);
   if (p.comment_id === undefined) return { item, type: item.type as string, id: item.id, ownerId: item.ownerId };
-  const comment = await app.db
-    .selectFrom('comments')
-    .select(['id', 'owner_id'])
-    .where('id', '=', p.comment_id)
-    .where('item_type', '=', item.type)
-    .where('item_id', '=', item.id)
-    .executeTakeFirst();
+  const comment = await getCommentOnItem(app.db, { commentId: p.comment_id, itemType: item.type, itemId: item.id });
   if (!comment) throw notFound('The comment was not found on this item.');
   return { item, type: 'comment', id: comment.id, ownerId: comment.owner_id };
 }

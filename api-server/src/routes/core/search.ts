@@ -11,6 +11,7 @@ import { invalidParam, missingParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { SEARCH_TYPES } from './search-types.ts';
+import { listMembersByIds } from '../../data/users.ts';
 import { extension } from '../../openapi/marks.ts';
 import type { Infer } from '../../http/schemas.ts';
 
@@ -45,11 +46,7 @@ async function presentHits(db: DB, config: Config, hits: readonly SearchHit[], t
     for (const [id, item] of await loadItems(db, config, type, idsOf(type))) items.set(`${type}:${id}`, item);
   }
   const userIds = idsOf('user');
-  const users = new Map(
-    userIds.length
-      ? (await db.selectFrom('users').select(['id', 'full_name', 'avatar_key']).where('id', 'in', userIds).execute()).map((u) => [u.id, u])
-      : [],
-  );
+  const users = new Map(userIds.length ? (await listMembersByIds(db, userIds)).map((u) => [u.id, u]) : []);
   const owners = await getOwnerSummaries(
     db,
     config,

@@ -10,6 +10,8 @@ import { canTagPhoto, canViewPhoto, getVisiblePhoto, loadPhoto, type PhotoInAlbu
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { extension } from '../../openapi/marks.ts';
+import { createPhotoTag, deleteTag, getTagOn, listPhotoTaggedUsers, listPhotoTags } from '../../data/tags.ts';
+import { getMemberName } from '../../data/users.ts';
 
 /** Photos are the only subject tags are drawn on (the site has no other tag subject). */
 const subjectProperties = {
@@ -64,13 +66,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const viewer = viewerOf(app.db, req.auth.userId);
       const p = await getVisiblePhoto(app.db, viewer, req.query.subject_id);
-      const rows = await app.db
-        .selectFrom('item_tag_areas')
-        .selectAll()
-        .where('subject_type', '=', 'photo')
-        .where('subject_id', '=', p.photo.id)
-        .orderBy('id')
-        .execute();
+      const rows = await listPhotoTags(app.db, p.photo.id);
       const users = await getOwnerSummaries(
         app.db,
         app.config,
@@ -129,38 +125,25 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
         });
       if (outside.length) throw invalidParams(outside);
       if (b.user_id !== undefined) {
-        const user = await app.db.selectFrom('users').select(['id', 'full_name']).where('id', '=', b.user_id).executeTakeFirst();
+        const user = await getMemberName(app.db, b.user_id);
         if (!user) throw invalidParam('user_id', 'is not a known user');
         // A block stops tags both ways (docs/api.md, "Messages").
         const blocked = await blockRefusal(app.db, me, user, 'tag');
         if (blocked) throw forbidden(blocked);
       }
       const id = await transact(app.db, async (trx) => {
-        const existing = await trx
-          .selectFrom('item_tag_areas')
-          .select(['user_id'])
-          .where('subject_type', '=', 'photo')
-          .where('subject_id', '=', p.photo.id)
-          .execute();
+        const existing = await listPhotoTaggedUsers(trx, p.photo.id);
         if (existing.length >= MAX_TAGS) throw badRequest(`A photo holds at most ${MAX_TAGS} tags.`);
         if (b.user_id !== undefined && existing.some((e) => e.user_id === b.user_id))
           throw invalidParam('user_id', 'is already tagged in this photo');
-        const row = await trx
-          .insertInto('item_tag_areas')
-          .values({
-            subject_type: 'photo',
-            subject_id: p.photo.id,
-            tagger_id: me,
-            user_id: b.user_id ?? null,
-            label: b.user_id === undefined ? label! : null,
-            x: b['extra[x]'],
-            y: b['extra[y]'],
-            w: b['extra[w]'],
-            h: b['extra[h]'],
-            created_at: now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const tagId = await createPhotoTag(trx, {
+          photoId: p.photo.id,
+          taggerId: me,
+          userId: b.user_id ?? null,
+          label: b.user_id === undefined ? label! : null,
+          area: { x: b['extra[x]'], y: b['extra[y]'], w: b['extra[w]'], h: b['extra[h]'] },
+          at: now(),
+        });
         if (b.user_id !== undefined) {
           await notify(trx, {
             userId: b.user_id,
@@ -168,10 +151,10 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
             kind: 'tag',
             itemType: 'photo',
             itemId: p.photo.id,
-            source: { type: 'tag', id: row.id },
+            source: { type: 'tag', id: tagId },
           });
         }
-        return row.id;
+        return tagId;
       });
       return { success: true, data: { id } };
     },
@@ -188,13 +171,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const viewer = viewerOf(app.db, userOf(req));
-      const tag = await app.db
-        .selectFrom('item_tag_areas')
-        .select(['id', 'tagger_id', 'user_id'])
-        .where('id', '=', req.params.id)
-        .where('subject_type', '=', req.query.subject_type)
-        .where('subject_id', '=', req.query.subject_id)
-        .executeTakeFirst();
+      const tag = await getTagOn(app.db, { id: req.params.id, subjectType: req.query.subject_type, subjectId: req.query.subject_id });
       const p = tag ? await loadPhoto(app.db, req.query.subject_id) : undefined;
       if (!tag || !p) throw notFound('The tag was not found on this photo.');
       // The tagged user may remove their tag even from a photo they can no longer see.
@@ -203,7 +180,7 @@ export default async function tagRoutes(app: FastifyInstance): Promise<void> {
         throw forbidden('Only the tagger, the owner of the photo or the tagged user may remove this tag.');
       }
       await transact(app.db, async (trx) => {
-        await trx.deleteFrom('item_tag_areas').where('id', '=', tag.id).execute();
+        await deleteTag(trx, tag.id);
         await deleteNotificationsOf(trx, 'tag', [tag.id]);
       });
       return { success: true };
