@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { now } from '../../db/index.ts';
 import type { DB } from '../../db/index.ts';
+import {
+  countPhotos,
+  deleteListingPhoto,
+  getListingPhoto,
+  insertListingPhoto,
+  updateListingPhotoDescription,
+} from '../../data/classifieds.ts';
 import { forbidden, invalidParam, missingParam, notFound } from '../../errors.ts';
 import { type Viewer, viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
-import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
+import { getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
-import { addListingPhoto } from './write.ts';
 
 /** The photo and its listing when the reader may see the listing; 404 otherwise. */
 async function getVisiblePhoto(db: DB, viewer: Viewer, id: number) {
-  const photo = await db.selectFrom('classified_photos').selectAll().where('id', '=', id).executeTakeFirst();
+  const photo = await getListingPhoto(db, id);
   if (!photo) throw notFound('The photo was not found or you may not see it.');
   return { photo, listing: await getVisibleListing(db, viewer, photo.classified_id) };
 }
@@ -53,17 +57,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
       }
       const img = await storeImage(app.config.dataDir, file, 'Filedata');
       try {
-        const id = await transact(app.db, async (trx) => {
-          const photoId = await addListingPhoto(trx, listing.id, img, now());
-          // The first photo of a listing becomes its main photo.
-          await trx
-            .updateTable('classifieds')
-            .set({ main_photo_id: photoId })
-            .where('id', '=', listing.id)
-            .where('main_photo_id', 'is', null)
-            .execute();
-          return photoId;
-        });
+        const id = await insertListingPhoto(app.db, listing.id, img);
         return { success: true, data: { id } };
       } catch (err) {
         await deleteImage(app.config.dataDir, img.key);
@@ -88,7 +82,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
       if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may edit its photos.');
       const description = req.body?.description;
       if (description !== undefined) {
-        await app.db.updateTable('classified_photos').set({ description: description.trim() }).where('id', '=', photo.id).execute();
+        await updateListingPhotoDescription(app.db, photo.id, description.trim());
       }
       return { success: true, data: { message: 'The photo was updated.' } };
     },
@@ -99,23 +93,7 @@ export default async function listingPhotoRoutes(app: FastifyInstance): Promise<
     const viewer = viewerOf(app.db, me);
     const { photo, listing } = await getVisiblePhoto(app.db, viewer, req.params.id);
     if (!listingFlags(viewer, listing, 0).can_edit) throw forbidden('Only the owner of the listing may delete its photos.');
-    await transact(app.db, async (trx) => {
-      await trx.deleteFrom('classified_photos').where('id', '=', photo.id).execute();
-      // The main photo passes to the oldest photo left, or to none.
-      const next = await trx
-        .selectFrom('classified_photos')
-        .select('id')
-        .where('classified_id', '=', listing.id)
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      await trx
-        .updateTable('classifieds')
-        .set({ main_photo_id: next?.id ?? null })
-        .where('id', '=', listing.id)
-        .where((eb) => eb.or([eb('main_photo_id', '=', photo.id), eb('main_photo_id', 'is', null)]))
-        .execute();
-    });
+    await deleteListingPhoto(app.db, { photoId: photo.id, listingId: listing.id });
     await deleteImage(app.config.dataDir, photo.image_key);
     return { success: true };
   });

@@ -1,16 +1,12 @@
-import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
-import type { ClassifiedsTable } from '../../db/types.ts';
+import { countPhotos, getListing, listListingPhotos, type ClassifiedRow } from '../../data/classifieds.ts';
 import { formatDate } from '../../domain/format.ts';
 import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../http/fields.ts';
 import { imageUrl } from '../../storage/images.ts';
-
-/** A listing with the image of its main photo (null when it has none). */
-export type ClassifiedRow = Selectable<ClassifiedsTable> & { main_image_key: string | null };
 
 export const LISTING_LIST_FIELDS = [
   'id',
@@ -70,29 +66,9 @@ export function listingFlags(viewer: Viewer, row: Pick<ClassifiedRow, 'owner_id'
   };
 }
 
-export async function countPhotos(db: DB, listingIds: readonly number[]): Promise<Map<number, number>> {
-  if (!listingIds.length) return new Map();
-  const rows = await db
-    .selectFrom('classified_photos')
-    .select(['classified_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('classified_id', 'in', listingIds)
-    .groupBy('classified_id')
-    .execute();
-  return new Map(rows.map((r) => [r.classified_id, Number(r.n)]));
-}
-
-/** Listings with the key of their main photo, as list and detail queries select them. */
-export function selectListings(db: DB) {
-  return db
-    .selectFrom('classifieds as c')
-    .leftJoin('classified_photos as mp', 'mp.id', 'c.main_photo_id')
-    .selectAll('c')
-    .select('mp.image_key as main_image_key');
-}
-
 /** The listing when the reader may see it; 404 otherwise (absent and hidden look the same). */
 export async function getVisibleListing(db: DB, viewer: Viewer, id: number): Promise<ClassifiedRow> {
-  const row = await selectListings(db).where('c.id', '=', id).executeTakeFirst();
+  const row = await getListing(db, id);
   if (!row || !(await allows(viewer, row.auth_view, row.owner_id))) throw notFound('The listing was not found or you may not see it.');
   return row;
 }
@@ -111,14 +87,7 @@ export async function presentListings(
   const [parts, photoCounts, photos] = await Promise.all([
     presentItemParts(db, config, viewer, 'classified', rows, fields),
     want.has('can_add_photos') ? countPhotos(db, owned) : undefined,
-    want.has('photos') && ids.length
-      ? db
-          .selectFrom('classified_photos')
-          .select(['id', 'classified_id', 'description', 'image_key', 'width', 'height'])
-          .where('classified_id', 'in', ids)
-          .orderBy('id')
-          .execute()
-      : [],
+    want.has('photos') && ids.length ? listListingPhotos(db, ids) : [],
   ]);
   return rows.map((r) => {
     const listing: Partial<Record<ListingField, unknown>> = {

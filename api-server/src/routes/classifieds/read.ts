@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { checkCategory } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { visibleTo } from '../../domain/visibility.ts';
-import { containsText } from '../../db/text.ts';
-import { richTextSearchTerm } from '../../domain/rich-text.ts';
+import { listListings } from '../../data/classifieds.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import {
   getVisibleListing,
@@ -17,7 +14,6 @@ import {
   LISTING_LIST_FIELDS,
   type ListingField,
   presentListings,
-  selectListings,
 } from './present.ts';
 import { ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
@@ -37,14 +33,6 @@ const listProperties = {
 
 type ListQuery = OwnedListQuery<typeof listProperties>;
 
-/**
- * The listings other people's lists show the reader (alias `c`), open and closed: what they may
- * see. The list and a member's counts (GET /users/{id}) share it.
- */
-export function listingsListedTo(readerId: number | null): RawBuilder<SqlBool> {
-  return visibleTo('c', readerId);
-}
-
 export default async function listingReadRoutes(app: FastifyInstance): Promise<void> {
   /** /classifieds: the listings the reader may see, open and closed; /classifieds/my: the reader's own. */
   async function list(req: FastifyRequest<{ Querystring: ListQuery }>, mine: boolean) {
@@ -55,30 +43,21 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     await checkCategory(app.db, 'classified', q.category_id);
     if (q.user_id !== undefined) await checkUserExists(app.db, q.user_id);
     const { limit, offset } = paging(q);
-    let query = selectListings(app.db);
-    if (mine) {
-      query = query.where('c.owner_id', '=', me!);
-    } else {
-      query = query.where(listingsListedTo(me));
-      if (q.user_id !== undefined) query = query.where('c.owner_id', '=', q.user_id);
-    }
-    if (q.category_id !== undefined) query = query.where('c.category_id', '=', q.category_id);
-    if (q.status === 'only_open') query = query.where('c.is_closed', '=', 0);
-    if (q.status === 'only_closed') query = query.where('c.is_closed', '=', 1);
-    const keywords = q.keywords?.trim();
-    if (keywords)
-      query = query.where(sql<SqlBool>`(${containsText('c.title', keywords)} or ${containsText('c.body', richTextSearchTerm(keywords))})`);
-    if (q.has_photo === 1) query = query.where('c.main_photo_id', 'is not', null);
-    // A listing without a price matches no price bound.
-    if (q.price_min !== undefined) query = query.where('c.price_cents', '>=', Math.ceil(q.price_min * 100 - 1e-6));
-    if (q.price_max !== undefined) query = query.where('c.price_cents', '<=', Math.floor(q.price_max * 100 + 1e-6));
-    const location = q.location?.trim();
-    if (location) query = query.where(containsText('c.location', location));
-    query =
-      q.sort === 'most_viewed'
-        ? query.orderBy('c.view_count', 'desc').orderBy('c.id', 'desc')
-        : query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
-    const rows = await query.limit(limit).offset(offset).execute();
+    const rows = await listListings(app.db, {
+      me,
+      mine,
+      userId: q.user_id,
+      categoryId: q.category_id,
+      status: q.status,
+      keywords: q.keywords?.trim(),
+      hasPhoto: q.has_photo === 1,
+      priceMin: q.price_min,
+      priceMax: q.price_max,
+      location: q.location?.trim(),
+      sort: q.sort,
+      limit,
+      offset,
+    });
     return { success: true, data: await presentListings(app.db, app.config, viewer, rows, fields) };
   }
 

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { now, type DB } from '../../db/index.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
-import { setItemTags } from '../../domain/keyword-tags.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { cleanRichText } from '../../domain/rich-text.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage, type StoredImage } from '../../storage/images.ts';
-import { countPhotos, getVisibleListing, isListingOwner, listingFlags } from './present.ts';
+import { getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
+import { countPhotos, deleteListing, insertListing, isPhotoOfListing, setListingClosed, updateListing } from '../../data/classifieds.ts';
 
 const LISTING_TITLE_MAX = 255;
 const LISTING_BODY_MAX = 10_000;
@@ -39,16 +36,6 @@ type ListingForm = Infer<typeof listingEdit>;
 const idForm = idParams;
 
 /** fields[price] in cents: '' is no price; otherwise a number ≥ 0 with at most two decimals. */
-/** Stores a listing's new photo (no description yet); its id. */
-export async function addListingPhoto(trx: DB, listingId: number, img: StoredImage, at: number): Promise<number> {
-  const photo = await trx
-    .insertInto('classified_photos')
-    .values({ classified_id: listingId, image_key: img.key, width: img.width, height: img.height, description: '', created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return photo.id;
-}
-
 export function parsePrice(raw: string): number | null {
   const text = raw.trim();
   if (text === '') return null;
@@ -111,32 +98,19 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
       const file = optionalFile(b.photo, 'photo');
       await checkCategory(app.db, 'classified', b.category_id);
       const id = await withImage(file, 'photo', (img) =>
-        transact(app.db, async (trx) => {
-          const t = now();
-          const row = await trx
-            .insertInto('classifieds')
-            .values({
-              owner_id: me,
-              title,
-              body,
-              category_id: b.category_id ?? null,
-              price_cents: price,
-              location: b['fields[location]']?.trim() ?? '',
-              is_closed: 0,
-              auth_view: b.auth_view ?? 'everyone',
-              auth_comment: b.auth_comment ?? 'everyone',
-              main_photo_id: null,
-              created_at: t,
-              updated_at: t,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          if (img) {
-            const photoId = await addListingPhoto(trx, row.id, img, t);
-            await trx.updateTable('classifieds').set({ main_photo_id: photoId }).where('id', '=', row.id).execute();
-          }
-          await setItemTags(trx, 'classified', row.id, b.tags);
-          return row.id;
+        insertListing(app.db, {
+          ownerId: me,
+          values: {
+            title,
+            body,
+            category_id: b.category_id ?? null,
+            price_cents: price,
+            location: b['fields[location]']?.trim() ?? '',
+            auth_view: b.auth_view ?? 'everyone',
+            auth_comment: b.auth_comment ?? 'everyone',
+          },
+          img,
+          tags: b.tags,
         }),
       );
       return { success: true, data: { id } };
@@ -165,43 +139,28 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
       const file = optionalFile(b.photo, 'photo');
       await checkCategory(app.db, 'classified', b.category_id);
       if (b.main_photo_id !== undefined) {
-        const photo = await app.db
-          .selectFrom('classified_photos')
-          .select('id')
-          .where('id', '=', b.main_photo_id)
-          .where('classified_id', '=', row.id)
-          .executeTakeFirst();
-        if (!photo) throw invalidParam('main_photo_id', 'is not a photo of this listing');
+        if (!(await isPhotoOfListing(app.db, b.main_photo_id, row.id)))
+          throw invalidParam('main_photo_id', 'is not a photo of this listing');
       }
       // A new photo sent with the edit is added like POST /classifieds/photos, under the same rule.
       if (file && !listingFlags(viewer, row, (await countPhotos(app.db, [row.id])).get(row.id) ?? 0).can_add_photos) {
         throw forbidden('This listing has as many photos as it may have.');
       }
       await withImage(file, 'photo', (img) =>
-        transact(app.db, async (trx) => {
-          const t = now();
-          let mainPhotoId = b.main_photo_id;
-          if (img) {
-            const photoId = await addListingPhoto(trx, row.id, img, t);
-            // The photo of the form is the main photo unless main_photo_id names another.
-            mainPhotoId ??= photoId;
-          }
-          await trx
-            .updateTable('classifieds')
-            .set({
-              ...(title !== undefined ? { title } : {}),
-              ...(body !== undefined ? { body } : {}),
-              ...(b.category_id !== undefined ? { category_id: b.category_id } : {}),
-              ...(price !== undefined ? { price_cents: price } : {}),
-              ...(b['fields[location]'] !== undefined ? { location: b['fields[location]'].trim() } : {}),
-              ...(b.auth_view !== undefined ? { auth_view: b.auth_view } : {}),
-              ...(b.auth_comment !== undefined ? { auth_comment: b.auth_comment } : {}),
-              ...(mainPhotoId !== undefined ? { main_photo_id: mainPhotoId } : {}),
-              updated_at: t,
-            })
-            .where('id', '=', row.id)
-            .execute();
-          if (b.tags !== undefined) await setItemTags(trx, 'classified', row.id, b.tags);
+        updateListing(app.db, {
+          id: row.id,
+          changes: {
+            ...(title !== undefined ? { title } : {}),
+            ...(body !== undefined ? { body } : {}),
+            ...(b.category_id !== undefined ? { category_id: b.category_id } : {}),
+            ...(price !== undefined ? { price_cents: price } : {}),
+            ...(b['fields[location]'] !== undefined ? { location: b['fields[location]'].trim() } : {}),
+            ...(b.auth_view !== undefined ? { auth_view: b.auth_view } : {}),
+            ...(b.auth_comment !== undefined ? { auth_comment: b.auth_comment } : {}),
+            ...(b.main_photo_id !== undefined ? { main_photo_id: b.main_photo_id } : {}),
+          },
+          img,
+          tags: b.tags,
         }),
       );
       return { success: true };
@@ -213,13 +172,7 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
     const viewer = viewerOf(app.db, me);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
     if (!listingFlags(viewer, row, 0).can_delete) throw forbidden('Only its owner may delete this listing.');
-    const photos = await transact(app.db, async (trx) => {
-      const gone = await trx.selectFrom('classified_photos').select('image_key').where('classified_id', '=', row.id).execute();
-      await deleteItemTraces(trx, 'classified', [row.id]);
-      await trx.deleteFrom('classified_photos').where('classified_id', '=', row.id).execute();
-      await trx.deleteFrom('classifieds').where('id', '=', row.id).execute();
-      return gone;
-    });
+    const photos = await deleteListing(app.db, row.id);
     // Files go once the rows are gone for good.
     await Promise.all(photos.map((p) => deleteImage(app.config.dataDir, p.image_key)));
     return { success: true, data: { message: 'The listing was deleted.' } };
@@ -241,14 +194,8 @@ export default async function listingWriteRoutes(app: FastifyInstance): Promise<
           throw forbidden(isListingOwner(viewer, row) ? 'The listing is open already.' : 'Only its owner may reopen this listing.');
         }
         const closed = action === 'close' ? 1 : 0;
-        // Conditional, so that of two requests racing to close a listing only one changes it.
-        const res = await app.db
-          .updateTable('classifieds')
-          .set({ is_closed: closed, updated_at: now() })
-          .where('id', '=', row.id)
-          .where('is_closed', '=', 1 - closed)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) throw forbidden(`The listing is ${action === 'close' ? 'closed' : 'open'} already.`);
+        const changed = await setListingClosed(app.db, row.id, closed);
+        if (!changed) throw forbidden(`The listing is ${action === 'close' ? 'closed' : 'open'} already.`);
         return { success: true };
       },
     );
