@@ -5,7 +5,8 @@ import { canView, isItemType, loadItems, otherWallOf } from '../../domain/items.
 import { getLikeStats } from '../../domain/likes.ts';
 import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
-import type { ActivityRow } from './feed-query.ts';
+import type { ActivityRow } from '../../data/activities.ts';
+import { listSongsByIds } from '../../data/songs.ts';
 
 export const ACTIVITY_FIELDS = [
   'id',
@@ -76,11 +77,7 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
   await Promise.all(
     [...idsByType].map(async ([type, ids]) => {
       if (type === 'music') {
-        const songs = await db
-          .selectFrom('songs')
-          .select(['id', 'title', 'file_key'])
-          .where('id', 'in', [...new Set(ids)])
-          .execute();
+        const songs = await listSongsByIds(db, ids);
         for (const song of songs) {
           cards.set(`music:${song.id}`, {
             id: song.id,

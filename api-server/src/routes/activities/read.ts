@@ -8,7 +8,7 @@ import { unreadConversations } from '../../domain/messages.ts';
 import { allows, viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
-import { feedPage, type ActivityRow } from './feed-query.ts';
+import { feedPage, getActivity, type ActivityRow } from '../../data/activities.ts';
 import { ACTIVITY_ALLOWED, ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 
@@ -32,7 +32,7 @@ const detailQuery = { type: 'object', properties: { fields: { type: 'string' } }
 
 /** The activity when the reader may see it; 404 when it is absent or hidden (the same to them). */
 export async function getVisibleActivity(db: DB, viewer: Viewer, id: number): Promise<ActivityRow> {
-  const row = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await getActivity(db, id);
   const wallOwner = row?.subject_type === 'user' ? row.subject_id : null;
   if (!row || !(await allows(viewer, row.auth_view, row.owner_id, wallOwner)))
     throw notFound('The activity was not found or you may not see it.');

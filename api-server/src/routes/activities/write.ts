@@ -15,6 +15,8 @@ import { getVisibleActivity } from './read.ts';
 import { canDeleteActivity } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import { createActivity, deleteActivity, isOwnPhoto } from '../../data/activities.ts';
+import { songExists } from '../../data/songs.ts';
 
 const BODY_MAX = 5000;
 
@@ -63,15 +65,13 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     if (type === 'photo') {
       const id = b['attachment[photo_id]'];
       if (id === undefined) throw missingParam('attachment[photo_id]');
-      const photo = await app.db.selectFrom('photos').select('id').where('id', '=', id).where('owner_id', '=', me).executeTakeFirst();
-      if (!photo) throw invalidParam('attachment[photo_id]', 'must be the id of a photo you uploaded');
+      if (!(await isOwnPhoto(app.db, id, me))) throw invalidParam('attachment[photo_id]', 'must be the id of a photo you uploaded');
       return { attachment_type: 'photo', attachment_id: id };
     }
     if (type === 'music') {
       const id = b['attachment[song_id]'];
       if (id === undefined) throw missingParam('attachment[song_id]');
-      const song = await app.db.selectFrom('songs').select('id').where('id', '=', id).executeTakeFirst();
-      if (!song) throw invalidParam('attachment[song_id]', 'is not a known song');
+      if (!(await songExists(app.db, id))) throw invalidParam('attachment[song_id]', 'is not a known song');
       return { attachment_type: 'music', attachment_id: id };
     }
     return linkCardOf(b);
@@ -95,32 +95,28 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
           if (!(await areFriends(trx, me, wall))) throw forbidden("You can only write on your own wall or a friend's.");
         }
         const t = now();
-        const row = await trx
-          .insertInto('activities')
-          .values({
-            owner_id: me,
-            subject_type: 'user',
-            subject_id: wall,
-            content: bodyHtml(text.trim()),
-            // The spec's POST /activities has no privacy field: posts are public.
-            auth_view: 'everyone',
-            is_share: 0,
-            created_at: t,
-            ...attachment,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const postId = await createActivity(trx, {
+          owner_id: me,
+          subject_type: 'user',
+          subject_id: wall,
+          content: bodyHtml(text.trim()),
+          // The spec's POST /activities has no privacy field: posts are public.
+          auth_view: 'everyone',
+          is_share: 0,
+          created_at: t,
+          ...attachment,
+        });
         // The wall's owner hears of what a friend wrote there (deleting the post withdraws it).
         await notify(trx, {
           userId: wall,
           actorId: me,
           kind: 'wall_post',
           itemType: 'activity',
-          itemId: row.id,
-          source: { type: 'activity', id: row.id },
+          itemId: postId,
+          source: { type: 'activity', id: postId },
           at: t,
         });
-        return row.id;
+        return postId;
       });
       return { success: true, data: { message: 'Your post was published.', id } };
     },
@@ -141,30 +137,26 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
       // What only the owner or their friends may see is not passed on.
       const view = shareView(item);
       if (view === null) throw forbidden('This item cannot be shared.');
-      const row = await app.db
-        .insertInto('activities')
-        .values({
-          owner_id: me,
-          subject_type: 'user',
-          subject_id: me,
-          content: bodyHtml(body.trim()),
-          auth_view: view,
-          attachment_type: type,
-          attachment_id: id,
-          is_share: 1,
-          created_at: now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const shareId = await createActivity(app.db, {
+        owner_id: me,
+        subject_type: 'user',
+        subject_id: me,
+        content: bodyHtml(body.trim()),
+        auth_view: view,
+        attachment_type: type,
+        attachment_id: id,
+        is_share: 1,
+        created_at: now(),
+      });
       await notify(app.db, {
         userId: item.ownerId,
         actorId: me,
         kind: 'share',
         itemType: type,
         itemId: id,
-        source: { type: 'activity', id: row.id },
+        source: { type: 'activity', id: shareId },
       });
-      return { success: true, data: { message: 'The item was shared on your wall.', id: row.id } };
+      return { success: true, data: { message: 'The item was shared on your wall.', id: shareId } };
     },
   );
 
@@ -179,7 +171,7 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
       if (!canDeleteActivity(viewer, row)) throw forbidden('Only its owner or the owner of the wall it is on may delete this activity.');
       await transact(app.db, async (trx) => {
         await deleteItemTraces(trx, 'activity', [row.id]);
-        await trx.deleteFrom('activities').where('id', '=', row.id).execute();
+        await deleteActivity(trx, row.id);
       });
       return { success: true, data: { message: 'The activity was deleted.' } };
     },

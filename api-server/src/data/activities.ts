@@ -1,7 +1,12 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
-import type { DB } from '../../db/index.ts';
-import type { ActivitiesTable, Database } from '../../db/types.ts';
-import { activityVisibleTo } from '../../domain/privacy.ts';
+import type { DB } from '../db/index.ts';
+import type { ActivitiesTable, Database, NewActivity } from '../db/types.ts';
+import { activityVisibleTo } from '../domain/privacy.ts';
+
+// Activities (table `activities`): the feed query, which reads `friendships` for the reader's
+// sources, and the rows the activity routes read, post, share and delete (and the check that a
+// photo attached is the poster's own). Who may see an
+// activity is domain/privacy.ts.
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
@@ -110,4 +115,26 @@ export async function feedPage(db: DB, q: FeedQuery): Promise<{ rows: ActivityRo
   if (ids.length === 0) return { rows: [], endOfFeed };
   const rows = await db.selectFrom('activities').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
   return { rows, endOfFeed };
+}
+
+/** An activity by id, whoever may see it (the caller checks). */
+export function getActivity(db: DB, id: number): Promise<ActivityRow | undefined> {
+  return db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Stores an activity (a post or a share); returns its id. */
+export async function createActivity(db: DB, values: NewActivity): Promise<number> {
+  const row = await db.insertInto('activities').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes the activity row (its likes, comments and notifications go first: domain/item-traces.ts). */
+export async function deleteActivity(db: DB, id: number): Promise<void> {
+  await db.deleteFrom('activities').where('id', '=', id).execute();
+}
+
+/** The photo is one `ownerId` uploaded (what a post may attach). */
+export async function isOwnPhoto(db: DB, photoId: number, ownerId: number): Promise<boolean> {
+  const photo = await db.selectFrom('photos').select('id').where('id', '=', photoId).where('owner_id', '=', ownerId).executeTakeFirst();
+  return photo !== undefined;
 }
