@@ -1,9 +1,10 @@
 import type { DB } from '../db/index.ts';
 import { containsText } from '../db/text.ts';
 import { pairOf, type FriendRequestRow } from '../domain/friendships.ts';
+import { LEGACY_USER_COLUMNS, type LegacyUserRow } from './users.ts';
 
-// Friendships and friend requests as the friends routes read and write them (tables
-// `friendships`, `friend_requests`). The rules every module shares (are two members friends,
+// Friendships and friend requests as the friends routes and the legacy friend methods read and
+// write them (tables `friendships`, `friend_requests`). The rules every module shares (are two members friends,
 // making and ending a friendship) stay in domain/friendships.ts.
 
 export interface FriendRow {
@@ -102,4 +103,21 @@ export async function countMutualFriends(db: DB, a: number, b: number): Promise<
     .where('theirs.user_id', '=', b)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A page of a member's friends as the legacy API shows users, by name (then id), with how many they have in all. */
+export async function listFriendUsers(
+  db: DB,
+  { userId, limit, offset }: { userId: number; limit: number; offset: number },
+): Promise<{ total: number; rows: LegacyUserRow[] }> {
+  const base = db.selectFrom('friendships as f').innerJoin('users as u', 'u.id', 'f.friend_id').where('f.user_id', '=', userId);
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(LEGACY_USER_COLUMNS.map((c) => `u.${c}` as const))
+    .orderBy('u.full_name')
+    .orderBy('u.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { total: Number(count.n), rows };
 }

@@ -126,3 +126,33 @@ export async function replaceAvatar(db: DB, userId: number, avatarKey: string): 
 export function listMembersByIds(db: DB, ids: number[]): Promise<{ id: number; full_name: string; avatar_key: string | null }[]> {
   return db.selectFrom('users').select(['id', 'full_name', 'avatar_key']).where('id', 'in', ids).execute();
 }
+
+/** A member's id, undefined when there is none with that id. */
+export async function getMemberId(db: DB, id: number): Promise<number | undefined> {
+  const found = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return found?.id;
+}
+
+/** The columns of a member the legacy API shows (legacy/methods/users.ts presentUser). */
+export const LEGACY_USER_COLUMNS = ['id', 'user_name', 'full_name', 'joined', 'gender', 'country_iso', 'email', 'avatar_key'] as const;
+
+export interface LegacyUserRow {
+  id: number;
+  user_name: string;
+  full_name: string;
+  joined: number;
+  gender: string;
+  country_iso: string;
+  email: string;
+  avatar_key: string | null;
+}
+
+/** A member as the legacy API shows them (throws when there is no such member). */
+export function getLegacyUser(db: DB, id: number): Promise<LegacyUserRow> {
+  return db.selectFrom('users').select(LEGACY_USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** A member's name, undefined when there is none with that id. */
+export function getMemberFullName(db: DB, id: number): Promise<{ full_name: string } | undefined> {
+  return db.selectFrom('users').select('full_name').where('id', '=', id).executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
-import { afterExplicitIds } from '../db/dialect.ts';
+import { createLegacyKey, upsertLegacyApp, type LegacyApp } from '../data/legacy.ts';
 import { randomToken, sha256 } from '../oauth/crypto.ts';
 
 /** The web client's embedded application: app id 1 (DESIGN.md). */
@@ -10,23 +10,7 @@ const KEY_TTL = 60;
 
 /** Registers (or brings up to date) the web client's embedded app, id 1, at start. */
 export async function ensureLegacyApp(db: DB, config: Config): Promise<void> {
-  const values = { name: 'Social web', frame_url: `${config.webOrigin}/apps/legacy` };
-  await db
-    .insertInto('legacy_apps')
-    .values({ id: WEB_APP_ID, ...values, created_at: now() })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
-  await afterExplicitIds(db, 'legacy_apps');
-}
-
-export interface LegacyApp {
-  id: number;
-  name: string;
-  frame_url: string;
-}
-
-export function getLegacyApp(db: DB, id: number): Promise<LegacyApp | undefined> {
-  return db.selectFrom('legacy_apps').select(['id', 'name', 'frame_url']).where('id', '=', id).executeTakeFirst();
+  await upsertLegacyApp(db, { id: WEB_APP_ID, name: 'Social web', frameUrl: `${config.webOrigin}/apps/legacy`, at: now() });
 }
 
 /**
@@ -37,18 +21,7 @@ export function getLegacyApp(db: DB, id: number): Promise<LegacyApp | undefined>
 export async function issueKey(db: DB, appId: number, userId: number, siteSessionHash: string | null = null): Promise<string> {
   const key = randomToken();
   const t = now();
-  await db.deleteFrom('legacy_keys').where('expires_at', '<=', t).execute();
-  await db
-    .insertInto('legacy_keys')
-    .values({
-      key_hash: sha256(key),
-      app_id: appId,
-      user_id: userId,
-      expires_at: t + KEY_TTL,
-      used_at: null,
-      site_session_hash: siteSessionHash,
-    })
-    .execute();
+  await createLegacyKey(db, { keyHash: sha256(key), appId, userId, expiresAt: t + KEY_TTL, siteSessionHash, at: t });
   return key;
 }
 

@@ -6,7 +6,9 @@ import type { SignInThrottle } from '../oauth/sign-in-throttle.ts';
 import { formRefusal, sendPage, submitSignIn } from '../oauth/site-forms.ts';
 import { endSiteSession, siteSession, siteUserId } from '../oauth/site-session.ts';
 import { appPage, appPageCsp } from './app-page.ts';
-import { frameSrc, getLegacyApp, issueKey, type LegacyApp } from './apps.ts';
+import { frameSrc, issueKey } from './apps.ts';
+import { getLegacyApp, type LegacyApp } from '../data/legacy.ts';
+import { getMemberFullName } from '../data/users.ts';
 import { extension } from '../openapi/marks.ts';
 import type { Infer } from '../http/schemas.ts';
 
@@ -91,10 +93,7 @@ export default async function legacyPageRoutes(app: FastifyInstance, { throttle 
       const found = await findApp(req);
       if (!found) return notFoundPage(reply);
       const session = await siteSession(req);
-      const user =
-        session === null
-          ? undefined
-          : await app.db.selectFrom('users').select('full_name').where('id', '=', session.userId).executeTakeFirst();
+      const user = session === null ? undefined : await getMemberFullName(app.db, session.userId);
       if (session === null || !user) return pageHeaders(reply).redirect(signInPath(found), 303);
       // The app's session lives as long as this site session does (legacy/tokens.ts).
       const src = frameSrc(found, await issueKey(app.db, found.id, session.userId, session.hash));

@@ -2,7 +2,7 @@ import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 import { randomToken, sha256 } from '../oauth/crypto.ts';
 import { LEGACY_ERRORS, LegacyError } from './envelope.ts';
-import { transact } from '../db/dialect.ts';
+import { deleteLegacyToken, exchangeLegacyKey, getLegacyToken } from '../data/legacy.ts';
 
 /** Legacy tokens live two hours (the spec leaves it open); the app asks for a new key after that. */
 export const TOKEN_TTL = 2 * 3600;
@@ -14,31 +14,7 @@ export const TOKEN_TTL = 2 * 3600;
 export async function exchangeKey(db: DB, key: string): Promise<string> {
   const t = now();
   const token = randomToken();
-  const issued = await transact(db, async (trx) => {
-    // Marking the key used and checking it in one statement: of two racing requests, one wins.
-    const used = await trx
-      .updateTable('legacy_keys')
-      .set({ used_at: t })
-      .where('key_hash', '=', sha256(key))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', t)
-      .returning(['app_id', 'user_id', 'site_session_hash'])
-      .executeTakeFirst();
-    if (!used) return false;
-    await trx.deleteFrom('legacy_tokens').where('expires_at', '<=', t).execute();
-    await trx
-      .insertInto('legacy_tokens')
-      .values({
-        token_hash: sha256(token),
-        app_id: used.app_id,
-        user_id: used.user_id,
-        expires_at: t + TOKEN_TTL,
-        created_at: t,
-        site_session_hash: used.site_session_hash,
-      })
-      .execute();
-    return true;
-  });
+  const issued = await exchangeLegacyKey(db, { keyHash: sha256(key), tokenHash: sha256(token), at: t, expiresAt: t + TOKEN_TTL });
   if (!issued)
     throw new LegacyError(
       LEGACY_ERRORS.KEY_INVALID,
@@ -62,18 +38,7 @@ export async function authenticateToken(db: DB, token: string | undefined): Prom
   if (!token) throw new LegacyError(LEGACY_ERRORS.TOKEN_MISSING, 'The parameter token is required.');
   const t = now();
   const tokenHash = sha256(token);
-  const row = await db
-    .selectFrom('legacy_tokens')
-    .leftJoin('site_sessions', 'site_sessions.id_hash', 'legacy_tokens.site_session_hash')
-    .select([
-      'legacy_tokens.app_id',
-      'legacy_tokens.user_id',
-      'legacy_tokens.site_session_hash',
-      'site_sessions.expires_at as session_ends',
-    ])
-    .where('legacy_tokens.token_hash', '=', tokenHash)
-    .where('legacy_tokens.expires_at', '>', t)
-    .executeTakeFirst();
+  const row = await getLegacyToken(db, tokenHash, t);
   const sessionOver = row?.site_session_hash != null && !(row.session_ends != null && row.session_ends > t);
   if (!row || sessionOver) throw new LegacyError(LEGACY_ERRORS.TOKEN_INVALID, 'The token is invalid or has expired.');
   return { appId: row.app_id, userId: row.user_id, tokenHash };
@@ -81,5 +46,5 @@ export async function authenticateToken(db: DB, token: string | undefined): Prom
 
 /** Ends a token at once (auth.expireSession). */
 export async function expireToken(db: DB, tokenHash: string): Promise<void> {
-  await db.deleteFrom('legacy_tokens').where('token_hash', '=', tokenHash).execute();
+  await deleteLegacyToken(db, tokenHash);
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/index.ts';
 import { LEGACY_ERRORS, LegacyError, PAGE_SIZE, type Envelope } from '../envelope.ts';
 import type { LegacySession } from '../tokens.ts';
 import type { InferProperties } from '../../http/schemas.ts';
+import { getMemberId } from '../../data/users.ts';
 
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 
@@ -44,9 +45,9 @@ export function pageOf(ctx: MethodContext): { page: number; offset: number; limi
 export async function targetUserId(ctx: MethodContext, param: 'user_id' | 'friend_user_id' = 'user_id'): Promise<number> {
   const id = ctx.params[param] ?? ctx.session.userId;
   if (id === ctx.session.userId) return id;
-  const found = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
-  if (!found) throw new LegacyError(LEGACY_ERRORS.USER_NOT_FOUND, `No user has the id ${id}.`);
-  return found.id;
+  const found = await getMemberId(ctx.db, id);
+  if (found === undefined) throw new LegacyError(LEGACY_ERRORS.USER_NOT_FOUND, `No user has the id ${id}.`);
+  return found;
 }
 
 /** Mail and notifications are private: user_id may only name the token's own user (error 7). */
@@ -56,8 +57,4 @@ export function ownUserOnly(ctx: MethodContext, what: string): number {
     throw new LegacyError(LEGACY_ERRORS.NOT_ALLOWED, `Only the signed-in user's own ${what} can be read.`);
   }
   return ctx.session.userId;
-}
-
-export async function countOf(query: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }): Promise<number> {
-  return Number((await query.executeTakeFirstOrThrow()).n);
 }

@@ -12,7 +12,8 @@ import {
 import { ownerImgs } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { list, single } from '../envelope.ts';
-import { countOf, ownUserOnly, pageOf, type LegacyMethod } from './context.ts';
+import { ownUserOnly, pageOf, type LegacyMethod } from './context.ts';
+import { countNotifications } from '../../data/notifications.ts';
 
 const NOUNS: Record<ItemType | 'comment', string> = {
   activity: 'post',
@@ -73,12 +74,7 @@ export const getNotifications: LegacyMethod = {
     const { page, offset, limit } = pageOf(ctx);
     // Taken first: one arriving while this answer is made stays unread.
     const newest = await newestNotificationId(ctx.db, me);
-    const total = await countOf(
-      ctx.db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', me),
-    );
+    const total = await countNotifications(ctx.db, me);
     const rows = await selectNotifications(ctx.db, me, limit, offset);
     const targetOf = await targetsOf(ctx.db, ctx.config, viewerOf(ctx.db, me), rows);
     if (newest) await markNotificationsRead(ctx.db, me, newest);

@@ -1,12 +1,11 @@
 import { now } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
-import { listedFor } from '../../domain/visibility.ts';
-import { photoVisibleTo } from '../../domain/photo-privacy.ts';
 import { deleteImage, imageUrl, storeImage, type StoredImage } from '../../storage/images.ts';
 import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.ts';
-import { countOf, pageOf, targetUserId, type LegacyMethod } from './context.ts';
+import { pageOf, targetUserId, type LegacyMethod } from './context.ts';
 import { transact } from '../../db/dialect.ts';
 import { insertPhoto, ownSpecialAlbumId } from '../../domain/albums.ts';
+import { listVisiblePhotosOf, touchAlbum } from '../../data/legacy.ts';
 
 /** Photos sent by applications go into their owner's special album of this kind. */
 const APP_ALBUM_KIND = 'app';
@@ -45,7 +44,7 @@ export const addPhoto: LegacyMethod = {
         // Like the other special albums (Wall Photos…): visible to everyone until the owner changes it.
         const albumId = await ownSpecialAlbumId(trx, me, APP_ALBUM_KIND, APP_ALBUM_TITLE, false, t);
         await insertPhoto(trx, me, albumId, img, t, titleOf(ctx.params.photo_name));
-        await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
+        await touchAlbum(trx, albumId, t);
       });
     } catch (err) {
       await deleteImage(ctx.config.dataDir, img.key);
@@ -75,14 +74,7 @@ export const getPhotos: LegacyMethod = {
     const owner = await targetUserId(ctx);
     const me = ctx.session.userId;
     const { page, offset, limit } = pageOf(ctx);
-    const base = ctx.db
-      .selectFrom('photos as p')
-      .innerJoin('albums as a', 'a.id', 'p.album_id')
-      .where('p.owner_id', '=', owner)
-      .where(photoVisibleTo('p', 'a', me))
-      .where(listedFor('a', me));
-    const total = await countOf(base.select((eb) => eb.fn.countAll<number>().as('n')));
-    const rows = await base.select(['p.id', 'p.image_key']).orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+    const { total, rows } = await listVisiblePhotosOf(ctx.db, { ownerId: owner, readerId: me, limit, offset });
     const { publicUrl } = ctx.config;
     return list(
       rows.map((p) => ({

@@ -3,26 +3,14 @@ import { DEFAULT_AVATAR_KEY, profileUrl } from '../../domain/owners.ts';
 import { imageUrl } from '../../storage/images.ts';
 import { single } from '../envelope.ts';
 import { targetUserId, type LegacyMethod } from './context.ts';
-
-export const USER_COLUMNS = ['id', 'user_name', 'full_name', 'joined', 'gender', 'country_iso', 'email', 'avatar_key'] as const;
-
-interface UserRow {
-  id: number;
-  user_name: string;
-  full_name: string;
-  joined: number;
-  gender: string;
-  country_iso: string;
-  email: string;
-  avatar_key: string | null;
-}
+import { getLegacyUser, type LegacyUserRow } from '../../data/users.ts';
 
 /**
  * The document's User. `email` only with `withEmail` (user.getUser of oneself): another user's
  * email address is private, so it is left out rather than shown. Avatars are offered at 50 px
  * as a square only (photo_50px and photo_50px_square are the same picture).
  */
-export function presentUser(config: Config, u: UserRow, withEmail: boolean) {
+export function presentUser(config: Config, u: LegacyUserRow, withEmail: boolean) {
   const key = u.avatar_key ?? DEFAULT_AVATAR_KEY;
   const square50 = imageUrl(config.publicUrl, key, '50sq');
   return {
@@ -45,7 +33,7 @@ export const getUser: LegacyMethod = {
   summary: "`user_id` (optional). The user; `email` for the token's own member only.",
   async run(ctx) {
     const id = await targetUserId(ctx);
-    const user = await ctx.db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    const user = await getLegacyUser(ctx.db, id);
     return single(presentUser(ctx.config, user, id === ctx.session.userId));
   },
 };
