@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
-import { visibleTo } from '../../domain/visibility.ts';
+import { getEventFeedOwner, listFeedEvents } from '../../data/events.ts';
 import { sha256 } from '../../oauth/crypto.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 import type { Infer } from '../../http/schemas.ts';
@@ -30,36 +30,10 @@ export default async function eventFeedReadRoutes(app: FastifyInstance): Promise
       },
     },
     async (req, reply) => {
-      const feed = await db
-        .selectFrom('event_feeds')
-        .select(['user_id'])
-        .where('secret_hash', '=', sha256(req.params.secret))
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+      const feed = await getEventFeedOwner(db, sha256(req.params.secret));
       if (!feed) throw notFound('There is no such calendar feed.');
       const me = feed.user_id;
-      const rows = await db
-        .selectFrom('events as e')
-        .leftJoin('event_members as m', (j) => j.onRef('m.event_id', '=', 'e.id').on('m.user_id', '=', me))
-        .select([
-          'e.id',
-          'e.title',
-          'e.description',
-          'e.location',
-          'e.timezone',
-          'e.start_time',
-          'e.end_time',
-          'e.updated_at',
-          'e.owner_id',
-          'm.rsvp',
-        ])
-        .where((eb) => eb.or([eb('e.owner_id', '=', me), eb('m.rsvp', 'in', ['attending', 'maybe_attending', 'awaiting_reply'])]))
-        .where(visibleTo('e', me))
-        .where('e.end_time', '>=', now() - BACK)
-        .orderBy('e.start_time')
-        .orderBy('e.id')
-        .limit(MAX)
-        .execute();
+      const rows = await listFeedEvents(db, { userId: me, since: now() - BACK, limit: MAX });
       reply.header('cache-control', 'no-store');
       return {
         success: true,

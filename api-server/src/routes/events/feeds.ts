@@ -4,7 +4,7 @@ import { notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../oauth/crypto.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { idParams, type IdParams } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
+import { createEventFeed, listEventFeeds, revokeEventFeed } from '../../data/events.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 
 // Calendar feeds (extension, docs/api.md, "Extensions": Calendar feeds): a secret address a
@@ -28,14 +28,7 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
       const me = userOf(req);
       const secret = randomToken();
       const t = now();
-      const row = await transact(db, async (trx) => {
-        await trx.updateTable('event_feeds').set({ revoked_at: t }).where('user_id', '=', me).where('revoked_at', 'is', null).execute();
-        return trx
-          .insertInto('event_feeds')
-          .values({ user_id: me, secret_hash: sha256(secret), created_at: t, revoked_at: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      });
+      const row = await createEventFeed(db, { userId: me, secretHash: sha256(secret), at: t });
       return { success: true, data: { id: row.id, secret, created_at: t } };
     },
   );
@@ -43,27 +36,14 @@ export default async function eventFeedRoutes(app: FastifyInstance): Promise<voi
   /** GET /events/feeds: the person's feeds in force (never their secrets). */
   app.get('/feeds', { schema: { summary: 'The calendar feeds in force (never their secrets)' } }, async (req) => {
     const me = userOf(req);
-    const rows = await db
-      .selectFrom('event_feeds')
-      .select(['id', 'created_at'])
-      .where('user_id', '=', me)
-      .where('revoked_at', 'is', null)
-      .orderBy('id')
-      .execute();
+    const rows = await listEventFeeds(db, me);
     return { success: true, data: rows };
   });
 
   /** DELETE /events/feeds/{id}: revokes a feed; its address answers 404 from then on. */
   app.delete<{ Params: IdParams }>('/feeds/:id', { schema: { summary: 'Revoke a calendar feed', params: idParams } }, async (req) => {
     const me = userOf(req);
-    const res = await db
-      .updateTable('event_feeds')
-      .set({ revoked_at: now() })
-      .where('id', '=', req.params.id)
-      .where('user_id', '=', me)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (!res.numUpdatedRows) throw notFound('The calendar feed was not found.');
+    if (!(await revokeEventFeed(db, { id: req.params.id, userId: me }))) throw notFound('The calendar feed was not found.');
     return { success: true, data: { message: 'The calendar feed was revoked.' } };
   });
 }

@@ -14,13 +14,22 @@ import {
   MEMBER_RSVPS,
   RSVPS,
   type EventFlags,
-  type EventRow,
   type MemberRsvp,
   type ReaderState,
   type Rsvp,
 } from './rules.ts';
 import { idParams, userIdSchema, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
+import {
+  deleteEventMember,
+  eventMemberIdsAmong,
+  getEventRsvp,
+  insertInvitations,
+  listEventMembers,
+  setEventRsvp,
+  type EventRow,
+} from '../../data/events.ts';
+import { friendIdsAmong } from '../../data/friends.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 
 // Event membership, the extension DESIGN.md lists (the spec leaves it "not shown"). Each action
@@ -75,15 +84,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     return transact(db, async (trx) => {
       // Inside the transaction every query goes through trx (the connection is held).
       const event = await getVisibleEvent(trx, viewerOf(trx, userId), id);
-      const mine =
-        userId === null
-          ? undefined
-          : await trx
-              .selectFrom('event_members')
-              .select('rsvp')
-              .where('event_id', '=', id)
-              .where('user_id', '=', userId)
-              .executeTakeFirst();
+      const mine = userId === null ? undefined : await getEventRsvp(trx, id, userId);
       const counts = (await getMemberCounts(trx, [id])).get(id)!;
       const state: ReaderState = { userId, rsvp: (mine?.rsvp as Rsvp | undefined) ?? null, pendingRequests: counts.requested, now: now() };
       const a = { trx, me: userId ?? 0, event, state, flags: eventFlags(event, state) };
@@ -109,17 +110,6 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     );
   }
 
-  async function setRsvp(trx: DB, eventId: number, userId: number, rsvp: Rsvp, invitedBy: number | null = null): Promise<void> {
-    await trx
-      .insertInto('event_members')
-      .values({ event_id: eventId, user_id: userId, rsvp, invited_by: invitedBy, created_at: now() })
-      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ rsvp }))
-      .execute();
-  }
-
-  const removeRow = (trx: DB, eventId: number, userId: number) =>
-    trx.deleteFrom('event_members').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
-
   // Joining, accepting an invitation, and changing one's answer are the same call.
   app.post<{ Params: IdParams; Body: Infer<typeof joinBody> }>(
     '/:id/join',
@@ -142,7 +132,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
         "You cannot join this event: it has ended, or it needs the owner's approval (send a request instead).",
         async ({ trx, me, event }) => {
           const rsvp = req.body?.rsvp ?? 'attending';
-          await setRsvp(trx, event.id, me, rsvp);
+          await setEventRsvp(trx, { eventId: event.id, userId: me, rsvp });
           return ANSWERS[rsvp];
         },
       ),
@@ -155,7 +145,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     (a) => a.flags.can_leave,
     'You cannot leave this event: you are not a member of it, or it is yours (an owner cannot leave their event).',
     async ({ trx, me, event }) => {
-      await removeRow(trx, event.id, me);
+      await deleteEventMember(trx, event.id, me);
       return 'You left the event.';
     },
   );
@@ -167,7 +157,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     (a) => a.flags.can_request,
     'You cannot ask to join this event: it needs no approval, it has ended, or you are already in it, invited or waiting.',
     async ({ trx, me, event }) => {
-      await setRsvp(trx, event.id, me, 'requested');
+      await setEventRsvp(trx, { eventId: event.id, userId: me, rsvp: 'requested' });
       // One notice per pending request: an earlier one (of a request since rejected) makes way.
       await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
       await notify(trx, { userId: event.owner_id, actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
@@ -182,7 +172,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     (a) => a.flags.can_cancel,
     'You have no pending request to join this event.',
     async ({ trx, me, event }) => {
-      await removeRow(trx, event.id, me);
+      await deleteEventMember(trx, event.id, me);
       await withdrawNotification(trx, { actorId: me, kind: 'event_request', itemType: 'event', itemId: event.id });
       return 'Your request to join was cancelled.';
     },
@@ -190,12 +180,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
 
   /** The named person's pending request (400 naming user_id when they have none). */
   async function pendingRequest(trx: DB, eventId: number, userId: number): Promise<void> {
-    const row = await trx
-      .selectFrom('event_members')
-      .select('rsvp')
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await getEventRsvp(trx, eventId, userId);
     if (row?.rsvp !== 'requested') throw invalidParam('user_id', 'has no pending request to join this event');
   }
 
@@ -207,7 +192,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     'Only the owner accepts requests, and there is none pending.',
     async ({ trx, event }, body) => {
       await pendingRequest(trx, event.id, body.user_id);
-      await setRsvp(trx, event.id, body.user_id, 'attending');
+      await setEventRsvp(trx, { eventId: event.id, userId: body.user_id, rsvp: 'attending' });
       return 'The request was accepted: they are attending.';
     },
   );
@@ -220,7 +205,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     'Only the owner rejects requests, and there is none pending.',
     async ({ trx, event }, body) => {
       await pendingRequest(trx, event.id, body.user_id);
-      await removeRow(trx, event.id, body.user_id);
+      await deleteEventMember(trx, event.id, body.user_id);
       return 'The request was rejected.';
     },
   );
@@ -234,28 +219,17 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     async ({ trx, me, event }, body) => {
       const ids = parseIds(body.user_ids);
       // Only friends of the inviter, and only people the event's privacy lets see it.
-      const friends = new Set(
-        (await trx.selectFrom('friendships').select('friend_id').where('user_id', '=', me).where('friend_id', 'in', ids).execute()).map(
-          (f) => f.friend_id,
-        ),
-      );
+      const friends = await friendIdsAmong(trx, me, ids);
       const notFriends = ids.filter((id) => !friends.has(id));
       if (notFriends.length) throw invalidParam('user_ids', `you can only invite your friends; not friends: ${notFriends.join(', ')}`);
       const hidden = await cannotSee(trx, event, ids);
       if (hidden.length) throw invalidParam('user_ids', `the event's privacy hides it from: ${hidden.join(', ')}`);
       // People already in the event (any answer, invited, or asking to join) stay as they are.
-      const present = new Set(
-        (
-          await trx.selectFrom('event_members').select('user_id').where('event_id', '=', event.id).where('user_id', 'in', ids).execute()
-        ).map((m) => m.user_id),
-      );
+      const present = await eventMemberIdsAmong(trx, event.id, ids);
       const fresh = ids.filter((id) => !present.has(id) && id !== event.owner_id);
       const t = now();
       if (fresh.length) {
-        await trx
-          .insertInto('event_members')
-          .values(fresh.map((id) => ({ event_id: event.id, user_id: id, rsvp: 'awaiting_reply', invited_by: me, created_at: t })))
-          .execute();
+        await insertInvitations(trx, { eventId: event.id, userIds: fresh, invitedBy: me, at: t });
         await notifyEach(trx, fresh, { actorId: me, kind: 'event_invite', itemType: 'event', itemId: event.id, at: t });
       }
       return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
@@ -282,16 +256,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     const others = ids.filter((id) => id !== event.owner_id);
     if (event.auth_view === 'everyone' || event.auth_view === 'registered') return [];
     if (event.auth_view === 'owner') return others;
-    const ownerFriends = new Set(
-      (
-        await trx
-          .selectFrom('friendships')
-          .select('friend_id')
-          .where('user_id', '=', event.owner_id)
-          .where('friend_id', 'in', others.length ? others : [0])
-          .execute()
-      ).map((f) => f.friend_id),
-    );
+    const ownerFriends = await friendIdsAmong(trx, event.owner_id, others.length ? others : [0]);
     return others.filter((id) => !ownerFriends.has(id));
   }
 
@@ -311,18 +276,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
       if (rsvp === 'requested' && req.auth.userId !== event.owner_id)
         throw forbidden('Only the owner of the event sees who asked to join.');
       const { limit, offset } = paging(q);
-      const rows = await db
-        .selectFrom('event_members')
-        .select(['user_id', 'rsvp'])
-        .where('event_id', '=', event.id)
-        .where('rsvp', '=', rsvp)
-        // The owner first, then in the order people arrived.
-        .orderBy((eb) => eb.case().when('user_id', '=', event.owner_id).then(0).else(1).end())
-        .orderBy('created_at')
-        .orderBy('user_id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const rows = await listEventMembers(db, { eventId: event.id, ownerId: event.owner_id, rsvp, limit, offset });
       const owners = await getOwnerSummaries(
         db,
         app.config,

@@ -5,7 +5,8 @@ import { parseFields, pick } from '../../http/fields.ts';
 import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import type { Viewer } from '../../domain/privacy.ts';
 import { imageUrl } from '../../storage/images.ts';
-import { eventFlags, getMemberCounts, getReaderRsvps, type EventRow } from './rules.ts';
+import type { EventRow } from '../../data/events.ts';
+import { eventFlags, getMemberCounts, getReaderRsvps } from './rules.ts';
 import { formatClock, formatDay, formatHuman } from './schedule.ts';
 
 const FLAGS = [

@@ -1,10 +1,7 @@
-import type { Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { EventsTable } from '../../db/types.ts';
+import { countMembersByRsvp, getEvent, listRsvpsOf, type EventRow } from '../../data/events.ts';
 import { notFound } from '../../errors.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
-
-export type EventRow = Selectable<EventsTable>;
 
 /** What a person's row in event_members says (DESIGN.md: event membership). */
 export const RSVPS = ['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested'] as const;
@@ -30,12 +27,7 @@ const noMembers = (): MemberCounts => ({ attending: 0, maybe_attending: 0, not_a
 export async function getMemberCounts(db: DB, eventIds: readonly number[]): Promise<Map<number, MemberCounts>> {
   const out = new Map<number, MemberCounts>(eventIds.map((id) => [id, noMembers()]));
   if (!eventIds.length) return out;
-  const rows = await db
-    .selectFrom('event_members')
-    .select(['event_id', 'rsvp', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('event_id', 'in', eventIds)
-    .groupBy(['event_id', 'rsvp'])
-    .execute();
+  const rows = await countMembersByRsvp(db, eventIds);
   for (const r of rows) {
     const counts = out.get(r.event_id);
     if (counts && r.rsvp in counts) counts[r.rsvp as Rsvp] = Number(r.n);
@@ -46,18 +38,13 @@ export async function getMemberCounts(db: DB, eventIds: readonly number[]): Prom
 /** The reader's own row in each event (none for a client-credentials token). */
 export async function getReaderRsvps(db: DB, userId: number | null, eventIds: readonly number[]): Promise<Map<number, Rsvp>> {
   if (userId === null || !eventIds.length) return new Map();
-  const rows = await db
-    .selectFrom('event_members')
-    .select(['event_id', 'rsvp'])
-    .where('user_id', '=', userId)
-    .where('event_id', 'in', eventIds)
-    .execute();
+  const rows = await listRsvpsOf(db, userId, eventIds);
   return new Map(rows.map((r) => [r.event_id, r.rsvp as Rsvp]));
 }
 
 /** The event when the reader may see it; 404 otherwise (absent and hidden look the same). */
 export async function getVisibleEvent(db: DB, viewer: Viewer, id: number): Promise<EventRow> {
-  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await getEvent(db, id);
   if (!row || !(await allows(viewer, row.auth_view, row.owner_id))) throw notFound('The event was not found or you may not see it.');
   return row;
 }

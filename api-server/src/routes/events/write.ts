@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
-import { eventFlags, getVisibleEvent, type EventRow } from './rules.ts';
+import { deleteEvent, insertEvent, updateEvent, type EventRow } from '../../data/events.ts';
+import { eventFlags, getVisibleEvent } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
 import { extensionParam } from '../../openapi/marks.ts';
 
 const TITLE_MAX = 255;
@@ -101,41 +100,28 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
       const photo = photoOf(b);
       const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
       try {
-        const id = await transact(db, async (trx) => {
-          const t = now();
-          const row = await trx
-            .insertInto('events')
-            .values({
-              owner_id: me,
-              title,
-              description: b.description?.trim() ?? '',
-              category_id: categoryId,
-              start_time: start,
-              end_time: end,
-              timezone: zone,
-              host: b.host?.trim() ?? '',
-              location: b.location?.trim() ?? '',
-              allow_search: b.allow_search ?? 1,
-              auth_invite: b.auth_invite ?? 1,
-              approval: b.approval ?? 0,
-              auth_view: b.auth_view ?? 'everyone',
-              auth_comment: b.auth_comment ?? 'everyone',
-              auth_photo: b.auth_photo ?? 'everyone',
-              image_key: img?.key ?? null,
-              image_width: img?.width ?? null,
-              image_height: img?.height ?? null,
-              image_description: b.img_description?.trim() ?? '',
-              created_at: t,
-              updated_at: t,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          // The creator is attending from the start.
-          await trx
-            .insertInto('event_members')
-            .values({ event_id: row.id, user_id: me, rsvp: 'attending', invited_by: null, created_at: t })
-            .execute();
-          return row.id;
+        const id = await insertEvent(db, {
+          ownerId: me,
+          values: {
+            title,
+            description: b.description?.trim() ?? '',
+            category_id: categoryId,
+            start_time: start,
+            end_time: end,
+            timezone: zone,
+            host: b.host?.trim() ?? '',
+            location: b.location?.trim() ?? '',
+            allow_search: b.allow_search ?? 1,
+            auth_invite: b.auth_invite ?? 1,
+            approval: b.approval ?? 0,
+            auth_view: b.auth_view ?? 'everyone',
+            auth_comment: b.auth_comment ?? 'everyone',
+            auth_photo: b.auth_photo ?? 'everyone',
+            image_key: img?.key ?? null,
+            image_width: img?.width ?? null,
+            image_height: img?.height ?? null,
+            image_description: b.img_description?.trim() ?? '',
+          },
         });
         return { success: true, data: { id } };
       } catch (err) {
@@ -184,32 +170,27 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
       const photo = photoOf(b);
       const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
       try {
-        await db
-          .updateTable('events')
-          .set({
-            title,
-            description: b.description?.trim() ?? event.description,
-            category_id: categoryId,
-            start_time: start,
-            end_time: end,
-            timezone: zone,
-            host: b.host?.trim() ?? event.host,
-            location: b.location?.trim() ?? event.location,
-            allow_search: b.allow_search ?? event.allow_search,
-            auth_invite: b.auth_invite ?? event.auth_invite,
-            approval: b.approval ?? event.approval,
-            auth_view: b.auth_view ?? event.auth_view,
-            auth_comment: b.auth_comment ?? event.auth_comment,
-            auth_photo: b.auth_photo ?? event.auth_photo,
-            image_key: img?.key ?? event.image_key,
-            image_width: img ? img.width : event.image_width,
-            image_height: img ? img.height : event.image_height,
-            // A new picture without a description of its own does not take the old one's.
-            image_description: b.img_description?.trim() ?? (img ? '' : event.image_description),
-            updated_at: now(),
-          })
-          .where('id', '=', event.id)
-          .execute();
+        await updateEvent(db, event.id, {
+          title,
+          description: b.description?.trim() ?? event.description,
+          category_id: categoryId,
+          start_time: start,
+          end_time: end,
+          timezone: zone,
+          host: b.host?.trim() ?? event.host,
+          location: b.location?.trim() ?? event.location,
+          allow_search: b.allow_search ?? event.allow_search,
+          auth_invite: b.auth_invite ?? event.auth_invite,
+          approval: b.approval ?? event.approval,
+          auth_view: b.auth_view ?? event.auth_view,
+          auth_comment: b.auth_comment ?? event.auth_comment,
+          auth_photo: b.auth_photo ?? event.auth_photo,
+          image_key: img?.key ?? event.image_key,
+          image_width: img ? img.width : event.image_width,
+          image_height: img ? img.height : event.image_height,
+          // A new picture without a description of its own does not take the old one's.
+          image_description: b.img_description?.trim() ?? (img ? '' : event.image_description),
+        });
       } catch (err) {
         if (img) await deleteImage(app.config.dataDir, img.key);
         throw err;
@@ -221,11 +202,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
 
   app.delete<{ Params: IdParams }>('/:id', { schema: { summary: 'Delete an event', params: idParams } }, async (req) => {
     const event = await ownEvent(req.auth.userId, req.params.id, 'delete');
-    await transact(db, async (trx) => {
-      await deleteItemTraces(trx, 'event', [event.id]);
-      await trx.deleteFrom('event_members').where('event_id', '=', event.id).execute();
-      await trx.deleteFrom('events').where('id', '=', event.id).execute();
-    });
+    await deleteEvent(db, event.id);
     await deleteImage(app.config.dataDir, event.image_key);
     return { success: true, data: { message: 'The event was deleted.' } };
   });

@@ -12,7 +12,7 @@ import { countListedOf, getMember } from '../../data/users.ts';
 import { albumsListedTo } from '../albums/list.ts';
 import { blogsListedTo } from '../../data/blogs.ts';
 import { listingsListedTo } from '../../data/classifieds.ts';
-import { eventsListedTo } from '../events/read.ts';
+import { eventsListedTo } from '../../data/events.ts';
 
 export default async function memberRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;

@@ -1,0 +1,309 @@
+import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { now, type DB } from '../db/index.ts';
+import { transact } from '../db/dialect.ts';
+import { containsText } from '../db/text.ts';
+import type { EventsTable } from '../db/types.ts';
+import { deleteItemTraces } from '../domain/item-traces.ts';
+import { listedFor, ownedByFriendOf, visibleTo } from '../domain/visibility.ts';
+
+// Events as the events routes read and write them (tables `events`, `event_members`: who
+// attends, is invited or asks to join, and `event_feeds`: calendar feeds). The rules of
+// membership stay in routes/events/rules.ts, privacy and the traces an item leaves in domain/.
+
+export type EventRow = Selectable<EventsTable>;
+
+/** Which events a list covers by time (extension): ended means end_time has passed. */
+export const WHEN = ['upcoming', 'past', 'all'] as const;
+export type When = (typeof WHEN)[number];
+
+/** Which events a list covers by time, at `t` (alias `e`). */
+function byTime(when: When, t: number): RawBuilder<SqlBool> {
+  if (when === 'upcoming') return sql<SqlBool>`e.end_time >= ${t}`;
+  if (when === 'past') return sql<SqlBool>`e.end_time < ${t}`;
+  return sql<SqlBool>`1 = 1`;
+}
+
+/**
+ * The events other people's lists show the reader (alias `e`) for a time (`upcoming` by
+ * default): what they may see and what allow_search lets them list. The list and a member's
+ * counts (GET /users/{id}) share it.
+ */
+export function eventsListedTo(readerId: number | null, when: When, t: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${visibleTo('e', readerId)} and ${listedFor('e', readerId)} and ${byTime(when, t)})`;
+}
+
+export function getEvent(db: DB, id: number): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface EventListFilter {
+  /** The reader (null: not signed in). */
+  me: number | null;
+  when: When;
+  /** Now, for `when`. */
+  t: number;
+  keywords?: string;
+  categoryId?: number;
+  userId?: number;
+  onlyFriends: boolean;
+  sort?: 'starttime' | 'creation_date' | 'member_count';
+  limit: number;
+  offset: number;
+}
+
+/** A page of the events other people's lists show the reader. */
+export function listEvents(
+  db: DB,
+  { me, when, t, keywords, categoryId, userId, onlyFriends, sort, limit, offset }: EventListFilter,
+): Promise<EventRow[]> {
+  const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
+  let query = db
+    .selectFrom('events as e')
+    .selectAll('e')
+    .where(eventsListedTo(me, when, t));
+  if (keywords) query = query.where((eb) => eb.or([containsText('e.title', keywords), containsText('e.description', keywords)]));
+  if (categoryId !== undefined) query = query.where('e.category_id', '=', categoryId);
+  if (userId !== undefined) query = query.where('e.owner_id', '=', userId);
+  if (onlyFriends) query = query.where(ownedByFriendOf('e', me!));
+  if (sort === 'creation_date') query = query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
+  else if (sort === 'member_count') query = query.orderBy(attending, 'desc').orderBy('e.start_time').orderBy('e.id');
+  // Soonest first; looking back, the most recent first.
+  else if (when === 'past') query = query.orderBy('e.start_time', 'desc').orderBy('e.id', 'desc');
+  else query = query.orderBy('e.start_time').orderBy('e.id');
+  return query.limit(limit).offset(offset).execute();
+}
+
+export interface MyEventListFilter {
+  me: number;
+  when: When;
+  /** Now, for `when` and the order. */
+  t: number;
+  /** Only the events the reader owns, rather than those they have a row in too. */
+  onlyLed: boolean;
+  keywords?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the reader's events: what is still to come first, then what has ended. */
+export function listMyEvents(db: DB, { me, when, t, onlyLed, keywords, limit, offset }: MyEventListFilter): Promise<EventRow[]> {
+  let query = db.selectFrom('events as e').selectAll('e').where(byTime(when, t));
+  if (onlyLed) {
+    query = query.where('e.owner_id', '=', me);
+  } else {
+    // Mine, or one I have a row in: member in any answer, invited, or asking to join.
+    query = query
+      .where((eb) =>
+        eb.or([
+          eb('e.owner_id', '=', me),
+          eb.exists(
+            eb.selectFrom('event_members as mm').select('mm.user_id').whereRef('mm.event_id', '=', 'e.id').where('mm.user_id', '=', me),
+          ),
+        ]),
+      )
+      // The owner may since have narrowed who sees it.
+      .where(visibleTo('e', me));
+  }
+  if (keywords) {
+    query = query
+      .where((eb) => eb.or([containsText('e.title', keywords), containsText('e.description', keywords)]))
+      .where(listedFor('e', me));
+  }
+  // What is still to come first, soonest first; then what has ended, most recent first.
+  const ended = sql<number>`case when e.end_time >= ${t} then 0 else 1 end`;
+  const order = sql<number>`case when e.end_time >= ${t} then e.start_time else -e.start_time end`;
+  return query.orderBy(ended).orderBy(order).orderBy('e.id').limit(limit).offset(offset).execute();
+}
+
+/** How many people are in each rsvp state of the events `eventIds` (not empty), one row per state found. */
+export function countMembersByRsvp(db: DB, eventIds: readonly number[]): Promise<Array<{ event_id: number; rsvp: string; n: number }>> {
+  return db
+    .selectFrom('event_members')
+    .select(['event_id', 'rsvp', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('event_id', 'in', eventIds)
+    .groupBy(['event_id', 'rsvp'])
+    .execute();
+}
+
+/** The rows of `userId` in the events `eventIds` (not empty). */
+export function listRsvpsOf(db: DB, userId: number, eventIds: readonly number[]): Promise<Array<{ event_id: number; rsvp: string }>> {
+  return db
+    .selectFrom('event_members')
+    .select(['event_id', 'rsvp'])
+    .where('user_id', '=', userId)
+    .where('event_id', 'in', eventIds)
+    .execute();
+}
+
+/** The row of `userId` in an event: their answer, invitation or request; undefined when none. */
+export function getEventRsvp(db: DB, eventId: number, userId: number): Promise<{ rsvp: string } | undefined> {
+  return db.selectFrom('event_members').select('rsvp').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Gives `userId` the row `rsvp` in an event, made when they had none (invited by `invitedBy`). */
+export async function setEventRsvp(
+  db: DB,
+  { eventId, userId, rsvp, invitedBy = null }: { eventId: number; userId: number; rsvp: string; invitedBy?: number | null },
+): Promise<void> {
+  await db
+    .insertInto('event_members')
+    .values({ event_id: eventId, user_id: userId, rsvp, invited_by: invitedBy, created_at: now() })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ rsvp }))
+    .execute();
+}
+
+export async function deleteEventMember(db: DB, eventId: number, userId: number): Promise<void> {
+  await db.deleteFrom('event_members').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+}
+
+/** Which of `ids` have a row in the event (any answer, invited, or asking to join). */
+export async function eventMemberIdsAmong(db: DB, eventId: number, ids: number[]): Promise<Set<number>> {
+  const rows = await db.selectFrom('event_members').select('user_id').where('event_id', '=', eventId).where('user_id', 'in', ids).execute();
+  return new Set(rows.map((m) => m.user_id));
+}
+
+/** Invites `userIds` (not empty, none in the event yet) to it: they await their reply. */
+export async function insertInvitations(
+  db: DB,
+  { eventId, userIds, invitedBy, at }: { eventId: number; userIds: number[]; invitedBy: number; at: number },
+): Promise<void> {
+  await db
+    .insertInto('event_members')
+    .values(userIds.map((id) => ({ event_id: eventId, user_id: id, rsvp: 'awaiting_reply', invited_by: invitedBy, created_at: at })))
+    .execute();
+}
+
+/** A page of the people with `rsvp` in an event: its owner first, then in the order people arrived. */
+export function listEventMembers(
+  db: DB,
+  { eventId, ownerId, rsvp, limit, offset }: { eventId: number; ownerId: number; rsvp: string; limit: number; offset: number },
+): Promise<Array<{ user_id: number; rsvp: string }>> {
+  return (
+    db
+      .selectFrom('event_members')
+      .select(['user_id', 'rsvp'])
+      .where('event_id', '=', eventId)
+      .where('rsvp', '=', rsvp)
+      // The owner first, then in the order people arrived.
+      .orderBy((eb) => eb.case().when('user_id', '=', ownerId).then(0).else(1).end())
+      .orderBy('created_at')
+      .orderBy('user_id')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
+}
+
+export type NewEvent = Omit<Insertable<EventsTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
+
+/** Stores a new event of `ownerId`, who is attending from the start; its id. */
+export function insertEvent(db: DB, { ownerId, values }: { ownerId: number; values: NewEvent }): Promise<number> {
+  return transact(db, async (trx) => {
+    const t = now();
+    const row = await trx
+      .insertInto('events')
+      .values({ owner_id: ownerId, ...values, created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The creator is attending from the start.
+    await trx
+      .insertInto('event_members')
+      .values({ event_id: row.id, user_id: ownerId, rsvp: 'attending', invited_by: null, created_at: t })
+      .execute();
+    return row.id;
+  });
+}
+
+export async function updateEvent(db: DB, id: number, changes: Omit<Updateable<EventsTable>, 'id' | 'updated_at'>): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ ...changes, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes an event, its members and what it left elsewhere (comments, likes, activities...). */
+export async function deleteEvent(db: DB, id: number): Promise<void> {
+  await transact(db, async (trx) => {
+    await deleteItemTraces(trx, 'event', [id]);
+    await trx.deleteFrom('event_members').where('event_id', '=', id).execute();
+    await trx.deleteFrom('events').where('id', '=', id).execute();
+  });
+}
+
+/** A new calendar feed of `userId`, revoking the one they had; its id. */
+export function createEventFeed(
+  db: DB,
+  { userId, secretHash, at }: { userId: number; secretHash: string; at: number },
+): Promise<{ id: number }> {
+  return transact(db, async (trx) => {
+    await trx.updateTable('event_feeds').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    return trx
+      .insertInto('event_feeds')
+      .values({ user_id: userId, secret_hash: secretHash, created_at: at, revoked_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** The calendar feeds of `userId` in force. */
+export function listEventFeeds(db: DB, userId: number): Promise<Array<{ id: number; created_at: number }>> {
+  return db
+    .selectFrom('event_feeds')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Revokes a feed of `userId`; false when they have no such feed in force. */
+export async function revokeEventFeed(db: DB, { id, userId }: { id: number; userId: number }): Promise<boolean> {
+  const res = await db
+    .updateTable('event_feeds')
+    .set({ revoked_at: now() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(res.numUpdatedRows);
+}
+
+/** The owner of the feed in force with this secret hash; undefined when there is none. */
+export function getEventFeedOwner(db: DB, secretHash: string): Promise<{ user_id: number } | undefined> {
+  return db
+    .selectFrom('event_feeds')
+    .select(['user_id'])
+    .where('secret_hash', '=', secretHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * The events of `userId`'s calendar feed: what they lead, attend, may attend or are invited to,
+ * still visible to them, ending at `since` or later; soonest first, at most `limit`.
+ */
+export function listFeedEvents(db: DB, { userId, since, limit }: { userId: number; since: number; limit: number }) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('event_members as m', (j) => j.onRef('m.event_id', '=', 'e.id').on('m.user_id', '=', userId))
+    .select([
+      'e.id',
+      'e.title',
+      'e.description',
+      'e.location',
+      'e.timezone',
+      'e.start_time',
+      'e.end_time',
+      'e.updated_at',
+      'e.owner_id',
+      'm.rsvp',
+    ])
+    .where((eb) => eb.or([eb('e.owner_id', '=', userId), eb('m.rsvp', 'in', ['attending', 'maybe_attending', 'awaiting_reply'])]))
+    .where(visibleTo('e', userId))
+    .where('e.end_time', '>=', since)
+    .orderBy('e.start_time')
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+}
