@@ -258,3 +258,13 @@ export async function setListingClosed(db: DB, id: number, closed: 0 | 1): Promi
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/** Whether each of the listings `ids` is closed, and its price (a message's card about it). */
+export function listListingStates(db: DB, ids: number[]): Promise<Array<{ id: number; is_closed: number; price_cents: number | null }>> {
+  return db.selectFrom('classifieds').select(['id', 'is_closed', 'price_cents']).where('id', 'in', ids).execute();
+}
+
+/** Whether a listing (one known to exist) is closed. */
+export function getListingClosed(db: DB, id: number): Promise<{ is_closed: number }> {
+  return db.selectFrom('classifieds').select('is_closed').where('id', '=', id).executeTakeFirstOrThrow();
+}

@@ -307,3 +307,25 @@ export function listFeedEvents(db: DB, { userId, since, limit }: { userId: numbe
     .limit(limit)
     .execute();
 }
+
+/** When each of the events `ids` starts and ends, and its zone (a message's card about it). */
+export function listEventTimes(
+  db: DB,
+  ids: number[],
+): Promise<Array<{ id: number; start_time: number; end_time: number; timezone: string }>> {
+  return db.selectFrom('events').select(['id', 'start_time', 'end_time', 'timezone']).where('id', 'in', ids).execute();
+}
+
+/** The people with one of `rsvps` in an event, but `exceptUserId`. */
+export function listEventMemberIdsWith(
+  db: DB,
+  { eventId, rsvps, exceptUserId }: { eventId: number; rsvps: readonly string[]; exceptUserId: number },
+): Promise<Array<{ user_id: number }>> {
+  return db
+    .selectFrom('event_members')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('rsvp', 'in', rsvps)
+    .where('user_id', '!=', exceptUserId)
+    .execute();
+}

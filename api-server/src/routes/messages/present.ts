@@ -1,8 +1,10 @@
-import type { Selectable } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
-import type { ConversationsTable, MessagesTable } from '../../db/types.ts';
+import { listPhotosByIds } from '../../data/albums.ts';
+import { listListingStates } from '../../data/classifieds.ts';
+import { listEventTimes } from '../../data/events.ts';
+import { getMembership, type ConversationRow, type MessageRow } from '../../data/messages.ts';
 import { notFound } from '../../errors.ts';
 import { excerpt, formatDate } from '../../domain/format.ts';
 import { canView, loadItems } from '../../domain/items.ts';
@@ -16,9 +18,6 @@ import { imageUrl } from '../../storage/images.ts';
 // How conversations and messages are answered (docs/api.md, "Messages"). Bodies are stored as
 // typed and answered as a post's `content` is: escaped, line breaks as <br />, addresses as links
 // (domain/text.ts bodyHtml) — never any markup of the writer's.
-
-export type ConversationRow = Selectable<ConversationsTable>;
-export type MessageRow = Selectable<MessagesTable>;
 
 /** A conversation's list entry (GET /messages/inbox, /outbox). */
 export const LIST_FIELDS = ['id', 'title', 'body', 'participant', 'date', 'read', 'timestamp', 'item', 'locked'] as const;
@@ -42,30 +41,9 @@ const LIST_EXCERPT = 200;
 
 /** The member's row in the conversation; 404 when they are not in it (nothing else is revealed). */
 export async function membershipOf(db: DB, me: number, conversationId: number) {
-  const row = await db
-    .selectFrom('conversation_members as m')
-    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-    .selectAll('c')
-    .select(['m.inbox_read', 'm.cleared_message_id'])
-    .where('m.conversation_id', '=', conversationId)
-    .where('m.user_id', '=', me)
-    .executeTakeFirst();
+  const row = await getMembership(db, me, conversationId);
   if (!row) throw notFound('The conversation was not found, or you are not in it.');
   return row;
-}
-
-/** The members of each conversation, in the order they joined it. */
-export async function membersOf(db: DB, ids: readonly number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('conversation_members')
-    .select(['conversation_id', 'user_id'])
-    .where('conversation_id', 'in', [...new Set(ids)])
-    .orderBy('user_id')
-    .execute();
-  for (const r of rows) out.set(r.conversation_id, [...(out.get(r.conversation_id) ?? []), r.user_id]);
-  return out;
 }
 
 export interface ItemCard {
@@ -96,11 +74,8 @@ export async function itemCards(
     // What the card adds to the item: a listing's status and price, an event's time (ended: closed).
     const facts = new Map<number, Pick<ItemCard, 'is_closed' | 'price' | 'start_at' | 'timezone'>>(
       type === 'classified'
-        ? (await db.selectFrom('classifieds').select(['id', 'is_closed', 'price_cents']).where('id', 'in', ids).execute()).map((r) => [
-            r.id,
-            { is_closed: r.is_closed === 1, price: formatPrice(r.price_cents) },
-          ])
-        : (await db.selectFrom('events').select(['id', 'start_time', 'end_time', 'timezone']).where('id', 'in', ids).execute()).map((r) => [
+        ? (await listListingStates(db, ids)).map((r) => [r.id, { is_closed: r.is_closed === 1, price: formatPrice(r.price_cents) }])
+        : (await listEventTimes(db, ids)).map((r) => [
             r.id,
             { is_closed: r.end_time < now(), start_at: r.start_time, timezone: r.timezone },
           ]),
@@ -168,17 +143,7 @@ export async function presentMessages(db: DB, config: Config, rows: readonly Mes
     rows.map((m) => m.sender_id),
   );
   const photoIds = rows.filter((m) => m.attachment_type === 'photo' && m.attachment_id !== null).map((m) => m.attachment_id!);
-  const photos = new Map(
-    photoIds.length
-      ? (
-          await db
-            .selectFrom('photos')
-            .select(['id', 'title', 'description', 'image_key', 'width', 'height'])
-            .where('id', 'in', [...new Set(photoIds)])
-            .execute()
-        ).map((p) => [p.id, p])
-      : [],
-  );
+  const photos = new Map(photoIds.length ? (await listPhotosByIds(db, [...new Set(photoIds)])).map((p) => [p.id, p]) : []);
   return rows.map((m) => {
     let attachment: MessageAttachment | null = null;
     const photo = m.attachment_type === 'photo' && m.attachment_id !== null ? photos.get(m.attachment_id) : undefined;

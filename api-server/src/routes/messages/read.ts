@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { containsText } from '../../db/text.ts';
+import { listFolder, markConversationRead, membersOf, pageMessages, searchMessages } from '../../data/messages.ts';
 import { invalidParam, missingParam } from '../../errors.ts';
 import { blockedAmong } from '../../domain/blocks.ts';
 import { formatDate } from '../../domain/format.ts';
@@ -10,7 +10,7 @@ import { clampLimit, paging, pagingQuery, pagingNumber } from '../../http/paging
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { bodyHtml } from '../../domain/text.ts';
-import { DETAIL_FIELDS, LIST_FIELDS, excerptHtml, itemCards, membersOf, membershipOf, participantOf, presentMessages } from './present.ts';
+import { DETAIL_FIELDS, LIST_FIELDS, excerptHtml, itemCards, membershipOf, participantOf, presentMessages } from './present.ts';
 
 // GET /messages/inbox, /outbox, /search and /{id} (origin paths; docs/api.md, "Messages").
 
@@ -59,19 +59,13 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
           throw missingParam(q.item_type === undefined ? 'item_type' : 'item_id', 'is required with the other of item_type and item_id');
         }
         const { limit, offset } = paging(q);
-        const box = folder;
-        let query = db
-          .selectFrom('conversation_members as m')
-          .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-          .innerJoin('messages as msg', 'msg.id', `m.${box}_message_id`)
-          .selectAll('c')
-          .select(['m.inbox_read', `m.${box}_updated as folder_updated`, 'msg.body as latest'])
-          .where('m.user_id', '=', me)
-          .where(`m.${box}_deleted`, '=', 0);
-        if (q.item_type !== undefined && q.item_id !== undefined) {
-          query = query.where('c.item_type', '=', q.item_type).where('c.item_id', '=', q.item_id);
-        }
-        const rows = await query.orderBy('folder_updated', 'desc').orderBy('c.id', 'desc').limit(limit).offset(offset).execute();
+        const rows = await listFolder(db, {
+          me,
+          folder,
+          item: q.item_type !== undefined && q.item_id !== undefined ? { type: q.item_type, id: q.item_id } : undefined,
+          limit,
+          offset,
+        });
         const members = await membersOf(
           db,
           rows.map((r) => r.id),
@@ -120,19 +114,7 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
       if (!keywords) throw missingParam('keywords');
       if ([...keywords].length > KEYWORDS_MAX) throw invalidParam('keywords', `must be at most ${KEYWORDS_MAX} characters`);
       const { limit, offset } = paging(req.query);
-      // Only the reader's conversations, and none of the messages they deleted (cleared_message_id).
-      const rows = await db
-        .selectFrom('messages as msg')
-        .innerJoin('conversation_members as m', (j) => j.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', me))
-        .innerJoin('conversations as c', 'c.id', 'msg.conversation_id')
-        .selectAll('msg')
-        .select('c.title')
-        .whereRef('msg.id', '>', 'm.cleared_message_id')
-        .where(containsText('msg.body', keywords))
-        .orderBy('msg.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const rows = await searchMessages(db, { me, keywords, limit, offset });
       const owners = await getOwnerSummaries(
         db,
         app.config,
@@ -170,40 +152,15 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
         throw invalidParam('minid', 'send maxid (older messages) or minid (newer ones), not both');
       const c = await membershipOf(db, me, req.params.id);
       const limit = clampLimit(q.message_limit, MESSAGE_LIMIT_DEFAULT);
-      let query = db.selectFrom('messages').selectAll().where('conversation_id', '=', c.id).where('id', '>', c.cleared_message_id);
-      // One more than asked says whether more lie beyond.
-      let rows;
-      let more: boolean;
-      if (q.minid !== undefined) {
-        rows = await query
-          .where('id', '>', q.minid)
-          .orderBy('id')
-          .limit(limit + 1)
-          .execute();
-        more = rows.length > limit;
-        rows = rows.slice(0, limit);
-      } else {
-        if (q.maxid !== undefined) query = query.where('id', '<', q.maxid);
-        rows = await query
-          .orderBy('id', 'desc')
-          .limit(limit + 1)
-          .execute();
-        more = rows.length > limit;
-        rows = rows.slice(0, limit).reverse();
-      }
+      const { rows, older } = await pageMessages(db, {
+        conversationId: c.id,
+        clearedId: c.cleared_message_id,
+        limit,
+        maxid: q.maxid,
+        minid: q.minid,
+      });
       const first = rows[0]?.id;
-      const older =
-        q.minid === undefined
-          ? more
-          : first !== undefined && (await query.where('id', '<', first).select('id').limit(1).executeTakeFirst()) !== undefined;
-      if (c.inbox_read === 0) {
-        await db
-          .updateTable('conversation_members')
-          .set({ inbox_read: 1 })
-          .where('conversation_id', '=', c.id)
-          .where('user_id', '=', me)
-          .execute();
-      }
+      if (c.inbox_read === 0) await markConversationRead(db, c.id, me);
       const members = (await membersOf(db, [c.id])).get(c.id) ?? [];
       const owners = await getOwnerSummaries(db, app.config, members);
       const others = members.filter((id) => id !== me);

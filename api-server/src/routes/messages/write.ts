@@ -21,7 +21,20 @@ import {
 import { viewerOf } from '../../domain/privacy.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { membersOf, membershipOf } from './present.ts';
+import { membershipOf } from './present.ts';
+import { isOwnMessagePhoto } from '../../data/albums.ts';
+import { getListingClosed } from '../../data/classifieds.ts';
+import { getEventRsvp, listEventMemberIdsWith } from '../../data/events.ts';
+import { friendIdsAmong } from '../../data/friends.ts';
+import {
+  clearConversationFor,
+  findItemConversation,
+  getCorrespondent,
+  getSender,
+  listOwnConversations,
+  listRecipients,
+  membersOf,
+} from '../../data/messages.ts';
 
 // POST /messages, POST /messages/{id}/reply and DELETE /messages (origin paths; docs/api.md,
 // "Messages"). Every send checks and writes in one transaction: the refusals (blocks, who may
@@ -82,15 +95,8 @@ async function attachmentOf(db: DB, me: number, b: AttachmentBody): Promise<Atta
     const id = b['attachment[photo_id]'];
     if (id === undefined) throw missingParam('attachment[photo_id]');
     // One's own photo of compose_upload type=message: never one of an album, which others may see otherwise.
-    const photo = await db
-      .selectFrom('photos as p')
-      .innerJoin('albums as a', 'a.id', 'p.album_id')
-      .select('p.id')
-      .where('p.id', '=', id)
-      .where('p.owner_id', '=', me)
-      .where('a.kind', '=', 'message')
-      .executeTakeFirst();
-    if (!photo) throw invalidParam('attachment[photo_id]', 'must be a photo you uploaded with POST /albums/compose_upload type=message');
+    if (!(await isOwnMessagePhoto(db, { photoId: id, ownerId: me })))
+      throw invalidParam('attachment[photo_id]', 'must be a photo you uploaded with POST /albums/compose_upload type=message');
     return { attachment_type: 'photo', attachment_id: id };
   }
   return linkCardOf(b);
@@ -108,9 +114,6 @@ function idsOf(to: string | undefined): number[] {
 export default async function messageWriteRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  /** The sender's row: their name and how old their account is (the limits). */
-  const sender = (trx: DB, me: number) => trx.selectFrom('users').select(['id', 'joined']).where('id', '=', me).executeTakeFirstOrThrow();
-
   /** The event's guests messaged at once by its owner: a broadcast nobody may answer. */
   async function broadcast(trx: DB, me: number, b: ComposeBody, text: string, attachment: AttachmentColumns | undefined, at: number) {
     if (b.multi === 'group') throw invalidParam('multi', 'this site has no groups; multi=event messages the guests of an event');
@@ -119,13 +122,7 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     const [item] = (await loadItems(trx, app.config, 'event', ids)).values();
     if (!item || !(await canView(viewerOf(trx, me), item))) throw notFound('The event was not found or you may not see it.');
     if (item.ownerId !== me) throw refusedTo("Only the event's owner can message its guests.");
-    const rows = await trx
-      .selectFrom('event_members')
-      .select('user_id')
-      .where('event_id', '=', item.id)
-      .where('rsvp', 'in', GUEST_RSVPS)
-      .where('user_id', '!=', me)
-      .execute();
+    const rows = await listEventMemberIdsWith(trx, { eventId: item.id, rsvps: GUEST_RSVPS, exceptUserId: me });
     const blocked = await blockedAmong(
       trx,
       me,
@@ -133,7 +130,7 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     );
     const guests = rows.map((r) => r.user_id).filter((id) => !blocked.has(id));
     if (guests.length === 0) throw invalidParam('to', 'names an event with no guests to message yet');
-    const user = await sender(trx, me);
+    const user = await getSender(trx, me);
     await checkAndCountSend(trx, { userId: me, joined: user.joined, text, opens: false, strangers: [], at });
     const id = await createConversation(trx, {
       creatorId: me,
@@ -158,46 +155,29 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     const id = b.item_id;
     if (id === undefined) throw missingParam('item_id', 'is required with item_type');
     const [item] = (await loadItems(trx, app.config, type, [id])).values();
-    const invited =
-      type === 'event' &&
-      (await trx.selectFrom('event_members').select('user_id').where('event_id', '=', id).where('user_id', '=', me).executeTakeFirst()) !==
-        undefined;
+    const invited = type === 'event' && (await getEventRsvp(trx, id, me)) !== undefined;
     if (!item || !(invited || (await canView(viewerOf(trx, me), item)))) throw notFound();
     const noun = type === 'classified' ? 'listing' : 'event';
     if (item.ownerId === me) throw refusedTo(`This is your own ${noun}: there is nobody to write to about it.`);
     if (type === 'classified') {
-      const listing = await trx.selectFrom('classifieds').select('is_closed').where('id', '=', id).executeTakeFirstOrThrow();
+      const listing = await getListingClosed(trx, id);
       if (listing.is_closed) throw refusedTo('This listing is closed: its seller no longer takes messages about it.');
     }
     if (b.to !== undefined && (idsOf(b.to).length !== 1 || idsOf(b.to)[0] !== item.ownerId)) {
       throw invalidParam('to', `must be the ${noun}'s owner (${item.ownerId}) with item_type, or left out`);
     }
-    const owner = await trx.selectFrom('users').select(['id', 'full_name']).where('id', '=', item.ownerId).executeTakeFirstOrThrow();
+    const owner = await getCorrespondent(trx, item.ownerId);
     const blocked = await blockRefusal(trx, me, owner);
     if (blocked) throw refusedTo(blocked);
-    const user = await sender(trx, me);
-    const existing = await trx
-      .selectFrom('conversations as c')
-      .innerJoin('conversation_members as m', (j) => j.onRef('m.conversation_id', '=', 'c.id').on('m.user_id', '=', owner.id))
-      .select('c.id')
-      .where('c.item_type', '=', type)
-      .where('c.item_id', '=', id)
-      .where('c.creator_id', '=', me)
-      .where('c.locked', '=', 0)
-      .orderBy('c.id')
-      .executeTakeFirst();
-    const friends = await trx
-      .selectFrom('friendships')
-      .select('friend_id')
-      .where('user_id', '=', me)
-      .where('friend_id', '=', owner.id)
-      .execute();
+    const user = await getSender(trx, me);
+    const existing = await findItemConversation(trx, { creatorId: me, ownerId: owner.id, itemType: type, itemId: id });
+    const friends = await friendIdsAmong(trx, me, [owner.id]);
     await checkAndCountSend(trx, {
       userId: me,
       joined: user.joined,
       text,
       opens: !existing,
-      strangers: friends.length ? [] : [owner.id],
+      strangers: friends.size ? [] : [owner.id],
       at,
     });
     const conversationId =
@@ -218,19 +198,15 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
     const ids = idsOf(b.to);
     if (ids.includes(me)) throw invalidParam('to', 'names you: write to other members');
     if (ids.length > RECIPIENTS_MAX) throw invalidParam('to', `names ${ids.length} members; a message goes to at most ${RECIPIENTS_MAX}`);
-    const recipients = await trx.selectFrom('users').select(['id', 'full_name', 'privacy_message']).where('id', 'in', ids).execute();
+    const recipients = await listRecipients(trx, ids);
     const unknown = ids.filter((id) => !recipients.some((r) => r.id === id));
     if (unknown.length) throw invalidParam('to', `names no member: ${unknown.join(', ')}`);
     for (const r of recipients) {
       const refusal = await startRefusal(trx, me, r);
       if (refusal) throw refusedTo(refusal);
     }
-    const friends = new Set(
-      (await trx.selectFrom('friendships').select('friend_id').where('user_id', '=', me).where('friend_id', 'in', ids).execute()).map(
-        (f) => f.friend_id,
-      ),
-    );
-    const user = await sender(trx, me);
+    const friends = await friendIdsAmong(trx, me, ids);
+    const user = await getSender(trx, me);
     await checkAndCountSend(trx, {
       userId: me,
       joined: user.joined,
@@ -279,12 +255,12 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
         if (others.length === 0) throw refusedTo('Nobody else is left in this conversation.');
         const blocked = [...(await blockedAmong(trx, me, others))];
         if (blocked.length) {
-          const other = await trx.selectFrom('users').select(['id', 'full_name']).where('id', '=', blocked[0]!).executeTakeFirstOrThrow();
+          const other = await getCorrespondent(trx, blocked[0]!);
           throw refusedTo((await blockRefusal(trx, me, other))!);
         }
         const attachment = await attachmentOf(trx, me, b);
         const at = now();
-        const user = await sender(trx, me);
+        const user = await getSender(trx, me);
         await checkAndCountSend(trx, { userId: me, joined: user.joined, text, opens: false, strangers: [], at });
         return addMessage(trx, { conversationId: c.id, senderId: me, text, attachment, at });
       });
@@ -305,22 +281,11 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
       const ids = [...new Set(req.query.ids.split(',').map((s) => Number(s.trim())))];
       if (ids.length > DELETE_MAX) throw invalidParam('ids', `names ${ids.length} conversations; delete at most ${DELETE_MAX} at once`);
       await transact(db, async (trx) => {
-        const rows = await trx
-          .selectFrom('conversation_members as m')
-          .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-          .select(['c.id', 'c.last_message_id'])
-          .where('m.user_id', '=', me)
-          .where('m.conversation_id', 'in', ids)
-          .execute();
+        const rows = await listOwnConversations(trx, me, ids);
         if (rows.length !== ids.length) throw notFound('A conversation was not found, or you are not in it; none was deleted.');
         // From the caller's folders only; what they deleted stays hidden from them if a reply brings it back.
         for (const r of rows) {
-          await trx
-            .updateTable('conversation_members')
-            .set({ inbox_deleted: 1, outbox_deleted: 1, inbox_read: 1, cleared_message_id: r.last_message_id ?? 0 })
-            .where('conversation_id', '=', r.id)
-            .where('user_id', '=', me)
-            .execute();
+          await clearConversationFor(trx, { conversationId: r.id, userId: me, lastMessageId: r.last_message_id ?? 0 });
         }
       });
       return {
