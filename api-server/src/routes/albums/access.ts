@@ -1,12 +1,8 @@
-import type { Selectable } from 'kysely';
 import type { DB } from '../../db/index.ts';
-import type { AlbumsTable, PhotosTable } from '../../db/types.ts';
+import { getAlbum, getPhoto, type AlbumRow, type PhotoRow } from '../../data/albums.ts';
 import { notFound } from '../../errors.ts';
 import { canSeePhoto, photoRules, photoShareView, type PhotoRule } from '../../domain/photo-privacy.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
-
-export type AlbumRow = Selectable<AlbumsTable>;
-export type PhotoRow = Selectable<PhotosTable>;
 
 /** The album flags of the spec, for the reader (list and detail must agree with the actions). */
 export interface AlbumRights {
@@ -28,7 +24,7 @@ export function albumRights(viewer: Viewer, album: Pick<AlbumRow, 'owner_id' | '
 }
 
 export async function getVisibleAlbum(db: DB, viewer: Viewer, id: number): Promise<AlbumRow> {
-  const album = await db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+  const album = await getAlbum(db, id);
   if (!album || !(await allows(viewer, album.auth_view, album.owner_id))) {
     throw notFound('The album was not found or you may not see it.');
   }
@@ -43,12 +39,9 @@ export interface PhotoInAlbum {
 }
 
 export async function loadPhoto(db: DB, id: number): Promise<PhotoInAlbum | undefined> {
-  const photo = await db.selectFrom('photos').selectAll().where('id', '=', id).executeTakeFirst();
+  const photo = await getPhoto(db, id);
   if (!photo) return undefined;
-  const album =
-    photo.album_id === null
-      ? null
-      : ((await db.selectFrom('albums').selectAll().where('id', '=', photo.album_id).executeTakeFirst()) ?? null);
+  const album = photo.album_id === null ? null : ((await getAlbum(db, photo.album_id)) ?? null);
   const place = { id, owner_id: photo.owner_id, album_owner_id: null, album_view: null, album_kind: null };
   const inAlbum = album && { album_owner_id: album.owner_id, album_view: album.auth_view, album_kind: album.kind };
   const rule = (await photoRules(db, [{ ...place, ...inAlbum }])).get(id)!;
@@ -82,38 +75,4 @@ export async function canTagPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<bool
 /** Only what anyone signed in may see can be shared (the rule of POST /activities/share). */
 export function canSharePhoto(viewer: Viewer, p: PhotoInAlbum): boolean {
   return viewer.userId !== null && photoShareView(p.rule) !== null;
-}
-
-/**
- * Keeps an album's cover pointing at one of its photos: when the cover is unset or no longer
- * in the album, the newest photo becomes the cover (none when the album is empty).
- */
-export async function ensureCover(db: DB, albumId: number): Promise<void> {
-  const album = await db.selectFrom('albums').select('cover_photo_id').where('id', '=', albumId).executeTakeFirst();
-  if (!album) return;
-  if (album.cover_photo_id !== null) {
-    const still = await db
-      .selectFrom('photos')
-      .select('id')
-      .where('id', '=', album.cover_photo_id)
-      .where('album_id', '=', albumId)
-      .executeTakeFirst();
-    if (still) return;
-  }
-  const newest = await db.selectFrom('photos').select('id').where('album_id', '=', albumId).orderBy('id', 'desc').executeTakeFirst();
-  await db
-    .updateTable('albums')
-    .set({ cover_photo_id: newest?.id ?? null })
-    .where('id', '=', albumId)
-    .execute();
-}
-
-/** The position after the album's last photo: a photo added to an album (or moved into it) goes at its end. */
-export async function endOfAlbum(db: DB, albumId: number): Promise<number> {
-  const row = await db
-    .selectFrom('photos')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .where('album_id', '=', albumId)
-    .executeTakeFirst();
-  return row?.last == null ? 0 : Number(row.last) + 1;
 }

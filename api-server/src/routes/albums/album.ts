@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Updateable } from 'kysely';
-import { now } from '../../db/index.ts';
 import type { AlbumsTable } from '../../db/types.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingNumber } from '../../http/paging.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
-import { postedPhotoVisibleTo } from '../../domain/photo-privacy.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -19,12 +16,21 @@ import {
   PHOTO_STUB_FIELDS,
   photoStub,
   presentAlbums,
-  selectAlbumsWithStats,
   type AlbumField,
 } from './present.ts';
 import { idParams, type IdParams, type Infer, type InferProperties } from '../../http/schemas.ts';
 import { countView } from '../../domain/views.ts';
 import { transact } from '../../db/dialect.ts';
+import {
+  deleteAlbumWithPhotos,
+  getAlbumPhoto,
+  getAlbumWithStats,
+  listAlbumPhotoIds,
+  listAlbumPhotos,
+  setCover,
+  setPhotoOrder,
+  updateAlbum,
+} from '../../data/albums.ts';
 import { extension } from '../../openapi/marks.ts';
 
 /**
@@ -124,23 +130,12 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       if (viewer.userId !== album.owner_id) {
         await countView(app.db, 'albums', album.id);
       }
-      const row = await selectAlbumsWithStats(app.db, viewer.userId).where('a.id', '=', album.id).executeTakeFirstOrThrow();
+      const row = await getAlbumWithStats(app.db, viewer.userId, album.id);
       const [data] = await presentAlbums(app.db, app.config, viewer, [row], fields);
       if (fields.includes('photos')) {
         // The album's order (position, then id), the order of photo_index in photo detail.
         const { limit, offset } = paging({ page: q.photo_page, limit: q.photo_limit });
-        const photos = await app.db
-          .selectFrom('photos as p')
-          .innerJoin('albums as a', 'a.id', 'p.album_id')
-          .select(['p.id', 'p.image_key', 'p.width', 'p.height', 'p.title', 'p.description'])
-          .where('p.album_id', '=', album.id)
-          // Those of its photos the reader may see (domain/photo-privacy.ts).
-          .where(postedPhotoVisibleTo('p', 'a', viewer.userId))
-          .orderBy('p.position')
-          .orderBy('p.id')
-          .limit(limit)
-          .offset(offset)
-          .execute();
+        const photos = await listAlbumPhotos(app.db, { albumId: album.id, readerId: viewer.userId, limit, offset });
         data!.photos = photos.map((p) => pick({ ...photoStub(app.config, p) }, photoFields));
       }
       return { success: true, data };
@@ -160,11 +155,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       }
       const columns = await albumColumns(app, req.body ?? {});
       if (Object.keys(columns).length) {
-        await app.db
-          .updateTable('albums')
-          .set({ ...columns, updated_at: now() })
-          .where('id', '=', album.id)
-          .execute();
+        await updateAlbum(app.db, album.id, columns);
       }
       return { success: true };
     },
@@ -176,18 +167,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
     if (!albumRights(viewer, album).can_delete) {
       throw forbidden(album.kind === 'normal' ? 'Only its owner may delete this album.' : 'Special albums cannot be deleted.');
     }
-    const keys = await transact(app.db, async (trx) => {
-      const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', album.id).execute();
-      await deleteItemTraces(
-        trx,
-        'photo',
-        photos.map((p) => p.id),
-      );
-      await deleteItemTraces(trx, 'album', [album.id]);
-      await trx.deleteFrom('photos').where('album_id', '=', album.id).execute();
-      await trx.deleteFrom('albums').where('id', '=', album.id).execute();
-      return photos.map((p) => p.image_key);
-    });
+    const keys = await deleteAlbumWithPhotos(app.db, album.id);
     // Files go once the rows are gone for good: a failed transaction keeps both.
     for (const key of keys) await deleteImage(app.config.dataDir, key);
     return { success: true, data: { message: 'The album and its photos were deleted.' } };
@@ -206,14 +186,9 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       const viewer = viewerOf(app.db, userOf(req));
       const album = await getVisibleAlbum(app.db, viewer, req.params.id);
       if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may choose the cover of this album.');
-      const photo = await app.db
-        .selectFrom('photos')
-        .select('id')
-        .where('id', '=', req.body.photo_id)
-        .where('album_id', '=', album.id)
-        .executeTakeFirst();
+      const photo = await getAlbumPhoto(app.db, album.id, req.body.photo_id);
       if (!photo) throw invalidParam('photo_id', 'must be a photo of this album');
-      await app.db.updateTable('albums').set({ cover_photo_id: photo.id, updated_at: now() }).where('id', '=', album.id).execute();
+      await setCover(app.db, album.id, photo.id);
       return { success: true };
     },
   );
@@ -237,7 +212,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       const order = parsePhotoIds(req.body.photo_ids, MAX_PHOTOS_PER_ORDER);
       if (!order.length) throw invalidParam('photo_ids', 'must name every photo of the album');
       await transact(app.db, async (trx) => {
-        const present = new Set((await trx.selectFrom('photos').select('id').where('album_id', '=', album.id).execute()).map((p) => p.id));
+        const present = await listAlbumPhotoIds(trx, album.id);
         const strangers = order.filter((id) => !present.has(id));
         if (strangers.length) throw invalidParam('photo_ids', `${strangers.join(', ')}: not photos of this album`);
         if (order.length !== present.size) {
@@ -248,10 +223,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
             `must name every photo of the album; missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
           );
         }
-        for (const [i, photoId] of order.entries()) {
-          await trx.updateTable('photos').set({ position: i }).where('id', '=', photoId).execute();
-        }
-        await trx.updateTable('albums').set({ updated_at: now() }).where('id', '=', album.id).execute();
+        await setPhotoOrder(trx, album.id, order);
       });
       return { success: true, data: { message: 'The album was put in the new order.' } };
     },

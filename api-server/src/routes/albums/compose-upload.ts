@@ -6,6 +6,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl, storeImage } from '../../storage/images.ts';
 import { insertPhoto, ownSpecialAlbumId } from '../../domain/albums.ts';
 import { transact } from '../../db/dialect.ts';
+import { touchAlbum } from '../../data/albums.ts';
 import type { Infer } from '../../http/schemas.ts';
 
 /** compose_upload types, each with the special album its photos go into (albums.kind = type). */
@@ -59,7 +60,7 @@ export default async function composeUploadRoutes(app: FastifyInstance): Promise
           const albumId = await specialAlbumId(trx, me, type);
           const t = now();
           const photoId = await insertPhoto(trx, me, albumId, img, t);
-          await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', albumId).execute();
+          await touchAlbum(trx, albumId, t);
           return { photoId, albumId };
         });
         return {

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { checkUserExists } from '../../domain/owners.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { listedFor, visibleTo } from '../../domain/visibility.ts';
-import { containsText } from '../../db/text.ts';
+import { listAlbums as listAlbumRows } from '../../data/albums.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { ALBUM_LIST_ALLOWED, ALBUM_LIST_FIELDS, presentAlbums, selectAlbumsWithStats, type AlbumField } from './present.ts';
+import { ALBUM_LIST_ALLOWED, ALBUM_LIST_FIELDS, presentAlbums, type AlbumField } from './present.ts';
 import type { Infer } from '../../http/schemas.ts';
 
 const listProperties = {
@@ -22,14 +20,6 @@ const listQuery = { type: 'object', properties: { ...listProperties, user_id: { 
 const myQuery = { type: 'object', properties: listProperties } as const;
 type ListQuery = Infer<typeof listQuery>;
 
-/**
- * The albums other people's lists show the reader (alias `a`): what they may see and what
- * allow_search lets them list. The list and a member's counts (GET /users/{id}) share it.
- */
-export function albumsListedTo(readerId: number | null): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${visibleTo('a', readerId)} and ${listedFor('a', readerId)})`;
-}
-
 export default async function albumListRoutes(app: FastifyInstance): Promise<void> {
   /**
    * One page of albums. `mine`: the caller's own, all of them (special, hidden from search,
@@ -41,25 +31,17 @@ export default async function albumListRoutes(app: FastifyInstance): Promise<voi
     const fields = parseFields(q.fields, ALBUM_LIST_ALLOWED, 'fields', ALBUM_LIST_FIELDS) as AlbumField[];
     const { limit, offset } = paging(q);
     const viewer = viewerOf(app.db, readerId);
-    let query = selectAlbumsWithStats(app.db, readerId);
-    if (mine) {
-      query = query.where('a.owner_id', '=', readerId!);
-    } else {
-      query = query.where(albumsListedTo(readerId));
-      if (q.user_id !== undefined) {
-        await checkUserExists(app.db, q.user_id);
-        query = query.where('a.owner_id', '=', q.user_id);
-      }
-    }
-    const keywords = q.keywords?.trim();
-    if (keywords) query = query.where((eb) => eb.or([containsText('a.title', keywords), containsText('a.description', keywords)]));
-    if (q.category_id !== undefined) query = query.where('a.category_id', '=', q.category_id);
-    if (q.sort === 'popular') {
-      query = query
-        .orderBy('a.view_count', 'desc')
-        .orderBy(sql`(select count(*) from likes lk where lk.target_type = 'album' and lk.target_id = a.id)`, 'desc');
-    }
-    const rows = await query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset).execute();
+    if (!mine && q.user_id !== undefined) await checkUserExists(app.db, q.user_id);
+    const rows = await listAlbumRows(app.db, {
+      readerId,
+      mine,
+      userId: q.user_id,
+      keywords: q.keywords?.trim(),
+      categoryId: q.category_id,
+      sort: q.sort,
+      limit,
+      offset,
+    });
     return { success: true, data: await presentAlbums(app.db, app.config, viewer, rows, fields) };
   }
 

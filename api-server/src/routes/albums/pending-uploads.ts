@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
+import { deleteStalePendingUploads } from '../../data/albums.ts';
 import { deleteImage } from '../../storage/images.ts';
-import { transact } from '../../db/dialect.ts';
 
 // An upload of POST /albums/photo_upload waits, in no album, for POST /albums/upload to put it
 // into one (or for a post to attach it). One abandoned there (the tab closed before saving) would
@@ -23,33 +22,7 @@ const SWEEP_BATCH = 100;
 async function sweepPendingUploads(db: DB, dataDir: string, t: number): Promise<number> {
   let removed = 0;
   for (;;) {
-    // Chosen and deleted in one transaction: a photo put into an album meanwhile is not chosen.
-    const gone = await transact(db, async (trx) => {
-      const rows = await trx
-        .selectFrom('photos as p')
-        .select(['p.id', 'p.image_key'])
-        .where('p.album_id', 'is', null)
-        .where('p.created_at', '<=', t - PENDING_UPLOAD_TTL_S)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('activities as a')
-                .select('a.id')
-                .where('a.attachment_type', '=', 'photo')
-                .whereRef('a.attachment_id', '=', 'p.id'),
-            ),
-          ),
-        )
-        .orderBy('p.id')
-        .limit(SWEEP_BATCH)
-        .execute();
-      if (rows.length) {
-        const ids = rows.map((r) => r.id);
-        await deleteItemTraces(trx, 'photo', ids);
-        await trx.deleteFrom('photos').where('id', 'in', ids).execute();
-      }
-      return rows;
-    });
+    const gone = await deleteStalePendingUploads(db, { olderThan: t - PENDING_UPLOAD_TTL_S, limit: SWEEP_BATCH });
     for (const r of gone) await deleteImage(dataDir, r.image_key);
     removed += gone.length;
     if (gone.length < SWEEP_BATCH) return removed;

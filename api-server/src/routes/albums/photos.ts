@@ -1,34 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { now } from '../../db/index.ts';
 import { forbidden, invalidParam, notFound } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { formatDate } from '../../domain/format.ts';
-import { deleteItemTraces } from '../../domain/item-traces.ts';
 import { photoSentTo } from '../../domain/messages.ts';
-import { postedPhotoVisibleTo } from '../../domain/photo-privacy.ts';
 import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import { canReport } from '../../domain/reports.ts';
 import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, imageUrl } from '../../storage/images.ts';
-import {
-  albumRights,
-  canEditPhoto,
-  canSharePhoto,
-  canTagPhoto,
-  endOfAlbum,
-  ensureCover,
-  getVisiblePhoto,
-  loadPhoto,
-  type PhotoInAlbum,
-} from './access.ts';
+import { albumRights, canEditPhoto, canSharePhoto, canTagPhoto, getVisiblePhoto, loadPhoto, type PhotoInAlbum } from './access.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from './album.ts';
 import { PICTURE_SIZE_FIELDS, thumbUrl } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
+import {
+  countSeenPhotos,
+  countSeenPhotosBefore,
+  deletePhoto,
+  getAlbumOwnerKind,
+  getSeenNeighbour,
+  updatePhoto,
+} from '../../data/albums.ts';
 
 const PHOTO_FIELDS = [
   'id',
@@ -98,60 +90,30 @@ async function presentPhoto(app: FastifyInstance, viewer: Viewer, p: PhotoInAlbu
     const want = new Set(fields);
     // The album's photos the reader may see (domain/photo-privacy.ts): its count, this photo's
     // place and its neighbours pass over the others, so they never show that one is there.
-    const seen = () =>
-      app.db
-        .selectFrom('photos')
-        .innerJoin('albums', 'albums.id', 'photos.album_id')
-        .where('photos.album_id', '=', album.id)
-        .where(postedPhotoVisibleTo('photos', 'albums', viewer.userId));
     if (want.has('album')) {
       const owner =
         (await getOwnerSummaries(app.db, app.config, [album.owner_id])).get(album.owner_id) ?? missingOwner(app.config, album.owner_id);
       const summary: Record<string, unknown> = { id: album.id, type: 'album', title: album.title, description: album.description, owner };
       // Spec: total_photo only when the photo is not a message photo.
       if (album.kind !== 'message') {
-        const n = await seen()
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
-        summary.total_photo = Number(n.n);
+        summary.total_photo = await countSeenPhotos(app.db, album.id, viewer.userId);
       }
       out.album = summary;
     }
-    // Before this photo in the album's order: a lower position, or the same one and a lower id.
-    type InAlbum = ExpressionBuilder<Database, 'photos' | 'albums'>;
-    const before = (eb: InAlbum) =>
-      eb.or([
-        eb('photos.position', '<', photo.position),
-        eb.and([eb('photos.position', '=', photo.position), eb('photos.id', '<', photo.id)]),
-      ]);
-    const after = (eb: InAlbum) =>
-      eb.or([
-        eb('photos.position', '>', photo.position),
-        eb.and([eb('photos.position', '=', photo.position), eb('photos.id', '>', photo.id)]),
-      ]);
     if (want.has('photo_index')) {
-      const n = await seen()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(before)
-        .executeTakeFirstOrThrow();
-      out.photo_index = Number(n.n);
+      out.photo_index = await countSeenPhotosBefore(app.db, album.id, viewer.userId, photo);
     }
     // The photo next to this one in the album's order, on either side: its id and thumbnail.
-    const neighbour = async (side: typeof after, dir: 'asc' | 'desc') => {
-      const row = await seen()
-        .select(['photos.id', 'photos.image_key'])
-        .where(side)
-        .orderBy('photos.position', dir)
-        .orderBy('photos.id', dir)
-        .executeTakeFirst();
+    const neighbour = async (side: 'next' | 'previous') => {
+      const row = await getSeenNeighbour(app.db, album.id, viewer.userId, photo, side);
       return row && { id: row.id, thumb: thumbUrl(app.config, row.image_key) };
     };
     if (want.has('next_photo')) {
-      const next = await neighbour(after, 'asc');
+      const next = await neighbour('next');
       if (next) out.next_photo = next;
     }
     if (want.has('previous_photo')) {
-      const prev = await neighbour(before, 'desc');
+      const prev = await neighbour('previous');
       if (prev) out.previous_photo = prev;
     }
   }
@@ -214,7 +176,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
       // any other album_id, absent or not, is a bad parameter.
       let target: number | undefined;
       if (b.album_id !== undefined && b.album_id !== p.photo.album_id) {
-        const album = await app.db.selectFrom('albums').select(['id', 'owner_id', 'kind']).where('id', '=', b.album_id).executeTakeFirst();
+        const album = await getAlbumOwnerKind(app.db, b.album_id);
         if (!album || !albumRights(viewer, album).can_upload) throw invalidParam('album_id', 'must be one of your own albums');
         target = album.id;
       }
@@ -224,21 +186,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
         ...(target !== undefined ? { album_id: target } : {}),
       };
       if (Object.keys(changes).length) {
-        await transact(app.db, async (trx) => {
-          const t = now();
-          // A moved photo goes to the end of its new album.
-          const position = target !== undefined ? { position: await endOfAlbum(trx, target) } : {};
-          await trx
-            .updateTable('photos')
-            .set({ ...changes, ...position, updated_at: t })
-            .where('id', '=', p.photo.id)
-            .execute();
-          if (target !== undefined) {
-            if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
-            await ensureCover(trx, target);
-            await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', target).execute();
-          }
-        });
+        await updatePhoto(app.db, { photo: p.photo, changes, target });
       }
       return { success: true, data: { message: target !== undefined ? 'The photo was saved and moved.' : 'The photo was saved.' } };
     },
@@ -248,11 +196,7 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
     const viewer = viewerOf(app.db, userOf(req));
     const p = await getVisiblePhoto(app.db, viewer, req.params.id);
     if (!canEditPhoto(viewer, p)) throw forbidden('Only its owner may delete this photo.');
-    await transact(app.db, async (trx) => {
-      await deleteItemTraces(trx, 'photo', [p.photo.id]);
-      await trx.deleteFrom('photos').where('id', '=', p.photo.id).execute();
-      if (p.photo.album_id !== null) await ensureCover(trx, p.photo.album_id);
-    });
+    await deletePhoto(app.db, p.photo);
     await deleteImage(app.config.dataDir, p.photo.image_key);
     return { success: true };
   });

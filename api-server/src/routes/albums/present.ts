@@ -1,14 +1,13 @@
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { pick } from '../../http/fields.ts';
 import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
-import { postedPhotoVisibleTo } from '../../domain/photo-privacy.ts';
 import { getCategories } from '../../domain/options.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
 import { imageUrl } from '../../storage/images.ts';
-import { albumRights, type AlbumRow } from './access.ts';
+import type { AlbumStatsRow } from '../../data/albums.ts';
+import { albumRights } from './access.ts';
 
 export const ALBUM_LIST_FIELDS = ['id', 'type', 'thumb', 'title', 'description', 'owner', 'total_photo'] as const;
 export const ALBUM_DETAIL_FIELDS = [...ALBUM_LIST_FIELDS, 'can_upload', 'can_editphotos', 'can_edit', 'can_delete', 'photos'] as const;
@@ -42,26 +41,6 @@ const THUMB_SIZE = '240';
 
 export const thumbUrl = (config: Config, key: string | null | undefined): string =>
   key ? imageUrl(config.publicUrl, key, THUMB_SIZE) : '';
-
-export type AlbumStatsRow = AlbumRow & { thumb_key: string | null; total_photo: number };
-
-/**
- * `albums as a` with what every presentation needs, in the same query: the picture of its
- * thumb (the cover, or the newest photo when it has no cover) and its number of photos, of the
- * photos the reader may see (domain/photo-privacy.ts; the caller reads only albums the reader sees).
- */
-export function selectAlbumsWithStats(db: DB, readerId: number | null) {
-  const seen = (alias: string) => postedPhotoVisibleTo(alias, 'a', readerId);
-  return db
-    .selectFrom('albums as a')
-    .selectAll('a')
-    .select([
-      sql<string | null>`coalesce(
-        (select c.image_key from photos c where c.id = a.cover_photo_id and c.album_id = a.id and ${seen('c')}),
-        (select l.image_key from photos l where l.album_id = a.id and ${seen('l')} order by l.id desc limit 1))`.as('thumb_key'),
-      sql<number>`(select count(*) from photos n where n.album_id = a.id and ${seen('n')})`.as('total_photo'),
-    ]);
-}
 
 /** Albums as the spec's Album (list or detail, without `photos`), with only the fields asked for. */
 export async function presentAlbums(

@@ -4,9 +4,10 @@ import { forbidden, invalidParam, invalidParams, missingParam } from '../../erro
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
-import { albumRights, endOfAlbum, ensureCover, getVisibleAlbum } from './access.ts';
+import { albumRights, getVisibleAlbum } from './access.ts';
 import { albumColumns, albumSettingProperties, parsePhotoIds, type AlbumSettings } from './album.ts';
 import { transact } from '../../db/dialect.ts';
+import { insertAlbum, listPendingUploads, placePhotos } from '../../data/albums.ts';
 import { insertPhoto } from '../../domain/albums.ts';
 import type { Infer, InferProperties } from '../../http/schemas.ts';
 
@@ -107,13 +108,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
 
       const albumId = await transact(app.db, async (trx) => {
         if (photoIds.length) {
-          const pending = await trx
-            .selectFrom('photos')
-            .select('id')
-            .where('id', 'in', photoIds)
-            .where('owner_id', '=', me)
-            .where('album_id', 'is', null)
-            .execute();
+          const pending = await listPendingUploads(trx, { ids: photoIds, ownerId: me });
           if (pending.length !== photoIds.length) {
             const ok = new Set(pending.map((p) => p.id));
             const bad = photoIds.filter((id) => !ok.has(id));
@@ -126,39 +121,10 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
         const t = now();
         let id = target;
         if (id === undefined) {
-          const row = await trx
-            .insertInto('albums')
-            .values({
-              owner_id: me,
-              kind: 'normal',
-              title: settings!.title as string,
-              description: '',
-              category_id: null,
-              allow_search: 1,
-              auth_view: 'everyone',
-              auth_comment: 'everyone',
-              auth_tag: 'owner_member',
-              cover_photo_id: null,
-              ...settings,
-              created_at: t,
-              updated_at: t,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          id = row.id;
+          id = await insertAlbum(trx, { ownerId: me, title: settings!.title as string, settings: settings!, at: t });
         }
         if (photoIds.length) {
-          // The album keeps the order of photo_ids, after the photos it already has.
-          const start = await endOfAlbum(trx, id);
-          for (const [i, photoId] of photoIds.entries()) {
-            await trx
-              .updateTable('photos')
-              .set({ album_id: id, position: start + i, updated_at: t })
-              .where('id', '=', photoId)
-              .execute();
-          }
-          await trx.updateTable('albums').set({ updated_at: t }).where('id', '=', id).execute();
-          await ensureCover(trx, id);
+          await placePhotos(trx, { albumId: id, photoIds, at: t });
         }
         return id;
       });

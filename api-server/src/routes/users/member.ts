@@ -9,7 +9,7 @@ import { idParams, type IdParams } from '../../http/schemas.ts';
 import { now } from '../../db/index.ts';
 import { countFriends, countMutualFriends } from '../../data/friends.ts';
 import { countListedOf, getMember } from '../../data/users.ts';
-import { albumsListedTo } from '../albums/list.ts';
+import { albumsListedTo } from '../../data/albums.ts';
 import { blogsListedTo } from '../../data/blogs.ts';
 import { listingsListedTo } from '../../data/classifieds.ts';
 import { eventsListedTo } from '../../data/events.ts';
