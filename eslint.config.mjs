@@ -114,6 +114,34 @@ export default defineConfig([
     },
   },
   {
+    // The api-server's handlers validate, call and present (docs/architecture.md, "Which folder may import which"): the
+    // queries live in data/, one module per table group, and the rules every module shares in
+    // domain/. A handler builds no SQL: no query builder, no `sql` tag, no transaction of its own
+    // (db/dialect.ts transact() runs data functions in one).
+    files: ['api-server/src/routes/**/*.ts', 'api-server/src/legacy/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'A handler builds no SQL: put the query in api-server/src/data/<table group>.ts and call it.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|transaction)$/]',
+          message: 'A handler builds no SQL: put the query in api-server/src/data/<table group>.ts and call it.',
+        },
+      ],
+    },
+  },
+  {
     // eslint-plugin-import-x rather than the eslint-plugin-import Next brings: its no-cycle costs
     // a fraction (the decision record above has the measurements).
     files: ['**/*.{ts,tsx,mjs}'],

@@ -69,6 +69,24 @@ describe('the lint refuses an import the wrong way', { timeout: LINT_TIMEOUT }, 
   });
 });
 
+describe('the lint refuses SQL in an api-server handler', { timeout: LINT_TIMEOUT }, () => {
+  it('a route or a legacy method that imports kysely or builds a query', async () => {
+    const sqlErrors = async (as: string) => {
+      const code = fs.readFileSync(path.join(fixtures, 'handler-sql.ts'), 'utf8');
+      const [result] = await boundaries.lintText(code, { filePath: path.join(root, as) });
+      return result!.messages.filter((m) => m.ruleId?.startsWith('no-restricted-')).map((m) => `${m.ruleId}: ${m.message}`);
+    };
+    for (const file of ['api-server/src/routes/blogs/fixture.ts', 'api-server/src/legacy/methods/fixture.ts']) {
+      expect(await sqlErrors(file)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*put the query in api-server\/src\/data/),
+        expect.stringMatching(/^no-restricted-syntax: A handler builds no SQL/),
+      ]);
+    }
+    // The same code in a data module is what data/ is for.
+    expect(await sqlErrors('api-server/src/data/fixture.ts')).toEqual([]);
+  });
+});
+
 describe('the lint refuses an import cycle', { timeout: LINT_TIMEOUT }, () => {
   it('two modules that import each other', async () => {
     // The fixtures are among the lint run's ignores: linted here on purpose.
