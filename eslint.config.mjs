@@ -135,7 +135,8 @@ export default defineConfig([
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|transaction)$/]',
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|transaction)$/]',
           message: 'A handler builds no SQL: put the query in api-server/src/data/<table group>.ts and call it.',
         },
       ],

@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 
 export default async function fixtureRoutes(app: FastifyInstance): Promise<void> {
   app.get('/fixture', async () => {
-    const rows = await app.db.selectFrom('users').select('id').where(sql<boolean>`1 = 1`).execute();
+    const rows = await app.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<boolean>`1 = 1`)
+      .execute();
     return { rows };
   });
 }
