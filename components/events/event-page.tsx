@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { SignInButton } from '@/components/auth/sign-in-button';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
+import { buttonStyles } from '@/components/ui/button';
 import { ZoneSync } from '@/components/ui/zone-sync';
 import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
@@ -31,7 +32,7 @@ export function EventPage({ event, social, clock, requests, now, messages }: Eve
   const id = useId();
   const ended = event.end < now;
   return (
-    <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
+    <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl lg:max-w-5xl">
       <ZoneSync serverZone={clock.known ? clock.zone : ''} />
       {/* A fixed 16:9 box: nothing moves when the picture arrives. Its description is its alt, readable by everyone from ALT. */}
       {event.img ? (
@@ -46,54 +47,67 @@ export function EventPage({ event, social, clock, requests, now, messages }: Eve
           {event.title}
         </h1>
         {ended ? <p className="badge mt-2">This event has ended</p> : null}
-        <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
-          <dt className="muted">When</dt>
-          <dd>
-            <EventWhen start={event.start} end={event.end} timeZone={event.timeZone} clock={clock} />
-          </dd>
-          {event.location ? (
-            <>
-              <dt className="muted">Where</dt>
-              <dd>{event.location}</dd>
-            </>
-          ) : null}
-          <dt className="muted">Host</dt>
-          <dd>{event.host || event.owner.name}</dd>
-          <dt className="muted">Organiser</dt>
-          <dd className="flex flex-wrap items-center gap-2">
-            <Avatar person={event.owner} size="xs" />
-            <a href={routes.user(event.owner.id)} className="name">
-              {event.owner.name}
-            </a>
-            {messages?.contact ? (
-              messages.contact.signIn ? (
-                <SignInButton callbackUrl={messages.contact.href}>Sign in to message the organiser</SignInButton>
-              ) : (
-                <a href={messages.contact.href} className="btn-ghost with-icon icon-mail">
-                  Message organiser
-                </a>
-              )
-            ) : null}
-            {messages?.guestsHref ? (
-              <a href={messages.guestsHref} className="btn-ghost with-icon icon-mail">
-                Message guests
-              </a>
-            ) : null}
-          </dd>
-          {event.rsvp ? (
-            <>
-              <dt className="muted">You</dt>
+        {/* The date block and, beside it from lg (below it on a narrow screen), the organiser and the way to reach them. */}
+        <div className="mt-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
+          <div>
+            <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+              <dt className="muted">When</dt>
               <dd>
-                <span className="badge">{RSVP_LABELS[event.rsvp]}</span>
+                <EventWhen start={event.start} end={event.end} timeZone={event.timeZone} clock={clock} />
               </dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="mt-3">
-          <a href={routes.eventIcs(event.id)} className="link text-sm" download>
-            Add to calendar (.ics)
-          </a>
-        </p>
+              {event.location ? (
+                <>
+                  <dt className="muted">Where</dt>
+                  <dd>{event.location}</dd>
+                </>
+              ) : null}
+              <dt className="muted">Host</dt>
+              <dd>{event.host || event.owner.name}</dd>
+              {event.rsvp ? (
+                <>
+                  <dt className="muted">You</dt>
+                  <dd>
+                    <span className="badge">{RSVP_LABELS[event.rsvp]}</span>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            <p className="mt-3">
+              <a href={routes.eventIcs(event.id)} className="link text-sm" download>
+                Add to calendar (.ics)
+              </a>
+            </p>
+          </div>
+          <section aria-label="Organiser" className="card">
+            <div className="flex items-center gap-3">
+              <Avatar person={event.owner} />
+              <p className="min-w-0 text-sm">
+                <span className="muted block">Organised by</span>
+                <a href={routes.user(event.owner.id)} className="name break-words">
+                  {event.owner.name}
+                </a>
+              </p>
+            </div>
+            {messages?.contact || messages?.guestsHref ? (
+              <div className="mt-4 flex flex-wrap gap-2">
+                {messages.contact ? (
+                  messages.contact.signIn ? (
+                    <SignInButton callbackUrl={messages.contact.href}>Sign in to message the organiser</SignInButton>
+                  ) : (
+                    <a href={messages.contact.href} className={`${buttonStyles.primary} with-icon icon-mail`}>
+                      Message organiser
+                    </a>
+                  )
+                ) : null}
+                {messages.guestsHref ? (
+                  <a href={messages.guestsHref} className={`${buttonStyles.secondary} with-icon icon-mail`}>
+                    Message guests
+                  </a>
+                ) : null}
+              </div>
+            ) : null}
+          </section>
+        </div>
       </header>
 
       {event.description ? <p className="mt-6 whitespace-pre-line">{event.description}</p> : null}

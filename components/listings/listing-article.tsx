@@ -24,8 +24,49 @@ export type ListingArticleProps = {
 export function ListingArticle({ listing, contact }: ListingArticleProps) {
   const id = useId();
   const mine = listing.can.edit || listing.can.delete;
+  // The listing's facts and its seller in one panel: right after the title on a narrow screen,
+  // beside the gallery (and sticky) on a wide one, so the way to reach the seller is above the fold.
+  const panel = (
+    <div className="card lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+      <p className="text-2xl font-bold">{listing.price || 'No price given'}</p>
+      <p className="muted mt-1 text-sm">
+        {listing.location || 'No location given'}
+        {listing.createdAt ? (
+          <>
+            {' · Listed '}
+            <PostDate ms={listing.createdAt} />
+          </>
+        ) : null}
+      </p>
+      <section aria-label="Seller" className="mt-4 flex items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <Avatar person={listing.seller} />
+        <p className="min-w-0 text-sm">
+          <span className="muted block">Sold by</span>
+          <a href={routes.user(listing.seller.id)} className="name break-words">
+            {listing.seller.name}
+          </a>
+        </p>
+      </section>
+      <p className="mt-3 text-sm">
+        <a href={routes.listings({ user: listing.seller.id })} className="link">
+          {mine ? 'Your other listings' : `Other listings by ${listing.seller.name}`}
+        </a>
+      </p>
+      {contact ? (
+        <div className="mt-4">
+          {contact.signIn ? (
+            <SignInButton callbackUrl={contact.href}>Sign in to contact the seller</SignInButton>
+          ) : (
+            <a href={contact.href} className={`${buttonStyles.primary} with-icon icon-mail w-full justify-center`}>
+              Contact seller
+            </a>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
   return (
-    <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl">
+    <article aria-labelledby={`${id}-title`} className="mx-auto w-full max-w-3xl lg:max-w-5xl">
       {listing.closed ? (
         <p
           role="status"
@@ -51,75 +92,48 @@ export function ListingArticle({ listing, contact }: ListingArticleProps) {
         <h1 id={`${id}-title`} className="mt-1 text-3xl font-bold tracking-tight">
           {listing.title}
         </h1>
-        <p className="mt-2 text-2xl font-bold">{listing.price || 'No price given'}</p>
-        <p className="muted mt-1">
-          {listing.location || 'No location given'}
-          {listing.createdAt ? (
-            <>
-              {' · Listed '}
-              <PostDate ms={listing.createdAt} />
-            </>
-          ) : null}
-        </p>
-        {contact ? (
-          <div className="mt-4">
-            {contact.signIn ? (
-              <SignInButton callbackUrl={contact.href}>Sign in to contact the seller</SignInButton>
-            ) : (
-              <a href={contact.href} className={`${buttonStyles.primary} with-icon icon-mail`}>
-                Contact seller
-              </a>
-            )}
-          </div>
-        ) : null}
       </header>
 
-      {listing.photos.length ? <ListingGallery photos={listing.photos} title={listing.title} /> : null}
+      {/* Two columns from lg: the gallery and the body on the left, the panel on the right (first
+          in the source, so a narrow screen and the keyboard meet it before the gallery). */}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-8">
+        {panel}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {listing.photos.length ? <ListingGallery photos={listing.photos} title={listing.title} /> : null}
 
-      <section aria-label="Seller" className="card mt-6 flex flex-wrap items-center gap-3">
-        <Avatar person={listing.seller} />
-        <p className="text-sm">
-          <span className="muted block">Sold by</span>
-          <a href={routes.user(listing.seller.id)} className="name">
-            {listing.seller.name}
-          </a>
-        </p>
-        <a href={routes.listings({ user: listing.seller.id })} className="link ml-auto text-sm">
-          {mine ? 'Your other listings' : `Other listings by ${listing.seller.name}`}
-        </a>
-      </section>
+          {/* Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component. */}
+          <div className="rich-text mt-6 whitespace-pre-line first:mt-0" dangerouslySetInnerHTML={{ __html: listing.html }} />
 
-      {/* Sanitized on the server (lib/social-api/sanitize.ts) before it reached this component. */}
-      <div className="rich-text mt-6 whitespace-pre-line" dangerouslySetInnerHTML={{ __html: listing.html }} />
+          <TagLinks tags={listing.tags} href={(tag) => routes.listings({ q: tag, status: 'all' })} className="mt-6" />
 
-      <TagLinks tags={listing.tags} href={(tag) => routes.listings({ q: tag, status: 'all' })} className="mt-6" />
+          {listing.can.edit ? (
+            <p className="mt-6">
+              <a href={routes.editListing(listing.id)} className={buttonStyles.secondary}>
+                Edit the listing
+              </a>
+            </p>
+          ) : null}
 
-      {listing.can.edit ? (
-        <p className="mt-6">
-          <a href={routes.editListing(listing.id)} className={buttonStyles.secondary}>
-            Edit the listing
-          </a>
-        </p>
-      ) : null}
+          {listing.can.open || listing.can.close || listing.can.delete ? (
+            <ListingOwnerActions
+              id={listing.id}
+              title={listing.title}
+              canOpen={listing.can.open}
+              canClose={listing.can.close}
+              canDelete={listing.can.delete}
+            />
+          ) : null}
 
-      {listing.can.open || listing.can.close || listing.can.delete ? (
-        <ListingOwnerActions
-          id={listing.id}
-          title={listing.title}
-          canOpen={listing.can.open}
-          canClose={listing.can.close}
-          canDelete={listing.can.delete}
-        />
-      ) : null}
-
-      <div className="mt-6">
-        <SocialBar
-          social={listing.social}
-          ownerId={listing.seller.id}
-          label={`“${listing.title}” by ${listing.seller.name}`}
-          what="this listing"
-          writing
-        />
+          <div className="mt-6">
+            <SocialBar
+              social={listing.social}
+              ownerId={listing.seller.id}
+              label={`“${listing.title}” by ${listing.seller.name}`}
+              what="this listing"
+              writing
+            />
+          </div>
+        </div>
       </div>
     </article>
   );
