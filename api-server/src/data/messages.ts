@@ -204,3 +204,41 @@ export async function clearConversationFor(
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** What a member's inbox holds about one of their items: its conversations and how many are unread. */
+export interface ItemConversationCount {
+  item_id: number;
+  total: number;
+  unread: number;
+}
+
+/**
+ * For the owner of listings or events: the conversations about each of their items (of
+ * `itemIds`, or every one that has some) in their inbox, and how many of them are unread. Items
+ * that are not `me`'s count nothing, whoever wrote about them.
+ */
+export async function countItemConversations(
+  db: DB,
+  { me, itemType, itemIds }: { me: number; itemType: 'classified' | 'event'; itemIds?: readonly number[] },
+): Promise<ItemConversationCount[]> {
+  if (itemIds?.length === 0) return [];
+  const owned =
+    itemType === 'classified'
+      ? db.selectFrom('classifieds').select('id').where('owner_id', '=', me)
+      : db.selectFrom('events').select('id').where('owner_id', '=', me);
+  let query = db
+    .selectFrom('conversation_members as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select((eb) => [
+      'c.item_id',
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('m.inbox_read', '=', 0).then(1).else(0).end()).as('unread'),
+    ])
+    .where('m.user_id', '=', me)
+    .where('m.inbox_deleted', '=', 0)
+    .where('c.item_type', '=', itemType)
+    .where('c.item_id', 'in', owned);
+  if (itemIds) query = query.where('c.item_id', 'in', [...itemIds]);
+  const rows = await query.groupBy('c.item_id').orderBy('c.item_id', 'desc').execute();
+  return rows.map((r) => ({ item_id: Number(r.item_id), total: Number(r.total), unread: Number(r.unread ?? 0) }));
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listFolder, markConversationRead, membersOf, pageMessages, searchMessages } from '../../data/messages.ts';
+import { countItemConversations, listFolder, markConversationRead, membersOf, pageMessages, searchMessages } from '../../data/messages.ts';
 import { invalidParam, missingParam } from '../../errors.ts';
 import { blockedAmong } from '../../domain/blocks.ts';
 import { formatDate } from '../../domain/format.ts';
@@ -12,7 +12,8 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { bodyHtml } from '../../domain/text.ts';
 import { DETAIL_FIELDS, LIST_FIELDS, excerptHtml, itemCards, membershipOf, participantOf, presentMessages } from './present.ts';
 
-// GET /messages/inbox, /outbox, /search and /{id} (origin paths; docs/api.md, "Messages").
+// GET /messages/inbox, /outbox, /search and /{id} (origin paths; docs/api.md, "Messages"), and
+// GET /messages/items (an extension: the owner's conversations counted per item, for a dashboard).
 
 type Folder = 'inbox' | 'outbox';
 
@@ -25,6 +26,17 @@ const listQuery = {
     item_id: { type: 'integer', minimum: 1 },
   },
 } as const;
+
+/** An owner's conversations counted per item: every item of theirs that has some, or those named. */
+const itemsQuery = {
+  type: 'object',
+  properties: {
+    item_type: { type: 'string', enum: MESSAGE_ITEM_TYPES },
+    item_ids: { type: 'string', maxLength: 2000, pattern: '^\\s*[1-9]\\d{0,15}(\\s*,\\s*[1-9]\\d{0,15})*\\s*$' },
+  },
+  required: ['item_type'],
+} as const;
+const ITEM_IDS_MAX = 100;
 
 const MESSAGE_LIMIT_DEFAULT = 20;
 const KEYWORDS_MAX = 100;
@@ -99,6 +111,29 @@ export default async function messageReadRoutes(app: FastifyInstance): Promise<v
   }
   folderRoute('inbox');
   folderRoute('outbox');
+
+  app.get<{ Querystring: Infer<typeof itemsQuery> }>(
+    '/items',
+    {
+      schema: {
+        summary: 'How many conversations (and unread ones) the reader has about each of their listings or events',
+        querystring: itemsQuery,
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const q = req.query;
+      const ids = q.item_ids === undefined ? undefined : [...new Set(q.item_ids.split(',').map((s) => Number(s.trim())))];
+      if (ids && ids.some((id) => !Number.isSafeInteger(id))) throw invalidParam('item_ids', 'must be item ids separated by commas');
+      if (ids && ids.length > ITEM_IDS_MAX)
+        throw invalidParam('item_ids', `names ${ids.length} items; ask for at most ${ITEM_IDS_MAX} at once`);
+      const counts = await countItemConversations(db, { me, itemType: q.item_type, itemIds: ids });
+      if (!ids) return { success: true, data: counts };
+      // Every id asked for, in its order: 0 for one with none, and for one that is not the reader's.
+      const byId = new Map(counts.map((c) => [c.item_id, c]));
+      return { success: true, data: ids.map((id) => byId.get(id) ?? { item_id: id, total: 0, unread: 0 }) };
+    },
+  );
 
   app.get<{ Querystring: Infer<typeof searchQuery> }>(
     '/search',
