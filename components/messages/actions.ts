@@ -30,6 +30,10 @@ const idField = (form: FormData, name: string) => {
   return /^\d{1,16}$/.test(v) ? Number(v) : Number.NaN;
 };
 
+/** The photo sent with the text (`photo_id`, `photo_description`), when there is one. */
+const photoField = (form: FormData) =>
+  field(form, 'photo_id') ? { photo: { id: idField(form, 'photo_id'), description: field(form, 'photo_description') } } : {};
+
 /** Whether script called the action (its Next-Action header) rather than a form posted as a page. */
 async function fromScript(): Promise<boolean> {
   return (await headers()).has('next-action');
@@ -46,7 +50,12 @@ export async function sendReply(_previous: FormAnswer<Newer>, form: FormData): P
   const conversationId = idField(form, 'conversationId');
   const since = field(form, 'since');
   const res = await withSession((s) =>
-    replyCommand(s.accessToken, { conversationId, body: field(form, 'body'), since: /^\d{1,16}$/.test(since) ? Number(since) : undefined }),
+    replyCommand(s.accessToken, {
+      conversationId,
+      body: field(form, 'body'),
+      ...photoField(form),
+      since: /^\d{1,16}$/.test(since) ? Number(since) : undefined,
+    }),
   );
   if (!res.ok) return { ...res, typed: field(form, 'body') };
   return answered(res, form, routes.conversation(conversationId));
@@ -62,6 +71,7 @@ export async function startConversation(_previous: FormAnswer<{ id: number }>, f
     ...(field(form, 'guests_of') ? { guestsOf: idField(form, 'guests_of') } : {}),
     title: field(form, 'title'),
     body: field(form, 'body'),
+    ...photoField(form),
   };
   const res = await withSession((s) => startCommand(s.accessToken, input));
   if (!res.ok) return { ...res, typed: field(form, 'body') };

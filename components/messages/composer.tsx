@@ -8,6 +8,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useKeptText } from '@/components/ui/use-kept-text';
 import { sendReply, type FormAnswer } from './actions';
+import { useMessagePhoto } from './message-photo';
 
 export type ComposerProps = {
   conversationId: number;
@@ -37,17 +38,23 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
   const id = useId();
   const { ref: field, keep, sent } = useKeptText<HTMLTextAreaElement>(draftKey);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const photo = useMessagePhoto(id);
+
+  const send = async (formEl: HTMLFormElement, remind = true) => {
     if (pending) return;
     const el = field.current!;
     const text = el.value;
     if (!text.trim()) {
-      setProblem('Write a message first.');
+      setProblem(photo.state ? 'Write a message with the photo.' : 'Write a message first.');
       el.focus();
       return;
     }
-    const form = new FormData(e.currentTarget);
+    const may = photo.ready(() => void send(formEl, false), { remind });
+    if (!may.go) {
+      setProblem(may.problem ?? '');
+      return;
+    }
+    const form = new FormData(formEl);
     form.set('since', String(since() ?? ''));
     setPending(true);
     setProblem('');
@@ -56,6 +63,7 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
     );
     setPending(false);
     if (!res.ok) {
+      // The text and the photo stay.
       setProblem(res.message);
       setSignedOut(res.signedOut === true);
       el.focus();
@@ -63,8 +71,13 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
     }
     // What was typed meanwhile (while it was on its way) stays.
     sent(text);
+    photo.clear();
     onSent(res.data);
     el.focus();
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void send(e.currentTarget);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -80,7 +93,9 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
       <label htmlFor={`${id}-body`} className="sr-only">
         {label}
       </label>
+      {photo.fields}
       <div className="flex items-end gap-2">
+        {photo.button}
         <textarea
           ref={field}
           id={`${id}-body`}

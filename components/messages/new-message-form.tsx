@@ -9,6 +9,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useKeptText } from '@/components/ui/use-kept-text';
 import { startConversation, type FormAnswer } from './actions';
+import { useMessagePhoto } from './message-photo';
 
 export type NewMessageFormProps = {
   /** The form's fields that say where it goes: `to`, or `item_type` and `item_id`, or `guests_of`. */
@@ -37,21 +38,28 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
   const id = useId();
   const { ref: body, keep, forget } = useKeptText<HTMLTextAreaElement>(draftKey);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const photo = useMessagePhoto(id);
+
+  const sendForm = async (formEl: HTMLFormElement, remind = true) => {
     if (pending) return;
     if (!body.current!.value.trim()) {
-      setProblem('Write a message first.');
+      setProblem(photo.state ? 'Write a message with the photo.' : 'Write a message first.');
       body.current!.focus();
       return;
     }
-    const form = new FormData(e.currentTarget);
+    const may = photo.ready(() => void sendForm(formEl, false), { remind });
+    if (!may.go) {
+      setProblem(may.problem ?? '');
+      return;
+    }
+    const form = new FormData(formEl);
     setPending(true);
     setProblem('');
     const res = await callAction(
       async () => (await startConversation(null, form)) ?? { ok: false, message: 'Something went wrong. Please try again.' },
     );
     if (!res.ok) {
+      // The text and the photo stay.
       setPending(false);
       setProblem(res.message);
       setSignedOut(res.signedOut === true);
@@ -60,6 +68,10 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
     }
     forget();
     router.push(routes.conversation(res.data.id));
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void sendForm(e.currentTarget);
   };
 
   return (
@@ -93,8 +105,10 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
           className="field"
         />
       </div>
+      {photo.fields}
       <FormError id={`${id}-error`} message={problem} signedOut={signedOut} />
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {photo.button}
         <button type="submit" className={buttonStyles.primary} disabled={pending}>
           {pending ? 'Sending…' : send}
         </button>

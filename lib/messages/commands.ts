@@ -10,6 +10,7 @@ import {
   type Message,
   type NewMessage,
 } from '@/lib/social-api/messages';
+import { editPhoto } from '@/lib/social-api/albums';
 import { MESSAGE_PRIVACY, blockMember, setMessagePrivacy, unblockMember, type MessagePrivacy } from '@/lib/social-api/privacy';
 import { idSchema } from '@/lib/validations/ids';
 import { messageNewSchema, messageOlderSchema, messageReplySchema } from '@/lib/validations/message';
@@ -58,6 +59,15 @@ export async function readNewer(
   return { messages, newest: cursor || null, canReply };
 }
 
+/**
+ * The photo's description goes onto it first, as a post's does (components/feed/actions.ts): the
+ * conversation shows it as the photo's alt from its first render.
+ */
+async function describe(token: string, photo: { id: number; description: string } | undefined): Promise<number | undefined> {
+  if (photo?.description) await editPhoto(token, photo.id, { caption: photo.description });
+  return photo?.id;
+}
+
 /** An API refusal in words: a 403 or 429 says why (and when); a 400 names what was wrong. */
 function refusal(e: unknown): ActionResult<never> {
   if (isApiError(e) && (e.status === 403 || e.status === 429 || e.status === 400)) return { ok: false, message: refusalOf(e) };
@@ -69,9 +79,9 @@ function refusal(e: unknown): ActionResult<never> {
 export async function replyCommand(token: string, input: unknown): Promise<ActionResult<Newer>> {
   const parsed = messageReplySchema.safeParse(input);
   if (!parsed.success) return invalidFields(parsed.error, parsed.error.issues[0]?.message ?? 'Write a message first.');
-  const { conversationId, body, since } = parsed.data;
+  const { conversationId, body, photo, since } = parsed.data;
   try {
-    await replyToConversation(token, conversationId, body);
+    await replyToConversation(token, conversationId, body, await describe(token, photo));
   } catch (e) {
     return refusal(e);
   }
@@ -84,10 +94,10 @@ export async function replyCommand(token: string, input: unknown): Promise<Actio
 export async function startCommand(token: string, input: unknown): Promise<ActionResult<{ id: number }>> {
   const parsed = messageNewSchema.safeParse(input);
   if (!parsed.success) return invalidFields(parsed.error, parsed.error.issues[0]?.message ?? 'Check the message.');
-  const { to, item, guestsOf, title, body } = parsed.data;
+  const { to, item, guestsOf, title, body, photo } = parsed.data;
   const message: NewMessage = to ? { to, title, body } : item ? { item, title, body } : { guestsOf: guestsOf!, title, body };
   try {
-    const sent = await sendMessage(token, message);
+    const sent = await sendMessage(token, { ...message, photoId: await describe(token, photo) });
     return { ok: true, message: 'Sent.', data: { id: sent.id } };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: 'That is no longer there, or you may not see it.' };

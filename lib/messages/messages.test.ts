@@ -10,7 +10,9 @@ import {
   sendMessage,
 } from '../social-api/messages.ts';
 import { blockMember, getMessagePrivacy, listBlocked, setMessagePrivacy, unblockMember } from '../social-api/privacy.ts';
+import { uploadComposePhoto } from '../social-api/albums.ts';
 import { getMember } from '../social-api/users.ts';
+import { png } from '../testing/pictures.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { readNewer, replyCommand, startCommand } from './commands.ts';
@@ -107,6 +109,43 @@ describe('writing, and the refusals in the API’s words', () => {
       [grace.id, 'Yes!'],
     ]);
     expect(await replyCommand(grace.token, { conversationId: id, body: '   ' })).toMatchObject({
+      ok: false,
+      message: 'Write a message first.',
+    });
+  });
+
+  it('sends a photo with its description (its alt) with the text, new and in a reply; a photo that is not one’s own is refused', async () => {
+    /** A photo for a message (POST /albums/compose_upload type=message), as the composer's upload sends it. */
+    const upload = async (token: string, width: number) => {
+      const form = new FormData();
+      form.append('type', 'message');
+      form.append('Filedata', new Blob([new Uint8Array(png(width, 8))], { type: 'image/png' }), `m${width}.png`);
+      const res = new Response(form);
+      return (await uploadComposePhoto(token, { body: res.body!, contentType: res.headers.get('content-type')! })).photoId;
+    };
+    const first = await upload(henry.token, 21);
+    const sent = await startCommand(henry.token, {
+      to: [grace.id],
+      body: 'The bike',
+      photo: { id: first, description: '  A red bike against a wall  ' },
+    });
+    expect(sent.ok).toBe(true);
+    const id = sent.ok ? sent.data.id : 0;
+    const c = (await getConversation(grace.token, id))!;
+    expect(c.messages.at(-1)!.attachment).toMatchObject({ kind: 'photo', id: first, alt: 'A red bike against a wall' });
+
+    const second = await upload(grace.token, 22);
+    const reply = await replyCommand(grace.token, {
+      conversationId: id,
+      body: 'Mine',
+      photo: { id: second, description: '' },
+      since: c.newest!,
+    });
+    expect(reply.ok && reply.data.messages.map((m) => [m.html, m.attachment])).toMatchObject([['Mine', { kind: 'photo', id: second }]]);
+
+    // Henry's photo is not Grace's to send; the text is still required with a photo.
+    expect(await replyCommand(grace.token, { conversationId: id, body: 'Again', photo: { id: first } })).toMatchObject({ ok: false });
+    expect(await replyCommand(grace.token, { conversationId: id, body: ' ', photo: { id: second } })).toMatchObject({
       ok: false,
       message: 'Write a message first.',
     });

@@ -352,14 +352,23 @@ export async function searchMessages(
 // ---- writes ----
 
 /** A new conversation: to members, about an item (its owner is the recipient), or (multi) to an event's guests. */
-export type NewMessage =
+export type NewMessage = (
   | { to: number[]; title?: string; body: string }
   | { item: { type: MessageItemType; id: number }; title?: string; body: string }
-  | { guestsOf: number; title?: string; body: string };
+  | { guestsOf: number; title?: string; body: string }
+) & { photoId?: number };
+
+/** A photo sent with the text (one of the sender's from POST /albums/compose_upload type=message) as the API's attachment fields. */
+const photoAttachment = (photoId: number | undefined) =>
+  photoId === undefined ? {} : { 'attachment[type]': 'photo', 'attachment[photo_id]': photoId };
 
 /** Sends a new message (POST /messages); answers the conversation's id (an item's second one goes on in its first). */
 export async function sendMessage(token: string, m: NewMessage): Promise<{ id: number; message: string }> {
-  const form: Record<string, string | number | undefined> = { title: m.title?.trim() || undefined, body: m.body };
+  const form: Record<string, string | number | undefined> = {
+    title: m.title?.trim() || undefined,
+    body: m.body,
+    ...photoAttachment(m.photoId),
+  };
   if ('to' in m) form.to = m.to.join(',');
   else if ('item' in m) Object.assign(form, { item_type: m.item.type, item_id: m.item.id });
   else Object.assign(form, { multi: 'event', to: m.guestsOf });
@@ -368,8 +377,14 @@ export async function sendMessage(token: string, m: NewMessage): Promise<{ id: n
 }
 
 /** Writes in a conversation (POST /messages/{id}/reply); answers the new message's id. */
-export async function replyToConversation(token: string, conversationId: number, body: string): Promise<{ id: number; message: string }> {
-  const data = sentSchema.parse(await apiFetch(apiConfig(), `/messages/${conversationId}/reply`, { token, form: { body } }));
+export async function replyToConversation(
+  token: string,
+  conversationId: number,
+  body: string,
+  photoId?: number,
+): Promise<{ id: number; message: string }> {
+  const form = { body, ...photoAttachment(photoId) };
+  const data = sentSchema.parse(await apiFetch(apiConfig(), `/messages/${conversationId}/reply`, { token, form }));
   return { id: data.id, message: data.message };
 }
 

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids.ts';
 import { MESSAGE_BODY_MAX, MESSAGE_RECIPIENTS_MAX, MESSAGE_TITLE_MAX } from './limits.ts';
+import { PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
 
 // What the messages' actions take (components/messages/actions.ts): checked again on the server
 // before anything reaches the API, whatever the browser sent.
@@ -15,10 +16,25 @@ const body = z
     z.maxLength(MESSAGE_BODY_MAX, `Keep it under ${MESSAGE_BODY_MAX.toLocaleString('en')} characters.`),
   );
 
+/**
+ * A photo sent with the text: one the sender uploaded (POST /albums/compose_upload type=message),
+ * and its description (its alt text; optional, as a post's photo's).
+ */
+const photo = z.optional(
+  z.object({
+    id: idSchema,
+    description: z._default(
+      z.string().check(z.trim(), z.maxLength(PHOTO_DESCRIPTION_MAX, `Keep the description under ${PHOTO_DESCRIPTION_MAX} characters.`)),
+      '',
+    ),
+  }),
+);
+
 /** A message in a conversation; `since`: the newest message the page has (what it asks for after sending). */
 export const messageReplySchema = z.object({
   conversationId: idSchema,
   body,
+  photo,
   since: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 
@@ -37,6 +53,7 @@ export const messageNewSchema = z
       '',
     ),
     body,
+    photo,
   })
   .check(
     z.refine((m) => [m.to, m.item, m.guestsOf].filter((x) => x !== undefined).length === 1, {
