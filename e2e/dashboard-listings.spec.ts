@@ -2,11 +2,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { seriousViolations } from './axe.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
 import { apiToken } from './api-token.ts';
+import { lockPair } from './pair-lock.ts';
 import { ALICE, signIn } from './sign-in.ts';
 
 // The seller's dashboard: the overview's counts linking into the table, bulk close, reopen and
 // delete with a result per row, a bulk action that partly fails, a second bulk action that keeps
-// the first one's rows and results, the price edited in place.
+// the first one's rows and results, the price edited in place, the "Messages" column.
 // Each test makes listings of its own with a location nobody else uses and filters the table
 // by its keywords, so that other tests' listings never get in the way.
 
@@ -15,6 +16,7 @@ function unique(words: string) {
 }
 
 const IVY = { ...ALICE, email: 'ivy@example.com', name: 'Ivy Novak' };
+const GRACE = { ...ALICE, email: 'grace@example.com', name: 'Grace Kim' };
 
 const main = (page: Page) => page.getByRole('main');
 const table = (page: Page) => main(page).getByRole('table');
@@ -156,4 +158,35 @@ test('another member sees none of one’s listings in their dashboard', async ({
   await listings(request, token, word, 1);
   await signIn(page, ALICE, `/dashboard/listings?q=${encodeURIComponent(word)}`);
   await expect(main(page)).toContainText('No listings match these filters.');
+});
+
+test('"Messages": the conversations about a listing counted on its row, leading to them alone; none is "—"', async ({ page, request }) => {
+  const word = unique('Askedword');
+  const [asked, quiet] = await listings(request, await apiToken(request, ALICE, ['classifieds']), word, 2);
+  // Grace asks Alice about the first ("Contact seller", through the API); messages.spec blocks
+  // and unblocks the two for a while: never in the middle of that (e2e/pair-lock.ts).
+  const release = await lockPair('alice-grace');
+  try {
+    const res = await request.post(`${API_URL}/api/v1/messages`, {
+      headers: { Authorization: `Bearer ${await apiToken(request, GRACE, ['messages'])}` },
+      form: { item_type: 'classified', item_id: asked!.id, body: `Is it still there? ${word}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    release();
+  }
+  await signIn(page, ALICE, `/dashboard/listings?q=${encodeURIComponent(word)}`);
+  await expect(table(page).getByRole('columnheader', { name: 'Messages' })).toBeVisible();
+  await expect(row(page, quiet!.title).getByRole('cell', { name: `No messages about ${quiet!.title}` })).toBeVisible();
+  expect(await seriousViolations(page, '/dashboard/listings (messages)')).toEqual([]);
+  await row(page, asked!.title)
+    .getByRole('link', { name: `1 (1 new): conversation about ${asked!.title}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/messages\\?item=classified(%3A|:)${asked!.id}$`));
+  await expect(main(page).getByTestId('item-filter')).toHaveText(`Conversations about “${asked!.title}” · Show all`);
+  await expect(main(page).getByTestId('conversation-row')).toHaveCount(1);
+  await expect(main(page).getByTestId('conversation-row')).toContainText(word);
+  await main(page).getByTestId('item-filter').getByRole('link', { name: 'Show all' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(main(page).getByTestId('item-filter')).toHaveCount(0);
 });

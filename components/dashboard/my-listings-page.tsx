@@ -4,12 +4,13 @@ import { FilterSelect, ListFilters } from '@/components/ui/list/list-filters';
 import { Pager } from '@/components/ui/list/pager';
 import { chipsOf } from '@/lib/list-query';
 import type { MyListingsPageProps } from '@/lib/listings/list';
+import type { ItemMessageCounts } from '@/lib/messages/item-counts';
 import { dashboardListingList } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import { MyListingsTable } from './my-listings-table';
 
 /** /dashboard/listings: the list-page kit's filters, chips and pager around the seller's table. */
-export function MyListingsPage({ query, list }: MyListingsPageProps) {
+export function MyListingsPage({ query, list, messages }: MyListingsPageProps & { messages?: ItemMessageCounts }) {
   const chips = chipsOf(query, routes.dashboardListings, [[query.status && (query.status === 'open' ? 'Open' : 'Closed'), 'status']]);
   return (
     <section aria-labelledby="my-listings">
@@ -32,7 +33,7 @@ export function MyListingsPage({ query, list }: MyListingsPageProps) {
       </ListFilters>
       <ActiveFilters chips={chips} clearHref={routes.dashboardListings()} />
       {/* Keyed by its address: another filter or page starts with nothing selected and no results shown. */}
-      <MyListingsTable key={routes.dashboardListings(query)} query={query} listings={list.items ?? []} />
+      <MyListingsTable key={routes.dashboardListings(query)} query={query} listings={list.items ?? []} messages={messages} />
       <Pager
         label="Pages of your listings"
         page={list.page}

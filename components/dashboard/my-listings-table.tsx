@@ -15,10 +15,14 @@ import type { DashboardListingsQuery } from '@/lib/listings/list-query';
 import { routes } from '@/lib/routes';
 import { ColumnHeaders } from '@/components/ui/column-headers';
 import type { ListingSummary } from '@/lib/social-api/classifieds';
+import type { ItemMessageCount, ItemMessageCounts } from '@/lib/messages/item-counts';
+import { ItemMessagesCell } from './item-messages-cell';
 
 export type MyListingsTableProps = {
   query: DashboardListingsQuery;
   listings: ListingSummary[];
+  /** The conversations about each listing; undefined: no "Messages" column (a server without messages). */
+  messages?: ItemMessageCounts;
 };
 
 type BulkAction = 'close' | 'open' | 'delete';
@@ -42,7 +46,7 @@ function typedPrice(price: string): string {
  * filtered view, or deleted meanwhile) stays in its place with its result until the next page,
  * through later actions too.
  */
-export function MyListingsTable({ query, listings }: MyListingsTableProps) {
+export function MyListingsTable({ query, listings, messages }: MyListingsTableProps) {
   const router = useRouter();
   const announce = useAnnounce();
   const bulk = useAction();
@@ -139,7 +143,9 @@ export function MyListingsTable({ query, listings }: MyListingsTableProps) {
                     ),
                   },
                   { label: <span className="sr-only">Photo</span> },
-                  ...['Title', 'Price', 'Status', 'Created', 'Actions', 'Result'].map((label) => ({ label })),
+                  ...['Title', 'Price', 'Status', ...(messages ? ['Messages'] : []), 'Created', 'Actions', 'Result'].map((label) => ({
+                    label,
+                  })),
                 ]}
               />
             </thead>
@@ -148,6 +154,7 @@ export function MyListingsTable({ query, listings }: MyListingsTableProps) {
                 <Row
                   key={l.id}
                   listing={l}
+                  messages={messages && { count: messages[l.id] }}
                   gone={gone ? (results[l.id]?.ok ? results[l.id]!.action : 'missing') : undefined}
                   selected={selected.has(l.id)}
                   onSelect={(on) =>
@@ -192,12 +199,15 @@ const GONE_STATUS: Record<Gone, string> = { close: 'Closed', open: 'Open', delet
 
 function Row({
   listing: l,
+  messages,
   gone,
   selected,
   onSelect,
   result,
 }: {
   listing: ListingSummary;
+  /** The row's "Messages" cell, when the table has the column. */
+  messages?: { count?: ItemMessageCount };
   gone?: Gone;
   selected: boolean;
   onSelect: (on: boolean) => void;
@@ -240,6 +250,11 @@ function Row({
       </th>
       <td className="p-2">{gone ? l.price : <PriceCell listing={l} />}</td>
       <td className="p-2">{gone ? GONE_STATUS[gone] : l.closed ? <span className="badge">Closed</span> : 'Open'}</td>
+      {messages ? (
+        <td className="p-2 whitespace-nowrap">
+          <ItemMessagesCell item={{ type: 'classified', id: l.id }} title={l.title} count={messages.count} />
+        </td>
+      ) : null}
       <td className="p-2 whitespace-nowrap">
         <PostDate ms={l.createdAt} />
       </td>

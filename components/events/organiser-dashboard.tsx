@@ -5,6 +5,8 @@ import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
 import { ColumnHeaders } from '@/components/ui/column-headers';
 import type { LedEvent } from '@/lib/social-api/events';
+import { ItemMessagesCell } from '@/components/dashboard/item-messages-cell';
+import type { ItemMessageCounts } from '@/lib/messages/item-counts';
 import { RequestList, type PendingRequest } from './request-list';
 
 export type OrganiserDashboardProps = {
@@ -14,10 +16,12 @@ export type OrganiserDashboardProps = {
   clock: ReaderClock & { known: boolean };
   /** The calendar feed's section (components/events/calendar-feed.tsx), when offered. */
   feed?: ReactNode;
+  /** The conversations about each event; undefined: no "Messages" column (a server without messages). */
+  messages?: ItemMessageCounts;
 };
 
 /** /dashboard/events: the events I lead as a table with their counts, and every pending request at once. */
-export function OrganiserDashboard({ past, events, requests, clock, feed }: OrganiserDashboardProps) {
+export function OrganiserDashboard({ past, events, requests, clock, feed, messages }: OrganiserDashboardProps) {
   return (
     <div className="space-y-8">
       <ZoneSync serverZone={clock.known ? clock.zone : ''} />
@@ -62,7 +66,10 @@ export function OrganiserDashboard({ past, events, requests, clock, feed }: Orga
                   columns={[
                     { label: 'Date' },
                     { label: 'Event' },
-                    ...['Going', 'Maybe', 'Awaiting reply', 'Requests'].map((label) => ({ label, className: 'text-right' })),
+                    ...['Going', 'Maybe', 'Awaiting reply', 'Requests', ...(messages ? ['Messages'] : [])].map((label) => ({
+                      label,
+                      className: 'text-right',
+                    })),
                     { label: <span className="sr-only">Actions</span> },
                   ]}
                 />
@@ -82,6 +89,11 @@ export function OrganiserDashboard({ past, events, requests, clock, feed }: Orga
                     <td className="py-2 pr-3 text-right">{e.counts.maybe}</td>
                     <td className="py-2 pr-3 text-right">{e.counts.awaitingReply}</td>
                     <td className="py-2 pr-3 text-right">{e.counts.requested ?? 0}</td>
+                    {messages ? (
+                      <td className="py-2 pr-3 text-right whitespace-nowrap">
+                        <ItemMessagesCell item={{ type: 'event', id: e.id }} title={e.title} count={messages[e.id]} />
+                      </td>
+                    ) : null}
                     <td className="py-2 text-right">
                       <a href={routes.editEvent(e.id)} className="link" aria-label={`Edit ${e.title}`}>
                         Edit

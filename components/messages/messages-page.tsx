@@ -2,7 +2,8 @@ import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
 import { EmptyState } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
 import type { MessagesPageProps } from '@/lib/messages/list';
-import type { MessageListQuery } from '@/lib/messages/list-query';
+import type { MessageItemRef, MessageListQuery } from '@/lib/messages/list-query';
+import type { ConversationSummary } from '@/lib/social-api/messages';
 import { routes } from '@/lib/routes';
 import { BackToMessages, ConversationPane } from './conversation-pane';
 import { ConversationRows, FoundRows } from './conversation-list';
@@ -22,7 +23,7 @@ export type MessagesViewProps = MessagesPageProps & {
  */
 export function MessagesPage({ access, query, conversations, found, open, itemWhen, unread }: MessagesViewProps) {
   const list = (q: MessageListQuery) => routes.messages(q);
-  const base: MessageListQuery = { folder: query.folder, q: query.q, page: query.page };
+  const base: MessageListQuery = { folder: query.folder, q: query.q, page: query.page, item: query.q ? undefined : query.item };
   const opened = open?.conversation.id;
   return (
     <div className="mx-auto w-full">
@@ -58,6 +59,9 @@ export function MessagesPage({ access, query, conversations, found, open, itemWh
                 Search
               </button>
             </form>
+            {base.item ? (
+              <ItemFilter item={base.item} conversations={conversations?.items} showAll={list({ folder: query.folder })} />
+            ) : null}
             {found ? (
               found.items?.length ? (
                 <FoundRows found={found.items} hrefs={found.items.map((m) => list({ ...base, open: m.conversation.id }))} />
@@ -76,9 +80,11 @@ export function MessagesPage({ access, query, conversations, found, open, itemWh
               <EmptyState>
                 {conversations && conversations.page > 1
                   ? 'No more conversations.'
-                  : query.folder === 'sent'
-                    ? 'You have not written to anyone yet.'
-                    : 'No messages yet. Write to a friend from their profile, or to a seller from their listing.'}
+                  : base.item
+                    ? 'No conversations about this item in this folder.'
+                    : query.folder === 'sent'
+                      ? 'You have not written to anyone yet.'
+                      : 'No messages yet. Write to a friend from their profile, or to a seller from their listing.'}
               </EmptyState>
             )}
             <Pager
@@ -112,5 +118,18 @@ export function MessagesPage({ access, query, conversations, found, open, itemWh
         </div>
       )}
     </div>
+  );
+}
+
+/** "Conversations about “Red bike” · Show all": the list is one item's (a dashboard's "Messages" link). */
+function ItemFilter({ item, conversations, showAll }: { item: MessageItemRef; conversations?: ConversationSummary[]; showAll: string }) {
+  const title = conversations?.find((c) => c.item?.type === item.type && c.item.id === item.id)?.item?.title;
+  return (
+    <p className="mt-3 text-sm" data-testid="item-filter">
+      Conversations about {title ? `“${title}”` : item.type === 'event' ? 'this event' : 'this listing'} ·{' '}
+      <a href={showAll} className="link">
+        Show all
+      </a>
+    </p>
   );
 }

@@ -49,7 +49,7 @@ export async function loadMessages({ searchParams }: MessagesRouteProps): Promis
       const [items, open, counts] = await Promise.all([
         query.q
           ? searchMessages(s.accessToken, query.q, paging)
-          : listConversations(s.accessToken, query.folder === 'sent' ? 'outbox' : 'inbox', paging),
+          : listConversations(s.accessToken, query.folder === 'sent' ? 'outbox' : 'inbox', { ...paging, item: query.item }),
         query.open ? loadConversation(s, query.open, query.before) : undefined,
         getHeaderCounts(s.userId, s.accessToken),
       ]);
