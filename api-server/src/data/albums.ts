@@ -228,8 +228,48 @@ export function getAlbumPhoto(db: DB, albumId: number, photoId: number): Promise
   return db.selectFrom('photos').select('id').where('id', '=', photoId).where('album_id', '=', albumId).executeTakeFirst();
 }
 
-export async function setCover(db: DB, albumId: number, photoId: number): Promise<void> {
-  await db.updateTable('albums').set({ cover_photo_id: photoId, updated_at: now() }).where('id', '=', albumId).execute();
+export async function setCover(db: DB, albumId: number, photoId: number, at = now()): Promise<void> {
+  await db.updateTable('albums').set({ cover_photo_id: photoId, updated_at: at }).where('id', '=', albumId).execute();
+}
+
+/** A photo copied into an album with files of its own; returns the copy's id. */
+export async function createPhotoCopy(
+  db: DB,
+  values: {
+    ownerId: number;
+    albumId: number;
+    title: string;
+    description: string;
+    image: { key: string; width: number; height: number };
+    position: number;
+    at: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('photos')
+    .values({
+      owner_id: values.ownerId,
+      album_id: values.albumId,
+      title: values.title,
+      description: values.description,
+      image_key: values.image.key,
+      width: values.image.width,
+      height: values.image.height,
+      position: values.position,
+      created_at: values.at,
+      updated_at: values.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves a photo to the end (`position`) of another album. */
+export async function movePhotoToAlbum(
+  db: DB,
+  { photoId, albumId, position, at }: { photoId: number; albumId: number; position: number; at: number },
+): Promise<void> {
+  await db.updateTable('photos').set({ album_id: albumId, position, updated_at: at }).where('id', '=', photoId).execute();
 }
 
 /** The ids of the album's photos. */

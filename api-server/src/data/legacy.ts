@@ -110,11 +110,6 @@ export async function deleteLegacyToken(db: DB, tokenHash: string): Promise<void
   await db.deleteFrom('legacy_tokens').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Marks an album changed at `at` (a photo was added to it). */
-export async function touchAlbum(db: DB, albumId: number, at: number): Promise<void> {
-  await db.updateTable('albums').set({ updated_at: at }).where('id', '=', albumId).execute();
-}
-
 /**
  * A page of a member's photos that `readerId` may see, in albums listed to them, newest first,
  * with how many there are in all.

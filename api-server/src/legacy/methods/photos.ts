@@ -5,7 +5,8 @@ import { LEGACY_ERRORS, LegacyError, list, single, missing } from '../envelope.t
 import { pageOf, targetUserId, type LegacyMethod } from './context.ts';
 import { transact } from '../../db/dialect.ts';
 import { insertPhoto, ownSpecialAlbumId } from '../../domain/albums.ts';
-import { listVisiblePhotosOf, touchAlbum } from '../../data/legacy.ts';
+import { touchAlbum } from '../../data/albums.ts';
+import { listVisiblePhotosOf } from '../../data/legacy.ts';
 
 /** Photos sent by applications go into their owner's special album of this kind. */
 const APP_ALBUM_KIND = 'app';

@@ -5,11 +5,11 @@ import { DEFAULT_AVATAR_KEY, ownerImgs } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, readImage, storeImage, storeProfilePicture, type SquareCrop, type StoredImage } from '../../storage/images.ts';
-import { endOfAlbum, type PhotoRow } from '../../data/albums.ts';
+import { createPhotoCopy, endOfAlbum, movePhotoToAlbum, setCover, type PhotoRow } from '../../data/albums.ts';
 import { getVisiblePhoto, loadPhoto } from '../albums/access.ts';
 import { specialAlbumId } from '../albums/compose-upload.ts';
 import { transact } from '../../db/dialect.ts';
-import { createPhotoCopy, movePhotoToAlbum, replaceAvatar, setAlbumCover } from '../../data/users.ts';
+import { replaceAvatar } from '../../data/users.ts';
 import type { Infer } from '../../http/schemas.ts';
 
 /** The smallest crop taken, in the photo's pixels: the icon's size (smaller would only be blur). */
@@ -98,7 +98,7 @@ export default async function profilePhotoRoutes(app: FastifyInstance): Promise<
             await movePhotoToAlbum(trx, { photoId: current.photo.id, albumId, position: await endOfAlbum(trx, albumId), at: t });
           }
           // The album shows the picture in use.
-          await setAlbumCover(trx, { albumId, photoId: profilePhotoId, at: t });
+          await setCover(trx, albumId, profilePhotoId, t);
           const previous = await replaceAvatar(trx, me, picture.key);
           return { photoId: profilePhotoId, albumId, previous };
         });
