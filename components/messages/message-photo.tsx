@@ -22,8 +22,6 @@ import { useUpload } from '@/components/ui/use-upload';
 /** The size the BFF route refuses above is checked there (lib/uploads/stream-upload.ts): the browser checks what a file is. */
 const NO_SIZE_CHECK = Number.POSITIVE_INFINITY;
 
-export type MessagePhoto = ReturnType<typeof useMessagePhoto>;
-
 /** The photo of a message form: its state, its fields (`fields`, above the text), its button (`button`, beside it). */
 export function useMessagePhoto(id: string) {
   const announce = useAnnounce();

@@ -169,7 +169,7 @@ export async function touchAlbum(db: DB, albumId: number, at: number): Promise<v
  * Keeps an album's cover pointing at one of its photos: when the cover is unset or no longer
  * in the album, the newest photo becomes the cover (none when the album is empty).
  */
-export async function ensureCover(db: DB, albumId: number): Promise<void> {
+async function ensureCover(db: DB, albumId: number): Promise<void> {
   const album = await db.selectFrom('albums').select('cover_photo_id').where('id', '=', albumId).executeTakeFirst();
   if (!album) return;
   if (album.cover_photo_id !== null) {
