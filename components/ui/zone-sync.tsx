@@ -20,6 +20,10 @@ export function ZoneSync({ serverZone }: { serverZone: string }) {
       ?.slice(3);
     if (told && decodeURIComponent(told) === zone) return;
     document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+    // Rendered in this zone already (the server's guess was right): told for next time, no render
+    // again — which would also race what the page does once shown (the notifications list marking
+    // itself read would come back from it with no row new).
+    if (zone === serverZone) return;
     router.refresh();
   }, [serverZone, router]);
   return null;
