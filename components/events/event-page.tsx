@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SignInButton } from '@/components/auth/sign-in-button';
 import { SocialBar } from '@/components/social/social-bar';
-import { Avatar } from '@/components/ui/avatar';
+import { PersonRole } from '@/components/ui/person-role';
 import { buttonStyles } from '@/components/ui/button';
 import { ZoneSync } from '@/components/ui/zone-sync';
 import type { ReaderClock } from '@/lib/time/zones';
@@ -80,13 +80,7 @@ export function EventPage({ event, social, clock, requests, now, messages }: Eve
           </div>
           <section aria-label="Organiser" className="card">
             <div className="flex items-center gap-3">
-              <Avatar person={event.owner} />
-              <p className="min-w-0 text-sm">
-                <span className="muted block">Organised by</span>
-                <a href={routes.user(event.owner.id)} className="name break-words">
-                  {event.owner.name}
-                </a>
-              </p>
+              <PersonRole person={event.owner} label="Organised by" />
             </div>
             {messages?.contact || messages?.guestsHref ? (
               <div className="mt-4 flex flex-wrap gap-2">

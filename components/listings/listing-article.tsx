@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { SignInButton } from '@/components/auth/sign-in-button';
 import { PostDate } from '@/components/blogs/post-date';
 import { SocialBar } from '@/components/social/social-bar';
-import { Avatar } from '@/components/ui/avatar';
+import { PersonRole } from '@/components/ui/person-role';
 import { TagLinks } from '@/components/ui/tag-links';
 import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
@@ -39,13 +39,7 @@ export function ListingArticle({ listing, contact }: ListingArticleProps) {
         ) : null}
       </p>
       <section aria-label="Seller" className="mt-4 flex items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
-        <Avatar person={listing.seller} />
-        <p className="min-w-0 text-sm">
-          <span className="muted block">Sold by</span>
-          <a href={routes.user(listing.seller.id)} className="name break-words">
-            {listing.seller.name}
-          </a>
-        </p>
+        <PersonRole person={listing.seller} label="Sold by" />
       </section>
       <p className="mt-3 text-sm">
         <a href={routes.listings({ user: listing.seller.id })} className="link">
