@@ -1,5 +1,7 @@
 import { expect, type Browser, type Page, test } from '@playwright/test';
+import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
+import { API_URL } from './servers.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Events, as people use them with a browser in New York and an event created in Berlin: the
@@ -9,7 +11,8 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 // accepting chosen requests when one was withdrawn meanwhile (each row keeps its result), the
 // dashboard's Upcoming figure against the list it links to,
 // inviting two friends at once, answering an invitation, maybe then going, leaving, the month
-// calendar by keyboard, the .ics file, who may edit, and axe on every page.
+// calendar by keyboard, the .ics file, who may edit, the dashboard's "Messages" column, and axe
+// on every page.
 
 test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 
@@ -316,6 +319,35 @@ test.describe('events', () => {
     await expect(grid.locator('td[tabindex="0"]')).toBeFocused();
     await page.keyboard.press('PageUp');
     await expect(page.getByRole('heading', { name: `December ${YEAR - 1}` })).toBeVisible();
+  });
+
+  test('the dashboard’s "Messages": a guest’s question counted on the event’s row, leading to that event’s conversations', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    const title = unique('Question night');
+    const id = await createBerlinEvent(page, title, false);
+    const quiet = unique('Quiet night');
+    await createBerlinEvent(page, quiet, false);
+    // Carol asks the organiser about the first, as "Message organiser" does (through the API).
+    const res = await request.post(`${API_URL}/api/v1/messages`, {
+      headers: { Authorization: `Bearer ${await apiToken(request, CAROL, ['messages'])}` },
+      form: { item_type: 'event', item_id: id, body: `Is there parking? ${title}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+
+    await page.goto('/dashboard/events');
+    const row = (name: string) => main(page).getByRole('row', { name: new RegExp(name) });
+    await expect(main(page).getByRole('columnheader', { name: 'Messages' })).toBeVisible();
+    await expect(row(quiet).getByRole('cell', { name: `No messages about ${quiet}` })).toBeVisible();
+    await row(title)
+      .getByRole('link', { name: `1 (1 new): conversation about ${title}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?item=event(%3A|:)${id}$`));
+    await expect(main(page).getByTestId('item-filter')).toHaveText(`Conversations about “${title}” · Show all`);
+    await expect(main(page).getByTestId('conversation-row')).toHaveCount(1);
+    await expect(main(page).getByTestId('conversation-row')).toContainText(CAROL.name);
   });
 
   test('another person cannot reach the edit page; the organiser edits; axe on every page', async ({ page, browser }) => {

@@ -78,6 +78,11 @@ test.describe('two people, live', () => {
 
       // Grace: the listing's page, "Contact seller", a message.
       const grace = await signedIn(browser, GRACE, `/listings/${listing}`);
+      // The seller beside the gallery, above the fold: who, since when, and the way to reach them.
+      await expect(main(grace.page).getByRole('region', { name: 'Seller' })).toHaveText(
+        /^Sold by\s*Alice Martin\s*Member since [A-Z][a-z]+ \d{4}$/,
+      );
+      await expect(main(grace.page).getByRole('link', { name: 'Contact seller' })).toBeInViewport();
       await main(grace.page).getByRole('link', { name: 'Contact seller' }).click();
       await expect(grace.page).toHaveURL(new RegExp(`/messages/new\\?item_type=classified&item_id=${listing}$`));
       await expect(main(grace.page).getByRole('complementary', { name: 'The listing' })).toContainText('$120.00');

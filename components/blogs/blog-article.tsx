@@ -5,7 +5,7 @@ import { SocialBar } from '@/components/social/social-bar';
 import { routes } from '@/lib/routes';
 import type { BlogPost } from '@/lib/social-api/blogs';
 import { BlogOwnerActions } from './blog-owner-actions';
-import { PostDate } from './post-date';
+import { PostDate } from '@/components/ui/post-date';
 
 /**
  * A blog post on its own page. A server component: the body is HTML the API cleaned and the

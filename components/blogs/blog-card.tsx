@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { routes } from '@/lib/routes';
 import type { BlogSummary } from '@/lib/social-api/blogs';
-import { PostDate } from './post-date';
+import { PostDate } from '@/components/ui/post-date';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

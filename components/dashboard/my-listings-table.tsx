@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { PostDate } from '@/components/blogs/post-date';
+import { PostDate } from '@/components/ui/post-date';
 import { bulkListings, saveListingPrice, setListingState } from '@/components/listings/actions';
 import type { BulkRowResult } from '@/lib/listings/commands';
 import { useAnnounce } from '@/components/ui/announcer';

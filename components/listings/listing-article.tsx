@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SignInButton } from '@/components/auth/sign-in-button';
-import { PostDate } from '@/components/blogs/post-date';
+import { PostDate } from '@/components/ui/post-date';
 import { SocialBar } from '@/components/social/social-bar';
 import { PersonRole } from '@/components/ui/person-role';
 import { TagLinks } from '@/components/ui/tag-links';
@@ -39,7 +39,17 @@ export function ListingArticle({ listing, contact }: ListingArticleProps) {
         ) : null}
       </p>
       <section aria-label="Seller" className="mt-4 flex items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
-        <PersonRole person={listing.seller} label="Sold by" />
+        <PersonRole
+          person={listing.seller}
+          label="Sold by"
+          detail={
+            listing.sellerSince ? (
+              <>
+                Member since <PostDate ms={listing.sellerSince} month />
+              </>
+            ) : undefined
+          }
+        />
       </section>
       <p className="mt-3 text-sm">
         <a href={routes.listings({ user: listing.seller.id })} className="link">

@@ -98,6 +98,9 @@ describe('getListing (GET /classifieds/{id})', () => {
     expect(l.category?.title).toBe('For Sale');
     expect(l.html).toContain('new tyres');
     expect(l.social.item).toEqual({ type: 'classified', id: bike.id });
+    // When the seller joined, in the same read (an extension): the demo member's account date.
+    const joined = await api.db.selectFrom('users').select('joined').where('id', '=', demo.id).executeTakeFirstOrThrow();
+    expect(l.sellerSince).toBe(joined.joined * 1000);
   });
 
   it('what the reader may not see, or what is not there, is undefined', async () => {

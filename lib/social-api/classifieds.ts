@@ -54,6 +54,8 @@ export interface Listing extends Omit<ListingSummary, 'excerpt'> {
   tags: Array<{ id: number; title: string }>;
   /** Main photo first, then the others in the order they were added. */
   photos: ListingPhoto[];
+  /** When the seller joined the site, epoch milliseconds (an extension); 0 when the server does not tell. */
+  sellerSince: number;
 }
 
 /** A listing with its social layer (its page). */
@@ -104,8 +106,8 @@ export interface ListingInput {
 const LIST_FIELDS =
   'id,thumb,title,is_closed,creation_date,owner,price,location,body,can_edit,can_add_photos,can_open,can_close,can_delete';
 const SPEC_DETAIL_FIELDS = `${LIST_FIELDS},category,tags,photos`;
-/** The page's: the detail and its social fields (an extension: one read instead of three). */
-const DETAIL_FIELDS = `${SPEC_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`;
+/** The page's: the detail, its social fields and when the seller joined (extensions: one read instead of four). */
+const DETAIL_FIELDS = `${SPEC_DETAIL_FIELDS},owner_joined,${SOCIAL_FIELD_NAMES}`;
 /** The editor's: the detail and its privacy, which the API tells the owner alone (an extension). */
 const EDIT_FIELDS = `${SPEC_DETAIL_FIELDS},auth_view,auth_comment`;
 
@@ -132,6 +134,7 @@ const detailSchema = listingSchema.extend({
   photos: lenientArray(z.looseObject({ id, description: str, img: str, is_main: flag, width: z.unknown(), height: z.unknown() })),
   auth_view: z.string().optional().catch(undefined),
   auth_comment: z.string().optional().catch(undefined),
+  owner_joined: z.string().nullable().optional().catch(undefined),
 });
 type ApiListingDetail = z.infer<typeof detailSchema>;
 
@@ -167,6 +170,7 @@ function reshapeDraft(l: ApiListingDetail): ListingDraft {
     // The main photo leads the gallery.
     photos: [...photos.filter((p) => p.main), ...photos.filter((p) => !p.main)],
     privacy: l.auth_view && l.auth_comment ? { view: l.auth_view, comment: l.auth_comment } : undefined,
+    sellerSince: l.owner_joined ? parseApiDate(l.owner_joined) : 0,
   };
 }
 

@@ -83,6 +83,17 @@ export function listMembersByIds(db: DB, ids: number[]): Promise<{ id: number; f
   return db.selectFrom('users').select(['id', 'full_name', 'avatar_key']).where('id', 'in', ids).execute();
 }
 
+/** When each member among `ids` joined (unix seconds), by id; ids of no member are absent. */
+export async function listJoinedDates(db: DB, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'joined'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.joined]));
+}
+
 /** A member's id, undefined when there is none with that id. */
 export async function getMemberId(db: DB, id: number): Promise<number | undefined> {
   const found = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { countPhotos, getListing, listListingPhotos, type ClassifiedRow } from '../../data/classifieds.ts';
+import { listJoinedDates } from '../../data/users.ts';
 import { formatDate } from '../../domain/format.ts';
 import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
@@ -27,10 +28,11 @@ export const LISTING_LIST_FIELDS = [
 export const LISTING_DETAIL_FIELDS = [...LISTING_LIST_FIELDS, 'category', 'tags', 'photos'] as const;
 /**
  * Beyond the spec (docs/api.md, "Extensions": Classifieds), given only when asked for by name: for
- * its owner, the privacy an edit form shows (auth_view, auth_comment; absent for anyone else), and
- * the social fields an activity has.
+ * its owner, the privacy an edit form shows (auth_view, auth_comment; absent for anyone else), the
+ * social fields an activity has, and when the seller joined the site (owner_joined, a buyer's
+ * "member since").
  */
-export const LISTING_DETAIL_ALLOWED = [...LISTING_DETAIL_FIELDS, 'auth_view', 'auth_comment', ...SOCIAL_FIELDS] as const;
+export const LISTING_DETAIL_ALLOWED = [...LISTING_DETAIL_FIELDS, 'auth_view', 'auth_comment', 'owner_joined', ...SOCIAL_FIELDS] as const;
 export type ListingField = (typeof LISTING_DETAIL_ALLOWED)[number];
 
 /** Photos a listing may have; can_add_photos turns false at this many. */
@@ -84,10 +86,16 @@ export async function presentListings(
   const want = new Set(fields);
   const ids = rows.map((r) => r.id);
   const owned = rows.filter((r) => isListingOwner(viewer, r)).map((r) => r.id);
-  const [parts, photoCounts, photos] = await Promise.all([
+  const [parts, photoCounts, photos, joined] = await Promise.all([
     presentItemParts(db, config, viewer, 'classified', rows, fields),
     want.has('can_add_photos') ? countPhotos(db, owned) : undefined,
     want.has('photos') && ids.length ? listListingPhotos(db, ids) : [],
+    want.has('owner_joined')
+      ? listJoinedDates(
+          db,
+          rows.map((r) => r.owner_id),
+        )
+      : undefined,
   ]);
   return rows.map((r) => {
     const listing: Partial<Record<ListingField, unknown>> = {
@@ -115,6 +123,8 @@ export async function presentListings(
           width: p.width,
           height: p.height,
         })),
+      // The date the seller joined, in the spec's date format (null when the member is gone).
+      owner_joined: joined?.has(r.owner_id) ? formatDate(joined.get(r.owner_id)!) : null,
       // The edit form's privacy is told to the owner alone (absent for anyone else).
       ...(isListingOwner(viewer, r) ? { auth_view: r.auth_view, auth_comment: r.auth_comment } : {}),
       ...parts.social(r),

@@ -97,6 +97,17 @@ describe('GET /classifieds/{id}', () => {
     expect(Object.keys((await get(t, ownerToken, `${LISTINGS}/${own}`)).body.data).sort()).toEqual(DETAIL_KEYS);
   });
 
+  it('tells when the seller joined when asked by name (extension), to anyone who may see the listing', async () => {
+    const joined = await t.db.selectFrom('users').select('joined').where('id', '=', owner).executeTakeFirstOrThrow();
+    const expected = new Date(joined.joined * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    for (const token of [strangerToken, clientToken, ownerToken]) {
+      expect((await get(t, token, `${LISTINGS}/${id}`, { fields: 'id,owner_joined' })).body.data).toEqual({ id, owner_joined: expected });
+    }
+    // Not in the document's own answer, nor in the lists.
+    expect((await get(t, strangerToken, `${LISTINGS}/${id}`)).body.data).not.toHaveProperty('owner_joined');
+    expect((await get(t, strangerToken, LISTINGS, { fields: 'id,owner_joined' })).status).toBe(400);
+  });
+
   it('gives the owner can_edit, can_add_photos, can_close and can_delete on an open listing', async () => {
     expect(
       (await get(t, ownerToken, `${LISTINGS}/${id}`, { fields: 'can_edit,can_add_photos,can_open,can_close,can_delete' })).body.data,
