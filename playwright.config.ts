@@ -21,7 +21,11 @@ function freshDataDir(): string {
 }
 const dataDir = freshDataDir();
 
-const chromium = findChromium();
+const chromium = findChromium('tests');
+
+// `npm test` builds the web app beside the unit tests and asks to reuse that build
+// (scripts/test-all.ts); any other run builds the current sources first.
+const reuseBuild = process.env.E2E_REUSE_BUILD === '1' && fs.existsSync(path.join(DIST_DIR, 'BUILD_ID'));
 
 // The same Node that runs Playwright runs the servers (the system's may be too old for .ts).
 const node = JSON.stringify(process.execPath);
@@ -49,7 +53,11 @@ export default defineConfig({
     // A step that cannot happen fails in seconds with its reason, not at the test's timeout.
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM before and after it. Not
+    // the screencast of frames beside them (screenshots: false), which had the browser draw and
+    // encode every frame of every journey for the few that fail: a quarter of Chromium's CPU over
+    // the suite (2026-12-02); the failure's own screenshot is still taken.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -101,7 +109,7 @@ export default defineConfig({
       // Builds the current sources first, into a directory of its own: every way of running the
       // tests checks what is in the tree, and a running `npm start` (which serves .next) is left alone.
       // The server starts as it does in production (web-server/next-start.ts).
-      command: `${nodeCommand([BUILD_WEB])} && ${nodeCommand(webServerArgs(WEB_PORT, { hostname: '127.0.0.1' }))}`,
+      command: `${reuseBuild ? '' : `${nodeCommand([BUILD_WEB])} && `}${nodeCommand(webServerArgs(WEB_PORT, { hostname: '127.0.0.1' }))}`,
       url: `http://127.0.0.1:${WEB_PORT}/`,
       env: {
         NEXT_DIST_DIR: DIST_DIR,

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { findChromium } from '../e2e/chromium.ts';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -221,7 +222,7 @@ async function main(): Promise<void> {
   await waitFor('HAProxy (API)', `${API_ORIGIN}/.well-known/oauth-authorization-server`, [haproxy], 15_000, (s) => s === 200);
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    executablePath: findChromium('tests'),
     args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'].concat(
       process.getuid?.() === 0 ? ['--no-sandbox'] : [],
     ),

@@ -3,8 +3,9 @@
 //
 // 1. The lint gate and the type check, side by side (each is one busy core).
 // 2. The unit and API tests on SQLite and on PostgreSQL: one Vitest run of both projects
-//    (vitest.config.ts), whose workers wait on sockets and disks a third of the time.
-// 3. The end-to-end tests, which build the web app first (E2E_DIST_DIR).
+//    (vitest.config.ts), whose workers wait on sockets and disks a third of the time, and beside
+//    them the web app's build for the end-to-end tests (into E2E_DIST_DIR), which fills that time.
+// 3. The end-to-end tests, on that build.
 // 4. The cluster test, on that same build: one `next build` for the whole run.
 //
 // A step that fails stops the run (its output is printed whole), as `a && b` would; written here
@@ -48,10 +49,16 @@ async function main(): Promise<boolean> {
   say('lint and typecheck, side by side');
   const gate = await Promise.all([run(npmRun('lint'), true), run(npmRun('typecheck'), true)]);
   if (gate.includes(false)) return false;
-  say('unit and API tests, SQLite and PostgreSQL in one run');
-  if (!(await run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }))) return false;
-  say('end-to-end tests (builds the web app into ' + DIST_DIR + ')');
-  if (!(await run(npmRun('test:e2e')))) return false;
+  say(`unit and API tests, SQLite and PostgreSQL in one run, beside the web app's build into ${DIST_DIR}`);
+  const build: Step = {
+    name: `build into ${DIST_DIR}`,
+    args: ['exec', '--', 'node', 'scripts/build-web.ts'],
+    env: { NEXT_DIST_DIR: DIST_DIR },
+  };
+  const units = await Promise.all([run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }), run(build, true)]);
+  if (units.includes(false)) return false;
+  say('end-to-end tests, on that build');
+  if (!(await run(npmRun('test:e2e', { E2E_REUSE_BUILD: '1' })))) return false;
   say('cluster test, on the end-to-end build');
   return run(npmRun('test:cluster', { CLUSTER_DIST_DIR: DIST_DIR, CLUSTER_REUSE_BUILD: '1' }));
 }

@@ -155,7 +155,9 @@ export function useMessagePhoto(id: string) {
       />
       <button type="button" className={buttonStyles.ghost} onClick={() => fileInput.current?.click()} aria-describedby={`${id}-photo-hint`}>
         <PhotoIcon className="size-5" />
-        <span className={state ? '' : 'sr-only sm:not-sr-only'}>{state ? 'Replace photo' : 'Attach a photo'}</span>
+        <span className={state ? 'whitespace-nowrap' : 'sr-only whitespace-nowrap sm:not-sr-only'}>
+          {state ? 'Replace photo' : 'Attach a photo'}
+        </span>
       </button>
       <span id={`${id}-photo-hint`} className="sr-only">
         {PHOTO_KINDS_TEXT}.
