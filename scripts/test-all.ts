@@ -1,12 +1,13 @@
 // npm test: every check, in the order that fails fastest, with what can share the machine run
 // side by side, and each step's time printed (docs/testing.md, "What npm test runs").
 //
-// 1. The lint gate and the type check, side by side (each is one busy core).
-// 2. The unit and API tests on SQLite and on PostgreSQL: one Vitest run of both projects
-//    (vitest.config.ts), whose workers wait on sockets and disks a third of the time, and beside
-//    them the web app's build for the end-to-end tests (into E2E_DIST_DIR), which fills that time.
-// 3. The end-to-end tests, on that build.
-// 4. The cluster test, on that same build: one `next build` for the whole run.
+// 1. The lint gate and the type check, side by side (each is one busy core), and beside them
+//    the web app's build for the end-to-end tests (into E2E_DIST_DIR).
+// 2. The unit and API tests on SQLite and on PostgreSQL (one Vitest run of both projects,
+//    vitest.config.ts) beside the end-to-end tests on that build: Vitest's workers wait on
+//    sockets and disks a third of the time, and the end-to-end journeys, in Chromium's headless
+//    shell, wait on the pages more than they compute (about one core of two, 2026-12-02).
+// 3. The cluster test, on that same build: one `next build` for the whole run.
 //
 // A step that fails stops the run (its output is printed whole), as `a && b` would; written here
 // rather than with npm-run-all or concurrently so that the steps' times and the build both steps
@@ -46,19 +47,20 @@ function run(step: Step, quiet = false): Promise<boolean> {
 }
 
 async function main(): Promise<boolean> {
-  say('lint and typecheck, side by side');
-  const gate = await Promise.all([run(npmRun('lint'), true), run(npmRun('typecheck'), true)]);
-  if (gate.includes(false)) return false;
-  say(`unit and API tests, SQLite and PostgreSQL in one run, beside the web app's build into ${DIST_DIR}`);
+  say(`lint and typecheck, and the web app's build into ${DIST_DIR}, side by side`);
   const build: Step = {
     name: `build into ${DIST_DIR}`,
     args: ['exec', '--', 'node', 'scripts/build-web.ts'],
     env: { NEXT_DIST_DIR: DIST_DIR },
   };
-  const units = await Promise.all([run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }), run(build, true)]);
-  if (units.includes(false)) return false;
-  say('end-to-end tests, on that build');
-  if (!(await run(npmRun('test:e2e', { E2E_REUSE_BUILD: '1' })))) return false;
+  const gate = await Promise.all([run(npmRun('lint'), true), run(npmRun('typecheck'), true), run(build, true)]);
+  if (gate.includes(false)) return false;
+  say('unit and API tests (SQLite and PostgreSQL in one Vitest run; its output when it ends) beside the end-to-end tests');
+  const tests = await Promise.all([
+    run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }, true),
+    run(npmRun('test:e2e', { E2E_REUSE_BUILD: '1' })),
+  ]);
+  if (tests.includes(false)) return false;
   say('cluster test, on the end-to-end build');
   return run(npmRun('test:cluster', { CLUSTER_DIST_DIR: DIST_DIR, CLUSTER_REUSE_BUILD: '1' }));
 }
