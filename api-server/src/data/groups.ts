@@ -1,10 +1,10 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { now, type DB } from '../db/index.ts';
 import { transact } from '../db/dialect.ts';
 import { containsText } from '../db/text.ts';
 import type { GroupsTable } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
-import { listedFor, ownedByFriendOf } from '../domain/visibility.ts';
+import { groupVisibleTo, listedFor, ownedByFriendOf } from '../domain/visibility.ts';
 
 // Groups as the groups routes read and write them (tables `groups` and `group_members`: who is a
 // member or an officer, asks to join or is invited). The rules stay in domain/groups.ts.
@@ -13,18 +13,6 @@ export type GroupRow = Selectable<GroupsTable>;
 
 /** Rows of people in a group (its members; the owner's row is an officer's). */
 const IN_GROUP = ['member', 'officer'] as const;
-
-/**
- * The SQL form of domain/groups.ts `canSeeGroup` (alias `g`): auth_view everyone, registered for
- * anyone signed in, and member or officer for the group's own (an invited person too).
- */
-export function groupVisibleTo(alias: string, userId: number | null): RawBuilder<SqlBool> {
-  const view = sql.ref(`${alias}.auth_view`);
-  if (userId === null) return sql<SqlBool>`${view} = 'everyone'`;
-  return sql<SqlBool>`(${view} in ('everyone', 'registered') or ${sql.ref(`${alias}.owner_id`)} = ${userId} or exists (
-    select 1 from group_members gv where gv.group_id = ${sql.ref(`${alias}.id`)} and gv.user_id = ${userId}
-    and (gv.state in ('officer', 'invited') or (gv.state = 'member' and ${view} <> 'officer'))))`;
-}
 
 /** How many members a group has (alias `g`): its members and officers, the owner among them. */
 const memberCount = (alias: string) =>
@@ -284,4 +272,12 @@ export function listInvitableFriends(
     );
   if (keywords) query = query.where(containsText('u.full_name', keywords));
   return query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
+}
+
+/** What a search result shows of the groups `ids` (not empty): whoever may see them (the search checked). */
+export function listGroupCards(
+  db: DB,
+  ids: readonly number[],
+): Promise<Array<{ id: number; owner_id: number; title: string; image_key: string | null }>> {
+  return db.selectFrom('groups').select(['id', 'owner_id', 'title', 'image_key']).where('id', 'in', ids).execute();
 }
