@@ -68,7 +68,9 @@ export function listMyGroups(
     .selectFrom('groups as g')
     .innerJoin('group_members as gm', (j) => j.onRef('gm.group_id', '=', 'g.id').on('gm.user_id', '=', me))
     .selectAll('g')
-    .where('gm.state', 'in', onlyLed ? ['officer'] : IN_GROUP);
+    .where('gm.state', 'in', onlyLed ? ['officer'] : IN_GROUP)
+    // A member of a group its officers alone may see does not see it.
+    .where(groupVisibleTo('g', me));
   if (keywords) query = query.where((eb) => eb.or([containsText('g.title', keywords), containsText('g.description', keywords)]));
   return query.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc').limit(limit).offset(offset).execute();
 }

@@ -278,7 +278,8 @@ export default async function groupMembershipRoutes(app: FastifyInstance): Promi
         (a) => (rule.ownerOnly ? a.membership === 'owner' : a.flags.can_approve),
         rule.refusal,
         async (a) => {
-          if (b.user_id === a.group.owner_id) throw invalidParam('user_id', 'is the owner of the group');
+          // The owner's place is not another member's to change: a refusal of the act, not of the parameter.
+          if (b.user_id === a.group.owner_id) throw forbidden("Nobody removes, demotes or adds the group's owner.");
           const target = { state: (await getGroupMember(a.trx, a.group.id, b.user_id))?.state ?? 'none' };
           if (!rule.states.includes(target.state)) throw invalidParam('user_id', rule.stateRefusal);
           return act(a, target, b);

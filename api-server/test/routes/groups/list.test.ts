@@ -88,6 +88,9 @@ describe('GET /groups/my', () => {
     await addToGroup(t.db, asked, friend.id, 'requested');
     await addToGroup(t.db, invited, friend.id, 'invited');
     await addToGroup(t.db, officer, friend.id, 'officer');
+    // A member of a group its officers alone see does not see it, here neither.
+    const hidden = await makeGroup(t.db, owner.id, { title: 'Mine hidden', auth_view: 'officer' });
+    await addToGroup(t.db, hidden, friend.id, 'member');
     expect(await titles(friend.token, { keywords: 'mine' }, '/api/v1/groups/my')).toEqual(['Mine officer', 'Mine joined', 'Mine led']);
     expect(await titles(friend.token, { keywords: 'mine', show: 'only_groups_i_lead' }, '/api/v1/groups/my')).toEqual([
       'Mine officer',
