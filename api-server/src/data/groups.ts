@@ -283,3 +283,17 @@ export function listGroupCards(
 ): Promise<Array<{ id: number; owner_id: number; title: string; image_key: string | null }>> {
   return db.selectFrom('groups').select(['id', 'owner_id', 'title', 'image_key']).where('id', 'in', ids).execute();
 }
+
+/** The members and officers of a group but `exceptUserId` (a broadcast's recipients). */
+export function listGroupMemberIdsExcept(
+  db: DB,
+  { groupId, exceptUserId }: { groupId: number; exceptUserId: number },
+): Promise<Array<{ user_id: number }>> {
+  return db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('state', 'in', IN_GROUP)
+    .where('user_id', '!=', exceptUserId)
+    .execute();
+}

@@ -302,3 +302,34 @@ describe('a join racing the deletion of the group', () => {
     expect(await t.db.selectFrom('group_members').select('user_id').where('group_id', '=', id).execute()).toEqual([]);
   });
 });
+
+describe('message members (POST /messages multi=group)', () => {
+  it("lets the owner alone message the group's members at once, in a conversation nobody may answer", async () => {
+    const id = await makeGroup(t.db, owner.id, { title: 'Rowing club', auth_view: 'member' });
+    const [officer, member, waiting, invited] = await members(t.db, 4);
+    await addToGroup(t.db, id, officer!.id, 'officer');
+    await addToGroup(t.db, id, member!.id, 'member');
+    await addToGroup(t.db, id, waiting!.id, 'requested');
+    await addToGroup(t.db, id, invited!.id, 'invited');
+    expect((await get(t, owner.token, `${G}/${id}`, { fields: 'can_message_members' })).body.data).toEqual({ can_message_members: true });
+    const refused = await post(t, officer!.token, '/api/v1/messages', { multi: 'group', to: id, body: 'Hi all' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.data.error_params).toContainEqual(expect.objectContaining({ name: 'to' }));
+    const sent = await post(t, owner.token, '/api/v1/messages', { multi: 'group', to: id, body: 'Training moves to 7' });
+    expect(sent.status).toBe(200);
+    for (const m of [officer!, member!]) {
+      const [entry] = (await get(t, m.token, '/api/v1/messages/inbox')).body.data;
+      expect(entry).toMatchObject({
+        id: sent.body.data.id,
+        title: 'Rowing club',
+        participant: { type: 'group', id, title: 'Rowing club' },
+      });
+      const opened = await get(t, m.token, `/api/v1/messages/${sent.body.data.id}`);
+      expect(opened.body.data).toMatchObject({ can_reply: false });
+      expect((await post(t, m.token, `/api/v1/messages/${sent.body.data.id}/reply`, { body: 'OK' })).status).toBe(403);
+    }
+    for (const m of [waiting!, invited!]) expect((await get(t, m.token, '/api/v1/messages/inbox')).body.data).toEqual([]);
+    const [stranger] = await members(t.db, 1);
+    expect((await post(t, stranger!.token, '/api/v1/messages', { multi: 'group', to: id, body: 'x' })).status).toBe(404);
+  });
+});
