@@ -44,7 +44,7 @@ function roleOf(signedIn: boolean, m: GroupMembership): GroupRole {
 }
 
 /** Whether the reader's role reaches `required` (an auth_* setting). */
-export function roleAllows(required: GroupRole, signedIn: boolean, m: GroupMembership): boolean {
+function roleAllows(required: GroupRole, signedIn: boolean, m: GroupMembership): boolean {
   return RANK[roleOf(signedIn, m)] >= RANK[required];
 }
 
@@ -53,7 +53,7 @@ export function canSeeGroup(group: Pick<GroupSettings, 'auth_view'>, signedIn: b
   return roleAllows(group.auth_view, signedIn, m) || m === 'invited';
 }
 
-export const isOfficer = (m: GroupMembership): boolean => m === 'owner' || m === 'officer';
+const isOfficer = (m: GroupMembership): boolean => m === 'owner' || m === 'officer';
 
 export interface GroupFlags {
   can_edit: boolean;

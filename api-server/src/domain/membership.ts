@@ -49,7 +49,7 @@ export function membershipOptions(f: MembershipFacts): MembershipOptions {
 }
 
 /** Most people invited at once. */
-export const MAX_INVITES = 100;
+const MAX_INVITES = 100;
 
 /**
  * `user_ids` of an invitation: a comma-separated list of user ids, as a set (one named twice is

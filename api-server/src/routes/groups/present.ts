@@ -8,7 +8,7 @@ import { imageUrl } from '../../storage/images.ts';
 import { countGroupMembersByState, listGroupOfficers, listGroupStatesOf, type GroupRow } from '../../data/groups.ts';
 
 /** The origin's list fields (`Helper/Group/Group.php`), in its order. */
-export const LIST_FIELDS = ['id', 'thumb', 'title', 'owner', 'description', 'total_member', 'can_edit', 'can_delete'] as const;
+const LIST_FIELDS = ['id', 'thumb', 'title', 'owner', 'description', 'total_member', 'can_edit', 'can_delete'] as const;
 
 const FLAGS = [
   'can_edit',

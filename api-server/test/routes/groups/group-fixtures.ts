@@ -82,7 +82,7 @@ export async function members(db: DB, n: number): Promise<Member[]> {
   return out;
 }
 
-export const FLAG_KEYS = [
+const FLAG_KEYS = [
   'can_edit',
   'can_delete',
   'can_request',
