@@ -92,7 +92,7 @@ export interface SiteSessionsTable {
 
 export interface CategoriesTable {
   id: Generated<number>;
-  module: 'album' | 'blog' | 'classified' | 'event';
+  module: 'album' | 'blog' | 'classified' | 'event' | 'group';
   title: string;
 }
 
@@ -265,7 +265,19 @@ export interface CommentsTable {
  * accepted their friend request, wrote on their wall.
  */
 export type NotificationKind =
-  'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request' | 'friend_request' | 'friend_accept' | 'wall_post';
+  | 'like'
+  | 'comment'
+  | 'share'
+  | 'tag'
+  | 'event_invite'
+  | 'event_request'
+  | 'friend_request'
+  | 'friend_accept'
+  | 'wall_post'
+  | 'group_invite'
+  | 'group_request'
+  | 'group_approve'
+  | 'group_add';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -438,6 +450,46 @@ export interface MessageEventsTable {
   text_hash: string | null;
 }
 
+/**
+ * A role of a group (migration 017), from the narrowest: its officers (the owner is one), its
+ * members, anyone signed in, everyone. Who may see, post, add photos and events and invite.
+ */
+export type GroupRole = 'officer' | 'member' | 'registered' | 'everyone';
+
+export interface GroupsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  category_id: number | null;
+  allow_search: number;
+  /** 1: people ask to join and an officer approves. */
+  approval: number;
+  /** Who may invite: member | officer. */
+  auth_invite: GroupRole;
+  auth_view: GroupRole;
+  auth_comment: GroupRole;
+  auth_photo: GroupRole;
+  auth_event: GroupRole;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  view_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  /** member | officer (the owner's row is one) | requested | invited */
+  state: string;
+  /** An officer's title, '' for none. */
+  title: Generated<string>;
+  invited_by: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -474,6 +526,8 @@ export interface Database {
   messages: MessagesTable;
   user_blocks: UserBlocksTable;
   message_events: MessageEventsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
 }
 
 /** The API's database, as every query reads it (opened by db/index.ts). */

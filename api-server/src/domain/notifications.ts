@@ -7,6 +7,8 @@ import { canView, isItemType, loadItems, type Item, type ItemType } from './item
 import { profileUrl } from './owners.ts';
 import { viewerOf, type Viewer } from './privacy.ts';
 import { daySql } from './zone-days.ts';
+import { plainText } from './format.ts';
+import { canSeeGroup, membershipOf } from './groups.ts';
 
 export type { NotificationKind };
 
@@ -21,6 +23,10 @@ export const NOTIFICATION_KINDS = [
   'friend_request',
   'friend_accept',
   'wall_post',
+  'group_invite',
+  'group_request',
+  'group_approve',
+  'group_add',
 ] as const satisfies readonly NotificationKind[];
 
 interface Notice {
@@ -171,7 +177,7 @@ export interface NotificationRow {
  * What a notification is about as the reader sees it: an item, or a member (`user`: who asked to
  * be the reader's friend, or accepted the reader's request).
  */
-export type NotificationItem = Pick<Item, 'id' | 'title' | 'description' | 'href'> & { type: ItemType | 'user' };
+export type NotificationItem = Pick<Item, 'id' | 'title' | 'description' | 'href'> & { type: ItemType | 'user' | 'group' };
 
 /** The item of a notification, and the comment when a comment was liked. */
 export interface NotificationTarget {
@@ -301,12 +307,34 @@ export async function targetsOf(
   for (const u of users) {
     visible.set(`user:${u.id}`, { type: 'user', id: u.id, title: u.full_name, description: '', href: profileUrl(config, u.id) });
   }
+  for (const g of await visibleGroups(db, viewer.userId, rows)) {
+    visible.set(`group:${g.id}`, {
+      type: 'group',
+      id: g.id,
+      title: g.title,
+      description: plainText(g.description),
+      href: `${config.webOrigin}/groups/${g.id}`,
+    });
+  }
   return (r) => {
     const target = ref(r);
     const item = target && visible.get(`${target.type}:${target.id}`);
     if (!item) return undefined;
     return r.item_type === 'comment' ? { item, commentId: r.item_id } : { item };
   };
+}
+
+/** The groups of these notifications that the reader may see (domain/groups.ts canSeeGroup). */
+async function visibleGroups(db: DB, userId: number | null, rows: readonly NotificationRow[]) {
+  const ids = [...new Set(rows.filter((r) => r.item_type === 'group').map((r) => r.item_id))];
+  if (!ids.length) return [];
+  const groups = await db
+    .selectFrom('groups as g')
+    .leftJoin('group_members as gm', (j) => j.onRef('gm.group_id', '=', 'g.id').on('gm.user_id', '=', userId ?? 0))
+    .select(['g.id', 'g.title', 'g.description', 'g.owner_id', 'g.auth_view', 'gm.state'])
+    .where('g.id', 'in', ids)
+    .execute();
+  return groups.filter((g) => canSeeGroup(g, userId !== null, membershipOf(g, userId, g.state ?? undefined)));
 }
 
 /** Rows read per query while skipping notifications the reader may not see. */
@@ -367,7 +395,7 @@ export async function pendingStateOf(
   db: DB,
   userId: number,
   rows: readonly NotificationRow[],
-): Promise<(row: NotificationRow) => { rsvp?: string | null; is_pending?: boolean; request_id?: number }> {
+): Promise<(row: NotificationRow) => { rsvp?: string | null; membership?: string | null; is_pending?: boolean; request_id?: number }> {
   const eventIds = [...new Set(rows.filter((r) => r.kind === 'event_invite' && r.item_type === 'event').map((r) => r.item_id))];
   const mine = eventIds.length
     ? await db
@@ -399,6 +427,18 @@ export async function pendingStateOf(
         .execute()
     : [];
   const requestFrom = new Map(requests.map((r) => [r.sender_id, r.id]));
+  // Groups: the reader's row in a group they were invited to, and who still asks to join one.
+  const groupIds = [...new Set(rows.filter((r) => r.item_type === 'group').map((r) => r.item_id))];
+  const groupActors = [...new Set(rows.filter((r) => r.kind === 'group_request').map((r) => r.actor_id))];
+  const groupRows = groupIds.length
+    ? await db
+        .selectFrom('group_members')
+        .select(['group_id', 'user_id', 'state'])
+        .where('group_id', 'in', groupIds)
+        .where('user_id', 'in', [userId, ...groupActors])
+        .execute()
+    : [];
+  const groupState = new Map(groupRows.map((g) => [`${g.group_id}:${g.user_id}`, g.state]));
   return (row) => {
     switch (row.kind) {
       case 'event_invite':
@@ -409,6 +449,10 @@ export async function pendingStateOf(
         const id = requestFrom.get(row.actor_id);
         return id === undefined ? { is_pending: false } : { is_pending: true, request_id: id };
       }
+      case 'group_invite':
+        return { membership: groupState.get(`${row.item_id}:${userId}`) ?? null };
+      case 'group_request':
+        return { is_pending: groupState.get(`${row.item_id}:${row.actor_id}`) === 'requested' };
       default:
         return {};
     }

@@ -4,7 +4,7 @@ import type { Database } from '../db/types.ts';
 import { excerpt } from './format.ts';
 import { postedPhotoVisibleTo } from './photo-privacy.ts';
 import { activityVisibleTo } from './privacy.ts';
-import { visibleTo } from './visibility.ts';
+import { groupVisibleTo, visibleTo } from './visibility.ts';
 
 /** Shortest word that also finds the words it begins ("lyo" finds "Lyon"). */
 const PREFIX_MIN = 3;
@@ -95,6 +95,7 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
  *   posts') in albums not hidden from search; an upload not yet in an album is not found;
  * - blogs: the same, and a draft by its author alone;
  * - listings: visible to the reader (they have no allow_search), closed ones included;
+ * - groups: those the reader may see (domain/groups.ts) and not hidden from search, as albums;
  * - posts (activities): as a wall shows them;
  * - members: to signed-in readers only (a member's page is not public).
  */
@@ -125,6 +126,13 @@ export function searchSources(userId: number | null): SearchSource[] {
       where: visibleTo('c', userId),
     },
     { type: 'event', from: sql`events e`, id: sql`e.id`, date: sql`e.created_at`, where: listed('e') },
+    {
+      type: 'group',
+      from: sql`groups g`,
+      id: sql`g.id`,
+      date: sql`g.created_at`,
+      where: sql<SqlBool>`${groupVisibleTo('g', userId)} and g.allow_search = 1`,
+    },
     {
       type: 'activity',
       from: sql`activities`,

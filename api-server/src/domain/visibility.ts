@@ -37,3 +37,15 @@ export function postVisibleTo(alias: string, userId: number | null): RawBuilder<
   const wall = sql<SqlBool>`(${sql.ref(`${alias}.subject_type`)} = 'user' and ${sql.ref(`${alias}.subject_id`)} = ${userId})`;
   return sql<SqlBool>`(${visibleTo(alias, userId)} or ${wall})`;
 }
+
+/**
+ * The SQL form of domain/groups.ts `canSeeGroup` (alias `g`): auth_view everyone, registered for
+ * anyone signed in, and member or officer for the group's own (an invited person too).
+ */
+export function groupVisibleTo(alias: string, userId: number | null): RawBuilder<SqlBool> {
+  const view = sql.ref(`${alias}.auth_view`);
+  if (userId === null) return sql<SqlBool>`${view} = 'everyone'`;
+  return sql<SqlBool>`(${view} in ('everyone', 'registered') or ${sql.ref(`${alias}.owner_id`)} = ${userId} or exists (
+    select 1 from group_members gv where gv.group_id = ${sql.ref(`${alias}.id`)} and gv.user_id = ${userId}
+    and (gv.state in ('officer', 'invited') or (gv.state = 'member' and ${view} <> 'officer'))))`;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, invalidParams } from '../errors.ts';
+import { ApiError, invalidParam, invalidParams } from '../errors.ts';
 
 /**
  * Spec: POST bodies are multipart/form-data. Every route reads them the same way: fields and
@@ -154,4 +154,17 @@ export function multipartBodies(app: FastifyInstance): void {
       throw multipartFailure(err);
     }
   });
+}
+
+/**
+ * An optional file part: undefined when absent or empty (a browser form with no file chosen
+ * still sends an empty part), 400 when the field is not a file.
+ */
+export function optionalFile(value: unknown, name: string): Buffer | undefined {
+  if (value === undefined) return undefined;
+  if (!Buffer.isBuffer(value)) {
+    if (value === '') return undefined;
+    throw invalidParam(name, 'must be a file part');
+  }
+  return value.length ? value : undefined;
 }

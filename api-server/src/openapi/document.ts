@@ -48,6 +48,10 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Events, their membership and calendar feeds (scope `events`; a calendar feed is read with its secret alone).',
   },
   { name: 'friends', description: 'Friends and friend requests (scope `friends`; every operation an extension).' },
+  {
+    name: 'groups',
+    description: 'Groups, their members, officers, requests and invitations (scope `groups`; every operation an extension).',
+  },
   { name: 'messages', description: 'Private conversations (scope `messages`; every operation an extension).' },
   { name: 'users', description: 'Members, the signed-in user, the profile picture, blocks and privacy (extensions).' },
   {

@@ -7,6 +7,7 @@ import core from './core/index.ts';
 import eventFeeds from './event-feeds/index.ts';
 import events from './events/index.ts';
 import friends from './friends/index.ts';
+import groups from './groups/index.ts';
 import messages from './messages/index.ts';
 import users from './users/index.ts';
 
@@ -21,6 +22,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   // Read with a feed's secret, no OAuth token (calendar apps poll it).
   await app.register(eventFeeds, { prefix: '/event_feeds' });
   await app.register(friends, { prefix: '/friends' });
+  await app.register(groups, { prefix: '/groups' });
   await app.register(messages, { prefix: '/messages' });
   await app.register(users, { prefix: '/users' });
 }

@@ -164,3 +164,33 @@ describe('GET /api.php?method=notification.get: tags, invitations and requests t
     expect(body.output[1]).toMatchObject({ message: 'Erik E invited you to an event.', link: t.config.webOrigin });
   });
 });
+
+describe('GET /api.php?method=notification.get: groups', () => {
+  it('words invitations, requests, approvals and additions to a group, linking to the group', async () => {
+    const [gil, hal, ida] = await Promise.all(
+      ['Gil G', 'Hal H', 'Ida I'].map(async (full_name) => (await createUser(t.db, { full_name })).id),
+    );
+    await befriend(t.db, gil!, hal!);
+    const gilV1 = await tokenFor(t.db, gil!);
+    const halV1 = await tokenFor(t.db, hal!);
+    const club = (await post(t, gilV1, '/api/v1/groups', { title: 'Chess club', approval: 1 })).body.data.id as number;
+    await post(t, gilV1, `/api/v1/groups/${club}/invite`, { user_ids: String(hal) });
+    await post(t, await tokenFor(t.db, ida!), `/api/v1/groups/${club}/request`);
+    await post(t, gilV1, '/api/v1/groups/approve_member', { group_id: club, user_id: ida! });
+    const other = (await post(t, halV1, '/api/v1/groups', { title: 'Go club' })).body.data.id as number;
+    await befriend(t.db, hal!, ida!);
+    await post(t, halV1, '/api/v1/groups/member', { group_id: other, user_id: ida! });
+    const link = (id: number) => `${t.config.webOrigin}/groups/${id}`;
+    const messages = async (id: number) =>
+      (await callApi(t, await legacyToken(t, id), 'notification.get')).output.map((n: { link: string; message: string }) => [
+        n.message,
+        n.link,
+      ]);
+    expect(await messages(hal!)).toEqual([['Gil G invited you to join the group “Chess club”.', link(club)]]);
+    expect(await messages(gil!)).toEqual([['Ida I asked to join your group “Chess club”.', link(club)]]);
+    expect(await messages(ida!)).toEqual([
+      ['Hal H added you to the group “Go club”.', link(other)],
+      ['Gil G approved your request to join the group “Chess club”.', link(club)],
+    ]);
+  });
+});

@@ -40,6 +40,14 @@ function messageOf(r: NotificationRow, target: NotificationTarget | undefined): 
       return `${r.actor_name} invited you to ${title ? `the event${title}` : 'an event'}.`;
     case 'event_request':
       return `${r.actor_name} asked to join your event${title}.`;
+    case 'group_invite':
+      return `${r.actor_name} invited you to join ${title ? `the group${title}` : 'a group'}.`;
+    case 'group_request':
+      return `${r.actor_name} asked to join your group${title}.`;
+    case 'group_approve':
+      return `${r.actor_name} approved your request to join the group${title}.`;
+    case 'group_add':
+      return `${r.actor_name} added you to the group${title}.`;
     case 'friend_request':
       return `${r.actor_name} sent you a friend request.`;
     case 'friend_accept':

@@ -38,7 +38,9 @@ export interface NotificationView {
   is_read: boolean;
   /** event_invite: the reader's answer now (null when no longer on the event). */
   rsvp?: string | null;
-  /** event_request, friend_request: whether the request still waits for the reader's answer. */
+  /** group_invite: the reader's row in the group now (member, officer, invited; null when none). */
+  membership?: string | null;
+  /** event_request, group_request, friend_request: whether the request still waits for the reader's answer. */
   is_pending?: boolean;
   /** friend_request, while pending: the request to accept or decline. */
   request_id?: number;

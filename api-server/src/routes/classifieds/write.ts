@@ -7,6 +7,7 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage, type StoredImage } from '../../storage/images.ts';
 import { getVisibleListing, isListingOwner, listingFlags } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { optionalFile } from '../../http/multipart.ts';
 import { countPhotos, deleteListing, insertListing, isPhotoOfListing, setListingClosed, updateListing } from '../../data/classifieds.ts';
 
 const LISTING_TITLE_MAX = 255;
@@ -42,19 +43,6 @@ export function parsePrice(raw: string): number | null {
   const m = new RegExp(`^(\\d{1,${PRICE_MAX_DIGITS}})(?:\\.(\\d{1,2}))?$`).exec(text);
   if (!m) throw invalidParam('fields[price]', `must be a number of at least 0 with at most two decimals (below 10^${PRICE_MAX_DIGITS})`);
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
-/**
- * An optional file part: undefined when absent or empty (a browser form with no file chosen
- * still sends an empty part), 400 when the field is not a file.
- */
-function optionalFile(value: unknown, name: string): Buffer | undefined {
-  if (value === undefined) return undefined;
-  if (!Buffer.isBuffer(value)) {
-    if (value === '') return undefined;
-    throw invalidParam(name, 'must be a file part');
-  }
-  return value.length ? value : undefined;
 }
 
 function requiredText(value: string | undefined, name: string): string | undefined {

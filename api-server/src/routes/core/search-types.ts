@@ -10,6 +10,7 @@ export const SEARCH_TYPES: Option[] = [
   { id: 'blog', title: 'Blogs' },
   { id: 'classified', title: 'Listings' },
   { id: 'event', title: 'Events' },
+  { id: 'group', title: 'Groups' },
   { id: 'activity', title: 'Posts' },
 ];
 

@@ -12,6 +12,8 @@ import { parseFields, pick } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { SEARCH_TYPES } from './search-types.ts';
 import { listMembersByIds } from '../../data/users.ts';
+import { listGroupCards } from '../../data/groups.ts';
+import { imageUrl } from '../../storage/images.ts';
 import { extension } from '../../openapi/marks.ts';
 import type { Infer } from '../../http/schemas.ts';
 
@@ -37,16 +39,25 @@ const searchQuery = {
   required: ['keywords'],
 } as const;
 
+/** What a result shows of an item (or a group). */
+type Card = Pick<Item, 'title' | 'description' | 'thumb' | 'ownerId'> & { type: string };
+
 /** The results as the client sees them, in the order found; one gone since it was found is left out. */
 async function presentHits(db: DB, config: Config, hits: readonly SearchHit[], terms: readonly SearchTerm[], fields: readonly string[]) {
   const idsOf = (type: string) => hits.filter((h) => h.type === type).map((h) => h.id);
-  const items = new Map<string, Item>();
+  const items = new Map<string, Card>();
   for (const type of new Set(hits.map((h) => h.type))) {
     if (!isItemType(type)) continue;
     for (const [id, item] of await loadItems(db, config, type, idsOf(type))) items.set(`${type}:${id}`, item);
   }
   const userIds = idsOf('user');
   const users = new Map(userIds.length ? (await listMembersByIds(db, userIds)).map((u) => [u.id, u]) : []);
+  // Groups (issue 48) are no item of the likes and comments: their card is read here.
+  const groupIds = idsOf('group');
+  for (const g of groupIds.length ? await listGroupCards(db, groupIds) : []) {
+    const img = g.image_key ? imageUrl(config.publicUrl, g.image_key, '240') : '';
+    items.set(`group:${g.id}`, { type: 'group', title: g.title, description: '', thumb: img, ownerId: g.owner_id });
+  }
   const owners = await getOwnerSummaries(
     db,
     config,

@@ -19,7 +19,6 @@ import {
   type Rsvp,
 } from './rules.ts';
 import { idParams, userIdSchema, type IdParams, type Infer } from '../../http/schemas.ts';
-import { transact } from '../../db/dialect.ts';
 import {
   deleteEventMember,
   eventMemberIdsAmong,
@@ -31,12 +30,11 @@ import {
 } from '../../data/events.ts';
 import { friendIdsAmong } from '../../data/friends.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
+import { guardedAction, inviteBody, parseUserIds } from '../../domain/membership.ts';
 
 // Event membership, the extension DESIGN.md lists (the spec leaves it "not shown"). Each action
 // is allowed by exactly the rule behind the flag the reader sees (rules.ts), checked and done
 // in one transaction so that two requests cannot both pass the check.
-
-const MAX_INVITES = 100;
 
 interface Action {
   trx: DB;
@@ -53,11 +51,6 @@ const ANSWERS: Record<MemberRsvp, string> = {
 };
 
 const joinBody = { type: 'object', properties: { rsvp: { type: 'string', enum: MEMBER_RSVPS, default: 'attending' } } } as const;
-const inviteBody = {
-  type: 'object',
-  properties: { user_ids: { type: 'string', minLength: 1, maxLength: 2000 } },
-  required: ['user_ids'],
-} as const;
 const membersQuery = {
   type: 'object',
   properties: {
@@ -81,16 +74,24 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     refusal: string,
     act: (a: Action) => Promise<string>,
   ) {
-    return transact(db, async (trx) => {
-      // Inside the transaction every query goes through trx (the connection is held).
-      const event = await getVisibleEvent(trx, viewerOf(trx, userId), id);
-      const mine = userId === null ? undefined : await getEventRsvp(trx, id, userId);
-      const counts = (await getMemberCounts(trx, [id])).get(id)!;
-      const state: ReaderState = { userId, rsvp: (mine?.rsvp as Rsvp | undefined) ?? null, pendingRequests: counts.requested, now: now() };
-      const a = { trx, me: userId ?? 0, event, state, flags: eventFlags(event, state) };
-      if (userId === null || !allowed(a)) throw forbidden(refusal);
-      return { success: true, data: { message: await act(a) } };
-    });
+    return guardedAction(
+      db,
+      async (trx): Promise<Action> => {
+        const event = await getVisibleEvent(trx, viewerOf(trx, userId), id);
+        const mine = userId === null ? undefined : await getEventRsvp(trx, id, userId);
+        const counts = (await getMemberCounts(trx, [id])).get(id)!;
+        const state: ReaderState = {
+          userId,
+          rsvp: (mine?.rsvp as Rsvp | undefined) ?? null,
+          pendingRequests: counts.requested,
+          now: now(),
+        };
+        return { trx, me: userId ?? 0, event, state, flags: eventFlags(event, state) };
+      },
+      (a) => userId !== null && allowed(a),
+      refusal,
+      act,
+    );
   }
 
   /** POST /:id/<verb>, with `body` (a schema) when it takes one: withEvent, `act` given the body. */
@@ -217,7 +218,7 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
     (a) => a.flags.can_invite,
     'You cannot invite people to this event: it has ended, or only its owner invites.',
     async ({ trx, me, event }, body) => {
-      const ids = parseIds(body.user_ids);
+      const ids = parseUserIds(body.user_ids);
       // Only friends of the inviter, and only people the event's privacy lets see it.
       const friends = await friendIdsAmong(trx, me, ids);
       const notFriends = ids.filter((id) => !friends.has(id));
@@ -235,21 +236,6 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
       return fresh.length === 1 ? '1 person was invited.' : `${fresh.length} people were invited.`;
     },
   );
-
-  function parseIds(csv: string): number[] {
-    const parts = csv
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (!parts.length || parts.some((p) => !/^[1-9]\d{0,9}$/.test(p))) {
-      throw invalidParam('user_ids', 'must be a comma-separated list of user ids');
-    }
-    // Unlike an album's photo_ids (an order), this is a set of people: one named twice is
-    // invited once.
-    const ids = [...new Set(parts.map(Number))];
-    if (ids.length > MAX_INVITES) throw invalidParam('user_ids', `at most ${MAX_INVITES} people at a time`);
-    return ids;
-  }
 
   /** Of `ids`, those the event's auth_view keeps out (privacy.ts `allows`, for many users at once). */
   async function cannotSee(trx: DB, event: EventRow, ids: number[]): Promise<number[]> {

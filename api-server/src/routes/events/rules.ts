@@ -2,6 +2,7 @@ import type { DB } from '../../db/index.ts';
 import { countMembersByRsvp, getEvent, listRsvpsOf, type EventRow } from '../../data/events.ts';
 import { notFound } from '../../errors.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
+import { membershipOptions, type MembershipState } from '../../domain/membership.ts';
 
 /** What a person's row in event_members says (DESIGN.md: event membership). */
 export const RSVPS = ['attending', 'maybe_attending', 'not_attending', 'awaiting_reply', 'requested'] as const;
@@ -90,19 +91,28 @@ export function eventFlags(event: EventRow, s: ReaderState): EventFlags {
   const owner = user && me === event.owner_id;
   const member = owner || isMemberRsvp(s.rsvp);
   const open = event.end_time >= s.now;
-  const canJoin = user && !member && open && (event.approval === 0 || s.rsvp === 'awaiting_reply');
+  const options = membershipOptions({ signedIn: user, owner, state: stateOf(s.rsvp), approval: event.approval === 1, open });
   return {
     can_edit: owner,
     can_delete: owner,
-    can_request: user && !member && open && event.approval === 1 && s.rsvp === null,
-    can_join: canJoin,
-    can_leave: user && !owner && isMemberRsvp(s.rsvp),
-    can_cancel: user && s.rsvp === 'requested',
+    can_request: options.request,
+    // An invitation is accepted by joining.
+    can_join: options.join,
+    can_leave: options.leave,
+    can_cancel: options.cancel,
     can_accept: owner && s.pendingRequests > 0,
     can_reject: owner && s.pendingRequests > 0,
     can_invite: user && open && (owner || (event.auth_invite === 1 && member)),
     can_compose: owner,
   };
+}
+
+/** An rsvp as the shared state machine (domain/membership.ts) knows it. */
+function stateOf(rsvp: Rsvp | null): MembershipState {
+  if (rsvp === null) return 'none';
+  if (rsvp === 'awaiting_reply') return 'invited';
+  if (rsvp === 'requested') return 'requested';
+  return 'member';
 }
 
 /** Members answer (or change their answer) with the same call people join with, until the event ends. */

@@ -9,6 +9,7 @@ import { deleteEvent, insertEvent, updateEvent, type EventRow } from '../../data
 import { eventFlags, getVisibleEvent } from './rules.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, parseWallTime } from './schedule.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { optionalFile } from '../../http/multipart.ts';
 import { extensionParam } from '../../openapi/marks.ts';
 
 const TITLE_MAX = 255;
@@ -70,13 +71,6 @@ function instantParam(b: EventForm, name: 'start_time' | 'end_time', zone: strin
   return instantOf(wall, zone);
 }
 
-/** A photo part: undefined when none was sent (an empty file input sends an empty part). */
-function photoOf(b: EventForm): Buffer | undefined {
-  if (b.photo === undefined || b.photo === '') return undefined;
-  if (!Buffer.isBuffer(b.photo)) throw invalidParam('photo', 'must be a file part');
-  return b.photo.length ? b.photo : undefined;
-}
-
 export default async function eventWriteRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
@@ -97,7 +91,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
       if (end < start) throw invalidParam('end_time', 'must not be before start_time');
       const categoryId = b.category_id || null;
       await checkCategory(db, 'event', categoryId);
-      const photo = photoOf(b);
+      const photo = optionalFile(b.photo, 'photo');
       const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
       try {
         const id = await insertEvent(db, {
@@ -167,7 +161,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
       }
       const categoryId = b.category_id === undefined ? event.category_id : b.category_id || null;
       await checkCategory(db, 'event', categoryId);
-      const photo = photoOf(b);
+      const photo = optionalFile(b.photo, 'photo');
       const img = photo ? await storeImage(app.config.dataDir, photo, 'photo') : undefined;
       try {
         await updateEvent(db, event.id, {

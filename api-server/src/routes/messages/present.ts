@@ -14,6 +14,7 @@ import { viewerOf } from '../../domain/privacy.ts';
 import { bodyHtml } from '../../domain/text.ts';
 import { formatPrice } from '../classifieds/present.ts';
 import { imageUrl } from '../../storage/images.ts';
+import { getVisibleGroup } from '../groups/access.ts';
 
 // How conversations and messages are answered (docs/api.md, "Messages"). Bodies are stored as
 // typed and answered as a post's `content` is: escaped, line breaks as <br />, addresses as links
@@ -47,7 +48,8 @@ export async function membershipOf(db: DB, me: number, conversationId: number) {
 }
 
 export interface ItemCard {
-  type: MessageItemType;
+  /** A message item's type, or `group`: the group a broadcast went to (the participant). */
+  type: MessageItemType | 'group';
   id: number;
   title: string;
   thumb: string;
@@ -84,6 +86,13 @@ export async function itemCards(
       if (!(await canView(viewer, item))) continue;
       out.set(`${type}:${item.id}`, { type, id: item.id, title: item.title, thumb: item.thumb, is_closed: false, ...facts.get(item.id) });
     }
+  }
+  // The groups whose members a broadcast went to (issue 48), as the reader may see them.
+  for (const id of new Set(refs.filter((r) => r.type === 'group' && r.id !== null).map((r) => r.id!))) {
+    const seen = await getVisibleGroup(db, me, id).catch(() => undefined);
+    if (!seen) continue;
+    const thumb = seen.group.image_key ? imageUrl(config.publicUrl, seen.group.image_key, '240') : '';
+    out.set(`group:${id}`, { type: 'group', id, title: seen.group.title, thumb, is_closed: false });
   }
   return out;
 }

@@ -26,6 +26,8 @@ import { isOwnMessagePhoto } from '../../data/albums.ts';
 import { getListingClosed } from '../../data/classifieds.ts';
 import { getEventRsvp, listEventMemberIdsWith } from '../../data/events.ts';
 import { friendIdsAmong } from '../../data/friends.ts';
+import { listGroupMemberIdsExcept } from '../../data/groups.ts';
+import { getVisibleGroup } from '../groups/access.ts';
 import {
   clearConversationFor,
   findItemConversation,
@@ -114,31 +116,47 @@ function idsOf(to: string | undefined): number[] {
 export default async function messageWriteRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  /** The event's guests messaged at once by its owner: a broadcast nobody may answer. */
-  async function broadcast(trx: DB, me: number, b: ComposeBody, text: string, attachment: AttachmentColumns | undefined, at: number) {
-    if (b.multi === 'group') throw invalidParam('multi', 'this site has no groups; multi=event messages the guests of an event');
-    const ids = idsOf(b.to);
-    if (ids.length !== 1) throw invalidParam('to', 'must be the id of one event with multi=event');
-    const [item] = (await loadItems(trx, app.config, 'event', ids)).values();
+  /** Who a broadcast goes to: an event's guests, or a group's members (issue 48), from its owner only. */
+  async function audienceOf(trx: DB, me: number, multi: 'event' | 'group', id: number) {
+    if (multi === 'group') {
+      const { group } = await getVisibleGroup(trx, me, id);
+      if (group.owner_id !== me) throw refusedTo("Only the group's owner can message its members.");
+      const rows = await listGroupMemberIdsExcept(trx, { groupId: group.id, exceptUserId: me });
+      return { title: group.title, resource: { type: 'group', id: group.id }, item: undefined, rows };
+    }
+    const [item] = (await loadItems(trx, app.config, 'event', [id])).values();
     if (!item || !(await canView(viewerOf(trx, me), item))) throw notFound('The event was not found or you may not see it.');
     if (item.ownerId !== me) throw refusedTo("Only the event's owner can message its guests.");
     const rows = await listEventMemberIdsWith(trx, { eventId: item.id, rsvps: GUEST_RSVPS, exceptUserId: me });
+    return { title: item.title, resource: { type: 'event', id: item.id }, item: { type: 'event' as const, id: item.id }, rows };
+  }
+
+  /** An event's guests or a group's members messaged at once by its owner: a broadcast nobody may answer. */
+  async function broadcast(trx: DB, me: number, b: ComposeBody, text: string, attachment: AttachmentColumns | undefined, at: number) {
+    const multi = b.multi!;
+    const ids = idsOf(b.to);
+    if (ids.length !== 1) throw invalidParam('to', `must be the id of one ${multi} with multi=${multi}`);
+    const { title, resource, item, rows } = await audienceOf(trx, me, multi, ids[0]!);
     const blocked = await blockedAmong(
       trx,
       me,
       rows.map((r) => r.user_id),
     );
     const guests = rows.map((r) => r.user_id).filter((id) => !blocked.has(id));
-    if (guests.length === 0) throw invalidParam('to', 'names an event with no guests to message yet');
+    if (guests.length === 0)
+      throw invalidParam(
+        'to',
+        multi === 'group' ? 'names a group with no members to message yet' : 'names an event with no guests to message yet',
+      );
     const user = await getSender(trx, me);
     await checkAndCountSend(trx, { userId: me, joined: user.joined, text, opens: false, strangers: [], at });
     const id = await createConversation(trx, {
       creatorId: me,
-      title: b.title?.trim() || item.title,
+      title: b.title?.trim() || title,
       memberIds: guests,
       locked: true,
-      resource: { type: 'event', id: item.id },
-      item: { type: 'event', id: item.id },
+      resource,
+      item,
       at,
     });
     await addMessage(trx, { conversationId: id, senderId: me, text, attachment, at });
@@ -250,7 +268,7 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
       const text = textOf(b);
       const id = await transact(db, async (trx) => {
         const c = await membershipOf(trx, me, req.params.id);
-        if (c.locked) throw refusedTo("Replies are turned off: this message went to an event's guests at once.");
+        if (c.locked) throw refusedTo("Replies are turned off: this message went to an event's guests or a group's members at once.");
         const others = ((await membersOf(trx, [c.id])).get(c.id) ?? []).filter((u) => u !== me);
         if (others.length === 0) throw refusedTo('Nobody else is left in this conversation.');
         const blocked = [...(await blockedAmong(trx, me, others))];

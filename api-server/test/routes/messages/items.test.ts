@@ -120,7 +120,8 @@ describe("an event's broadcast to its guests (multi=event)", () => {
     }
     expect(await folder(t, declined, 'inbox')).toEqual([]);
     expectRefused(await reply(t, owner, id, 'And bring snacks'), 403, 'to');
-    expectRefused(await compose(t, owner, { multi: 'group', to: String(event), body: 'x' }), 400, 'multi');
+    // An event's id is no group's (issue 48: multi=group messages a group's members).
+    expectRefused(await compose(t, owner, { multi: 'group', to: String(event), body: 'x' }), 404);
     const empty = await insertEvent(t.db, owner.id);
     expectRefused(await compose(t, owner, { multi: 'event', to: String(empty), body: 'x' }), 400, 'to');
   });
