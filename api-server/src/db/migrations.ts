@@ -13,6 +13,7 @@ import { m013 } from './migration-013-sign-in-failures.ts';
 import { m014 } from './migration-014-notification-seen.ts';
 import { m015 } from './migration-015-legacy-site-sessions.ts';
 import { m016 } from './migration-016-messages.ts';
+import { m018 } from './migration-018-videos.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -401,6 +402,7 @@ const migrations: Record<string, Migration> = {
   '014_notification_seen': m014,
   '015_legacy_site_sessions': m015,
   '016_messages': m016,
+  '018_videos': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,7 +92,7 @@ export interface SiteSessionsTable {
 
 export interface CategoriesTable {
   id: Generated<number>;
-  module: 'album' | 'blog' | 'classified' | 'event';
+  module: 'album' | 'blog' | 'classified' | 'event' | 'video';
   title: string;
 }
 
@@ -265,7 +265,18 @@ export interface CommentsTable {
  * accepted their friend request, wrote on their wall.
  */
 export type NotificationKind =
-  'like' | 'comment' | 'share' | 'tag' | 'event_invite' | 'event_request' | 'friend_request' | 'friend_accept' | 'wall_post';
+  | 'like'
+  | 'comment'
+  | 'share'
+  | 'tag'
+  | 'event_invite'
+  | 'event_request'
+  | 'friend_request'
+  | 'friend_accept'
+  | 'wall_post'
+  // The owner's uploaded video is converted and may be watched, or could not be converted (migration 018).
+  | 'video_processed'
+  | 'video_failed';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -438,6 +449,68 @@ export interface MessageEventsTable {
   text_hash: string | null;
 }
 
+/** What a video is (migration 018). */
+export type VideoType = 'youtube' | 'vimeo' | 'upload';
+/** Where an uploaded video is in its conversion; a link video is processed from the start. */
+export type VideoStatus = 'to_be_processed' | 'being_processed' | 'processed' | 'conversion_failed';
+
+/** A video: a YouTube or Vimeo link, or an upload converted by ffmpeg (migration 018). */
+export interface VideosTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  /** Plain text; also the video's text alternative. */
+  description: string;
+  type: VideoType;
+  /** The provider's id of a link video; null for an upload. */
+  code: string | null;
+  /** The address a link video was added from; null for an upload. */
+  url: string | null;
+  /** Seconds; null while not known. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  /** The poster (storage/images.ts key); null when there is none. */
+  poster_key: string | null;
+  /** The converted MP4 (storage/videos.ts name); null until processed. */
+  file_key: string | null;
+  status: VideoStatus;
+  /** Why the conversion failed, in words for the owner; null otherwise. */
+  status_reason: string | null;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  view_count: Generated<number>;
+  category_id: number | null;
+  allow_search: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One member's rating of a video, 1–5, once (migration 018). */
+export interface VideoRatingsTable {
+  video_id: number;
+  user_id: number;
+  rating: number;
+  created_at: number;
+}
+
+/** A conversion to run, claimed by one API instance's worker at a time (migration 018, data/media-jobs.ts). */
+export interface MediaJobsTable {
+  id: Generated<number>;
+  kind: 'video_convert';
+  subject_id: number;
+  status: 'to_be_processed' | 'being_processed' | 'done' | 'failed';
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  claimed_at: number | null;
+  heartbeat_at: number | null;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -474,6 +547,9 @@ export interface Database {
   messages: MessagesTable;
   user_blocks: UserBlocksTable;
   message_events: MessageEventsTable;
+  videos: VideosTable;
+  video_ratings: VideoRatingsTable;
+  media_jobs: MediaJobsTable;
 }
 
 /** The API's database, as every query reads it (opened by db/index.ts). */

@@ -9,6 +9,7 @@ import events from './events/index.ts';
 import friends from './friends/index.ts';
 import messages from './messages/index.ts';
 import users from './users/index.ts';
+import videos from './videos/index.ts';
 
 /** The resource API (spec 000), mounted at /api/v1; folders mirror the URL. */
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -23,4 +24,5 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(friends, { prefix: '/friends' });
   await app.register(messages, { prefix: '/messages' });
   await app.register(users, { prefix: '/users' });
+  await app.register(videos, { prefix: '/videos' });
 }
