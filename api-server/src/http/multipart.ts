@@ -162,15 +162,19 @@ declare module 'fastify' {
     /** The multipart fields this route takes a file under, each once; a file part of another name is refused unread. */
     files?: readonly string[];
     /**
-     * The route's files are written to disk as they arrive (SpooledFile), up to `bytes` each,
-     * rather than held in memory up to UPLOAD_MAX_BYTES.
+     * The route's files are written to disk as they arrive (SpooledFile), each up to the setting
+     * `limit` names (VIDEO_MAX_BYTES: 'videoMaxBytes'), rather than held in memory up to UPLOAD_MAX_BYTES.
      */
-    spool?: { bytes: number };
+    spool?: { limit: 'videoMaxBytes' };
   }
   interface FastifyRequest {
     /** Files this request spooled to disk, removed once it is answered (those still there). */
     spooled?: string[];
   }
+}
+
+async function removeSpooled(req: FastifyRequest): Promise<void> {
+  if (req.spooled) await Promise.all(req.spooled.map((f) => fs.promises.rm(f, { force: true })));
 }
 
 /**
@@ -185,7 +189,7 @@ export function multipartBodies(app: FastifyInstance): void {
     const allowance: Allowance = {
       fieldBytes: req.routeOptions.bodyLimit,
       files,
-      fileBytes: spooling?.bytes ?? app.config.uploadMaxBytes,
+      fileBytes: spooling ? app.config[spooling.limit] : app.config.uploadMaxBytes,
       spoolDir: spooling ? path.join(app.config.dataDir, 'spool') : undefined,
     };
     const declared = Number(req.headers['content-length']);
@@ -195,13 +199,11 @@ export function multipartBodies(app: FastifyInstance): void {
       req.body = await collect(req, allowance);
     } catch (err) {
       dropTheRest(req);
+      await removeSpooled(req);
       throw multipartFailure(err);
     }
   });
   // A spooled file the route did not move away goes with the request, whatever its answer.
-  const removeSpooled = async (req: FastifyRequest) => {
-    if (req.spooled) await Promise.all(req.spooled.map((f) => fs.promises.rm(f, { force: true })));
-  };
   app.addHook('onResponse', removeSpooled);
   app.addHook('onRequestAbort', removeSpooled);
 }

@@ -65,7 +65,7 @@ export default async function videoWriteRoutes(app: FastifyInstance): Promise<vo
     '/',
     {
       // Streamed to disk as it comes, up to VIDEO_MAX_BYTES (http/multipart.ts).
-      config: { files: ['Filedata'], spool: { bytes: app.config.videoMaxBytes } },
+      config: { files: ['Filedata'], spool: { limit: 'videoMaxBytes' } },
       schema: { summary: 'Add a video: a YouTube or Vimeo link (url), or an upload (Filedata) to be converted', body: newVideo },
     },
     async (req) => {

@@ -125,6 +125,21 @@ describe('POST /videos with an upload, converted by the worker', () => {
 });
 
 describe('hostile uploads', () => {
+  it('a file over VIDEO_MAX_BYTES is refused with 413 as it streams, and nothing of it stays', async () => {
+    const owner = await createMember(t.db);
+    const limit = t.app.config.videoMaxBytes;
+    t.app.config.videoMaxBytes = 1000;
+    try {
+      const res = await uploadVideo(t, owner.token, Buffer.alloc(5000, 1));
+      expect(res.status).toBe(413);
+      expect(res.body.data.error_text).toBe('request_too_large');
+    } finally {
+      t.app.config.videoMaxBytes = limit;
+    }
+    expect(fs.readdirSync(path.join(t.dataDir, 'spool'))).toEqual([]);
+    expect((await get(t, owner.token, '/api/v1/videos/my')).body.data).toEqual([]);
+  });
+
   it('a file of random bytes ends conversion_failed with a reason, leaving no file, and its owner is told', async () => {
     const owner = await createMember(t.db);
     const id = (await uploadVideo(t, owner.token, crypto.randomBytes(4096))).body.data.video_id as number;
