@@ -19,7 +19,7 @@ export type VideoRow = Selectable<VideosTable>;
  * The videos other people's lists show the reader (alias `v`): converted, what they may see and
  * what allow_search lets them list.
  */
-export function videosListedTo(readerId: number | null): RawBuilder<SqlBool> {
+function videosListedTo(readerId: number | null): RawBuilder<SqlBool> {
   return sql<SqlBool>`(v.status = 'processed' and ${visibleTo('v', readerId)} and ${listedFor('v', readerId)})`;
 }
 

@@ -17,7 +17,7 @@ interface Run {
 const OUTPUT_MAX = 256 * 1024;
 
 /** Runs `program` with `args`, killed (SIGKILL) after `seconds`. */
-export function run(program: string, args: readonly string[], seconds: number): Promise<Run> {
+function run(program: string, args: readonly string[], seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -19,7 +19,7 @@ export interface VideoLink {
 }
 
 /** The provider and id of a YouTube or Vimeo address; undefined for any other. */
-export function parseVideoUrl(raw: string): VideoLink | undefined {
+function parseVideoUrl(raw: string): VideoLink | undefined {
   let url: URL;
   try {
     url = new URL(raw.trim());

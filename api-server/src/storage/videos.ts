@@ -33,7 +33,7 @@ export function deleteVideoFiles(dataDir: string, videoId: number): Promise<void
 }
 
 /** One `bytes=` range of a file of `size` bytes: null for none (or several: the whole file is sent), 'unsatisfiable' past its end. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;

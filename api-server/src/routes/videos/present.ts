@@ -10,9 +10,9 @@ import { embedUrl } from '../../media/links.ts';
 import { imageUrl } from '../../storage/images.ts';
 
 /** The origin's fields (Helper/Video.php): a list's, the reader's own list's, a video's. */
-export const VIDEO_LIST_FIELDS = ['id', 'title', 'duration', 'thumb', 'owner', 'total_view', 'rating'] as const;
-export const VIDEO_MY_FIELDS = [...VIDEO_LIST_FIELDS, 'description', 'date', 'total_comment', 'total_like', 'status'] as const;
-export const VIDEO_DETAIL_FIELDS = [
+const VIDEO_LIST_FIELDS = ['id', 'title', 'duration', 'thumb', 'owner', 'total_view', 'rating'] as const;
+const VIDEO_MY_FIELDS = [...VIDEO_LIST_FIELDS, 'description', 'date', 'total_comment', 'total_like', 'status'] as const;
+const VIDEO_DETAIL_FIELDS = [
   ...VIDEO_MY_FIELDS,
   'total_vote',
   'is_rated',
@@ -70,7 +70,7 @@ export async function getVisibleVideo(db: DB, viewer: Viewer, id: number): Promi
 }
 
 /** The origin's duration: m:ss, h:mm:ss from an hour; '' while it is not known. */
-export function formatDuration(seconds: number | null): string {
+function formatDuration(seconds: number | null): string {
   if (seconds === null) return '';
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
