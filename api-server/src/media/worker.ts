@@ -48,7 +48,7 @@ export interface WorkerOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
-export function createMediaWorker({ db, config, pollMs = 2000, beatMs = 10_000, log = () => {} }: WorkerOptions): MediaWorker {
+export function createMediaWorker({ db, config, pollMs = 5000, beatMs = 10_000, log = () => {} }: WorkerOptions): MediaWorker {
   const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   const finished: number[] = [];
   let running: Promise<unknown> = Promise.resolve();

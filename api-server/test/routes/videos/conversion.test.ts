@@ -124,6 +124,27 @@ describe('POST /videos with an upload, converted by the worker', () => {
   });
 });
 
+describe("the server's running worker", () => {
+  it('is woken by an upload through its instance and converts it outside the request', async () => {
+    const owner = await createMember(t.db);
+    const running = createMediaWorker({ db: t.db, config: t.config, pollMs: 60_000 });
+    running.start();
+    t.app.mediaWorker = running;
+    try {
+      const id = (await uploadVideo(t, owner.token, clip)).body.data.video_id as number;
+      let status = '';
+      for (let i = 0; i < 100 && status !== 'processed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (await get(t, owner.token, `/api/v1/videos/${id}`, { fields: 'status' })).body.data.status as string;
+      }
+      expect(status).toBe('processed');
+    } finally {
+      t.app.mediaWorker = null;
+      await running.stop();
+    }
+  });
+});
+
 describe('hostile uploads', () => {
   it('a file over VIDEO_MAX_BYTES is refused with 413 as it streams, and nothing of it stays', async () => {
     const owner = await createMember(t.db);
