@@ -4,7 +4,7 @@ import { isUniqueViolation, transact } from '../db/dialect.ts';
 import { containsText } from '../db/text.ts';
 import type { Privacy, VideoStatus, VideosTable, VideoType } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
-import { setItemTags } from '../domain/keyword-tags.ts';
+import { hasTagContaining, setItemTags } from '../domain/keyword-tags.ts';
 import { notifyOwner } from '../domain/notifications.ts';
 import { listedFor, visibleTo } from '../domain/visibility.ts';
 import { deleteMediaJobs, finishMediaJob, insertMediaJob } from './media-jobs.ts';
@@ -58,9 +58,9 @@ export function listVideos(
   }
   if (categoryId !== undefined) query = query.where('v.category_id', '=', categoryId);
   if (keywords) {
-    query = query.where(sql<SqlBool>`(${containsText('v.title', keywords)} or ${containsText('v.description', keywords)} or exists (
-        select 1 from item_tags it join tags t on t.id = it.tag_id
-        where it.item_type = 'video' and it.item_id = v.id and ${containsText('t.title', keywords)}))`);
+    query = query.where(
+      sql<SqlBool>`(${containsText('v.title', keywords)} or ${containsText('v.description', keywords)} or ${hasTagContaining('video', 'v.id', keywords)})`,
+    );
   }
   if (sort === 'view_count') query = query.orderBy('v.view_count', 'desc');
   if (sort === 'rating') {

@@ -101,6 +101,8 @@ describe('POST /videos with a link', () => {
         { id: expect.any(Number), title: 'music' },
       ],
     });
+    // Keywords find it by its tags too.
+    expect(ids(await get(t, me.token, VIDEOS, { user_id: me.id, keywords: 'CLASSIC' }))).toEqual([id]);
     expect(Object.keys(video.body.data).sort()).toEqual(
       [
         'id',
