@@ -18,12 +18,15 @@ import { isAppsAddress, pageErrorHandler } from './legacy/pages.ts';
 import apiRoutes from './routes/index.ts';
 import { sweepPendingUploadsPeriodically } from './routes/albums/pending-uploads.ts';
 import { openApiKeywords } from './openapi/marks.ts';
+import type { MediaWorker } from './media/worker.ts';
 import { collectRoutes, referenceRoutes } from './openapi/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: DB;
     config: Config;
+    /** This instance's media worker, when it runs one (media/worker.ts): told of a new job so that it starts at once. */
+    mediaWorker: MediaWorker | null;
   }
 }
 
@@ -59,6 +62,7 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   });
   app.decorate('db', database);
   app.decorate('config', config);
+  app.decorate('mediaWorker', null);
   app.decorateRequest('auth', null as never);
   app.addHook('onClose', async () => {
     if (!db) await database.destroy();

@@ -48,6 +48,24 @@ export interface Config {
    * names (the sign-in throttle counts failures per address). Empty: the connection's own address.
    */
   trustProxy: string[];
+  /** Largest uploaded video, bytes (VIDEO_MAX_BYTES), streamed to disk as it arrives. */
+  videoMaxBytes: number;
+  /** The ffmpeg and ffprobe programs (FFMPEG_PATH, FFPROBE_PATH): found on PATH by default. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /**
+   * Whether this process runs a media worker (MEDIA_WORKER=0 turns it off): server.ts starts it
+   * when ffmpeg is found. Tests build the app without one and start one where they need it.
+   */
+  mediaWorker: boolean;
+  /** Seconds one conversion may run before ffmpeg is killed and the video fails (VIDEO_CONVERT_TIMEOUT). */
+  videoConvertSeconds: number;
+  /** Longest video accepted, seconds (VIDEO_MAX_DURATION): a longer one fails its conversion. */
+  videoMaxDuration: number;
+  /** Seconds without a worker's heartbeat after which its claimed job is taken again (MEDIA_JOB_STALE_SECONDS). */
+  mediaJobStaleSeconds: number;
+  /** The oEmbed endpoints link videos are resolved through (VIDEO_OEMBED_YOUTUBE, VIDEO_OEMBED_VIMEO). */
+  oembed: { youtube: string; vimeo: string };
 }
 
 function int(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -109,6 +127,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    videoMaxBytes: int('VIDEO_MAX_BYTES', env.VIDEO_MAX_BYTES, 200 * 1024 * 1024, 1),
+    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+    mediaWorker: env.MEDIA_WORKER !== '0',
+    videoConvertSeconds: int('VIDEO_CONVERT_TIMEOUT', env.VIDEO_CONVERT_TIMEOUT, 15 * 60, 1),
+    videoMaxDuration: int('VIDEO_MAX_DURATION', env.VIDEO_MAX_DURATION, 60 * 60, 1),
+    mediaJobStaleSeconds: int('MEDIA_JOB_STALE_SECONDS', env.MEDIA_JOB_STALE_SECONDS, 120, 5),
+    oembed: {
+      youtube: url('VIDEO_OEMBED_YOUTUBE', env.VIDEO_OEMBED_YOUTUBE, 'https://www.youtube.com/oembed'),
+      vimeo: url('VIDEO_OEMBED_VIMEO', env.VIDEO_OEMBED_VIMEO, 'https://vimeo.com/api/oembed.json'),
+    },
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { transact } from '../db/dialect.ts';
 import { containsText } from '../db/text.ts';
 import type { BlogsTable, Privacy } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
-import { setItemTags } from '../domain/keyword-tags.ts';
+import { hasTagContaining, setItemTags } from '../domain/keyword-tags.ts';
 import { richTextSearchTerm } from '../domain/rich-text.ts';
 import { listedFor, ownedByFriendOf, visibleTo } from '../domain/visibility.ts';
 
@@ -56,10 +56,9 @@ export function listBlogs(
   // Keywords are looked for in the title, the body and the tags (a post's tags link to a
   // keyword search for them).
   if (keywords) {
-    query =
-      query.where(sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))} or exists (
-        select 1 from item_tags it join tags t on t.id = it.tag_id
-        where it.item_type = 'blog' and it.item_id = b.id and ${containsText('t.title', keywords)}))`);
+    query = query.where(
+      sql<SqlBool>`(${containsText('b.title', keywords)} or ${containsText('b.body', richTextSearchTerm(keywords))} or ${hasTagContaining('blog', 'b.id', keywords)})`,
+    );
   }
   query =
     sort === 'view_count'

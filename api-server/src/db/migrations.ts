@@ -14,6 +14,7 @@ import { m014 } from './migration-014-notification-seen.ts';
 import { m015 } from './migration-015-legacy-site-sessions.ts';
 import { m016 } from './migration-016-messages.ts';
 import { m017 } from './migration-017-groups.ts';
+import { m018 } from './migration-018-videos.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -403,6 +404,7 @@ const migrations: Record<string, Migration> = {
   '015_legacy_site_sessions': m015,
   '016_messages': m016,
   '017_groups': m017,
+  '018_videos': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,7 +92,7 @@ export interface SiteSessionsTable {
 
 export interface CategoriesTable {
   id: Generated<number>;
-  module: 'album' | 'blog' | 'classified' | 'event' | 'group';
+  module: 'album' | 'blog' | 'classified' | 'event' | 'group' | 'video';
   title: string;
 }
 
@@ -277,7 +277,10 @@ export type NotificationKind =
   | 'group_invite'
   | 'group_request'
   | 'group_approve'
-  | 'group_add';
+  | 'group_add'
+  // The owner's uploaded video is converted and may be watched, or could not be converted (migration 018).
+  | 'video_processed'
+  | 'video_failed';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -490,6 +493,68 @@ export interface GroupMembersTable {
   created_at: number;
 }
 
+/** What a video is (migration 018). */
+export type VideoType = 'youtube' | 'vimeo' | 'upload';
+/** Where an uploaded video is in its conversion; a link video is processed from the start. */
+export type VideoStatus = 'to_be_processed' | 'being_processed' | 'processed' | 'conversion_failed';
+
+/** A video: a YouTube or Vimeo link, or an upload converted by ffmpeg (migration 018). */
+export interface VideosTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  /** Plain text; also the video's text alternative. */
+  description: string;
+  type: VideoType;
+  /** The provider's id of a link video; null for an upload. */
+  code: string | null;
+  /** The address a link video was added from; null for an upload. */
+  url: string | null;
+  /** Seconds; null while not known. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  /** The poster (storage/images.ts key); null when there is none. */
+  poster_key: string | null;
+  /** The converted MP4 (storage/videos.ts name); null until processed. */
+  file_key: string | null;
+  status: VideoStatus;
+  /** Why the conversion failed, in words for the owner; null otherwise. */
+  status_reason: string | null;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  view_count: Generated<number>;
+  category_id: number | null;
+  allow_search: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One member's rating of a video, 1–5, once (migration 018). */
+export interface VideoRatingsTable {
+  video_id: number;
+  user_id: number;
+  rating: number;
+  created_at: number;
+}
+
+/** A conversion to run, claimed by one API instance's worker at a time (migration 018, data/media-jobs.ts). */
+export interface MediaJobsTable {
+  id: Generated<number>;
+  kind: 'video_convert';
+  subject_id: number;
+  status: 'to_be_processed' | 'being_processed' | 'done' | 'failed';
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  claimed_at: number | null;
+  heartbeat_at: number | null;
+  error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -528,6 +593,9 @@ export interface Database {
   message_events: MessageEventsTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  videos: VideosTable;
+  video_ratings: VideoRatingsTable;
+  media_jobs: MediaJobsTable;
 }
 
 /** The API's database, as every query reads it (opened by db/index.ts). */

@@ -7,9 +7,10 @@ import { imageUrl } from '../storage/images.ts';
 import { excerpt, plainText } from './format.ts';
 import { canSeePhoto, photoRules, photoShareView, postedPhotoVisibleTo, type PhotoRule } from './photo-privacy.ts';
 import { allows, type Viewer } from './privacy.ts';
+import { bodyHtml } from './text.ts';
 
 /** Things people like, comment on and share (the spec's item_type values this site has). */
-export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event'] as const;
+export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 export function isItemType(value: string): value is ItemType {
@@ -56,6 +57,7 @@ const WEB_PATHS: Record<ItemType, string> = {
   blog: 'blogs',
   classified: 'listings',
   event: 'events',
+  video: 'videos',
 };
 
 function webHref(config: Config, type: ItemType, id: number): string {
@@ -231,6 +233,26 @@ const loaders: Record<ItemType, Loader> = {
       .where('id', 'in', ids)
       .execute();
     return rows.map((row) => ownedItem(config, { ...row, text: row.description, width: row.image_width, height: row.image_height }));
+  },
+
+  async video(db, config, ids) {
+    const rows = await db
+      .selectFrom('videos')
+      .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'status', 'poster_key', 'width', 'height'])
+      .where('id', 'in', ids)
+      .execute();
+    // A video not (yet) converted is its owner's alone, as a draft is.
+    return rows.map((row) => {
+      const ready = row.status === 'processed';
+      return ownedItem(config, {
+        ...row,
+        auth_view: ready ? row.auth_view : 'owner',
+        auth_comment: ready ? row.auth_comment : 'owner',
+        // Typed as plain text: a card reads it as such.
+        text: bodyHtml(row.description),
+        image_key: row.poster_key,
+      });
+    });
   },
 };
 

@@ -1,4 +1,6 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/index.ts';
+import { containsText } from '../db/text.ts';
 
 export interface Tag {
   id: number;
@@ -55,4 +57,10 @@ export async function getItemTags(db: DB, itemType: string, itemIds: readonly nu
 
 export async function deleteItemTags(db: DB, itemType: string, itemIds: readonly number[]): Promise<void> {
   if (itemIds.length) await db.deleteFrom('item_tags').where('item_type', '=', itemType).where('item_id', 'in', itemIds).execute();
+}
+
+/** The item (`itemType`, its id column `idColumn` in the query) has a tag containing `keywords` (keyword filters find items by their tags). */
+export function hasTagContaining(itemType: string, idColumn: string, keywords: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from item_tags it join tags t on t.id = it.tag_id
+    where it.item_type = ${itemType} and it.item_id = ${sql.ref(idColumn)} and ${containsText('t.title', keywords)})`;
 }

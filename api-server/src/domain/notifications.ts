@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'group_request',
   'group_approve',
   'group_add',
+  'video_processed',
+  'video_failed',
 ] as const satisfies readonly NotificationKind[];
 
 interface Notice {
@@ -48,6 +50,20 @@ interface Notice {
  */
 export async function notify(db: DB, n: Notice & { userId: number }): Promise<void> {
   await notifyEach(db, [n.userId], n);
+}
+
+/**
+ * What the site itself tells a member of their own thing (a video converted, or not): the member
+ * is its actor, so that the notice reads like the others (`notify` tells nobody of their own acts).
+ */
+export async function notifyOwner(
+  db: DB,
+  n: { userId: number; kind: Extract<NotificationKind, 'video_processed' | 'video_failed'>; itemType: string; itemId: number },
+): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values({ user_id: n.userId, actor_id: n.userId, kind: n.kind, item_type: n.itemType, item_id: n.itemId, created_at: now() })
+    .execute();
 }
 
 /** The same notice to each of `userIds` (the people invited to an event), in one statement. */

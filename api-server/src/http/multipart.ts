@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, invalidParam, invalidParams } from '../errors.ts';
 
@@ -59,8 +63,37 @@ interface Allowance {
   fieldBytes: number;
   /** The names it takes a file under, each once (route config `files`). */
   files: readonly string[];
-  /** Largest file, in bytes (UPLOAD_MAX_BYTES). */
+  /** Largest file, in bytes (UPLOAD_MAX_BYTES, or the route's `spool.bytes`). */
   fileBytes: number;
+  /** Where files are written as they arrive (routes with `spool`); undefined: they are held as Buffers. */
+  spoolDir?: string;
+}
+
+/**
+ * A file a route with `spool` took (videos): written to disk as it arrived, never held in memory.
+ * The route moves it where it belongs (storage/videos.ts); what is still at `path` when the
+ * answer has gone is removed.
+ */
+export class SpooledFile {
+  readonly path: string;
+  readonly size: number;
+  readonly filename: string;
+  constructor(file: string, size: number, filename: string) {
+    this.path = file;
+    this.size = size;
+    this.filename = filename;
+  }
+}
+
+/** Writes a file part to a new file under `dir`, counting its bytes (the parser cuts it at the limit). */
+async function spool(req: FastifyRequest, dir: string, file: NodeJS.ReadableStream, filename: string): Promise<SpooledFile> {
+  await fs.promises.mkdir(dir, { recursive: true });
+  const target = path.join(dir, `${crypto.randomBytes(16).toString('hex')}.upload`);
+  (req.spooled ??= []).push(target);
+  let size = 0;
+  file.on('data', (chunk: Buffer) => (size += chunk.length));
+  await pipeline(file, fs.createWriteStream(target, { flags: 'wx' }));
+  return new SpooledFile(target, size, filename);
 }
 
 /**
@@ -73,7 +106,7 @@ const largestBody = (a: Allowance) => 2 * a.fieldBytes + a.files.length * a.file
 const byteLength = (value: unknown) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
 
 async function collect(req: FastifyRequest, allowance: Allowance): Promise<Record<string, unknown>> {
-  const { fieldBytes, files, fileBytes } = allowance;
+  const { fieldBytes, files, fileBytes, spoolDir } = allowance;
   const body: Record<string, unknown> = {};
   let fieldTotal = 0;
   const parts = req.parts({
@@ -98,7 +131,7 @@ async function collect(req: FastifyRequest, allowance: Allowance): Promise<Recor
       if (body[part.fieldname] !== undefined) {
         throw invalidParams([{ name: part.fieldname, message: 'must be sent once', error_text: 'invalid_parameter' }]);
       }
-      value = await part.toBuffer();
+      value = spoolDir ? await spool(req, spoolDir, part.file, part.filename) : await part.toBuffer();
     } else {
       if (part.fieldnameTruncated || part.valueTruncated) throw tooLarge('a field is over the size limit');
       value = part.value;
@@ -128,7 +161,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The multipart fields this route takes a file under, each once; a file part of another name is refused unread. */
     files?: readonly string[];
+    /**
+     * The route's files are written to disk as they arrive (SpooledFile), each up to the setting
+     * `limit` names (VIDEO_MAX_BYTES: 'videoMaxBytes'), rather than held in memory up to UPLOAD_MAX_BYTES.
+     */
+    spool?: { limit: 'videoMaxBytes' };
   }
+  interface FastifyRequest {
+    /** Files this request spooled to disk, removed once it is answered (those still there). */
+    spooled?: string[];
+  }
+}
+
+async function removeSpooled(req: FastifyRequest): Promise<void> {
+  if (req.spooled) await Promise.all(req.spooled.map((f) => fs.promises.rm(f, { force: true })));
 }
 
 /**
@@ -139,10 +185,12 @@ declare module 'fastify' {
 export function multipartBodies(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     if (!req.isMultipart() || req.is404) return;
+    const { files = [], spool: spooling } = req.routeOptions.config;
     const allowance: Allowance = {
       fieldBytes: req.routeOptions.bodyLimit,
-      files: req.routeOptions.config.files ?? [],
-      fileBytes: app.config.uploadMaxBytes,
+      files,
+      fileBytes: spooling ? app.config[spooling.limit] : app.config.uploadMaxBytes,
+      spoolDir: spooling ? path.join(app.config.dataDir, 'spool') : undefined,
     };
     const declared = Number(req.headers['content-length']);
     // Refused unread (Node drops the body of a request answered without reading it).
@@ -151,9 +199,13 @@ export function multipartBodies(app: FastifyInstance): void {
       req.body = await collect(req, allowance);
     } catch (err) {
       dropTheRest(req);
+      await removeSpooled(req);
       throw multipartFailure(err);
     }
   });
+  // A spooled file the route did not move away goes with the request, whatever its answer.
+  app.addHook('onResponse', removeSpooled);
+  app.addHook('onRequestAbort', removeSpooled);
 }
 
 /**

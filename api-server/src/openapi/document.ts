@@ -55,6 +55,10 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'messages', description: 'Private conversations (scope `messages`; every operation an extension).' },
   { name: 'users', description: 'Members, the signed-in user, the profile picture, blocks and privacy (extensions).' },
   {
+    name: 'videos',
+    description: 'Videos: YouTube and Vimeo links, uploads converted by ffmpeg, ratings (scope `videos`; every operation an extension).',
+  },
+  {
     name: 'legacy',
     description:
       'The legacy token API (spec 001): `/token.php` exchanges an application key for a token, `/api.php` runs a ' +

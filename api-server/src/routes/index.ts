@@ -10,6 +10,7 @@ import friends from './friends/index.ts';
 import groups from './groups/index.ts';
 import messages from './messages/index.ts';
 import users from './users/index.ts';
+import videos from './videos/index.ts';
 
 /** The resource API (spec 000), mounted at /api/v1; folders mirror the URL. */
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -25,4 +26,5 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(groups, { prefix: '/groups' });
   await app.register(messages, { prefix: '/messages' });
   await app.register(users, { prefix: '/users' });
+  await app.register(videos, { prefix: '/videos' });
 }

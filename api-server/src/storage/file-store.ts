@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -16,6 +18,12 @@ import fastifyStatic from '@fastify/static';
 export interface FileStore {
   /** Stores `bytes` under `name`; a reader (on any instance) sees the whole file or none. */
   write(name: string, bytes: Buffer): Promise<void>;
+  /** Moves the local file `source` (a spooled upload, ffmpeg's output) in under `name`, as `write` stores. */
+  writeFrom(name: string, source: string): Promise<void>;
+  /** The file's size; null when there is none. */
+  size(name: string): Promise<number | null>;
+  /** The bytes `start` to `end` (inclusive) of the file, as a stream. */
+  stream(name: string, range: { start: number; end: number }): Readable;
   /** The file's bytes; null when there is none. */
   read(name: string): Promise<Buffer | null>;
   exists(name: string): Promise<boolean>;
@@ -49,6 +57,35 @@ export function localFileStore(root: string): FileStore {
         await fs.rm(temp, { force: true });
         throw err;
       }
+    },
+    async writeFrom(name, source) {
+      const target = file(name);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.rename(source, target);
+      } catch (err) {
+        // Another file system (a shared volume): copied aside, then renamed into place.
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.part`;
+        try {
+          await fs.copyFile(source, temp);
+          await fs.rename(temp, target);
+        } finally {
+          await fs.rm(temp, { force: true });
+          await fs.rm(source, { force: true });
+        }
+      }
+    },
+    async size(name) {
+      try {
+        return (await fs.stat(file(name))).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    stream(name, { start, end }) {
+      return createReadStream(file(name), { start, end });
     },
     async read(name) {
       try {

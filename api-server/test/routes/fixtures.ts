@@ -2,7 +2,16 @@ import sharp from 'sharp';
 import type { DB } from '../../src/db/index.ts';
 import { now } from '../../src/db/index.ts';
 import type { Insertable } from 'kysely';
-import type { AlbumsTable, BlogsTable, ClassifiedsTable, Database, EventsTable, PhotosTable, Privacy } from '../../src/db/types.ts';
+import type {
+  AlbumsTable,
+  BlogsTable,
+  ClassifiedsTable,
+  Database,
+  EventsTable,
+  PhotosTable,
+  Privacy,
+  VideosTable,
+} from '../../src/db/types.ts';
 import { call, multipartBody } from '../helpers.ts';
 import type { TestApp } from '../fixture.ts';
 
@@ -81,7 +90,7 @@ export async function insertActivity(
 }
 
 /** Inserts one row, both its timestamps now unless the values give them; returns its id. */
-async function insertRow<T extends 'albums' | 'photos' | 'blogs' | 'classifieds' | 'events'>(
+async function insertRow<T extends 'albums' | 'photos' | 'blogs' | 'classifieds' | 'events' | 'videos'>(
   db: DB,
   table: T,
   values: Omit<Insertable<Database[T]>, 'created_at' | 'updated_at'> & Partial<Insertable<Database[T]>>,
@@ -185,6 +194,30 @@ export async function insertEvent(db: DB, owner: number, p: Partial<Insertable<E
   });
 }
 
+/** A YouTube video, processed (as a link is from the start), written straight to the table. */
+export async function insertVideo(db: DB, owner: number, p: Partial<Insertable<VideosTable>> = {}): Promise<number> {
+  return insertRow(db, 'videos', {
+    owner_id: owner,
+    title: 'A clip',
+    description: 'Cats & dogs',
+    type: 'youtube',
+    code: 'dQw4w9WgXcQ',
+    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    duration: null,
+    width: 480,
+    height: 270,
+    poster_key: null,
+    file_key: null,
+    status: 'processed',
+    status_reason: null,
+    category_id: null,
+    allow_search: 1,
+    auth_view: 'everyone',
+    auth_comment: 'everyone',
+    ...p,
+  });
+}
+
 export async function insertSong(db: DB, owner: number, title = 'A song'): Promise<number> {
   const row = await db
     .insertInto('songs')
@@ -214,6 +247,8 @@ export async function insertItem(
       return insertClassified(db, owner, p);
     case 'event':
       return insertEvent(db, owner, p);
+    case 'video':
+      return insertVideo(db, owner, p);
     default:
       throw new Error(`unknown item type ${type}`);
   }

@@ -22,6 +22,7 @@ const NOUNS: Record<ItemType | 'comment', string> = {
   blog: 'blog',
   classified: 'listing',
   event: 'event',
+  video: 'video',
   comment: 'comment',
 };
 const VERBS: Record<'like' | 'comment' | 'share', string> = { like: 'liked', comment: 'commented on', share: 'shared' };
@@ -54,6 +55,10 @@ function messageOf(r: NotificationRow, target: NotificationTarget | undefined): 
       return `${r.actor_name} accepted your friend request.`;
     case 'wall_post':
       return `${r.actor_name} wrote on your wall.`;
+    case 'video_processed':
+      return `Your video${title} is ready to be watched.`;
+    case 'video_failed':
+      return `Your video${title} could not be converted.`;
     default: {
       const noun = NOUNS[r.item_type as ItemType | 'comment'] ?? 'item';
       // Activities have no title of their own (theirs is the owner's name); a comment names none.

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import { listVideos, countVideoView } from '../../data/videos.ts';
+import { checkCategory } from '../../domain/options.ts';
+import { checkUserExists } from '../../domain/owners.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { ApiError, forbidden, notFound } from '../../errors.ts';
+import { parseFields } from '../../http/fields.ts';
+import { paging, pagingQuery } from '../../http/paging.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { ffmpegAvailable } from '../../media/ffmpeg.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { sendVideoFile } from '../../storage/videos.ts';
+import {
+  canEmbed,
+  DETAIL_DEFAULTS,
+  getVisibleVideo,
+  isVideoOwner,
+  LIST_DEFAULTS,
+  MY_DEFAULTS,
+  presentVideos,
+  VIDEO_ALLOWED,
+  videoSrc,
+  type VideoField,
+} from './present.ts';
+
+const STATUSES = ['to_be_processed', 'being_processed', 'processed', 'conversion_failed'] as const;
+
+const commonProperties = {
+  keywords: { type: 'string', maxLength: 255 },
+  sort: { type: 'string', enum: ['creation_date', 'view_count', 'rating'] },
+  category_id: { type: 'integer', minimum: 1 },
+  ...pagingQuery,
+  fields: { type: 'string', maxLength: 400 },
+} as const;
+const listQuery = { type: 'object', properties: { ...commonProperties, user_id: { type: 'integer', minimum: 1 } } } as const;
+const myQuery = { type: 'object', properties: { ...commonProperties, status: { type: 'string', enum: STATUSES } } } as const;
+const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } } as const;
+
+/** The origin's page sizes: 12 on the list, 10 on one's own. */
+const LIST_LIMIT = 12;
+
+/** The origin's ids of the kinds a video may be added as (support_types). */
+const SUPPORT_TYPES = [
+  { id: 1, title: 'YouTube' },
+  { id: 2, title: 'Vimeo' },
+] as const;
+const UPLOAD_TYPE = { id: 3, title: 'Upload' } as const;
+
+export default async function videoReadRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: Infer<typeof listQuery> }>(
+    '/',
+    { schema: { summary: "The videos the reader may see (one member's with user_id)", querystring: listQuery } },
+    async (req) => {
+      const q = req.query;
+      const fields = parseFields(q.fields, VIDEO_ALLOWED, 'fields', LIST_DEFAULTS) as VideoField[];
+      const viewer = viewerOf(app.db, req.auth.userId);
+      await checkCategory(app.db, 'video', q.category_id);
+      if (q.user_id !== undefined) await checkUserExists(app.db, q.user_id);
+      const { limit, offset } = paging(q, LIST_LIMIT);
+      const rows = await listVideos(app.db, {
+        me: viewer.userId,
+        mine: false,
+        userId: q.user_id,
+        categoryId: q.category_id,
+        keywords: q.keywords?.trim(),
+        sort: q.sort,
+        limit,
+        offset,
+      });
+      return { success: true, data: await presentVideos(app.db, app.config, viewer, rows, fields) };
+    },
+  );
+
+  app.get<{ Querystring: Infer<typeof myQuery> }>(
+    '/my',
+    { schema: { summary: "The reader's own videos, in every status (or in one: status)", querystring: myQuery } },
+    async (req) => {
+      const q = req.query;
+      const me = userOf(req);
+      const fields = parseFields(q.fields, VIDEO_ALLOWED, 'fields', MY_DEFAULTS) as VideoField[];
+      await checkCategory(app.db, 'video', q.category_id);
+      const { limit, offset } = paging(q);
+      const rows = await listVideos(app.db, {
+        me,
+        mine: true,
+        categoryId: q.category_id,
+        keywords: q.keywords?.trim(),
+        status: q.status,
+        sort: q.sort,
+        limit,
+        offset,
+      });
+      return { success: true, data: await presentVideos(app.db, app.config, viewerOf(app.db, me), rows, fields) };
+    },
+  );
+
+  app.get(
+    '/support_types',
+    { schema: { summary: 'The kinds of video one may add: YouTube, Vimeo, and Upload where this server converts' } },
+    async (req) => {
+      userOf(req);
+      const upload = await ffmpegAvailable(app.config.ffmpegPath);
+      return { success: true, data: upload ? [...SUPPORT_TYPES, UPLOAD_TYPE] : [...SUPPORT_TYPES] };
+    },
+  );
+
+  app.get<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>(
+    '/:id',
+    { schema: { summary: 'One video (counts a view)', params: idParams, querystring: detailQuery } },
+    async (req) => {
+      const fields = parseFields(req.query.fields, VIDEO_ALLOWED, 'fields', DETAIL_DEFAULTS) as VideoField[];
+      const viewer = viewerOf(app.db, req.auth.userId);
+      const row = await getVisibleVideo(app.db, viewer, req.params.id);
+      if (!isVideoOwner(viewer, row)) {
+        await countVideoView(app.db, row.id);
+        row.view_count += 1;
+      }
+      const [video] = await presentVideos(app.db, app.config, viewer, [row], fields);
+      return { success: true, data: video };
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/:id/embed',
+    { schema: { summary: "The HTML that embeds a link video's player elsewhere", params: idParams } },
+    async (req) => {
+      const row = await getVisibleVideo(app.db, viewerOf(app.db, req.auth.userId), req.params.id);
+      if (!canEmbed(row)) {
+        throw forbidden(
+          row.type === 'upload' ? 'An uploaded video is played on this site only.' : 'Only a video everyone may see can be embedded.',
+        );
+      }
+      const src = videoSrc(app.config, row);
+      const width = row.width ?? 560;
+      const height = row.height ?? 315;
+      const code = `<iframe src="${src}" width="${width}" height="${height}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
+      return { success: true, data: { code } };
+    },
+  );
+
+  // The converted file of an uploaded video, after the reader's right to see the video is checked;
+  // with Range, so that a player seeks (storage/videos.ts).
+  app.get<{ Params: IdParams }>(
+    '/:id/file',
+    {
+      schema: {
+        summary: "An uploaded video's file (MP4), with HTTP ranges",
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const row = await getVisibleVideo(app.db, viewerOf(app.db, req.auth.userId), req.params.id);
+      if (!row.file_key) throw notFound('The video has no file to play (yet).');
+      try {
+        return await sendVideoFile(req, reply, app.config.dataDir, row.file_key);
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        throw notFound('The video has no file to play (yet).');
+      }
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteVideo, insertVideo, rateVideo, updateVideo, type VideoSource, type VideoValues } from '../../data/videos.ts';
+import { checkCategory, privacyParam } from '../../domain/options.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { forbidden, invalidParam, missingParam } from '../../errors.ts';
+import { SpooledFile } from '../../http/multipart.ts';
+import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { ffmpegAvailable } from '../../media/ffmpeg.ts';
+import { resolveVideoLink } from '../../media/links.ts';
+import { userOf } from '../../oauth/resource-auth.ts';
+import { deleteImage } from '../../storage/images.ts';
+import { deleteVideoFiles, mediaStore, videoSourceKey } from '../../storage/videos.ts';
+import { getVisibleVideo, isVideoOwner } from './present.ts';
+
+const TITLE_MAX = 255;
+const DESCRIPTION_MAX = 5000;
+
+const settingProperties = {
+  title: { type: 'string', maxLength: TITLE_MAX },
+  description: { type: 'string', maxLength: DESCRIPTION_MAX },
+  tags: { type: 'string', maxLength: 1000 },
+  category_id: { type: 'integer', minimum: 1 },
+  allow_search: { type: 'integer', enum: [0, 1] },
+  auth_view: privacyParam,
+  auth_comment: privacyParam,
+} as const;
+
+const newVideo = {
+  type: 'object',
+  properties: {
+    ...settingProperties,
+    type: { type: 'string', enum: ['youtube', 'vimeo', 'upload'] },
+    url: { type: 'string', maxLength: 2048 },
+    Filedata: {},
+  },
+  required: ['type'],
+} as const;
+const videoEdit = { type: 'object', properties: settingProperties } as const;
+const rateForm = {
+  type: 'object',
+  properties: { video_id: { type: 'integer', minimum: 1 }, rating: { type: 'integer', minimum: 1, maximum: 5 } },
+  required: ['video_id', 'rating'],
+} as const;
+
+function trimmedTitle(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const title = value.trim();
+  if (!title) throw missingParam('title', 'must not be empty');
+  return title;
+}
+
+export default async function videoWriteRoutes(app: FastifyInstance): Promise<void> {
+  /** An upload's spooled file, moved into the media store under the new video once it has an id. */
+  async function uploadSource(file: unknown): Promise<SpooledFile> {
+    if (!(await ffmpegAvailable(app.config.ffmpegPath))) {
+      throw invalidParam('type', 'upload is not available: this server cannot convert videos (see support_types)');
+    }
+    if (file === undefined || file === '') throw missingParam('Filedata', 'is required to upload a video');
+    if (!(file instanceof SpooledFile)) throw invalidParam('Filedata', 'must be a file part');
+    if (file.size === 0) throw invalidParam('Filedata', 'is an empty file');
+    return file;
+  }
+
+  app.post<{ Body: Infer<typeof newVideo> }>(
+    '/',
+    {
+      // Streamed to disk as it comes, up to VIDEO_MAX_BYTES (http/multipart.ts).
+      config: { files: ['Filedata'], spool: { limit: 'videoMaxBytes' } },
+      schema: { summary: 'Add a video: a YouTube or Vimeo link (url), or an upload (Filedata) to be converted', body: newVideo },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body;
+      let title = trimmedTitle(b.title);
+      let description = b.description?.trim() ?? '';
+      await checkCategory(app.db, 'video', b.category_id);
+      let source: VideoSource;
+      let upload: SpooledFile | undefined;
+      if (b.type === 'upload') {
+        if (title === undefined) throw missingParam('title');
+        upload = await uploadSource(b.Filedata);
+        source = { type: 'upload' };
+      } else {
+        if (!b.url?.trim()) throw missingParam('url', `is required for a ${b.type === 'youtube' ? 'YouTube' : 'Vimeo'} video`);
+        const link = await resolveVideoLink(app.config, b.url);
+        if (link.type !== b.type) {
+          await deleteImage(app.config.dataDir, link.poster?.key);
+          throw invalidParam('url', `is a ${link.type === 'youtube' ? 'YouTube' : 'Vimeo'} address, and type says ${b.type}`);
+        }
+        // The provider's title and description stand in for those left out.
+        title ??= link.title || undefined;
+        if (title === undefined) {
+          await deleteImage(app.config.dataDir, link.poster?.key);
+          throw missingParam('title');
+        }
+        description ||= link.description;
+        source = {
+          type: link.type,
+          code: link.code,
+          url: b.url.trim(),
+          duration: link.duration,
+          width: link.width,
+          height: link.height,
+          posterKey: link.poster?.key ?? null,
+        };
+      }
+      const values: VideoValues = {
+        title: title.slice(0, TITLE_MAX),
+        description: description.slice(0, DESCRIPTION_MAX),
+        category_id: b.category_id ?? null,
+        allow_search: b.allow_search ?? 1,
+        auth_view: b.auth_view ?? 'everyone',
+        auth_comment: b.auth_comment ?? 'everyone',
+      };
+      let placed: number | undefined;
+      try {
+        const id = await insertVideo(app.db, {
+          ownerId: me,
+          values,
+          source,
+          tags: b.tags,
+          // The upload moves under the video before its job can be claimed.
+          place: async (videoId) => {
+            placed = videoId;
+            await mediaStore(app.config.dataDir).writeFrom(videoSourceKey(videoId), upload!.path);
+          },
+        });
+        app.mediaWorker?.wake();
+        return { success: true, data: { video_id: id } };
+      } catch (err) {
+        if (placed !== undefined) await deleteVideoFiles(app.config.dataDir, placed);
+        if (source.type !== 'upload') await deleteImage(app.config.dataDir, source.posterKey);
+        throw err;
+      }
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: Infer<typeof videoEdit> }>(
+    '/:id',
+    { schema: { summary: 'Edit a video', params: idParams, body: videoEdit } },
+    async (req) => {
+      const me = userOf(req);
+      const viewer = viewerOf(app.db, me);
+      const row = await getVisibleVideo(app.db, viewer, req.params.id);
+      if (!isVideoOwner(viewer, row)) throw forbidden('Only its owner may edit this video.');
+      const b = req.body ?? {};
+      const title = trimmedTitle(b.title);
+      await checkCategory(app.db, 'video', b.category_id);
+      await updateVideo(app.db, {
+        id: row.id,
+        values: {
+          ...(title !== undefined ? { title } : {}),
+          ...(b.description !== undefined ? { description: b.description.trim() } : {}),
+          ...(b.category_id !== undefined ? { category_id: b.category_id } : {}),
+          ...(b.allow_search !== undefined ? { allow_search: b.allow_search } : {}),
+          ...(b.auth_view !== undefined ? { auth_view: b.auth_view } : {}),
+          ...(b.auth_comment !== undefined ? { auth_comment: b.auth_comment } : {}),
+        },
+        tags: b.tags,
+      });
+      return { success: true };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>('/:id', { schema: { summary: 'Delete a video', params: idParams } }, async (req) => {
+    const me = userOf(req);
+    const viewer = viewerOf(app.db, me);
+    const row = await getVisibleVideo(app.db, viewer, req.params.id);
+    if (!isVideoOwner(viewer, row)) throw forbidden('Only its owner may delete this video.');
+    const posterKey = await deleteVideo(app.db, row.id);
+    // Files go once the rows are gone for good (a conversion under way finds its video gone, and removes its own).
+    await deleteImage(app.config.dataDir, posterKey);
+    await deleteVideoFiles(app.config.dataDir, row.id);
+    return { success: true, data: { message: 'Video has been deleted.' } };
+  });
+
+  app.post<{ Body: Infer<typeof rateForm> }>(
+    '/rate',
+    { schema: { summary: 'Rate a video, 1 to 5, once', body: rateForm } },
+    async (req) => {
+      const me = userOf(req);
+      const row = await getVisibleVideo(app.db, viewerOf(app.db, me), req.body.video_id);
+      const total = await rateVideo(app.db, { videoId: row.id, userId: me, rating: req.body.rating });
+      if (total === null) throw forbidden('You already rated this video.');
+      return { success: true, data: { total } };
+    },
+  );
+}
