@@ -79,8 +79,12 @@ export async function searchSite(token: string, q: SearchQuery): Promise<SearchR
     throw e;
   }
   const answer = searchAnswerSchema.parse(data);
+  const types = answer.types.flatMap((t) => (isSearchType(t.id) ? [{ id: t.id, title: t.title, count: t.count }] : []));
+  // Over every type, the count is of the types this client shows (a server's own additions are
+  // left out of the results below, so they are out of the count too), when the server tells them.
+  const all = !q.type || q.type === 'all';
   return {
-    count: answer.count,
+    count: all && answer.types.length ? types.reduce((n, t) => n + t.count, 0) : answer.count,
     // A type this client does not know (a server's own addition) is left out rather than linked nowhere.
     hits: answer.items.flatMap((i) =>
       isSearchType(i.type)
@@ -98,6 +102,6 @@ export async function searchSite(token: string, q: SearchQuery): Promise<SearchR
           ]
         : [],
     ),
-    types: answer.types.flatMap((t) => (isSearchType(t.id) ? [{ id: t.id, title: t.title, count: t.count }] : [])),
+    types,
   };
 }
