@@ -3,11 +3,12 @@
 //
 // 1. The lint gate and the type check, side by side (each is one busy core), and beside them
 //    the web app's build for the end-to-end tests (into E2E_DIST_DIR).
-// 2. The unit and API tests on SQLite and on PostgreSQL (one Vitest run of both projects,
-//    vitest.config.ts) beside the end-to-end tests on that build: Vitest's workers wait on
-//    sockets and disks a third of the time, and the end-to-end journeys, in Chromium's headless
-//    shell, wait on the pages more than they compute (about one core of two, 2026-12-02).
-// 3. The cluster test, on that same build: one `next build` for the whole run.
+// 2. The unit and API tests on SQLite and on PostgreSQL: one Vitest run of both projects
+//    (vitest.config.ts), whose workers wait on sockets and disks a third of the time.
+// 3. The end-to-end tests, on that build. Not beside Vitest: the two together kept both cores
+//    past full (load 9–10) and ran no faster than one after the other, and a journey that hands
+//    the browser 10 MiB ran past its 10 s (2026-12-02).
+// 4. The cluster test, on that same build: one `next build` for the whole run.
 //
 // A step that fails stops the run (its output is printed whole), as `a && b` would; written here
 // rather than with npm-run-all or concurrently so that the steps' times and the build both steps
@@ -55,12 +56,10 @@ async function main(): Promise<boolean> {
   };
   const gate = await Promise.all([run(npmRun('lint'), true), run(npmRun('typecheck'), true), run(build, true)]);
   if (gate.includes(false)) return false;
-  say('unit and API tests (SQLite and PostgreSQL in one Vitest run; its output when it ends) beside the end-to-end tests');
-  const tests = await Promise.all([
-    run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }, true),
-    run(npmRun('test:e2e', { E2E_REUSE_BUILD: '1' })),
-  ]);
-  if (tests.includes(false)) return false;
+  say('unit and API tests, SQLite and PostgreSQL in one run');
+  if (!(await run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }))) return false;
+  say('end-to-end tests, on that build');
+  if (!(await run(npmRun('test:e2e', { E2E_REUSE_BUILD: '1' })))) return false;
   say('cluster test, on the end-to-end build');
   return run(npmRun('test:cluster', { CLUSTER_DIST_DIR: DIST_DIR, CLUSTER_REUSE_BUILD: '1' }));
 }
