@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedWorld, WORLD, type WorldLandmarks } from '../../src/seed/world.ts';
+import { tokenFor } from '../helpers.ts';
+import { setupApi } from '../fixture.ts';
+import { get } from '../routes/fixtures.ts';
+
+// `npm run seed -- --scale F` at a small factor: the million-row site's shapes in miniature,
+// read back through the API as a client would.
+const FACTOR = 0.002; // 200 members, 2,000 posts, 10,000 likes, 200 conversations …
+const t = setupApi();
+let world: WorldLandmarks;
+
+const count = async (table: 'users' | 'activities' | 'likes' | 'comments' | 'messages' | 'classifieds' | 'events' | 'groups') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeAll(async () => {
+  world = await seedWorld(t.db, t.config, { factor: FACTOR, seed: 7 });
+}, 120_000);
+
+describe('the site at scale (seed/world.ts)', () => {
+  it('has every table at its share of a million rows', async () => {
+    expect(await count('users')).toBe(WORLD.members * FACTOR);
+    expect(await count('activities')).toBe(WORLD.activities * FACTOR);
+    expect(await count('classifieds')).toBe(WORLD.listings * FACTOR);
+    expect(await count('events')).toBe(WORLD.events * FACTOR);
+    expect(await count('groups')).toBe(WORLD.groups * FACTOR);
+    // Drawn per post from a heavy tail; the one most liked, the one most commented and the long conversation set apart: about their share.
+    for (const [table, target] of [
+      ['likes', WORLD.likes],
+      ['comments', WORLD.comments],
+      ['messages', WORLD.messages],
+    ] as const) {
+      expect(await count(table)).toBeGreaterThan(target * FACTOR * 0.6);
+      expect(await count(table)).toBeLessThan(target * FACTOR * 1.4);
+    }
+    expect(world.counts).toMatchObject({ members: 200, activities: 2000 });
+  });
+
+  it('is uneven as a real site is: a few members with many friends, a few posts with most of the likes', async () => {
+    const degrees = (
+      await t.db
+        .selectFrom('friendships')
+        .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
+        .groupBy('user_id')
+        .execute()
+    )
+      .map((r) => Number(r.n))
+      .sort((a, b) => a - b);
+    const median = degrees[Math.floor(degrees.length / 2)]!;
+    expect(median).toBeLessThan(20);
+    // The most friends: everyone else at this size (1,000 at scale 1).
+    expect(degrees.at(-1)).toBe(199);
+
+    const popular = await tokenFor(t.db, world.popularMember);
+    expect((await get(t, popular, '/api/v1/friends', { user_id: world.popularMember, limit: 1 })).status).toBe(200);
+
+    // The most liked post: liked by every member, as the API counts it.
+    const reader = await tokenFor(t.db, world.typicalMember);
+    const liked = await get(t, reader, `/api/v1/activities/${world.mostLiked}`, { fields: 'id,total_like,total_comment' });
+    expect(liked.status).toBe(200);
+    expect(liked.body.data.total_like).toBe(200);
+    const commented = await get(t, reader, `/api/v1/activities/${world.mostCommented}`, { fields: 'id,total_comment' });
+    expect(commented.body.data.total_comment).toBe(WORLD.topComments * FACTOR);
+  });
+
+  it('reads back through the API: a member’s feed, notifications and the long conversation, newest first', async () => {
+    const token = await tokenFor(t.db, world.typicalMember);
+    const feed = await get(t, token, '/api/v1/activities', { limit: 15 });
+    expect(feed.status).toBe(200);
+    expect(feed.body.data.items.length).toBeGreaterThan(0);
+    const notifications = await get(t, token, '/api/v1/activities/notifications', { limit: 5 });
+    expect(notifications.status).toBe(200);
+
+    const inbox = await get(t, token, '/api/v1/messages/inbox', { limit: 50 });
+    expect(inbox.status).toBe(200);
+    const outbox = await get(t, token, '/api/v1/messages/outbox', { limit: 50 });
+    const ids = [...inbox.body.data, ...outbox.body.data].map((c: { id: number }) => c.id);
+    expect(ids).toContain(world.longConversation);
+    const long = await get(t, token, `/api/v1/messages/${world.longConversation}`, { message_limit: 20 });
+    expect(long.status).toBe(200);
+    expect(long.body.data.messages).toHaveLength(20);
+    const times = long.body.data.messages.map((m: { id: number }) => m.id);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(long.body.data.maxid).toBeDefined();
+  });
+
+  it('is the same site from the same seed', async () => {
+    const rows = async (from: number) =>
+      (await t.db.selectFrom('users').select(['full_name', 'country_iso']).where('id', '>=', from).orderBy('id').limit(50).execute()).map(
+        (u) => `${u.full_name} ${u.country_iso}`,
+      );
+    const firstRun = await rows(world.popularMember);
+    const again = await seedWorld(t.db, t.config, { factor: 0.0005, seed: 7 });
+    expect((await rows(again.popularMember)).slice(0, 50)).toEqual(firstRun);
+    const other = await seedWorld(t.db, t.config, { factor: 0.0005, seed: 8 });
+    expect(await rows(other.popularMember)).not.toEqual(firstRun);
+  }, 60_000);
+});
