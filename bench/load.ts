@@ -186,7 +186,9 @@ export interface LoadOptions {
 }
 
 /** The warm-up and the timed rounds; answers each page's rounds together, and what made them not valid. */
-export async function runLoad(o: LoadOptions): Promise<{ feed: PageLoad; bare: PageLoad; ownCpuPerPair: number[]; problems: string[] }> {
+export async function runLoad(
+  o: LoadOptions,
+): Promise<{ feed: PageLoad; bare: PageLoad; ownCpuPerPair: number[]; bareRates: number[]; problems: string[] }> {
   const pages: LoadPage[] = [
     {
       name: 'feed',
@@ -233,5 +235,7 @@ export async function runLoad(o: LoadOptions): Promise<{ feed: PageLoad; bare: P
   // page, so that what moves the machine's speed from round to round moves both.
   const perRender = (r: Round) => r.cpuMs / r.sent;
   const ownCpuPerPair = rounds.feed.map((f, i) => perRender(f) - perRender(rounds.bare[i]!));
-  return { feed: aggregate(rounds.feed), bare: aggregate(rounds.bare), ownCpuPerPair, problems };
+  // The bare page's rate round by round: how steady the machine was (bench/stats.ts, machineSlowdown).
+  const bareRates = rounds.bare.map((r) => r.pages / r.seconds);
+  return { feed: aggregate(rounds.feed), bare: aggregate(rounds.bare), ownCpuPerPair, bareRates, problems };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanCi, median, percentile } from './stats.ts';
+import { machineSlowdown, meanCi, median, percentile } from './stats.ts';
 
 describe('the bench statistics', () => {
   it('gives a mean and a 95% interval by Student’s t', () => {
@@ -20,5 +20,12 @@ describe('the bench statistics', () => {
     expect(percentile(xs, 0.99)).toBe(99);
     expect(median([5, 1, 3])).toBe(3);
     expect(Number.isNaN(percentile([], 0.5))).toBe(true);
+  });
+
+  it('says when the bare page’s rate fell by more than a third after an earlier round, and by how much at worst', () => {
+    expect(machineSlowdown([300, 290, 310, 250, 305])).toBeNull(); // noise, and a fall of less than a third
+    expect(machineSlowdown([300, 310, 150, 305, 190])).toEqual({ from: 310, to: 150, fromRound: 2, toRound: 3 });
+    expect(machineSlowdown([100, 200, 120])).toEqual({ from: 200, to: 120, fromRound: 2, toRound: 3 });
+    expect(machineSlowdown([90, 100])).toBeNull(); // a rise is not a slowdown
   });
 });

@@ -35,3 +35,21 @@ export function percentile(values: number[], p: number): number {
 
 /** The median of `values`. */
 export const median = (values: number[]) => percentile(values, 0.5);
+
+/**
+ * Whether the machine itself slowed during a run: a round's rate of the bare page (pages/s, in
+ * round order) below two thirds of an earlier round's. The bare page's work is the same in every
+ * round, so such a fall is the machine (another process, a throttled CPU), not the product.
+ * Answers the largest such fall, or null.
+ */
+export function machineSlowdown(rates: number[]): { from: number; to: number; fromRound: number; toRound: number } | null {
+  let worst: { from: number; to: number; fromRound: number; toRound: number } | null = null;
+  let best = 0;
+  for (let i = 1; i < rates.length; i += 1) {
+    if (rates[i - 1]! > rates[best]!) best = i - 1;
+    const from = rates[best]!;
+    const to = rates[i]!;
+    if (to < (from * 2) / 3 && (!worst || to / from < worst.to / worst.from)) worst = { from, to, fromRound: best + 1, toRound: i + 1 };
+  }
+  return worst;
+}

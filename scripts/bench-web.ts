@@ -23,6 +23,9 @@
 // temporary data removed at the end.
 //
 // Settings (environment):
+//   BENCH_PROFILE=quick      fewer rounds, loads and uploads (4, 3, 2; the settings below still
+//                            override it): the same verdicts in under 15 minutes, with wider
+//                            intervals, said as such in the report
 //   BENCH_SKIP_BUILD=1       reuses the last builds; with it, BENCH_WEB_DIST=dir measures
 //                            another build of the web app, made with NEXT_DIST_DIR=dir (one run
 //                            is one process of each server, whose speed varies from process to
@@ -35,6 +38,9 @@
 //   BENCH_UPLOADS            uploads of the photo each way (default 5)
 //   BENCH_BROWSER_LOADS      cold loads of each page in the browser (default 10: the median of
 //                            five moved by ±100 ms between runs of one build, a TBT budget's width)
+//   BENCH_PAGES=regex        the browser pass over the pages whose label matches it (and the bare
+//                            page) only, e.g. '^/messages' after a change to the messages' pages;
+//                            the report then judges only those
 //   BENCH_VERBOSE=1          also lists every script counted for a page (its first load, then
 //                            what it loads once it runs)
 //   BENCH_SAVE_HTML=dir      keeps both pages' HTML, to see where the bytes go
@@ -51,16 +57,22 @@ import { signIn } from '../bench/sign-in.ts';
 import { benchUploads } from '../bench/upload.ts';
 
 const env = process.env;
+// BENCH_PROFILE=quick: the same measurements and verdicts in under 15 minutes, from fewer rounds
+// and loads; the report says so, and its intervals are the wider for it.
+const quick = env.BENCH_PROFILE === 'quick';
+if (env.BENCH_PROFILE && !quick) throw new Error(`BENCH_PROFILE is "quick" or unset, not "${env.BENCH_PROFILE}"`);
 const settings = {
+  profile: quick ? ('quick' as const) : ('full' as const),
   skipBuild: env.BENCH_SKIP_BUILD === '1',
   webDist: env.BENCH_WEB_DIST || '.next-bench',
-  warmupSeconds: Number(env.BENCH_WARMUP_SECONDS || 5),
-  rounds: Number(env.BENCH_ROUNDS || 10),
+  warmupSeconds: Number(env.BENCH_WARMUP_SECONDS || (quick ? 3 : 5)),
+  rounds: Number(env.BENCH_ROUNDS || (quick ? 4 : 10)),
   seconds: Number(env.BENCH_SECONDS || 3),
   connections: Number(env.BENCH_CONNECTIONS || 8),
-  uploads: Number(env.BENCH_UPLOADS || 5),
-  openSeconds: Number(env.BENCH_OPEN_SECONDS || 10),
-  browserLoads: Math.max(1, Number(env.BENCH_BROWSER_LOADS || 10)),
+  uploads: Number(env.BENCH_UPLOADS || (quick ? 2 : 5)),
+  openSeconds: Number(env.BENCH_OPEN_SECONDS || (quick ? 5 : 10)),
+  browserLoads: Math.max(1, Number(env.BENCH_BROWSER_LOADS || (quick ? 3 : 10))),
+  pages: env.BENCH_PAGES ? new RegExp(env.BENCH_PAGES) : null,
   verbose: env.BENCH_VERBOSE === '1',
   saveHtml: env.BENCH_SAVE_HTML,
   cpuProf: env.BENCH_CPU_PROF,
@@ -97,7 +109,9 @@ async function main(): Promise<number> {
     count: settings.uploads,
   });
 
-  const browser = await runBrowser({ web, bare, cookie, pages: await benchPages(`${api}/api/v1`, token), loads: settings.browserLoads });
+  // BENCH_PAGES: the browser pass over the pages whose label it matches (and the bare page, the reference).
+  const pages = (await benchPages(`${api}/api/v1`, token)).filter((p) => !settings.pages || p.server === 'bare' || settings.pages.test(p.label));
+  const browser = await runBrowser({ web, bare, cookie, pages, loads: settings.browserLoads });
 
   return report({
     settings,
