@@ -110,7 +110,9 @@ async function main(): Promise<number> {
   });
 
   // BENCH_PAGES: the browser pass over the pages whose label it matches (and the bare page, the reference).
-  const pages = (await benchPages(`${api}/api/v1`, token)).filter((p) => !settings.pages || p.server === 'bare' || settings.pages.test(p.label));
+  const pages = (await benchPages(`${api}/api/v1`, token)).filter(
+    (p) => !settings.pages || p.server === 'bare' || settings.pages.test(p.label),
+  );
   const browser = await runBrowser({ web, bare, cookie, pages, loads: settings.browserLoads });
 
   return report({
