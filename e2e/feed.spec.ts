@@ -225,6 +225,29 @@ test.describe('the activity feed', () => {
     const image = article.getByRole('img', { name: 'Mist over a still lake' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Rendered on the server: the first screen's photos (the first two posts) are not lazy, and the
+    // first of them, the likely largest paint, is asked for first; further down they are lazy.
+    await page.reload();
+    const photos = await page
+      .getByRole('feed')
+      .locator(':scope > article')
+      .evaluateAll((articles) =>
+        articles.map((a) =>
+          [...a.querySelectorAll('img.attachment-photo')].map((img) => ({
+            alt: img.getAttribute('alt'),
+            loading: img.getAttribute('loading') ?? 'eager',
+            priority: img.getAttribute('fetchpriority') ?? 'auto',
+          })),
+        ),
+      );
+    const firstScreen = photos.slice(0, 2).flat();
+    // Just posted, so it is at the top unless another journey posted since.
+    expect(firstScreen.map((p) => p.alt)).toContain('Mist over a still lake');
+    expect(firstScreen.map((p) => `${p.loading} ${p.priority}`)).toEqual(
+      firstScreen.map((_, i) => (i === 0 ? 'eager high' : 'eager auto')),
+    );
+    for (const p of photos.slice(2).flat()) expect(`${p.loading} ${p.priority}`).toBe('lazy auto');
   });
 
   test('the upload route refuses other sites, the signed out, and files over the cap before sending anything on', async ({

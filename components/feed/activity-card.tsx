@@ -24,18 +24,36 @@ export type ActivityCardProps = {
   onDeleted?: () => void;
   /** The article's element id (the feed names its second post: see FIRST_PAINT_TARGET). */
   elementId?: string;
+  /**
+   * Where its pictures stand in the page: `lazy` below the first screen (the default in a feed),
+   * `eager` in the first screen, `first` for the post whose photo is likely the page's largest
+   * paint (asked for first: fetchpriority high). A post on its own page is `first`.
+   */
+  pictures?: PictureRank;
 };
+
+export type PictureRank = 'lazy' | 'eager' | 'first';
 
 // Links inside items are plain <a>: navigation stays client-side through the site chrome's
 // ClientLinks (components/ui/client-links.tsx), without a next/link (and its prefetch) per link.
 
 /** One activity as an <article>, named by its owner and its time, with the social layer. */
-export function ActivityCard({ activity: a, posInSet, setSize, standalone = false, onDeleted, elementId }: ActivityCardProps) {
+export function ActivityCard({
+  activity: a,
+  posInSet,
+  setSize,
+  standalone = false,
+  onDeleted,
+  elementId,
+  pictures = standalone ? 'first' : 'lazy',
+}: ActivityCardProps) {
   const feed = useFeed();
   const announce = useAnnounce();
   const id = useId();
   const clock = useClock();
   const [confirming, setConfirming] = useState(false);
+  // Of a `first` post, only its first photo is asked for first; the rest of the first screen is eager.
+  const leadPhoto = pictures === 'first' ? a.attachments.findIndex((x) => x.kind === 'photo') : -1;
   const label = a.wall ? `${a.owner.name}’s post on ${a.wall.name}’s wall` : `${a.owner.name}’s post`;
 
   const shared = async (activityId: number) => {
@@ -91,7 +109,9 @@ export function ActivityCard({ activity: a, posInSet, setSize, standalone = fals
         <div className="mt-3 space-y-3">
           {a.attachments.map((attachment, i) => (
             // A plain call (hook-free), keyed by position: no component per attachment.
-            <Fragment key={i}>{AttachmentView({ attachment, eager: standalone })}</Fragment>
+            <Fragment key={i}>
+              {AttachmentView({ attachment, rank: i === leadPhoto ? 'first' : pictures === 'lazy' ? 'lazy' : 'eager' })}
+            </Fragment>
           ))}
         </div>
       ) : null}

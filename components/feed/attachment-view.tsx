@@ -2,27 +2,29 @@ import { ITEM_KINDS, itemHref } from '@/lib/routes';
 import type { Attachment } from '@/lib/social-api/activities';
 import { AltBadge } from '@/components/photos/alt-badge';
 import { pictureLoading } from '@/components/ui/picture-loading';
+import type { PictureRank } from './activity-card';
 
 export type AttachmentViewProps = {
   attachment: Attachment;
-  /** The first thing on its page (a post on its own page): the picture is asked for at once. */
-  eager?: boolean;
+  /** Lazy below the first screen; in it, asked for at once, and the likely largest paint first. */
+  rank?: PictureRank;
 };
 
 /** A photo, a link card, a card of a shared item, or a song. */
-export function AttachmentView({ attachment: a, eager = false }: AttachmentViewProps) {
+export function AttachmentView({ attachment: a, rank = 'lazy' }: AttachmentViewProps) {
   switch (a.kind) {
     case 'photo': {
       // The box is reserved before the picture arrives: from its size when the API gives one
       // (width/height give the ratio; the CSS keeps it within the column and 32rem high), else a
-      // fixed 4:3 box the picture is fitted into, which never grows. Not lazy on the post's own
-      // page (pictureLoading); in a feed, whose largest paint at the top is the first post's
-      // text (measured at 1280×800), photos stay lazy.
+      // fixed 4:3 box the picture is fitted into, which never grows. Not lazy in the first
+      // screen (pictureLoading): a photo there is usually the page's largest paint, and a lazy
+      // one is asked for only once the page is laid out; the first of them is fetched first.
       const img = (
         <img
           src={a.src}
           alt={a.alt}
-          loading={pictureLoading(eager)}
+          loading={pictureLoading(rank !== 'lazy')}
+          fetchPriority={rank === 'first' ? 'high' : undefined}
           decoding="async"
           width={a.size?.width}
           height={a.size?.height}

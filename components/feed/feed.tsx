@@ -45,6 +45,13 @@ const POSTS_IN_HTML = 5;
  * was slower than none).
  */
 const FIRST_PAINT_TARGET = 'feed-second-post';
+/**
+ * The posts in the first screen (at 1280×800 the first two, or the top of the second): their
+ * pictures are not lazy, and the first photo among them, likely the page's largest paint, is
+ * asked for first. Lazy ones are requested only once the page is laid out, 100–300 ms late at
+ * the bench's 4× slowdown (components/ui/picture-loading.ts).
+ */
+const FIRST_SCREEN_POSTS = 2;
 
 export type FeedProps = {
   initial: FeedPage;
@@ -78,6 +85,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
   // in a render of its own that React runs in slices between other work (useDeferredValue).
   const allPosts = useDeferredValue(true, false);
   const later = allPosts ? 0 : Math.max(0, items.length - POSTS_IN_HTML);
+  const leadPost = items.slice(0, FIRST_SCREEN_POSTS).findIndex((a) => a.attachments.some((x) => x.kind === 'photo'));
   const [endOfFeed, setEndOfFeed] = useState(initial.endOfFeed || initial.items.length === 0);
   const [older, setOlderState] = useState<LoadState>({ status: 'idle' });
   // The observer's callback may run after a failure it did not see: it reads this instead.
@@ -269,6 +277,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
             posInSet={i + 1}
             setSize={setSize}
             elementId={i === 1 ? FIRST_PAINT_TARGET : undefined}
+            pictures={i === leadPost ? 'first' : i < FIRST_SCREEN_POSTS ? 'eager' : 'lazy'}
           />
         ))}
       </div>
