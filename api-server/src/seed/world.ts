@@ -44,6 +44,9 @@ export const WORLD = {
   longConversation: 10_000,
 } as const;
 
+/** A word in five posts at any scale: the rare search (issue 50). */
+export const RARE_WORD = 'quokka';
+
 /** The password of every member the world adds (their emails: member<n>@scale.example). */
 export const WORLD_PASSWORD = 'scale-password';
 
@@ -361,7 +364,7 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
           owner_id: owner,
           subject_type: 'user',
           subject_id: owner,
-          content: bodyHtml(`${words(r, 3, 18)} #${i + 1}`),
+          content: bodyHtml(`${words(r, 3, 18)} #${i + 1}${i % Math.max(1, Math.floor(nActivities / 5)) === 3 ? ` ${RARE_WORD}` : ''}`),
           auth_view: r.chance(0.9) ? ('everyone' as const) : ('owner_member' as const),
           attachment_type: null as string | null,
           attachment_id: null as number | null,
