@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import type { DB } from '../db/index.ts';
 import type { ActivitiesTable, Database, NewActivity } from '../db/types.ts';
-import { activityVisibleTo } from '../domain/privacy.ts';
+import { groupWallSeenBy, postVisibleTo } from '../domain/visibility.ts';
 
 // Activities (table `activities`): the feed query, which reads `friendships` for the reader's
 // sources, and the rows the activity routes read, post, share and delete (and the check that a
@@ -13,8 +13,8 @@ export type ActivityRow = Selectable<ActivitiesTable>;
 export interface FeedQuery {
   /** null: a client-credentials token, which reads what everyone may see. */
   readerId: number | null;
-  /** A user's wall instead of the reader's feed. */
-  wallOf?: number;
+  /** A member's or (subject_type 'group') a group's wall instead of the reader's feed. */
+  wallOf?: { type: 'user' | 'group'; id: number };
   limit: number;
   /** Exclusive bounds on the id; see feedPage. */
   maxid?: number;
@@ -28,9 +28,14 @@ const ownedBy =
   (eb) =>
     eb('activities.owner_id', '=', userId);
 const onWallOf =
-  (userId: number): Where =>
+  (userId: number, type: 'user' | 'group' = 'user'): Where =>
   (eb) =>
-    eb.and([eb('activities.subject_type', '=', 'user'), eb('activities.subject_id', '=', userId)]);
+    eb.and([eb('activities.subject_type', '=', type), eb('activities.subject_id', '=', userId)]);
+/** Only the posts on walls of groups the reader may see (the feed's sources, each narrower than postVisibleTo otherwise). */
+const inSeenGroups =
+  (source: Where, userId: number): Where =>
+  (eb) =>
+    eb.and([source(eb), groupWallSeenBy('activities', userId)]);
 
 /**
  * A feed is the union of sources that each match one index (activities_owner,
@@ -39,22 +44,26 @@ const onWallOf =
  */
 async function sourcesOf(db: DB, q: FeedQuery): Promise<Where[]> {
   const me = q.readerId;
-  if (q.wallOf !== undefined) {
-    const n = q.wallOf;
-    return [ownedBy(n), onWallOf(n)].map((source) => (eb) => eb.and([source(eb), activityVisibleTo(eb, me)]));
-  }
-  if (me === null) return [(eb) => activityVisibleTo(eb, null)];
-  const friends = await db.selectFrom('friendships').select('friend_id').where('user_id', '=', me).execute();
+  const visible =
+    (source: Where): Where =>
+    (eb) =>
+      eb.and([source(eb), postVisibleTo('activities', me)]);
+  if (q.wallOf?.type === 'group') return [visible(onWallOf(q.wallOf.id, 'group'))];
+  if (q.wallOf !== undefined) return [ownedBy(q.wallOf.id), onWallOf(q.wallOf.id)].map(visible);
+  if (me === null) return [() => postVisibleTo('activities', null)];
+  const [friends, groups] = await Promise.all([
+    db.selectFrom('friendships').select('friend_id').where('user_id', '=', me).execute(),
+    db.selectFrom('group_members').select('group_id').where('user_id', '=', me).where('state', 'in', ['member', 'officer']).execute(),
+  ]);
   return [
-    // The reader sees all of their own posts and all posts on their wall.
-    ownedBy(me),
+    // The reader sees all of their own posts (in groups they may still see) and all posts on their wall.
+    inSeenGroups(ownedBy(me), me),
     onWallOf(me),
-    // A friend's posts, but those for the friend alone (which activityVisibleTo would also
-    // refuse; those on the reader's wall come from the source above).
-    ...friends.map(
-      (f) => (eb: ExpressionBuilder<Database, 'activities'>) =>
-        eb.and([ownedBy(f.friend_id)(eb), eb('activities.auth_view', '!=', 'owner')]),
-    ),
+    // A friend's posts, but those for the friend alone (which postVisibleTo would also refuse;
+    // those on the reader's wall come from the source above) and those in groups hidden from the reader.
+    ...friends.map((f) => inSeenGroups((eb) => eb.and([ownedBy(f.friend_id)(eb), eb('activities.auth_view', '!=', 'owner')]), me)),
+    // The walls of the reader's groups (issue 48), those a member may see (not an officers-only one).
+    ...groups.map((g) => inSeenGroups(onWallOf(g.group_id, 'group'), me)),
   ];
 }
 

@@ -17,10 +17,11 @@ export type AlbumStatsRow = AlbumRow & { thumb_key: string | null; total_photo: 
 
 /**
  * The albums other people's lists show the reader (alias `a`): what they may see and what
- * allow_search lets them list. The list and a member's counts (GET /users/{id}) share it.
+ * allow_search lets them list, never a group's album (GET /groups/photos lists its photos). The
+ * list and a member's counts (GET /users/{id}) share it.
  */
 export function albumsListedTo(readerId: number | null): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${visibleTo('a', readerId)} and ${listedFor('a', readerId)})`;
+  return sql<SqlBool>`(${visibleTo('a', readerId)} and ${listedFor('a', readerId)} and a.group_id is null)`;
 }
 
 export function getAlbum(db: DB, id: number): Promise<AlbumRow | undefined> {
@@ -73,7 +74,8 @@ export function listAlbums(
 ): Promise<AlbumStatsRow[]> {
   let query = selectAlbumsWithStats(db, readerId);
   if (mine) {
-    query = query.where('a.owner_id', '=', readerId!);
+    // A group's album is the group's, not among its owner's albums.
+    query = query.where('a.owner_id', '=', readerId!).where('a.group_id', 'is', null);
   } else {
     query = query.where(albumsListedTo(readerId));
     if (userId !== undefined) query = query.where('a.owner_id', '=', userId);
@@ -209,18 +211,26 @@ export async function updateAlbum(db: DB, id: number, columns: Updateable<Albums
 
 /** Deletes an album, its photos and what they left elsewhere; the image keys of its photos. */
 export function deleteAlbumWithPhotos(db: DB, id: number): Promise<string[]> {
-  return transact(db, async (trx) => {
-    const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', id).execute();
-    await deleteItemTraces(
-      trx,
-      'photo',
-      photos.map((p) => p.id),
-    );
-    await deleteItemTraces(trx, 'album', [id]);
-    await trx.deleteFrom('photos').where('album_id', '=', id).execute();
-    await trx.deleteFrom('albums').where('id', '=', id).execute();
-    return photos.map((p) => p.image_key);
-  });
+  return transact(db, (trx) => deleteAlbumRows(trx, id));
+}
+
+/** deleteAlbumWithPhotos within the caller's transaction (a group's deletion deletes its album). */
+export async function deleteAlbumRows(trx: DB, id: number): Promise<string[]> {
+  const photos = await trx.selectFrom('photos').select(['id', 'image_key']).where('album_id', '=', id).execute();
+  await deleteItemTraces(
+    trx,
+    'photo',
+    photos.map((p) => p.id),
+  );
+  await deleteItemTraces(trx, 'album', [id]);
+  await trx.deleteFrom('photos').where('album_id', '=', id).execute();
+  await trx.deleteFrom('albums').where('id', '=', id).execute();
+  return photos.map((p) => p.image_key);
+}
+
+/** The id of the group's one album; undefined before its first photo. */
+export async function getGroupAlbumId(db: DB, groupId: number): Promise<number | undefined> {
+  return (await db.selectFrom('albums').select('id').where('group_id', '=', groupId).executeTakeFirst())?.id;
 }
 
 /** `photoId` when it is a photo of the album; undefined otherwise. */

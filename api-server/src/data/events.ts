@@ -4,7 +4,7 @@ import { transact } from '../db/dialect.ts';
 import { containsText } from '../db/text.ts';
 import type { EventsTable } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
-import { listedFor, ownedByFriendOf, visibleTo } from '../domain/visibility.ts';
+import { eventVisibleTo, listedFor, ownedByFriendOf } from '../domain/visibility.ts';
 
 // Events as the events routes read and write them (tables `events`, `event_members`: who
 // attends, is invited or asks to join, and `event_feeds`: calendar feeds). The rules of
@@ -29,7 +29,7 @@ function byTime(when: When, t: number): RawBuilder<SqlBool> {
  * counts (GET /users/{id}) share it.
  */
 export function eventsListedTo(readerId: number | null, when: When, t: number): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${visibleTo('e', readerId)} and ${listedFor('e', readerId)} and ${byTime(when, t)})`;
+  return sql<SqlBool>`(${eventVisibleTo('e', readerId)} and ${listedFor('e', readerId)} and ${byTime(when, t)})`;
 }
 
 export function getEvent(db: DB, id: number): Promise<EventRow | undefined> {
@@ -45,6 +45,8 @@ export interface EventListFilter {
   keywords?: string;
   categoryId?: number;
   userId?: number;
+  /** Only the events made in this group (GET /groups/events). */
+  groupId?: number;
   onlyFriends: boolean;
   sort?: 'starttime' | 'creation_date' | 'member_count';
   limit: number;
@@ -54,7 +56,7 @@ export interface EventListFilter {
 /** A page of the events other people's lists show the reader. */
 export function listEvents(
   db: DB,
-  { me, when, t, keywords, categoryId, userId, onlyFriends, sort, limit, offset }: EventListFilter,
+  { me, when, t, keywords, categoryId, userId, groupId, onlyFriends, sort, limit, offset }: EventListFilter,
 ): Promise<EventRow[]> {
   const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
   let query = db
@@ -64,6 +66,7 @@ export function listEvents(
   if (keywords) query = query.where((eb) => eb.or([containsText('e.title', keywords), containsText('e.description', keywords)]));
   if (categoryId !== undefined) query = query.where('e.category_id', '=', categoryId);
   if (userId !== undefined) query = query.where('e.owner_id', '=', userId);
+  if (groupId !== undefined) query = query.where('e.group_id', '=', groupId);
   if (onlyFriends) query = query.where(ownedByFriendOf('e', me!));
   if (sort === 'creation_date') query = query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
   else if (sort === 'member_count') query = query.orderBy(attending, 'desc').orderBy('e.start_time').orderBy('e.id');
@@ -102,7 +105,7 @@ export function listMyEvents(db: DB, { me, when, t, onlyLed, keywords, limit, of
         ]),
       )
       // The owner may since have narrowed who sees it.
-      .where(visibleTo('e', me));
+      .where(eventVisibleTo('e', me));
   }
   if (keywords) {
     query = query
@@ -196,9 +199,16 @@ export function listEventMembers(
 
 export type NewEvent = Omit<Insertable<EventsTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at'>;
 
-/** Stores a new event of `ownerId`, who is attending from the start; its id. */
-export function insertEvent(db: DB, { ownerId, values }: { ownerId: number; values: NewEvent }): Promise<number> {
+/**
+ * Stores a new event of `ownerId`, who is attending from the start; its id. `check` runs first in
+ * the same transaction (the group an event is made in still lets its owner add it).
+ */
+export function insertEvent(
+  db: DB,
+  { ownerId, values, check }: { ownerId: number; values: NewEvent; check?: (trx: DB) => Promise<void> },
+): Promise<number> {
   return transact(db, async (trx) => {
+    await check?.(trx);
     const t = now();
     const row = await trx
       .insertInto('events')
@@ -300,7 +310,7 @@ export function listFeedEvents(db: DB, { userId, since, limit }: { userId: numbe
       'm.rsvp',
     ])
     .where((eb) => eb.or([eb('e.owner_id', '=', userId), eb('m.rsvp', 'in', ['attending', 'maybe_attending', 'awaiting_reply'])]))
-    .where(visibleTo('e', userId))
+    .where(eventVisibleTo('e', userId))
     .where('e.end_time', '>=', since)
     .orderBy('e.start_time')
     .orderBy('e.id')

@@ -4,6 +4,7 @@ import { transact } from '../db/dialect.ts';
 import { containsText } from '../db/text.ts';
 import type { GroupsTable } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
+import { deleteAlbumRows, getGroupAlbumId } from './albums.ts';
 import { groupVisibleTo, listedFor, ownedByFriendOf } from '../domain/visibility.ts';
 
 // Groups as the groups routes read and write them (tables `groups` and `group_members`: who is a
@@ -240,9 +241,15 @@ export async function updateGroup(db: DB, id: number, changes: Omit<Updateable<G
     .execute();
 }
 
-/** Deletes a group with its wall, its members and what it left elsewhere (comments, likes, notifications...). */
-export async function deleteGroup(db: DB, id: number): Promise<void> {
-  await transact(db, async (trx) => {
+/**
+ * Deletes a group with its wall, its album and photos, its members and what it left elsewhere
+ * (comments, likes, notifications...); the image keys of its photos (their files are the caller's
+ * to delete). Its events stay their owners', in no group.
+ */
+export async function deleteGroup(db: DB, id: number): Promise<string[]> {
+  return transact(db, async (trx) => {
+    const album = await getGroupAlbumId(trx, id);
+    const photoKeys = album === undefined ? [] : await deleteAlbumRows(trx, album);
     const wall = await trx.selectFrom('activities').select('id').where('subject_type', '=', 'group').where('subject_id', '=', id).execute();
     const posts = wall.map((a) => a.id);
     if (posts.length) {
@@ -250,8 +257,11 @@ export async function deleteGroup(db: DB, id: number): Promise<void> {
       await trx.deleteFrom('activities').where('id', 'in', posts).execute();
     }
     await deleteItemTraces(trx, 'group', [id]);
+    // Its events stay their owners' (parent_member then lets in their owner alone).
+    await trx.updateTable('events').set({ group_id: null }).where('group_id', '=', id).execute();
     await trx.deleteFrom('group_members').where('group_id', '=', id).execute();
     await trx.deleteFrom('groups').where('id', '=', id).execute();
+    return photoKeys;
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Generated, Insertable, Kysely } from 'kysely';
 
 /** Privacy ids shared by every module (see domain/privacy.ts). */
-export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner';
+/** Who may see or act on an item; parent_member: the members of the group an event was made in (migration 019). */
+export type Privacy = 'everyone' | 'registered' | 'owner_member' | 'owner' | 'parent_member';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -110,6 +111,8 @@ export interface AlbumsTable {
   auth_tag: Privacy;
   cover_photo_id: number | null;
   view_count: Generated<number>;
+  /** The group whose one album it is (kind 'group_album', migration 019); null for every other album. */
+  group_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }
@@ -208,6 +211,8 @@ export interface EventsTable {
   image_height: number | null;
   /** The picture's description, its alt text (migration 012). */
   image_description: Generated<string>;
+  /** The group it was made in (parent_type=group, migration 019); null for a member's own event. */
+  group_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

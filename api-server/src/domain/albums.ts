@@ -1,7 +1,12 @@
+import type { Insertable } from 'kysely';
 import type { DB } from '../db/index.ts';
+import type { AlbumsTable } from '../db/types.ts';
 import type { StoredImage } from '../storage/images.ts';
 
-// Writes shared by every way a photo arrives (the REST uploads, the composer, the legacy API).
+// Writes shared by every way a photo arrives (the REST uploads, the composer, the legacy API, a group's photos).
+
+/** The kind of a group's one album. */
+export const GROUP_ALBUM_KIND = 'group_album';
 
 /**
  * The user's album of a special kind (one a user has at most one of), made on first use with
@@ -17,22 +22,24 @@ export async function ownSpecialAlbumId(
 ): Promise<number> {
   const found = await db.selectFrom('albums').select('id').where('owner_id', '=', ownerId).where('kind', '=', kind).executeTakeFirst();
   if (found) return found.id;
+  const view = isPrivate ? 'owner' : 'everyone';
+  return insertSpecialAlbum(
+    db,
+    { owner_id: ownerId, kind, title, allow_search: isPrivate ? 0 : 1, auth_view: view, auth_comment: view },
+    t,
+  );
+}
+
+/** Stores an album made by the site (not by its owner's form), with `values` over its defaults; its id. */
+async function insertSpecialAlbum(
+  db: DB,
+  values: Pick<Insertable<AlbumsTable>, 'owner_id' | 'kind' | 'title' | 'allow_search' | 'auth_view' | 'auth_comment'> &
+    Partial<Insertable<AlbumsTable>>,
+  t: number,
+): Promise<number> {
   const row = await db
     .insertInto('albums')
-    .values({
-      owner_id: ownerId,
-      kind,
-      title,
-      description: '',
-      category_id: null,
-      allow_search: isPrivate ? 0 : 1,
-      auth_view: isPrivate ? 'owner' : 'everyone',
-      auth_comment: isPrivate ? 'owner' : 'everyone',
-      auth_tag: 'owner_member',
-      cover_photo_id: null,
-      created_at: t,
-      updated_at: t,
-    })
+    .values({ description: '', category_id: null, auth_tag: 'owner_member', cover_photo_id: null, created_at: t, updated_at: t, ...values })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -63,4 +70,28 @@ export async function insertPhoto(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The group's one album (kind 'group_album', migration 019), made on first use: its owner is the
+ * group's, and it is for everyone in its own rule, since who sees it is the group's to say
+ * (domain/photo-privacy.ts); whom it lets comment, the group's too (items.ts canComment).
+ */
+export async function groupAlbumId(db: DB, group: { id: number; owner_id: number; title: string }, t: number): Promise<number> {
+  const found = await db.selectFrom('albums').select('id').where('group_id', '=', group.id).executeTakeFirst();
+  if (found) return found.id;
+  return insertSpecialAlbum(
+    db,
+    {
+      owner_id: group.owner_id,
+      kind: GROUP_ALBUM_KIND,
+      group_id: group.id,
+      title: group.title,
+      allow_search: 1,
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+      auth_tag: 'registered',
+    },
+    t,
+  );
 }

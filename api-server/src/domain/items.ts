@@ -6,6 +6,7 @@ import { notFound } from '../errors.ts';
 import { imageUrl } from '../storage/images.ts';
 import { excerpt, plainText } from './format.ts';
 import { canSeePhoto, photoRules, photoShareView, postedPhotoVisibleTo, type PhotoRule } from './photo-privacy.ts';
+import { allowsInGroup, groupOf, groupWallRights, otherWallOf } from './post-privacy.ts';
 import { allows, type Viewer } from './privacy.ts';
 import { bodyHtml } from './text.ts';
 
@@ -26,6 +27,11 @@ export interface Item {
   authComment: Privacy;
   /** Also always sees it: the owner of the wall an activity was posted on. */
   wallOwnerId: number | null;
+  /**
+   * The group whose wall an activity is on, or whose album an album or photo is (domain/post-privacy.ts):
+   * only who may see the group sees it, and only who may post there comments.
+   */
+  groupId: number | null;
   /** A photo's own rule (domain/photo-privacy.ts), which decides who sees it: its album's, and its posts' for one posted. */
   photoRule?: PhotoRule;
   title: string;
@@ -68,11 +74,6 @@ function webHref(config: Config, type: ItemType, id: number): string {
 const pictures = (config: Config, key: string | null | undefined, external = ''): { img: string; thumb: string } =>
   key ? { img: imageUrl(config.publicUrl, key, '500'), thumb: imageUrl(config.publicUrl, key, '240') } : { img: external, thumb: external };
 
-/** The member whose wall an activity was written on when it is not its owner's own; null otherwise. */
-export function otherWallOf(row: { owner_id: number; subject_type: string; subject_id: number }): number | null {
-  return row.subject_type === 'user' && row.subject_id !== row.owner_id ? row.subject_id : null;
-}
-
 type Loaded = Omit<Item, 'type' | 'href'>;
 
 /** What a row gives the card of an item posted by its owner on no one else's wall (all but activities). */
@@ -95,6 +96,7 @@ const ownedItem = (config: Config, row: OwnedRow): Loaded => ({
   authView: row.auth_view,
   authComment: row.auth_comment,
   wallOwnerId: null,
+  groupId: null,
   title: row.title,
   description: plainText(row.text),
   ...pictures(config, row.image_key),
@@ -109,8 +111,8 @@ const loaders: Record<ItemType, Loader> = {
       .selectFrom('activities as a')
       .innerJoin('users as u', 'u.id', 'a.owner_id')
       // The card shows an attached photo only when everyone signed in may see the photo: its
-      // album is not restricted, and a photo passed on by a share is one posted publicly (the
-      // post's own photo is seen wherever the post is).
+      // album is not restricted (nor a group's album but a public group's), and a photo passed
+      // on by a share is one posted publicly (the post's own photo is seen wherever the post is).
       .leftJoin('photos as p', (j) => j.onRef('p.id', '=', 'a.attachment_id').on('a.attachment_type', '=', 'photo'))
       .leftJoin('albums as pa', 'pa.id', 'p.album_id')
       .select([
@@ -125,7 +127,9 @@ const loaders: Record<ItemType, Loader> = {
         'u.full_name',
         'p.image_key',
         'pa.auth_view as photo_view',
-        sql<number>`case when a.is_share = 0 or ${postedPhotoVisibleTo('p', 'pa', null)} then 1 else 0 end`.as('photo_shown'),
+        sql<number>`case when (a.is_share = 0 and pa.group_id is null) or ${postedPhotoVisibleTo('p', 'pa', null)} then 1 else 0 end`.as(
+          'photo_shown',
+        ),
       ])
       .where('a.id', 'in', ids)
       .execute();
@@ -136,6 +140,7 @@ const loaders: Record<ItemType, Loader> = {
       // Activities have no comment setting of their own: who may see one may comment.
       authComment: row.auth_view,
       wallOwnerId: otherWallOf(row),
+      groupId: groupOf(row),
       title: row.full_name,
       description: plainText(row.content) || row.link_title || '',
       ...pictures(
@@ -151,7 +156,7 @@ const loaders: Record<ItemType, Loader> = {
   async album(db, config, ids) {
     const rows = await db
       .selectFrom('albums as a')
-      .select(['a.id', 'a.owner_id', 'a.title', 'a.description', 'a.auth_view', 'a.auth_comment'])
+      .select(['a.id', 'a.owner_id', 'a.title', 'a.description', 'a.auth_view', 'a.auth_comment', 'a.group_id'])
       // The cover, or else the newest photo, of those everyone who sees the album may see.
       .select((eb) =>
         eb
@@ -166,7 +171,8 @@ const loaders: Record<ItemType, Loader> = {
       )
       .where('a.id', 'in', ids)
       .execute();
-    return rows.map((row) => ownedItem(config, { ...row, text: row.description }));
+    // A group's album is seen by who may see the group (canView).
+    return rows.map((row) => ({ ...ownedItem(config, { ...row, text: row.description }), groupId: row.group_id }));
   },
 
   async photo(db, config, ids) {
@@ -185,15 +191,18 @@ const loaders: Record<ItemType, Loader> = {
         'a.auth_view as album_view',
         'a.auth_comment',
         'a.kind as album_kind',
+        'a.group_id as album_group_id',
       ])
       .where('p.id', 'in', ids)
       .execute();
     const rules = await photoRules(db, rows);
-    // Who sees a photo is its rule's (photoRule); who comments, its album's (none: its owner alone).
+    // Who sees a photo is its rule's (photoRule); who comments, its album's (none: its owner alone)
+    // and in a group's album, the group's too (canComment).
     return rows.map((row) => {
       const photoRule = rules.get(row.id)!;
       return {
         ...ownedItem(config, { ...row, auth_view: photoRule.view, auth_comment: row.auth_comment ?? 'owner', text: row.description }),
+        groupId: row.album_group_id,
         photoRule,
       };
     });
@@ -229,10 +238,25 @@ const loaders: Record<ItemType, Loader> = {
   async event(db, config, ids) {
     const rows = await db
       .selectFrom('events')
-      .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'image_key', 'image_width', 'image_height'])
+      .select([
+        'id',
+        'owner_id',
+        'title',
+        'description',
+        'auth_view',
+        'auth_comment',
+        'image_key',
+        'image_width',
+        'image_height',
+        'group_id',
+      ])
       .where('id', 'in', ids)
       .execute();
-    return rows.map((row) => ownedItem(config, { ...row, text: row.description, width: row.image_width, height: row.image_height }));
+    // An event made in a group is seen as the group lets (canView).
+    return rows.map((row) => ({
+      ...ownedItem(config, { ...row, text: row.description, width: row.image_width, height: row.image_height }),
+      groupId: row.group_id,
+    }));
   },
 
   async video(db, config, ids) {
@@ -276,8 +300,9 @@ const ACTIVITY_TITLE_MAX = 100;
 export const itemTitle = (item: Pick<Item, 'title' | 'description'> & { type: string }): string =>
   item.type === 'activity' ? excerpt(item.description, ACTIVITY_TITLE_MAX) : item.title;
 
-export function canView(viewer: Viewer, item: Item): Promise<boolean> {
+export async function canView(viewer: Viewer, item: Item): Promise<boolean> {
   if (item.photoRule) return canSeePhoto(viewer, item.photoRule);
+  if (item.groupId !== null) return allowsInGroup(viewer, item.authView, item.ownerId, item.groupId);
   return allows(viewer, item.authView, item.ownerId, item.wallOwnerId);
 }
 
@@ -287,6 +312,8 @@ export function canView(viewer: Viewer, item: Item): Promise<boolean> {
  */
 export function shareView(item: Item): Privacy | null {
   if (item.photoRule) return photoShareView(item.photoRule);
+  // A post on a group's wall stays there: who sees it is the group's to say, and it may change.
+  if (item.groupId !== null) return null;
   return item.authView === 'everyone' || item.authView === 'registered' ? item.authView : null;
 }
 
@@ -295,9 +322,16 @@ export async function canLike(viewer: Viewer, item: Item): Promise<boolean> {
   return viewer.userId !== null && (await canView(viewer, item));
 }
 
-/** Commenting needs a user who may see the item and whom its comment privacy lets in. */
+/**
+ * Commenting needs a user who may see the item and whom its comment privacy lets in; on a post on
+ * a group's wall or in its album, one whom the group lets post there (its auth_comment); an event
+ * made in a group has its own comment privacy (parent_member among its choices).
+ */
 export async function canComment(viewer: Viewer, item: Item): Promise<boolean> {
-  return (await canLike(viewer, item)) && (await allows(viewer, item.authComment, item.ownerId, item.wallOwnerId));
+  if (!(await canLike(viewer, item))) return false;
+  if (item.groupId === null) return allows(viewer, item.authComment, item.ownerId, item.wallOwnerId);
+  if (!(await allowsInGroup(viewer, item.authComment, item.ownerId, item.groupId))) return false;
+  return item.type === 'event' || (await groupWallRights(viewer, item.groupId)).post;
 }
 
 /** The item when the viewer may see it; 404 otherwise (absent and hidden look the same). */

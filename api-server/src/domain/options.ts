@@ -21,13 +21,40 @@ export const PRIVACY_OPTIONS: Option[] = [
 export const privacyParam = { type: 'string', enum: [...PRIVACY_IDS] } as const;
 
 /**
+ * The privacy choices of an event made in a group (the origin's, parent_type=group, without its
+ * event guests): its group's members instead of the owner's friends.
+ */
+export const GROUP_EVENT_PRIVACY_OPTIONS: Option[] = [
+  PRIVACY_OPTIONS[0]!,
+  PRIVACY_OPTIONS[1]!,
+  { id: 'parent_member', title: 'Group members' },
+  PRIVACY_OPTIONS[3]!,
+];
+
+/**
  * GET /<module>/<name> for each name (view_options, comment_options, …): the privacy options.
  * Call inside the module's plugin, after its scope hook; `marks` go into each route's schema.
  */
-export function registerOptionRoutes(app: FastifyInstance, names: readonly string[], marks: RouteMarks = {}): void {
+export function registerOptionRoutes(
+  app: FastifyInstance,
+  names: readonly string[],
+  marks: RouteMarks = {},
+  /** The choices of an item made in a group, answered for `parent_type=group` (events: the origin's). */
+  inGroup?: readonly Option[],
+): void {
+  const querystring = inGroup
+    ? { type: 'object', properties: { parent_type: { type: 'string', enum: ['user', 'group'], default: 'user' } } }
+    : undefined;
   for (const name of names) {
     const summary = `The privacy choices of ${name.replace('_options', '')} (${PRIVACY_IDS.join(', ')})`;
-    app.get(`/${name}`, { schema: { summary, ...marks } }, async () => ({ success: true, data: PRIVACY_OPTIONS }));
+    app.get<{ Querystring: { parent_type?: string } }>(
+      `/${name}`,
+      { schema: { summary, ...(querystring && { querystring }), ...marks } },
+      async (req) => ({
+        success: true,
+        data: inGroup && req.query.parent_type === 'group' ? inGroup : PRIVACY_OPTIONS,
+      }),
+    );
   }
 }
 

@@ -1,6 +1,5 @@
-import { type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db/index.ts';
-import type { Database, Privacy } from '../db/types.ts';
+import type { Privacy } from '../db/types.ts';
 
 export const PRIVACY_IDS = ['everyone', 'registered', 'owner_member', 'owner'] as const satisfies readonly Privacy[];
 
@@ -11,12 +10,26 @@ export const PRIVACY_IDS = ['everyone', 'registered', 'owner_member', 'owner'] a
 export interface Viewer {
   readonly userId: number | null;
   isFriendOf(userId: number): Promise<boolean>;
+  /**
+   * Another rule's answer for this reader, computed once per request under `key` (a group's
+   * rights: domain/post-privacy.ts), as friendships are.
+   */
+  remember<T>(key: string, load: (db: DB) => Promise<T>): Promise<T>;
 }
 
 export function viewerOf(db: DB, userId: number | null): Viewer {
   const friends = new Map<number, Promise<boolean>>();
+  const remembered = new Map<string, Promise<unknown>>();
   return {
     userId,
+    remember<T>(key: string, load: (db: DB) => Promise<T>): Promise<T> {
+      let known = remembered.get(key) as Promise<T> | undefined;
+      if (!known) {
+        known = load(db);
+        remembered.set(key, known);
+      }
+      return known;
+    },
     isFriendOf(other: number): Promise<boolean> {
       if (userId === null || other === userId) return Promise.resolve(false);
       let known = friends.get(other);
@@ -48,24 +61,4 @@ export async function allows(viewer: Viewer, privacy: Privacy, ownerId: number, 
   if (privacy === 'registered') return true;
   if (privacy === 'owner_member') return viewer.isFriendOf(ownerId);
   return false;
-}
-
-/** The SQL form of `allows()` for activities (feed queries): the activity's auth_view, its owner, its wall. */
-export function activityVisibleTo(eb: ExpressionBuilder<Database, 'activities'>, userId: number | null): Expression<SqlBool> {
-  if (userId === null) return eb('activities.auth_view', '=', 'everyone');
-  return eb.or([
-    eb('activities.auth_view', 'in', ['everyone', 'registered']),
-    eb('activities.owner_id', '=', userId),
-    eb.and([eb('activities.subject_type', '=', 'user'), eb('activities.subject_id', '=', userId)]),
-    eb.and([
-      eb('activities.auth_view', '=', 'owner_member'),
-      eb.exists(
-        eb
-          .selectFrom('friendships')
-          .select('friendships.user_id')
-          .where('friendships.user_id', '=', userId)
-          .whereRef('friendships.friend_id', '=', 'activities.owner_id'),
-      ),
-    ]),
-  ]);
 }

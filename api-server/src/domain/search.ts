@@ -1,10 +1,8 @@
-import { expressionBuilder, sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { SearchSource, SearchTerm } from '../db/search/types.ts';
-import type { Database } from '../db/types.ts';
 import { excerpt } from './format.ts';
 import { postedPhotoVisibleTo } from './photo-privacy.ts';
-import { activityVisibleTo } from './privacy.ts';
-import { groupVisibleTo, visibleTo } from './visibility.ts';
+import { eventVisibleTo, groupVisibleTo, postVisibleTo, visibleTo } from './visibility.ts';
 
 /** Shortest word that also finds the words it begins ("lyo" finds "Lyon"). */
 const PREFIX_MIN = 3;
@@ -102,7 +100,14 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
 export function searchSources(userId: number | null): SearchSource[] {
   const listed = (alias: string) => sql<SqlBool>`${visibleTo(alias, userId)} and ${sql.ref(`${alias}.allow_search`)} = 1`;
   const sources: SearchSource[] = [
-    { type: 'album', from: sql`albums a`, id: sql`a.id`, date: sql`a.created_at`, where: listed('a') },
+    // A group's album is not found (its photos are, by who may see the group).
+    {
+      type: 'album',
+      from: sql`albums a`,
+      id: sql`a.id`,
+      date: sql`a.created_at`,
+      where: sql<SqlBool>`${listed('a')} and a.group_id is null`,
+    },
     {
       type: 'photo',
       from: sql`photos p join albums a on a.id = p.album_id`,
@@ -125,7 +130,13 @@ export function searchSources(userId: number | null): SearchSource[] {
       closed: sql`c.is_closed`,
       where: visibleTo('c', userId),
     },
-    { type: 'event', from: sql`events e`, id: sql`e.id`, date: sql`e.created_at`, where: listed('e') },
+    {
+      type: 'event',
+      from: sql`events e`,
+      id: sql`e.id`,
+      date: sql`e.created_at`,
+      where: sql<SqlBool>`${eventVisibleTo('e', userId)} and e.allow_search = 1`,
+    },
     {
       type: 'group',
       from: sql`groups g`,
@@ -138,7 +149,7 @@ export function searchSources(userId: number | null): SearchSource[] {
       from: sql`activities`,
       id: sql`activities.id`,
       date: sql`activities.created_at`,
-      where: activityVisibleTo(expressionBuilder<Database, 'activities'>(), userId),
+      where: postVisibleTo('activities', userId),
     },
   ];
   if (userId !== null)

@@ -28,14 +28,23 @@ export function ownedByFriendOf(alias: string, userId: number): RawBuilder<SqlBo
 }
 
 /**
- * The SQL form of `allows()` for posts (activities) under an alias: their own rule, and the
- * owner of the wall one is on always (privacy.ts activityVisibleTo is the same for Kysely's
- * builder on the bare table, as the feed queries use it).
+ * The SQL form of domain/post-privacy.ts `canSeePost` for posts (activities) under an alias: their
+ * own rule and the owner of the wall one is on always, and for a post on a group's wall, only
+ * who may see the group (groupWallSeenBy).
  */
 export function postVisibleTo(alias: string, userId: number | null): RawBuilder<SqlBool> {
-  if (userId === null) return visibleTo(alias, null);
+  if (userId === null) return sql<SqlBool>`(${visibleTo(alias, null)} and ${groupWallSeenBy(alias, null)})`;
   const wall = sql<SqlBool>`(${sql.ref(`${alias}.subject_type`)} = 'user' and ${sql.ref(`${alias}.subject_id`)} = ${userId})`;
-  return sql<SqlBool>`(${visibleTo(alias, userId)} or ${wall})`;
+  return sql<SqlBool>`((${visibleTo(alias, userId)} or ${wall}) and ${groupWallSeenBy(alias, userId)})`;
+}
+
+/**
+ * A post (alias) on no group's wall, or on the wall of a group the reader may see (issue 48): the
+ * part of postVisibleTo that the feed's own sources, each already narrower, add to theirs.
+ */
+export function groupWallSeenBy(alias: string, userId: number | null): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${alias}.subject_type`)} <> 'group' or exists (
+    select 1 from groups gw where gw.id = ${sql.ref(`${alias}.subject_id`)} and ${groupVisibleTo('gw', userId)}))`;
 }
 
 /**
@@ -48,4 +57,18 @@ export function groupVisibleTo(alias: string, userId: number | null): RawBuilder
   return sql<SqlBool>`(${view} in ('everyone', 'registered') or ${sql.ref(`${alias}.owner_id`)} = ${userId} or exists (
     select 1 from group_members gv where gv.group_id = ${sql.ref(`${alias}.id`)} and gv.user_id = ${userId}
     and (gv.state in ('officer', 'invited') or (gv.state = 'member' and ${view} <> 'officer'))))`;
+}
+
+/**
+ * The SQL form of the events' rule (routes/events/rules.ts getVisibleEvent) under an alias: their
+ * own privacy, `parent_member` for the members of the group an event was made in, and for such an
+ * event only who may see the group (domain/post-privacy.ts allowsInGroup).
+ */
+export function eventVisibleTo(alias: string, userId: number | null): RawBuilder<SqlBool> {
+  const group = sql.ref(`${alias}.group_id`);
+  const inSeenGroup = sql<SqlBool>`(${group} is null or exists (select 1 from groups ge where ge.id = ${group} and ${groupVisibleTo('ge', userId)}))`;
+  if (userId === null) return sql<SqlBool>`(${visibleTo(alias, null)} and ${inSeenGroup})`;
+  const parentMember = sql<SqlBool>`(${sql.ref(`${alias}.auth_view`)} = 'parent_member' and exists (select 1 from group_members ge_m
+    where ge_m.group_id = ${group} and ge_m.user_id = ${userId} and ge_m.state in ('member', 'officer')))`;
+  return sql<SqlBool>`((${visibleTo(alias, userId)} or ${parentMember}) and ${inSeenGroup})`;
 }

@@ -1,7 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { getCommentStats, presentComments, type CommentView } from '../../domain/comments.ts';
-import { canView, isItemType, loadItems, otherWallOf } from '../../domain/items.ts';
+import { canView, isItemType, loadItems } from '../../domain/items.ts';
+import { groupOf, groupWallRights, otherWallOf } from '../../domain/post-privacy.ts';
+import { listGroupCards } from '../../data/groups.ts';
+import { imageUrl, type Size } from '../../storage/images.ts';
 import { getLikeStats } from '../../domain/likes.ts';
 import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
@@ -26,8 +29,10 @@ export const ACTIVITY_FIELDS = [
 ] as const;
 /**
  * Beyond the spec, only when asked for by name (docs/api.md, "Extensions": Writing on a friend's
- * wall): `subject`, the owner summary of the member whose wall the activity was written on when
- * that is not its owner's own (null on one's own wall), so that a client shows "Bob → Alice".
+ * wall; "Groups": the wall): `subject`, the owner summary of the member whose wall the activity was
+ * written on when that is not its owner's own (null on one's own wall), or the group's summary
+ * (type 'group') for a post on a group's wall, so that a client shows "Bob → Alice" or "Bob →
+ * Hiking club".
  */
 export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
 export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
@@ -51,15 +56,29 @@ export interface Attachment {
 const USER_LIKED_MAX = 10;
 const COMMENTS_SHOWN = 3;
 
-/** Who may delete an activity: its owner, and the owner of the wall it was posted on. */
-export function canDeleteActivity(viewer: Viewer, row: ActivityRow): boolean {
+/** Who may delete an activity: its owner, the owner of the member's wall it was posted on, and a group's officers on its wall. */
+export async function canDeleteActivity(viewer: Viewer, row: ActivityRow): Promise<boolean> {
   const me = viewer.userId;
-  return me !== null && (me === row.owner_id || (row.subject_type === 'user' && me === row.subject_id));
+  if (me === null) return false;
+  if (me === row.owner_id || (row.subject_type === 'user' && me === row.subject_id)) return true;
+  const group = groupOf(row);
+  return group !== null && (await groupWallRights(viewer, group)).moderate;
 }
 
-/** Only what may be seen by anyone signed in can be passed on. */
+/** Only what may be seen by anyone signed in can be passed on (never a post on a group's wall: items.ts shareView). */
 function canShareActivity(viewer: Viewer, row: ActivityRow): boolean {
-  return viewer.userId !== null && (row.auth_view === 'everyone' || row.auth_view === 'registered');
+  return viewer.userId !== null && groupOf(row) === null && (row.auth_view === 'everyone' || row.auth_view === 'registered');
+}
+
+/** A group as the `subject` of a post on its wall: the owner summary's shape, of type 'group'. */
+function groupSubject(config: Config, g: { id: number; title: string; image_key: string | null }) {
+  const img = (size: Size) => (g.image_key ? imageUrl(config.publicUrl, g.image_key, size) : '');
+  return {
+    id: g.id,
+    type: 'group',
+    title: g.title,
+    imgs: { icon: img('50sq'), normal: img('120'), profile: img('240'), original: img('original') },
+  };
 }
 
 /**
@@ -152,6 +171,20 @@ export async function presentActivities(
   if (likes && want.has('user_liked')) for (const l of likes.values()) for (const u of l.recent) userIds.add(u);
   const owners = await getOwnerSummaries(db, config, userIds);
   const summary = (id: number): OwnerSummary => owners.get(id) ?? missingOwner(config, id);
+  const groupIds = [...new Set(rows.flatMap((r) => groupOf(r) ?? []))];
+  const groups = new Map(
+    want.has('subject') && groupIds.length ? (await listGroupCards(db, groupIds)).map((g) => [g.id, groupSubject(config, g)]) : [],
+  );
+  // On a group's wall, commenting is for who may post there, deleting also for its officers.
+  const rights = await Promise.all(
+    rows.map(async (r) => {
+      const group = groupOf(r);
+      return {
+        comment: want.has('can_comment') && viewer.userId !== null && (group === null || (await groupWallRights(viewer, group)).post),
+        delete: want.has('can_delete') && (await canDeleteActivity(viewer, r)),
+      };
+    }),
+  );
 
   const commentViews = new Map<number, CommentView>();
   if (comments && want.has('comments')) {
@@ -161,7 +194,7 @@ export async function presentActivities(
     for (const v of views) commentViews.set(v.id, v);
   }
 
-  // Rows reach here only when the reader may see them, so a user may like and comment.
+  // Rows reach here only when the reader may see them, so a user may like and (but on a group's wall) comment.
   const signedIn = viewer.userId !== null;
   return rows.map((r, i) => {
     const l = likes?.get(r.id);
@@ -176,12 +209,14 @@ export async function presentActivities(
       can_like: () => signedIn,
       total_like: () => l!.total,
       user_liked: () => l!.recent.map(summary),
-      can_comment: () => signedIn,
+      can_comment: () => rights[i]!.comment,
       total_comment: () => c!.total,
       comments: () => c!.latest.map((x) => commentViews.get(x.id)!),
-      can_delete: () => canDeleteActivity(viewer, r),
+      can_delete: () => rights[i]!.delete,
       can_share: () => canShareActivity(viewer, r),
       subject: () => {
+        const group = groupOf(r);
+        if (group !== null) return groups.get(group) ?? null;
         const wall = otherWallOf(r);
         return wall === null ? null : summary(wall);
       },

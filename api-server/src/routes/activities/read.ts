@@ -5,7 +5,9 @@ import { parseFields } from '../../http/fields.ts';
 import { clampLimit, pagingNumber } from '../../http/paging.ts';
 import { countNewNotifications } from '../../domain/notifications.ts';
 import { unreadConversations } from '../../domain/messages.ts';
-import { allows, viewerOf, type Viewer } from '../../domain/privacy.ts';
+import { viewerOf, type Viewer } from '../../domain/privacy.ts';
+import { canSeePost } from '../../domain/post-privacy.ts';
+import { getVisibleGroup } from '../groups/access.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, getActivity, type ActivityRow } from '../../data/activities.ts';
@@ -17,7 +19,11 @@ const ACTIVITIES_DEFAULT_LIMIT = 15;
 const feedQuery = {
   type: 'object',
   properties: {
-    subject_type: { type: 'string', enum: ['user'] },
+    subject_type: {
+      type: 'string',
+      enum: ['user', 'group'],
+      description: 'Whose wall: a member\'s (user), or a group\'s (group: an extension, docs/api.md "Groups": the wall).',
+    },
     subject_id: { type: 'integer', minimum: 1 },
     limit: pagingNumber,
     // 0 is no bound for maxid (nothing lies below it), but a real bound for minid:
@@ -33,9 +39,7 @@ const detailQuery = { type: 'object', properties: { fields: { type: 'string' } }
 /** The activity when the reader may see it; 404 when it is absent or hidden (the same to them). */
 export async function getVisibleActivity(db: DB, viewer: Viewer, id: number): Promise<ActivityRow> {
   const row = await getActivity(db, id);
-  const wallOwner = row?.subject_type === 'user' ? row.subject_id : null;
-  if (!row || !(await allows(viewer, row.auth_view, row.owner_id, wallOwner)))
-    throw notFound('The activity was not found or you may not see it.');
+  if (!row || !(await canSeePost(viewer, row))) throw notFound('The activity was not found or you may not see it.');
   return row;
 }
 
@@ -44,7 +48,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
     '/',
     {
       schema: {
-        summary: "The activity feed, or a member's or an item's wall",
+        summary: "The activity feed, or a member's or a group's wall",
         querystring: feedQuery,
       },
     },
@@ -54,12 +58,13 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
       if (q.subject_type !== undefined && q.subject_id === undefined) throw missingParam('subject_id');
       if (q.subject_id !== undefined && q.subject_type === undefined) throw missingParam('subject_type');
       const viewer = viewerOf(app.db, req.auth.userId);
-      if (q.subject_id !== undefined) {
-        await checkUserExists(app.db, q.subject_id);
-      }
+      const wallOf = q.subject_id === undefined ? undefined : { type: q.subject_type ?? 'user', id: q.subject_id };
+      // A wall nobody has is 404, and so is a group's the reader may not see.
+      if (wallOf?.type === 'group') await getVisibleGroup(app.db, viewer.userId, wallOf.id);
+      else if (wallOf) await checkUserExists(app.db, wallOf.id);
       const { rows, endOfFeed } = await feedPage(app.db, {
         readerId: viewer.userId,
-        wallOf: q.subject_id,
+        wallOf,
         limit: clampLimit(q.limit, ACTIVITIES_DEFAULT_LIMIT),
         maxid: q.maxid || undefined,
         minid: q.minid,

@@ -8,6 +8,8 @@ import { getVisibleItem, ITEM_TYPES, shareView } from '../../domain/items.ts';
 import { areFriends } from '../../domain/friendships.ts';
 import { notify } from '../../domain/notifications.ts';
 import { viewerOf } from '../../domain/privacy.ts';
+import { groupFlags } from '../../domain/groups.ts';
+import { getVisibleGroup } from '../groups/access.ts';
 import { bodyHtml } from '../../domain/text.ts';
 import { linkCardOf, linkCardProperties } from '../../domain/link-card.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -23,7 +25,7 @@ const BODY_MAX = 5000;
 const postSchema = {
   type: 'object',
   properties: {
-    subject_type: { type: 'string', enum: ['user'] },
+    subject_type: { type: 'string', enum: ['user', 'group'] },
     subject_id: { type: 'integer', minimum: 1 },
     body: { type: 'string', maxLength: BODY_MAX },
     'attachment[type]': { type: 'string', enum: ['photo', 'link', 'music', 'video'] },
@@ -77,16 +79,46 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     return linkCardOf(b);
   }
 
+  /**
+   * A post on a group's wall (issue 48; docs/api.md, "Groups"): who may post is the group's
+   * auth_comment, checked in the transaction that writes it (a member removed meanwhile is refused).
+   * It is public in its own rule: who sees it is the group's (domain/post-privacy.ts).
+   */
+  async function postOnGroupWall(me: number, groupId: number, text: string, attachment: AttachmentColumns | undefined) {
+    const id = await transact(app.db, async (trx) => {
+      const { group, membership } = await getVisibleGroup(trx, me, groupId);
+      if (!groupFlags(group, me, membership).can_post) throw forbidden("You may not post on this group's wall.");
+      return createActivity(trx, {
+        owner_id: me,
+        subject_type: 'group',
+        subject_id: groupId,
+        content: bodyHtml(text.trim()),
+        auth_view: 'everyone',
+        is_share: 0,
+        created_at: now(),
+        ...attachment,
+      });
+    });
+    return { message: 'Your post was published.', id };
+  }
+
   app.post<{ Body: PostBody }>(
     '/',
-    { schema: { summary: "Post an activity, on one's own wall or (an extension, subject_type=user) a friend's", body: postSchema } },
+    {
+      schema: {
+        summary: "Post an activity, on one's own wall or (extensions) a friend's (subject_type=user) or a group's (subject_type=group)",
+        body: postSchema,
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const b = req.body ?? {};
+      if (b.subject_type === 'group' && b.subject_id === undefined) throw missingParam('subject_id');
       const wall = b.subject_id ?? me;
       const attachment = await attachmentOf(b, me);
       const text = b.body ?? '';
       if (!text.trim() && !attachment) throw missingParam('body', 'is required unless an attachment is sent');
+      if (b.subject_type === 'group') return { success: true, data: await postOnGroupWall(me, wall, text, attachment) };
       // Checked where it is written: a friendship ended meanwhile does not let the post through.
       const id = await transact(app.db, async (trx) => {
         // Posting on another wall: only on a friend's (docs/api.md, "Extensions": writing on a friend's wall).
@@ -168,7 +200,9 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     async (req) => {
       const viewer = viewerOf(app.db, req.auth.userId);
       const row = await getVisibleActivity(app.db, viewer, req.params.id);
-      if (!canDeleteActivity(viewer, row)) throw forbidden('Only its owner or the owner of the wall it is on may delete this activity.');
+      if (!(await canDeleteActivity(viewer, row))) {
+        throw forbidden("Only its owner, the owner of the wall it is on or a group's officer may delete this activity.");
+      }
       await transact(app.db, async (trx) => {
         await deleteItemTraces(trx, 'activity', [row.id]);
         await deleteActivity(trx, row.id);

@@ -3,6 +3,7 @@ import { getAlbum, getPhoto, type AlbumRow, type PhotoRow } from '../../data/alb
 import { notFound } from '../../errors.ts';
 import { canSeePhoto, photoRules, photoShareView, type PhotoRule } from '../../domain/photo-privacy.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
+import { groupWallRights } from '../../domain/post-privacy.ts';
 
 /** The album flags of the spec, for the reader (list and detail must agree with the actions). */
 export interface AlbumRights {
@@ -23,9 +24,14 @@ export function albumRights(viewer: Viewer, album: Pick<AlbumRow, 'owner_id' | '
   return { can_upload: mine && normal, can_editphotos: mine, can_edit: mine && normal, can_delete: mine && normal };
 }
 
+/** The album when the reader may see it (a group's album: who may see the group); 404 otherwise. */
 export async function getVisibleAlbum(db: DB, viewer: Viewer, id: number): Promise<AlbumRow> {
   const album = await getAlbum(db, id);
-  if (!album || !(await allows(viewer, album.auth_view, album.owner_id))) {
+  if (
+    !album ||
+    !(await allows(viewer, album.auth_view, album.owner_id)) ||
+    (album.group_id !== null && !(await groupWallRights(viewer, album.group_id)).see)
+  ) {
     throw notFound('The album was not found or you may not see it.');
   }
   return album;
@@ -42,8 +48,13 @@ export async function loadPhoto(db: DB, id: number): Promise<PhotoInAlbum | unde
   const photo = await getPhoto(db, id);
   if (!photo) return undefined;
   const album = photo.album_id === null ? null : ((await getAlbum(db, photo.album_id)) ?? null);
-  const place = { id, owner_id: photo.owner_id, album_owner_id: null, album_view: null, album_kind: null };
-  const inAlbum = album && { album_owner_id: album.owner_id, album_view: album.auth_view, album_kind: album.kind };
+  const place = { id, owner_id: photo.owner_id, album_owner_id: null, album_view: null, album_kind: null, album_group_id: null };
+  const inAlbum = album && {
+    album_owner_id: album.owner_id,
+    album_view: album.auth_view,
+    album_kind: album.kind,
+    album_group_id: album.group_id,
+  };
   const rule = (await photoRules(db, [{ ...place, ...inAlbum }])).get(id)!;
   return { photo, album, rule };
 }

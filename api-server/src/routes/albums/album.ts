@@ -38,16 +38,16 @@ import { extension } from '../../openapi/marks.ts';
  * of distinct ids. The list is an order, so a photo named twice has no place in it: refused, not
  * folded into one (folding let "3,3,4" pass for every photo of an album of 3, 4 and 5).
  */
-export function parsePhotoIds(csv: string, max: number): number[] {
+export function parsePhotoIds(csv: string, max: number, param = 'photo_ids'): number[] {
   const parts = csv
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  if (!parts.every((p) => /^[1-9][0-9]{0,15}$/.test(p))) throw invalidParam('photo_ids', 'must be a comma-separated list of photo ids');
+  if (!parts.every((p) => /^[1-9][0-9]{0,15}$/.test(p))) throw invalidParam(param, 'must be a comma-separated list of photo ids');
   const ids = parts.map(Number);
-  if (ids.length > max) throw invalidParam('photo_ids', `may name at most ${max} photos`);
+  if (ids.length > max) throw invalidParam(param, `may name at most ${max} photos`);
   const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-  if (twice.length) throw invalidParam('photo_ids', `names a photo more than once: ${twice.join(', ')}`);
+  if (twice.length) throw invalidParam(param, `names a photo more than once: ${twice.join(', ')}`);
   return ids;
 }
 

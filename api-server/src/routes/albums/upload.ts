@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { now } from '../../db/index.ts';
+import { now, type DB } from '../../db/index.ts';
 import { forbidden, invalidParam, invalidParams, missingParam } from '../../errors.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
@@ -25,10 +25,34 @@ type UploadBody = InferProperties<typeof uploadProperties> & {
   [K in keyof AlbumSettings as `album[${K}]`]?: AlbumSettings[K];
 };
 
+/**
+ * Stores a file as `me`'s pending upload (in no album, seen by nobody else) until a second step
+ * puts it into an album (POST /albums/upload, POST /groups/photos); one left there a day goes in
+ * the server's sweep (pending-uploads.ts). Its photo id.
+ */
+export async function storePendingUpload(app: FastifyInstance, me: number, file: unknown): Promise<number> {
+  if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
+  const img = await storeImage(app.config.dataDir, file, 'Filedata');
+  try {
+    return await insertPhoto(app.db, me, null, img, now());
+  } catch (err) {
+    await deleteImage(app.config.dataDir, img.key);
+    throw err;
+  }
+}
+
+/** 400 naming `param` unless every one of `ids` is `me`'s upload waiting for an album (made with `uploadPath`). */
+export async function checkPendingUploads(db: DB, me: number, ids: readonly number[], param: string, uploadPath: string): Promise<void> {
+  if (!ids.length) return;
+  const pending = await listPendingUploads(db, { ids: [...ids], ownerId: me });
+  if (pending.length === ids.length) return;
+  const ok = new Set(pending.map((p) => p.id));
+  const bad = ids.filter((id) => !ok.has(id));
+  throw invalidParam(param, `${bad.join(', ')}: not your uploads waiting for an album (upload them with ${uploadPath} first)`);
+}
+
 export default async function uploadRoutes(app: FastifyInstance): Promise<void> {
-  // Step one of adding photos: the file is stored as the caller's pending upload (in no
-  // album, seen by nobody else) until POST /albums/upload puts it into an album; one left
-  // there a day goes in the server's sweep (pending-uploads.ts).
+  // Step one of adding photos: the file is stored as the caller's pending upload.
   app.post<{ Body: Infer<typeof photoUpload> }>(
     '/photo_upload',
     {
@@ -39,18 +63,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (req) => {
-      const me = userOf(req);
-      const file = req.body.Filedata;
-      if (!Buffer.isBuffer(file)) throw invalidParam('Filedata', 'must be a file part');
-      const img = await storeImage(app.config.dataDir, file, 'Filedata');
-      const t = now();
-      let photoId: number;
-      try {
-        photoId = await insertPhoto(app.db, me, null, img, t);
-      } catch (err) {
-        await deleteImage(app.config.dataDir, img.key);
-        throw err;
-      }
+      const photoId = await storePendingUpload(app, userOf(req), req.body.Filedata);
       return { success: true, data: { photo_id: photoId } };
     },
   );
@@ -107,17 +120,7 @@ export default async function uploadRoutes(app: FastifyInstance): Promise<void> 
           : undefined;
 
       const albumId = await transact(app.db, async (trx) => {
-        if (photoIds.length) {
-          const pending = await listPendingUploads(trx, { ids: photoIds, ownerId: me });
-          if (pending.length !== photoIds.length) {
-            const ok = new Set(pending.map((p) => p.id));
-            const bad = photoIds.filter((id) => !ok.has(id));
-            throw invalidParam(
-              'photo_ids',
-              `${bad.join(', ')}: not your uploads waiting for an album (upload them with photo_upload first)`,
-            );
-          }
-        }
+        await checkPendingUploads(trx, me, photoIds, 'photo_ids', 'photo_upload');
         const t = now();
         let id = target;
         if (id === undefined) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerCategoriesRoute, registerOptionRoutes } from '../../domain/options.ts';
+import { GROUP_EVENT_PRIVACY_OPTIONS, registerCategoriesRoute, registerOptionRoutes } from '../../domain/options.ts';
 import { requireScopeFor } from '../../oauth/resource-auth.ts';
 import eventFeedRoutes from './feeds.ts';
 import eventMembershipRoutes from './membership.ts';
@@ -16,7 +16,8 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
   requireScopeFor(app, 'events');
   const formLists = extension("The spec's Events table lists no categories or options; served as the other modules serve theirs.");
   registerCategoriesRoute(app, 'event', formLists);
-  registerOptionRoutes(app, ['view_options', 'comment_options', 'photo_options'], formLists);
+  // parent_type=group (issue 48): the choices of an event made in a group.
+  registerOptionRoutes(app, ['view_options', 'comment_options', 'photo_options'], formLists, GROUP_EVENT_PRIVACY_OPTIONS);
   await app.register(eventReadRoutes);
   await app.register(eventWriteRoutes);
   await app.register(eventMembershipRoutes);

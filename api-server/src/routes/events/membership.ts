@@ -6,6 +6,7 @@ import { paging, pagingQuery } from '../../http/paging.ts';
 import { notify, notifyEach, withdrawNotification } from '../../domain/notifications.ts';
 import { getOwnerSummaries } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
+import { allowsInGroup } from '../../domain/post-privacy.ts';
 import {
   canAnswer,
   eventFlags,
@@ -240,6 +241,11 @@ export default async function eventMembershipRoutes(app: FastifyInstance): Promi
   /** Of `ids`, those the event's auth_view keeps out (privacy.ts `allows`, for many users at once). */
   async function cannotSee(trx: DB, event: EventRow, ids: number[]): Promise<number[]> {
     const others = ids.filter((id) => id !== event.owner_id);
+    if (event.group_id !== null) {
+      // Made in a group: the group's rule too (post-privacy.ts allowsInGroup), person by person.
+      const sees = await Promise.all(others.map((id) => allowsInGroup(viewerOf(trx, id), event.auth_view, event.owner_id, event.group_id)));
+      return others.filter((_, i) => !sees[i]);
+    }
     if (event.auth_view === 'everyone' || event.auth_view === 'registered') return [];
     if (event.auth_view === 'owner') return others;
     const ownerFriends = await friendIdsAmong(trx, event.owner_id, others.length ? others : [0]);

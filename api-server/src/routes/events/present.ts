@@ -107,6 +107,8 @@ const DETAIL_EXTRA_FIELDS = [
   'start_at',
   'end_at',
   'updated_at',
+  'parent_type',
+  'parent_id',
   ...SOCIAL_FIELDS,
 ] as const;
 
@@ -187,6 +189,9 @@ export async function presentEvents(
       start_at: e.start_time,
       end_at: e.end_time,
       updated_at: e.updated_at,
+      // Where it was made (issue 48, the origin's): a group's (its id), or its owner's own.
+      parent_type: e.group_id === null ? 'user' : 'group',
+      parent_id: e.group_id ?? e.owner_id,
       ...flags,
       ...parts.social(e),
     };

@@ -1,7 +1,8 @@
 import type { DB } from '../../db/index.ts';
 import { countMembersByRsvp, getEvent, listRsvpsOf, type EventRow } from '../../data/events.ts';
 import { notFound } from '../../errors.ts';
-import { allows, type Viewer } from '../../domain/privacy.ts';
+import type { Viewer } from '../../domain/privacy.ts';
+import { allowsInGroup } from '../../domain/post-privacy.ts';
 import { membershipOptions, type MembershipState } from '../../domain/membership.ts';
 
 /** What a person's row in event_members says (DESIGN.md: event membership). */
@@ -46,7 +47,10 @@ export async function getReaderRsvps(db: DB, userId: number | null, eventIds: re
 /** The event when the reader may see it; 404 otherwise (absent and hidden look the same). */
 export async function getVisibleEvent(db: DB, viewer: Viewer, id: number): Promise<EventRow> {
   const row = await getEvent(db, id);
-  if (!row || !(await allows(viewer, row.auth_view, row.owner_id))) throw notFound('The event was not found or you may not see it.');
+  // An event made in a group: who may see the group, and parent_member its members (allowsInGroup).
+  if (!row || !(await allowsInGroup(viewer, row.auth_view, row.owner_id, row.group_id))) {
+    throw notFound('The event was not found or you may not see it.');
+  }
   return row;
 }
 

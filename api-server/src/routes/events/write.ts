@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
-import { checkCategory, privacyParam } from '../../domain/options.ts';
-import { viewerOf } from '../../domain/privacy.ts';
+import { checkCategory, GROUP_EVENT_PRIVACY_OPTIONS } from '../../domain/options.ts';
+import { groupFlags } from '../../domain/groups.ts';
+import { getVisibleGroup } from '../groups/access.ts';
+import { PRIVACY_IDS, viewerOf } from '../../domain/privacy.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage, storeImage } from '../../storage/images.ts';
 import { deleteEvent, insertEvent, updateEvent, type EventRow } from '../../data/events.ts';
@@ -18,6 +20,13 @@ const HOUR = 3600;
 const IMG_DESCRIPTION_MAX = 1000;
 
 const flag = { type: 'integer', enum: [0, 1] } as const;
+
+/** An event's privacy (auth_view, auth_comment, auth_photo): parent_member only for one made in a group (checkEventPrivacy). */
+const eventPrivacyParam = { type: 'string', enum: [...PRIVACY_IDS, 'parent_member'] } as const;
+
+const missingParentId = (): never => {
+  throw missingParam('parent_id', 'is required with parent_type=group');
+};
 
 /**
  * The spec's event form. host, location and timezone are extensions (the detail shows host
@@ -37,9 +46,9 @@ const formProperties = {
   allow_search: flag,
   auth_invite: flag,
   approval: flag,
-  auth_view: privacyParam,
-  auth_comment: privacyParam,
-  auth_photo: privacyParam,
+  auth_view: eventPrivacyParam,
+  auth_comment: eventPrivacyParam,
+  auth_photo: eventPrivacyParam,
   photo: {},
   // The picture's description, its alt text (extension, docs/api.md, "Extensions": Picture sizes
   // and descriptions).
@@ -49,6 +58,30 @@ const formProperties = {
 /** The form of a new event and of an edit: a title, and any of the rest. */
 const eventForm = { type: 'object', properties: formProperties, required: ['title'] } as const;
 type EventForm = Infer<typeof eventForm>;
+
+/** A new event may be made in a group (the origin's parent_type=group&parent_id; issue 48). */
+const newEventForm = {
+  type: 'object',
+  properties: {
+    ...formProperties,
+    parent_type: {
+      type: 'string',
+      enum: ['user', 'group'],
+      ...extensionParam("where the event is made: the member's own (user) or a group's."),
+    },
+    parent_id: { type: 'integer', minimum: 1, ...extensionParam('the group, with parent_type=group.') },
+  },
+  required: ['title'],
+} as const;
+
+/** The privacy ids an event's settings take where it is made: parent_member in a group alone, owner_member (friends) never there. */
+function checkEventPrivacy(b: EventForm, inGroup: boolean): void {
+  const allowed: readonly string[] = inGroup ? GROUP_EVENT_PRIVACY_OPTIONS.map((o) => o.id) : PRIVACY_IDS;
+  for (const name of ['auth_view', 'auth_comment', 'auth_photo'] as const) {
+    const value = b[name];
+    if (value !== undefined && !allowed.includes(value)) throw invalidParam(name, `must be one of ${allowed.join(', ')} for this event`);
+  }
+}
 
 function requireTitle(b: EventForm): string {
   const title = b.title?.trim();
@@ -74,16 +107,18 @@ function instantParam(b: EventForm, name: 'start_time' | 'end_time', zone: strin
 export default async function eventWriteRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
 
-  app.post<{ Body: EventForm }>(
+  app.post<{ Body: Infer<typeof newEventForm> }>(
     '/',
     {
       config: { files: ['photo'] },
-      schema: { summary: 'Create an event', body: eventForm },
+      schema: { summary: 'Create an event', body: newEventForm },
     },
     async (req) => {
       const me = userOf(req);
       const b = req.body;
       const title = requireTitle(b);
+      const groupId = b.parent_type === 'group' ? (b.parent_id ?? missingParentId()) : null;
+      checkEventPrivacy(b, groupId !== null);
       const zone = timeZoneOf(b) ?? DEFAULT_TIME_ZONE;
       // Without a start the event starts at the next full hour; without an end it lasts an hour.
       const start = instantParam(b, 'start_time', zone) ?? (Math.floor(now() / HOUR) + 1) * HOUR;
@@ -96,7 +131,14 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
       try {
         const id = await insertEvent(db, {
           ownerId: me,
+          // In a group: one the owner sees (404) and whose auth_event lets them add events (403).
+          check: async (trx) => {
+            if (groupId === null) return;
+            const { group, membership } = await getVisibleGroup(trx, me, groupId);
+            if (!groupFlags(group, me, membership).can_create_event) throw forbidden('You may not add events to this group.');
+          },
           values: {
+            group_id: groupId,
             title,
             description: b.description?.trim() ?? '',
             category_id: categoryId,
@@ -148,6 +190,7 @@ export default async function eventWriteRoutes(app: FastifyInstance): Promise<vo
     async (req) => {
       const event = await ownEvent(req.auth.userId, req.params.id, 'edit');
       const b = req.body;
+      checkEventPrivacy(b, event.group_id !== null);
       const title = requireTitle(b);
       const zone = timeZoneOf(b) ?? event.timezone;
       const newStart = instantParam(b, 'start_time', zone);

@@ -4,6 +4,8 @@ import { ACT_OPTIONS, VIEW_OPTIONS } from '../../domain/groups.ts';
 import { requireScopeFor } from '../../oauth/resource-auth.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 import groupMembershipRoutes from './membership.ts';
+import groupEventRoutes from './events.ts';
+import groupPhotoRoutes from './photos.ts';
 import groupReadRoutes from './read.ts';
 import groupWriteRoutes from './write.ts';
 
@@ -30,4 +32,6 @@ export default async function groupsRoutes(app: FastifyInstance): Promise<void> 
   await app.register(groupReadRoutes);
   await app.register(groupWriteRoutes);
   await app.register(groupMembershipRoutes);
+  await app.register(groupPhotoRoutes);
+  await app.register(groupEventRoutes);
 }

@@ -138,8 +138,8 @@ export default async function groupWriteRoutes(app: FastifyInstance): Promise<vo
     { schema: { summary: 'Delete a group with its wall and memberships (its owner)', params: idParams } },
     async (req) => {
       const group = await manageable(req.auth.userId, req.params.id, 'can_delete', 'Only the owner of a group may delete it.');
-      await deleteGroup(db, group.id);
-      await deleteImage(dataDir, group.image_key);
+      const photoKeys = await deleteGroup(db, group.id);
+      for (const key of [group.image_key, ...photoKeys]) await deleteImage(dataDir, key);
       return { success: true, data: { message: 'The group was deleted.' } };
     },
   );

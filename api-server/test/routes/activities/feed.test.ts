@@ -99,8 +99,8 @@ describe("GET /activities?subject_type=user&subject_id=N: a user's wall", () => 
     expect(res.body.data.error_text).toBe('not_found');
   });
 
-  it('answers 400 for a subject type other than user', async () => {
-    const res = await get(t, meToken, FEED, { subject_type: 'group', subject_id: 1 });
+  it('answers 400 for a subject type other than user or group', async () => {
+    const res = await get(t, meToken, FEED, { subject_type: 'blog', subject_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.data.error_params).toEqual([expect.objectContaining({ name: 'subject_type', error_text: 'invalid_parameter' })]);
   });

@@ -95,8 +95,8 @@ describe('POST /activities: on another wall', () => {
     expect((await post(t, meToken, URL_, { body: 'hi', subject_type: 'user', subject_id: 999999 })).status).toBe(404);
   });
 
-  it('answers 400 for a subject type other than user', async () => {
-    const res = await post(t, meToken, URL_, { body: 'hi', subject_type: 'group', subject_id: 1 });
+  it('answers 400 for a subject type other than user or group', async () => {
+    const res = await post(t, meToken, URL_, { body: 'hi', subject_type: 'blog', subject_id: 1 });
     expect(res.status).toBe(400);
     expect(res.body.data.error_params[0].name).toBe('subject_type');
   });
