@@ -60,7 +60,8 @@ const WEB_PATHS: Record<ItemType, string> = {
   video: 'videos',
 };
 
-function webHref(config: Config, type: ItemType, id: number): string {
+/** The item's page on the web client. */
+export function webHref(config: Config, type: ItemType, id: number): string {
   return `${config.webOrigin}/${WEB_PATHS[type]}/${id}`;
 }
 

@@ -7,6 +7,7 @@ import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain
 import type { Viewer } from '../../domain/privacy.ts';
 import type { ActivityRow } from '../../data/activities.ts';
 import { listSongsByIds } from '../../data/songs.ts';
+import { videoCards, type VideoCard } from '../videos/present.ts';
 
 export const ACTIVITY_FIELDS = [
   'id',
@@ -67,16 +68,24 @@ function canShareActivity(viewer: Viewer, row: ActivityRow): boolean {
  * type). An attached item that was deleted or is hidden from the reader is left out; the
  * activity itself still shows.
  */
-async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[]): Promise<Attachment[][]> {
+async function attachmentsOf(
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  rows: readonly ActivityRow[],
+): Promise<Array<Array<Attachment | VideoCard>>> {
   const idsByType = new Map<string, number[]>();
   for (const r of rows) {
     if (r.attachment_type === null || r.attachment_id === null) continue;
     idsByType.set(r.attachment_type, [...(idsByType.get(r.attachment_type) ?? []), r.attachment_id]);
   }
-  const cards = new Map<string, Attachment>(); // by `${type}:${id}`
+  const cards = new Map<string, Attachment | VideoCard>(); // by `${type}:${id}`
   await Promise.all(
     [...idsByType].map(async ([type, ids]) => {
-      if (type === 'music') {
+      if (type === 'video') {
+        // A video's card says what a player needs, and shows one still converting as such.
+        for (const [id, card] of await videoCards(db, config, ids, { viewer })) cards.set(`video:${id}`, card);
+      } else if (type === 'music') {
         const songs = await listSongsByIds(db, ids);
         for (const song of songs) {
           cards.set(`music:${song.id}`, {
