@@ -1,13 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { getCommentStats, presentComments, type CommentView } from '../../domain/comments.ts';
-import { canView, isItemType, loadItems, otherWallOf } from '../../domain/items.ts';
+import { canView, isItemType, loadItems, otherWallOf, type AttachmentCard } from '../../domain/items.ts';
 import { getLikeStats } from '../../domain/likes.ts';
 import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain/owners.ts';
 import type { Viewer } from '../../domain/privacy.ts';
 import type { ActivityRow } from '../../data/activities.ts';
 import { listSongsByIds } from '../../data/songs.ts';
-import { videoCards, type VideoCard } from '../videos/present.ts';
+import { videoCards } from '../videos/present.ts';
 
 export const ACTIVITY_FIELDS = [
   'id',
@@ -33,22 +33,6 @@ export const ACTIVITY_FIELDS = [
 export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
 export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
 
-export interface Attachment {
-  id: number;
-  type: string;
-  title: string;
-  description: string;
-  img: string;
-  href: string;
-  /**
-   * The pixels of the picture's original (extension, docs/api.md, "Extensions": Picture sizes and
-   * descriptions): on an attached photo, listing or event whose picture's size is known; absent
-   * otherwise.
-   */
-  width?: number;
-  height?: number;
-}
-
 const USER_LIKED_MAX = 10;
 const COMMENTS_SHOWN = 3;
 
@@ -68,18 +52,13 @@ function canShareActivity(viewer: Viewer, row: ActivityRow): boolean {
  * type). An attached item that was deleted or is hidden from the reader is left out; the
  * activity itself still shows.
  */
-async function attachmentsOf(
-  db: DB,
-  config: Config,
-  viewer: Viewer,
-  rows: readonly ActivityRow[],
-): Promise<Array<Array<Attachment | VideoCard>>> {
+async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[]): Promise<AttachmentCard[][]> {
   const idsByType = new Map<string, number[]>();
   for (const r of rows) {
     if (r.attachment_type === null || r.attachment_id === null) continue;
     idsByType.set(r.attachment_type, [...(idsByType.get(r.attachment_type) ?? []), r.attachment_id]);
   }
-  const cards = new Map<string, Attachment | VideoCard>(); // by `${type}:${id}`
+  const cards = new Map<string, AttachmentCard>(); // by `${type}:${id}`
   await Promise.all(
     [...idsByType].map(async ([type, ids]) => {
       if (type === 'video') {

@@ -3,7 +3,7 @@ import type { DB } from '../../db/index.ts';
 import { getVideo, listRatedVideos, listVideosByIds, type VideoRow } from '../../data/videos.ts';
 import { formatDate } from '../../domain/format.ts';
 import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
-import { webHref } from '../../domain/items.ts';
+import { webHref, type AttachmentCard } from '../../domain/items.ts';
 import { sentInConversation } from '../../domain/messages.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 import { notFound } from '../../errors.ts';
@@ -115,15 +115,8 @@ export function videoSrc(config: Config, row: Pick<VideoRow, 'id' | 'type' | 'co
  * A video as a post or a message carries it: the spec's attachment (id, type, title, description,
  * img, href) with the picture's size, and what a player needs (docs/api.md, "Videos": in posts).
  */
-export interface VideoCard {
-  id: number;
+export interface VideoCard extends AttachmentCard {
   type: 'video';
-  title: string;
-  description: string;
-  img: string;
-  href: string;
-  width?: number;
-  height?: number;
   duration: string;
   duration_seconds: number | null;
   status: VideoRow['status'];
