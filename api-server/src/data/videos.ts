@@ -20,11 +20,21 @@ export type VideoRow = Selectable<VideosTable>;
  * what allow_search lets them list.
  */
 function videosListedTo(readerId: number | null): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(v.status = 'processed' and ${visibleTo('v', readerId)} and ${listedFor('v', readerId)})`;
+  return sql<SqlBool>`(v.status = 'processed' and v.unlisted = 0 and ${visibleTo('v', readerId)} and ${listedFor('v', readerId)})`;
 }
 
 export function getVideo(db: DB, id: number): Promise<VideoRow | undefined> {
   return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The videos of `ids` that exist, whoever may see them (the cards of a page of posts or messages). */
+export function listVideosByIds(db: DB, ids: readonly number[]): Promise<VideoRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 export interface VideoListFilter {
@@ -107,7 +117,16 @@ export function insertVideo(
     source,
     tags,
     place,
-  }: { ownerId: number; values: VideoValues; source: VideoSource; tags: string | undefined; place?: (id: number) => Promise<void> },
+    unlisted = false,
+  }: {
+    ownerId: number;
+    values: VideoValues;
+    source: VideoSource;
+    tags: string | undefined;
+    place?: (id: number) => Promise<void>;
+    /** Kept out of every list and search (a video uploaded for a post or a message: migration 021). */
+    unlisted?: boolean;
+  },
 ): Promise<number> {
   return transact(db, async (trx) => {
     const t = now();
@@ -127,6 +146,7 @@ export function insertVideo(
         file_key: null,
         status: link ? 'processed' : 'to_be_processed',
         status_reason: null,
+        unlisted: unlisted ? 1 : 0,
         created_at: t,
         updated_at: t,
       })
@@ -154,6 +174,33 @@ export async function updateVideo(
       .execute();
     if (tags !== undefined) await setItemTags(trx, 'video', id, tags);
   });
+}
+
+/**
+ * A post now carries the video (attachment[type]=video): it is listed from now on, with the title
+ * and description the post gave it (those left out stay). In the post's transaction.
+ */
+export async function postVideo(db: DB, id: number, changes: { title?: string; description?: string }): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ ...changes, unlisted: 0, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Puts `posterKey` in place of the video's poster as long as its poster is still `previous` (null
+ * for none): false, with nothing changed, when another change came first.
+ */
+export async function replaceVideoPoster(db: DB, id: number, previous: string | null, posterKey: string): Promise<boolean> {
+  const result = await db
+    .updateTable('videos')
+    .set({ poster_key: posterKey, updated_at: now() })
+    .where('id', '=', id)
+    .where('status', '=', 'processed')
+    .where((eb) => (previous === null ? eb('poster_key', 'is', null) : eb('poster_key', '=', previous)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Deletes a video with its ratings, its job and what it left elsewhere (comments, likes, tags, activities...); its poster's key. */

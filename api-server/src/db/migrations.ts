@@ -16,6 +16,7 @@ import { m016 } from './migration-016-messages.ts';
 import { m017 } from './migration-017-groups.ts';
 import { m018 } from './migration-018-videos.ts';
 import { m019 } from './migration-019-group-wall.ts';
+import { m021 } from './migration-021-video-posts.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -407,6 +408,7 @@ const migrations: Record<string, Migration> = {
   '017_groups': m017,
   '018_videos': m018,
   '019_group_wall': m019,
+  '021_video_posts': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -533,6 +533,11 @@ export interface VideosTable {
   allow_search: number;
   auth_view: Privacy;
   auth_comment: Privacy;
+  /**
+   * 1: kept out of every list and search (migration 021): a video uploaded for a post until a post
+   * carries it, one uploaded for a message for ever.
+   */
+  unlisted: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -46,6 +46,23 @@ export interface Item {
   href: string;
 }
 
+/** An item as a post carries it: the spec's attachment (`attachments` of an activity). */
+export interface AttachmentCard {
+  id: number;
+  type: string;
+  title: string;
+  description: string;
+  img: string;
+  href: string;
+  /**
+   * The pixels of the picture's original (extension, docs/api.md, "Extensions": Picture sizes and
+   * descriptions): on an attached photo, listing, event or video whose picture's size is known;
+   * absent otherwise.
+   */
+  width?: number;
+  height?: number;
+}
+
 interface PictureSize {
   width: number;
   height: number;
@@ -66,7 +83,8 @@ const WEB_PATHS: Record<ItemType, string> = {
   video: 'videos',
 };
 
-function webHref(config: Config, type: ItemType, id: number): string {
+/** The item's page on the web client. */
+export function webHref(config: Config, type: ItemType, id: number): string {
   return `${config.webOrigin}/${WEB_PATHS[type]}/${id}`;
 }
 

@@ -137,15 +137,21 @@ export async function addMessage(db: DB, m: NewMessage): Promise<number> {
   return row.id;
 }
 
-/** Whether the photo was sent in a message of the conversation, and `userId` is one of its members (GET /albums/photos/{id}?conversation_id=). */
-export async function photoSentTo(db: DB, userId: number, conversationId: number, photoId: number): Promise<boolean> {
+/**
+ * Whether the photo or video was sent in a message of the conversation, and `userId` is one of its
+ * members (GET /albums/photos/{id}?conversation_id=, GET /videos/{id}?conversation_id=).
+ */
+export async function sentInConversation(
+  db: DB,
+  { userId, conversationId, type, id }: { userId: number; conversationId: number; type: 'photo' | 'video'; id: number },
+): Promise<boolean> {
   const row = await db
     .selectFrom('messages as msg')
     .innerJoin('conversation_members as m', (j) => j.onRef('m.conversation_id', '=', 'msg.conversation_id').on('m.user_id', '=', userId))
     .select('msg.id')
     .where('msg.conversation_id', '=', conversationId)
-    .where('msg.attachment_type', '=', 'photo')
-    .where('msg.attachment_id', '=', photoId)
+    .where('msg.attachment_type', '=', type)
+    .where('msg.attachment_id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
 }

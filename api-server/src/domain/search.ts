@@ -94,6 +94,8 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
  * - blogs: the same, and a draft by its author alone;
  * - listings: visible to the reader (they have no allow_search), closed ones included;
  * - groups: those the reader may see (domain/groups.ts) and not hidden from search, as albums;
+ * - videos: converted, visible to the reader and not hidden from search, as albums, and never one
+ *   kept unlisted (uploaded for a post not yet posted, or for a message);
  * - posts (activities): as a wall shows them;
  * - members: to signed-in readers only (a member's page is not public).
  */
@@ -143,6 +145,13 @@ export function searchSources(userId: number | null): SearchSource[] {
       id: sql`g.id`,
       date: sql`g.created_at`,
       where: sql<SqlBool>`${groupVisibleTo('g', userId)} and g.allow_search = 1`,
+    },
+    {
+      type: 'video',
+      from: sql`videos v`,
+      id: sql`v.id`,
+      date: sql`v.created_at`,
+      where: sql<SqlBool>`v.status = 'processed' and v.unlisted = 0 and ${listed('v')}`,
     },
     {
       type: 'activity',

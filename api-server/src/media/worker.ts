@@ -6,8 +6,8 @@ import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { beatMediaJob, claimMediaJob, type ClaimedJob } from '../data/media-jobs.ts';
 import { finishConversion, startConversion, type Converted } from '../data/videos.ts';
-import { deleteImage, storeImage } from '../storage/images.ts';
-import { deleteVideoFiles, mediaStore, newVideoFileKey, videoSourceKey } from '../storage/videos.ts';
+import { deleteImage, storeImage, type StoredImage } from '../storage/images.ts';
+import { deleteVideoFiles, mediaPath, mediaStore, newVideoFileKey, videoSourceKey } from '../storage/videos.ts';
 import { convert, MediaError, outputSize, posterFrame, probe } from './ffmpeg.ts';
 
 // The media worker of one API instance: it claims conversion jobs from the table every instance
@@ -106,6 +106,21 @@ export function createMediaWorker({ db, config, pollMs = 5000, beatMs = 10_000, 
   };
 }
 
+/**
+ * The frame at `at` seconds of the video file `input`, stored as a picture (the poster of a
+ * conversion, or one its owner chose: POST /videos/{id}/thumb); a MediaError when none can be taken.
+ */
+export async function storePosterFrame(config: Config, input: string, at: number): Promise<StoredImage> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'poster-'));
+  try {
+    const file = path.join(work, 'poster.jpg');
+    await posterFrame(config.ffmpegPath, input, file, at, PROBE_SECONDS);
+    return await storeImage(config.dataDir, await fs.readFile(file), 'poster');
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
 /** Runs one claimed conversion to its end: the video processed, or failed with a reason; no file left behind but the results. */
 async function convertVideo(db: DB, config: Config, job: ClaimedJob): Promise<void> {
   const ref = { id: job.id, token: job.claimed_by, videoId: job.subject_id };
@@ -119,7 +134,7 @@ async function convertVideo(db: DB, config: Config, job: ClaimedJob): Promise<vo
     if (job.attempts > MAX_ATTEMPTS) throw new MediaError('The conversion was interrupted too many times.');
     const video = await startConversion(db, job.subject_id);
     if (!video) throw new MediaError('The video is gone.');
-    const source = path.join(config.dataDir, 'media', sourceKey);
+    const source = mediaPath(config.dataDir, sourceKey);
     const info = await probe(config.ffprobePath, source, PROBE_SECONDS);
     if (info.width > MAX_SIDE || info.height > MAX_SIDE || info.width * info.height > MAX_PIXELS) {
       throw new MediaError(`The video's picture (${info.width}×${info.height}) is larger than 8K.`);
@@ -136,10 +151,7 @@ async function convertVideo(db: DB, config: Config, job: ClaimedJob): Promise<vo
       seconds: config.videoConvertSeconds,
     });
     const out = await probe(config.ffprobePath, output, PROBE_SECONDS);
-    const posterFile = path.join(work, 'poster.jpg');
-    await posterFrame(config.ffmpegPath, output, posterFile, Math.min(1, out.duration / 2), PROBE_SECONDS);
-    const poster = await storeImage(config.dataDir, await fs.readFile(posterFile), 'poster');
-    posterKey = poster.key;
+    posterKey = (await storePosterFrame(config, output, Math.min(1, out.duration / 2))).key;
     fileKey = newVideoFileKey(job.subject_id);
     await store.writeFrom(fileKey, output);
     const result: Converted = { fileKey, posterKey, duration: Math.round(out.duration), width: out.width, height: out.height };

@@ -11,6 +11,7 @@ import groups from './groups/index.ts';
 import messages from './messages/index.ts';
 import users from './users/index.ts';
 import videos from './videos/index.ts';
+import videoPlayer from './videos/player.ts';
 
 /** The resource API (spec 000), mounted at /api/v1; folders mirror the URL. */
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -27,4 +28,6 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(messages, { prefix: '/messages' });
   await app.register(users, { prefix: '/users' });
   await app.register(videos, { prefix: '/videos' });
+  // An uploaded video's embedded player: read with no token, as a YouTube player is.
+  await app.register(videoPlayer, { prefix: '/videos' });
 }

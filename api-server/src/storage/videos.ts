@@ -17,6 +17,11 @@ export function mediaStore(dataDir: string): FileStore {
   return store;
 }
 
+/** Where a file of the media store is on this machine's disk (ffmpeg reads it there). */
+export function mediaPath(dataDir: string, key: string): string {
+  return path.join(dataDir, 'media', key);
+}
+
 /** A new name for a video's converted file: `video/<video id>/<random>.mp4` (one per conversion). */
 export function newVideoFileKey(videoId: number): string {
   return `video/${videoId}/${crypto.randomBytes(12).toString('hex')}.mp4`;

@@ -121,8 +121,13 @@ describe('GET /api/v1/openapi.json', () => {
     const user = await createUser(t.db);
     const resource = operations().filter(({ path }) => path.startsWith('/api/v1/') && !path.startsWith('/api/v1/oauth/'));
     const unscoped = resource.filter(({ op }) => !op.security).map(({ key }) => key);
-    // A calendar feed is read with its secret alone (docs/api.md, "Calendar feeds").
-    expect(unscoped).toEqual(['GET /api/v1/event_feeds/{secret}']);
+    // A calendar feed is read with its secret alone (docs/api.md, "Calendar feeds"); an uploaded
+    // video's embedded player with nothing (docs/api.md, "Videos").
+    expect(unscoped.sort()).toEqual([
+      'GET /api/v1/event_feeds/{secret}',
+      'GET /api/v1/videos/{id}/player',
+      'GET /api/v1/videos/{id}/player/file',
+    ]);
     for (const { key, path, method, op } of resource) {
       if (!op.security) continue;
       expect(op.security, key).toHaveLength(1);
@@ -170,6 +175,9 @@ describe('GET /api/v1/openapi.json', () => {
       'POST /api/v1/groups/officer',
       'POST /api/v1/events/feeds',
       'GET /api/v1/event_feeds/{secret}',
+      'GET /api/v1/videos/{id}/player',
+      'POST /api/v1/videos/{id}/thumb',
+      'POST /api/v1/videos/compose_upload',
       'GET /api/v1/core/search',
       'GET /api/v1/core/link_preview',
       'GET /api/v1/core/tags',

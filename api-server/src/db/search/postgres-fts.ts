@@ -43,7 +43,7 @@ function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]):
   const span = sql.lit(CODE_SPAN);
   return sql`q as (select ${query} as q),
     hits as materialized (
-      select rowid as hit_id, rowid % ${span} as code, rowid / ${span} as item_id,
+      select rowid as hit_id, rowid % ${span} as code, abs(rowid) / ${span} as item_id,
         case when title_doc @@ q.q then 1 else 0 end as in_title
       from search_index, q where doc @@ q.q),
     found as materialized (${foundUnion(sources)})`;

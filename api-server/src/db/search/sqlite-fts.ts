@@ -4,7 +4,7 @@ import { codeOf, foundUnion, pageOrder, resultOf, SEARCH_CODE_SPAN, type SearchR
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './types.ts';
 
 // The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
-// rowid is an item's id × SEARCH_CODE_SPAN + its type's code.
+// rowid is an item's id × SEARCH_CODE_SPAN + its type's code (negated for the types codes.ts counts down).
 
 /**
  * A term as an FTS5 string: always quoted, so that nothing typed is query syntax (AND, OR, NOT,
@@ -40,7 +40,7 @@ function foundCte(match: Match, sources: readonly SearchSource[], withTitle: boo
   // Literals: a bound number is a real to SQLite, and rowid / 8.0 is no id.
   const span = sql.lit(SEARCH_CODE_SPAN);
   return sql`hits as materialized (
-      select rowid as hit_id, rowid % ${span} as code, rowid / ${span} as item_id, ${inTitle} as in_title
+      select rowid as hit_id, rowid % ${span} as code, abs(rowid) / ${span} as item_id, ${inTitle} as in_title
       from search_index where search_index match ${match.any}),
     found as materialized (${foundUnion(sources)})`;
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { getCommentStats, presentComments, type CommentView } from '../../domain/comments.ts';
-import { canView, isItemType, loadItems } from '../../domain/items.ts';
+import { canView, isItemType, loadItems, type AttachmentCard } from '../../domain/items.ts';
 import { groupOf, groupWallRights, otherWallOf } from '../../domain/post-privacy.ts';
 import { listGroupCards } from '../../data/groups.ts';
 import { imageUrl, type Size } from '../../storage/images.ts';
@@ -10,6 +10,7 @@ import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain
 import type { Viewer } from '../../domain/privacy.ts';
 import type { ActivityRow } from '../../data/activities.ts';
 import { listSongsByIds } from '../../data/songs.ts';
+import { videoCards } from '../videos/present.ts';
 
 export const ACTIVITY_FIELDS = [
   'id',
@@ -36,22 +37,6 @@ export const ACTIVITY_FIELDS = [
  */
 export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
 export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
-
-export interface Attachment {
-  id: number;
-  type: string;
-  title: string;
-  description: string;
-  img: string;
-  href: string;
-  /**
-   * The pixels of the picture's original (extension, docs/api.md, "Extensions": Picture sizes and
-   * descriptions): on an attached photo, listing or event whose picture's size is known; absent
-   * otherwise.
-   */
-  width?: number;
-  height?: number;
-}
 
 const USER_LIKED_MAX = 10;
 const COMMENTS_SHOWN = 3;
@@ -86,16 +71,19 @@ function groupSubject(config: Config, g: { id: number; title: string; image_key:
  * type). An attached item that was deleted or is hidden from the reader is left out; the
  * activity itself still shows.
  */
-async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[]): Promise<Attachment[][]> {
+async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: readonly ActivityRow[]): Promise<AttachmentCard[][]> {
   const idsByType = new Map<string, number[]>();
   for (const r of rows) {
     if (r.attachment_type === null || r.attachment_id === null) continue;
     idsByType.set(r.attachment_type, [...(idsByType.get(r.attachment_type) ?? []), r.attachment_id]);
   }
-  const cards = new Map<string, Attachment>(); // by `${type}:${id}`
+  const cards = new Map<string, AttachmentCard>(); // by `${type}:${id}`
   await Promise.all(
     [...idsByType].map(async ([type, ids]) => {
-      if (type === 'music') {
+      if (type === 'video') {
+        // A video's card says what a player needs, and shows one still converting as such.
+        for (const [id, card] of await videoCards(db, config, ids, { viewer })) cards.set(`video:${id}`, card);
+      } else if (type === 'music') {
         const songs = await listSongsByIds(db, ids);
         for (const song of songs) {
           cards.set(`music:${song.id}`, {

@@ -19,6 +19,7 @@ import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { createActivity, deleteActivity, isOwnPhoto } from '../../data/activities.ts';
 import { songExists } from '../../data/songs.ts';
+import { getVideo, postVideo } from '../../data/videos.ts';
 
 const BODY_MAX = 5000;
 
@@ -62,7 +63,15 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
       return undefined;
     }
     if (type === 'video') {
-      throw invalidParam('attachment[type]', 'videos are not supported on this site; attach a photo, a link or music instead');
+      const id = b['attachment[video_id]'];
+      if (id === undefined) throw missingParam('attachment[video_id]');
+      // One's own video (another's is passed on by POST /activities/share, under its own rules).
+      const video = await getVideo(app.db, id);
+      if (!video || video.owner_id !== me) {
+        throw invalidParam('attachment[video_id]', 'must be the id of a video you added (POST /videos or /videos/compose_upload)');
+      }
+      if (video.status === 'conversion_failed') throw invalidParam('attachment[video_id]', 'is a video whose conversion failed');
+      return { attachment_type: 'video', attachment_id: id };
     }
     if (type === 'photo') {
       const id = b['attachment[photo_id]'];
@@ -138,6 +147,12 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
           created_at: t,
           ...attachment,
         });
+        // The video the post carries is listed from now on, with the title and description the post gives it (the origin's).
+        if (attachment?.attachment_type === 'video') {
+          const title = b['attachment[title]']?.trim();
+          const description = b['attachment[description]']?.trim();
+          await postVideo(trx, attachment.attachment_id!, { ...(title ? { title } : {}), ...(description ? { description } : {}) });
+        }
         // The wall's owner hears of what a friend wrote there (deleting the post withdraws it).
         await notify(trx, {
           userId: wall,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, invalidParam, notFound } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
 import { formatDate } from '../../domain/format.ts';
-import { photoSentTo } from '../../domain/messages.ts';
+import { sentInConversation } from '../../domain/messages.ts';
 import { presentItemSocial, SOCIAL_FIELDS } from '../../domain/item-social.ts';
 import { getOwnerSummaries, missingOwner } from '../../domain/owners.ts';
 import { canReport } from '../../domain/reports.ts';
@@ -150,7 +150,9 @@ export default async function photoRoutes(app: FastifyInstance): Promise<void> {
       // A photo sent in a message (docs/api.md, "Messages") is its owner's alone by its album's rule,
       // and seen besides by the members of a conversation it was sent in, through that conversation.
       const p =
-        conversationId !== undefined && viewer.userId !== null && (await photoSentTo(app.db, viewer.userId, conversationId, req.params.id))
+        conversationId !== undefined &&
+        viewer.userId !== null &&
+        (await sentInConversation(app.db, { userId: viewer.userId, conversationId, type: 'photo', id: req.params.id }))
           ? await loadPhoto(app.db, req.params.id)
           : await getVisiblePhoto(app.db, viewer, req.params.id);
       if (!p) throw notFound();

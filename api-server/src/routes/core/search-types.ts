@@ -11,6 +11,7 @@ export const SEARCH_TYPES: Option[] = [
   { id: 'classified', title: 'Listings' },
   { id: 'event', title: 'Events' },
   { id: 'group', title: 'Groups' },
+  { id: 'video', title: 'Videos' },
   { id: 'activity', title: 'Posts' },
 ];
 

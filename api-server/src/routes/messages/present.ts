@@ -15,6 +15,7 @@ import { bodyHtml } from '../../domain/text.ts';
 import { formatPrice } from '../classifieds/present.ts';
 import { imageUrl } from '../../storage/images.ts';
 import { getVisibleGroup } from '../groups/access.ts';
+import { videoCards, type VideoCard } from '../videos/present.ts';
 
 // How conversations and messages are answered (docs/api.md, "Messages"). Bodies are stored as
 // typed and answered as a post's `content` is: escaped, line breaks as <br />, addresses as links
@@ -126,7 +127,7 @@ export function participantOf(
 
 export interface MessageAttachment {
   id: number;
-  type: 'photo' | 'link';
+  type: 'photo' | 'link' | 'video';
   title: string;
   description: string;
   img: string;
@@ -135,13 +136,16 @@ export interface MessageAttachment {
   height?: number;
 }
 
+/** A video in a message: the origin's attachment (`src` what plays it, through the conversation) and the card's fields (videos/present.ts). */
+type MessageVideo = MessageAttachment & Omit<VideoCard, 'type' | 'href'>;
+
 export interface MessageView {
   id: number;
   from: OwnerSummary;
   date: string;
   timestamp: number;
   body: string;
-  attachment: MessageAttachment | null;
+  attachment: MessageAttachment | MessageVideo | null;
 }
 
 /** Messages as answered: the sender's summary, the escaped body, the attachment (a photo by its files, a link card). */
@@ -153,10 +157,21 @@ export async function presentMessages(db: DB, config: Config, rows: readonly Mes
   );
   const photoIds = rows.filter((m) => m.attachment_type === 'photo' && m.attachment_id !== null).map((m) => m.attachment_id!);
   const photos = new Map(photoIds.length ? (await listPhotosByIds(db, [...new Set(photoIds)])).map((p) => [p.id, p]) : []);
+  // Videos by conversation: each is seen, and played, through the conversation it was sent in.
+  const videos = new Map<string, VideoCard>();
+  const videoMessages = rows.filter((m) => m.attachment_type === 'video' && m.attachment_id !== null);
+  for (const conversationId of new Set(videoMessages.map((m) => m.conversation_id))) {
+    const ids = videoMessages.filter((m) => m.conversation_id === conversationId).map((m) => m.attachment_id!);
+    for (const [id, card] of await videoCards(db, config, ids, { conversationId })) videos.set(`${conversationId}:${id}`, card);
+  }
   return rows.map((m) => {
-    let attachment: MessageAttachment | null = null;
+    let attachment: MessageAttachment | MessageVideo | null = null;
+    const video = m.attachment_type === 'video' ? videos.get(`${m.conversation_id}:${m.attachment_id}`) : undefined;
     const photo = m.attachment_type === 'photo' && m.attachment_id !== null ? photos.get(m.attachment_id) : undefined;
-    if (photo) {
+    if (video) {
+      const { href: _page, ...card } = video;
+      attachment = { ...card, src: video.video_src };
+    } else if (photo) {
       attachment = {
         id: photo.id,
         type: 'photo',

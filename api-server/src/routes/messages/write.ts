@@ -28,6 +28,7 @@ import { getEventRsvp, listEventMemberIdsWith } from '../../data/events.ts';
 import { friendIdsAmong } from '../../data/friends.ts';
 import { listGroupMemberIdsExcept } from '../../data/groups.ts';
 import { getVisibleGroup } from '../groups/access.ts';
+import { getVideo } from '../../data/videos.ts';
 import {
   clearConversationFor,
   findItemConversation,
@@ -44,9 +45,10 @@ import {
 
 const attachmentProperties = {
   body: { type: 'string', maxLength: BODY_MAX },
-  'attachment[type]': { type: 'string', enum: ['photo', 'link'] },
+  'attachment[type]': { type: 'string', enum: ['photo', 'link', 'video'] },
   'attachment[photo_id]': { type: 'integer', minimum: 1 },
   ...linkCardProperties,
+  'attachment[video_id]': { type: 'integer', minimum: 1 },
 } as const;
 
 const composeSchema = {
@@ -100,6 +102,17 @@ async function attachmentOf(db: DB, me: number, b: AttachmentBody): Promise<Atta
     if (!(await isOwnMessagePhoto(db, { photoId: id, ownerId: me })))
       throw invalidParam('attachment[photo_id]', 'must be a photo you uploaded with POST /albums/compose_upload type=message');
     return { attachment_type: 'photo', attachment_id: id };
+  }
+  if (type === 'video') {
+    const id = b['attachment[video_id]'];
+    if (id === undefined) throw missingParam('attachment[video_id]');
+    // One's own video: its owner lets the conversation's members see it, whatever its privacy.
+    const video = await getVideo(db, id);
+    if (!video || video.owner_id !== me) {
+      throw invalidParam('attachment[video_id]', 'must be the id of a video you added (POST /videos/compose_upload c_type=message)');
+    }
+    if (video.status === 'conversion_failed') throw invalidParam('attachment[video_id]', 'is a video whose conversion failed');
+    return { attachment_type: 'video', attachment_id: id };
   }
   return linkCardOf(b);
 }

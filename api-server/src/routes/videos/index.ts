@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerCategoriesRoute, registerOptionRoutes } from '../../domain/options.ts';
 import { extensionRoutes } from '../../openapi/marks.ts';
 import { requireScopeFor } from '../../oauth/resource-auth.ts';
+import videoComposeRoutes from './compose-upload.ts';
+import videoPosterRoutes from './poster.ts';
 import videoReadRoutes from './read.ts';
 import videoWriteRoutes from './write.ts';
 
@@ -13,4 +15,6 @@ export default async function videosRoutes(app: FastifyInstance): Promise<void> 
   registerOptionRoutes(app, ['view_options', 'comment_options']);
   await app.register(videoReadRoutes);
   await app.register(videoWriteRoutes);
+  await app.register(videoComposeRoutes);
+  await app.register(videoPosterRoutes);
 }

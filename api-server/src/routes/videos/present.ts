@@ -1,8 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
-import { getVideo, listRatedVideos, type VideoRow } from '../../data/videos.ts';
+import { getVideo, listRatedVideos, listVideosByIds, type VideoRow } from '../../data/videos.ts';
 import { formatDate } from '../../domain/format.ts';
 import { presentItemParts, SOCIAL_FIELDS } from '../../domain/item-social.ts';
+import { webHref, type AttachmentCard } from '../../domain/items.ts';
+import { sentInConversation } from '../../domain/messages.ts';
 import { allows, type Viewer } from '../../domain/privacy.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../http/fields.ts';
@@ -78,15 +80,86 @@ function formatDuration(seconds: number | null): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${String(m).padStart(2, '0')}:${s}`;
 }
 
-/** Only a link's player may be embedded elsewhere, of a video everyone may see (an upload is played here, after its privacy is checked). */
-export function canEmbed(row: Pick<VideoRow, 'type' | 'auth_view' | 'status'>): boolean {
-  return row.type !== 'upload' && row.status === 'processed' && row.auth_view === 'everyone';
+/**
+ * The video when the reader may see it, or when it was sent in the conversation `conversationId`
+ * of which the reader is a member (a video sent in a message is seen through it, whatever its
+ * own privacy: GET /videos/{id}?conversation_id=); 404 otherwise.
+ */
+export async function getVideoFor(db: DB, viewer: Viewer, id: number, conversationId: number | undefined): Promise<VideoRow> {
+  if (conversationId !== undefined && viewer.userId !== null) {
+    if (await sentInConversation(db, { userId: viewer.userId, conversationId, type: 'video', id })) {
+      const row = await getVideo(db, id);
+      if (row) return row;
+    }
+  }
+  return getVisibleVideo(db, viewer, id);
 }
 
-/** The address a video is played from: its provider's player, or its converted file here ('' until there is one). */
-export function videoSrc(config: Config, row: Pick<VideoRow, 'id' | 'type' | 'code' | 'file_key'>): string {
+/** Only a video everyone may see can be embedded elsewhere, once converted: a link's player, or an upload's (player.ts). */
+export function canEmbed(row: Pick<VideoRow, 'type' | 'file_key' | 'auth_view' | 'status'>): boolean {
+  return row.status === 'processed' && row.auth_view === 'everyone' && (row.type !== 'upload' || row.file_key !== null);
+}
+
+/**
+ * The address a video is played from: its provider's player, or its converted file here ('' until
+ * there is one), through the conversation it was sent in when read so.
+ */
+export function videoSrc(config: Config, row: Pick<VideoRow, 'id' | 'type' | 'code' | 'file_key'>, conversationId?: number): string {
   if (row.type !== 'upload') return embedUrl({ type: row.type, code: row.code! });
-  return row.file_key ? `${config.publicUrl}/api/v1/videos/${row.id}/file` : '';
+  if (!row.file_key) return '';
+  const file = `${config.publicUrl}/api/v1/videos/${row.id}/file`;
+  return conversationId === undefined ? file : `${file}?conversation_id=${conversationId}`;
+}
+
+/**
+ * A video as a post or a message carries it: the spec's attachment (id, type, title, description,
+ * img, href) with the picture's size, and what a player needs (docs/api.md, "Videos": in posts).
+ */
+export interface VideoCard extends AttachmentCard {
+  type: 'video';
+  duration: string;
+  duration_seconds: number | null;
+  status: VideoRow['status'];
+  video_type: VideoRow['type'];
+  video_src: string;
+}
+
+/**
+ * The cards of the videos `ids` that the reader may see in a post: a converted one as its
+ * `auth_view` says, one still converting to the same readers (shown as processing), a failed one
+ * to its owner alone. With `conversationId`, those a message of it carries, to its members (the
+ * caller checked they are one): each whatever its privacy. A deleted video has no card.
+ */
+export async function videoCards(
+  db: DB,
+  config: Config,
+  ids: readonly number[],
+  reader: { viewer: Viewer } | { conversationId: number },
+): Promise<Map<number, VideoCard>> {
+  const cards = new Map<number, VideoCard>();
+  const conversationId = 'conversationId' in reader ? reader.conversationId : undefined;
+  for (const r of await listVideosByIds(db, ids)) {
+    const shown =
+      !('viewer' in reader) ||
+      isVideoOwner(reader.viewer, r) ||
+      (r.status !== 'conversion_failed' && (await allows(reader.viewer, r.auth_view, r.owner_id)));
+    if (!shown) continue;
+    cards.set(r.id, {
+      id: r.id,
+      type: 'video',
+      title: r.title,
+      description: r.description,
+      img: r.poster_key ? imageUrl(config.publicUrl, r.poster_key, '500') : '',
+      href: webHref(config, 'video', r.id),
+      ...(r.width && r.height ? { width: r.width, height: r.height } : {}),
+      duration: formatDuration(r.duration),
+      duration_seconds: r.duration,
+      status: r.status,
+      video_type: r.type,
+      video_src: videoSrc(config, r, conversationId),
+    });
+  }
+  return cards;
 }
 
 const mean = (r: Pick<VideoRow, 'rating_sum' | 'rating_count'>) =>
@@ -99,6 +172,8 @@ export async function presentVideos(
   viewer: Viewer,
   rows: readonly VideoRow[],
   fields: readonly VideoField[],
+  /** The conversation the videos are read through (their files are then played through it too). */
+  conversationId?: number,
 ): Promise<Array<Partial<Record<VideoField, unknown>>>> {
   const [parts, rated] = await Promise.all([
     presentItemParts(db, config, viewer, 'video', rows, fields),
@@ -126,7 +201,7 @@ export async function presentVideos(
       total_vote: r.rating_count,
       is_rated: rated?.has(r.id) ?? false,
       video_type: r.type,
-      video_src: videoSrc(config, r),
+      video_src: videoSrc(config, r, conversationId),
       category: parts.category(r),
       tags: parts.tags(r),
       can_edit: mine,

@@ -3,16 +3,16 @@ import { listVideos, countVideoView } from '../../data/videos.ts';
 import { checkCategory } from '../../domain/options.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { ApiError, forbidden, notFound } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { ffmpegAvailable } from '../../media/ffmpeg.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
-import { sendVideoFile } from '../../storage/videos.ts';
 import {
   canEmbed,
   DETAIL_DEFAULTS,
+  getVideoFor,
   getVisibleVideo,
   isVideoOwner,
   LIST_DEFAULTS,
@@ -22,6 +22,7 @@ import {
   videoSrc,
   type VideoField,
 } from './present.ts';
+import { playerUrl, sendConvertedFile } from './player.ts';
 
 const STATUSES = ['to_be_processed', 'being_processed', 'processed', 'conversion_failed'] as const;
 
@@ -34,7 +35,10 @@ const commonProperties = {
 } as const;
 const listQuery = { type: 'object', properties: { ...commonProperties, user_id: { type: 'integer', minimum: 1 } } } as const;
 const myQuery = { type: 'object', properties: { ...commonProperties, status: { type: 'string', enum: STATUSES } } } as const;
-const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } } as const;
+/** The origin's conversation_id: a video sent in a message is read through that conversation. */
+const conversationParam = { conversation_id: { type: 'integer', minimum: 1 } } as const;
+const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 }, ...conversationParam } } as const;
+const fileQuery = { type: 'object', properties: conversationParam } as const;
 
 /** The origin's page sizes: 12 on the list, 10 on one's own. */
 const LIST_LIMIT = 12;
@@ -110,27 +114,25 @@ export default async function videoReadRoutes(app: FastifyInstance): Promise<voi
     async (req) => {
       const fields = parseFields(req.query.fields, VIDEO_ALLOWED, 'fields', DETAIL_DEFAULTS) as VideoField[];
       const viewer = viewerOf(app.db, req.auth.userId);
-      const row = await getVisibleVideo(app.db, viewer, req.params.id);
+      const conversationId = req.query.conversation_id;
+      const row = await getVideoFor(app.db, viewer, req.params.id, conversationId);
       if (!isVideoOwner(viewer, row)) {
         await countVideoView(app.db, row.id);
         row.view_count += 1;
       }
-      const [video] = await presentVideos(app.db, app.config, viewer, [row], fields);
+      const [video] = await presentVideos(app.db, app.config, viewer, [row], fields, conversationId);
       return { success: true, data: video };
     },
   );
 
   app.get<{ Params: IdParams }>(
     '/:id/embed',
-    { schema: { summary: "The HTML that embeds a link video's player elsewhere", params: idParams } },
+    { schema: { summary: "The HTML that embeds a video's player elsewhere", params: idParams } },
     async (req) => {
       const row = await getVisibleVideo(app.db, viewerOf(app.db, req.auth.userId), req.params.id);
-      if (!canEmbed(row)) {
-        throw forbidden(
-          row.type === 'upload' ? 'An uploaded video is played on this site only.' : 'Only a video everyone may see can be embedded.',
-        );
-      }
-      const src = videoSrc(app.config, row);
+      if (!canEmbed(row)) throw forbidden('Only a video everyone may see can be embedded.');
+      // An upload's player is this API's own page, which needs no token (player.ts).
+      const src = row.type === 'upload' ? playerUrl(app.config, row.id) : videoSrc(app.config, row);
       const width = row.width ?? 560;
       const height = row.height ?? 315;
       const code = `<iframe src="${src}" width="${width}" height="${height}" frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`;
@@ -140,23 +142,18 @@ export default async function videoReadRoutes(app: FastifyInstance): Promise<voi
 
   // The converted file of an uploaded video, after the reader's right to see the video is checked;
   // with Range, so that a player seeks (storage/videos.ts).
-  app.get<{ Params: IdParams }>(
+  app.get<{ Params: IdParams; Querystring: Infer<typeof fileQuery> }>(
     '/:id/file',
     {
       schema: {
         summary: "An uploaded video's file (MP4), with HTTP ranges",
         params: idParams,
+        querystring: fileQuery,
       },
     },
     async (req, reply) => {
-      const row = await getVisibleVideo(app.db, viewerOf(app.db, req.auth.userId), req.params.id);
-      if (!row.file_key) throw notFound('The video has no file to play (yet).');
-      try {
-        return await sendVideoFile(req, reply, app.config.dataDir, row.file_key);
-      } catch (err) {
-        if (err instanceof ApiError) throw err;
-        throw notFound('The video has no file to play (yet).');
-      }
+      const row = await getVideoFor(app.db, viewerOf(app.db, req.auth.userId), req.params.id, req.query.conversation_id);
+      return sendConvertedFile(app, req, reply, row.file_key);
     },
   );
 }

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteVideo, insertVideo, rateVideo, updateVideo, type VideoSource, type VideoValues } from '../../data/videos.ts';
+import { deleteVideo, rateVideo, updateVideo } from '../../data/videos.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { forbidden, invalidParam, missingParam } from '../../errors.ts';
-import { SpooledFile } from '../../http/multipart.ts';
+import { forbidden, missingParam } from '../../errors.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
-import { ffmpegAvailable } from '../../media/ffmpeg.ts';
-import { resolveVideoLink } from '../../media/links.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage } from '../../storage/images.ts';
-import { deleteVideoFiles, mediaStore, videoSourceKey } from '../../storage/videos.ts';
+import { deleteVideoFiles } from '../../storage/videos.ts';
 import { getVisibleVideo, isVideoOwner } from './present.ts';
-
-const TITLE_MAX = 255;
-const DESCRIPTION_MAX = 5000;
+import { DESCRIPTION_MAX, linkSource, storeVideo, TITLE_MAX, trimmedTitle, uploadSource } from './source.ts';
 
 const settingProperties = {
   title: { type: 'string', maxLength: TITLE_MAX },
@@ -42,25 +37,7 @@ const rateForm = {
   required: ['video_id', 'rating'],
 } as const;
 
-function trimmedTitle(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const title = value.trim();
-  if (!title) throw missingParam('title', 'must not be empty');
-  return title;
-}
-
 export default async function videoWriteRoutes(app: FastifyInstance): Promise<void> {
-  /** An upload's spooled file, moved into the media store under the new video once it has an id. */
-  async function uploadSource(file: unknown): Promise<SpooledFile> {
-    if (!(await ffmpegAvailable(app.config.ffmpegPath))) {
-      throw invalidParam('type', 'upload is not available: this server cannot convert videos (see support_types)');
-    }
-    if (file === undefined || file === '') throw missingParam('Filedata', 'is required to upload a video');
-    if (!(file instanceof SpooledFile)) throw invalidParam('Filedata', 'must be a file part');
-    if (file.size === 0) throw invalidParam('Filedata', 'is an empty file');
-    return file;
-  }
-
   app.post<{ Body: Infer<typeof newVideo> }>(
     '/',
     {
@@ -71,67 +48,36 @@ export default async function videoWriteRoutes(app: FastifyInstance): Promise<vo
     async (req) => {
       const me = userOf(req);
       const b = req.body;
-      let title = trimmedTitle(b.title);
-      let description = b.description?.trim() ?? '';
+      const title = trimmedTitle(b.title);
+      const description = b.description?.trim() ?? '';
       await checkCategory(app.db, 'video', b.category_id);
-      let source: VideoSource;
-      let upload: SpooledFile | undefined;
-      if (b.type === 'upload') {
-        if (title === undefined) throw missingParam('title');
-        upload = await uploadSource(b.Filedata);
-        source = { type: 'upload' };
-      } else {
-        if (!b.url?.trim()) throw missingParam('url', `is required for a ${b.type === 'youtube' ? 'YouTube' : 'Vimeo'} video`);
-        const link = await resolveVideoLink(app.config, b.url);
-        if (link.type !== b.type) {
-          await deleteImage(app.config.dataDir, link.poster?.key);
-          throw invalidParam('url', `is a ${link.type === 'youtube' ? 'YouTube' : 'Vimeo'} address, and type says ${b.type}`);
-        }
-        // The provider's title and description stand in for those left out.
-        title ??= link.title || undefined;
-        if (title === undefined) {
-          await deleteImage(app.config.dataDir, link.poster?.key);
-          throw missingParam('title');
-        }
-        description ||= link.description;
-        source = {
-          type: link.type,
-          code: link.code,
-          url: b.url.trim(),
-          duration: link.duration,
-          width: link.width,
-          height: link.height,
-          posterKey: link.poster?.key ?? null,
-        };
-      }
-      const values: VideoValues = {
-        title: title.slice(0, TITLE_MAX),
-        description: description.slice(0, DESCRIPTION_MAX),
+      const settings = {
         category_id: b.category_id ?? null,
         allow_search: b.allow_search ?? 1,
         auth_view: b.auth_view ?? 'everyone',
         auth_comment: b.auth_comment ?? 'everyone',
-      };
-      let placed: number | undefined;
-      try {
-        const id = await insertVideo(app.db, {
+      } as const;
+      let id: number;
+      if (b.type === 'upload') {
+        if (title === undefined) throw missingParam('title');
+        const upload = await uploadSource(app, b.Filedata);
+        id = await storeVideo(app, {
           ownerId: me,
-          values,
-          source,
+          values: { ...settings, title, description },
+          source: { type: 'upload' },
+          upload,
           tags: b.tags,
-          // The upload moves under the video before its job can be claimed.
-          place: async (videoId) => {
-            placed = videoId;
-            await mediaStore(app.config.dataDir).writeFrom(videoSourceKey(videoId), upload!.path);
-          },
         });
-        app.mediaWorker?.wake();
-        return { success: true, data: { video_id: id } };
-      } catch (err) {
-        if (placed !== undefined) await deleteVideoFiles(app.config.dataDir, placed);
-        if (source.type !== 'upload') await deleteImage(app.config.dataDir, source.posterKey);
-        throw err;
+      } else {
+        const link = await linkSource(app, { type: b.type, url: b.url, title, description });
+        id = await storeVideo(app, {
+          ownerId: me,
+          values: { ...settings, title: link.title, description: link.description },
+          source: link.source,
+          tags: b.tags,
+        });
       }
+      return { success: true, data: { video_id: id } };
     },
   );
 

@@ -27,6 +27,7 @@ describe('GET /core/search_types', () => {
       'classified',
       'event',
       'group',
+      'video',
       'activity',
     ]);
     for (const option of res.body.data) {
@@ -38,7 +39,7 @@ describe('GET /core/search_types', () => {
   it('answers a client-credentials token too (nothing in it is private)', async () => {
     const res = await get(t, clientToken, '/api/v1/core/search_types');
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(9);
+    expect(res.body.data).toHaveLength(10);
   });
 
   it('answers 403 insufficient_scope without the basic scope', async () => {

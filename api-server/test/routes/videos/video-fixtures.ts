@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../../src/config.ts';
 import { picture, post } from '../fixtures.ts';
 import type { TestApp } from '../../fixture.ts';
 
@@ -102,4 +104,21 @@ export async function startProvider(): Promise<Provider> {
     hits,
     close: () => new Promise((r) => server.close(() => r())),
   };
+}
+
+/**
+ * A provider (above) for a test file's whole run: `settings` holds its endpoints (pass them to
+ * setupApi, which reads them once the provider has started), `current()` the provider.
+ */
+export function loopbackProvider(): { settings: Partial<Config>; current: () => Provider } {
+  let provider: Provider | undefined;
+  const settings: Partial<Config> = {};
+  beforeAll(async () => {
+    provider = await startProvider();
+    settings.oembed = provider.oembed;
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+  return { settings, current: () => provider! };
 }
