@@ -15,6 +15,7 @@ import { m015 } from './migration-015-legacy-site-sessions.ts';
 import { m016 } from './migration-016-messages.ts';
 import { m017 } from './migration-017-groups.ts';
 import { m018 } from './migration-018-videos.ts';
+import { m020 } from './migration-020-music.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -405,6 +406,7 @@ const migrations: Record<string, Migration> = {
   '016_messages': m016,
   '017_groups': m017,
   '018_videos': m018,
+  '020_music': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import { getOwnerSummaries, missingOwner, type OwnerSummary } from '../../domain
 import type { Viewer } from '../../domain/privacy.ts';
 import type { ActivityRow } from '../../data/activities.ts';
 import { listSongsByIds } from '../../data/songs.ts';
+import { canSeeSong, songSrc } from '../../domain/songs.ts';
 
 export const ACTIVITY_FIELDS = [
   'id',
@@ -46,6 +47,12 @@ export interface Attachment {
    */
   width?: number;
   height?: number;
+  /**
+   * A song's card (extension, docs/api.md, "Music"): its length in seconds (null while not known)
+   * and the address it is played from (GET /music/songs/{id}/file).
+   */
+  duration?: number | null;
+  src?: string;
 }
 
 const USER_LIKED_MAX = 10;
@@ -79,13 +86,19 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
       if (type === 'music') {
         const songs = await listSongsByIds(db, ids);
         for (const song of songs) {
+          // A song the reader may not see (its playlist's privacy, or not converted yet) is left out.
+          if (!(await canSeeSong(viewer, song))) continue;
+          const src = songSrc(config, song);
           cards.set(`music:${song.id}`, {
             id: song.id,
             type: 'music',
             title: song.title,
             description: '',
             img: '',
-            href: `${config.publicUrl}/files/${song.file_key}`,
+            // A song stored before migration 020 keeps its public file; the others are played through the API.
+            href: song.in_media ? src : `${config.publicUrl}/files/${song.file_key}`,
+            duration: song.duration,
+            src,
           });
         }
       } else if (isItemType(type)) {

@@ -3,7 +3,8 @@ import { deleteVideo, insertVideo, rateVideo, updateVideo, type VideoSource, typ
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { forbidden, invalidParam, missingParam } from '../../errors.ts';
-import { SpooledFile } from '../../http/multipart.ts';
+import { requiredSpooledFile, type SpooledFile } from '../../http/multipart.ts';
+import { optionalTitle } from '../../http/text.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { ffmpegAvailable } from '../../media/ffmpeg.ts';
 import { resolveVideoLink } from '../../media/links.ts';
@@ -42,23 +43,13 @@ const rateForm = {
   required: ['video_id', 'rating'],
 } as const;
 
-function trimmedTitle(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const title = value.trim();
-  if (!title) throw missingParam('title', 'must not be empty');
-  return title;
-}
-
 export default async function videoWriteRoutes(app: FastifyInstance): Promise<void> {
   /** An upload's spooled file, moved into the media store under the new video once it has an id. */
   async function uploadSource(file: unknown): Promise<SpooledFile> {
     if (!(await ffmpegAvailable(app.config.ffmpegPath))) {
       throw invalidParam('type', 'upload is not available: this server cannot convert videos (see support_types)');
     }
-    if (file === undefined || file === '') throw missingParam('Filedata', 'is required to upload a video');
-    if (!(file instanceof SpooledFile)) throw invalidParam('Filedata', 'must be a file part');
-    if (file.size === 0) throw invalidParam('Filedata', 'is an empty file');
-    return file;
+    return requiredSpooledFile(file, 'Filedata', 'to upload a video');
   }
 
   app.post<{ Body: Infer<typeof newVideo> }>(
@@ -71,7 +62,7 @@ export default async function videoWriteRoutes(app: FastifyInstance): Promise<vo
     async (req) => {
       const me = userOf(req);
       const b = req.body;
-      let title = trimmedTitle(b.title);
+      let title = optionalTitle(b.title);
       let description = b.description?.trim() ?? '';
       await checkCategory(app.db, 'video', b.category_id);
       let source: VideoSource;
@@ -144,7 +135,7 @@ export default async function videoWriteRoutes(app: FastifyInstance): Promise<vo
       const row = await getVisibleVideo(app.db, viewer, req.params.id);
       if (!isVideoOwner(viewer, row)) throw forbidden('Only its owner may edit this video.');
       const b = req.body ?? {};
-      const title = trimmedTitle(b.title);
+      const title = optionalTitle(b.title);
       await checkCategory(app.db, 'video', b.category_id);
       await updateVideo(app.db, {
         id: row.id,
