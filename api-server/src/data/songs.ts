@@ -18,7 +18,7 @@ export type SongRow = Selectable<SongsTable> & { playlist_view: Privacy | null; 
  * converted song, by its playlist's auth_view, or, in no playlist, a song stored before
  * migration 020 (public).
  */
-export function songVisibleTo(readerId: number | null): RawBuilder<SqlBool> {
+function songVisibleTo(readerId: number | null): RawBuilder<SqlBool> {
   const shown = sql<SqlBool>`(s.status = 'processed' and ((s.playlist_id is null and s.in_media = 0) or exists (
     select 1 from music_playlists mp where mp.id = s.playlist_id and ${visibleTo('mp', readerId)})))`;
   return readerId === null ? shown : sql<SqlBool>`(s.owner_id = ${readerId} or ${shown})`;

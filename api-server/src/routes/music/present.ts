@@ -75,7 +75,7 @@ export async function getVisibleSong(db: DB, viewer: Viewer, id: number): Promis
  * extensions `src` (the same address), `duration` (seconds, null while not known), `owner`, the
  * playlist it is in, its conversion state and what the reader may do.
  */
-export function presentSong(config: Config, viewer: Viewer, owner: OwnerSummary, s: SongRow) {
+function presentSong(config: Config, viewer: Viewer, owner: OwnerSummary, s: SongRow) {
   const src = songSrc(config, s);
   const mine = isOwner(viewer, s);
   return {
