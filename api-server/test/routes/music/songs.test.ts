@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { now } from '../../../src/db/index.ts';
 import { createMediaWorker } from '../../../src/media/worker.ts';
+import { tuneWav } from '../../../src/seed/legacy.ts';
+import { fileStore } from '../../../src/storage/images.ts';
 import { setupApi } from '../../fixture.ts';
 import { call, createMember, privacyCast } from '../../helpers.ts';
 import { callApi, legacyToken } from '../../legacy/fixtures.ts';
@@ -267,5 +270,42 @@ describe('songs into playlists and posts', () => {
       },
     ]);
     expect((await callApi(t, await legacyToken(t, cast.owner), 'musicsharing.getSongs')).api.total).toBe(2);
+  });
+
+  it('a song stored before the music module keeps working: public, its WAV served with ranges, its card in posts', async () => {
+    const owner = await createMember(t.db);
+    const stranger = await createMember(t.db);
+    const key = `songs/legacy-${owner.id}.wav`;
+    await fileStore(t.dataDir).write(key, tuneWav([440, 660], 0.5));
+    const id = (
+      await t.db
+        .insertInto('songs')
+        .values({ owner_id: owner.id, title: 'Old tune', file_key: key, play_count: 7, created_at: now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await song(stranger.token, id)).body.data).toMatchObject({
+      title: 'Old tune',
+      play_count: 7,
+      duration: null,
+      status: 'processed',
+    });
+    const part = await file(stranger.token, id, 'bytes=0-3');
+    expect(part).toMatchObject({ status: 206, body: 'RIFF' });
+    expect(part.headers['content-type']).toBe('audio/wav');
+    const posted = await post(t, stranger.token, '/api/v1/activities', { 'attachment[type]': 'music', 'attachment[song_id]': id });
+    const card = await get(t, owner.token, `/api/v1/activities/${posted.body.data.id}`, { fields: 'attachments' });
+    expect(card.body.data.attachments).toEqual([
+      {
+        id,
+        type: 'music',
+        title: 'Old tune',
+        description: '',
+        img: '',
+        href: `${t.config.publicUrl}/files/${key}`,
+        duration: null,
+        src: `${t.config.publicUrl}/api/v1/music/songs/${id}/file`,
+      },
+    ]);
   });
 });
