@@ -62,6 +62,10 @@ export interface Config {
   videoConvertSeconds: number;
   /** Longest video accepted, seconds (VIDEO_MAX_DURATION): a longer one fails its conversion. */
   videoMaxDuration: number;
+  /** Largest uploaded song, bytes (SONG_MAX_BYTES), streamed to disk as it arrives. */
+  songMaxBytes: number;
+  /** Longest song accepted, seconds (SONG_MAX_DURATION): a longer one fails its conversion. */
+  songMaxDuration: number;
   /** Seconds without a worker's heartbeat after which its claimed job is taken again (MEDIA_JOB_STALE_SECONDS). */
   mediaJobStaleSeconds: number;
   /** The oEmbed endpoints link videos are resolved through (VIDEO_OEMBED_YOUTUBE, VIDEO_OEMBED_VIMEO). */
@@ -133,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaWorker: env.MEDIA_WORKER !== '0',
     videoConvertSeconds: int('VIDEO_CONVERT_TIMEOUT', env.VIDEO_CONVERT_TIMEOUT, 15 * 60, 1),
     videoMaxDuration: int('VIDEO_MAX_DURATION', env.VIDEO_MAX_DURATION, 60 * 60, 1),
+    songMaxBytes: int('SONG_MAX_BYTES', env.SONG_MAX_BYTES, 50 * 1024 * 1024, 1),
+    songMaxDuration: int('SONG_MAX_DURATION', env.SONG_MAX_DURATION, 30 * 60, 1),
     mediaJobStaleSeconds: int('MEDIA_JOB_STALE_SECONDS', env.MEDIA_JOB_STALE_SECONDS, 120, 5),
     oembed: {
       youtube: url('VIDEO_OEMBED_YOUTUBE', env.VIDEO_OEMBED_YOUTUBE, 'https://www.youtube.com/oembed'),

@@ -16,6 +16,7 @@ import { m016 } from './migration-016-messages.ts';
 import { m017 } from './migration-017-groups.ts';
 import { m018 } from './migration-018-videos.ts';
 import { m019 } from './migration-019-group-wall.ts';
+import { m020 } from './migration-020-music.ts';
 import { m021 } from './migration-021-video-posts.ts';
 import { forMigrations } from './dialect.ts';
 
@@ -408,6 +409,7 @@ const migrations: Record<string, Migration> = {
   '017_groups': m017,
   '018_videos': m018,
   '019_group_wall': m019,
+  '020_music': m020,
   '021_video_posts': m021,
 };
 

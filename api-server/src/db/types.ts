@@ -316,9 +316,40 @@ export interface SongsTable {
   id: Generated<number>;
   owner_id: number;
   title: string;
+  /** The song's file: under /files/ (in_media 0: legacy songs), or in the private media store (in_media 1); '' until converted. */
   file_key: string;
   play_count: number;
   created_at: number;
+  /** The playlist it is in (migration 020); null for none (a legacy song, or an upload not yet put in one). */
+  playlist_id: number | null;
+  /** Its place in its playlist. */
+  position: Generated<number>;
+  /** Seconds; null while not known. */
+  duration: number | null;
+  status: Generated<VideoStatus>;
+  /** Why the conversion failed, in words for the owner; null otherwise. */
+  status_reason: string | null;
+  in_media: Generated<number>;
+}
+
+/** A music playlist (the origin's music_playlist, migration 020). */
+export interface MusicPlaylistsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  /** Plain text. */
+  description: string;
+  image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  /** null, or 'wall': the playlist of the songs one posted from the composer. */
+  special: 'wall' | null;
+  allow_search: number;
+  auth_view: Privacy;
+  auth_comment: Privacy;
+  view_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Tag areas drawn on a subject (a photo): a user or a text label (POST /core/tags). */
@@ -553,7 +584,7 @@ export interface VideoRatingsTable {
 /** A conversion to run, claimed by one API instance's worker at a time (migration 018, data/media-jobs.ts). */
 export interface MediaJobsTable {
   id: Generated<number>;
-  kind: 'video_convert';
+  kind: 'video_convert' | 'song_convert';
   subject_id: number;
   status: 'to_be_processed' | 'being_processed' | 'done' | 'failed';
   attempts: Generated<number>;
@@ -606,6 +637,7 @@ export interface Database {
   videos: VideosTable;
   video_ratings: VideoRatingsTable;
   media_jobs: MediaJobsTable;
+  music_playlists: MusicPlaylistsTable;
 }
 
 /** The API's database, as every query reads it (opened by db/index.ts). */

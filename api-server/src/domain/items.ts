@@ -11,7 +11,7 @@ import { allows, type Viewer } from './privacy.ts';
 import { bodyHtml } from './text.ts';
 
 /** Things people like, comment on and share (the spec's item_type values this site has). */
-export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video'] as const;
+export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video', 'music_playlist'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 export function isItemType(value: string): value is ItemType {
@@ -81,6 +81,7 @@ const WEB_PATHS: Record<ItemType, string> = {
   classified: 'listings',
   event: 'events',
   video: 'videos',
+  music_playlist: 'music',
 };
 
 /** The item's page on the web client. */
@@ -295,6 +296,18 @@ const loaders: Record<ItemType, Loader> = {
         image_key: row.poster_key,
       });
     });
+  },
+
+  async music_playlist(db, config, ids) {
+    const rows = await db
+      .selectFrom('music_playlists')
+      .select(['id', 'owner_id', 'title', 'description', 'auth_view', 'auth_comment', 'image_key', 'image_width', 'image_height'])
+      .where('id', 'in', ids)
+      .execute();
+    // Typed as plain text: a card reads it as such.
+    return rows.map((row) =>
+      ownedItem(config, { ...row, text: bodyHtml(row.description), width: row.image_width, height: row.image_height }),
+    );
   },
 };
 

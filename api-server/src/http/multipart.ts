@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, invalidParam, invalidParams } from '../errors.ts';
+import { ApiError, invalidParam, invalidParams, missingParam } from '../errors.ts';
 
 /**
  * Spec: POST bodies are multipart/form-data. Every route reads them the same way: fields and
@@ -163,9 +163,10 @@ declare module 'fastify' {
     files?: readonly string[];
     /**
      * The route's files are written to disk as they arrive (SpooledFile), each up to the setting
-     * `limit` names (VIDEO_MAX_BYTES: 'videoMaxBytes'), rather than held in memory up to UPLOAD_MAX_BYTES.
+     * `limit` names (VIDEO_MAX_BYTES: 'videoMaxBytes', SONG_MAX_BYTES: 'songMaxBytes'), rather than
+     * held in memory up to UPLOAD_MAX_BYTES.
      */
-    spool?: { limit: 'videoMaxBytes' };
+    spool?: { limit: 'videoMaxBytes' | 'songMaxBytes' };
   }
   interface FastifyRequest {
     /** Files this request spooled to disk, removed once it is answered (those still there). */
@@ -219,4 +220,12 @@ export function optionalFile(value: unknown, name: string): Buffer | undefined {
     throw invalidParam(name, 'must be a file part');
   }
   return value.length ? value : undefined;
+}
+
+/** A required file of a spooling route (`name`, for `what`: "to upload a video"): 400 when absent, not a file, or empty. */
+export function requiredSpooledFile(value: unknown, name: string, what: string): SpooledFile {
+  if (value === undefined || value === '') throw missingParam(name, `is required ${what}`);
+  if (!(value instanceof SpooledFile)) throw invalidParam(name, 'must be a file part');
+  if (value.size === 0) throw invalidParam(name, 'is an empty file');
+  return value;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidParams, type ParamError } from '../errors.ts';
+import { invalidParams, missingParam, type ParamError } from '../errors.ts';
 
 /**
  * Text with a NUL character (U+0000), refused at the edge for every route. No field of the API
@@ -44,4 +44,12 @@ export function refuseNulText(app: FastifyInstance): void {
     const params = nulParams(req);
     if (params.length) throw invalidParams(params);
   });
+}
+
+/** A title as a form sends it: trimmed; undefined when not sent, 400 naming `title` when blank. */
+export function optionalTitle(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const title = value.trim();
+  if (!title) throw missingParam('title', 'must not be empty');
+  return title;
 }

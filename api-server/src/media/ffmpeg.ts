@@ -67,32 +67,55 @@ export interface Probe {
   hasAudio: boolean;
 }
 
-/** What ffprobe reads of `file`'s first video stream; a MediaError when it is no video ffmpeg reads. */
-export async function probe(ffprobePath: string, file: string, seconds: number): Promise<Probe> {
+interface Streams {
+  ok: boolean;
+  /** The container's duration, seconds (undefined when it tells none). */
+  duration?: string;
+  streams: Array<{ codec_type?: string; width?: number; height?: number; duration?: string }>;
+}
+
+/** What ffprobe reads of `file`'s container and streams (nothing when it cannot read it). */
+async function readStreams(ffprobePath: string, file: string, seconds: number): Promise<Streams> {
   const r = await run(
     ffprobePath,
     ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height,duration', file],
     seconds,
   );
   if (r.timedOut) throw new MediaError('Reading the file took too long.');
-  let info: {
-    format?: { duration?: string };
-    streams?: Array<{ codec_type?: string; width?: number; height?: number; duration?: string }>;
-  };
+  let info: { format?: { duration?: string }; streams?: Streams['streams'] };
   try {
     info = JSON.parse(r.stdout) as typeof info;
   } catch {
     info = {};
   }
-  const video = r.code === 0 ? info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height) : undefined;
+  return { ok: r.code === 0, duration: info.format?.duration, streams: info.streams ?? [] };
+}
+
+/** Seconds, from the container's duration or else the stream's; 0 when neither tells. */
+function secondsOf(...values: Array<string | undefined>): number {
+  const duration = Number(values.find((v) => v !== undefined) ?? 0);
+  return Number.isFinite(duration) && duration > 0 ? duration : 0;
+}
+
+/** What ffprobe reads of `file`'s first video stream; a MediaError when it is no video ffmpeg reads. */
+export async function probe(ffprobePath: string, file: string, seconds: number): Promise<Probe> {
+  const info = await readStreams(ffprobePath, file, seconds);
+  const video = info.ok ? info.streams.find((s) => s.codec_type === 'video' && s.width && s.height) : undefined;
   if (!video) throw new MediaError('The file is not a video that can be read.');
-  const duration = Number(info.format?.duration ?? video.duration ?? 0);
   return {
-    duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
+    duration: secondsOf(info.duration, video.duration),
     width: video.width!,
     height: video.height!,
-    hasAudio: !!info.streams?.some((s) => s.codec_type === 'audio'),
+    hasAudio: info.streams.some((s) => s.codec_type === 'audio'),
   };
+}
+
+/** The duration (seconds) of `file`'s first audio stream; a MediaError when it is no sound ffmpeg reads. */
+export async function probeAudio(ffprobePath: string, file: string, seconds: number): Promise<{ duration: number }> {
+  const info = await readStreams(ffprobePath, file, seconds);
+  const audio = info.ok ? info.streams.find((s) => s.codec_type === 'audio') : undefined;
+  if (!audio) throw new MediaError('The file is not audio that can be read.');
+  return { duration: secondsOf(info.duration, audio.duration) };
 }
 
 /** The size a video of `width`×`height` is converted to: at most 1080p (1920×1080, or 1080×1920 upright), even sides. */
@@ -149,6 +172,24 @@ export async function convert(
   const r = await run(ffmpegPath, args, seconds);
   if (r.timedOut) throw new MediaError(`The conversion took longer than ${seconds} s and was stopped.`);
   if (r.code !== 0) throw new MediaError('The video could not be converted: its format is not supported.');
+}
+
+/**
+ * Converts `input`'s first audio stream to AAC in an M4A (MP4) file, which every browser plays,
+ * with its index first (`+faststart`), at most `maxSeconds` long, within `seconds` of time.
+ * Pictures (cover art) and other streams are left out.
+ */
+export async function convertAudio(
+  ffmpegPath: string,
+  input: string,
+  output: string,
+  opts: { maxSeconds: number; seconds: number },
+): Promise<void> {
+  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn'];
+  args.push('-t', String(opts.maxSeconds), '-c:a', 'aac', '-b:a', '160k', '-ac', '2', '-movflags', '+faststart', '-f', 'mp4', output);
+  const r = await run(ffmpegPath, args, opts.seconds);
+  if (r.timedOut) throw new MediaError(`The conversion took longer than ${opts.seconds} s and was stopped.`);
+  if (r.code !== 0) throw new MediaError('The song could not be converted: its format is not supported.');
 }
 
 /** A JPEG of the frame at `at` seconds of `input` (the converted file). */

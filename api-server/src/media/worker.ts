@@ -9,6 +9,7 @@ import { finishConversion, startConversion, type Converted } from '../data/video
 import { deleteImage, storeImage, type StoredImage } from '../storage/images.ts';
 import { deleteVideoFiles, mediaPath, mediaStore, newVideoFileKey, videoSourceKey } from '../storage/videos.ts';
 import { convert, MediaError, outputSize, posterFrame, probe } from './ffmpeg.ts';
+import { convertSong } from './songs.ts';
 
 // The media worker of one API instance: it claims conversion jobs from the table every instance
 // shares (data/media-jobs.ts), one at a time, outside any request, and converts with ffmpeg
@@ -61,7 +62,7 @@ export function createMediaWorker({ db, config, pollMs = 5000, beatMs = 10_000, 
     if (!job) return false;
     const beat = setInterval(() => void beatMediaJob(db, job.id, token).catch(() => {}), beatMs);
     try {
-      await convertVideo(db, config, job);
+      await (job.kind === 'song_convert' ? convertSong(db, config, job) : convertVideo(db, config, job));
       finished.push(job.id);
     } catch (err) {
       log(`media job ${job.id} failed`, err);

@@ -59,6 +59,11 @@ const TAGS: { name: string; description: string }[] = [
     description: 'Videos: YouTube and Vimeo links, uploads converted by ffmpeg, ratings (scope `videos`; every operation an extension).',
   },
   {
+    name: 'music',
+    description:
+      'Music: playlists, songs uploaded and converted by ffmpeg, plays (scope `music`; every operation an extension, on the paths of the API the spec was taken from).',
+  },
+  {
     name: 'legacy',
     description:
       'The legacy token API (spec 001): `/token.php` exchanges an application key for a token, `/api.php` runs a ' +

@@ -9,6 +9,7 @@ import events from './events/index.ts';
 import friends from './friends/index.ts';
 import groups from './groups/index.ts';
 import messages from './messages/index.ts';
+import music from './music/index.ts';
 import users from './users/index.ts';
 import videos from './videos/index.ts';
 import videoPlayer from './videos/player.ts';
@@ -26,6 +27,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(friends, { prefix: '/friends' });
   await app.register(groups, { prefix: '/groups' });
   await app.register(messages, { prefix: '/messages' });
+  await app.register(music, { prefix: '/music' });
   await app.register(users, { prefix: '/users' });
   await app.register(videos, { prefix: '/videos' });
   // An uploaded video's embedded player: read with no token, as a YouTube player is.

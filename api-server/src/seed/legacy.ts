@@ -1,3 +1,4 @@
+import { insertPlaylist } from '../data/music.ts';
 import { addMessage, createConversation } from '../domain/messages.ts';
 import { fileStore } from '../storage/images.ts';
 import type { SeedContext } from './context.ts';
@@ -70,10 +71,11 @@ const MAIL = [
 export async function seedLegacy(ctx: SeedContext): Promise<void> {
   const { db, config, r, t0, users } = ctx;
   ctx.log('seeding songs and mail…');
+  const songsOf = new Map<number, number[]>();
   for (const [i, song] of SONGS.entries()) {
     const key = `songs/demo-${i + 1}.wav`;
     await fileStore(config.dataDir).write(key, tuneWav(song.notes, song.beat));
-    await db
+    const row = await db
       .insertInto('songs')
       .values({
         owner_id: users[song.owner]!,
@@ -81,8 +83,30 @@ export async function seedLegacy(ctx: SeedContext): Promise<void> {
         file_key: key,
         play_count: r.int(3, 250),
         created_at: t0 - (SONGS.length - i) * 86_400,
+        playlist_id: null,
+        duration: Math.round(song.notes.length * (song.beat ?? 0.3)),
+        status_reason: null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    songsOf.set(users[song.owner]!, [...(songsOf.get(users[song.owner]!) ?? []), row.id]);
+  }
+  // Each member's songs make a public playlist of the music module (routes/music).
+  for (const [ownerId, songIds] of songsOf) {
+    await insertPlaylist(db, {
+      ownerId,
+      songIds,
+      values: {
+        title: 'Little tunes',
+        description: 'Short melodies made at home.',
+        allow_search: 1,
+        auth_view: 'everyone',
+        auth_comment: 'everyone',
+        image_key: null,
+        image_width: null,
+        image_height: null,
+      },
+    });
   }
   // The legacy API's mail is the messages module's conversations (migration 016): one each.
   for (const [i, m] of MAIL.entries()) {

@@ -56,15 +56,27 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /**
- * Sends a converted video (`key`) with HTTP ranges (RFC 9110 §14): 206 with the part asked
- * for, 416 past its end, 200 with the whole file otherwise. A name never changes content, so
- * its ETag is the name; `If-Range` naming another sends the whole file.
+ * Sends a converted video (`key`) with HTTP ranges (sendMediaFile).
  */
-export async function sendVideoFile(req: FastifyRequest, reply: FastifyReply, dataDir: string, key: string): Promise<FastifyReply> {
-  const store = mediaStore(dataDir);
+export function sendVideoFile(req: FastifyRequest, reply: FastifyReply, dataDir: string, key: string): Promise<FastifyReply> {
+  return sendMediaFile(req, reply, mediaStore(dataDir), key, 'video/mp4');
+}
+
+/**
+ * Sends a file of `store` (a converted video or song) with HTTP ranges (RFC 9110 §14): 206 with
+ * the part asked for, 416 past its end, 200 with the whole file otherwise. A name never changes
+ * content, so its ETag is the name; `If-Range` naming another sends the whole file.
+ */
+export async function sendMediaFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: FileStore,
+  key: string,
+  contentType: string,
+): Promise<FastifyReply> {
   const size = await store.size(key);
-  if (size === null) throw new Error(`video file ${key} is missing`);
-  const etag = `"${path.basename(key, '.mp4')}"`;
+  if (size === null) throw new Error(`media file ${key} is missing`);
+  const etag = `"${path.basename(key).replace(/\.[a-z0-9]+$/, '')}"`;
   const ifRange = req.headers['if-range'];
   const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, size);
   reply
@@ -72,7 +84,7 @@ export async function sendVideoFile(req: FastifyRequest, reply: FastifyReply, da
     .header('etag', etag)
     // Privacy is checked per request: browsers may keep it, shared caches may not.
     .header('cache-control', 'private, max-age=3600')
-    .type('video/mp4');
+    .type(contentType);
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${size}`).send();
   }

@@ -8,6 +8,7 @@ import type {
   ClassifiedsTable,
   Database,
   EventsTable,
+  MusicPlaylistsTable,
   PhotosTable,
   Privacy,
   VideosTable,
@@ -227,6 +228,30 @@ export async function insertSong(db: DB, owner: number, title = 'A song'): Promi
   return row.id;
 }
 
+/** A music playlist of `owner` (migration 020), public unless `p` says otherwise. */
+export async function insertPlaylist(db: DB, owner: number, p: Partial<Insertable<MusicPlaylistsTable>> = {}): Promise<number> {
+  const row = await db
+    .insertInto('music_playlists')
+    .values({
+      owner_id: owner,
+      title: 'A playlist',
+      description: '',
+      image_key: null,
+      image_width: null,
+      image_height: null,
+      special: null,
+      allow_search: 1,
+      auth_view: 'everyone',
+      auth_comment: 'everyone',
+      created_at: now(),
+      updated_at: now(),
+      ...p,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Inserts an item of any type owned by `owner` with the given privacy; returns its id. */
 export async function insertItem(
   db: DB,
@@ -249,6 +274,8 @@ export async function insertItem(
       return insertEvent(db, owner, p);
     case 'video':
       return insertVideo(db, owner, p);
+    case 'music_playlist':
+      return insertPlaylist(db, owner, p);
     default:
       throw new Error(`unknown item type ${type}`);
   }

@@ -23,6 +23,7 @@ const NOUNS: Record<ItemType | 'comment', string> = {
   classified: 'listing',
   event: 'event',
   video: 'video',
+  music_playlist: 'playlist',
   comment: 'comment',
 };
 const VERBS: Record<'like' | 'comment' | 'share', string> = { like: 'liked', comment: 'commented on', share: 'shared' };

@@ -11,6 +11,7 @@ import type { Viewer } from '../../domain/privacy.ts';
 import type { ActivityRow } from '../../data/activities.ts';
 import { listSongsByIds } from '../../data/songs.ts';
 import { videoCards } from '../videos/present.ts';
+import { canSeeSong, songSrc } from '../../domain/songs.ts';
 
 export const ACTIVITY_FIELDS = [
   'id',
@@ -37,6 +38,15 @@ export const ACTIVITY_FIELDS = [
  */
 export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
 export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
+
+/**
+ * A song's card (extension, docs/api.md, "Music"): its length in seconds (null while not known)
+ * and the address it is played from (GET /music/songs/{id}/file).
+ */
+interface SongCard extends AttachmentCard {
+  duration: number | null;
+  src: string;
+}
 
 const USER_LIKED_MAX = 10;
 const COMMENTS_SHOWN = 3;
@@ -86,14 +96,21 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
       } else if (type === 'music') {
         const songs = await listSongsByIds(db, ids);
         for (const song of songs) {
-          cards.set(`music:${song.id}`, {
+          // A song the reader may not see (its playlist's privacy, or not converted yet) is left out.
+          if (!(await canSeeSong(viewer, song))) continue;
+          const src = songSrc(config, song);
+          const card: SongCard = {
             id: song.id,
             type: 'music',
             title: song.title,
             description: '',
             img: '',
-            href: `${config.publicUrl}/files/${song.file_key}`,
-          });
+            // A song stored before migration 020 keeps its public file; the others are played through the API.
+            href: song.in_media ? src : `${config.publicUrl}/files/${song.file_key}`,
+            duration: song.duration,
+            src,
+          };
+          cards.set(`music:${song.id}`, card);
         }
       } else if (isItemType(type)) {
         for (const item of (await loadItems(db, config, type, ids)).values()) {

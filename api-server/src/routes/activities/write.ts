@@ -18,8 +18,9 @@ import { canDeleteActivity } from './present.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { transact } from '../../db/dialect.ts';
 import { createActivity, deleteActivity, isOwnPhoto } from '../../data/activities.ts';
-import { songExists } from '../../data/songs.ts';
 import { getVideo, postVideo } from '../../data/videos.ts';
+import { getSong } from '../../data/songs.ts';
+import { canSeeSong } from '../../domain/songs.ts';
 
 const BODY_MAX = 5000;
 
@@ -82,7 +83,9 @@ export default async function activityWriteRoutes(app: FastifyInstance): Promise
     if (type === 'music') {
       const id = b['attachment[song_id]'];
       if (id === undefined) throw missingParam('attachment[song_id]');
-      if (!(await songExists(app.db, id))) throw invalidParam('attachment[song_id]', 'is not a known song');
+      // One may post a song one may see (its owner, one still converting).
+      const song = await getSong(app.db, id);
+      if (!song || !(await canSeeSong(viewerOf(app.db, me), song))) throw invalidParam('attachment[song_id]', 'is not a known song');
       return { attachment_type: 'music', attachment_id: id };
     }
     return linkCardOf(b);

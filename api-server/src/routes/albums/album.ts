@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { AlbumsTable } from '../../db/types.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
 import { parseFields, pick } from '../../http/fields.ts';
+import { checkWholeOrder, parseIdList } from '../../http/id-list.ts';
 import { paging, pagingNumber } from '../../http/paging.ts';
 import { checkCategory, privacyParam } from '../../domain/options.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -33,22 +34,9 @@ import {
 } from '../../data/albums.ts';
 import { extension } from '../../openapi/marks.ts';
 
-/**
- * "3, 4,5" → [3, 4, 5] in the order given; 400 naming photo_ids for anything that is not a list
- * of distinct ids. The list is an order, so a photo named twice has no place in it: refused, not
- * folded into one (folding let "3,3,4" pass for every photo of an album of 3, 4 and 5).
- */
+/** The photo ids of a form (http/id-list.ts), 400 naming `param`. */
 export function parsePhotoIds(csv: string, max: number, param = 'photo_ids'): number[] {
-  const parts = csv
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (!parts.every((p) => /^[1-9][0-9]{0,15}$/.test(p))) throw invalidParam(param, 'must be a comma-separated list of photo ids');
-  const ids = parts.map(Number);
-  if (ids.length > max) throw invalidParam(param, `may name at most ${max} photos`);
-  const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-  if (twice.length) throw invalidParam(param, `names a photo more than once: ${twice.join(', ')}`);
-  return ids;
+  return parseIdList(csv, max, param, 'photo');
 }
 
 /** Most photos POST /albums/{id}/order puts in order (every photo of the album, at once). */
@@ -210,19 +198,8 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       const album = await getVisibleAlbum(app.db, viewer, req.params.id);
       if (!albumRights(viewer, album).can_editphotos) throw forbidden('Only its owner may reorder this album.');
       const order = parsePhotoIds(req.body.photo_ids, MAX_PHOTOS_PER_ORDER);
-      if (!order.length) throw invalidParam('photo_ids', 'must name every photo of the album');
       await transact(app.db, async (trx) => {
-        const present = await listAlbumPhotoIds(trx, album.id);
-        const strangers = order.filter((id) => !present.has(id));
-        if (strangers.length) throw invalidParam('photo_ids', `${strangers.join(', ')}: not photos of this album`);
-        if (order.length !== present.size) {
-          const named = new Set(order);
-          const missing = [...present].filter((id) => !named.has(id));
-          throw invalidParam(
-            'photo_ids',
-            `must name every photo of the album; missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}`,
-          );
-        }
+        checkWholeOrder(order, await listAlbumPhotoIds(trx, album.id), 'photo_ids', 'photo', 'album');
         await setPhotoOrder(trx, album.id, order);
       });
       return { success: true, data: { message: 'The album was put in the new order.' } };

@@ -5,7 +5,8 @@ import type { Infer } from '../../http/schemas.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { imageUrl } from '../../storage/images.ts';
 import { getVideo } from '../../data/videos.ts';
-import { DESCRIPTION_MAX, linkSource, storeVideo, TITLE_MAX, trimmedTitle, uploadSource } from './source.ts';
+import { optionalTitle } from '../../http/text.ts';
+import { DESCRIPTION_MAX, linkSource, storeVideo, TITLE_MAX, uploadSource } from './source.ts';
 
 // POST /videos/compose_upload (origin path; docs/api.md, "Videos"): a video for something being
 // written, which the post (attachment[type]=video on POST /activities) or the message then carries
@@ -47,7 +48,7 @@ export default async function videoComposeRoutes(app: FastifyInstance): Promise<
       const b = req.body ?? {};
       const type = b.type ?? 'upload';
       const composer = b.c_type ?? 'wall';
-      const title = trimmedTitle(b.title);
+      const title = optionalTitle(b.title);
       const description = b.description?.trim() ?? '';
       const settings = { category_id: null, allow_search: 1, auth_view: VIEW_OF[composer], auth_comment: VIEW_OF[composer] };
       let id: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { insertVideo, type VideoSource, type VideoValues } from '../../data/videos.ts';
 import { invalidParam, missingParam } from '../../errors.ts';
-import { SpooledFile } from '../../http/multipart.ts';
+import { requiredSpooledFile, type SpooledFile } from '../../http/multipart.ts';
 import { ffmpegAvailable } from '../../media/ffmpeg.ts';
 import { resolveVideoLink } from '../../media/links.ts';
 import { deleteImage } from '../../storage/images.ts';
@@ -14,23 +14,12 @@ import { deleteVideoFiles, mediaStore, videoSourceKey } from '../../storage/vide
 export const TITLE_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
 
-/** A title sent, trimmed: 400 when it is blank; undefined when none was sent. */
-export function trimmedTitle(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const title = value.trim();
-  if (!title) throw missingParam('title', 'must not be empty');
-  return title;
-}
-
 /** An upload's spooled file, checked: 400 when this server cannot convert, or the part is no file. */
 export async function uploadSource(app: FastifyInstance, file: unknown): Promise<SpooledFile> {
   if (!(await ffmpegAvailable(app.config.ffmpegPath))) {
     throw invalidParam('type', 'upload is not available: this server cannot convert videos (see support_types)');
   }
-  if (file === undefined || file === '') throw missingParam('Filedata', 'is required to upload a video');
-  if (!(file instanceof SpooledFile)) throw invalidParam('Filedata', 'must be a file part');
-  if (file.size === 0) throw invalidParam('Filedata', 'is an empty file');
-  return file;
+  return requiredSpooledFile(file, 'Filedata', 'to upload a video');
 }
 
 export interface LinkVideo {

@@ -8,7 +8,8 @@ import { userOf } from '../../oauth/resource-auth.ts';
 import { deleteImage } from '../../storage/images.ts';
 import { deleteVideoFiles } from '../../storage/videos.ts';
 import { getVisibleVideo, isVideoOwner } from './present.ts';
-import { DESCRIPTION_MAX, linkSource, storeVideo, TITLE_MAX, trimmedTitle, uploadSource } from './source.ts';
+import { optionalTitle } from '../../http/text.ts';
+import { DESCRIPTION_MAX, linkSource, storeVideo, TITLE_MAX, uploadSource } from './source.ts';
 
 const settingProperties = {
   title: { type: 'string', maxLength: TITLE_MAX },
@@ -48,7 +49,7 @@ export default async function videoWriteRoutes(app: FastifyInstance): Promise<vo
     async (req) => {
       const me = userOf(req);
       const b = req.body;
-      const title = trimmedTitle(b.title);
+      const title = optionalTitle(b.title);
       const description = b.description?.trim() ?? '';
       await checkCategory(app.db, 'video', b.category_id);
       const settings = {
@@ -90,7 +91,7 @@ export default async function videoWriteRoutes(app: FastifyInstance): Promise<vo
       const row = await getVisibleVideo(app.db, viewer, req.params.id);
       if (!isVideoOwner(viewer, row)) throw forbidden('Only its owner may edit this video.');
       const b = req.body ?? {};
-      const title = trimmedTitle(b.title);
+      const title = optionalTitle(b.title);
       await checkCategory(app.db, 'video', b.category_id);
       await updateVideo(app.db, {
         id: row.id,
