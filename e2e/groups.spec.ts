@@ -69,11 +69,11 @@ test('an approval group: created, found, asked to join, approved, an officer mad
   const navigation = grace.page.getByRole('navigation', { name: 'Primary' });
   await grace.page.goto(`/groups?q=${encodeURIComponent(title)}`);
   await expect(navigation.getByRole('link', { name: 'Groups' })).toHaveAttribute('aria-current', 'page');
-  await expect(main(grace.page).getByRole('link', { name: title })).toBeVisible();
+  await expect(main(grace.page).getByRole('link', { name: title, exact: true })).toBeVisible();
   violations.push(...(await seriousViolations(grace.page, '/groups')));
   await grace.page.goto(`/search?q=${encodeURIComponent(title)}`);
   await expect(main(grace.page).getByRole('navigation', { name: 'Result types' }).getByRole('link', { name: 'Groups (1)' })).toBeVisible();
-  await main(grace.page).getByRole('link', { name: title }).click();
+  await main(grace.page).getByRole('link', { name: title, exact: true }).click();
   await grace.page.waitForURL(`**/groups/${id}`);
   violations.push(...(await seriousViolations(grace.page, '/groups/{id} (visitor)')));
   await pressWithKeyboard(grace.page, main(grace.page).getByRole('button', { name: 'Request to join' }));
