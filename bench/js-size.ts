@@ -76,6 +76,12 @@ const JS_PAGES: JsPage[] = [
   { label: '/events/{event}', server: 'web', path: '/events/{event}', signedIn: true },
   { label: '/events/new', server: 'web', path: '/events/new', signedIn: true },
   { label: '/dashboard/events', server: 'web', path: '/dashboard/events', signedIn: true },
+  { label: '/groups', server: 'web', path: '/groups', signedIn: true },
+  { label: '/groups/my', server: 'web', path: '/groups/my', signedIn: true },
+  { label: '/groups/new', server: 'web', path: '/groups/new', signedIn: true },
+  { label: '/groups/{group}', server: 'web', path: '/groups/{group}', signedIn: true },
+  { label: '/groups/{group}/members', server: 'web', path: '/groups/{group}/members', signedIn: true },
+  { label: '/groups/{group}/edit', server: 'web', path: '/groups/{group}/edit', signedIn: true },
   { label: '/search?q=lyon', server: 'web', path: '/search?q=lyon', signedIn: true },
   { label: '/search?q=lyon (visitor)', server: 'web', path: '/search?q=lyon', signedIn: false },
   { label: '/notifications', server: 'web', path: '/notifications', signedIn: true },
@@ -151,6 +157,15 @@ async function eventId(apiBase: string, token: string): Promise<{ event: number 
     await fetch(`${apiBase}/events/my?fields=id&limit=1&view=only_events_i_lead&when=upcoming`, { headers })
   ).json()) as { data: Array<{ id: number }> };
   return { event: list.data[0]?.id ?? 0 };
+}
+
+/** The first of the groups the demo user leads (0 when none). */
+async function groupId(apiBase: string, token: string): Promise<{ group: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (await (await fetch(`${apiBase}/groups/my?fields=id&limit=1&show=only_groups_i_lead`, { headers })).json()) as {
+    data?: Array<{ id: number }>;
+  };
+  return { group: list.data?.[0]?.id ?? 0 };
 }
 
 // ---- the scripts of a page ---------------------------------------------------------------
@@ -392,9 +407,10 @@ export async function benchPages(apiBase: string, token: string): Promise<JsPage
     ...(await listingId(apiBase, token)),
     ...(await eventId(apiBase, token)),
     ...(await conversationId(apiBase, token)),
+    ...(await groupId(apiBase, token)),
   };
   const fill = (text: string) =>
-    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation)\}/g, (_, k: keyof typeof ids) =>
+    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation|group)\}/g, (_, k: keyof typeof ids) =>
       String(ids[k]),
     );
   return JS_PAGES.map((p) => ({ ...p, label: fill(p.label), path: fill(p.path) }));

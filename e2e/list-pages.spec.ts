@@ -162,6 +162,9 @@ test.describe('one API call per render', () => {
       '/events/my?lead=1',
       '/dashboard/listings?status=open',
       '/notifications',
+      '/groups',
+      '/groups?q=a&sort=members&show=friends',
+      '/groups/my?lead=1',
     ];
     const perRender: Record<string, string[]> = {};
     for (const path of paths) {

@@ -7,7 +7,8 @@ import { signIn, type Account } from './sign-in.ts';
 // The notifications page against a server without the notifications extension (docs/api.md,
 // "Extensions": Notifications): a second web server reaches the API through a relay that answers
 // GET /activities/notifications/groups as such a server does — 404, 405, or 400 reading `notifications`
-// as the id of GET /activities/{id} — and passes on the rest, the bell's count among it.
+// as the id of GET /activities/{id} — and passes on the rest, the bell's count among it. The same
+// relay answers every /groups route 404, as a server without groups does.
 
 /** No other spec signs in as Grace: her unread count is the seed's, and nothing here reads it down. */
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
@@ -27,7 +28,11 @@ let web: SecondWeb | undefined;
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   relay = await startRelay(`http://127.0.0.1:${API_PORT}/api/v1`, (_, method, path) =>
-    method === 'GET' && path === '/activities/notifications/groups' ? ANSWERS[lacking] : undefined,
+    method === 'GET' && path === '/activities/notifications/groups'
+      ? ANSWERS[lacking]
+      : path === '/groups' || path.startsWith('/groups/')
+        ? ANSWERS[404]
+        : undefined,
   );
   web = await startSecondWeb(relay.baseUrl);
 });
@@ -51,4 +56,14 @@ test('/notifications says calmly that the server keeps no list, and the bell kee
     await expect(page.getByRole('main')).toContainText('This site does not list notifications. The bell above still counts the new ones.');
     await expect(bell).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/);
   }
+});
+
+test('/groups on a server without groups answers 200 and says so, and the navigation has no Groups entry', async ({ page }) => {
+  await signIn(page, GRACE);
+  const res = await page.goto(`${web!.url}/groups`);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('This site does not have groups.');
+  await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Events' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Groups' })).toHaveCount(0);
 });

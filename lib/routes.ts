@@ -3,9 +3,11 @@ import { albumList, type AlbumListQuery } from './albums/list-query.ts';
 import { blogList, type BlogListQuery } from './blogs/list-query.ts';
 import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
 import { eventList, type EventListQuery } from './events/list-query.ts';
+import { groupList, type GroupListQuery } from './groups/list-query.ts';
 import { messageList, type MessageListQuery, type NewMessageQuery } from './messages/list-query.ts';
 import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
 import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
+import type { SearchType } from './social-api/search-types.ts';
 
 // The web client's paths, in one place: the API client never builds a web address, and a
 // component never spells one out by hand (DESIGN.md, "Routes of the web client").
@@ -29,6 +31,13 @@ const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
   return PAGES_BUILT.has(item.type) ? `/${ITEM_KINDS[item.type].path}/${item.id}` : undefined;
+}
+
+/** A search result's page and its kind in words: members and groups beside the item types. */
+export function searchTarget(type: SearchType, id: number): { href: string | undefined; kind: string } {
+  if (type === 'user') return { href: routes.user(id), kind: 'Member' };
+  if (type === 'group') return { href: routes.group(id), kind: 'Group' };
+  return { href: itemHref({ type, id }), kind: ITEM_KINDS[type].label };
 }
 
 export const routes = {
@@ -81,6 +90,15 @@ export const routes = {
   calendarFeed: (secret: string) => `/calendar/${secret}.ics`,
   /** The organiser's events section of the dashboard; `past`: the events that have ended. */
   dashboardEvents: (past?: boolean) => (past ? '/dashboard/events?when=past' : '/dashboard/events'),
+  /** Groups, with the list's filters in the query. */
+  groups: (query?: GroupListQuery) => `/groups${groupList.search(query)}`,
+  /** The groups I belong to; `lead`: only those I lead. */
+  myGroups: (query?: GroupListQuery) => `/groups/my${groupList.search(query)}`,
+  group: (id: number) => `/groups/${id}`,
+  /** A group's Members tab; `page` > 1 a later page of its members. */
+  groupMembers: (id: number, page?: number) => withQuery(`/groups/${id}/members`, { page: page && page > 1 ? page : undefined }),
+  newGroup: '/groups/new',
+  editGroup: (id: number) => `/groups/${id}/edit`,
   /** The conversations (Inbox, Sent, a search), with one opened beside them on a wide screen. */
   messages: (query?: MessageListQuery) => `/messages${messageList.search(query)}`,
   /** A conversation on its own page; `before`: its messages older than that one. */
@@ -114,6 +132,8 @@ export const LIST_PAGES: ReadonlyMap<string, { renewed(search: URLSearchParams):
   ['/dashboard/listings', dashboardListingList],
   ['/events', eventList],
   ['/events/my', eventList],
+  ['/groups', groupList],
+  ['/groups/my', groupList],
   ['/search', searchList],
 ]);
 

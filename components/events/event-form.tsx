@@ -1,20 +1,18 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/form-fields';
 import { lazyZodResolver } from '@/components/ui/lazy-resolver';
-import { useEarlyFiles } from '@/components/ui/use-early-input';
+import { PictureField, sendPicture } from '@/components/ui/picture-field';
 import { placeRefusal } from '@/components/ui/form-refusal';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { sendUpload } from '@/components/ui/use-upload';
 import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
 import type { EventChoices } from '@/lib/social-api/events';
-import { checkPhotoBytes } from '@/lib/validations/photo-file';
 import type { EventFormValues } from '@/lib/validations/event';
 import { EVENT_DESCRIPTION_MAX, EVENT_PICTURE_DESCRIPTION_MAX, EVENT_PLACE_MAX, EVENT_TITLE_MAX } from '@/lib/validations/limits';
 import { saveEvent } from './actions';
@@ -67,8 +65,6 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
   const state = useAction();
   const [savedId, setSavedId] = useState(id);
   const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<EventFormValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   const {
     register,
@@ -82,22 +78,6 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
     if (zone && zones.includes(zone)) setValue('timeZone', zone);
   }, [zoneChosen, zones, setValue]);
 
-  const onFile = async (f: File | undefined) => {
-    // No file: none is sent. An error stays: it is shown only while the input is empty, and the
-    // same choice may come twice (see useEarlyFiles), the second time with the input emptied.
-    if (!f) return setFile(null);
-    setFileError('');
-    const problem = await checkPhotoBytes(f, maxBytes);
-    if (problem) {
-      setFileError(problem);
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    setFile(f);
-  };
-  useEarlyFiles(fileInput, (files) => void onFile(files[0]));
-
   const submit = form.handleSubmit(async (values) => {
     const res = await state.run(() => saveEvent({ id: savedId, values }));
     if (!res.ok) {
@@ -106,18 +86,9 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
     }
     setSavedId(res.data.id);
     if (file) {
-      const sent = await sendUpload(
-        file,
-        {
-          url: `/api/upload/event?id=${res.data.id}`,
-          fileField: 'photo',
-          fields: { title: values.title },
-          parse: (b) => (b && typeof b === 'object' ? b : undefined),
-        },
-        () => {},
-      ).done;
-      if (!sent.ok) {
-        state.setProblem({ message: `The event was saved, but not its picture: ${sent.message} Choose it again and save.` });
+      const problem = await sendPicture(file, 'event', res.data.id, { title: values.title });
+      if (problem) {
+        state.setProblem({ message: problem });
         return;
       }
     }
@@ -192,28 +163,12 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
           </Field>
         </div>
 
-        <div>
-          <label htmlFor="event-photo" className="text-sm font-medium">
-            Picture
-          </label>
-          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "picture" is the field's name (its label says Picture), not the medium */}
-          {picture ? <img src={picture} alt="The event's current picture" className="mt-1 h-24 rounded-lg object-cover" /> : null}
-          <input
-            ref={fileInput}
-            id="event-photo"
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            onChange={(e) => onFile(e.target.files?.[0])}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? 'event-photo-error' : undefined}
-            className="mt-1 block text-sm"
-          />
-          {fileError ? (
-            <p id="event-photo-error" className="error-text mt-1">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
+        <PictureField
+          id="event-photo"
+          current={picture ? { src: picture, alt: "The event's current picture" } : undefined}
+          maxBytes={maxBytes}
+          onChange={setFile}
+        />
         <Field id="event-picture-description" label="Picture description (alt text)" error={errors.pictureDescription?.message}>
           {(a) => (
             <textarea

@@ -15,7 +15,7 @@ function askOf(g: NotificationGroup): NotificationAsk | undefined {
 
 /** A request the reader already answered (or that was withdrawn) says so instead of offering buttons. */
 function answered(g: NotificationGroup): boolean {
-  return (g.kind === 'event_request' || g.kind === 'friend_request') && g.pending === false;
+  return (g.kind === 'event_request' || g.kind === 'group_request' || g.kind === 'friend_request') && g.pending === false;
 }
 
 /**

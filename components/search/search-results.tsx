@@ -4,7 +4,7 @@ import { ListTabs } from '@/components/ui/list/list-header';
 import { Pager } from '@/components/ui/list/pager';
 import { highlight } from '@/lib/search/highlight';
 import type { SearchPageQuery } from '@/lib/search/query';
-import { itemHref, ITEM_KINDS, routes } from '@/lib/routes';
+import { routes, searchTarget } from '@/lib/routes';
 import { parseApiDate } from '@/lib/social-api/core';
 import type { SearchHit, SearchResults } from '@/lib/social-api/search';
 import { SEARCH_TYPES, type SearchType } from '@/lib/social-api/search-types';
@@ -24,6 +24,7 @@ const TYPE_LABELS: Record<SearchType, string> = {
   blog: 'Blog posts',
   classified: 'Listings',
   event: 'Events',
+  group: 'Groups',
 };
 
 /** The module's own list with the words carried over, where it has one that filters by words. */
@@ -37,6 +38,8 @@ function moduleList(type: SearchType, q: string): { href: string; label: string 
       return { href: routes.listings({ q }), label: 'Listings' };
     case 'event':
       return { href: routes.events({ q }), label: 'Events' };
+    case 'group':
+      return { href: routes.groups({ q }), label: 'Groups' };
     default:
       return undefined;
   }
@@ -54,13 +57,8 @@ function Marked({ text, q }: { text: string; q: string }) {
   );
 }
 
-function hitHref(hit: SearchHit): string | undefined {
-  return hit.type === 'user' ? routes.user(hit.id) : itemHref({ type: hit.type, id: hit.id });
-}
-
 function Hit({ hit, q, dateOf }: { hit: SearchHit; q: string; dateOf: (date: string) => string }) {
-  const href = hitHref(hit);
-  const kind = hit.type === 'user' ? 'Member' : ITEM_KINDS[hit.type].label;
+  const { href, kind } = searchTarget(hit.type, hit.id);
   const when = hit.type === 'user' ? '' : dateOf(hit.date);
   return (
     <li className="flex gap-4 py-4" data-kb-item="">

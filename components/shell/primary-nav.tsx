@@ -69,28 +69,31 @@ function Entry({ href, label, icon, here }: { href: string; label: string; icon:
   );
 }
 
+/** The sections a server may not have (extensions of the API): each shown only where it is. */
+const OPTIONAL = {
+  messages: { href: routes.messages(), label: 'Messages', icon: MailIcon },
+  groups: { href: routes.groups(), label: 'Groups', icon: UsersIcon },
+} as const;
+
 /**
- * Messages, where the server has them: the entry the site's chrome renders when the header's
- * counts say so (components/shell/site-chrome.tsx), so that a server without them shows no way there.
+ * An entry for a section the server may not have (messages, groups): the site's chrome renders it
+ * only when the server has it (components/shell/site-chrome.tsx), so that a server without it
+ * shows no way there.
  */
-export function MessagesEntry() {
+export function OptionalEntry({ section }: { section: keyof typeof OPTIONAL }) {
   const path = usePathname();
-  const href = routes.messages();
+  const { href, label, icon: Icon } = OPTIONAL[section];
   return (
-    <Entry
-      href={href}
-      label="Messages"
-      icon={<MailIcon className="size-5 shrink-0" />}
-      here={path === href || path.startsWith(`${href}/`)}
-    />
+    <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={path === href || path.startsWith(`${href}/`)} />
   );
 }
 
 /**
  * The primary navigation: a column on wide screens, a row above the page on narrow ones.
- * `messages`: the Messages entry when the server has messages (after Friends).
+ * `messages`: the Messages entry when the server has messages (after Friends); `groups`: the
+ * Groups entry when it has groups (after Events).
  */
-export function PrimaryNav({ viewerId, messages }: { viewerId: number; messages?: ReactNode }) {
+export function PrimaryNav({ viewerId, messages, groups }: { viewerId: number; messages?: ReactNode; groups?: ReactNode }) {
   const path = usePathname();
   return (
     <nav aria-label="Primary" className="mb-6 lg:mb-0">
@@ -99,6 +102,7 @@ export function PrimaryNav({ viewerId, messages }: { viewerId: number; messages?
           <Fragment key={href}>
             <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
             {href === routes.friends ? messages : null}
+            {href === routes.events() ? groups : null}
           </Fragment>
         ))}
       </ul>

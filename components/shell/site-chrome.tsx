@@ -6,8 +6,9 @@ import { Container } from '@/components/ui/container';
 import { ClockProvider } from '@/components/ui/relative-time';
 import { getSession } from '@/lib/auth/session';
 import { loadViewer } from '@/lib/auth/viewer';
+import { siteHasGroups } from '@/lib/groups/available';
 import { getHeaderCounts } from '@/lib/notifications/count';
-import { MessagesEntry, PrimaryNav } from './primary-nav';
+import { OptionalEntry, PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
 import { WarmIntl } from './warm-intl';
@@ -36,7 +37,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
-              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} />
+              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} groups={<GroupsNavEntry />} />
               <main id="main" className="min-w-0">
                 <ClientLinks>{children}</ClientLinks>
               </main>
@@ -57,5 +58,10 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
 async function MessagesNavEntry() {
   const session = await getSession();
   const counts = session ? await getHeaderCounts(session.userId, session.accessToken) : null;
-  return counts?.messages != null ? <MessagesEntry /> : null;
+  return counts?.messages != null ? <OptionalEntry section="messages" /> : null;
+}
+
+/** The navigation's Groups entry, on a server with groups (asked once in a while by the site's token: lib/groups/available.ts). */
+async function GroupsNavEntry() {
+  return (await siteHasGroups()) ? <OptionalEntry section="groups" /> : null;
 }

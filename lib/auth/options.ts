@@ -16,7 +16,7 @@ import { readSessionId } from './session-id.ts';
  * signed in before a scope was added lacks it until the person signs in again (the messages'
  * pages say so: components/messages/messages-unavailable.tsx).
  */
-const SOCIAL_SCOPE = 'basic settings activities albums friends messages blogs classifieds events';
+const SOCIAL_SCOPE = 'basic settings activities albums friends messages blogs classifieds events groups';
 
 /**
  * The API's authorization server as a next-auth OAuth provider: authorization code with PKCE

@@ -1,7 +1,7 @@
 import { loadPage } from '../auth/page-session.ts';
 import type { ListPageData } from '../list-page.ts';
 import type { SearchParams } from '../list-query.ts';
-import { isApiError } from '../social-api/errors.ts';
+import { isMissingScope } from '../social-api/errors.ts';
 import { listConversations, searchMessages, type ConversationSummary, type FoundMessage } from '../social-api/messages.ts';
 import { getHeaderCounts } from '../notifications/count.ts';
 import { loadConversation, type ConversationView } from './conversation.ts';
@@ -20,9 +20,6 @@ import { messageList, type MessageListQuery } from './list-query.ts';
 export type MessagesAccess = 'ok' | 'absent' | 'scope';
 
 const PAGE_SIZE = 20;
-
-/** The API's refusal of a token without the scope an endpoint needs. */
-const missingScope = (e: unknown) => isApiError(e, 403) && e.code === 'insufficient_scope';
 
 export interface MessagesPageProps {
   access: MessagesAccess;
@@ -64,7 +61,7 @@ export async function loadMessages({ searchParams }: MessagesRouteProps): Promis
         ...(open ? { open } : {}),
       };
     } catch (e) {
-      if (missingScope(e)) return { access: 'scope', query, unread: false };
+      if (isMissingScope(e)) return { access: 'scope', query, unread: false };
       throw e;
     }
   });
@@ -88,7 +85,7 @@ export async function loadConversationPage(id: number, before: number | undefine
       // messages for the path: the header's counts (read once per request) tell the two apart.
       return { access: counts?.messages != null ? 'ok' : 'absent', unread };
     } catch (e) {
-      if (missingScope(e)) return { access: 'scope', unread: false };
+      if (isMissingScope(e)) return { access: 'scope', unread: false };
       throw e;
     }
   });

@@ -1,5 +1,5 @@
 import { loadPage } from '../auth/page-session.ts';
-import { isApiError } from '../social-api/errors.ts';
+import { isMissingScope } from '../social-api/errors.ts';
 import { getMessagePrivacy, listBlocked, type MessagePrivacy } from '../social-api/privacy.ts';
 import type { Who } from '../social-api/users.ts';
 import type { MessagesAccess } from './list.ts';
@@ -22,7 +22,7 @@ export async function loadPrivacySettings(): Promise<PrivacySettingsProps> {
       if (privacy === undefined || blocked === undefined) return { access: 'absent' };
       return { access: 'ok', privacy, blocked };
     } catch (e) {
-      if (isApiError(e, 403) && e.code === 'insufficient_scope') return { access: 'scope' };
+      if (isMissingScope(e)) return { access: 'scope' };
       throw e;
     }
   });

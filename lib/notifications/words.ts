@@ -22,6 +22,18 @@ export function whatHappened(g: Pick<NotificationGroup, 'kind' | 'item' | 'title
   if (g.item.type === 'user') {
     return g.kind === 'friend_accept' ? 'accepted your friend request' : 'sent you a friend request';
   }
+  if (g.item.type === 'group') {
+    switch (g.kind) {
+      case 'group_invite':
+        return `invited you to the group${title}`;
+      case 'group_request':
+        return `asked to join your group${title}`;
+      case 'group_approve':
+        return `approved your request to join the group${title}`;
+      default:
+        return `added you to the group${title}`;
+    }
+  }
   const noun = ITEM_KINDS[g.item.type].noun;
   switch (g.kind) {
     case 'like':
@@ -43,9 +55,14 @@ export function whatHappened(g: Pick<NotificationGroup, 'kind' | 'item' | 'title
   }
 }
 
-/** Where a row leads: the member (friend requests), else the item's page — at the comment when it is about one — (undefined while it has none). */
-export function groupHref(g: Pick<NotificationGroup, 'item' | 'commentId'>): string | undefined {
+/**
+ * Where a row leads: the member (friend requests), the group (a request to join it: its members,
+ * where officers answer), else the item's page — at the comment when it is about one — (undefined
+ * while it has none).
+ */
+export function groupHref(g: Pick<NotificationGroup, 'item' | 'commentId' | 'kind'>): string | undefined {
   if (g.item.type === 'user') return routes.user(g.item.id);
+  if (g.item.type === 'group') return g.kind === 'group_request' ? routes.groupMembers(g.item.id) : routes.group(g.item.id);
   const page = itemHref(g.item);
   return page && g.commentId ? `${page}#comment-${g.commentId}` : page;
 }

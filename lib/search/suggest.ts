@@ -1,6 +1,6 @@
 import { withAppToken } from '../auth/page-session.ts';
 import { getSession } from '../auth/session.ts';
-import { itemHref, ITEM_KINDS, routes } from '../routes.ts';
+import { searchTarget } from '../routes.ts';
 import { isApiError } from '../social-api/errors.ts';
 import { searchSite, type SearchHit } from '../social-api/search.ts';
 import { SEARCH_MAX_LENGTH } from '../social-api/search-types.ts';
@@ -25,13 +25,13 @@ const SUGGESTED_MEMBERS = 3;
 const SUGGESTED_ITEMS = 6;
 
 function toSuggestion(hit: SearchHit): Suggestion | undefined {
-  const href = hit.type === 'user' ? routes.user(hit.id) : itemHref({ type: hit.type, id: hit.id });
+  const { href, kind } = searchTarget(hit.type, hit.id);
   if (!href) return undefined;
   return {
     key: `${hit.type}-${hit.id}`,
     href,
     title: hit.title,
-    kind: hit.type === 'user' ? 'Member' : ITEM_KINDS[hit.type].label,
+    kind,
     image: hit.image,
     by: hit.owner?.name,
   };

@@ -255,6 +255,10 @@ export const NOTIFICATION_KINDS = [
   'friend_request',
   'friend_accept',
   'wall_post',
+  'group_invite',
+  'group_request',
+  'group_approve',
+  'group_add',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -267,8 +271,11 @@ export interface NotificationGroup {
   /** Stable across renders and pages (the server's group_key). */
   key: string;
   kind: NotificationKind;
-  /** What it is about: an item, or a member (friend requests and acceptances: the one who asked or accepted). */
-  item: ItemRef | { type: 'user'; id: number };
+  /**
+   * What it is about: an item, a member (friend requests and acceptances: the one who asked or
+   * accepted), or a group (invitations, requests to join, approvals).
+   */
+  item: ItemRef | { type: 'user'; id: number } | { type: 'group'; id: number };
   /** The item's title (an activity's: an excerpt of it), '' when it has none. */
   title: string;
   /** Set when a comment of the item was liked. */
@@ -284,7 +291,7 @@ export interface NotificationGroup {
   read: boolean;
   /** An invitation: the reader's answer now (null: no longer on the event; undefined: the server does not say). */
   rsvp?: Rsvp | null;
-  /** A request to join the reader's event or to be their friend: whether it still waits (undefined: the server does not say). */
+  /** A request to join the reader's event or group, or to be their friend: whether it still waits (undefined: the server does not say). */
   pending?: boolean;
   /** A friend request still waiting: its id, to accept or decline it. */
   requestId?: number;
@@ -335,7 +342,7 @@ export async function listNotificationGroups(token: string, opts: NotificationQu
       const kind = NOTIFICATION_KINDS.find((k) => k === g.type);
       const type = g.item.type;
       const actors = g.sample_owners.map((o) => who(reshapePerson(o)));
-      if (!kind || !(type === 'user' || isItemType(type)) || actors.length === 0) return [];
+      if (!kind || !(type === 'user' || type === 'group' || isItemType(type)) || actors.length === 0) return [];
       return [
         {
           key: g.group_key,

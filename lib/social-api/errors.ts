@@ -55,3 +55,8 @@ export function isMissingExtension(e: unknown): e is ApiError {
   const named = Object.keys(e.fieldErrors);
   return e.status === 400 && named.length > 0 && named.every((name) => name === 'id');
 }
+
+/** The API's refusal of a token without the scope an endpoint needs (a sign-in older than the scope). */
+export function isMissingScope(e: unknown): e is ApiError {
+  return isApiError(e, 403) && e.code === 'insufficient_scope';
+}

@@ -4,9 +4,10 @@ import { apiConfig } from './config.ts';
 import { socialOf, type Social } from './core.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { isApiError } from './errors.ts';
-import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
+import { readChoices } from './choices.ts';
+import { categorySchema, flag, id, lenientArray, num, str } from './primitives.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
-import type { UploadStream } from './albums.ts';
+import { formItemWrites } from './form-item.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Events (spec: Events, scope events) and event membership (docs/api.md, "Conventions": Events:
@@ -343,32 +344,22 @@ function eventForm(input: EventInput): FormData {
   return fd;
 }
 
-const createdIdSchema = z.looseObject({ id: num });
+const eventWrites = formItemWrites('/events', 'event', eventForm);
 
 /** POST /events: answers the new event's id. */
-export async function createEvent(token: string, input: EventInput): Promise<number> {
-  const data = createdIdSchema.parse(await apiFetch(apiConfig(), '/events', { token, form: eventForm(input) }));
-  if (!data.id) throw new Error('The API did not answer the new event’s id.');
-  return data.id;
-}
+export const createEvent = eventWrites.create;
 
 /** POST /events/{id}: the whole form (times too: an extension the API accepts on edits). */
-export async function updateEvent(token: string, id: number, input: EventInput): Promise<void> {
-  await apiFetch(apiConfig(), `/events/${id}`, { token, form: eventForm(input) });
-}
+export const updateEvent = eventWrites.update;
 
 /**
  * Streams a multipart body (a `title` field, then the `photo` part, as the browser sent it) to
  * POST /events/{id}, which changes the picture and keeps everything it is not sent.
  */
-export async function updateEventPhoto(token: string, id: number, upload: UploadStream, signal?: AbortSignal): Promise<void> {
-  await apiFetch(apiConfig(), `/events/${id}`, { token, stream: upload, timeoutMs: 120_000, signal });
-}
+export const updateEventPhoto = eventWrites.updatePhoto;
 
 /** DELETE /events/{id}. */
-export async function deleteEvent(token: string, id: number): Promise<void> {
-  await apiFetch(apiConfig(), `/events/${id}`, { token, method: 'DELETE' });
-}
+export const deleteEvent = eventWrites.remove;
 
 // ── Membership (extension) ──
 
@@ -414,21 +405,6 @@ export interface EventChoices {
 }
 
 /** GET /events/categories and the view, comment and photo options, together. */
-export async function getEventChoices(token: string): Promise<EventChoices> {
-  const config = apiConfig();
-  const options = async (name: string) =>
-    lenientArray(optionSchema)
-      .parse(await apiFetch(config, `/events/${name}`, { token }))
-      .map((o) => ({ id: o.id, title: o.title }));
-  const [categories, view, comment, photo] = await Promise.all([
-    apiFetch(config, '/events/categories', { token }).then((d) =>
-      lenientArray(categorySchema)
-        .parse(d)
-        .map((c) => ({ id: c.id, title: c.title })),
-    ),
-    options('view_options'),
-    options('comment_options'),
-    options('photo_options'),
-  ]);
-  return { categories, view, comment, photo };
+export function getEventChoices(token: string): Promise<EventChoices> {
+  return readChoices(token, 'events', ['view', 'comment', 'photo']);
 }

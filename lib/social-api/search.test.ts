@@ -4,14 +4,14 @@ import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { createBlog, getBlogChoices } from './blogs.ts';
 import { searchSite } from './search.ts';
 
-// Site search against the real api-server, whose results hold types this client has no page for
-// yet (groups): they are left out of the results and of the counts alike.
+// Site search against the real api-server: every type this client shows, groups among them, in
+// the results and the counts alike.
 
 const api = setupRealApi();
 const { demo } = membersOf(api, ['demo']);
 
 describe('searchSite (GET /core/search)', () => {
-  it('over every type, counts only what it shows: a group the same words find is in neither', async () => {
+  it('over every type, finds and counts a group beside a blog post; a type tab counts its own', async () => {
     const word = `Quokkaword${Date.now().toString(36)}`;
     const post = await createBlog(demo.token, {
       title: `${word} walk`,
@@ -20,12 +20,15 @@ describe('searchSite (GET /core/search)', () => {
       tags: [],
       draft: false,
     });
-    await makeGroup(api.db, demo.id, { title: `${word} club` });
+    const group = await makeGroup(api.db, demo.id, { title: `${word} club` });
 
     const all = (await searchSite(demo.token, { keywords: word }))!;
-    expect(all.hits.map((h) => [h.type, h.id])).toEqual([['blog', post]]);
-    expect(all.count).toBe(1);
-    expect(all.types.map((t) => t.id)).not.toContain('group');
+    expect(all.hits.map((h) => [h.type, h.id]).sort()).toEqual([
+      ['blog', post],
+      ['group', group],
+    ]);
+    expect(all.count).toBe(2);
+    expect(all.types.find((t) => t.id === 'group')?.count).toBe(1);
     expect(all.types.find((t) => t.id === 'blog')?.count).toBe(1);
 
     const blogs = (await searchSite(demo.token, { keywords: word, type: 'blog' }))!;

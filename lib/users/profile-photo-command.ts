@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ActionResult } from '@/lib/action-result';
 import { failure, invalid } from '@/lib/server-action';
 import { editPhoto, getPhotoSize } from '@/lib/social-api/albums';
-import { isApiError } from '@/lib/social-api/errors';
+import { isApiError, isMissingScope } from '@/lib/social-api/errors';
 import { getMe, setProfilePhoto, type Me } from '@/lib/social-api/users';
 import { PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { idSchema } from '@/lib/validations/ids';
@@ -55,7 +55,7 @@ export async function profilePhotoCommand(token: string, input: unknown): Promis
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: GONE };
     // A session from before the web client asked for the settings scope.
-    if (isApiError(e, 403) && e.code === 'insufficient_scope') return { ok: false, message: NO_SCOPE };
+    if (isMissingScope(e)) return { ok: false, message: NO_SCOPE };
     return failure(e);
   }
 }

@@ -35,3 +35,7 @@ export const TAG_LABEL_MAX = 100;
 export const MESSAGE_BODY_MAX = 5000;
 export const MESSAGE_TITLE_MAX = 255;
 export const MESSAGE_RECIPIENTS_MAX = 10;
+
+/** The API's limits of a group (docs/api.md, "Groups": Create). */
+export const GROUP_TITLE_MAX = 255;
+export const GROUP_DESCRIPTION_MAX = 10_000;

@@ -1,0 +1,115 @@
+import { expect, type Browser, type Locator, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
+import { ALICE, signIn, type Account } from './sign-in.ts';
+
+// Groups (issue 48), two people in two browsers: Alice creates a group whose officers approve its
+// members (a form refused on its field keeps what was typed); Grace finds it in /groups and in
+// search and asks to join; Alice approves her from the Members tab and makes her an officer;
+// Grace, an officer now, leaves. The membership actions are used with the keyboard alone, and
+// every new page passes axe in the light and the dark theme.
+
+const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
+
+const main = (page: Page) => page.getByRole('main');
+const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function as(browser: Browser, account: Account) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  return { page, close: () => context.close() };
+}
+
+/** Moves the focus with Tab alone until `target` has it, then presses Enter on it. */
+async function pressWithKeyboard(page: Page, target: Locator) {
+  // From the top of the page: nothing focused.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      await page.keyboard.press('Enter');
+      return;
+    }
+  }
+  throw new Error('The control was never reached with Tab.');
+}
+
+test('an approval group: created, found, asked to join, approved, an officer made, left — by keyboard, axe on every page', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const violations: string[] = [];
+  const alice = await as(browser, ALICE);
+  const grace = await as(browser, GRACE);
+  const title = unique('Allotment growers');
+
+  // Alice creates it; a name left empty is refused on its field, the description kept.
+  await alice.page.goto('/groups/new');
+  violations.push(...(await seriousViolations(alice.page, '/groups/new')));
+  await alice.page.getByLabel('Description').fill('Seeds, tools and a shed to share.');
+  await alice.page.getByLabel('People must ask to join, and an officer approves them').check();
+  await alice.page.getByRole('button', { name: 'Create group' }).click();
+  await expect(alice.page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(main(alice.page)).toContainText('Give your group a name.');
+  await expect(alice.page.getByLabel('Description')).toHaveValue('Seeds, tools and a shed to share.');
+  await alice.page.getByLabel('Name').fill(title);
+  await alice.page.getByRole('button', { name: 'Create group' }).click();
+  await alice.page.waitForURL(/\/groups\/\d+$/);
+  const id = Number(new URL(alice.page.url()).pathname.split('/').pop());
+  await expect(alice.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(main(alice.page)).toContainText('1 member · Officers approve new members');
+  // The owner, in the header and among the staff.
+  await expect(main(alice.page).getByRole('link', { name: ALICE.name })).toHaveCount(2);
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id} (owner)')));
+  await alice.page.goto(`/groups/${id}/edit`);
+  await expect(alice.page.getByLabel('Name')).toHaveValue(title);
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id}/edit')));
+
+  // Grace finds it in the list and in search, and asks to join with the keyboard.
+  const navigation = grace.page.getByRole('navigation', { name: 'Primary' });
+  await grace.page.goto(`/groups?q=${encodeURIComponent(title)}`);
+  await expect(navigation.getByRole('link', { name: 'Groups' })).toHaveAttribute('aria-current', 'page');
+  await expect(main(grace.page).getByRole('link', { name: title, exact: true })).toBeVisible();
+  violations.push(...(await seriousViolations(grace.page, '/groups')));
+  await grace.page.goto(`/search?q=${encodeURIComponent(title)}`);
+  await expect(main(grace.page).getByRole('navigation', { name: 'Result types' }).getByRole('link', { name: 'Groups (1)' })).toBeVisible();
+  await main(grace.page).getByRole('link', { name: title, exact: true }).click();
+  await grace.page.waitForURL(`**/groups/${id}`);
+  violations.push(...(await seriousViolations(grace.page, '/groups/{id} (visitor)')));
+  await pressWithKeyboard(grace.page, main(grace.page).getByRole('button', { name: 'Request to join' }));
+  await expect(main(grace.page)).toContainText('Your request to join was sent.');
+  await expect(main(grace.page).getByRole('button', { name: 'Cancel request' })).toBeVisible();
+  await expect(main(grace.page)).toContainText('Your request to join is waiting for the group’s officers.');
+
+  // Alice approves her from the Members tab, then makes her an officer, by keyboard.
+  await alice.page.goto(`/groups/${id}/members`);
+  const waiting = main(alice.page).getByRole('list', { name: 'Requests and invitations' });
+  await expect(waiting.getByRole('listitem').filter({ hasText: GRACE.name })).toContainText('Asks to join');
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id}/members (owner, a request waiting)')));
+  await pressWithKeyboard(alice.page, main(alice.page).getByRole('button', { name: `Approve ${GRACE.name}` }));
+  const members = main(alice.page).getByRole('list', { name: 'Members' });
+  await expect(members.getByRole('link', { name: GRACE.name })).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(main(alice.page).getByRole('link', { name: 'Members (2)' })).toHaveAttribute('aria-current', 'page');
+  await pressWithKeyboard(alice.page, main(alice.page).getByRole('button', { name: `Make ${GRACE.name} an officer` }));
+  await expect(members.getByRole('listitem').filter({ hasText: GRACE.name })).toContainText('Officer');
+  await expect(main(alice.page).getByRole('button', { name: `Make ${GRACE.name} a member again` })).toBeVisible();
+
+  // Grace, an officer now, sees it on the group and in the groups she leads; then she leaves.
+  await grace.page.goto('/groups/my?lead=1');
+  await expect(main(grace.page).getByRole('article').filter({ hasText: title })).toContainText('Officer');
+  violations.push(...(await seriousViolations(grace.page, '/groups/my?lead=1')));
+  await grace.page.goto(`/groups/${id}`);
+  await expect(main(grace.page).getByRole('button', { name: 'Request to join' })).toHaveCount(0);
+  await pressWithKeyboard(grace.page, main(grace.page).getByRole('button', { name: 'Leave group' }));
+  await expect(main(grace.page)).toContainText('You left the group.');
+  await expect(main(grace.page).getByRole('button', { name: 'Request to join' })).toBeVisible();
+  await expect(main(grace.page)).toContainText('1 member');
+
+  await alice.page.goto(`/groups/${id}/members`);
+  await expect(main(alice.page).getByRole('list', { name: 'Members' }).getByRole('link', { name: GRACE.name })).toHaveCount(0);
+
+  await alice.close();
+  await grace.close();
+  expect(violations).toEqual([]);
+});
