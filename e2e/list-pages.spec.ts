@@ -162,6 +162,8 @@ test.describe('one API call per render', () => {
       '/events/my?lead=1',
       '/dashboard/listings?status=open',
       '/notifications',
+      '/videos?q=a&sort=rating',
+      '/videos/my',
     ];
     const perRender: Record<string, string[]> = {};
     for (const path of paths) {

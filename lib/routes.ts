@@ -4,6 +4,7 @@ import { blogList, type BlogListQuery } from './blogs/list-query.ts';
 import { dashboardListingList, listingList, type DashboardListingsQuery, type ListingListQuery } from './listings/list-query.ts';
 import { eventList, type EventListQuery } from './events/list-query.ts';
 import { messageList, type MessageListQuery, type NewMessageQuery } from './messages/list-query.ts';
+import { videoList, type VideoListQuery } from './videos/list-query.ts';
 import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
 import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 
@@ -18,13 +19,14 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
   blog: { path: 'blogs', label: 'Blog post', noun: 'blog post' },
   classified: { path: 'listings', label: 'Listing', noun: 'listing' },
   event: { path: 'events', label: 'Event', noun: 'event' },
+  video: { path: 'videos', label: 'Video', noun: 'video' },
 };
 
 /**
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified', 'event']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video']);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
@@ -94,6 +96,19 @@ export const routes = {
       guests_of: q.guestsOf,
       find: q.find,
     }),
+  /** Videos (/videos?q=…&category=…&sort=views|rating&user=…&page=2). */
+  videos: (query?: VideoListQuery) => `/videos${videoList.search(query)}`,
+  /** The reader's own videos, in every state. */
+  myVideos: (query?: Omit<VideoListQuery, 'user'>) => `/videos/my${videoList.search(query)}`,
+  video: (id: number) => `/videos/${id}`,
+  newVideo: '/videos/new',
+  editVideo: (id: number) => `/videos/${id}/edit`,
+  /** An uploaded video's file, through the BFF (app/api/videos/[id]/file): the player's source. */
+  videoFile: (id: number) => `/api/videos/${id}/file`,
+  /** The state of one's videos being converted (app/api/videos/states): /videos/my's poll. */
+  videoStates: (ids: readonly number[]) => `/api/videos/states?ids=${ids.join(',')}`,
+  /** Where the "Add a video" page sends an upload (app/api/upload/video). */
+  videoUpload: '/api/upload/video',
   /** Who may message me, and the members I blocked. */
   privacySettings: '/settings/privacy',
 } as const;
@@ -115,6 +130,8 @@ export const LIST_PAGES: ReadonlyMap<string, { renewed(search: URLSearchParams):
   ['/events', eventList],
   ['/events/my', eventList],
   ['/search', searchList],
+  ['/videos', videoList],
+  ['/videos/my', videoList],
 ]);
 
 /** `path?a=1&b=2`, leaving out empty values. */

@@ -15,6 +15,7 @@ import {
   TagIcon,
   UserIcon,
   UsersIcon,
+  VideoIcon,
   type IconProps,
 } from '@/components/ui/icons';
 import { routes } from '@/lib/routes';
@@ -69,28 +70,31 @@ function Entry({ href, label, icon, here }: { href: string; label: string; icon:
   );
 }
 
+/** The sections of the API's optional extensions: their entries appear only where the server has them. */
+const EXTENSION_SECTIONS = {
+  messages: { href: routes.messages(), label: 'Messages', icon: MailIcon },
+  videos: { href: routes.videos(), label: 'Videos', icon: VideoIcon },
+} as const;
+
 /**
- * Messages, where the server has them: the entry the site's chrome renders when the header's
- * counts say so (components/shell/site-chrome.tsx), so that a server without them shows no way there.
+ * The entry of an optional section (Messages, Videos), which the site's chrome renders where the
+ * server has it (components/shell/site-chrome.tsx: the header's counts say so for messages,
+ * lib/videos/available.ts for videos), so that a server without it shows no way there.
  */
-export function MessagesEntry() {
+export function ExtensionEntry({ section }: { section: keyof typeof EXTENSION_SECTIONS }) {
   const path = usePathname();
-  const href = routes.messages();
+  const { href, label, icon: Icon } = EXTENSION_SECTIONS[section];
   return (
-    <Entry
-      href={href}
-      label="Messages"
-      icon={<MailIcon className="size-5 shrink-0" />}
-      here={path === href || path.startsWith(`${href}/`)}
-    />
+    <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={path === href || path.startsWith(`${href}/`)} />
   );
 }
 
 /**
  * The primary navigation: a column on wide screens, a row above the page on narrow ones.
- * `messages`: the Messages entry when the server has messages (after Friends).
+ * `messages`: the Messages entry when the server has messages (after Friends); `videos`: the
+ * Videos entry when it has videos (after Albums).
  */
-export function PrimaryNav({ viewerId, messages }: { viewerId: number; messages?: ReactNode }) {
+export function PrimaryNav({ viewerId, messages, videos }: { viewerId: number; messages?: ReactNode; videos?: ReactNode }) {
   const path = usePathname();
   return (
     <nav aria-label="Primary" className="mb-6 lg:mb-0">
@@ -99,6 +103,7 @@ export function PrimaryNav({ viewerId, messages }: { viewerId: number; messages?
           <Fragment key={href}>
             <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
             {href === routes.friends ? messages : null}
+            {href === routes.albums() ? videos : null}
           </Fragment>
         ))}
       </ul>

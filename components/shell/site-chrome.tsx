@@ -7,7 +7,8 @@ import { ClockProvider } from '@/components/ui/relative-time';
 import { getSession } from '@/lib/auth/session';
 import { loadViewer } from '@/lib/auth/viewer';
 import { getHeaderCounts } from '@/lib/notifications/count';
-import { MessagesEntry, PrimaryNav } from './primary-nav';
+import { siteHasVideos } from '@/lib/videos/available';
+import { ExtensionEntry, PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
 import { WarmIntl } from './warm-intl';
@@ -36,7 +37,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
-              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} />
+              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} videos={<VideosNavEntry />} />
               <main id="main" className="min-w-0">
                 <ClientLinks>{children}</ClientLinks>
               </main>
@@ -57,5 +58,10 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
 async function MessagesNavEntry() {
   const session = await getSession();
   const counts = session ? await getHeaderCounts(session.userId, session.accessToken) : null;
-  return counts?.messages != null ? <MessagesEntry /> : null;
+  return counts?.messages != null ? <ExtensionEntry section="messages" /> : null;
+}
+
+/** The navigation's Videos entry, on a server with videos (asked once in a while, not per page: lib/videos/available.ts). */
+async function VideosNavEntry() {
+  return (await siteHasVideos()) ? <ExtensionEntry section="videos" /> : null;
 }
