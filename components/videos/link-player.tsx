@@ -40,8 +40,9 @@ export function LinkPlayer({ provider, code, title, poster, style }: LinkPlayerP
       onClick={() => setPlaying(true)}
       style={style}
       className="group relative block w-full overflow-hidden rounded-xl bg-slate-900 focus-visible:outline-4 focus-visible:outline-offset-2"
-      aria-label={`Play “${title}” (loads the ${name} player)`}
     >
+      {/* The name is the button's own words (WCAG 2.5.3): what it plays, then the visible note. */}
+      <span className="sr-only">Play “{title}”: </span>
       {poster ? <img src={poster} alt="" className="absolute inset-0 size-full object-cover" decoding="async" /> : null}
       <span
         aria-hidden="true"
