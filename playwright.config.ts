@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/chromium.ts';
-import { API_PORT, API_URL, DIST_DIR, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
+import { API_PORT, API_URL, DIST_DIR, OEMBED_PORT, WEB_CLIENT, WEB_ORIGIN, WEB_PORT } from './e2e/servers.ts';
 import { BUILD_WEB, webServerArgs } from './web-server/next-start.ts';
 
 // Every run starts both servers on fresh data. Playwright evaluates this file in the runner
@@ -84,6 +84,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // Link videos are resolved through it, never through YouTube's or Vimeo's (e2e/videos.spec.ts).
+      name: 'oembed',
+      command: nodeCommand(['e2e/oembed-provider.ts']),
+      url: `http://127.0.0.1:${OEMBED_PORT}/thumb.jpg`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      timeout: 60_000,
+    },
+    {
       name: 'api',
       // Seed the fresh data directory (demo users among it), then serve.
       command: `${node} api-server/src/seed/cli.ts && ${node} api-server/src/server.ts`,
@@ -97,8 +106,11 @@ export default defineConfig({
         OAUTH_CLIENT_ID: WEB_CLIENT.id,
         OAUTH_CLIENT_SECRET: WEB_CLIENT.secret,
         LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-        // Link previews of the test pages that the specs serve on loopback (e2e/link-cards.spec.ts).
+        // Link previews of the test pages that the specs serve on loopback (e2e/link-cards.spec.ts),
+        // and the posters of the loopback oEmbed provider's videos.
         LINK_PREVIEW_ALLOW_PRIVATE: '1',
+        VIDEO_OEMBED_YOUTUBE: `http://127.0.0.1:${OEMBED_PORT}/youtube`,
+        VIDEO_OEMBED_VIMEO: `http://127.0.0.1:${OEMBED_PORT}/vimeo`,
       },
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

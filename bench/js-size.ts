@@ -92,6 +92,11 @@ const JS_PAGES: JsPage[] = [
   { label: '/messages/{conversation}', server: 'web', path: '/messages/{conversation}', signedIn: true },
   { label: '/messages/new?to=2', server: 'web', path: '/messages/new?to=2', signedIn: true },
   { label: '/settings/privacy', server: 'web', path: '/settings/privacy', signedIn: true },
+  { label: '/videos', server: 'web', path: '/videos', signedIn: true },
+  { label: '/videos/my', server: 'web', path: '/videos/my', signedIn: true },
+  { label: '/videos/new', server: 'web', path: '/videos/new', signedIn: true },
+  { label: '/videos/{video}', server: 'web', path: '/videos/{video}', signedIn: true, maybeMissing: true },
+  { label: '/videos/{video}/edit', server: 'web', path: '/videos/{video}/edit', signedIn: true, maybeMissing: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -148,6 +153,13 @@ async function conversationId(apiBase: string, token: string): Promise<{ convers
   const res = await fetch(`${apiBase}/messages/inbox?fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } });
   const list = res.ok ? ((await res.json()) as { data: Array<{ id: number }> }) : { data: [] };
   return { conversation: list.data[0]?.id ?? 0 };
+}
+
+/** The demo user's latest video (0 when none: the demo data has none, and its pages are then reported missing). */
+async function videoId(apiBase: string, token: string): Promise<{ video: number }> {
+  const res = await fetch(`${apiBase}/videos/my?fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const list = res.ok ? ((await res.json()) as { data: Array<{ id: number }> }) : { data: [] };
+  return { video: list.data[0]?.id ?? 0 };
 }
 
 /** One of the demo user's upcoming events (0 when none). */
@@ -369,31 +381,35 @@ export async function measureJs(o: {
     }
     pages.push(f);
   }
-  problems.push(...(await conversationCodeOnItsPages(o.web, pages)));
+  problems.push(...(await pageCodeOnItsPages(o.web, pages)));
   return { pages, problems };
 }
 
-/** What only the conversation's code holds: the address of its poll (components/messages/use-conversation-poll.ts). */
-const CONVERSATION_MARKER = '/api/messages/';
-
 /**
- * The conversation's script loads on the messages' pages only (issue 47): no other page's first
- * load holds it, and a conversation's page does (else the marker no longer finds it and the check
- * says nothing).
+ * Code that belongs to some pages alone, told by a word only it holds: the conversation's (its
+ * poll's address, components/messages/use-conversation-poll.ts; issue 47) on the messages' pages,
+ * and the link video's player (the player's address, lib/videos/players.ts; issue 49) on a video's
+ * page. `holder`: a page whose first load must hold it (else the marker no longer finds it and the
+ * check says nothing), when that page was measured.
  */
-async function conversationCodeOnItsPages(origin: string, pages: FirstLoad[]): Promise<string[]> {
+const PAGE_CODE = [
+  { what: "the conversation's code", marker: '/api/messages/', ours: /^\/messages/, holder: /^\/messages\/\d+/ },
+  { what: "the video player's code", marker: 'youtube-nocookie.com', ours: /^\/videos\/\d+$/, holder: undefined },
+] as const;
+
+/** No page's first load holds code that belongs to other pages (PAGE_CODE), and the pages it belongs to do. */
+async function pageCodeOnItsPages(origin: string, pages: FirstLoad[]): Promise<string[]> {
   const problems: string[] = [];
   for (const f of pages) {
     if (f.status !== 200 || !f.label.startsWith('/')) continue;
     const bodies = await Promise.all(f.scripts.map((c) => download(new URL(c.src, origin).href)));
-    const holds = bodies.some((b) => b.includes(CONVERSATION_MARKER));
-    const ours = f.label.startsWith('/messages');
-    if (holds && !ours)
-      problems.push(
-        `${f.label}: its first load holds the conversation's code (${CONVERSATION_MARKER}), which belongs to the messages' pages alone`,
-      );
-    if (!holds && /^\/messages\/\d+/.test(f.label))
-      problems.push(`${f.label}: the conversation's code (${CONVERSATION_MARKER}) was not found in its first load`);
+    for (const code of PAGE_CODE) {
+      const holds = bodies.some((b) => b.includes(code.marker));
+      const path = f.label.split(' ')[0]!;
+      if (holds && !code.ours.test(path))
+        problems.push(`${f.label}: its first load holds ${code.what} (${code.marker}), which belongs to other pages alone`);
+      if (!holds && code.holder?.test(path)) problems.push(`${f.label}: ${code.what} (${code.marker}) was not found in its first load`);
+    }
   }
   return problems;
 }
@@ -408,9 +424,10 @@ export async function benchPages(apiBase: string, token: string): Promise<JsPage
     ...(await eventId(apiBase, token)),
     ...(await conversationId(apiBase, token)),
     ...(await groupId(apiBase, token)),
+    ...(await videoId(apiBase, token)),
   };
   const fill = (text: string) =>
-    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation|group)\}/g, (_, k: keyof typeof ids) =>
+    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation|group|video)\}/g, (_, k: keyof typeof ids) =>
       String(ids[k]),
     );
   return JS_PAGES.map((p) => ({ ...p, label: fill(p.label), path: fill(p.path) }));

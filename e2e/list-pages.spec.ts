@@ -165,6 +165,8 @@ test.describe('one API call per render', () => {
       '/groups',
       '/groups?q=a&sort=members&show=friends',
       '/groups/my?lead=1',
+      '/videos?q=a&sort=rating',
+      '/videos/my',
     ];
     const perRender: Record<string, string[]> = {};
     for (const path of paths) {

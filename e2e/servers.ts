@@ -5,6 +5,8 @@
 /** Off the development defaults (3000/4000) so the tests run beside a running `npm start`. */
 export const API_PORT = Number(process.env.E2E_API_PORT || 4100);
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT || 3100);
+/** The loopback YouTube and Vimeo oEmbed provider the API resolves link videos through (e2e/oembed-provider.ts). */
+export const OEMBED_PORT = Number(process.env.E2E_OEMBED_PORT || 4110);
 
 /** Where the end-to-end build of the web app goes; another directory lets two runs build side by side. */
 export const DIST_DIR = process.env.E2E_DIST_DIR || '.next-e2e';

@@ -21,6 +21,12 @@ const schema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Largest video the "Add a video" page uploads, in bytes: the API's VIDEO_MAX_BYTES (same name, same default). */
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   /** '1': the image route may fetch loopback and private addresses (tests, a local demo); always so under next dev. */
   IMAGE_PROXY_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Largest picture of another site the image route passes on, in bytes. */

@@ -25,4 +25,10 @@ describe('itemHref', () => {
   it('links an event to its page', () => {
     expect(itemHref({ type: 'event', id: 7 })).toBe('/events/7');
   });
+
+  it('links a video to its page, and its file through the BFF', () => {
+    expect(itemHref({ type: 'video', id: 8 })).toBe('/videos/8');
+    expect(routes.videoFile(8)).toBe('/api/videos/8/file');
+    expect(routes.videos({ q: 'cats', sort: 'rating', page: 2 })).toBe('/videos?q=cats&sort=rating&page=2');
+  });
 });

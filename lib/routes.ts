@@ -5,6 +5,7 @@ import { dashboardListingList, listingList, type DashboardListingsQuery, type Li
 import { eventList, type EventListQuery } from './events/list-query.ts';
 import { groupList, type GroupListQuery } from './groups/list-query.ts';
 import { messageList, type MessageListQuery, type NewMessageQuery } from './messages/list-query.ts';
+import { videoList, type VideoListQuery } from './videos/list-query.ts';
 import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
 import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 import type { SearchType } from './social-api/search-types.ts';
@@ -20,13 +21,14 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
   blog: { path: 'blogs', label: 'Blog post', noun: 'blog post' },
   classified: { path: 'listings', label: 'Listing', noun: 'listing' },
   event: { path: 'events', label: 'Event', noun: 'event' },
+  video: { path: 'videos', label: 'Video', noun: 'video' },
 };
 
 /**
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified', 'event']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video']);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
@@ -112,6 +114,19 @@ export const routes = {
       guests_of: q.guestsOf,
       find: q.find,
     }),
+  /** Videos (/videos?q=…&category=…&sort=views|rating&user=…&page=2). */
+  videos: (query?: VideoListQuery) => `/videos${videoList.search(query)}`,
+  /** The reader's own videos, in every state. */
+  myVideos: (query?: Omit<VideoListQuery, 'user'>) => `/videos/my${videoList.search(query)}`,
+  video: (id: number) => `/videos/${id}`,
+  newVideo: '/videos/new',
+  editVideo: (id: number) => `/videos/${id}/edit`,
+  /** An uploaded video's file, through the BFF (app/api/videos/[id]/file): the player's source. */
+  videoFile: (id: number) => `/api/videos/${id}/file`,
+  /** The state of one's videos being converted (app/api/videos/states): /videos/my's poll. */
+  videoStates: (ids: readonly number[]) => `/api/videos/states?ids=${ids.join(',')}`,
+  /** Where the "Add a video" page sends an upload (app/api/upload/video). */
+  videoUpload: '/api/upload/video',
   /** Who may message me, and the members I blocked. */
   privacySettings: '/settings/privacy',
 } as const;
@@ -135,6 +150,8 @@ export const LIST_PAGES: ReadonlyMap<string, { renewed(search: URLSearchParams):
   ['/groups', groupList],
   ['/groups/my', groupList],
   ['/search', searchList],
+  ['/videos', videoList],
+  ['/videos/my', videoList],
 ]);
 
 /** `path?a=1&b=2`, leaving out empty values. */

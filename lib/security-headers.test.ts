@@ -15,6 +15,15 @@ describe('content security policy', () => {
     expect(d['connect-src']).toEqual(["'self'"]);
   });
 
+  it('frames exactly the two video players (YouTube without cookies, Vimeo) and nothing else', () => {
+    const d = directives(contentSecurityPolicy(base));
+    expect(d['frame-src']).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+    // Not YouTube's cookie-setting player, nor any other origin or scheme.
+    expect(d['frame-src']).not.toContain('https://www.youtube.com');
+    expect(d['frame-src'].some((s: string) => s.includes('*') || s.endsWith(':'))).toBe(false);
+    expect(d['child-src']).toBeUndefined();
+  });
+
   it('lets pictures come from the API and sign-in forms go through it', () => {
     const d = directives(contentSecurityPolicy(base));
     expect(d['img-src']).toContain('http://localhost:4000');

@@ -14,6 +14,9 @@ export interface SecurityHeaderOptions {
   framedBy?: string;
 }
 
+/** The players of link videos, the only frames a page may hold (lib/social-api/videos.ts names their addresses). */
+export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+
 /** The legacy app's pages, the only ones another origin (the site) may frame. */
 const LEGACY_APP_PATH = '/apps/legacy';
 export const isLegacyAppPath = (pathname: string) => pathname === LEGACY_APP_PATH || pathname.startsWith(`${LEGACY_APP_PATH}/`);
@@ -36,7 +39,9 @@ export function contentSecurityPolicy({ nonce, apiOrigin, secure, dev, framedBy 
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['media-src', "'self'", apiOrigin],
-    ['frame-src', "'none'"],
+    // The two video players a link video opens once the person presses play (components/videos):
+    // these and nothing else.
+    ['frame-src', ...VIDEO_PLAYER_ORIGINS],
     ['frame-ancestors', framedBy ?? "'none'"],
     // Sign-in forms post here and are redirected on to the API's authorize page.
     ['form-action', "'self'", apiOrigin],

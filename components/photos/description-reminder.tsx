@@ -33,10 +33,13 @@ export function DescriptionReminder({
   onPostAnyway,
   onAddDescription,
   count = 1,
+  noun = 'photo',
 }: {
   onPostAnyway: () => void;
   onAddDescription: () => void;
   count?: number;
+  /** What is being posted ("video"): the description is its text alternative all the same. */
+  noun?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
@@ -50,8 +53,8 @@ export function DescriptionReminder({
     >
       <p id="description-reminder-text">
         {count > 1
-          ? 'Some photos have no description. Add one so everyone can see your photos, including people who use a screen reader.'
-          : 'Add a description so everyone can see your photo, including people who use a screen reader.'}
+          ? `Some ${noun}s have no description. Add one so everyone can see your ${noun}s, including people who use a screen reader.`
+          : `Add a description so everyone can see your ${noun}, including people who use a screen reader.`}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button type="button" className={buttonStyles.secondary} onClick={onAddDescription}>

@@ -15,6 +15,7 @@ import {
   TagIcon,
   UserIcon,
   UsersIcon,
+  VideoIcon,
   type IconProps,
 } from '@/components/ui/icons';
 import { routes } from '@/lib/routes';
@@ -73,12 +74,13 @@ function Entry({ href, label, icon, here }: { href: string; label: string; icon:
 const OPTIONAL = {
   messages: { href: routes.messages(), label: 'Messages', icon: MailIcon },
   groups: { href: routes.groups(), label: 'Groups', icon: UsersIcon },
+  videos: { href: routes.videos(), label: 'Videos', icon: VideoIcon },
 } as const;
 
 /**
- * An entry for a section the server may not have (messages, groups): the site's chrome renders it
- * only when the server has it (components/shell/site-chrome.tsx), so that a server without it
- * shows no way there.
+ * An entry for a section the server may not have (messages, groups, videos): the site's chrome
+ * renders it only when the server has it (components/shell/site-chrome.tsx), so that a server
+ * without it shows no way there.
  */
 export function OptionalEntry({ section }: { section: keyof typeof OPTIONAL }) {
   const path = usePathname();
@@ -91,9 +93,20 @@ export function OptionalEntry({ section }: { section: keyof typeof OPTIONAL }) {
 /**
  * The primary navigation: a column on wide screens, a row above the page on narrow ones.
  * `messages`: the Messages entry when the server has messages (after Friends); `groups`: the
- * Groups entry when it has groups (after Events).
+ * Groups entry when it has groups (after Events); `videos`: the Videos entry when it has videos
+ * (after Albums).
  */
-export function PrimaryNav({ viewerId, messages, groups }: { viewerId: number; messages?: ReactNode; groups?: ReactNode }) {
+export function PrimaryNav({
+  viewerId,
+  messages,
+  groups,
+  videos,
+}: {
+  viewerId: number;
+  messages?: ReactNode;
+  groups?: ReactNode;
+  videos?: ReactNode;
+}) {
   const path = usePathname();
   return (
     <nav aria-label="Primary" className="mb-6 lg:mb-0">
@@ -102,6 +115,7 @@ export function PrimaryNav({ viewerId, messages, groups }: { viewerId: number; m
           <Fragment key={href}>
             <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
             {href === routes.friends ? messages : null}
+            {href === routes.albums() ? videos : null}
             {href === routes.events() ? groups : null}
           </Fragment>
         ))}

@@ -8,6 +8,7 @@ import { getSession } from '@/lib/auth/session';
 import { loadViewer } from '@/lib/auth/viewer';
 import { siteHasGroups } from '@/lib/groups/available';
 import { getHeaderCounts } from '@/lib/notifications/count';
+import { siteHasVideos } from '@/lib/videos/available';
 import { OptionalEntry, PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
@@ -37,7 +38,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
-              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} groups={<GroupsNavEntry />} />
+              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} groups={<GroupsNavEntry />} videos={<VideosNavEntry />} />
               <main id="main" className="min-w-0">
                 <ClientLinks>{children}</ClientLinks>
               </main>
@@ -64,4 +65,9 @@ async function MessagesNavEntry() {
 /** The navigation's Groups entry, on a server with groups (asked once in a while by the site's token: lib/groups/available.ts). */
 async function GroupsNavEntry() {
   return (await siteHasGroups()) ? <OptionalEntry section="groups" /> : null;
+}
+
+/** The navigation's Videos entry, on a server with videos (asked once in a while, not per page: lib/videos/available.ts). */
+async function VideosNavEntry() {
+  return (await siteHasVideos()) ? <OptionalEntry section="videos" /> : null;
 }

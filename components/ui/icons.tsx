@@ -27,3 +27,4 @@ export const BellIcon = icon('bell');
 export const UserIcon = icon('user');
 export const UsersIcon = icon('users');
 export const MailIcon = icon('mail');
+export const VideoIcon = icon('video');

@@ -10,6 +10,8 @@ import { formatEventWhen } from '../events/time.ts';
 import type { EventDetail } from '../social-api/events.ts';
 import { getEvent } from '../social-api/events.ts';
 import type { ItemType } from '../social-api/items.ts';
+import type { Video } from '../social-api/videos.ts';
+import { getVideo } from '../social-api/videos.ts';
 import { plainExcerpt } from '../social-api/sanitize.ts';
 import type { Preview } from './preview.ts';
 
@@ -98,6 +100,17 @@ export function eventPreview(e: EventDetail): Preview {
   };
 }
 
+export function videoPreview(v: Omit<Video, 'social'>): Preview {
+  return {
+    item: { type: 'video', id: v.id },
+    kind: [v.category ? `Video · ${v.category.title}` : 'Video', v.duration].filter(Boolean).join(' · '),
+    title: v.title,
+    subtitle: `by ${v.owner.name}`,
+    description: v.description.trim() ? plainExcerpt(v.description, 220) : `A video by ${v.owner.name}.`,
+    picture: v.poster || v.thumb,
+  };
+}
+
 /** Reads an item's preview with a token (the image route: the app's own, what everyone may see); undefined when it is not there for it. */
 export type PreviewLoader = (token: string, id: number) => Promise<Preview | undefined>;
 
@@ -125,5 +138,9 @@ export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
   classified: async (token, id) => {
     const l = await getListing(token, id, 0);
     return l && listingPreview(l);
+  },
+  video: async (token, id) => {
+    const v = await getVideo(token, id, 0);
+    return v && videoPreview(v);
   },
 };

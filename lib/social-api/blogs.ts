@@ -4,7 +4,7 @@ import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
-import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
+import { categorySchema, flag, id, lenientArray, num, optionList, ownerSettingsOf, ownerSettingsShape, str } from './primitives.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
 import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, who, type Who } from './users.ts';
@@ -122,9 +122,7 @@ const blogDetailSchema = blogSchema.extend({
   tags: lenientArray(z.looseObject({ id, title: str })),
   can_edit: flag,
   can_delete: flag,
-  allow_search: z.unknown().optional(),
-  auth_view: z.string().optional(),
-  auth_comment: z.string().optional(),
+  ...ownerSettingsShape,
 });
 type ApiBlogDetail = z.infer<typeof blogDetailSchema>;
 
@@ -148,7 +146,6 @@ function reshapeSummary(b: z.infer<typeof blogSchema>): BlogSummary {
 }
 
 function reshapeDraft(b: ApiBlogDetail): BlogDraft {
-  const known = b.auth_view !== undefined && b.auth_comment !== undefined;
   return {
     id: b.id,
     title: b.title.trim() || 'Untitled',
@@ -161,13 +158,7 @@ function reshapeDraft(b: ApiBlogDetail): BlogDraft {
     views: b.total_view,
     canEdit: b.can_edit,
     canDelete: b.can_delete,
-    settings: known
-      ? {
-          authView: b.auth_view!,
-          authComment: b.auth_comment!,
-          searchable: !(b.allow_search === 0 || b.allow_search === '0' || b.allow_search === false),
-        }
-      : undefined,
+    settings: ownerSettingsOf(b),
   };
 }
 
@@ -289,12 +280,6 @@ export interface BlogChoices {
   comment: Array<{ id: string; title: string }>;
 }
 
-const options = (raw: unknown) =>
-  lenientArray(optionSchema)
-    .parse(raw)
-    .filter((o) => o.id)
-    .map((o) => ({ id: o.id, title: o.title.trim() || o.id }));
-
 async function listBlogCategories(token: string): Promise<BlogCategory[]> {
   return lenientArray(categorySchema)
     .parse(await apiFetch(apiConfig(), '/blogs/categories', { token }))
@@ -304,8 +289,8 @@ async function listBlogCategories(token: string): Promise<BlogCategory[]> {
 export async function getBlogChoices(token: string): Promise<BlogChoices> {
   const [categories, view, comment] = await Promise.all([
     listBlogCategories(token),
-    apiFetch(apiConfig(), '/blogs/view_options', { token }).then(options),
-    apiFetch(apiConfig(), '/blogs/comment_options', { token }).then(options),
+    apiFetch(apiConfig(), '/blogs/view_options', { token }).then(optionList),
+    apiFetch(apiConfig(), '/blogs/comment_options', { token }).then(optionList),
   ]);
   return { categories, view, comment };
 }

@@ -4,7 +4,7 @@ import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
-import { categorySchema, flag, id, lenientArray, optionSchema, str } from './primitives.ts';
+import { categorySchema, flag, id, lenientArray, optionList, str } from './primitives.ts';
 import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
 import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
@@ -344,12 +344,6 @@ export async function deleteListingPhoto(token: string, photoId: number): Promis
   await apiFetch(apiConfig(), `/classifieds/photos/${photoId}`, { method: 'DELETE', token });
 }
 
-const options = (raw: unknown) =>
-  lenientArray(optionSchema)
-    .parse(raw)
-    .filter((o) => o.id)
-    .map((o) => ({ id: o.id, title: o.title.trim() || o.id }));
-
 async function listListingCategories(token: string): Promise<ListingCategory[]> {
   return lenientArray(categorySchema)
     .parse(await apiFetch(apiConfig(), '/classifieds/categories', { token }))
@@ -367,8 +361,8 @@ export interface ListingChoices {
 export async function getListingChoices(token: string): Promise<ListingChoices> {
   const [categories, view, comment] = await Promise.all([
     listListingCategories(token),
-    apiFetch(apiConfig(), '/classifieds/view_options', { token }).then(options),
-    apiFetch(apiConfig(), '/classifieds/comment_options', { token }).then(options),
+    apiFetch(apiConfig(), '/classifieds/view_options', { token }).then(optionList),
+    apiFetch(apiConfig(), '/classifieds/comment_options', { token }).then(optionList),
   ]);
   return { categories, view, comment };
 }

@@ -10,6 +10,7 @@ import { getListing } from './classifieds.ts';
 import { addComment, countPaged, likeItem, type ItemType, type Social } from './core.ts';
 import { getEventPage } from './events.ts';
 import { SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getVideo } from './videos.ts';
 
 // Every item type's page shows exact like and comment counts and its newest comments, past the
 // first page of either (13 comments, 61 likes), with our API (the social fields, one read) and
@@ -34,6 +35,7 @@ const pages: Record<ItemType, (token: string, id: number, viewerId: number) => P
   blog: getBlog,
   classified: getListing,
   event: getEventPage,
+  video: getVideo,
 };
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { createEventFeed, listEventFeeds, readEventFeed } from './event-feeds.ts
 import { listFriends } from './friends.ts';
 import { getLinkPreview } from './link-preview.ts';
 import { listPhotoTags } from './tags.ts';
+import { getVideo, getVideoChoices, listMyVideos, listVideos } from './videos.ts';
 
 // The web client against a server without our extensions (docs/api.md, "Extensions"): a relay in
 // front of the real api-server answers each extension's route as a server that lacks it does —
@@ -31,6 +32,7 @@ const EXTENSION_ROUTES: Array<[string, RegExp]> = [
   ['GET', /^\/core\/tags$/],
   ['GET', /^\/core\/link_preview$/],
   ['POST', /^\/albums\/\d+\/order$/],
+  ['GET', /^\/videos(\/.*)?$/],
 ];
 
 /** What a server without the route answers. */
@@ -99,6 +101,13 @@ describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path 
       expect(await getLinkPreview(demo.token, 'https://example.com/')).toBeUndefined();
     });
 
+    it('videos: no list, none of one’s own, no choices, no video (the pages say the site has none)', async () => {
+      expect(await listVideos(demo.token)).toBeUndefined();
+      expect(await listMyVideos(demo.token)).toBeUndefined();
+      expect(await getVideoChoices(demo.token)).toBeUndefined();
+      expect(await getVideo(demo.token, 1, demo.id)).toBeUndefined();
+    });
+
     it('album order: not kept, and the album stays in the order it had', async () => {
       const before = await photoIdsOf(albumId);
       expect(await reorderAlbum(demo.token, albumId, [...before].reverse())).toBe(false);
@@ -126,7 +135,9 @@ describe('against a server with the extensions, a refusal of the request itself 
     expect(isMissingExtension(refused)).toBe(false);
   });
 
-  it('the lists are there: notifications, feeds, friends, tags', async () => {
+  it('the lists are there: notifications, feeds, friends, tags, videos', async () => {
+    expect(await listVideos(demo.token)).toEqual(expect.any(Array));
+    expect(await getVideoChoices(demo.token)).toMatchObject({ categories: expect.any(Array) });
     expect(await listNotificationGroups(demo.token)).toEqual(expect.any(Array));
     expect(await listEventFeeds(demo.token)).toEqual(expect.any(Array));
     expect(await listFriends(demo.token)).toEqual(expect.any(Array));

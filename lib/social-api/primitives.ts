@@ -119,5 +119,35 @@ type StrictDef = {
 /** The spec's Option (privacy options, search types, report types): `{id, title}` with string id. */
 export const optionSchema = z.looseObject({ id: str, title: str });
 
+/** A module's privacy options (GET /…/view_options, comment_options): those with an id, each titled (its id when untitled). */
+export function optionList(raw: unknown): Array<{ id: string; title: string }> {
+  return lenientArray(optionSchema)
+    .parse(raw)
+    .filter((o) => o.id)
+    .map((o) => ({ id: o.id, title: o.title.trim() || o.id }));
+}
+
 /** The spec's Category: `{id, title}` with a number id. */
 export const categorySchema = z.looseObject({ id, title: str });
+
+/**
+ * What our API tells an item's owner alone of its settings (docs/api.md, "Extensions"): who may
+ * see it and comment, and whether it is shown in searches. Absent for anyone else, and from a
+ * server that does not tell them.
+ */
+export const ownerSettingsShape = {
+  allow_search: z.unknown().optional(),
+  auth_view: z.string().optional(),
+  auth_comment: z.string().optional(),
+};
+
+/** The owner's settings of an item (ownerSettingsShape); undefined when the answer does not tell them. */
+export function ownerSettingsOf(raw: {
+  allow_search?: unknown;
+  auth_view?: string;
+  auth_comment?: string;
+}): { authView: string; authComment: string; searchable: boolean } | undefined {
+  if (raw.auth_view === undefined || raw.auth_comment === undefined) return undefined;
+  const hidden = raw.allow_search === 0 || raw.allow_search === '0' || raw.allow_search === false;
+  return { authView: raw.auth_view, authComment: raw.auth_comment, searchable: !hidden };
+}

@@ -1,6 +1,7 @@
 // The real api-server for the web client's tests (never part of the web build: tsconfig.web.json
 // leaves lib/testing and the tests out): the API's own fixture, on the demo data, over loopback HTTP.
 import { beforeAll } from 'vitest';
+import type { Config } from '../../api-server/src/config.ts';
 import { setupApi, type TestApp } from '../../api-server/test/fixture.ts';
 
 /**
@@ -8,8 +9,9 @@ import { setupApi, type TestApp } from '../../api-server/test/fixture.ts';
  * tests, with the web client's configuration (SOCIAL_API_URL) pointed at it. Call it at the top
  * of the file, before any hook that reads env() (read once per process).
  */
-export function setupRealApi(): TestApp {
-  const api = setupApi({ seed: true, listen: true });
+export function setupRealApi(config?: Partial<Omit<Config, 'dataDir'>>): TestApp {
+  // `config` is read when the API starts (in beforeAll): a hook declared before this may fill it.
+  const api = setupApi({ seed: true, listen: true, config });
   beforeAll(() => {
     process.env.SOCIAL_API_URL = api.baseUrl;
     process.env.API_TIMEOUT_MS = '10000';

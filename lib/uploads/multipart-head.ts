@@ -1,4 +1,14 @@
-import { PHOTO_SNIFF_BYTES, sniffPhotoType, type PhotoType } from '../validations/photo-file.ts';
+import { PHOTO_SNIFF_BYTES, sniffPhotoType } from '../validations/photo-file.ts';
+
+/** What kind of file a route takes, told by its first bytes: photos unless a route says otherwise. */
+export interface SniffedKind {
+  /** How many leading bytes `sniff` needs. */
+  sniffBytes: number;
+  /** The file's MIME type from its first bytes, or undefined when it is not of this kind. */
+  sniff(head: Uint8Array): string | undefined;
+}
+
+export const PHOTO_KIND: SniffedKind = { sniffBytes: PHOTO_SNIFF_BYTES, sniff: sniffPhotoType };
 
 // The head of a multipart/form-data body, read without reading the rest: the upload routes
 // look at the file part's name and first bytes (is it a photo at all?) and work out its size
@@ -24,7 +34,7 @@ export type MultipartHead =
       /** The file name the browser sent (for messages only: never used as a path). */
       fileName: string;
       /** What the first bytes say the file is. */
-      type: PhotoType;
+      type: string;
       /**
        * The file's size from Content-Length less everything around the file: exact for a body as
        * browsers send it (the file part last, CRLF after the closing delimiter), two bytes more
@@ -85,6 +95,7 @@ export async function readMultipartHead(
   boundary: string,
   length: number,
   field: string,
+  kind: SniffedKind = PHOTO_KIND,
 ): Promise<MultipartHead> {
   const reader = body.getReader();
   const delimiter = Buffer.from(`--${boundary}`);
@@ -92,7 +103,7 @@ export async function readMultipartHead(
   let buf = Buffer.alloc(0);
   let ended = false;
   const more = async (): Promise<boolean> => {
-    if (ended || buf.length >= HEAD_MAX + PHOTO_SNIFF_BYTES) return false;
+    if (ended || buf.length >= HEAD_MAX + kind.sniffBytes) return false;
     const { done, value } = await reader.read();
     if (done) {
       ended = true;
@@ -127,8 +138,8 @@ export async function readMultipartHead(
     const contentStart = headersEnd + HEADERS_END.length;
     if (part.name === field) {
       const fileName = part.fileName || field;
-      while (buf.length < contentStart + PHOTO_SNIFF_BYTES) if (!(await more())) break;
-      const type = sniffPhotoType(buf.subarray(contentStart, contentStart + PHOTO_SNIFF_BYTES));
+      while (buf.length < contentStart + kind.sniffBytes) if (!(await more())) break;
+      const type = kind.sniff(buf.subarray(contentStart, contentStart + kind.sniffBytes));
       if (!type) return fail('not-a-photo', fileName);
       // What follows the file when it is the last part: CRLF, the delimiter, "--", CRLF.
       const closing = CRLF.length + delimiter.length + 2 + CRLF.length;

@@ -2,10 +2,11 @@ import { CHECK_FIELDS } from '../action-result.ts';
 import type { UploadStream } from '../social-api/albums.ts';
 import { isApiError } from '../social-api/errors.ts';
 import { formatBytes, notAPhotoMessage, PHOTO_KINDS_TEXT } from '../validations/photo-file.ts';
-import { multipartBoundary, readMultipartHead } from './multipart-head.ts';
+import { multipartBoundary, PHOTO_KIND, readMultipartHead, type SniffedKind } from './multipart-head.ts';
 
-// The one implementation of the BFF's photo upload routes (app/api/upload/*/route.ts): each
-// route says where the photo goes and what it answers; everything else is here, in this order:
+// The one implementation of the BFF's upload routes (app/api/upload/*/route.ts), photos and
+// videos (`kind`): each route says where the file goes and what it answers; everything else is
+// here, in this order:
 //   1. where from: only this site's own pages may upload (Origin and Sec-Fetch-Site; CSRF);
 //   2. what: a multipart body that says its length, not larger than a photo may be (413);
 //   3. who: a signed-in person (401);
@@ -18,7 +19,25 @@ import { multipartBoundary, readMultipartHead } from './multipart-head.ts';
 const MULTIPART_OVERHEAD = 16 * 1024;
 
 const NOT_FROM_HERE = 'This upload did not come from this site.';
-const SIGNED_OUT = 'You are signed out. Sign in again to upload photos.';
+
+/** The kind of file a route takes (by its first bytes) and the words of its refusals. */
+export interface UploadKind extends SniffedKind {
+  /** "photo", "photos": what the refusals call one and several. */
+  one: string;
+  plural: string;
+  /** The refusal of a file that is not of this kind. */
+  notThis(fileName: string): string;
+  /** The formats taken, in words (the refusal's `accepted`). */
+  accepted: string;
+}
+
+export const PHOTO_UPLOAD: UploadKind = {
+  ...PHOTO_KIND,
+  one: 'photo',
+  plural: 'photos',
+  notThis: notAPhotoMessage,
+  accepted: PHOTO_KINDS_TEXT,
+};
 
 export interface StreamUploadOptions<R> {
   /** The web app's own origin (WEB_ORIGIN). */
@@ -40,6 +59,8 @@ export interface StreamUploadOptions<R> {
   fieldErrors?: (apiFieldErrors: Record<string, string>) => Record<string, string> | undefined;
   /** For the server log. */
   label: string;
+  /** What kind of file it is: a photo unless told. */
+  kind?: UploadKind;
 }
 
 /** The fields that came before the file, and the same upload with other fields in their place. */
@@ -79,38 +100,42 @@ export function refuseCrossSite(request: Request, webOrigin: string): Response |
   return undefined;
 }
 
-const tooLarge = (maxBytes: number, name?: string) =>
-  uploadAnswer(413, `${name ? `“${name}” is too large` : 'The photo is too large'}: photos can be at most ${formatBytes(maxBytes)}.`, {
-    max_bytes: maxBytes,
-  });
+const tooLarge = (kind: UploadKind, maxBytes: number, name?: string) =>
+  uploadAnswer(
+    413,
+    `${name ? `“${name}” is too large` : `The ${kind.one} is too large`}: ${kind.plural} can be at most ${formatBytes(maxBytes)}.`,
+    { max_bytes: maxBytes },
+  );
 
-/** Streams one photo upload through to the API, refusing on the way what the API would not take. */
+const signedOut = (kind: UploadKind) => `You are signed out. Sign in again to upload ${kind.plural}.`;
+
+/** Streams one upload (a photo unless `kind` says otherwise) through to the API, refusing on the way what the API would not take. */
 export async function streamUpload<R extends Record<string, unknown>>(request: Request, opts: StreamUploadOptions<R>): Promise<Response> {
   const crossSite = refuseCrossSite(request, opts.webOrigin);
   if (crossSite) return crossSite;
+  const kind = opts.kind ?? PHOTO_UPLOAD;
 
   const contentType = request.headers.get('content-type') ?? '';
   const boundary = multipartBoundary(contentType);
-  if (!boundary) return uploadAnswer(415, 'Send the photo as a form upload (multipart/form-data).');
+  if (!boundary) return uploadAnswer(415, `Send the ${kind.one} as a form upload (multipart/form-data).`);
   const declared = request.headers.get('content-length');
   const length = declared === null ? NaN : Number(declared);
   if (!Number.isSafeInteger(length) || length < 0) return uploadAnswer(411, 'The upload must say how large it is (Content-Length).');
-  if (length > opts.maxBytes + MULTIPART_OVERHEAD) return tooLarge(opts.maxBytes);
+  if (length > opts.maxBytes + MULTIPART_OVERHEAD) return tooLarge(kind, opts.maxBytes);
   if (!request.body) return uploadAnswer(400, 'The upload is empty.');
 
   const session = await opts.session();
-  if (!session) return uploadAnswer(401, SIGNED_OUT);
+  if (!session) return uploadAnswer(401, signedOut(kind));
 
-  const head = await readMultipartHead(request.body, boundary, length, opts.field);
+  const head = await readMultipartHead(request.body, boundary, length, opts.field, kind);
   if (!head.ok) {
-    if (head.problem === 'not-a-photo')
-      return uploadAnswer(415, notAPhotoMessage(head.fileName ?? 'This file'), { accepted: PHOTO_KINDS_TEXT });
+    if (head.problem === 'not-a-photo') return uploadAnswer(415, kind.notThis(head.fileName ?? 'This file'), { accepted: kind.accepted });
     if (head.problem === 'no-file') return uploadAnswer(400, `The upload has no file (the form part ${opts.field}).`);
-    return uploadAnswer(400, 'The upload was not understood. Choose the photo again.');
+    return uploadAnswer(400, `The upload was not understood. Choose the ${kind.one} again.`);
   }
   if (head.fileSize > opts.maxBytes) {
     await head.body.cancel().catch(() => {});
-    return tooLarge(opts.maxBytes, head.fileName);
+    return tooLarge(kind, opts.maxBytes, head.fileName);
   }
 
   const refused = opts.checkFields?.(head.fields);
@@ -141,7 +166,7 @@ export async function streamUpload<R extends Record<string, unknown>>(request: R
       return uploadAnswer(400, 'The upload was not understood. Please retry.');
     }
     if (isApiError(e)) {
-      if (e.status === 401) return uploadAnswer(401, SIGNED_OUT);
+      if (e.status === 401) return uploadAnswer(401, signedOut(kind));
       const fieldMessage = e.fieldErrors[opts.field];
       if (fieldMessage) return uploadAnswer(e.status, `“${head.fileName}” was refused: ${fieldMessage}.`);
       const fieldErrors = opts.fieldErrors?.(e.fieldErrors);

@@ -69,9 +69,10 @@ export interface Provider {
 
 /**
  * A YouTube and Vimeo oEmbed provider on loopback: it knows the video ids `dQw4w9WgXcQ` and
- * `76979871` (others answer 404), and names a picture on its own (loopback) address.
+ * `76979871` (others answer 404), and names a picture on its own (loopback) address. On a port of
+ * the system's choosing, unless `port` (the end-to-end tests' provider: e2e/oembed-provider.ts).
  */
-export async function startProvider(): Promise<Provider> {
+export async function startProvider(port = 0): Promise<Provider> {
   const hits: string[] = [];
   const jpeg = await picture('jpeg', 320, 180);
   const server = http.createServer((req, res) => {
@@ -97,7 +98,7 @@ export async function startProvider(): Promise<Provider> {
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ type: 'video', ...known, thumbnail_url: `${base}/thumb.jpg` }));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     oembed: { youtube: `${base}/youtube`, vimeo: `${base}/vimeo` },

@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import { withDeadline } from '#shared/net/deadline.ts';
+import type { UploadStream } from './albums.ts';
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
+import { parseApiDate, socialOf, type Social } from './core.ts';
+import { ApiError, isApiError, isMissingExtension } from './errors.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { categorySchema, flag, id, lenientArray, num, optionList, ownerSettingsOf, ownerSettingsShape, str } from './primitives.ts';
+import { messageSchema, ownerSchema } from './schemas.ts';
+import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+
+// Videos (the origin's module, scope `videos`: docs/api.md, "Videos"), an extension of the
+// document: a server without it answers its routes as a missing extension (isMissingExtension),
+// and every reader here says so (undefined) rather than failing the page.
+
+export type VideoStatus = 'to_be_processed' | 'being_processed' | 'processed' | 'conversion_failed';
+const STATUSES = ['to_be_processed', 'being_processed', 'processed', 'conversion_failed'] as const;
+
+/** A video in a list. */
+export interface VideoCard {
+  id: number;
+  title: string;
+  owner: Who;
+  /** "m:ss" or "h:mm:ss"; '' while unknown. */
+  duration: string;
+  /** The 240 px poster ('' for none). */
+  thumb: string;
+  views: number;
+  /** The mean rating, 0 with none. */
+  rating: number;
+  /** The picture's size, when known: the tile and the player reserve its shape. */
+  width: number | null;
+  height: number | null;
+}
+
+/** One of the reader's own videos, in any state. */
+export interface MyVideo extends VideoCard {
+  status: VideoStatus;
+  /** Why it waits, or why its conversion failed ('' when processed). */
+  statusMessage: string;
+}
+
+/** Where a video plays: its provider's player, or its file here. */
+export type VideoPlayer =
+  | { kind: 'youtube'; code: string }
+  | { kind: 'vimeo'; code: string }
+  /** `ready`: converted, its file can be played (through the BFF: routes.videoFile). */
+  | { kind: 'upload'; ready: boolean };
+
+/** What the owner chose (the edit form's settings); the owner alone is told them. */
+export interface VideoSettings {
+  authView: string;
+  authComment: string;
+  searchable: boolean;
+}
+
+/** A video on its own page. */
+export interface Video extends MyVideo {
+  /** Plain text as typed (React escapes it); also the video's text alternative. */
+  description: string;
+  createdAt: number;
+  player: VideoPlayer;
+  /** The 1024 px poster ('' for none). */
+  poster: string;
+  category: { id: number; title: string } | null;
+  tags: Array<{ id: number; title: string }>;
+  ratingCount: number;
+  isRated: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  settings?: VideoSettings;
+  social: Social;
+}
+
+/** The filters of a list of videos (GET /videos, /videos/my). */
+export interface VideoFilters {
+  keywords?: string;
+  sort?: 'creation_date' | 'view_count' | 'rating';
+  categoryId?: number;
+  /** One member's videos (not on one's own list). */
+  userId?: number;
+  page?: number;
+  limit?: number;
+}
+
+const LIST_FIELDS = 'id,title,duration,thumb,owner,total_view,rating,width,height';
+const MY_FIELDS = `${LIST_FIELDS},status,status_message`;
+const DETAIL_FIELDS = `${MY_FIELDS},description,date,total_vote,is_rated,video_type,video_src,category,tags,can_edit,can_delete,poster,allow_search,auth_view,auth_comment,${SOCIAL_FIELD_NAMES}`;
+const EDIT_FIELDS = `${MY_FIELDS},description,date,video_type,video_src,category,tags,can_edit,can_delete,poster,allow_search,auth_view,auth_comment`;
+
+const side = z.preprocess((v) => (typeof v === 'number' && v > 0 ? v : null), z.number().nullable()).catch(null);
+
+const videoSchema = z.looseObject({
+  id,
+  title: str,
+  owner: ownerSchema.optional(),
+  duration: str,
+  thumb: str,
+  total_view: num,
+  rating: num,
+  width: side,
+  height: side,
+  status: z.enum(STATUSES).catch('processed'),
+  status_message: str,
+});
+
+const videoDetailSchema = videoSchema.extend({
+  description: str,
+  date: str,
+  total_vote: num,
+  is_rated: flag,
+  video_type: str,
+  video_src: str,
+  poster: str,
+  category: categorySchema.nullable().catch(null).default(null),
+  tags: lenientArray(z.looseObject({ id, title: str })),
+  can_edit: flag,
+  can_delete: flag,
+  ...ownerSettingsShape,
+});
+type ApiVideo = z.infer<typeof videoDetailSchema>;
+
+const owner = (o: z.infer<typeof ownerSchema> | undefined): Who => (o ? who(reshapePerson(o)) : { id: 0, name: 'Someone', image: '' });
+
+function reshapeCard(v: z.infer<typeof videoSchema>): MyVideo {
+  return {
+    id: v.id,
+    title: v.title.trim() || 'Untitled video',
+    owner: owner(v.owner),
+    duration: v.duration,
+    thumb: safeImageUrl(v.thumb),
+    views: v.total_view,
+    rating: v.rating,
+    width: v.width,
+    height: v.height,
+    status: v.status,
+    statusMessage: v.status === 'processed' ? '' : v.status_message,
+  };
+}
+
+/** The provider's player, from the address the API gives (`video_src`). */
+export function playerOf(type: string, src: string): VideoPlayer {
+  if (type === 'youtube') {
+    const code = /\/embed\/([A-Za-z0-9_-]{11})(?:[?#/]|$)/.exec(src)?.[1] ?? /[?&]v=([A-Za-z0-9_-]{11})/.exec(src)?.[1];
+    if (code) return { kind: 'youtube', code };
+  }
+  if (type === 'vimeo') {
+    const code = /\/video\/(\d{1,20})(?:[?#/]|$)/.exec(src)?.[1] ?? /vimeo\.com\/(\d{1,20})/.exec(src)?.[1];
+    if (code) return { kind: 'vimeo', code };
+  }
+  return { kind: 'upload', ready: type === 'upload' && src !== '' };
+}
+
+function reshapeDetail(v: ApiVideo): Omit<Video, 'social'> {
+  return {
+    ...reshapeCard(v),
+    description: v.description,
+    createdAt: parseApiDate(v.date),
+    player: playerOf(v.video_type, v.video_src),
+    poster: safeImageUrl(v.poster) || safeImageUrl(v.thumb),
+    category: v.category && v.category.id > 0 ? { id: v.category.id, title: v.category.title.trim() || `Category ${v.category.id}` } : null,
+    tags: v.tags.filter((t) => t.title.trim()).map((t) => ({ id: t.id, title: t.title.trim() })),
+    ratingCount: v.total_vote,
+    isRated: v.is_rated,
+    canEdit: v.can_edit,
+    canDelete: v.can_delete,
+    settings: ownerSettingsOf(v),
+  };
+}
+
+function listQuery(f: VideoFilters, fields: string) {
+  return {
+    keywords: f.keywords?.trim() || undefined,
+    sort: f.sort,
+    category_id: f.categoryId,
+    user_id: f.userId,
+    page: f.page ?? 1,
+    limit: f.limit ?? 12,
+    fields,
+  };
+}
+
+const listSchema = lenientArray(videoSchema);
+
+/** Videos the reader may see; undefined from a server without videos. One member's (`userId`) who is not there is the API's 404. */
+export async function listVideos(token: string, filters: VideoFilters = {}): Promise<MyVideo[] | undefined> {
+  try {
+    return listSchema.parse(await apiFetch(apiConfig(), '/videos', { token, query: listQuery(filters, LIST_FIELDS) })).map(reshapeCard);
+  } catch (e) {
+    if (isMissingExtension(e) && !(filters.userId !== undefined && isApiError(e, 404))) return undefined;
+    throw e;
+  }
+}
+
+/** The reader's own videos, in every state (or in `status`); undefined from a server without videos. */
+export async function listMyVideos(
+  token: string,
+  filters: Omit<VideoFilters, 'userId'> & { status?: VideoStatus } = {},
+): Promise<MyVideo[] | undefined> {
+  const { user_id: _, ...query } = listQuery(filters, MY_FIELDS);
+  try {
+    return listSchema
+      .parse(await apiFetch(apiConfig(), '/videos/my', { token, query: { ...query, status: filters.status } }))
+      .map(reshapeCard);
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+}
+
+/** The state of some of the reader's own videos (the list's poll): those of `ids` still there, by id. */
+export async function getMyVideoStates(token: string, ids: readonly number[]): Promise<MyVideo[]> {
+  const wanted = new Set(ids);
+  // The newest 50 are the ones being converted: what is polled was added a moment ago.
+  const mine = (await listMyVideos(token, { limit: 50 })) ?? [];
+  return mine.filter((v) => wanted.has(v.id));
+}
+
+async function getDetail(token: string, id: number, fields: string): Promise<ApiVideo | undefined> {
+  try {
+    // A server that refuses the social fields' names is asked again without them (socialOf then reads them from /core).
+    return videoDetailSchema.parse(await getWithFields(token, `/videos/${id}`, {}, fields, EDIT_FIELDS));
+  } catch (e) {
+    if (isApiError(e, 404) || isMissingExtension(e)) return undefined;
+    throw e;
+  }
+}
+
+/** A video on its own page, with its likes and comments; undefined when it is not there or not the reader's to see. */
+export async function getVideo(token: string, id: number, viewerId: number): Promise<Video | undefined> {
+  const raw = await getDetail(token, id, DETAIL_FIELDS);
+  if (!raw) return undefined;
+  const video = reshapeDetail(raw);
+  const social = await socialOf(token, { type: 'video', id: raw.id }, raw, viewerId, { share: video.status === 'processed' });
+  return { ...video, social };
+}
+
+/** A video as its edit form needs it (no likes, no comments); undefined when it is not there. */
+export async function getVideoForEditing(token: string, id: number): Promise<Omit<Video, 'social'> | undefined> {
+  const raw = await getDetail(token, id, EDIT_FIELDS);
+  return raw && reshapeDetail(raw);
+}
+
+/** A video's settings as a form gives them. */
+export interface VideoSettingsInput {
+  title: string;
+  description: string;
+  tags: string[];
+  /** 0 or undefined: none. */
+  categoryId?: number;
+  authView: string;
+  authComment: string;
+  searchable: boolean;
+}
+
+/** The API's form of a video's settings. */
+export function videoSettingsForm(s: VideoSettingsInput): Record<string, string | number | undefined> {
+  return {
+    title: s.title || undefined,
+    description: s.description,
+    tags: s.tags.join(','),
+    category_id: s.categoryId || undefined,
+    allow_search: s.searchable ? 1 : 0,
+    auth_view: s.authView,
+    auth_comment: s.authComment,
+  };
+}
+
+const createdSchema = z.looseObject({ video_id: id });
+
+/** Adds a YouTube or Vimeo video by its address (the provider's title when none is given); answers its id. */
+export async function createVideoLink(
+  token: string,
+  link: { type: 'youtube' | 'vimeo'; url: string },
+  s: VideoSettingsInput,
+): Promise<number> {
+  const data = await apiFetch(apiConfig(), '/videos', { token, form: { type: link.type, url: link.url, ...videoSettingsForm(s) } });
+  return createdSchema.parse(data).video_id;
+}
+
+/** Uploads take longer than a page read: the file travels at the browser's pace. */
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+
+/** Streams an upload (its fields, then its `Filedata` part) to POST /videos; answers the new video's id. */
+export async function createVideoUpload(token: string, upload: UploadStream, signal?: AbortSignal): Promise<number> {
+  const data = await apiFetch(apiConfig(), '/videos', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+  return createdSchema.parse(data).video_id;
+}
+
+export async function updateVideo(token: string, id: number, s: VideoSettingsInput): Promise<void> {
+  // An edit without a category leaves the one it had: 0 is not an id the API takes.
+  await apiFetch(apiConfig(), `/videos/${id}`, { token, form: videoSettingsForm(s) });
+}
+
+export async function deleteVideo(token: string, id: number): Promise<string> {
+  return messageSchema.parse(await apiFetch(apiConfig(), `/videos/${id}`, { method: 'DELETE', token })).message;
+}
+
+/** Rates a video 1–5 (once: a second rating is the API's 403); answers how many ratings it has. */
+export async function rateVideo(token: string, id: number, rating: number): Promise<number> {
+  const data = await apiFetch(apiConfig(), '/videos/rate', { token, form: { video_id: id, rating } });
+  return z.looseObject({ total: num }).parse(data).total;
+}
+
+/** What the forms and filters offer: categories, privacy choices, and whether this server takes uploads. */
+export interface VideoChoices {
+  categories: Array<{ id: number; title: string }>;
+  view: Array<{ id: string; title: string }>;
+  comment: Array<{ id: string; title: string }>;
+  /** The server converts uploads (support_types lists Upload). */
+  upload: boolean;
+}
+
+/** The choices; undefined from a server without videos. */
+export async function getVideoChoices(token: string): Promise<VideoChoices | undefined> {
+  try {
+    const [categories, view, comment, types] = await Promise.all([
+      apiFetch(apiConfig(), '/videos/categories', { token }).then((raw) =>
+        lenientArray(categorySchema)
+          .parse(raw)
+          .filter((c) => c.id > 0)
+          .map((c) => ({ id: c.id, title: c.title.trim() || `Category ${c.id}` })),
+      ),
+      apiFetch(apiConfig(), '/videos/view_options', { token }).then(optionList),
+      apiFetch(apiConfig(), '/videos/comment_options', { token }).then(optionList),
+      apiFetch(apiConfig(), '/videos/support_types', { token }).then((raw) =>
+        lenientArray(z.looseObject({ id: num, title: str })).parse(raw),
+      ),
+    ]);
+    return { categories, view, comment, upload: types.some((t) => t.title.toLowerCase() === 'upload') };
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+}
+
+/** The request headers a player's request may carry on to the file (a range, and what makes it conditional). */
+const PASSED_ON = ['range', 'if-range', 'if-none-match', 'if-modified-since'] as const;
+/** The answer's headers the browser gets back. */
+export const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'] as const;
+
+/**
+ * An uploaded video's file (GET /videos/{id}/file) as the API answers it, the body unread: the
+ * BFF's file route passes it on as it arrives (a range at a time, never the whole file). Only
+ * waiting for the answer's head is limited in time; the body flows as long as the player reads.
+ */
+export async function fetchVideoFile(token: string, id: number, request: Headers, signal: AbortSignal): Promise<Response> {
+  const config = apiConfig();
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  for (const name of PASSED_ON) {
+    const value = request.get(name);
+    if (value) headers[name] = value;
+  }
+  return withDeadline(
+    config.timeoutMs,
+    async (both, time) => {
+      // The time limit ends once the head is here (withDeadline clears it): the body then flows
+      // for as long as the player reads, and stops with the player's request (`signal`).
+      try {
+        return await fetch(`${config.baseUrl}/videos/${id}/file`, { headers, signal: both, redirect: 'error', cache: 'no-store' });
+      } catch (e) {
+        if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+        if (signal.aborted) throw e;
+        throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+      }
+    },
+    signal,
+  );
+}
