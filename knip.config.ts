@@ -14,7 +14,11 @@ const config: KnipConfig = {
     'bench/bare/next.config.mjs',
     'bench/bare/proxy.ts',
     'bench/bare/app/**/{layout,page}.tsx',
+    // The e2e's loopback oEmbed provider, a web server of playwright.config.ts.
+    'e2e/oembed-provider.ts',
   ],
+  // Debian's ffmpeg, which a test runs to make a clip (.ci/run installs it).
+  ignoreBinaries: ['ffmpeg'],
   // The lint's own fixtures: wrong-way imports and a cycle, linted by scripts/lint-boundaries.test.ts.
   ignore: ['scripts/lint-fixtures/**'],
   // An export also used in its own file is part of that module's interface (a type beside its function, say).

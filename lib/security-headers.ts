@@ -15,7 +15,7 @@ export interface SecurityHeaderOptions {
 }
 
 /** The players of link videos, the only frames a page may hold (lib/social-api/videos.ts names their addresses). */
-export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
 /** The legacy app's pages, the only ones another origin (the site) may frame. */
 const LEGACY_APP_PATH = '/apps/legacy';

@@ -54,7 +54,11 @@ export function ActivityCard({
   const [confirming, setConfirming] = useState(false);
   // Of a `first` post, only its first photo is asked for first; the rest of the first screen is eager.
   const leadPhoto = pictures === 'first' ? a.attachments.findIndex((x) => x.kind === 'photo') : -1;
-  const label = a.wall ? `${a.owner.name}’s post on ${a.wall.name}’s wall` : `${a.owner.name}’s post`;
+  const label = a.wall
+    ? `${a.owner.name}’s post on ${a.wall.name}’s wall`
+    : a.group
+      ? `${a.owner.name}’s post in ${a.group.name}`
+      : `${a.owner.name}’s post`;
 
   const shared = async (activityId: number) => {
     if (!feed?.showsOwnPosts) return;
@@ -91,6 +95,15 @@ export function ActivityCard({
               <span className="sr-only">on the wall of</span>{' '}
               <a href={routes.user(a.wall.id)} className="name">
                 {a.wall.name}
+              </a>
+            </>
+          ) : a.group ? (
+            <>
+              {' '}
+              <span aria-hidden="true">→</span>
+              <span className="sr-only">in the group</span>{' '}
+              <a href={routes.group(a.group.id)} className="name">
+                {a.group.name}
               </a>
             </>
           ) : null}

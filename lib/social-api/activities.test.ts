@@ -13,6 +13,8 @@ import {
   shareItem,
 } from './activities.ts';
 import { uploadComposePhoto } from './albums.ts';
+import { apiFetch } from './client.ts';
+import { apiConfig } from './config.ts';
 import { toComposeFieldErrors } from '../validations/activity.ts';
 import { addComment, deleteComment, likeItem, listComments, listLikers, unlikeItem } from './core.ts';
 import { getMe, getUser } from './users.ts';
@@ -84,6 +86,18 @@ describe('listActivities (GET /activities)', () => {
     expect(wall.items.length).toBeGreaterThan(0);
     expect(wall.items.some((a) => a.owner.id === alice.id)).toBe(true);
     await expect(listActivities(demo.token, { subject: { type: 'user', id: 999_999 } })).resolves.toBeUndefined();
+  });
+
+  it('names the group a post was written in (its subject), not a member of that id', async () => {
+    const group = (await apiFetch(apiConfig(), '/groups', { token: alice.token, form: { title: 'Hiking club' } })) as { id: number };
+    const posted = (await apiFetch(apiConfig(), '/activities', {
+      token: alice.token,
+      form: { body: 'First walk on Sunday', subject_type: 'group', subject_id: group.id },
+    })) as { id: number };
+    const page = (await listActivities(alice.token))!;
+    const post = page.items.find((a) => a.id === posted.id)!;
+    expect(post.group).toEqual({ id: group.id, name: 'Hiking club' });
+    expect(post.wall).toBeUndefined();
   });
 
   it('finds what others posted since first_id, and only that', async () => {

@@ -34,6 +34,8 @@ export interface Activity {
   owner: Who;
   /** Written on this member's wall (not the author's own): "Bob → Alice". */
   wall?: Who;
+  /** Posted on this group's wall (issue 48): "Alice → Hiking club". */
+  group?: { id: number; name: string };
   /** Sanitized HTML (see sanitize.ts), ready for dangerouslySetInnerHTML. */
   html: string;
   attachments: Attachment[];
@@ -121,7 +123,11 @@ export function reshapeActivity(a: ApiActivity): Activity {
   return {
     id: a.id,
     owner: a.owner ? who(reshapePerson(a.owner)) : { id: 0, name: 'Someone', image: '' },
-    ...(a.subject && a.subject.id !== a.owner?.id ? { wall: who(reshapePerson(a.subject)) } : {}),
+    ...(a.subject?.type === 'group'
+      ? { group: { id: a.subject.id, name: a.subject.title.trim() || 'a group' } }
+      : a.subject && a.subject.id !== a.owner?.id
+        ? { wall: who(reshapePerson(a.subject)) }
+        : {}),
     html: sanitizeContent(a.content),
     attachments: a.attachments.flatMap((x) => reshapeAttachment(x) ?? []),
     createdAt: a.timestamp * 1000,

@@ -140,7 +140,7 @@ function reshapeCard(v: z.infer<typeof videoSchema>): MyVideo {
 }
 
 /** The provider's player, from the address the API gives (`video_src`). */
-export function playerOf(type: string, src: string): VideoPlayer {
+function playerOf(type: string, src: string): VideoPlayer {
   if (type === 'youtube') {
     const code = /\/embed\/([A-Za-z0-9_-]{11})(?:[?#/]|$)/.exec(src)?.[1] ?? /[?&]v=([A-Za-z0-9_-]{11})/.exec(src)?.[1];
     if (code) return { kind: 'youtube', code };

@@ -31,7 +31,7 @@ export interface UploadKind extends SniffedKind {
   accepted: string;
 }
 
-export const PHOTO_UPLOAD: UploadKind = {
+const PHOTO_UPLOAD: UploadKind = {
   ...PHOTO_KIND,
   one: 'photo',
   plural: 'photos',

@@ -16,7 +16,7 @@ import { settingsInput } from './commands.ts';
 // nothing reaches the API, which then receives the fields as written here, then the file as it
 // arrives (lib/uploads/stream-upload.ts: the web server holds its head only, never the file).
 
-export const VIDEO_UPLOAD: UploadKind = {
+const VIDEO_UPLOAD: UploadKind = {
   sniffBytes: VIDEO_SNIFF_BYTES,
   sniff: sniffVideoType,
   one: 'video',

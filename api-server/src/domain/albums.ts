@@ -6,7 +6,7 @@ import type { StoredImage } from '../storage/images.ts';
 // Writes shared by every way a photo arrives (the REST uploads, the composer, the legacy API, a group's photos).
 
 /** The kind of a group's one album. */
-export const GROUP_ALBUM_KIND = 'group_album';
+const GROUP_ALBUM_KIND = 'group_album';
 
 /**
  * The user's album of a special kind (one a user has at most one of), made on first use with
