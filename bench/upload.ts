@@ -126,7 +126,13 @@ async function probed(probeDir: string, run: () => Promise<unknown>): Promise<Up
   let started = 0;
   let ended = 0;
   try {
-    await sleep(300);
+    // At least one sample before the upload: the probe takes one every 10 ms, but on a busy
+    // machine its first two full collections can take longer than a fixed wait (2026-12-03: none
+    // in 300 ms, and the whole run was lost at its last step).
+    const deadline = Date.now() + 10_000;
+    do await sleep(100);
+    while (!fs.existsSync(samplesFile) && Date.now() < deadline);
+    await sleep(200);
     started = Date.now();
     await run();
     ended = Date.now();
