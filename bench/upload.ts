@@ -130,8 +130,7 @@ async function probed(probeDir: string, run: () => Promise<unknown>): Promise<Up
     // machine its first two full collections can take longer than a fixed wait (2026-12-03: none
     // in 300 ms, and the whole run was lost at its last step).
     const deadline = Date.now() + 10_000;
-    do await sleep(100);
-    while (!fs.existsSync(samplesFile) && Date.now() < deadline);
+    while (!fs.existsSync(samplesFile) && Date.now() < deadline) await sleep(100);
     await sleep(200);
     started = Date.now();
     await run();
