@@ -52,7 +52,11 @@ const inSeenGroups =
 interface Sources {
   /** Each source alone, for a read of each on its own index. */
   each: () => Promise<Where[]>;
-  /** Their union as one condition, with the share of the site's posts expected to match it (S/M). */
+  /**
+   * Their union as one condition, with the share of the site's posts expected to match it at least
+   * (S/M, the sources counted up to √M): a range is read in order and stops at n matches, so a wide
+   * one costs only its bound.
+   */
   dense?: { all: Where; density: number };
 }
 
