@@ -87,9 +87,12 @@ async function prepare(database: Database, factor: number, port: number, cluster
     .orderBy((eb) => eb.fn.countAll(), 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
+  // The largest group anyone may see (the largest may be members-only: 404 to the reader).
   const group = await db
     .selectFrom('group_members')
+    .innerJoin('groups', 'groups.id', 'group_members.group_id')
     .select('group_id')
+    .where('groups.auth_view', '=', 'everyone')
     .groupBy('group_id')
     .orderBy((eb) => eb.fn.countAll(), 'desc')
     .limit(1)

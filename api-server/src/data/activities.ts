@@ -41,30 +41,112 @@ const inSeenGroups =
  * A feed is the union of sources that each match one index (activities_owner,
  * activities_subject, activities_view), all ordered by id, each with the privacy filter it
  * needs: one user's posts, the posts on one wall, or every public post.
+ *
+ * A reader with many sources (friends and groups: more than the square root of the number of
+ * members) has them as one condition instead (`dense`), which a read of the id range checks row
+ * by row: reading each source costs a probe per source, reading the range a row per post of the
+ * site, and with S sources among M members about one post in M/S is theirs — n × M/S rows for a
+ * page of n against S probes, the fewer when S² > M (1,000 friends among 100,000 members: ~1,600
+ * rows of one index against 1,000 probes of 16 rows each).
  */
-async function sourcesOf(db: DB, q: FeedQuery): Promise<Where[]> {
+interface Sources {
+  /** Each source alone, for a read of each on its own index. */
+  each: () => Promise<Where[]>;
+  /**
+   * Their union as one condition, with the share of the site's posts expected to match it at least
+   * (S/M, the sources counted up to √M): a range is read in order and stops at n matches, so a wide
+   * one costs only its bound.
+   */
+  dense?: { all: Where; density: number };
+}
+
+async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
   const me = q.readerId;
   const visible =
     (source: Where): Where =>
     (eb) =>
       eb.and([source(eb), postVisibleTo('activities', me)]);
-  if (q.wallOf?.type === 'group') return [visible(onWallOf(q.wallOf.id, 'group'))];
-  if (q.wallOf !== undefined) return [ownedBy(q.wallOf.id), onWallOf(q.wallOf.id)].map(visible);
-  if (me === null) return [() => postVisibleTo('activities', null)];
-  const [friends, groups] = await Promise.all([
-    db.selectFrom('friendships').select('friend_id').where('user_id', '=', me).execute(),
-    db.selectFrom('group_members').select('group_id').where('user_id', '=', me).where('state', 'in', ['member', 'officer']).execute(),
-  ]);
-  return [
-    // The reader sees all of their own posts (in groups they may still see) and all posts on their wall.
-    inSeenGroups(ownedBy(me), me),
-    onWallOf(me),
-    // A friend's posts, but those for the friend alone (which postVisibleTo would also refuse;
-    // those on the reader's wall come from the source above) and those in groups hidden from the reader.
-    ...friends.map((f) => inSeenGroups((eb) => eb.and([ownedBy(f.friend_id)(eb), eb('activities.auth_view', '!=', 'owner')]), me)),
-    // The walls of the reader's groups (issue 48), those a member may see (not an officers-only one).
-    ...groups.map((g) => inSeenGroups(onWallOf(g.group_id, 'group'), me)),
+  const few = (sources: Where[]): Sources => ({ each: async () => sources });
+  if (q.wallOf?.type === 'group') return few([visible(onWallOf(q.wallOf.id, 'group'))]);
+  if (q.wallOf !== undefined) return few([ownedBy(q.wallOf.id), onWallOf(q.wallOf.id)].map(visible));
+  if (me === null) return few([() => postVisibleTo('activities', null)]);
+  const friendsOf = (limit?: number) =>
+    db
+      .selectFrom('friendships')
+      .select('friend_id')
+      .where('user_id', '=', me)
+      .$if(limit !== undefined, (s) => s.limit(limit!))
+      .execute();
+  const groupsOf = (limit?: number) =>
+    db
+      .selectFrom('group_members')
+      .select('group_id')
+      .where('user_id', '=', me)
+      .where('state', 'in', ['member', 'officer'])
+      .$if(limit !== undefined, (s) => s.limit(limit!))
+      .execute();
+  // The reader sees all of their own posts (in groups they may still see) and all posts on their wall.
+  const mine = [inSeenGroups(ownedBy(me), me), onWallOf(me)];
+  // A friend's posts, but those for the friend alone (which postVisibleTo would also refuse;
+  // those on the reader's wall come from the source above) and those in groups hidden from the reader.
+  const friendPosts =
+    (owners: (eb: ExpressionBuilder<Database, 'activities'>) => Expression<SqlBool>): Where =>
+    (eb) =>
+      eb.and([owners(eb), eb('activities.auth_view', '!=', 'owner')]);
+  // The walls of the reader's groups (issue 48), those a member may see (not an officers-only one).
+  const groupWalls =
+    (groups: (eb: ExpressionBuilder<Database, 'activities'>) => Expression<SqlBool>): Where =>
+    (eb) =>
+      eb.and([eb('activities.subject_type', '=', 'group'), groups(eb)]);
+  const each = (friends: { friend_id: number }[], groups: { group_id: number }[]): Where[] => [
+    ...mine,
+    ...friends.map((f) => inSeenGroups(friendPosts(ownedBy(f.friend_id)), me)),
+    ...groups.map((g) =>
+      inSeenGroups(
+        groupWalls((eb) => eb('activities.subject_id', '=', g.group_id)),
+        me,
+      ),
+    ),
   ];
+  // Enough of the friends and groups to tell whether there are many: then none is needed by id.
+  const members = await maxUserId(db);
+  const many = Math.ceil(Math.sqrt(members));
+  const [friends, groups] = await Promise.all([friendsOf(many + 1), groupsOf(many + 1)]);
+  const count = mine.length + friends.length + groups.length;
+  if (count <= many) return few(each(friends, groups));
+  const all: Where = (eb) =>
+    eb.or([
+      ...mine.map((source) => source(eb)),
+      inSeenGroups(
+        friendPosts((x) => x('activities.owner_id', 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me))),
+        me,
+      )(eb),
+      inSeenGroups(
+        groupWalls((x) =>
+          x(
+            'activities.subject_id',
+            'in',
+            x.selectFrom('group_members').select('group_id').where('user_id', '=', me).where('state', 'in', ['member', 'officer']),
+          ),
+        ),
+        me,
+      )(eb),
+    ]);
+  return {
+    each: async () => {
+      const [f, g] = await Promise.all([friendsOf(), groupsOf()]);
+      return each(f, g);
+    },
+    dense: { all, density: Math.min(1, count / Math.max(1, members)) },
+  };
+}
+
+async function maxUserId(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
+  return Number(row?.m ?? 0);
 }
 
 // SQLite allows 500 terms in a compound SELECT.
@@ -77,7 +159,7 @@ const SOURCES_PER_QUERY = 100;
  * A single `owner IN (friends) OR wall = me ORDER BY id DESC` instead makes the database
  * collect and sort every matching row.
  */
-async function pageIds(
+async function eachSourceIds(
   db: DB,
   sources: Where[],
   bounds: { below?: number; above?: number },
@@ -97,6 +179,50 @@ async function pageIds(
     for (const row of await query.execute()) found.add(row.id);
   }
   return [...found].sort((a, b) => (dir === 'desc' ? b - a : a - b)).slice(0, n);
+}
+
+/** Ranges of ids read for a dense feed before its sources are read one by one (each 4× the last). */
+const DENSE_RANGES = 3;
+
+/**
+ * The same as eachSourceIds for many sources: ranges of ids from the bound, each read in order
+ * on the primary key with the sources' union as a filter and cut at n; the first sized for about
+ * twice n matches at the expected density, each next one four times the last. A reader whose
+ * sources have gone quiet (fewer matches than expected over all of them) is read source by source
+ * beyond them, so that no page reads more than about 40 pages' worth of the site's posts.
+ */
+async function pageIds(db: DB, sources: Sources, bounds: { below?: number; above?: number }, dir: 'asc' | 'desc', n: number) {
+  if (!sources.dense) return eachSourceIds(db, await sources.each(), bounds, dir, n);
+  const { all, density } = sources.dense;
+  const top = await db
+    .selectFrom('activities')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
+  const last = Number(top?.m ?? 0);
+  const ids: number[] = [];
+  let width = Math.ceil((2 * n) / density);
+  // The range still to read: (low, high), both exclusive.
+  let high = Math.min(bounds.below ?? last + 1, last + 1);
+  let low = bounds.above ?? 0;
+  for (let range = 0; range < DENSE_RANGES && ids.length < n && high - low > 1; range += 1, width *= 4) {
+    const from = dir === 'desc' ? Math.max(low, high - width - 1) : low;
+    const to = dir === 'desc' ? high : Math.min(high, low + width + 1);
+    const rows = await db
+      .selectFrom('activities')
+      .select('activities.id')
+      .where('activities.id', '>', from)
+      .where('activities.id', '<', to)
+      .where(all)
+      .orderBy('activities.id', dir)
+      .limit(n - ids.length)
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+    if (dir === 'desc') high = from + 1;
+    else low = to - 1;
+  }
+  if (ids.length < n && high - low > 1)
+    ids.push(...(await eachSourceIds(db, await sources.each(), { below: high, above: low }, dir, n - ids.length)));
+  return ids;
 }
 
 /**

@@ -53,11 +53,48 @@ export interface EventListFilter {
   offset: number;
 }
 
+/**
+ * An event lasting longer than this is a long one (index events_long, migration 026). Those still
+ * running at t are found among the ones that began within this span before t (index events_start)
+ * and the long ones (events_long), not among every event that has not ended (events_end).
+ */
+const LONG_EVENT = 86_400;
+
 /** A page of the events other people's lists show the reader. */
-export function listEvents(
-  db: DB,
-  { me, when, t, keywords, categoryId, userId, groupId, onlyFriends, sort, limit, offset }: EventListFilter,
-): Promise<EventRow[]> {
+export async function listEvents(db: DB, filter: EventListFilter): Promise<EventRow[]> {
+  const { when, t, sort, limit, offset } = filter;
+  if (when !== 'upcoming' || (sort !== undefined && sort !== 'starttime'))
+    return eventListQuery(db, filter).limit(limit).offset(offset).execute();
+  // Soonest first: those still running (begun before t: few) come before every one to come, which
+  // events_start gives in order from t. Reading every event not ended yet and sorting them would
+  // read a year of events for a page.
+  const span = sql.lit(LONG_EVENT);
+  // Each branch of the OR is one index's range (so that SQLite reads both indexes: a condition
+  // on start_time outside it would be read as the range of every past event).
+  const running = await eventListQuery(db, { ...filter, when: 'all' })
+    .where(
+      sql<SqlBool>`((e.start_time >= ${t - LONG_EVENT} and e.start_time < ${t} and e.end_time >= ${t})
+        or (e.end_time - e.start_time > ${span} and e.end_time >= ${t} and e.start_time < ${t}))`,
+    )
+    // Sorted after reading (a few rows): ordered by start_time itself, SQLite would read events_start
+    // over every past event for the order's sake.
+    .clearOrderBy()
+    .orderBy(sql`e.start_time + 0`)
+    .orderBy('e.id')
+    .limit(offset + limit)
+    .execute();
+  if (running.length === offset + limit) return running.slice(offset);
+  // An event to come has not ended (the routes refuse an end before the start): its start alone is
+  // the range, so that the planner reads events_start in order rather than events_end.
+  const coming = await eventListQuery(db, { ...filter, when: 'all' })
+    .where('e.start_time', '>=', t)
+    .limit(limit - running.slice(offset).length)
+    .offset(Math.max(0, offset - running.length))
+    .execute();
+  return [...running.slice(offset), ...coming];
+}
+
+function eventListQuery(db: DB, { me, when, t, keywords, categoryId, userId, groupId, onlyFriends, sort }: EventListFilter) {
   const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
   let query = db
     .selectFrom('events as e')
@@ -73,7 +110,7 @@ export function listEvents(
   // Soonest first; looking back, the most recent first.
   else if (when === 'past') query = query.orderBy('e.start_time', 'desc').orderBy('e.id', 'desc');
   else query = query.orderBy('e.start_time').orderBy('e.id');
-  return query.limit(limit).offset(offset).execute();
+  return query;
 }
 
 export interface MyEventListFilter {
