@@ -5,8 +5,9 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 // Groups (issue 48), two people in two browsers: Alice creates a group whose officers approve its
 // members (a form refused on its field keeps what was typed); Grace finds it in /groups and in
 // search and asks to join; Alice approves her from the Members tab and makes her an officer;
-// Grace, an officer now, leaves. The membership actions are used with the keyboard alone, and
-// every new page passes axe in the light and the dark theme.
+// Grace, an officer now, leaves, asks again and is declined with a message she reads in her
+// notifications. The membership actions are used with the keyboard alone, and every new page
+// passes axe in the light and the dark theme.
 
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
@@ -108,6 +109,29 @@ test('an approval group: created, found, asked to join, approved, an officer mad
 
   await alice.page.goto(`/groups/${id}/members`);
   await expect(main(alice.page).getByRole('list', { name: 'Members' }).getByRole('link', { name: GRACE.name })).toHaveCount(0);
+
+  // Grace asks again; Alice declines, saying why; Grace reads it with the notification.
+  await grace.page.goto(`/groups/${id}`);
+  await main(grace.page).getByRole('button', { name: 'Request to join' }).click();
+  await expect(main(grace.page).getByRole('button', { name: 'Cancel request' })).toBeVisible();
+  await alice.page.goto(`/groups/${id}/members`);
+  await main(alice.page)
+    .getByRole('button', { name: `Decline ${GRACE.name}` })
+    .click();
+  const decline = alice.page.getByRole('dialog', { name: `Decline ${GRACE.name}’s request?` });
+  const why = 'We are full until the spring: ask again then!';
+  await decline.getByLabel(`Message to ${GRACE.name} (optional)`).fill(why);
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id}/members (declining with a message)')));
+  await decline.getByRole('button', { name: 'Decline request' }).click();
+  await expect(decline).toHaveCount(0);
+  // The request leaves the waiting list; the page's live region says what was done.
+  await expect(waiting).toHaveCount(0);
+  await expect(alice.page.getByRole('status').filter({ hasText: 'Request declined. They were sent your message.' })).not.toHaveCount(0);
+  await grace.page.goto('/notifications');
+  const told = main(grace.page)
+    .getByTestId('notification')
+    .filter({ hasText: `declined your request to join the group “${title}”` });
+  await expect(told).toContainText(why);
 
   await alice.close();
   await grace.close();

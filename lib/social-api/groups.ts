@@ -243,10 +243,20 @@ const MEMBER_ROUTES: Record<GroupMemberAction, [path: string, method: 'POST' | '
   demote: ['/groups/officer', 'DELETE'],
 };
 
-/** Approves or rejects a request, removes a member (or withdraws an invitation), makes or unmakes an officer. */
-export function actOnGroupMember(token: string, groupId: number, userId: number, action: GroupMemberAction): Promise<string> {
+/**
+ * Approves or rejects a request, removes a member (or withdraws an invitation), makes or unmakes an
+ * officer. A rejection may carry a `message` to the person (an extension: docs/api.md, "Groups").
+ */
+export function actOnGroupMember(
+  token: string,
+  groupId: number,
+  userId: number,
+  action: GroupMemberAction,
+  message?: string,
+): Promise<string> {
   const [path, method] = MEMBER_ROUTES[action];
-  return postForMessage(token, path, { group_id: groupId, user_id: userId }, method);
+  const words = { group_id: groupId, user_id: userId, ...(action === 'reject' && message ? { message } : {}) };
+  return postForMessage(token, path, words, method);
 }
 
 export type GroupMember = Who & {
