@@ -4,10 +4,10 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Groups (issue 48), two people in two browsers: Alice creates a group whose officers approve its
 // members (a form refused on its field keeps what was typed); Grace finds it in /groups and in
-// search and asks to join; Alice approves her from the Members tab and makes her an officer;
-// Grace, an officer now, leaves, asks again and is declined with a message she reads in her
-// notifications. The membership actions are used with the keyboard alone, and every new page
-// passes axe in the light and the dark theme.
+// search and asks to join; Alice approves her from the Members tab, makes her an officer and
+// writes to the members at once; Grace, an officer now, leaves, asks again and is declined with a
+// message she reads in her notifications. The membership actions are used with the keyboard
+// alone, and every new page passes axe in the light and the dark theme.
 
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
@@ -95,6 +95,19 @@ test('an approval group: created, found, asked to join, approved, an officer mad
   await pressWithKeyboard(alice.page, main(alice.page).getByRole('button', { name: `Make ${GRACE.name} an officer` }));
   await expect(members.getByRole('listitem').filter({ hasText: GRACE.name })).toContainText('Officer');
   await expect(main(alice.page).getByRole('button', { name: `Make ${GRACE.name} a member again` })).toBeVisible();
+
+  // Alice writes to the members at once: a conversation nobody answers.
+  await alice.page.goto(`/groups/${id}`);
+  await main(alice.page).getByRole('link', { name: 'Message members' }).click();
+  await alice.page.waitForURL(`**/messages/new?members_of=${id}`);
+  await expect(alice.page.getByRole('heading', { level: 1, name: 'Message the members' })).toBeVisible();
+  violations.push(...(await seriousViolations(alice.page, '/messages/new?members_of=')));
+  const news = unique('The shed key is under the pot');
+  await main(alice.page).getByLabel('Your message to the members').fill(news);
+  await main(alice.page).getByRole('button', { name: 'Send to the members' }).click();
+  await alice.page.waitForURL(/\/messages\/\d+$/);
+  await expect(main(alice.page)).toContainText(news);
+  await expect(main(alice.page)).toContainText("Replies are off: this message went to a group's members at once.");
 
   // Grace, an officer now, sees it on the group and in the groups she leads; then she leaves.
   await grace.page.goto('/groups/my?lead=1');

@@ -9,6 +9,7 @@ import {
   ManageButtons,
   useMembershipActions,
 } from '@/components/ui/membership-actions';
+import { buttonStyles } from '@/components/ui/button';
 import { routes } from '@/lib/routes';
 import type { GroupCan, GroupMembership, GroupSelfAction } from '@/lib/social-api/groups';
 import { changeGroupMembership, removeGroup } from './actions';
@@ -31,7 +32,8 @@ const SELF: Array<[GroupSelfAction, keyof GroupCan, string, keyof typeof ACTION_
 /**
  * What the reader may do with a group, exactly as the API's can_* flags say: join an open group,
  * ask to join one that approves its members and withdraw the request, accept or decline an
- * invitation, leave; members invite friends; officers edit; the owner deletes. Each result shows in
+ * invitation, leave; members invite friends; officers edit; the owner deletes, and writes to every
+ * member at once where the site has messages. Each result shows in
  * place and the page is read again (router.refresh), without a full reload.
  */
 export function GroupActions({ id, title, membership, can }: GroupActionsProps) {
@@ -61,6 +63,11 @@ export function GroupActions({ id, title, membership, can }: GroupActionsProps) 
           editLabel="Edit group"
           deleteLabel={can.delete ? 'Delete group' : undefined}
         />
+        {can.messageMembers ? (
+          <a href={routes.newMessage({ membersOf: id })} className={`${buttonStyles.secondary} with-icon icon-mail`}>
+            Message members
+          </a>
+        ) : null}
       </div>
       <ActionOutcome actions={actions} />
       {actions.dialog === 'invite' ? (

@@ -47,11 +47,12 @@ const groupSchema = z.looseObject({
   invited_count: nullableNum.optional(),
   ...membershipFlagShape,
   can_approve: flag.optional(),
+  can_message_members: flag.optional(),
 });
 type ApiGroup = z.infer<typeof groupSchema>;
 
 const LIST_FIELDS = 'id,thumb,title,owner,description,total_member,category,membership';
-const FLAGS = `${MEMBERSHIP_FLAGS},can_approve`;
+const FLAGS = `${MEMBERSHIP_FLAGS},can_approve,can_message_members`;
 const DETAIL_FIELDS = `${LIST_FIELDS},img,staff,${FLAGS},category_id,allow_search,approval,auth_invite,auth_view,auth_comment,auth_photo,auth_event,requested_count,invited_count`;
 
 /** A group as lists show it. */
@@ -71,6 +72,8 @@ export interface GroupSummary {
 export interface GroupCan extends MembershipCan {
   /** Officers: approve and reject requests, remove members. */
   approve: boolean;
+  /** The owner, on a server with messages: write to every member at once (POST /messages multi=group). */
+  messageMembers: boolean;
 }
 
 export interface GroupSettings {
@@ -118,6 +121,8 @@ function reshapeDetail(g: ApiGroup): GroupDetail {
       ...reshapeCan(g),
       // A server without the extension flag: officers are those who may edit.
       approve: g.can_approve ?? g.can_edit,
+      // A server without the flag: the owner, as the API's broadcast allows.
+      messageMembers: g.can_message_members ?? g.membership === 'owner',
     },
     settings: {
       categoryId: g.category_id ?? g.category?.id ?? 0,
