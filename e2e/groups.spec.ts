@@ -4,10 +4,11 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Groups (issue 48), two people in two browsers: Alice creates a group whose officers approve its
 // members (a form refused on its field keeps what was typed); Grace finds it in /groups and in
-// search and asks to join; Alice approves her from the Members tab, makes her an officer and
-// writes to the members at once; Grace, an officer now, leaves, asks again and is declined with a
-// message she reads in her notifications. The membership actions are used with the keyboard
-// alone, and every new page passes axe in the light and the dark theme.
+// search and asks to join; Alice approves her from the Members tab and makes her an officer,
+// writes to the members at once and finds the group on Grace's profile; Grace, an officer now,
+// leaves, asks again and is declined with a message she reads in her notifications. The
+// membership actions are used with the keyboard alone, and every new page passes axe in the light
+// and the dark theme.
 
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
@@ -108,6 +109,14 @@ test('an approval group: created, found, asked to join, approved, an officer mad
   await alice.page.waitForURL(/\/messages\/\d+$/);
   await expect(main(alice.page)).toContainText(news);
   await expect(main(alice.page)).toContainText("Replies are off: this message went to a group's members at once.");
+
+  // The group on Grace's profile, in its Groups tab.
+  await alice.page.goto(`/groups/${id}/members`);
+  await members.getByRole('link', { name: GRACE.name }).click();
+  await alice.page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Groups' }).click();
+  await alice.page.waitForURL(/\/users\/\d+\/groups$/);
+  await expect(main(alice.page).getByRole('article').filter({ hasText: title })).toContainText('2 members');
+  violations.push(...(await seriousViolations(alice.page, '/users/{id}/groups')));
 
   // Grace, an officer now, sees it on the group and in the groups she leads; then she leaves.
   await grace.page.goto('/groups/my?lead=1');
