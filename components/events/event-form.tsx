@@ -156,9 +156,9 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
         />
 
         <div className="grid gap-3 sm:grid-cols-3">
-          <ChoiceSelect form={form} id="event-view" name="authView" label="Who can see it" options={choices.view} />
-          <ChoiceSelect form={form} id="event-comment" name="authComment" label="Who can comment" options={choices.comment} />
-          <ChoiceSelect form={form} id="event-photos" name="authPhoto" label="Who can add photos" options={choices.photo} />
+          <ChoiceSelect form={form} prefix="event" name="authView" label="Who can see it" options={choices.view} />
+          <ChoiceSelect form={form} prefix="event" name="authComment" label="Who can comment" options={choices.comment} />
+          <ChoiceSelect form={form} prefix="event" name="authPhoto" label="Who can add photos" options={choices.photo} />
         </div>
       </fieldset>
       <ItemFormFooter

@@ -85,11 +85,11 @@ export function GroupForm({ id, defaults, choices, picture, maxBytes }: GroupFor
         />
 
         <div className="grid gap-3 sm:grid-cols-2">
-          <ChoiceSelect form={form} id="group-view" name="authView" label="Who can see it" options={choices.view} />
-          <ChoiceSelect form={form} id="group-invite" name="authInvite" label="Who can invite" options={INVITERS} />
-          <ChoiceSelect form={form} id="group-comment" name="authComment" label="Who can post" options={choices.comment} />
-          <ChoiceSelect form={form} id="group-photos" name="authPhoto" label="Who can add photos" options={choices.photo} />
-          <ChoiceSelect form={form} id="group-events" name="authEvent" label="Who can add events" options={choices.event} />
+          <ChoiceSelect form={form} prefix="group" name="authView" label="Who can see it" options={choices.view} />
+          <ChoiceSelect form={form} prefix="group" name="authInvite" label="Who can invite" options={INVITERS} />
+          <ChoiceSelect form={form} prefix="group" name="authComment" label="Who can post" options={choices.comment} />
+          <ChoiceSelect form={form} prefix="group" name="authPhoto" label="Who can add photos" options={choices.photo} />
+          <ChoiceSelect form={form} prefix="group" name="authEvent" label="Who can add events" options={choices.event} />
         </div>
       </fieldset>
       <ItemFormFooter

@@ -7,7 +7,7 @@ import type { ActionResult } from '@/lib/action-result';
 import type { Choice } from '@/lib/social-api/choices';
 import { useAnnounce } from './announcer';
 import { buttonStyles } from './button';
-import { Field } from './form-fields';
+import { Field, fieldErrorHelpers, OptionSelect } from './form-fields';
 import { FormError } from './form-error';
 import { placeRefusal } from './form-refusal';
 import { sendPicture } from './picture-field';
@@ -75,7 +75,7 @@ export function useItemForm<T extends FieldValues>({
   return { form, state, savedId, setFile, submit };
 }
 
-/** The title (`titleLabel`), the description and the category, with ids `{prefix}-title`, `-description`, `-category`. */
+/** The title (`titleLabel`), the description and the category, with ids `{prefix}-title`, `-description`, `-categoryId`. */
 export function ItemBasicFields<T extends ItemBasicValues>({
   form,
   prefix,
@@ -92,10 +92,11 @@ export function ItemBasicFields<T extends ItemBasicValues>({
   categories: ReadonlyArray<{ id: number; title: string }>;
 }) {
   // The three names are in every T: react-hook-form's paths cannot say so of a generic.
+  const basic = form as unknown as UseFormReturn<ItemBasicValues>;
   const {
     register,
     formState: { errors },
-  } = form as unknown as UseFormReturn<ItemBasicValues>;
+  } = basic;
   return (
     <>
       <Field id={`${prefix}-title`} label={titleLabel} error={errors.title?.message}>
@@ -104,49 +105,41 @@ export function ItemBasicFields<T extends ItemBasicValues>({
       <Field id={`${prefix}-description`} label="Description" error={errors.description?.message}>
         {(a) => <textarea {...a} {...register('description')} rows={5} maxLength={descriptionMax} className="field" />}
       </Field>
-      <ChoiceSelect
-        form={form}
-        id={`${prefix}-category`}
-        name={'categoryId' as Path<T>}
-        label="Category"
-        empty="No category"
-        options={categories}
-      />
+      <ChoiceSelect form={basic} prefix={prefix} name="categoryId" label="Category" empty="No category" options={categories} />
     </>
   );
 }
 
-/** A labelled select of the API's options (a role, a privacy), registered as `name`. */
+/**
+ * A labelled select of the API's options (a role, a privacy), registered as `name`: the site's
+ * OptionSelect (./form-fields.tsx) on this form, its id `{prefix}-{name}`.
+ */
 export function ChoiceSelect<T extends FieldValues>({
   form,
-  id,
+  prefix,
   name,
   label,
   options,
   empty,
 }: {
   form: UseFormReturn<T>;
-  id: string;
+  prefix: string;
   name: Path<T>;
   label: string;
   options: ReadonlyArray<Choice | { id: number; title: string }>;
   /** A first option for none (value ''), with these words. */
   empty?: string;
 }) {
-  const error = form.formState.errors[name]?.message;
   return (
-    <Field id={id} label={label} error={typeof error === 'string' ? error : undefined}>
-      {(a) => (
-        <select {...a} {...form.register(name)} className="field">
-          {empty !== undefined ? <option value="">{empty}</option> : null}
-          {options.map((o) => (
-            <option key={o.id} value={String(o.id)}>
-              {o.title}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <OptionSelect
+      id={prefix}
+      name={name}
+      label={label}
+      options={options}
+      empty={empty}
+      register={form.register}
+      helpers={fieldErrorHelpers(form.formState.errors, prefix)}
+    />
   );
 }
 
