@@ -4,9 +4,11 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 
 // Groups (issue 48), two people in two browsers: Alice creates a group whose officers approve its
 // members (a form refused on its field keeps what was typed); Grace finds it in /groups and in
-// search and asks to join; Alice approves her from the Members tab and makes her an officer;
-// Grace, an officer now, leaves. The membership actions are used with the keyboard alone, and
-// every new page passes axe in the light and the dark theme.
+// search and asks to join; Alice approves her from the Members tab and makes her an officer,
+// writes to the members at once and finds the group on Grace's profile; Grace, an officer now,
+// leaves, asks again and is declined with a message she reads in her notifications. The
+// membership actions are used with the keyboard alone, and every new page passes axe in the light
+// and the dark theme.
 
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
@@ -95,6 +97,27 @@ test('an approval group: created, found, asked to join, approved, an officer mad
   await expect(members.getByRole('listitem').filter({ hasText: GRACE.name })).toContainText('Officer');
   await expect(main(alice.page).getByRole('button', { name: `Make ${GRACE.name} a member again` })).toBeVisible();
 
+  // Alice writes to the members at once: a conversation nobody answers.
+  await alice.page.goto(`/groups/${id}`);
+  await main(alice.page).getByRole('link', { name: 'Message members' }).click();
+  await alice.page.waitForURL(`**/messages/new?members_of=${id}`);
+  await expect(alice.page.getByRole('heading', { level: 1, name: 'Message the members' })).toBeVisible();
+  violations.push(...(await seriousViolations(alice.page, '/messages/new?members_of=')));
+  const news = unique('The shed key is under the pot');
+  await main(alice.page).getByLabel('Your message to the members').fill(news);
+  await main(alice.page).getByRole('button', { name: 'Send to the members' }).click();
+  await alice.page.waitForURL(/\/messages\/\d+$/);
+  await expect(main(alice.page)).toContainText(news);
+  await expect(main(alice.page)).toContainText("Replies are off: this message went to a group's members at once.");
+
+  // The group on Grace's profile, in its Groups tab.
+  await alice.page.goto(`/groups/${id}/members`);
+  await members.getByRole('link', { name: GRACE.name }).click();
+  await alice.page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Groups' }).click();
+  await alice.page.waitForURL(/\/users\/\d+\/groups$/);
+  await expect(main(alice.page).getByRole('article').filter({ hasText: title })).toContainText('2 members');
+  violations.push(...(await seriousViolations(alice.page, '/users/{id}/groups')));
+
   // Grace, an officer now, sees it on the group and in the groups she leads; then she leaves.
   await grace.page.goto('/groups/my?lead=1');
   await expect(main(grace.page).getByRole('article').filter({ hasText: title })).toContainText('Officer');
@@ -108,6 +131,29 @@ test('an approval group: created, found, asked to join, approved, an officer mad
 
   await alice.page.goto(`/groups/${id}/members`);
   await expect(main(alice.page).getByRole('list', { name: 'Members' }).getByRole('link', { name: GRACE.name })).toHaveCount(0);
+
+  // Grace asks again; Alice declines, saying why; Grace reads it with the notification.
+  await grace.page.goto(`/groups/${id}`);
+  await main(grace.page).getByRole('button', { name: 'Request to join' }).click();
+  await expect(main(grace.page).getByRole('button', { name: 'Cancel request' })).toBeVisible();
+  await alice.page.goto(`/groups/${id}/members`);
+  await main(alice.page)
+    .getByRole('button', { name: `Decline ${GRACE.name}` })
+    .click();
+  const decline = alice.page.getByRole('dialog', { name: `Decline ${GRACE.name}’s request?` });
+  const why = 'We are full until the spring: ask again then!';
+  await decline.getByLabel(`Message to ${GRACE.name} (optional)`).fill(why);
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id}/members (declining with a message)')));
+  await decline.getByRole('button', { name: 'Decline request' }).click();
+  await expect(decline).toHaveCount(0);
+  // The request leaves the waiting list; the page's live region says what was done.
+  await expect(waiting).toHaveCount(0);
+  await expect(alice.page.getByRole('status').filter({ hasText: 'Request declined. They were sent your message.' })).not.toHaveCount(0);
+  await grace.page.goto('/notifications');
+  const told = main(grace.page)
+    .getByTestId('notification')
+    .filter({ hasText: `declined your request to join the group “${title}”` });
+  await expect(told).toContainText(why);
 
   await alice.close();
   await grace.close();

@@ -105,13 +105,14 @@ export const routes = {
   messages: (query?: MessageListQuery) => `/messages${messageList.search(query)}`,
   /** A conversation on its own page; `before`: its messages older than that one. */
   conversation: (id: number, before?: number) => withQuery(`/messages/${id}`, { before }),
-  /** A new message: to members, about an item (to its owner), or to an event's guests. */
+  /** A new message: to members, about an item (to its owner), or to an event's guests or a group's members. */
   newMessage: (q: Partial<NewMessageQuery> = {}) =>
     withQuery('/messages/new', {
       to: q.to?.length ? q.to.join(',') : undefined,
       item_type: q.item?.type,
       item_id: q.item?.id,
       guests_of: q.guestsOf,
+      members_of: q.membersOf,
       find: q.find,
     }),
   /** Videos (/videos?q=…&category=…&sort=views|rating&user=…&page=2). */

@@ -1,19 +1,19 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useAnnounce } from '@/components/ui/announcer';
-import { buttonStyles } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-error';
-import { useAction } from '@/components/ui/use-action';
-import type { ActionResult } from '@/lib/action-result';
+import {
+  ACTION_LOOKS,
+  ActionButton,
+  ActionOutcome,
+  DeleteItemDialog,
+  ManageButtons,
+  useMembershipActions,
+} from '@/components/ui/membership-actions';
 import { routes } from '@/lib/routes';
 import type { EventCan, MemberRsvp, Rsvp } from '@/lib/social-api/events';
 import { answerEvent, changeMembership, removeEvent } from './actions';
 
-// Loaded on the click that opens them.
-const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog));
+// Loaded on the click that opens it.
 const InviteDialog = dynamic(() => import('./invite-dialog').then((m) => m.InviteDialog));
 
 export type EventActionsProps = {
@@ -32,6 +32,13 @@ const ANSWERS: Array<[MemberRsvp, string]> = [
   ['not_attending', 'Not going'],
 ];
 
+/** The reader's other actions, each shown when its can_* flag says so. */
+const SELF: Array<['request' | 'cancel' | 'leave', string, keyof typeof ACTION_LOOKS]> = [
+  ['request', 'Request to join', 'primary'],
+  ['cancel', 'Cancel request', 'secondary'],
+  ['leave', 'Leave event', 'ghost'],
+];
+
 /**
  * What the reader may do with an event, exactly as the API's can_* flags say: answer (going,
  * maybe, not going) or change the answer, accept or decline an invitation, ask to join and
@@ -39,23 +46,9 @@ const ANSWERS: Array<[MemberRsvp, string]> = [
  * place and the page's counts are read again (router.refresh), without a full reload.
  */
 export function EventActions({ id, title, rsvp, can, open, owner }: EventActionsProps) {
-  const router = useRouter();
-  const announce = useAnnounce();
-  const state = useAction();
-  const [done, setDone] = useState('');
-  const [dialog, setDialog] = useState<'delete' | 'invite' | null>(null);
+  const actions = useMembershipActions();
   const member = rsvp === 'attending' || rsvp === 'maybe_attending' || rsvp === 'not_attending';
   const canAnswer = can.join || (member && open);
-
-  const act = async (run: () => Promise<ActionResult>) => {
-    setDone('');
-    const res = await state.run(run);
-    if (res.ok) {
-      setDone(res.message);
-      announce(res.message);
-      router.refresh();
-    }
-  };
 
   return (
     <section aria-label="Your answer" className="mt-6 space-y-3">
@@ -68,104 +61,52 @@ export function EventActions({ id, title, rsvp, can, open, owner }: EventActions
       <div className="flex flex-wrap items-center gap-2">
         {canAnswer
           ? ANSWERS.map(([value, label]) => (
-              <button
+              <ActionButton
                 key={value}
-                type="button"
-                aria-pressed={rsvp === value}
-                className={rsvp === value ? buttonStyles.primary : buttonStyles.secondary}
-                disabled={state.pending}
-                onClick={() => act(() => answerEvent({ id, rsvp: value }))}
-              >
-                {label}
-              </button>
+                actions={actions}
+                label={label}
+                pressed={rsvp === value}
+                look={rsvp === value ? ACTION_LOOKS.primary : ACTION_LOOKS.secondary}
+                run={() => answerEvent({ id, rsvp: value })}
+              />
             ))
           : null}
         {rsvp === 'awaiting_reply' && can.join ? (
           <span className="muted text-sm">Answering accepts the invitation; “Not going” declines it.</span>
         ) : null}
-        {can.request ? (
-          <button
-            type="button"
-            className={buttonStyles.primary}
-            disabled={state.pending}
-            onClick={() => act(() => changeMembership({ id, action: 'request' }))}
-          >
-            Request to join
-          </button>
-        ) : null}
-        {can.cancel ? (
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            disabled={state.pending}
-            onClick={() => act(() => changeMembership({ id, action: 'cancel' }))}
-          >
-            Cancel request
-          </button>
-        ) : null}
-        {can.leave ? (
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={state.pending}
-            onClick={() => act(() => changeMembership({ id, action: 'leave' }))}
-          >
-            Leave event
-          </button>
-        ) : null}
+        {SELF.filter(([action]) => can[action]).map(([action, label, look]) => (
+          <ActionButton
+            key={action}
+            actions={actions}
+            label={label}
+            look={ACTION_LOOKS[look]}
+            run={() => changeMembership({ id, action })}
+          />
+        ))}
       </div>
       {can.invite || can.edit || can.delete ? (
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-          {can.invite ? (
-            <button type="button" className={buttonStyles.secondary} onClick={() => setDialog('invite')}>
-              Invite friends
-            </button>
-          ) : null}
-          {can.edit ? (
-            <a href={routes.editEvent(id)} className={buttonStyles.secondary}>
-              Edit
-            </a>
-          ) : null}
-          {can.delete ? (
-            <button type="button" className="btn-ghost text-rose-700 dark:text-rose-300" onClick={() => setDialog('delete')}>
-              Delete
-            </button>
-          ) : null}
+          <ManageButtons
+            actions={actions}
+            invite={can.invite}
+            editHref={can.edit ? routes.editEvent(id) : undefined}
+            editLabel="Edit"
+            deleteLabel={can.delete ? 'Delete' : undefined}
+          />
         </div>
       ) : null}
-      <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
-        {done}
-      </p>
-      <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} />
-      {dialog === 'invite' ? (
-        <InviteDialog
-          id={id}
-          title={title}
-          onClose={() => setDialog(null)}
-          onDone={(message) => {
-            setDialog(null);
-            setDone(message);
-            announce(message);
-            router.refresh();
-          }}
-        />
+      <ActionOutcome actions={actions} />
+      {actions.dialog === 'invite' ? (
+        <InviteDialog id={id} title={title} onClose={() => actions.setDialog(null)} onDone={actions.finished} />
       ) : null}
-      {dialog === 'delete' ? (
-        <ConfirmDialog
-          open
-          onClose={() => setDialog(null)}
-          title={`Delete “${title}”?`}
-          description="The event will be removed with its guest list, likes and comments. This cannot be undone."
-          confirmLabel="Delete event"
-          pendingLabel="Deleting…"
-          action={() => removeEvent({ id })}
-          onDone={(message) => {
-            setDialog(null);
-            announce(message);
-            router.replace(owner ? routes.myEvents({ lead: true }) : routes.events());
-          }}
-        />
-      ) : null}
+      <DeleteItemDialog
+        actions={actions}
+        title={title}
+        noun="event"
+        description="The event will be removed with its guest list, likes and comments. This cannot be undone."
+        remove={() => removeEvent({ id })}
+        after={owner ? routes.myEvents({ lead: true }) : routes.events()}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReaderClock } from '@/lib/time/zones';
+import { CardFacts, ItemCard } from '@/components/ui/item-card';
 import { routes } from '@/lib/routes';
 import type { EventSummary, Rsvp } from '@/lib/social-api/events';
 import { EventWhen } from './event-when';
@@ -13,37 +14,15 @@ export const RSVP_LABELS: Record<Rsvp, string> = {
 
 /** An event in a list: picture, title, when, where, how many are going, and the reader's answer. */
 export function EventCard({ event, clock }: { event: EventSummary; clock: ReaderClock }) {
+  const badge = event.rsvp ? (event.owner && event.can.edit ? 'Organiser' : RSVP_LABELS[event.rsvp]) : undefined;
   return (
-    <article className="card flex gap-4" data-kb-item="">
-      {event.thumb ? (
-        <img src={event.thumb} alt="" width={120} height={68} className="h-[68px] w-[120px] shrink-0 rounded-lg object-cover" />
-      ) : (
-        <span
-          aria-hidden="true"
-          className="flex h-[68px] w-[120px] shrink-0 items-center justify-center rounded-lg bg-indigo-50 dark:bg-indigo-950/50"
-        >
-          <span className="icon icon-calendar size-6 text-indigo-700 dark:text-indigo-300" />
-        </span>
-      )}
-      <div className="min-w-0 flex-1">
-        <h2 className="text-lg font-semibold">
-          <a href={routes.event(event.id)} className="hover:underline">
-            {event.title}
-          </a>
-        </h2>
-        <EventWhen start={event.start} end={event.end} timeZone={event.timeZone} clock={clock} className="block text-sm" />
-        {event.location ? <p className="muted text-sm">{event.location}</p> : null}
-        <p className="muted text-sm">
-          {event.going} going
-          {event.category ? ` · ${event.category.title}` : null}
-          {event.rsvp ? (
-            <>
-              {' · '}
-              <span className="badge">{event.owner && event.can.edit ? 'Organiser' : RSVP_LABELS[event.rsvp]}</span>
-            </>
-          ) : null}
-        </p>
-      </div>
-    </article>
+    <ItemCard href={routes.event(event.id)} title={event.title} thumb={event.thumb} icon="icon-calendar" shape="wide">
+      <EventWhen start={event.start} end={event.end} timeZone={event.timeZone} clock={clock} className="block text-sm" />
+      {event.location ? <p className="muted text-sm">{event.location}</p> : null}
+      <CardFacts badge={badge}>
+        {event.going} going
+        {event.category ? ` · ${event.category.title}` : null}
+      </CardFacts>
+    </ItemCard>
   );
 }

@@ -1,16 +1,10 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { Field } from '@/components/ui/form-fields';
+import { CheckboxGroup, ChoiceSelect, ItemBasicFields, ItemFormFooter, useItemForm } from '@/components/ui/item-form';
 import { lazyZodResolver } from '@/components/ui/lazy-resolver';
-import { PictureField, sendPicture } from '@/components/ui/picture-field';
-import { placeRefusal } from '@/components/ui/form-refusal';
-import { useAnnounce } from '@/components/ui/announcer';
-import { buttonStyles } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-error';
-import { useAction } from '@/components/ui/use-action';
+import { PictureField } from '@/components/ui/picture-field';
 import { routes } from '@/lib/routes';
 import type { EventChoices } from '@/lib/social-api/events';
 import type { EventFormValues } from '@/lib/validations/event';
@@ -60,12 +54,16 @@ export type EventFormProps = {
  * the BFF (app/api/upload/event).
  */
 export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, maxBytes }: EventFormProps) {
-  const router = useRouter();
-  const announce = useAnnounce();
-  const state = useAction();
-  const [savedId, setSavedId] = useState(id);
-  const [file, setFile] = useState<File | null>(null);
-  const form = useForm<EventFormValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+  const { form, state, savedId, setFile, submit } = useItemForm<EventFormValues>({
+    id,
+    resolver,
+    defaults,
+    names: NAMES,
+    save: saveEvent,
+    noun: 'event',
+    pictureFields: (values) => ({ title: values.title }),
+    href: routes.event,
+  });
   const {
     register,
     formState: { errors },
@@ -78,52 +76,17 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
     if (zone && zones.includes(zone)) setValue('timeZone', zone);
   }, [zoneChosen, zones, setValue]);
 
-  const submit = form.handleSubmit(async (values) => {
-    const res = await state.run(() => saveEvent({ id: savedId, values }));
-    if (!res.ok) {
-      state.setProblem(placeRefusal(form, res, NAMES));
-      return;
-    }
-    setSavedId(res.data.id);
-    if (file) {
-      const problem = await sendPicture(file, 'event', res.data.id, { title: values.title });
-      if (problem) {
-        state.setProblem({ message: problem });
-        return;
-      }
-    }
-    announce(res.message);
-    router.push(routes.event(res.data.id));
-  });
-
-  const options = (list: Array<{ id: string; title: string }>) =>
-    list.map((o) => (
-      <option key={o.id} value={o.id}>
-        {o.title}
-      </option>
-    ));
-
   return (
     <form onSubmit={submit} noValidate aria-label={id ? 'Edit event' : 'New event'} className="mt-6 space-y-5">
       <fieldset disabled={state.pending} className="space-y-5">
-        <Field id="event-title" label="Title" error={errors.title?.message}>
-          {(a) => <input {...a} {...register('title')} maxLength={EVENT_TITLE_MAX} className="field" />}
-        </Field>
-        <Field id="event-description" label="Description" error={errors.description?.message}>
-          {(a) => <textarea {...a} {...register('description')} rows={5} maxLength={EVENT_DESCRIPTION_MAX} className="field" />}
-        </Field>
-        <Field id="event-category" label="Category" error={errors.categoryId?.message}>
-          {(a) => (
-            <select {...a} {...register('categoryId')} className="field">
-              <option value="">No category</option>
-              {choices.categories.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ItemBasicFields
+          form={form}
+          prefix="event"
+          titleLabel="Title"
+          titleMax={EVENT_TITLE_MAX}
+          descriptionMax={EVENT_DESCRIPTION_MAX}
+          categories={choices.categories}
+        />
 
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-1 text-sm font-semibold">When</legend>
@@ -182,52 +145,28 @@ export function EventForm({ id, defaults, zoneChosen, choices, zones, picture, m
           )}
         </Field>
 
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold">Guests</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...register('approval')} className="size-4" /> People must ask to join, and I accept them
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...register('guestsMayInvite')} className="size-4" /> Guests may invite their friends
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...register('searchable')} className="size-4" /> Show in searches and other people’s lists
-          </label>
-        </fieldset>
+        <CheckboxGroup
+          form={form}
+          legend="Guests"
+          boxes={[
+            ['approval', 'People must ask to join, and I accept them'],
+            ['guestsMayInvite', 'Guests may invite their friends'],
+            ['searchable', 'Show in searches and other people’s lists'],
+          ]}
+        />
 
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field id="event-view" label="Who can see it" error={errors.authView?.message}>
-            {(a) => (
-              <select {...a} {...register('authView')} className="field">
-                {options(choices.view)}
-              </select>
-            )}
-          </Field>
-          <Field id="event-comment" label="Who can comment" error={errors.authComment?.message}>
-            {(a) => (
-              <select {...a} {...register('authComment')} className="field">
-                {options(choices.comment)}
-              </select>
-            )}
-          </Field>
-          <Field id="event-photos" label="Who can add photos" error={errors.authPhoto?.message}>
-            {(a) => (
-              <select {...a} {...register('authPhoto')} className="field">
-                {options(choices.photo)}
-              </select>
-            )}
-          </Field>
+          <ChoiceSelect form={form} prefix="event" name="authView" label="Who can see it" options={choices.view} />
+          <ChoiceSelect form={form} prefix="event" name="authComment" label="Who can comment" options={choices.comment} />
+          <ChoiceSelect form={form} prefix="event" name="authPhoto" label="Who can add photos" options={choices.photo} />
         </div>
       </fieldset>
-      <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} />
-      <div className="flex gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={state.pending}>
-          {state.pending ? 'Saving…' : id ? 'Save changes' : 'Create event'}
-        </button>
-        <a href={savedId ? routes.event(savedId) : routes.events()} className={buttonStyles.secondary}>
-          Cancel
-        </a>
-      </div>
+      <ItemFormFooter
+        state={state}
+        editing={Boolean(id)}
+        createLabel="Create event"
+        cancelHref={savedId ? routes.event(savedId) : routes.events()}
+      />
     </form>
   );
 }

@@ -24,7 +24,12 @@ export async function removeGroup(input: { id: number }): Promise<ActionResult> 
 export async function changeGroupMembership(input: { id: number; action: GroupSelfAction }): Promise<ActionResult> {
   return withSession((s) => groupSelfActionCommand(s.accessToken, input));
 }
-export async function actOnMember(input: { id: number; userId: number; action: GroupMemberAction }): Promise<ActionResult> {
+export async function actOnMember(input: {
+  id: number;
+  userId: number;
+  action: GroupMemberAction;
+  message?: string;
+}): Promise<ActionResult> {
   return withSession((s) => groupMemberActionCommand(s.accessToken, input));
 }
 export async function inviteToGroup(input: { id: number; userIds: number[] }): Promise<ActionResult> {

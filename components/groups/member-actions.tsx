@@ -1,12 +1,16 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
-import { callAction } from '@/lib/action-result';
+import { callAction, type ActionResult } from '@/lib/action-result';
 import type { GroupMemberAction } from '@/lib/social-api/groups';
 import { actOnMember } from './actions';
+
+// Loaded on the click that opens it.
+const DeclineDialog = dynamic(() => import('./decline-dialog').then((m) => m.DeclineDialog));
 
 /** Each action's button: its words, its look, and its name for a screen reader (with the person's name). */
 const BUTTONS: Record<GroupMemberAction, { label: string; look: string; aria: (name: string) => string }> = {
@@ -35,15 +39,19 @@ export function MemberActions({ groupId, person, actions, invited = false }: Mem
   const announce = useAnnounce();
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [declining, setDeclining] = useState(false);
   if (!actions.length && !result) return null;
 
+  const show = (res: ActionResult) => {
+    setResult({ ok: res.ok, message: res.message });
+    announce(res.message);
+    router.refresh();
+  };
   const run = async (action: GroupMemberAction) => {
     setPending(true);
     const res = await callAction(() => actOnMember({ id: groupId, userId: person.id, action }));
     setPending(false);
-    setResult({ ok: res.ok, message: res.message });
-    announce(res.message);
-    router.refresh();
+    show(res);
   };
 
   // An invitation is withdrawn, not a member removed.
@@ -57,11 +65,23 @@ export function MemberActions({ groupId, person, actions, invited = false }: Mem
           className={BUTTONS[a].look}
           disabled={pending}
           aria-label={withdraw(a) ? `Withdraw the invitation of ${person.name}` : BUTTONS[a].aria(person.name)}
-          onClick={() => run(a)}
+          // Declining a request asks first, for a message to its sender.
+          onClick={() => (a === 'reject' ? setDeclining(true) : run(a))}
         >
           {withdraw(a) ? 'Withdraw invitation' : BUTTONS[a].label}
         </button>
       ))}
+      {declining ? (
+        <DeclineDialog
+          person={person}
+          decline={(message) => actOnMember({ id: groupId, userId: person.id, action: 'reject', message: message || undefined })}
+          onClose={() => setDeclining(false)}
+          onDone={(res) => {
+            setDeclining(false);
+            show(res);
+          }}
+        />
+      ) : null}
       {result ? (
         <span role="status" className={`text-sm ${result.ok ? 'text-emerald-800 dark:text-emerald-300' : 'error-text'}`}>
           {result.message}

@@ -61,7 +61,7 @@ export async function sendReply(_previous: FormAnswer<Newer>, form: FormData): P
   return answered(res, form, routes.conversation(conversationId));
 }
 
-/** Starts a conversation: to members (`to`, ids), about an item (`item_type`, `item_id`) or an event's guests (`guests_of`). */
+/** Starts a conversation: to members (`to`, ids), about an item (`item_type`, `item_id`), an event's guests (`guests_of`) or a group's members (`members_of`). */
 export async function startConversation(_previous: FormAnswer<{ id: number }>, form: FormData): Promise<FormAnswer<{ id: number }>> {
   const to = field(form, 'to');
   const itemType = field(form, 'item_type');
@@ -69,6 +69,7 @@ export async function startConversation(_previous: FormAnswer<{ id: number }>, f
     ...(to ? { to: to.split(',').map(Number) } : {}),
     ...(itemType ? { item: { type: itemType, id: idField(form, 'item_id') } } : {}),
     ...(field(form, 'guests_of') ? { guestsOf: idField(form, 'guests_of') } : {}),
+    ...(field(form, 'members_of') ? { membersOf: idField(form, 'members_of') } : {}),
     title: field(form, 'title'),
     body: field(form, 'body'),
     ...photoField(form),

@@ -28,7 +28,7 @@ export function ConversationRows({ conversations, hrefs, openId }: ConversationR
         const picture =
           c.participant.kind === 'member'
             ? c.participant.who
-            : { name: who, image: c.participant.kind === 'event' ? c.participant.image : '' };
+            : { name: who, image: c.participant.kind === 'event' || c.participant.kind === 'group' ? c.participant.image : '' };
         return (
           <li key={c.id} data-kb-item="" data-testid="conversation-row">
             <a

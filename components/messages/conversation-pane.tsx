@@ -49,7 +49,13 @@ export function ConversationPane({ view, level, backLink, hrefOf, itemWhen, reco
             {c.title}
           </Heading>
           <p className="muted truncate">
-            {c.locked ? 'To the guests of the event' : others.length ? `With ${namesOf(others)}` : 'Nobody else is left here'}
+            {c.locked
+              ? c.item?.type === 'event'
+                ? 'To the guests of the event'
+                : 'To the members of the group'
+              : others.length
+                ? `With ${namesOf(others)}`
+                : 'Nobody else is left here'}
           </p>
         </div>
         <ConversationMenu conversationId={c.id} other={other} back={back} />

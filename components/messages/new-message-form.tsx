@@ -12,7 +12,7 @@ import { startConversation, type FormAnswer } from './actions';
 import { useMessagePhoto } from './message-photo';
 
 export type NewMessageFormProps = {
-  /** The form's fields that say where it goes: `to`, or `item_type` and `item_id`, or `guests_of`. */
+  /** The form's fields that say where it goes: `to`, or `item_type` and `item_id`, or `guests_of`, or `members_of`. */
   target: Record<string, string | number>;
   /** Whether it asks for a subject (an item's conversation takes the item's title). */
   subject: boolean;

@@ -25,7 +25,7 @@ export function NewMessagePage({
   picking,
   recipients,
   about,
-  guests,
+  broadcast,
   friends,
   missing,
   viewerId,
@@ -43,8 +43,8 @@ export function NewMessagePage({
       <h1 className="mt-1 text-2xl font-bold tracking-tight">
         {about
           ? `Message ${about.item.type === 'classified' ? 'the seller' : 'the organiser'}`
-          : guests
-            ? 'Message the guests'
+          : broadcast
+            ? `Message the ${broadcast.of === 'event' ? 'guests' : 'members'}`
             : 'New message'}
       </h1>
       {access !== 'ok' ? (
@@ -53,7 +53,7 @@ export function NewMessagePage({
         <>
           {missing ? (
             <p role="alert" className="card mt-6">
-              {query.item || query.guestsOf
+              {query.item || query.guestsOf || query.membersOf
                 ? 'This is no longer there, or you may not see it.'
                 : 'Someone you chose is not a member here (any more), so they are left out.'}
             </p>
@@ -85,29 +85,8 @@ export function NewMessagePage({
                 />
               )}
             </>
-          ) : guests ? (
-            guests.refusal ? (
-              <p role="alert" className="card mt-6">
-                {guests.refusal}
-              </p>
-            ) : (
-              <>
-                <p className="muted mt-2">
-                  Everyone invited to or coming to{' '}
-                  <a href={routes.event(guests.id)} className="link">
-                    {guests.title}
-                  </a>{' '}
-                  gets it. Replies are off: each guest reads it, nobody answers in it.
-                </p>
-                <NewMessageForm
-                  target={{ guests_of: guests.id }}
-                  subject
-                  draftKey={`message:new:${viewerId}:guests:${guests.id}`}
-                  label="Your message to the guests"
-                  send="Send to the guests"
-                />
-              </>
-            )
+          ) : broadcast ? (
+            <BroadcastForm broadcast={broadcast} viewerId={viewerId} />
           ) : (
             <>
               <section aria-labelledby="to-heading" className="mt-6">
@@ -162,6 +141,54 @@ export function NewMessagePage({
         </>
       )}
     </div>
+  );
+}
+
+/** The words of a broadcast: who gets it, where the form sends it. */
+const AUDIENCES = {
+  event: {
+    who: 'Everyone invited to or coming to',
+    href: routes.event,
+    reader: 'guest',
+    noun: 'guests',
+    field: 'guests_of',
+  },
+  group: {
+    who: 'Every member and officer of',
+    href: routes.group,
+    reader: 'member',
+    noun: 'members',
+    field: 'members_of',
+  },
+} as const;
+
+/** An event's guests or a group's members, at once: who gets it (or why the reader may not send it), and the message. */
+function BroadcastForm({ broadcast, viewerId }: { broadcast: NonNullable<NewMessageProps['broadcast']>; viewerId: number }) {
+  const a = AUDIENCES[broadcast.of];
+  if (broadcast.refusal) {
+    return (
+      <p role="alert" className="card mt-6">
+        {broadcast.refusal}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="muted mt-2">
+        {a.who}{' '}
+        <a href={a.href(broadcast.id)} className="link">
+          {broadcast.title}
+        </a>{' '}
+        gets it. Replies are off: each {a.reader} reads it, nobody answers in it.
+      </p>
+      <NewMessageForm
+        target={{ [a.field]: broadcast.id }}
+        subject
+        draftKey={`message:new:${viewerId}:${a.noun}:${broadcast.id}`}
+        label={`Your message to the ${a.noun}`}
+        send={`Send to the ${a.noun}`}
+      />
+    </>
   );
 }
 

@@ -55,6 +55,11 @@ export function NotificationItem({ group: g }: { group: NotificationGroup }) {
             text
           )}
         </p>
+        {g.message ? (
+          <blockquote className="mt-1 border-l-2 border-slate-300 pl-2 text-sm whitespace-pre-line dark:border-slate-700">
+            {g.message}
+          </blockquote>
+        ) : null}
         <RelativeTime ms={g.latest} className="muted text-xs" />
         {g.actorCount > 2 ? (
           <details className="mt-1 text-sm">

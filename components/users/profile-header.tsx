@@ -14,9 +14,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * The top of a member's profile: picture, name, how the reader stands with them (friends, or
  * how many friends they have in common), the counts of what they share that the reader may see
  * (each a link to its tab), the friendship action (one's own: "Edit profile picture"), and the
- * tabs of what they share.
+ * tabs of what they share (`groups`: the site has groups).
  */
-export function ProfileHeader({ member, own }: { member: Member; own: boolean }) {
+export function ProfileHeader({ member, own, groups }: { member: Member; own: boolean; groups: boolean }) {
   const facts = [
     own ? 'You' : member.friendship === 'friends' ? 'Friends' : undefined,
     !own && member.friendship !== 'friends' && member.mutualFriends
@@ -66,7 +66,7 @@ export function ProfileHeader({ member, own }: { member: Member; own: boolean })
         ) : null}
       </div>
       {!own && member.messaging && !member.messaging.allowed ? <p className="muted mt-3">{member.messaging.refusal}</p> : null}
-      <ProfileTabs id={member.id} />
+      <ProfileTabs id={member.id} groups={groups} />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { listNotificationGroups } from '../social-api/activities.ts';
 import { changeGroupMembership, getGroup, listGroupMembers, listMyGroups } from '../social-api/groups.ts';
 import type { GroupFormValues } from '../validations/group.ts';
 import { groupMemberActionCommand, groupSelfActionCommand, NOT_WAITING, saveGroupCommand, searchGroupInviteesCommand } from './commands.ts';
@@ -85,5 +86,25 @@ describe('membership commands', () => {
     expect(await getGroup(alice.token, id)).toMatchObject({ membership: null, members: 1, can: { request: true } });
     // A malformed action never reaches the API.
     expect(await groupSelfActionCommand(alice.token, { id, action: 'explode' })).toMatchObject({ ok: false });
+  });
+
+  it('an officer declines a request with a message, which its sender reads in their notification; a message too long is refused first', async () => {
+    const made = await saveGroupCommand(demo.token, { values: values({ title: 'Bell ringers' }) });
+    const id = made.ok ? made.data.id : 0;
+    await changeGroupMembership(bob.token, id, 'request');
+    expect(await groupMemberActionCommand(demo.token, { id, userId: bob.id, action: 'reject', message: 'x'.repeat(501) })).toEqual({
+      ok: false,
+      message: 'Keep the message under 500 characters.',
+    });
+    expect(await getGroup(bob.token, id)).toMatchObject({ membership: 'requested' });
+    const words = 'The tower is full this year, sorry!';
+    expect(await groupMemberActionCommand(demo.token, { id, userId: bob.id, action: 'reject', message: `  ${words} ` })).toEqual({
+      ok: true,
+      message: 'Request declined. They were sent your message.',
+      data: undefined,
+    });
+    expect(await getGroup(bob.token, id)).toMatchObject({ membership: null, can: { request: true } });
+    const told = (await listNotificationGroups(bob.token, { kinds: ['group_reject'] }))!.find((g) => g.item.id === id);
+    expect(told).toMatchObject({ kind: 'group_reject', title: 'Bell ringers', message: words, actors: [{ id: demo.id }] });
   });
 });

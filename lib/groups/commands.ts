@@ -106,11 +106,16 @@ export const NOT_WAITING = 'Not possible any more: this person’s place in the 
 /** An officer's (or the owner's) action on another person of the group. */
 export async function groupMemberActionCommand(token: string, input: unknown): Promise<ActionResult> {
   const parsed = groupMemberActionSchema.safeParse(input);
-  if (!parsed.success) return invalid();
-  const { id, userId, action } = parsed.data;
+  if (!parsed.success) {
+    // A message too long says so; anything else was not sent by the page.
+    const issue = parsed.error.issues[0];
+    return invalid(issue?.path[0] === 'message' ? issue.message : undefined);
+  }
+  const { id, userId, action, message } = parsed.data;
   try {
-    await actOnGroupMember(token, id, userId, action);
-    return { ok: true, message: MEMBER_DONE[action], data: undefined };
+    await actOnGroupMember(token, id, userId, action, message);
+    const told = action === 'reject' && message ? ' They were sent your message.' : '';
+    return { ok: true, message: MEMBER_DONE[action] + told, data: undefined };
   } catch (e) {
     // The API names user_id (400) for someone whose row is not what the action needs.
     if (isApiError(e, 400) && e.fieldErrors.user_id) return { ok: false, message: NOT_WAITING };

@@ -90,12 +90,18 @@ export async function replyCommand(token: string, input: unknown): Promise<Actio
   return { ok: true, message: 'Sent.', data: { messages: newer?.messages ?? [], newest: newer?.newest ?? since ?? null } };
 }
 
-/** Starts a conversation (to members, about an item, or an event's guests); answers its id. */
+/** Starts a conversation (to members, about an item, an event's guests or a group's members); answers its id. */
 export async function startCommand(token: string, input: unknown): Promise<ActionResult<{ id: number }>> {
   const parsed = messageNewSchema.safeParse(input);
   if (!parsed.success) return invalidFields(parsed.error, parsed.error.issues[0]?.message ?? 'Check the message.');
-  const { to, item, guestsOf, title, body, photo } = parsed.data;
-  const message: NewMessage = to ? { to, title, body } : item ? { item, title, body } : { guestsOf: guestsOf!, title, body };
+  const { to, item, guestsOf, membersOf, title, body, photo } = parsed.data;
+  const message: NewMessage = to
+    ? { to, title, body }
+    : item
+      ? { item, title, body }
+      : guestsOf
+        ? { guestsOf, title, body }
+        : { membersOf: membersOf!, title, body };
   try {
     const sent = await sendMessage(token, { ...message, photoId: await describe(token, photo) });
     return { ok: true, message: 'Sent.', data: { id: sent.id } };
@@ -104,6 +110,9 @@ export async function startCommand(token: string, input: unknown): Promise<Actio
     // An event without guests yet: the API names `to` (the event) with a fragment of a sentence.
     if (guestsOf !== undefined && isApiError(e, 400) && e.fieldErrors.to) {
       return { ok: false, message: 'This event has no guests to write to yet: invite some first.' };
+    }
+    if (membersOf !== undefined && isApiError(e, 400) && e.fieldErrors.to) {
+      return { ok: false, message: 'This group has no members to write to yet: invite some first.' };
     }
     return refusal(e);
   }

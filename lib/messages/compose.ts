@@ -4,6 +4,7 @@ import { URL_TEXT_MAX, type SearchParams } from '../list-query.ts';
 import { parseId } from '../params.ts';
 import { getListing } from '../social-api/classifieds.ts';
 import { getEvent } from '../social-api/events.ts';
+import { getGroup } from '../social-api/groups.ts';
 import { listFriends, type Friend } from '../social-api/friends.ts';
 import type { MessageItem } from '../social-api/messages.ts';
 import { getMember, who, type Who } from '../social-api/users.ts';
@@ -14,11 +15,20 @@ import type { NewMessageQuery } from './list-query.ts';
 
 // /messages/new: to whom, or about what. `to` (member ids: "Message" on a profile, the friend
 // picker), `item_type` and `item_id` ("Contact seller", "Message organiser": the owner is the
-// recipient), `guests_of` (an organiser's "Message guests"), `find` (a friend looked for). Each
+// recipient), `guests_of` (an organiser's "Message guests"), `members_of` (a group owner's "Message
+// members"), `find` (a friend looked for). Each
 // recipient is read with whether they may be written to (GET /users/{id}: `can_send_message` and
 // its reason), so that the page says why before anything is typed.
 
 export type Recipient = Who & { refusal: string };
+
+/** Everyone of an event (its guests) or a group (its members) at once, from its owner; `refusal` says why not for anyone else. */
+export interface Broadcast {
+  of: 'event' | 'group';
+  id: number;
+  title: string;
+  refusal: string;
+}
 
 export interface NewMessageProps {
   access: MessagesAccess;
@@ -28,8 +38,8 @@ export interface NewMessageProps {
   recipients: Recipient[];
   /** The item it is about: its card, its owner (the recipient), and why not when it cannot be (one's own, closed). */
   about?: { item: MessageItem; owner: Who; refusal: string };
-  /** The organiser's event whose guests it goes to. */
-  guests?: { id: number; title: string; refusal: string };
+  /** A broadcast: the organiser's event whose guests it goes to, or the owner's group whose members it goes to. */
+  broadcast?: Broadcast;
   /** Friends to choose from. */
   friends?: Friend[];
   /** The item, recipient or event asked for is not there (or not visible). */
@@ -50,13 +60,15 @@ function newMessageQuery(params: SearchParams): NewMessageQuery & { picking: boo
   const itemId = parseId(first(params.item_id));
   const item: NewMessageQuery['item'] = (type === 'classified' || type === 'event') && itemId ? { type, id: itemId } : undefined;
   const guestsOf = parseId(first(params.guests_of));
+  const membersOf = parseId(first(params.members_of));
   const find = first(params.find)?.trim().slice(0, URL_TEXT_MAX) || undefined;
-  const target = item ? { item } : guestsOf ? { guestsOf } : {};
+  const target = item ? { item } : guestsOf ? { guestsOf } : membersOf ? { membersOf } : {};
+  const elsewhere = Object.keys(target).length > 0;
   return {
-    to: item || guestsOf ? [] : to,
+    to: elsewhere ? [] : to,
     ...target,
     ...(find ? { find } : {}),
-    picking: !item && !guestsOf && (to.length === 0 || params.find !== undefined),
+    picking: !elsewhere && (to.length === 0 || params.find !== undefined),
   };
 }
 
@@ -102,11 +114,38 @@ async function aboutItem(s: Session, item: NonNullable<NewMessageQuery['item']>)
   };
 }
 
+/** The event or group of a broadcast, and whether the reader may send it (its owner alone). */
+async function broadcastOf(s: Session, query: NewMessageQuery): Promise<Broadcast | undefined> {
+  if (query.guestsOf) {
+    const e = await getEvent(s.accessToken, query.guestsOf);
+    return (
+      e && {
+        of: 'event',
+        id: e.id,
+        title: e.title,
+        refusal: e.owner.id === s.userId ? '' : "Only the event's organiser can write to its guests.",
+      }
+    );
+  }
+  if (query.membersOf) {
+    const g = await getGroup(s.accessToken, query.membersOf);
+    return (
+      g && {
+        of: 'group',
+        id: g.id,
+        title: g.title,
+        refusal: g.can.messageMembers ? '' : "Only the group's owner can write to its members.",
+      }
+    );
+  }
+  return undefined;
+}
+
 /** The page of a new message: its recipients or item with what stands in the way, and friends to choose from. */
 export async function loadNewMessage(searchParams: Promise<SearchParams>): Promise<NewMessageProps> {
   const { picking, ...query } = newMessageQuery(await searchParams);
   return loadPage(async (s) => {
-    const [access, recipients, about, guests, friends] = await Promise.all([
+    const [access, recipients, about, broadcast, friends] = await Promise.all([
       messagesAccess(s),
       Promise.all(
         query.to.map(async (id): Promise<Recipient | undefined> => {
@@ -116,16 +155,7 @@ export async function loadNewMessage(searchParams: Promise<SearchParams>): Promi
         }),
       ),
       query.item ? aboutItem(s, query.item) : undefined,
-      query.guestsOf
-        ? getEvent(s.accessToken, query.guestsOf).then(
-            (e) =>
-              e && {
-                id: e.id,
-                title: e.title,
-                refusal: e.owner.id === s.userId ? '' : "Only the event's organiser can write to its guests.",
-              },
-          )
-        : undefined,
+      broadcastOf(s, query),
       picking ? listFriends(s.accessToken, { keywords: query.find, limit: 20 }) : undefined,
     ]);
     const found = recipients.filter((r): r is Recipient => r !== undefined);
@@ -135,9 +165,12 @@ export async function loadNewMessage(searchParams: Promise<SearchParams>): Promi
       picking,
       recipients: found,
       ...(about ? { about } : {}),
-      ...(guests ? { guests } : {}),
+      ...(broadcast ? { broadcast } : {}),
       ...(friends ? { friends } : {}),
-      missing: (query.item !== undefined && !about) || (query.guestsOf !== undefined && !guests) || found.length < query.to.length,
+      missing:
+        (query.item !== undefined && !about) ||
+        ((query.guestsOf ?? query.membersOf) !== undefined && !broadcast) ||
+        found.length < query.to.length,
       viewerId: s.userId,
     };
   });

@@ -19,7 +19,13 @@ export interface ConversationView {
   viewerId: number;
 }
 
-const BROADCAST = "Replies are off: this message went to an event's guests at once.";
+/**
+ * Who a broadcast went to, as its pane says it. The detail names no participant: an event's
+ * broadcast is about the event (its item), a group's about nothing (docs/api.md, "A broadcast").
+ */
+function broadcastAudience(c: Pick<Conversation, 'item'>): string {
+  return c.item?.type === 'event' ? "an event's guests" : "a group's members";
+}
 
 /**
  * One conversation for the reader; undefined when it is not theirs (or the server has no
@@ -33,7 +39,7 @@ export async function loadConversation(session: Session, id: number, before?: nu
   const two = !conversation.locked && others.length === 1 ? others[0]! : undefined;
   let closedBecause = '';
   let blocked = false;
-  if (conversation.locked) closedBecause = BROADCAST;
+  if (conversation.locked) closedBecause = `Replies are off: this message went to ${broadcastAudience(conversation)} at once.`;
   else if (!conversation.canReply) {
     if (two) {
       const member = await getMember(session.accessToken, two.id, { id: session.userId }).catch(() => undefined);

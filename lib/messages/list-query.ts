@@ -40,5 +40,7 @@ export interface NewMessageQuery {
   item?: MessageItemRef;
   /** The event whose guests its owner writes to (a broadcast). */
   guestsOf?: number;
+  /** The group whose members its owner writes to (a broadcast). */
+  membersOf?: number;
   find?: string;
 }

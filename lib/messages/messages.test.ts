@@ -199,6 +199,38 @@ describe('writing, and the refusals in the API’s words', () => {
     });
   });
 
+  it("a group's owner writes to its members at once (replies off); a group without members, or another member, is refused", async () => {
+    const post = async (token: string, path: string, form: Record<string, string> = {}) =>
+      (await (
+        await fetch(`${api.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: new URLSearchParams(form),
+        })
+      ).json()) as { data: { id: number } };
+    const { id: groupId } = (await post(alice.token, '/groups', { title: 'Lake swimmers' })).data;
+    expect(await startCommand(alice.token, { membersOf: groupId, body: 'First swim on Sunday' })).toEqual({
+      ok: false,
+      message: 'This group has no members to write to yet: invite some first.',
+    });
+    await post(bob.token, `/groups/${groupId}/join`);
+    expect(await startCommand(bob.token, { membersOf: groupId, body: 'Me too' })).toMatchObject({
+      ok: false,
+      message: "Only the group's owner can message its members.",
+    });
+    const sent = await startCommand(alice.token, { membersOf: groupId, title: '', body: 'First swim on Sunday' });
+    expect(sent.ok).toBe(true);
+    const broadcast = (await getConversation(bob.token, sent.ok ? sent.data.id : 0))!;
+    expect(broadcast).toMatchObject({ title: 'Lake swimmers', locked: true, canReply: false });
+    expect(broadcast.item).toBeUndefined();
+    expect((await listConversations(bob.token, 'inbox'))!.find((c) => c.id === broadcast.id)!.participant).toEqual({
+      kind: 'group',
+      id: groupId,
+      title: 'Lake swimmers',
+      image: '',
+    });
+  });
+
   it('a limit (429) says when the person may write again, and that the text is kept', () => {
     const limit = new ApiError(429, 'too_many_requests', 'You have sent 20 messages in a minute', {}, 429, 40);
     expect(refusalOf(limit)).toBe(

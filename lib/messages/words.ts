@@ -3,11 +3,11 @@ import type { Participant } from '../social-api/messages.ts';
 
 // The words of the messages' pages, the same in the list, the conversation and the actions.
 
-/** Who a conversation is with, as its row and its heading say it: "Alice Martin", "3 people", "Guests of Picnic". */
+/** Who a conversation is with, as its row and its heading say it: "Alice Martin", "3 people", "Guests of Picnic", "Members of Choir". */
 export function participantName(p: Participant): string {
   if (p.kind === 'member') return p.who.name;
-  if (p.kind === 'event') return `Guests of ${p.title}`;
-  return p.count === 1 ? '1 person' : `${p.count} people`;
+  if (p.kind === 'people') return p.count === 1 ? '1 person' : `${p.count} people`;
+  return p.kind === 'event' ? `Guests of ${p.title}` : `Members of ${p.title}`;
 }
 
 /** "in 40 seconds", "in 3 minutes", "in about 2 hours": when a limit lets the person write again. */

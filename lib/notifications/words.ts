@@ -30,6 +30,8 @@ export function whatHappened(g: Pick<NotificationGroup, 'kind' | 'item' | 'title
         return `asked to join your group${title}`;
       case 'group_approve':
         return `approved your request to join the group${title}`;
+      case 'group_reject':
+        return `declined your request to join the group${title}`;
       default:
         return `added you to the group${title}`;
     }

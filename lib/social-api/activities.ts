@@ -265,6 +265,7 @@ export const NOTIFICATION_KINDS = [
   'group_request',
   'group_approve',
   'group_add',
+  'group_reject',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -301,6 +302,8 @@ export interface NotificationGroup {
   pending?: boolean;
   /** A friend request still waiting: its id, to accept or decline it. */
   requestId?: number;
+  /** What its actor wrote with it (a request to join a group declined), when they wrote anything. */
+  message?: string;
 }
 
 const notificationGroupSchema = z.looseObject({
@@ -316,6 +319,7 @@ const notificationGroupSchema = z.looseObject({
   rsvp: z.enum(RSVPS).nullable().optional().catch(undefined),
   is_pending: z.boolean().optional().catch(undefined),
   request_id: num.optional().catch(undefined),
+  message: str.optional(),
 });
 
 /** Which groups a list asks for: only these kinds, those after this one (a cursor: a group's newestId), days in this zone. */
@@ -364,6 +368,7 @@ export async function listNotificationGroups(token: string, opts: NotificationQu
           ...(g.rsvp !== undefined ? { rsvp: g.rsvp } : {}),
           ...(g.is_pending !== undefined ? { pending: g.is_pending } : {}),
           ...(g.request_id ? { requestId: g.request_id } : {}),
+          ...(g.message?.trim() ? { message: g.message.trim() } : {}),
         },
       ];
     });

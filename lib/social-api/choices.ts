@@ -5,16 +5,15 @@ import { categorySchema, lenientArray, optionSchema } from './primitives.ts';
 /** One choice of a privacy (or role) option list: the spec's Option. */
 export type Choice = { id: string; title: string };
 
+/** A module's categories and its option lists of `N`. */
+export type ItemChoices<N extends string> = { categories: Array<{ id: number; title: string }> } & Record<N, Choice[]>;
+
 /**
  * What a module's form and list filters offer, read together: GET /{module}/categories and, for
  * each of `names`, GET /{module}/{name}_options (events: view, comment, photo; groups: view,
  * comment, photo, event).
  */
-export async function readChoices<const N extends string>(
-  token: string,
-  module: string,
-  names: readonly N[],
-): Promise<{ categories: Array<{ id: number; title: string }> } & Record<N, Choice[]>> {
+export async function readChoices<const N extends string>(token: string, module: string, names: readonly N[]): Promise<ItemChoices<N>> {
   const config = apiConfig();
   const [categories, ...lists] = await Promise.all([
     apiFetch(config, `/${module}/categories`, { token }).then((d) =>

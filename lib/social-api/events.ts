@@ -4,10 +4,11 @@ import { apiConfig } from './config.ts';
 import { socialOf, type Social } from './core.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
 import { isApiError } from './errors.ts';
-import { readChoices } from './choices.ts';
-import { categorySchema, flag, id, lenientArray, num, str } from './primitives.ts';
-import { messageSchema, ownerSchema } from './schemas.ts';
+import { readChoices, type ItemChoices } from './choices.ts';
+import { categorySchema, id, lenientArray, num, str } from './primitives.ts';
+import { ownerSchema } from './schemas.ts';
 import { formItemWrites } from './form-item.ts';
+import { MEMBERSHIP_FLAGS, membershipFlagShape, postForMessage, readItemList, reshapeCan, type MembershipCan } from './membership.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Events (spec: Events, scope events) and event membership (docs/api.md, "Conventions": Events:
@@ -52,21 +53,12 @@ const eventSchema = z.looseObject({
   auth_view: str.optional(),
   auth_comment: str.optional(),
   auth_photo: str.optional(),
-  can_edit: flag,
-  can_delete: flag,
-  can_request: flag,
-  can_join: flag,
-  can_leave: flag,
-  can_cancel: flag,
-  can_accept: flag,
-  can_reject: flag,
-  can_invite: flag,
+  ...membershipFlagShape,
 });
 type ApiEvent = z.infer<typeof eventSchema>;
 const eventListSchema = lenientArray(eventSchema);
 
-const FLAGS = 'can_edit,can_delete,can_request,can_join,can_leave,can_cancel,can_accept,can_reject,can_invite';
-const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${FLAGS}`;
+const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${MEMBERSHIP_FLAGS}`;
 const COUNT_FIELDS = 'attending_count,maybe_count,not_attending_count,awaiting_reply_count,requested_count';
 const DETAIL_FIELDS = `${LIST_FIELDS},img,img_description,updated_at,${COUNT_FIELDS},category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo`;
 /** The page's: the detail and its social fields (an extension: one read instead of three). */
@@ -81,17 +73,7 @@ export interface EventCounts {
   requested?: number;
 }
 
-export interface EventCan {
-  edit: boolean;
-  delete: boolean;
-  request: boolean;
-  join: boolean;
-  leave: boolean;
-  cancel: boolean;
-  accept: boolean;
-  reject: boolean;
-  invite: boolean;
-}
+export type EventCan = MembershipCan;
 
 /** An event as lists, the calendar and tables show it. */
 export interface EventSummary {
@@ -149,17 +131,7 @@ function reshapeSummary(e: ApiEvent): EventSummary {
     end: e.end_at * 1000,
     going: e.total_member,
     rsvp: e.rsvp ?? null,
-    can: {
-      edit: e.can_edit,
-      delete: e.can_delete,
-      request: e.can_request,
-      join: e.can_join,
-      leave: e.can_leave,
-      cancel: e.can_cancel,
-      accept: e.can_accept,
-      reject: e.can_reject,
-      invite: e.can_invite,
-    },
+    can: reshapeCan(e),
   };
 }
 
@@ -216,24 +188,13 @@ export async function listEvents(token: string, f: EventFilters = {}): Promise<E
 }
 
 /** One page of a list of events: the words both lists take, and `own` (each list's own). */
-async function readEventList(
+function readEventList(
   token: string,
   path: string,
   f: { keywords?: string; when?: EventWhen; page?: number; limit?: number },
   own: Record<string, string | number | undefined>,
 ): Promise<EventSummary[]> {
-  const data = await apiFetch(apiConfig(), path, {
-    token,
-    query: {
-      keywords: f.keywords?.trim() || undefined,
-      ...own,
-      when: f.when,
-      page: f.page ?? 1,
-      limit: f.limit ?? 10,
-      fields: LIST_FIELDS,
-    },
-  });
-  return eventListSchema.parse(data).map(reshapeSummary);
+  return readItemList(token, path, eventSchema, reshapeSummary, f, { ...own, when: f.when }, LIST_FIELDS);
 }
 
 export interface MyEventFilters {
@@ -363,21 +324,17 @@ export const deleteEvent = eventWrites.remove;
 
 // ── Membership (extension) ──
 
-async function membership(token: string, path: string, form?: Record<string, string | number>): Promise<string> {
-  return messageSchema.parse(await apiFetch(apiConfig(), path, { token, method: 'POST', form: form ?? {} })).message;
-}
-
 /** Joins, answers an invitation, or changes one's answer. */
-export const rsvpEvent = (token: string, id: number, rsvp: MemberRsvp) => membership(token, `/events/${id}/join`, { rsvp });
-export const leaveEvent = (token: string, id: number) => membership(token, `/events/${id}/leave`);
-export const requestToJoinEvent = (token: string, id: number) => membership(token, `/events/${id}/request`);
-export const cancelEventRequest = (token: string, id: number) => membership(token, `/events/${id}/cancel`);
+export const rsvpEvent = (token: string, id: number, rsvp: MemberRsvp) => postForMessage(token, `/events/${id}/join`, { rsvp });
+export const leaveEvent = (token: string, id: number) => postForMessage(token, `/events/${id}/leave`);
+export const requestToJoinEvent = (token: string, id: number) => postForMessage(token, `/events/${id}/request`);
+export const cancelEventRequest = (token: string, id: number) => postForMessage(token, `/events/${id}/cancel`);
 export const acceptEventRequest = (token: string, id: number, userId: number) =>
-  membership(token, `/events/${id}/accept`, { user_id: userId });
+  postForMessage(token, `/events/${id}/accept`, { user_id: userId });
 export const rejectEventRequest = (token: string, id: number, userId: number) =>
-  membership(token, `/events/${id}/reject`, { user_id: userId });
+  postForMessage(token, `/events/${id}/reject`, { user_id: userId });
 export const inviteToEvent = (token: string, id: number, userIds: readonly number[]) =>
-  membership(token, `/events/${id}/invite`, { user_ids: userIds.join(',') });
+  postForMessage(token, `/events/${id}/invite`, { user_ids: userIds.join(',') });
 
 const memberSchema = ownerSchema.extend({ rsvp: z.enum(RSVPS).catch('attending') });
 
@@ -397,12 +354,7 @@ export async function listEventMembers(
 
 // ── Choices for the form ──
 
-export interface EventChoices {
-  categories: Array<{ id: number; title: string }>;
-  view: Array<{ id: string; title: string }>;
-  comment: Array<{ id: string; title: string }>;
-  photo: Array<{ id: string; title: string }>;
-}
+export type EventChoices = ItemChoices<'view' | 'comment' | 'photo'>;
 
 /** GET /events/categories and the view, comment and photo options, together. */
 export function getEventChoices(token: string): Promise<EventChoices> {

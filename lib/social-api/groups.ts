@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError } from './errors.ts';
-import { readChoices } from './choices.ts';
+import { readChoices, type ItemChoices } from './choices.ts';
 import { categorySchema, flag, id, lenientArray, num, str } from './primitives.ts';
-import { messageSchema, ownerSchema } from './schemas.ts';
+import { ownerSchema } from './schemas.ts';
 import { formItemWrites } from './form-item.ts';
+import { MEMBERSHIP_FLAGS, membershipFlagShape, postForMessage, readItemList, reshapeCan, type MembershipCan } from './membership.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 
 // Groups (the origin's module, scope groups: docs/api.md, "Groups"): lists, a group's page, its
@@ -44,21 +45,14 @@ const groupSchema = z.looseObject({
   auth_event: roleSchema,
   requested_count: nullableNum.optional(),
   invited_count: nullableNum.optional(),
-  can_edit: flag,
-  can_delete: flag,
-  can_request: flag,
-  can_join: flag,
-  can_leave: flag,
-  can_cancel: flag,
-  can_accept: flag,
-  can_reject: flag,
-  can_invite: flag,
+  ...membershipFlagShape,
   can_approve: flag.optional(),
+  can_message_members: flag.optional(),
 });
 type ApiGroup = z.infer<typeof groupSchema>;
 
 const LIST_FIELDS = 'id,thumb,title,owner,description,total_member,category,membership';
-const FLAGS = 'can_edit,can_delete,can_request,can_join,can_leave,can_cancel,can_accept,can_reject,can_invite,can_approve';
+const FLAGS = `${MEMBERSHIP_FLAGS},can_approve,can_message_members`;
 const DETAIL_FIELDS = `${LIST_FIELDS},img,staff,${FLAGS},category_id,allow_search,approval,auth_invite,auth_view,auth_comment,auth_photo,auth_event,requested_count,invited_count`;
 
 /** A group as lists show it. */
@@ -75,18 +69,11 @@ export interface GroupSummary {
   membership: GroupMembership | null;
 }
 
-export interface GroupCan {
-  edit: boolean;
-  delete: boolean;
-  request: boolean;
-  join: boolean;
-  leave: boolean;
-  cancel: boolean;
-  accept: boolean;
-  reject: boolean;
-  invite: boolean;
+export interface GroupCan extends MembershipCan {
   /** Officers: approve and reject requests, remove members. */
   approve: boolean;
+  /** The owner, on a server with messages: write to every member at once (POST /messages multi=group). */
+  messageMembers: boolean;
 }
 
 export interface GroupSettings {
@@ -131,17 +118,11 @@ function reshapeDetail(g: ApiGroup): GroupDetail {
     img: safeImageUrl(g.img ?? '') || safeImageUrl(g.thumb),
     staff: (g.staff ?? []).map((s) => ({ ...who(reshapePerson(s)), title: s.membership })),
     can: {
-      edit: g.can_edit,
-      delete: g.can_delete,
-      request: g.can_request,
-      join: g.can_join,
-      leave: g.can_leave,
-      cancel: g.can_cancel,
-      accept: g.can_accept,
-      reject: g.can_reject,
-      invite: g.can_invite,
+      ...reshapeCan(g),
       // A server without the extension flag: officers are those who may edit.
       approve: g.can_approve ?? g.can_edit,
+      // A server without the flag: the owner, as the API's broadcast allows.
+      messageMembers: g.can_message_members ?? g.membership === 'owner',
     },
     settings: {
       categoryId: g.category_id ?? g.category?.id ?? 0,
@@ -186,17 +167,13 @@ export async function listMyGroups(token: string, f: { keywords?: string; lead?:
   return readGroupList(token, '/groups/my', f, { show: f.lead ? 'only_groups_i_lead' : undefined });
 }
 
-async function readGroupList(
+function readGroupList(
   token: string,
   path: string,
   f: { keywords?: string; page?: number; limit?: number },
   own: Record<string, string | number | undefined>,
 ): Promise<GroupSummary[]> {
-  const data = await apiFetch(apiConfig(), path, {
-    token,
-    query: { keywords: f.keywords?.trim() || undefined, ...own, page: f.page ?? 1, limit: f.limit ?? 10, fields: LIST_FIELDS },
-  });
-  return lenientArray(groupSchema).parse(data).map(reshapeSummary);
+  return readItemList(token, path, groupSchema, reshapeSummary, f, own, LIST_FIELDS);
 }
 
 /** A group; undefined when it does not exist or the reader may not see it. */
@@ -252,17 +229,13 @@ export const deleteGroup = groupWrites.remove;
 /** One's own membership: each answers the API's sentence. */
 export type GroupSelfAction = 'join' | 'leave' | 'request' | 'cancel' | 'accept' | 'reject';
 
-async function post(token: string, path: string, words: Record<string, string | number> = {}, method: 'POST' | 'DELETE' = 'POST') {
-  const options = method === 'DELETE' ? { token, method, query: words } : { token, method, form: words };
-  return messageSchema.parse(await apiFetch(apiConfig(), path, options)).message;
-}
-
 /** POST /groups/{id}/join | leave | request | cancel | accept | reject. */
-export const changeGroupMembership = (token: string, id: number, action: GroupSelfAction) => post(token, `/groups/${id}/${action}`);
+export const changeGroupMembership = (token: string, id: number, action: GroupSelfAction) =>
+  postForMessage(token, `/groups/${id}/${action}`);
 
 /** POST /groups/{id}/invite: friends of the reader, not yet in the group. */
 export const inviteToGroup = (token: string, id: number, userIds: readonly number[]) =>
-  post(token, `/groups/${id}/invite`, { user_ids: userIds.join(',') });
+  postForMessage(token, `/groups/${id}/invite`, { user_ids: userIds.join(',') });
 
 /** The officers' (and, for officers, the owner's) actions on another person of the group. */
 export type GroupMemberAction = 'approve' | 'reject' | 'remove' | 'promote' | 'demote';
@@ -275,10 +248,20 @@ const MEMBER_ROUTES: Record<GroupMemberAction, [path: string, method: 'POST' | '
   demote: ['/groups/officer', 'DELETE'],
 };
 
-/** Approves or rejects a request, removes a member (or withdraws an invitation), makes or unmakes an officer. */
-export function actOnGroupMember(token: string, groupId: number, userId: number, action: GroupMemberAction): Promise<string> {
+/**
+ * Approves or rejects a request, removes a member (or withdraws an invitation), makes or unmakes an
+ * officer. A rejection may carry a `message` to the person (an extension: docs/api.md, "Groups").
+ */
+export function actOnGroupMember(
+  token: string,
+  groupId: number,
+  userId: number,
+  action: GroupMemberAction,
+  message?: string,
+): Promise<string> {
   const [path, method] = MEMBER_ROUTES[action];
-  return post(token, path, { group_id: groupId, user_id: userId }, method);
+  const words = { group_id: groupId, user_id: userId, ...(action === 'reject' && message ? { message } : {}) };
+  return postForMessage(token, path, words, method);
 }
 
 export type GroupMember = Who & {
@@ -321,13 +304,7 @@ export async function listInvitableFriends(token: string, groupId: number, keywo
 
 // ── Choices for the form ──
 
-export interface GroupChoices {
-  categories: Array<{ id: number; title: string }>;
-  view: Array<{ id: string; title: string }>;
-  comment: Array<{ id: string; title: string }>;
-  photo: Array<{ id: string; title: string }>;
-  event: Array<{ id: string; title: string }>;
-}
+export type GroupChoices = ItemChoices<'view' | 'comment' | 'photo' | 'event'>;
 
 /** GET /groups/categories and the four role lists, together. */
 export function getGroupChoices(token: string): Promise<GroupChoices> {

@@ -33,9 +33,9 @@ export interface MessageItem {
   timeZone: string;
 }
 
-/** Who the reader talks with: the other member, several people, or (a broadcast) an event's guests. */
+/** Who the reader talks with: the other member, several people, or (a broadcast) an event's guests or a group's members. */
 export type Participant =
-  { kind: 'member'; who: Who } | { kind: 'people'; count: number } | { kind: 'event'; id: number; title: string; image: string };
+  { kind: 'member'; who: Who } | { kind: 'people'; count: number } | { kind: 'event' | 'group'; id: number; title: string; image: string };
 
 /** A conversation in the inbox or the sent folder. */
 export interface ConversationSummary {
@@ -202,7 +202,9 @@ function reshapeItem(i: ApiItem): MessageItem | undefined {
 function reshapeParticipant(raw: unknown): Participant {
   const owner = ownerSchema.safeParse(raw);
   const p = participantSchema.parse(raw);
-  if (p.type === 'event') return { kind: 'event', id: p.id, title: p.title.trim() || 'An event', image: safeImageUrl(p.img) };
+  if (p.type === 'event' || p.type === 'group') {
+    return { kind: p.type, id: p.id, title: p.title.trim() || (p.type === 'event' ? 'An event' : 'A group'), image: safeImageUrl(p.img) };
+  }
   if (p.type === 'users' || !owner.success) return { kind: 'people', count: p.total };
   return { kind: 'member', who: who(reshapePerson(owner.data)) };
 }
@@ -351,11 +353,12 @@ export async function searchMessages(
 
 // ---- writes ----
 
-/** A new conversation: to members, about an item (its owner is the recipient), or (multi) to an event's guests. */
+/** A new conversation: to members, about an item (its owner is the recipient), or (multi) to an event's guests or a group's members. */
 export type NewMessage = (
   | { to: number[]; title?: string; body: string }
   | { item: { type: MessageItemType; id: number }; title?: string; body: string }
   | { guestsOf: number; title?: string; body: string }
+  | { membersOf: number; title?: string; body: string }
 ) & { photoId?: number };
 
 /** A photo sent with the text (one of the sender's from POST /albums/compose_upload type=message) as the API's attachment fields. */
@@ -371,7 +374,8 @@ export async function sendMessage(token: string, m: NewMessage): Promise<{ id: n
   };
   if ('to' in m) form.to = m.to.join(',');
   else if ('item' in m) Object.assign(form, { item_type: m.item.type, item_id: m.item.id });
-  else Object.assign(form, { multi: 'event', to: m.guestsOf });
+  else if ('guestsOf' in m) Object.assign(form, { multi: 'event', to: m.guestsOf });
+  else Object.assign(form, { multi: 'group', to: m.membersOf });
   const data = sentSchema.parse(await apiFetch(apiConfig(), '/messages', { token, form }));
   return { id: data.id, message: data.message };
 }

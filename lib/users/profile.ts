@@ -7,6 +7,7 @@ import { listBlogs, type BlogSummary } from '@/lib/social-api/blogs';
 import { listListings, type ListingSummary } from '@/lib/social-api/classifieds';
 import { listEvents, type EventSummary } from '@/lib/social-api/events';
 import { listFriends, type Friend } from '@/lib/social-api/friends';
+import { listGroups, listMyGroups, type GroupSummary } from '@/lib/social-api/groups';
 import { getMember, type Member } from '@/lib/social-api/users';
 
 // A member's profile (/users/{id} and its tabs): the header's member, read once per request by
@@ -39,6 +40,9 @@ export const PROFILE_TABS = {
   listings: ((s, userId, p) => listListings(s.accessToken, { userId, status: 'all', ...p })) as TabRead<ListingSummary>,
   events: ((s, userId, p) => listEvents(s.accessToken, { userId, ...p })) as TabRead<EventSummary>,
   friends: ((s, userId, p, q) => listFriends(s.accessToken, { userId, keywords: q, ...p })) as TabRead<Friend>,
+  // One's own are all of them (GET /groups/my: those kept out of searches too); another's, those the reader may see.
+  groups: ((s, userId, p) =>
+    userId === s.userId ? listMyGroups(s.accessToken, p) : listGroups(s.accessToken, { userId, ...p })) as TabRead<GroupSummary>,
 };
 
 /** One page of a member's tab from the words of its URL: one API call. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { titleSchema } from './fields.ts';
 import { idSchema as id } from './ids.ts';
-import { GROUP_DESCRIPTION_MAX, GROUP_TITLE_MAX } from './limits.ts';
+import { GROUP_DESCRIPTION_MAX, GROUP_REJECT_MESSAGE_MAX, GROUP_TITLE_MAX } from './limits.ts';
 import { apiFieldErrorsReader } from './field-errors.ts';
 
 // A group's form (new and edit) and its membership actions. The browser checks with these schemas
@@ -68,6 +68,10 @@ export const groupMemberActionSchema = z.object({
   id,
   userId: id,
   action: z.enum(['approve', 'reject', 'remove', 'promote', 'demote']),
+  /** Declining a request: what the officer writes to its sender (optional). */
+  message: z.optional(
+    z.string().check(z.trim(), z.maxLength(GROUP_REJECT_MESSAGE_MAX, `Keep the message under ${GROUP_REJECT_MESSAGE_MAX} characters.`)),
+  ),
 });
 export const groupInviteSchema = z.object({
   id,

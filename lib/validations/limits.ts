@@ -39,3 +39,5 @@ export const MESSAGE_RECIPIENTS_MAX = 10;
 /** The API's limits of a group (docs/api.md, "Groups": Create). */
 export const GROUP_TITLE_MAX = 255;
 export const GROUP_DESCRIPTION_MAX = 10_000;
+/** What an officer may write to someone whose request to join they decline (POST /groups/reject_member, `message`). */
+export const GROUP_REJECT_MESSAGE_MAX = 500;

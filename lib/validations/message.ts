@@ -38,7 +38,7 @@ export const messageReplySchema = z.object({
   since: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 
-/** A new conversation: with members (`to`), about an item (its owner), or with an event's guests (its owner's broadcast). */
+/** A new conversation: with members (`to`), about an item (its owner), or with an event's guests or a group's members (its owner's broadcast). */
 export const messageNewSchema = z
   .object({
     to: z.optional(
@@ -48,6 +48,7 @@ export const messageNewSchema = z
     ),
     item: z.optional(z.object({ type: z.enum(['classified', 'event']), id: idSchema })),
     guestsOf: z.optional(idSchema),
+    membersOf: z.optional(idSchema),
     title: z._default(
       z.string().check(z.trim(), z.maxLength(MESSAGE_TITLE_MAX, `Keep the subject under ${MESSAGE_TITLE_MAX} characters.`)),
       '',
@@ -56,7 +57,7 @@ export const messageNewSchema = z
     photo,
   })
   .check(
-    z.refine((m) => [m.to, m.item, m.guestsOf].filter((x) => x !== undefined).length === 1, {
+    z.refine((m) => [m.to, m.item, m.guestsOf, m.membersOf].filter((x) => x !== undefined).length === 1, {
       message: 'Choose who to write to.',
       path: ['to'],
     }),

@@ -18,6 +18,7 @@ import { m018 } from './migration-018-videos.ts';
 import { m019 } from './migration-019-group-wall.ts';
 import { m020 } from './migration-020-music.ts';
 import { m021 } from './migration-021-video-posts.ts';
+import { m023 } from './migration-023-notification-message.ts';
 import { m026 } from './migration-026-event-times.ts';
 import { forMigrations } from './dialect.ts';
 
@@ -412,6 +413,7 @@ const migrations: Record<string, Migration> = {
   '019_group_wall': m019,
   '020_music': m020,
   '021_video_posts': m021,
+  '023_notification_message': m023,
   '026_event_times': m026,
 };
 

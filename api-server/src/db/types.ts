@@ -283,6 +283,8 @@ export type NotificationKind =
   | 'group_request'
   | 'group_approve'
   | 'group_add'
+  // An officer declined a request to join, perhaps with a message (migration 023).
+  | 'group_reject'
   // The owner's uploaded video is converted and may be watched, or could not be converted (migration 018).
   | 'video_processed'
   | 'video_failed';
@@ -310,6 +312,8 @@ export interface NotificationsTable {
   read_at: number | null;
   /** When the user saw it in the bell's panel (it no longer counts), though still unread; null until then. */
   seen_at: number | null;
+  /** What the actor wrote to the user with it (a request declined: group_reject), at most 500 characters; null for none (migration 023). */
+  message: string | null;
 }
 
 export interface SongsTable {

@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'group_request',
   'group_approve',
   'group_add',
+  'group_reject',
   'video_processed',
   'video_failed',
 ] as const satisfies readonly NotificationKind[];
@@ -41,6 +42,8 @@ interface Notice {
   source?: { type: string; id: number };
   /** When it happened (the demo seed's past times); now by default. */
   at?: number;
+  /** What the actor wrote to them with it (a request declined). */
+  message?: string;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function notifyEach(db: DB, userIds: readonly number[], n: Notice):
         source_type: n.source?.type ?? null,
         source_id: n.source?.id ?? null,
         created_at: createdAt,
+        message: n.message || null,
       })),
     )
     .execute();
@@ -187,6 +191,8 @@ export interface NotificationRow {
   /** What made it (a comment for `comment`), when known. */
   source_type: string | null;
   source_id: number | null;
+  /** What the actor wrote with it (group_reject), or null. */
+  message: string | null;
 }
 
 /**
@@ -242,6 +248,7 @@ export function selectNotifications(
         'a.avatar_key as actor_avatar',
         'n.source_type',
         'n.source_id',
+        'n.message',
       ])
       .where('n.user_id', '=', userId)
       .$if(kinds !== undefined && kinds.length > 0, (q) => q.where('n.kind', 'in', kinds!))

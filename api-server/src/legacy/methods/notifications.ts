@@ -48,6 +48,8 @@ function messageOf(r: NotificationRow, target: NotificationTarget | undefined): 
       return `${r.actor_name} asked to join your group${title}.`;
     case 'group_approve':
       return `${r.actor_name} approved your request to join the group${title}.`;
+    case 'group_reject':
+      return `${r.actor_name} declined your request to join the group${title}.`;
     case 'group_add':
       return `${r.actor_name} added you to the group${title}.`;
     case 'friend_request':

@@ -44,6 +44,8 @@ export interface NotificationView {
   is_pending?: boolean;
   /** friend_request, while pending: the request to accept or decline. */
   request_id?: number;
+  /** What its actor wrote to the reader with it (group_reject), when they wrote anything. */
+  message?: string;
 }
 
 /** One group of notifications (GET /activities/notifications/groups). */
@@ -75,9 +77,10 @@ function zoneOf(tz: string | undefined): string {
 }
 
 /** What a notification is about, as the list and the groups say it. */
-function aboutOf(row: NotificationRow, target: NotificationTarget): Pick<NotificationView, 'item' | 'comment_id'> {
+function aboutOf(row: NotificationRow, target: NotificationTarget): Pick<NotificationView, 'item' | 'comment_id' | 'message'> {
   return {
     item: { type: target.item.type, id: target.item.id, title: itemTitle(target.item) },
+    ...(row.message ? { message: row.message } : {}),
     ...(target.commentId !== undefined
       ? { comment_id: target.commentId }
       : row.kind === 'comment' && row.source_type === 'comment' && row.source_id !== null

@@ -20,7 +20,7 @@ import {
   type GroupRow,
 } from '../../data/groups.ts';
 import { friendIdsAmong } from '../../data/friends.ts';
-import { extension } from '../../openapi/marks.ts';
+import { extension, extensionParam } from '../../openapi/marks.ts';
 import { getVisibleGroup } from './access.ts';
 import { memberTitle } from './present.ts';
 
@@ -45,6 +45,22 @@ const memberBody = {
   required: ['group_id', 'user_id'],
 } as const;
 type MemberBody = Infer<typeof memberBody>;
+/** What an officer may write to the person whose request they decline (group_reject). */
+const REJECT_MESSAGE_MAX = 500;
+const rejectBody = {
+  type: 'object',
+  properties: {
+    ...memberBody.properties,
+    message: {
+      type: 'string',
+      maxLength: REJECT_MESSAGE_MAX,
+      ...extensionParam(
+        'what the officer writes to the person whose request is declined; they are told it in their group_reject notification.',
+      ),
+    },
+  },
+  required: ['group_id', 'user_id'],
+} as const;
 const officerBody = {
   type: 'object',
   properties: { ...memberBody.properties, title: { type: 'string', maxLength: 64 } },
@@ -311,13 +327,15 @@ export default async function groupMembershipRoutes(app: FastifyInstance): Promi
     },
   );
 
-  overMember(
+  overMember<Infer<typeof rejectBody>>(
     'post',
     '/reject_member',
-    { summary: 'Reject a request to join (officers)', body: memberBody },
+    { summary: 'Reject a request to join, with a message to its sender if wanted (officers)', body: rejectBody },
     { ownerOnly: false, states: ['requested'], stateRefusal: 'has no pending request to join this group', refusal: officersOnly },
-    async ({ trx, group }, _target, b) => {
+    async ({ trx, me, group }, _target, b) => {
       await deleteGroupMember(trx, group.id, b.user_id);
+      const message = b.message?.trim();
+      await notify(trx, { userId: b.user_id, actorId: me, kind: 'group_reject', itemType: 'group', itemId: group.id, message });
       return 'The request was rejected.';
     },
   );

@@ -36,6 +36,7 @@ const groupNotices = async (m: Member) =>
       item: { type: string; id: number; title: string };
       membership?: string | null;
       is_pending?: boolean;
+      message?: string;
     }>
   )
     .filter((n) => n.item.type === 'group')
@@ -45,6 +46,7 @@ const groupNotices = async (m: Member) =>
       group: n.item.id,
       ...(n.membership !== undefined ? { membership: n.membership } : {}),
       ...(n.is_pending !== undefined ? { is_pending: n.is_pending } : {}),
+      ...(n.message !== undefined ? { message: n.message } : {}),
     }));
 
 function expectRefused(res: { status: number; body: { data: { error_text: string; message: string } } }, status = 403) {
@@ -127,6 +129,29 @@ describe('requests (a group that needs approval)', () => {
     const notPending = await post(t, owner.token, `${G}/reject_member`, { group_id: id, user_id: member!.id });
     expect(notPending.status).toBe(400);
     expect(await stateIn(t.db, id, member!.id)).toBe('member');
+  });
+
+  it('reject_member tells the sender (group_reject), with the officer’s message when there is one (at most 500 characters)', async () => {
+    const id = await makeGroup(t.db, owner.id, { approval: 1, title: 'Choir' });
+    const [officer, first, second] = await members(t.db, 3);
+    await addToGroup(t.db, id, officer!.id, 'officer');
+    for (const m of [first!, second!]) await act(m.token, id, 'request');
+    const tooLong = await post(t, officer!.token, `${G}/reject_member`, { group_id: id, user_id: first!.id, message: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.data.error_params).toContainEqual(expect.objectContaining({ name: 'message' }));
+    expect(await stateIn(t.db, id, first!.id)).toBe('requested');
+    expect(await groupNotices(first!)).toEqual([]);
+
+    const words = '  We are full until September: ask again then!  ';
+    expect((await post(t, officer!.token, `${G}/reject_member`, { group_id: id, user_id: first!.id, message: words })).status).toBe(200);
+    expect(await stateIn(t.db, id, first!.id)).toBeUndefined();
+    expect(await groupNotices(first!)).toEqual([{ type: 'group_reject', by: officer!.id, group: id, message: words.trim() }]);
+    const [grouped] = (await get(t, first!.token, '/api/v1/activities/notifications/groups', { types: 'group_reject' })).body.data;
+    expect(grouped).toMatchObject({ type: 'group_reject', message: words.trim(), item: { type: 'group', id, title: 'Choir' } });
+
+    // No message (or only spaces): told all the same, with no words.
+    expect((await post(t, owner.token, `${G}/reject_member`, { group_id: id, user_id: second!.id, message: '   ' })).status).toBe(200);
+    expect(await groupNotices(second!)).toEqual([{ type: 'group_reject', by: owner.id, group: id }]);
   });
 
   it('two officers approving at once: one approves, the other is told nothing waits; one member, one notice', async () => {
