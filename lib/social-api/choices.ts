@@ -14,6 +14,8 @@ export async function readChoices<const N extends string>(
   token: string,
   module: string,
   names: readonly N[],
+  /** Words the option lists take (events: parent_type). */
+  query?: Record<string, string>,
 ): Promise<{ categories: Array<{ id: number; title: string }> } & Record<N, Choice[]>> {
   const config = apiConfig();
   const [categories, ...lists] = await Promise.all([
@@ -24,7 +26,7 @@ export async function readChoices<const N extends string>(
     ),
     ...names.map(async (name) =>
       lenientArray(optionSchema)
-        .parse(await apiFetch(config, `/${module}/${name}_options`, { token }))
+        .parse(await apiFetch(config, `/${module}/${name}_options`, { token, query }))
         .map((o) => ({ id: o.id, title: o.title })),
     ),
   ]);
