@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveAlbumUploadCommand } from '../albums/upload-commands.ts';
 import { saveEventCommand } from '../events/commands.ts';
 import { newEventDefaults } from '../events/form-defaults.ts';
@@ -8,6 +8,7 @@ import { getEventChoices } from '../social-api/events.ts';
 import { getGroupEvents, getGroupMembers, getGroupPhotos, getGroupWall } from '../social-api/group-tabs.ts';
 import { png } from '../testing/pictures.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { apiError, startRelay, type Relay } from '../testing/relay.ts';
 
 // A group's tabs (lib/groups/group-page.ts reads them for the signed-in person), and what their
 // buttons save — a post on the wall, photos into the group's album, an event in the group — against
@@ -17,6 +18,25 @@ import { membersOf, setupRealApi } from '../testing/real-api.ts';
 
 const api = setupRealApi();
 const { demo, dave, frank, grace } = membersOf(api, ['demo', 'dave', 'frank', 'grace']);
+
+// A relay in front of the API (docs/api.md, "Groups": a tab in one request): while `lacking`, it
+// refuses the lists' names in a group's `fields` as a server without them refuses any unknown field.
+let relay: Relay | undefined;
+let lacking = false;
+beforeAll(async () => {
+  relay = await startRelay(api.baseUrl, (url, method, path) =>
+    lacking &&
+    method === 'GET' &&
+    /^\/groups\/\d+$/.test(path) &&
+    /\b(wall|photos|events|members)\b/.test(url.searchParams.get('fields') ?? '')
+      ? apiError(400, 'invalid_parameters', 'Invalid parameters.', [{ name: 'fields', message: 'unknown field' }])
+      : undefined,
+  );
+  process.env.SOCIAL_API_URL = relay.baseUrl;
+});
+afterAll(async () => {
+  await relay?.close();
+});
 
 const groupId = async (title: string) =>
   (await api.db.selectFrom('groups').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
@@ -101,5 +121,29 @@ describe("a group's tabs", () => {
     expect((await getGroupMembers(dave.token, elm, { page: 1, limit: 50 }))!.list.waiting).toEqual([]);
     // A group the reader may not see is no tab at all.
     expect(await getGroupMembers(demo.token, await groupId('Sourdough bakers'), { page: 1, limit: 50 })).toBeUndefined();
+  });
+});
+
+describe('against a server whose group detail carries no lists', () => {
+  beforeAll(() => {
+    lacking = true;
+  });
+  afterAll(() => {
+    lacking = false;
+  });
+
+  it('each tab reads the group and its list apart, and shows the same; a hidden group is still no tab', async () => {
+    const elm = await groupId('Elm Street neighbours');
+    const paging = { page: 1, limit: 50 };
+    const { result: wall, requests } = await requestsOf(() => getGroupWall(dave.token, elm));
+    expect(requests).toEqual([`/api/v1/groups/${elm}`, `/api/v1/groups/${elm}`, '/api/v1/activities']);
+    expect(wall!.group).toMatchObject({ id: elm, can: { post: true } });
+    expect(wall!.list.items.map((a) => a.html)).toContain('Street party on Saturday');
+    const members = await getGroupMembers(demo.token, elm, paging);
+    expect(members!.list.members.map((m) => m.id)).toEqual([demo.id, dave.id]);
+    expect(members!.list.waiting.map((m) => m.id)).toContain(frank.id);
+    expect((await getGroupPhotos(demo.token, elm, paging))!.list).toHaveLength(2);
+    expect((await getGroupEvents(dave.token, elm, paging))!.list.map((e) => e.title)).toEqual(['Street party']);
+    expect(await getGroupWall(demo.token, await groupId('Sourdough bakers'))).toBeUndefined();
   });
 });
