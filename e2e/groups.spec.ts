@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page, test } from '@playwright/test';
+import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
 
@@ -14,6 +15,14 @@ const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', 
 
 const main = (page: Page) => page.getByRole('main');
 const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Moves to a tab of the group's page with the keyboard, and waits for its page. */
+async function openTab(page: Page, name: string, path: RegExp) {
+  const tab = () => main(page).getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name, exact: true });
+  await pressWithKeyboard(page, tab());
+  await page.waitForURL(path);
+  await expect(tab()).toHaveAttribute('aria-current', 'page');
+}
 
 async function as(browser: Browser, account: Account) {
   const context = await browser.newContext();
@@ -154,6 +163,105 @@ test('an approval group: created, found, asked to join, approved, an officer mad
     .getByTestId('notification')
     .filter({ hasText: `declined your request to join the group “${title}”` });
   await expect(told).toContainText(why);
+
+  await alice.close();
+  await grace.close();
+  expect(violations).toEqual([]);
+});
+
+test("a group's wall, photos and events: posts by its owner and a member let in, a photo added, an event made — in the owner's feed, by keyboard, axe on every tab", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const violations: string[] = [];
+  const alice = await as(browser, ALICE);
+  const grace = await as(browser, GRACE);
+  const title = unique('Seed savers');
+  const composer = (page: Page) => main(page).getByRole('form', { name: 'Create a post' });
+  const wall = (page: Page) => main(page).getByRole('feed', { name: `${title}’s wall` });
+
+  // Alice makes an approval-only group and posts on its wall, reaching the tab with the keyboard.
+  await alice.page.goto('/groups/new');
+  await alice.page.getByLabel('Name').fill(title);
+  await alice.page.getByLabel('People must ask to join, and an officer approves them').check();
+  await alice.page.getByRole('button', { name: 'Create group' }).click();
+  await alice.page.waitForURL(/\/groups\/\d+$/);
+  const id = Number(new URL(alice.page.url()).pathname.split('/').pop());
+  await openTab(alice.page, 'Wall', new RegExp(`/groups/${id}/wall$`));
+  await expect(main(alice.page)).toContainText('Nobody has posted on this group’s wall yet.');
+  const welcome = unique('Welcome, savers');
+  await composer(alice.page).getByLabel(`Write something to ${title}…`).fill(welcome);
+  await composer(alice.page).getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(wall(alice.page).getByRole('article').filter({ hasText: welcome })).toBeVisible();
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id}/wall (owner)')));
+
+  // Its Events tab leads to the event form in the group; the event made there is listed.
+  await openTab(alice.page, 'Events', new RegExp(`/groups/${id}/events$`));
+  await expect(main(alice.page)).toContainText('No upcoming events in this group.');
+  violations.push(...(await seriousViolations(alice.page, '/groups/{id}/events (owner)')));
+  await main(alice.page).getByRole('link', { name: 'Create event' }).click();
+  await alice.page.waitForURL(new RegExp(`/events/new\\?parent_type=group&parent_id=${id}$`));
+  await expect(main(alice.page)).toContainText(`In the group ${title}.`);
+  await expect(alice.page.getByLabel('Who can see it').getByRole('option', { name: 'Group members' })).toBeAttached();
+  violations.push(...(await seriousViolations(alice.page, '/events/new?parent_type=group')));
+  const swap = unique('Spring seed swap');
+  await alice.page.getByLabel('Title').fill(swap);
+  await alice.page.getByLabel('Who can see it').selectOption({ label: 'Group members' });
+  await alice.page.getByRole('button', { name: 'Create event' }).click();
+  await alice.page.waitForURL(/\/events\/\d+$/);
+  await alice.page.goto(`/groups/${id}/events`);
+  await expect(main(alice.page).getByRole('link', { name: swap })).toBeVisible();
+
+  // Grace, no member yet, reads the wall and is told why she cannot post, sees no event, and asks to join.
+  await grace.page.goto(`/groups/${id}/wall`);
+  await expect(wall(grace.page).getByRole('article').filter({ hasText: welcome })).toBeVisible();
+  await expect(composer(grace.page)).toHaveCount(0);
+  await expect(main(grace.page)).toContainText('Only its members post on this group’s wall. Ask to join, and an officer will let you in.');
+  violations.push(...(await seriousViolations(grace.page, '/groups/{id}/wall (not a member)')));
+  await openTab(grace.page, 'Events', new RegExp(`/groups/${id}/events$`));
+  await expect(main(grace.page).getByRole('link', { name: swap })).toHaveCount(0);
+  await pressWithKeyboard(grace.page, main(grace.page).getByRole('button', { name: 'Request to join' }));
+  await expect(main(grace.page)).toContainText('Your request to join was sent.');
+
+  // Alice lets her in from the Members tab.
+  await alice.page.goto(`/groups/${id}/members`);
+  await main(alice.page)
+    .getByRole('button', { name: `Approve ${GRACE.name}` })
+    .click();
+  await expect(main(alice.page).getByRole('list', { name: 'Members' }).getByRole('link', { name: GRACE.name })).toBeVisible();
+
+  // Grace, a member now, posts on the wall, then adds a photo from the Photos tab.
+  await grace.page.goto(`/groups/${id}/wall`);
+  const hello = unique('Tomatoes to share');
+  await composer(grace.page).getByLabel(`Write something to ${title}…`).fill(hello);
+  await composer(grace.page).getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(wall(grace.page).getByRole('article').filter({ hasText: hello })).toBeVisible();
+  await openTab(grace.page, 'Photos', new RegExp(`/groups/${id}/photos$`));
+  await expect(main(grace.page)).toContainText('No photos in this group yet.');
+  violations.push(...(await seriousViolations(grace.page, '/groups/{id}/photos (member, empty)')));
+  await main(grace.page).getByRole('link', { name: 'Add photos' }).click();
+  await grace.page.waitForURL(`**/groups/${id}/photos/add`);
+  await grace.page.getByLabel(/^Choose (more )?photos$/).setInputFiles({ name: 'seeds.png', mimeType: 'image/png', buffer: png(320, 240) });
+  const row = grace.page.getByRole('list', { name: 'Photos to add, in order' }).getByRole('listitem').filter({ hasText: 'seeds.png' });
+  await expect(row).toContainText('Uploaded', { timeout: 20_000 });
+  await row.getByRole('textbox').fill('Tomato seeds drying on a paper towel');
+  violations.push(...(await seriousViolations(grace.page, '/groups/{id}/photos/add')));
+  await main(grace.page).getByRole('button', { name: 'Add photos' }).click();
+  await grace.page.waitForURL(new RegExp(`/groups/${id}/photos$`));
+  const thumb = main(grace.page).getByRole('link', { name: 'Tomato seeds drying on a paper towel' });
+  await expect(thumb).toBeVisible();
+  violations.push(...(await seriousViolations(grace.page, '/groups/{id}/photos (member)')));
+  await thumb.click();
+  await grace.page.waitForURL(/\/photos\/\d+$/);
+
+  // Alice finds both in her feed, each naming the group.
+  await alice.page.goto('/');
+  const feed = main(alice.page).getByRole('feed');
+  for (const text of [hello, 'Added a photo.']) {
+    const article = feed.getByRole('article').filter({ hasText: text }).filter({ hasText: title });
+    await expect(article).toBeVisible();
+    await expect(article.getByRole('link', { name: title })).toHaveAttribute('href', `/groups/${id}`);
+  }
 
   await alice.close();
   await grace.close();

@@ -165,6 +165,12 @@ test.describe('one API call per render', () => {
       '/groups',
       '/groups?q=a&sort=members&show=friends',
       '/groups/my?lead=1',
+      // A group's tabs: its header's group and the tab's list in one read (the seed's first group, Demo's).
+      '/groups/1',
+      '/groups/1/wall',
+      '/groups/1/members',
+      '/groups/1/photos',
+      '/groups/1/events',
       '/videos?q=a&sort=rating',
       '/videos/my',
     ];

@@ -99,6 +99,14 @@ export const routes = {
   group: (id: number) => `/groups/${id}`,
   /** A group's Members tab; `page` > 1 a later page of its members. */
   groupMembers: (id: number, page?: number) => withQuery(`/groups/${id}/members`, { page: page && page > 1 ? page : undefined }),
+  /** A group's Wall, Photos and Events tabs; `page` > 1 a later page of its photos or events. */
+  groupWall: (id: number) => `/groups/${id}/wall`,
+  groupPhotos: (id: number, page?: number) => withQuery(`/groups/${id}/photos`, { page: page && page > 1 ? page : undefined }),
+  groupEvents: (id: number, page?: number) => withQuery(`/groups/${id}/events`, { page: page && page > 1 ? page : undefined }),
+  /** "Add photos" to a group's album. */
+  addGroupPhotos: (id: number) => `/groups/${id}/photos/add`,
+  /** The event form for a new event in a group (docs/api.md, "Groups": events). */
+  newGroupEvent: (id: number) => `/events/new?parent_type=group&parent_id=${id}`,
   newGroup: '/groups/new',
   editGroup: (id: number) => `/groups/${id}/edit`,
   /** The conversations (Inbox, Sent, a search), with one opened beside them on a wide screen. */

@@ -23,14 +23,19 @@ import { idSchema } from '@/lib/validations/ids';
 const subjectSchema = z.optional(idSchema);
 /** The newest item a list has (0: none yet). */
 const sinceSchema = z.number().check(z.int(), z.nonnegative());
-const subjectOf = (wallId: number | undefined): FeedSubject => (wallId ? { type: 'user', id: wallId } : undefined);
+/** Whose list: a group's wall (`groupId`), a member's (`wallId`), else the reader's feed. */
+const subjectOf = (wallId: number | undefined, groupId?: number): FeedSubject =>
+  groupId ? { type: 'group', id: groupId } : wallId ? { type: 'user', id: wallId } : undefined;
 
 /** Older items of the feed (or of a wall) below `maxid`. */
-export async function loadOlderActivities(input: { maxid: number; wallId?: number }): Promise<ActionResult<FeedPage>> {
-  const parsed = z.object({ maxid: idSchema, wallId: subjectSchema }).safeParse(input);
+export async function loadOlderActivities(input: { maxid: number; wallId?: number; groupId?: number }): Promise<ActionResult<FeedPage>> {
+  const parsed = z.object({ maxid: idSchema, wallId: subjectSchema, groupId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession<FeedPage>(async (s) => {
-    const page = await listActivities(s.accessToken, { maxid: parsed.data.maxid, subject: subjectOf(parsed.data.wallId) });
+    const page = await listActivities(s.accessToken, {
+      maxid: parsed.data.maxid,
+      subject: subjectOf(parsed.data.wallId, parsed.data.groupId),
+    });
     if (!page) return { ok: false, message: 'This wall is no longer there.' };
     return { ok: true, message: '', data: page };
   });
@@ -40,12 +45,13 @@ export async function loadOlderActivities(input: { maxid: number; wallId?: numbe
 export async function checkForUpdates(input: {
   minid: number;
   wallId?: number;
+  groupId?: number;
 }): Promise<ActionResult<{ newIds: number[]; notificationCount: number }>> {
-  const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema }).safeParse(input);
+  const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema, groupId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {
     const [newIds, updates] = await Promise.all([
-      listNewerActivityIds(s.accessToken, parsed.data.minid, { subject: subjectOf(parsed.data.wallId) }),
+      listNewerActivityIds(s.accessToken, parsed.data.minid, { subject: subjectOf(parsed.data.wallId, parsed.data.groupId) }),
       getUpdates(s.accessToken),
     ]);
     return { ok: true, message: '', data: { newIds, notificationCount: updates.notificationCount } };
@@ -56,11 +62,12 @@ export async function checkForUpdates(input: {
 export async function loadNewerActivities(input: {
   minid: number;
   wallId?: number;
+  groupId?: number;
 }): Promise<ActionResult<{ items: Activity[]; firstId: number }>> {
-  const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema }).safeParse(input);
+  const parsed = z.object({ minid: sinceSchema, wallId: subjectSchema, groupId: subjectSchema }).safeParse(input);
   if (!parsed.success) return invalid();
   return withSession(async (s) => {
-    const subject = subjectOf(parsed.data.wallId);
+    const subject = subjectOf(parsed.data.wallId, parsed.data.groupId);
     let minid = parsed.data.minid;
     const items: Activity[] = [];
     // With minid the API answers the oldest of the newer items first (so that nothing is
@@ -83,10 +90,11 @@ export async function loadActivity(input: { id: number }): Promise<ActionResult<
   return withSession(async (s) => ({ ok: true, message: '', data: (await getActivity(s.accessToken, parsed.data.id)) ?? null }));
 }
 
-export async function createPost(values: ActivityCreateValues & { wallId?: number }): Promise<ActionResult<Activity>> {
+export async function createPost(values: ActivityCreateValues & { wallId?: number; groupId?: number }): Promise<ActionResult<Activity>> {
   const parsed = activityCreateSchema.safeParse(values);
   if (!parsed.success) return invalidFields(parsed.error);
   const wallId = subjectSchema.safeParse(values.wallId).data;
+  const groupId = subjectSchema.safeParse(values.groupId).data;
   const v = parsed.data;
   return withSession<Activity>(async (s) => {
     try {
@@ -97,6 +105,7 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
         photoId: v.photoId,
         link: v.linkUrl ? { url: v.linkUrl, title: v.linkTitle, description: v.linkDescription, thumbnail: v.linkThumb } : undefined,
         wallId: wallId && wallId !== s.userId ? wallId : undefined,
+        groupId,
       });
       const activity = await getActivity(s.accessToken, created.id);
       if (!activity) return { ok: false, message: 'Your post was published, but it cannot be shown here. Reload the page to see it.' };

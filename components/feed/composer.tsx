@@ -58,6 +58,8 @@ export type ComposerProps = {
   wallId?: number;
   /** The friend's name, for the prompt ("Write something to Alice…"). */
   wallOwner?: string;
+  /** Posting on a group's wall (docs/api.md, "Groups": the wall); its photo goes into the poster's "Group Photos". */
+  group?: { id: number; title: string };
 };
 
 const EMPTY: Draft = { body: '', ...NO_LINK };
@@ -70,19 +72,24 @@ const FIELDS = ['body', 'linkUrl', 'linkTitle', 'linkDescription', 'photoId', 'p
  * The compose box: text, an optional link or photo. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
-export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
+export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerProps) {
   const feed = useFeed();
   const viewer = useViewer();
   const announce = useAnnounce();
   const id = useId();
   const [fields, setFields, clearFields] = useDraft<Draft>({
-    storageKey: viewer ? `compose:${viewer.id}${wallId ? `:wall:${wallId}` : ''}` : null,
+    storageKey: viewer ? `compose:${viewer.id}${group ? `:group:${group.id}` : wallId ? `:wall:${wallId}` : ''}` : null,
     empty: EMPTY,
     parse: parseDraft,
     isEmpty: isBlank,
   });
   const [linkOpen, setLinkOpen] = useState(false);
-  const upload = useUpload({ url: COMPOSE_UPLOAD_URL, fileField: 'Filedata', fields: { type: 'wall' }, parse: parseComposeUpload });
+  const upload = useUpload({
+    url: COMPOSE_UPLOAD_URL,
+    fileField: 'Filedata',
+    fields: { type: group ? 'group' : 'wall' },
+    parse: parseComposeUpload,
+  });
   const photo = upload.state;
   const [photoError, setPhotoError] = useState('');
   // The photo's description (its alt text), and whether the reminder to write one shows.
@@ -177,7 +184,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
       bodyRef.current?.focus();
       return;
     }
-    const res = await run(() => createPost({ ...values, wallId }));
+    const res = await run(() => createPost({ ...values, wallId, groupId: group?.id }));
     // On a failure everything typed (and the uploaded photo) stays; the API's reasons go beside the fields.
     if (!res.ok) return;
     clearFields();
@@ -185,7 +192,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
     setLinkOpen(false);
     upload.cancel();
     setPhotoDescription('');
-    if (feed && (feed.showsOwnPosts || wallId)) feed.prepend([res.data]);
+    if (feed && (feed.showsOwnPosts || wallId || group)) feed.prepend([res.data]);
     announce('Your post was published.');
   };
 
@@ -207,9 +214,11 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner }: ComposerProps) {
         {viewer ? <Avatar person={viewer} /> : null}
         <div className="min-w-0 flex-1">
           <label htmlFor={`${id}-body`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            {wallOwner
-              ? `Write something to ${wallOwner.split(' ')[0]}…`
-              : `What’s on your mind${viewer ? `, ${viewer.name.split(' ')[0]}` : ''}?`}
+            {group
+              ? `Write something to ${group.title}…`
+              : wallOwner
+                ? `Write something to ${wallOwner.split(' ')[0]}…`
+                : `What’s on your mind${viewer ? `, ${viewer.name.split(' ')[0]}` : ''}?`}
           </label>
           <textarea
             id={`${id}-body`}

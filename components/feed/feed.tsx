@@ -57,6 +57,8 @@ export type FeedProps = {
   initial: FeedPage;
   /** A member's wall instead of the viewer's feed. */
   wallId?: number;
+  /** A group's wall instead (docs/api.md, "Groups": the wall). */
+  groupId?: number;
   /** The feed's accessible name. */
   label: string;
   /** What an empty feed says. */
@@ -77,7 +79,7 @@ function publishNotificationCount(count: number) {
  * (or the "Load older posts" button) appends older items; new items found by the poll wait
  * behind a "N new posts" button so nothing moves under the reader.
  */
-export function Feed({ initial, wallId, label, emptyText, children }: FeedProps) {
+export function Feed({ initial, wallId, groupId, label, emptyText, children }: FeedProps) {
   const viewer = useViewer();
   const announce = useAnnounce();
   const [items, setItems] = useState<Activity[]>(initial.items);
@@ -109,7 +111,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
 
   const context = useMemo<FeedContextValue>(
     () => ({
-      showsOwnPosts: !wallId || wallId === viewer?.id,
+      showsOwnPosts: !groupId && (!wallId || wallId === viewer?.id),
       prepend: (activities) =>
         setItems((current) => {
           const have = new Set(current.map((a) => a.id));
@@ -123,7 +125,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
         if (neighbour) requestAnimationFrame(() => neighbour.focus());
       },
     }),
-    [viewer, wallId],
+    [viewer, wallId, groupId],
   );
 
   // Where the next page starts, for callbacks that may hold an older render's values.
@@ -134,7 +136,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
     if (loadingOlder.current || atEnd || !maxid) return;
     loadingOlder.current = true;
     setOlder({ status: 'loading' });
-    const res = await callAction(() => loadOlderActivities({ maxid, wallId }));
+    const res = await callAction(() => loadOlderActivities({ maxid, wallId, groupId }));
     loadingOlder.current = false;
     if (!res.ok) {
       setOlder({ status: 'error', message: res.message });
@@ -150,7 +152,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
     setEndOfFeed(atEndNow);
     setOlder({ status: 'idle' });
     announce(page.items.length ? `Loaded ${page.items.length} older ${page.items.length === 1 ? 'post' : 'posts'}.` : '');
-  }, [wallId, announce, setOlder]);
+  }, [wallId, groupId, announce, setOlder]);
 
   // Infinite scroll: the sentinel after the last article starts the next page a little before
   // it scrolls into view. After a failure it waits for "Try again".
@@ -175,7 +177,7 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
     const poll = async () => {
       if (document.visibilityState !== 'visible') return;
       lastPoll = Date.now();
-      const res = await callAction(() => checkForUpdates({ minid: firstId, wallId }));
+      const res = await callAction(() => checkForUpdates({ minid: firstId, wallId, groupId }));
       if (stopped || !res.ok) return;
       const waiting = res.data.newIds.filter((id) => !shownRef.current.has(id));
       // Said when the number grows, not at every poll.
@@ -195,11 +197,11 @@ export function Feed({ initial, wallId, label, emptyText, children }: FeedProps)
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [firstId, wallId, announce, shownRef]);
+  }, [firstId, wallId, groupId, announce, shownRef]);
 
   const showNewer = async () => {
     setNewer({ status: 'loading' });
-    const res = await callAction(() => loadNewerActivities({ minid: firstId, wallId }));
+    const res = await callAction(() => loadNewerActivities({ minid: firstId, wallId, groupId }));
     if (!res.ok) {
       setNewer({ status: 'error', message: res.message });
       return;

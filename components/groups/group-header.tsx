@@ -5,17 +5,19 @@ import type { GroupDetail } from '@/lib/social-api/groups';
 import { MEMBERSHIP_LABELS, membersCount } from './group-card';
 import { GroupActions } from './group-actions';
 
-type GroupTab = 'about' | 'members';
+type GroupTab = 'about' | 'wall' | 'members' | 'photos' | 'events';
 
 /**
  * The head of every tab of a group: picture, category, name, owner, member count, description,
- * the reader's membership action, and the tabs (each its own address). The group's wall, photos
- * and events join the tabs when their pages are built.
+ * the reader's membership action, and the tabs (each its own address).
  */
 export function GroupHeader({ group, tab }: { group: GroupDetail; tab: GroupTab }) {
   const tabs: Array<[GroupTab, string, string]> = [
     ['about', 'About', routes.group(group.id)],
+    ['wall', 'Wall', routes.groupWall(group.id)],
     ['members', `Members (${group.members})`, routes.groupMembers(group.id)],
+    ['photos', 'Photos', routes.groupPhotos(group.id)],
+    ['events', 'Events', routes.groupEvents(group.id)],
   ];
   return (
     <header>

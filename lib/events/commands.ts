@@ -59,6 +59,7 @@ function eventInputOf(v: EventFormValues): EventInput {
     authComment: v.authComment,
     authPhoto: v.authPhoto,
     pictureDescription: v.pictureDescription,
+    groupId: v.groupId,
   };
 }
 

@@ -22,6 +22,8 @@ export function newEventDefaults(
   zone: string,
   now: number,
   choices: { view: Array<{ id: string }>; comment: Array<{ id: string }>; photo: Array<{ id: string }> },
+  /** The group the event is made in, if any. */
+  groupId?: number,
 ): EventFormValues {
   const day = dayKey(now + 86_400_000, zone);
   return {
@@ -42,6 +44,7 @@ export function newEventDefaults(
     authComment: choices.comment[0]?.id ?? 'everyone',
     authPhoto: choices.photo[0]?.id ?? 'everyone',
     pictureDescription: '',
+    ...(groupId ? { groupId } : {}),
   };
 }
 

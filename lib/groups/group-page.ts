@@ -1,27 +1,42 @@
 import { loadPage } from '@/lib/auth/page-session';
 import type { Session } from '@/lib/auth/session';
 import { canMessage } from '@/lib/messages/available';
-import { isApiError } from '@/lib/social-api/errors';
-import { getGroup, listGroupMembers, type GroupDetail, type GroupMember } from '@/lib/social-api/groups';
+import { page as pageWord } from '@/lib/list-query';
+import type { FeedPage } from '@/lib/social-api/activities';
+import type { PhotoThumb } from '@/lib/social-api/albums';
+import type { EventSummary } from '@/lib/social-api/events';
+import { getGroupEvents, getGroupMembers, getGroupPhotos, getGroupWall } from '@/lib/social-api/group-tabs';
+import { getGroup, type GroupDetail, type GroupMember } from '@/lib/social-api/groups';
 
-// A group's pages: the header's group and the tab's list, read together (in parallel) before
-// anything streams (docs/web/pages.md, "One read").
+// A group's pages: the header's group and the tab's list, read together in one API call before
+// anything streams (docs/web/pages.md, "One read"; docs/api.md, "Groups": a tab in one request).
 
 /**
- * The group, its owner's "Message members" only where the reader can use messages here (from the
- * header's counts, read for the page anyway: lib/messages/available.ts).
+ * The group as the page shows it: its owner's "Message members" only where the reader can use
+ * messages here (from the header's counts, read for the page anyway: lib/messages/available.ts).
  */
-async function readGroup(s: Session, id: number): Promise<GroupDetail | undefined> {
-  const [group, messaging] = await Promise.all([getGroup(s.accessToken, id), canMessage(s)]);
-  return group && { ...group, can: { ...group.can, messageMembers: group.can.messageMembers && messaging } };
+async function forReader<R extends { group: GroupDetail }>(s: Session, read: Promise<R | undefined>): Promise<R | undefined> {
+  const [got, messaging] = await Promise.all([read, canMessage(s)]);
+  if (!got) return undefined;
+  const { group } = got;
+  return { ...got, group: { ...group, can: { ...group.can, messageMembers: group.can.messageMembers && messaging } } };
 }
 
 /** The group and who reads it; undefined when it is not there or not visible to the reader. */
 export async function loadGroup(id: number): Promise<{ group: GroupDetail; viewerId: number } | undefined> {
   return loadPage(async (s) => {
-    const group = await readGroup(s, id);
-    return group && { group, viewerId: s.userId };
+    const read = await forReader(s, getGroup(s.accessToken, id).then((group) => group && { group }));
+    return read && { group: read.group, viewerId: s.userId };
   });
+}
+
+/** A group's tab's route: its id, and (a list) its page. */
+export type GroupTabRouteProps = { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string | string[] }> };
+
+/** The page a tab's URL asks for (`?page=`), 1 without one. */
+export async function tabPageOf(searchParams: GroupTabRouteProps['searchParams']): Promise<number> {
+  const raw = (await searchParams).page;
+  return pageWord.read(typeof raw === 'string' ? raw : '') ?? 1;
 }
 
 /** The Members tab: how many a page shows. */
@@ -37,24 +52,53 @@ export interface GroupMembersPage {
   waiting: GroupMember[];
 }
 
-/**
- * The Members tab: the group and a page of its members at once; an officer with people waiting
- * (the group's counts say so) also gets the waiting list, read after.
- */
+/** The Members tab: the group, a page of its members and (officers) the people waiting, in one API call. */
 export async function loadGroupMembers(id: number, page: number): Promise<GroupMembersPage | undefined> {
   return loadPage(async (s) => {
-    const [group, members] = await Promise.all([
-      readGroup(s, id),
-      listGroupMembers(s.accessToken, id, { page, limit: MEMBERS_PAGE_SIZE }).catch((e: unknown) => {
-        // Hidden or gone: the group's own read says so.
-        if (isApiError(e, 404)) return [];
-        throw e;
-      }),
-    ]);
-    if (!group) return undefined;
-    const someone = group.waiting && group.waiting.requested + group.waiting.invited > 0;
-    const waiting =
-      group.can.approve && someone ? await listGroupMembers(s.accessToken, id, { waiting: true, limit: MEMBERS_PAGE_SIZE }) : [];
-    return { group, viewerId: s.userId, members, page, more: members.length === MEMBERS_PAGE_SIZE, waiting };
+    const read = await forReader(s, getGroupMembers(s.accessToken, id, { page, limit: MEMBERS_PAGE_SIZE }));
+    if (!read) return undefined;
+    const { members, waiting } = read.list;
+    return { group: read.group, viewerId: s.userId, members, page, more: members.length === MEMBERS_PAGE_SIZE, waiting };
   });
 }
+
+/** The Wall tab: the group and the first page of its wall (the feed's client pages on), in one API call. */
+export async function loadGroupWall(id: number): Promise<{ group: GroupDetail; wall: FeedPage } | undefined> {
+  return loadPage(async (s) => {
+    const read = await forReader(s, getGroupWall(s.accessToken, id));
+    return read && { group: read.group, wall: read.list };
+  });
+}
+
+/** A tab of a group that lists something a page at a time: the group, the page, and whether another follows. */
+export interface GroupListTab<T> {
+  group: GroupDetail;
+  items: T[];
+  page: number;
+  more: boolean;
+}
+
+/** The Photos tab's page: four rows of six on a wide screen. */
+export const GROUP_PHOTOS_PAGE_SIZE = 24;
+/** The Events tab's page. */
+const GROUP_EVENTS_PAGE_SIZE = 10;
+
+async function loadListTab<T>(
+  read: (token: string, id: number, paging: { page: number; limit: number }) => Promise<{ group: GroupDetail; list: T[] } | undefined>,
+  id: number,
+  page: number,
+  limit: number,
+): Promise<GroupListTab<T> | undefined> {
+  return loadPage(async (s) => {
+    const got = await forReader(s, read(s.accessToken, id, { page, limit }));
+    return got && { group: got.group, items: got.list, page, more: got.list.length === limit };
+  });
+}
+
+/** The Photos tab: the group and a page of its photos, in one API call. */
+export const loadGroupPhotos = (id: number, page: number): Promise<GroupListTab<PhotoThumb> | undefined> =>
+  loadListTab(getGroupPhotos, id, page, GROUP_PHOTOS_PAGE_SIZE);
+
+/** The Events tab: the group and a page of its upcoming events, in one API call. */
+export const loadGroupEvents = (id: number, page: number): Promise<GroupListTab<EventSummary> | undefined> =>
+  loadListTab(getGroupEvents, id, page, GROUP_EVENTS_PAGE_SIZE);

@@ -55,8 +55,8 @@ export interface FeedPage {
   endOfFeed: boolean;
 }
 
-/** Whose activities: the signed-in person's feed, or one member's wall. */
-export type FeedSubject = { type: 'user'; id: number } | undefined;
+/** Whose activities: the signed-in person's feed, one member's wall, or a group's (docs/api.md, "Groups": the wall). */
+export type FeedSubject = { type: 'user' | 'group'; id: number } | undefined;
 
 /** The fields the feed shows: all of them (the spec lets a view ask for fewer). */
 export const FEED_FIELDS = [
@@ -164,6 +164,11 @@ export async function listActivities(
     if (opts.subject && isApiError(e, 404)) return undefined;
     throw e;
   }
+  return reshapeFeedPage(data);
+}
+
+/** A page of activities as GET /activities answers it (a group's detail carries one too: its `wall`). */
+export function reshapeFeedPage(data: unknown): FeedPage {
   const page = parseAnswer(feedPageSchema, data);
   return {
     items: page.items.map(reshapeActivity),
@@ -206,12 +211,18 @@ export interface ActivityCreateInput {
   photoId?: number;
   /** Post on this member's wall instead of one's own. */
   wallId?: number;
+  /** Post on this group's wall (docs/api.md, "Groups": the wall). */
+  groupId?: number;
 }
 
 export async function createActivity(token: string, input: ActivityCreateInput): Promise<{ id: number; message: string }> {
   const form: Record<string, string | number | undefined> = {
     body: input.body,
-    ...(input.wallId ? { subject_type: 'user', subject_id: input.wallId } : {}),
+    ...(input.groupId
+      ? { subject_type: 'group', subject_id: input.groupId }
+      : input.wallId
+        ? { subject_type: 'user', subject_id: input.wallId }
+        : {}),
   };
   if (input.photoId) {
     form['attachment[type]'] = 'photo';

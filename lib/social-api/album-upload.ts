@@ -82,3 +82,24 @@ export async function addUploadedPhotos(token: string, photoIds: readonly number
   const data = albumUploadSchema.parse(await apiFetch(apiConfig(), '/albums/upload', { method: 'POST', token, form }));
   return { albumId: data.album_id };
 }
+
+// A group's one album (docs/api.md, "Groups": photos) is filled the same two ways: each file with
+// POST /groups/photos_upload (`group_id`, `Filedata`), then POST /groups/photos puts them in.
+
+const groupUploadSchema = z.looseObject({ id });
+const groupPhotosSchema = z.looseObject({ album_id: id });
+
+/** Streams a multipart body (its `group_id` and `Filedata` parts) to POST /groups/photos_upload; answers the photo's id. */
+export async function uploadGroupPhoto(token: string, upload: UploadStream, signal?: AbortSignal): Promise<{ photoId: number }> {
+  const data = groupUploadSchema.parse(
+    await apiFetch(apiConfig(), '/groups/photos_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
+  );
+  return { photoId: data.id };
+}
+
+/** POST /groups/photos: the uploads go into the group's album in this order, with a post on its wall; answers the album's id. */
+export async function addGroupPhotos(token: string, groupId: number, photoIds: readonly number[]): Promise<{ albumId: number }> {
+  const form = { group_id: groupId, ids: photoIds.join(',') };
+  const data = groupPhotosSchema.parse(await apiFetch(apiConfig(), '/groups/photos', { method: 'POST', token, form }));
+  return { albumId: data.album_id };
+}

@@ -87,6 +87,17 @@ const albumSchema = z.looseObject({
   auth_tag: z.string().optional().catch(undefined),
 });
 const albumListSchema = lenientArray(albumSchema);
+
+/** A photo stub (`id, thumb`, and with our API `title`, `description`) as a grid shows it. */
+function reshapePhotoThumb(p: z.infer<typeof albumStubSchema>): PhotoThumb {
+  return { id: p.id, thumb: safeImageUrl(p.thumb), alt: (p.description?.trim() || p.title?.trim()) ?? '' };
+}
+
+/** The stub fields a grid of photos asks for (title and description: its thumbnails' alt text). */
+export const PHOTO_THUMB_FIELDS = 'id,thumb,title,description';
+
+/** A list of photo stubs (a group's photos: GET /groups/photos, or its detail's `photos`) for a grid. */
+export const parsePhotoThumbs = (data: unknown): PhotoThumb[] => lenientArray(albumStubSchema).parse(data).map(reshapePhotoThumb);
 const neighbourSchema = z.looseObject({ id, thumb: str }).optional().catch(undefined);
 const photoSchema = z.looseObject({
   id,
@@ -201,7 +212,7 @@ function reshapeAlbum(a: z.infer<typeof albumSchema>): AlbumDetail {
     owner: who(reshapePerson(a.owner)),
     photoCount: a.total_photo,
     can: { upload: a.can_upload, editPhotos: a.can_editphotos, edit: a.can_edit, delete: a.can_delete },
-    photos: a.photos.map((p) => ({ id: p.id, thumb: safeImageUrl(p.thumb), alt: (p.description?.trim() || p.title?.trim()) ?? '' })),
+    photos: a.photos.map(reshapePhotoThumb),
     category,
     settings,
   };
@@ -298,7 +309,7 @@ async function readAlbum(
   fields: string,
 ): Promise<z.infer<typeof albumSchema> | undefined> {
   try {
-    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: 'id,thumb,title,description' };
+    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: PHOTO_THUMB_FIELDS };
     return albumSchema.parse(await getWithFields(token, `/albums/${albumId}`, query, fields, SPEC_ALBUM_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;

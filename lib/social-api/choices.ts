@@ -13,7 +13,13 @@ export type ItemChoices<N extends string> = { categories: Array<{ id: number; ti
  * each of `names`, GET /{module}/{name}_options (events: view, comment, photo; groups: view,
  * comment, photo, event).
  */
-export async function readChoices<const N extends string>(token: string, module: string, names: readonly N[]): Promise<ItemChoices<N>> {
+export async function readChoices<const N extends string>(
+  token: string,
+  module: string,
+  names: readonly N[],
+  /** Words the option lists take (events: parent_type). */
+  query?: Record<string, string>,
+): Promise<ItemChoices<N>> {
   const config = apiConfig();
   const [categories, ...lists] = await Promise.all([
     apiFetch(config, `/${module}/categories`, { token }).then((d) =>
@@ -23,7 +29,7 @@ export async function readChoices<const N extends string>(token: string, module:
     ),
     ...names.map(async (name) =>
       lenientArray(optionSchema)
-        .parse(await apiFetch(config, `/${module}/${name}_options`, { token }))
+        .parse(await apiFetch(config, `/${module}/${name}_options`, { token, query }))
         .map((o) => ({ id: o.id, title: o.title })),
     ),
   ]);

@@ -58,7 +58,8 @@ const eventSchema = z.looseObject({
 type ApiEvent = z.infer<typeof eventSchema>;
 const eventListSchema = lenientArray(eventSchema);
 
-const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${MEMBERSHIP_FLAGS}`;
+/** What a list of events asks for (the events of a group too: lib/social-api/groups.ts). */
+export const LIST_FIELDS = `id,thumb,title,owner,description,total_member,category,timezone,location,host,start_at,end_at,rsvp,${MEMBERSHIP_FLAGS}`;
 const COUNT_FIELDS = 'attending_count,maybe_count,not_attending_count,awaiting_reply_count,requested_count';
 const DETAIL_FIELDS = `${LIST_FIELDS},img,img_description,updated_at,${COUNT_FIELDS},category_id,allow_search,auth_invite,approval,auth_view,auth_comment,auth_photo`;
 /** The page's: the detail and its social fields (an extension: one read instead of three). */
@@ -197,6 +198,9 @@ function readEventList(
   return readItemList(token, path, eventSchema, reshapeSummary, f, { ...own, when: f.when }, LIST_FIELDS);
 }
 
+/** A list of events as GET /events answers it (a group's events too: GET /groups/events, its detail's `events`). */
+export const parseEventList = (data: unknown): EventSummary[] => eventListSchema.parse(data).map(reshapeSummary);
+
 export interface MyEventFilters {
   keywords?: string;
   /** Only the events I lead (organise). */
@@ -278,6 +282,8 @@ export interface EventInput extends EventSettings {
   pictureDescription?: string;
   /** A photo already uploaded to this server (FormData part `photo`), if any. */
   photo?: Blob;
+  /** A new event made in this group (parent_type=group, parent_id: docs/api.md, "Groups": events). */
+  groupId?: number;
 }
 
 function eventForm(input: EventInput): FormData {
@@ -300,6 +306,7 @@ function eventForm(input: EventInput): FormData {
   };
   // Sent only when there is one: a server of the document alone is not handed a field it does not know.
   if (input.pictureDescription) fields.img_description = input.pictureDescription;
+  if (input.groupId) Object.assign(fields, { parent_type: 'group', parent_id: String(input.groupId) });
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   if (input.photo) fd.append('photo', input.photo, 'photo');
   return fd;
@@ -356,7 +363,7 @@ export async function listEventMembers(
 
 export type EventChoices = ItemChoices<'view' | 'comment' | 'photo'>;
 
-/** GET /events/categories and the view, comment and photo options, together. */
-export function getEventChoices(token: string): Promise<EventChoices> {
-  return readChoices(token, 'events', ['view', 'comment', 'photo']);
+/** GET /events/categories and the view, comment and photo options, together; `inGroup`: those of an event made in a group (parent_type=group). */
+export function getEventChoices(token: string, inGroup = false): Promise<EventChoices> {
+  return readChoices(token, 'events', ['view', 'comment', 'photo'], inGroup ? { parent_type: 'group' } : undefined);
 }

@@ -48,11 +48,14 @@ const groupSchema = z.looseObject({
   ...membershipFlagShape,
   can_approve: flag.optional(),
   can_message_members: flag.optional(),
+  can_post: flag.optional(),
+  can_upload_photo: flag.optional(),
+  can_create_event: flag.optional(),
 });
 type ApiGroup = z.infer<typeof groupSchema>;
 
 const LIST_FIELDS = 'id,thumb,title,owner,description,total_member,category,membership';
-const FLAGS = `${MEMBERSHIP_FLAGS},can_approve,can_message_members`;
+const FLAGS = `${MEMBERSHIP_FLAGS},can_approve,can_message_members,can_post,can_upload_photo,can_create_event`;
 const DETAIL_FIELDS = `${LIST_FIELDS},img,staff,${FLAGS},category_id,allow_search,approval,auth_invite,auth_view,auth_comment,auth_photo,auth_event,requested_count,invited_count`;
 
 /** A group as lists show it. */
@@ -74,6 +77,10 @@ export interface GroupCan extends MembershipCan {
   approve: boolean;
   /** The owner, on a server with messages: write to every member at once (POST /messages multi=group). */
   messageMembers: boolean;
+  /** Post on its wall (auth_comment), add photos (auth_photo), make events in it (auth_event). */
+  post: boolean;
+  uploadPhoto: boolean;
+  createEvent: boolean;
 }
 
 export interface GroupSettings {
@@ -110,6 +117,12 @@ function reshapeSummary(g: ApiGroup): GroupSummary {
   };
 }
 
+/** Whether a signed-in reader's membership reaches `role` (docs/api.md, "Groups": Roles). */
+function mayAct(role: GroupRole, membership: GroupMembership | null): boolean {
+  const rank = membership === 'owner' || membership === 'officer' ? 3 : membership === 'member' ? 2 : 1;
+  return rank >= GROUP_ROLES.length - 1 - GROUP_ROLES.indexOf(role);
+}
+
 function reshapeDetail(g: ApiGroup): GroupDetail {
   const requested = g.requested_count ?? null;
   const invited = g.invited_count ?? null;
@@ -123,6 +136,10 @@ function reshapeDetail(g: ApiGroup): GroupDetail {
       approve: g.can_approve ?? g.can_edit,
       // A server without the flag: the owner, as the API's broadcast allows.
       messageMembers: g.can_message_members ?? g.membership === 'owner',
+      // A server without the extension flags: the roles the group's settings name, and the reader's membership.
+      post: g.can_post ?? mayAct(g.auth_comment ?? 'member', g.membership ?? null),
+      uploadPhoto: g.can_upload_photo ?? mayAct(g.auth_photo ?? 'member', g.membership ?? null),
+      createEvent: g.can_create_event ?? mayAct(g.auth_event ?? 'officer', g.membership ?? null),
     },
     settings: {
       categoryId: g.category_id ?? g.category?.id ?? 0,
@@ -176,10 +193,16 @@ function readGroupList(
   return readItemList(token, path, groupSchema, reshapeSummary, f, own, LIST_FIELDS);
 }
 
+/** What a group's page asks of it (its tabs add a list: lib/social-api/group-tabs.ts). */
+export const GROUP_DETAIL_FIELDS = DETAIL_FIELDS;
+
+/** A group's detail (GET /groups/{id}) as the app's type. */
+export const parseGroupDetail = (data: unknown): GroupDetail => reshapeDetail(groupSchema.parse(data));
+
 /** A group; undefined when it does not exist or the reader may not see it. */
 export async function getGroup(token: string, id: number): Promise<GroupDetail | undefined> {
   try {
-    return reshapeDetail(groupSchema.parse(await apiFetch(apiConfig(), `/groups/${id}`, { token, query: { fields: DETAIL_FIELDS } })));
+    return parseGroupDetail(await apiFetch(apiConfig(), `/groups/${id}`, { token, query: { fields: DETAIL_FIELDS } }));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -286,10 +309,14 @@ export async function listGroupMembers(
     token,
     query: { group_id: groupId, waiting: waiting ? 1 : undefined, keywords: keywords?.trim() || undefined, page, limit },
   });
-  return lenientArray(memberSchema)
+  return parseGroupMembers(data);
+}
+
+/** A list of members (GET /groups/members, or a group's detail's `members` and `waiting`). */
+export const parseGroupMembers = (data: unknown): GroupMember[] =>
+  lenientArray(memberSchema)
     .parse(data)
     .map((m) => ({ ...who(reshapePerson(m)), title: m.membership, ...(m.waiting_type ? { waiting: m.waiting_type } : {}) }));
-}
 
 /** GET /groups/{id}/invite: the reader's friends who may be invited (none in the group yet), by name. */
 export async function listInvitableFriends(token: string, groupId: number, keywords = '', page = 1): Promise<Who[]> {

@@ -36,8 +36,8 @@ const photoIds = z.array(id).check(
 );
 
 /**
- * Uploaded photos (in the order they go in) into an album one may add to (`albumId`), or into a
- * new album (`album`): one of the two.
+ * Uploaded photos (in the order they go in) into an album one may add to (`albumId`), into a
+ * new album (`album`), or into a group's album (`groupId`): one of the three.
  */
 /** Each photo's description, in the order of `photoIds` ('' for none). */
 const descriptions = z.array(
@@ -45,13 +45,20 @@ const descriptions = z.array(
 );
 
 export const albumUploadSaveSchema = z
-  .object({ photoIds, descriptions: z.optional(descriptions), albumId: z.optional(id), album: z.optional(albumSettingsSchema) })
+  .object({
+    photoIds,
+    descriptions: z.optional(descriptions),
+    albumId: z.optional(id),
+    album: z.optional(albumSettingsSchema),
+    /** A group's album (POST /groups/photos: docs/api.md, "Groups": photos). */
+    groupId: z.optional(id),
+  })
   .check(
     z.refine((v) => !v.descriptions || v.descriptions.length === v.photoIds.length, {
       message: 'Each photo has one description.',
       path: ['photoIds'],
     }),
-    z.refine((v) => (v.albumId === undefined) !== (v.album === undefined), {
+    z.refine((v) => [v.albumId, v.album, v.groupId].filter((x) => x !== undefined).length === 1, {
       message: 'Choose the album the photos go into, or make a new one.',
       path: ['form'],
     }),
@@ -81,6 +88,8 @@ export const toAlbumFieldErrors = apiFieldErrorsReader<keyof AlbumSettingsValues
   ...SETTINGS_FIELD_NAMES,
   ...Object.fromEntries(Object.entries(SETTINGS_FIELD_NAMES).map(([api, field]) => [`album[${api}]`, field])),
   photo_ids: 'photos',
+  // POST /groups/photos names its uploads `ids`.
+  ids: 'photos',
 });
 
 // Managing an album and its photos. The document's album detail does not tell an album's category,

@@ -40,6 +40,11 @@ export const eventFormSchema = z
       EVENT_PICTURE_DESCRIPTION_MAX,
       `Keep the picture's description under ${EVENT_PICTURE_DESCRIPTION_MAX} characters.`,
     ),
+    /**
+     * A new event made in this group (parent_type=group: docs/api.md, "Groups": events): no field
+     * of the form, carried in its starting values from /events/new?parent_type=group&parent_id=.
+     */
+    groupId: z.optional(id),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -99,6 +104,7 @@ const FIELD_NOUNS: Record<keyof EventFormValues | 'form', string> = {
   approval: 'Approving guests',
   guestsMayInvite: 'Guests inviting friends',
   searchable: 'Show in searches',
+  groupId: 'The group',
   form: 'The event',
 };
 

@@ -206,6 +206,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(commentId['x-extension']).toBe(true);
     expect(commentId.description).toMatch(/^Extension: /);
     expect(ops.get('GET /api/v1/core/likes')!.parameters!.find((p) => p.name === 'item_id')!['x-extension']).toBeUndefined();
+    // And beyond the origin, on an operation of its (a group's detail carrying a tab's list: docs/api.md, "Groups").
+    for (const name of ['wall_limit', 'photo_page', 'event_fields', 'member_limit', 'waiting_limit']) {
+      const param = ops.get('GET /api/v1/groups/{id}')!.parameters!.find((p) => p.name === name)!;
+      expect(param['x-extension'], name).toBe(true);
+      expect(param.description, name).toMatch(/^Extension: /);
+    }
     // The legacy API is one entry point: its extension is one of its methods.
     for (const method of ['get', 'post']) {
       expect(doc.paths['/api.php']![method]!['x-extension-methods']).toEqual(['auth.expireSession']);

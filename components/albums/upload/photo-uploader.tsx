@@ -13,7 +13,7 @@ import { lazyZodResolver } from '@/components/ui/lazy-resolver';
 import { useFilePreviews } from '@/components/ui/use-file-previews';
 import { useUploadQueue, type QueuedUpload } from '@/components/ui/use-upload-queue';
 import { callAction } from '@/lib/action-result';
-import { itemHref } from '@/lib/routes';
+import { itemHref, routes } from '@/lib/routes';
 import type { AlbumSettingsValues } from '@/lib/validations/album';
 import { PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { checkPhotoBytes } from '@/lib/validations/photo-file';
@@ -33,8 +33,9 @@ const resolver = lazyZodResolver<AlbumSettingsValues>(() => import('@/lib/valida
 // order — an existing one, or a new one made from the settings below the photos. A failed save
 // keeps everything: the photos stay uploaded, the fields keep what was typed.
 
-/** The route that streams each file on to POST /albums/photo_upload. */
+/** The route that streams each file on to POST /albums/photo_upload (a group's: POST /groups/photos_upload). */
 const UPLOAD_URL = '/api/upload/photos';
+const GROUP_UPLOAD_URL = '/api/upload/group-photos';
 /** Files on their way at once. */
 const CONCURRENT_UPLOADS = 3;
 /** A new album's fields, where a refusal's field errors land. */
@@ -87,7 +88,11 @@ function PlainPhotos({ items, label, className, renderItem, carry }: ListProps) 
   );
 }
 
-export type UploadTarget = { kind: 'existing'; albumId: number; title: string } | { kind: 'new'; choices: AlbumSettingsChoices };
+export type UploadTarget =
+  | { kind: 'existing'; albumId: number; title: string }
+  | { kind: 'new'; choices: AlbumSettingsChoices }
+  /** A group's one album (docs/api.md, "Groups": photos). */
+  | { kind: 'group'; groupId: number; title: string };
 
 export type PhotoUploaderProps = {
   /** Largest photo, in bytes (UPLOAD_MAX_BYTES). */
@@ -105,7 +110,14 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     defaultValues: target.kind === 'new' ? newAlbumDefaults(target.choices) : undefined,
     mode: 'onTouched',
   });
-  const queue = useUploadQueue<Uploaded>({ url: UPLOAD_URL, fileField: 'Filedata', parse: parseUploaded, concurrency: CONCURRENT_UPLOADS });
+  const group = target.kind === 'group' ? target.groupId : undefined;
+  const queue = useUploadQueue<Uploaded>({
+    url: group ? GROUP_UPLOAD_URL : UPLOAD_URL,
+    fields: group ? { group_id: String(group) } : undefined,
+    fileField: 'Filedata',
+    parse: parseUploaded,
+    concurrency: CONCURRENT_UPLOADS,
+  });
   const { entries } = queue;
   const previewOf = useFilePreviews(entries);
   const [refused, setRefused] = useState<string[]>([]);
@@ -174,7 +186,13 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
     const described = { photoIds, descriptions: saved.map((e) => descriptions[e.key]?.trim() ?? '') };
     setSaving(true);
     const res = await callAction(() =>
-      saveAlbumUpload(album ? { ...described, album } : { ...described, albumId: target.kind === 'existing' ? target.albumId : undefined }),
+      saveAlbumUpload(
+        album
+          ? { ...described, album }
+          : group
+            ? { ...described, groupId: group }
+            : { ...described, albumId: target.kind === 'existing' ? target.albumId : undefined },
+      ),
     );
     // The fields are enabled again before one of them takes the focus.
     flushSync(() => setSaving(false));
@@ -185,7 +203,7 @@ export function PhotoUploader({ maxBytes, target }: PhotoUploaderProps) {
       setFormMessage(placeRefusal(form, { ...res, fieldErrors: rest }, newAlbum ? ALBUM_FIELDS : []));
       return;
     }
-    const href = itemHref({ type: 'album', id: res.data.albumId });
+    const href = group ? routes.groupPhotos(group) : itemHref({ type: 'album', id: res.data.albumId });
     setSavedTo({ albumId: res.data.albumId, href });
     announce(res.message);
     if (href) router.push(href);

@@ -9,6 +9,7 @@ import { viewerOf, type Viewer } from '../../domain/privacy.ts';
 import { canSeePost } from '../../domain/post-privacy.ts';
 import { getVisibleGroup } from '../groups/access.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
+import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { feedPage, getActivity, type ActivityRow } from '../../data/activities.ts';
 import { ACTIVITY_ALLOWED, ACTIVITY_FIELDS, presentActivities, type ActivityField } from './present.ts';
@@ -43,6 +44,33 @@ export async function getVisibleActivity(db: DB, viewer: Viewer, id: number): Pr
   return row;
 }
 
+/** A page of the feed or of a wall (already seen by the reader), as GET /activities answers it and a group's detail embeds it (`wall`). */
+export async function feedPageView(
+  db: DB,
+  config: Config,
+  viewer: Viewer,
+  wallOf: { type: 'user' | 'group'; id: number } | undefined,
+  q: { limit?: number; maxid?: number; minid?: number },
+  fields: ActivityField[],
+) {
+  const { rows, endOfFeed } = await feedPage(db, {
+    readerId: viewer.userId,
+    wallOf,
+    limit: clampLimit(q.limit, ACTIVITIES_DEFAULT_LIMIT),
+    maxid: q.maxid || undefined,
+    minid: q.minid,
+  });
+  const items = await presentActivities(db, config, viewer, rows, fields);
+  return {
+    count: rows.length,
+    // Pass next_id as maxid for older items, first_id as minid for newer ones.
+    next_id: rows.length ? rows[rows.length - 1]!.id : 0,
+    first_id: rows.length ? rows[0]!.id : (q.minid ?? 0),
+    end_of_feed: endOfFeed,
+    items,
+  };
+}
+
 export default async function activityReadRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Infer<typeof feedQuery> }>(
     '/',
@@ -62,25 +90,7 @@ export default async function activityReadRoutes(app: FastifyInstance): Promise<
       // A wall nobody has is 404, and so is a group's the reader may not see.
       if (wallOf?.type === 'group') await getVisibleGroup(app.db, viewer.userId, wallOf.id);
       else if (wallOf) await checkUserExists(app.db, wallOf.id);
-      const { rows, endOfFeed } = await feedPage(app.db, {
-        readerId: viewer.userId,
-        wallOf,
-        limit: clampLimit(q.limit, ACTIVITIES_DEFAULT_LIMIT),
-        maxid: q.maxid || undefined,
-        minid: q.minid,
-      });
-      const items = await presentActivities(app.db, app.config, viewer, rows, fields);
-      return {
-        success: true,
-        data: {
-          count: rows.length,
-          // Pass next_id as maxid for older items, first_id as minid for newer ones.
-          next_id: rows.length ? rows[rows.length - 1]!.id : 0,
-          first_id: rows.length ? rows[0]!.id : (q.minid ?? 0),
-          end_of_feed: endOfFeed,
-          items,
-        },
-      };
+      return { success: true, data: await feedPageView(app.db, app.config, viewer, wallOf, q, fields) };
     },
   );
 

@@ -39,10 +39,10 @@ export const MY_LIST_FIELDS = [...LIST_FIELDS, 'category'] as const;
  * start_datetime is part of every list item in the spec but not among the allowed names: it is
  * returned when `fields` is absent, and when `fields` is given only if it names it.
  */
-export function listFields(param: string | undefined, allowed: readonly string[]): string[] {
+export function listFields(param: string | undefined, allowed: readonly string[], name = 'fields'): string[] {
   const at = allowed.indexOf('total_member') + 1;
   const spec = [...allowed.slice(0, at), 'start_datetime', ...allowed.slice(at)];
-  return parseFields(param, [...spec, ...LIST_EXTRA_FIELDS], 'fields', spec);
+  return parseFields(param, [...spec, ...LIST_EXTRA_FIELDS], name, spec);
 }
 
 /** List fields beyond the spec (extension), given only when `fields` names them: what a calendar or a table of events shows. */

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import type { Infer } from '../../http/schemas.ts';
@@ -12,6 +14,29 @@ import { getVisibleGroup } from './access.ts';
 
 /** The origin's page of a group's events. */
 const EVENTS_DEFAULT_LIMIT = 5;
+
+/** The events list's `when` and paging, as GET /groups/events and the group's detail (`event_*`) take them. */
+interface GroupEventsPage {
+  when?: (typeof WHEN)[number];
+  page?: number;
+  limit?: number;
+  fields?: string;
+}
+
+/** A page of the events made in a group (already seen by the reader), soonest first, as GET /events presents them. */
+export async function groupEventViews(
+  db: DB,
+  config: Config,
+  me: number | null,
+  groupId: number,
+  q: GroupEventsPage,
+  fieldsParam = 'fields',
+) {
+  const fields = listFields(q.fields, LIST_FIELDS, fieldsParam);
+  const { limit, offset } = paging(q, EVENTS_DEFAULT_LIMIT);
+  const rows = await listEvents(db, { me, when: q.when ?? 'upcoming', t: now(), groupId, onlyFriends: false, limit, offset });
+  return presentEvents(db, config, viewerOf(db, me), rows, fields);
+}
 
 const listQuery = {
   type: 'object',
@@ -36,19 +61,8 @@ export default async function groupEventRoutes(app: FastifyInstance): Promise<vo
     async (req) => {
       const q = req.query;
       const me = req.auth.userId;
-      const fields = listFields(q.fields, LIST_FIELDS);
       await getVisibleGroup(app.db, me, q.group_id);
-      const { limit, offset } = paging(q, EVENTS_DEFAULT_LIMIT);
-      const rows = await listEvents(app.db, {
-        me,
-        when: q.when ?? 'upcoming',
-        t: now(),
-        groupId: q.group_id,
-        onlyFriends: false,
-        limit,
-        offset,
-      });
-      return { success: true, data: await presentEvents(app.db, app.config, viewerOf(app.db, me), rows, fields) };
+      return { success: true, data: await groupEventViews(app.db, app.config, me, q.group_id, q) };
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { forbidden, invalidParam } from '../../errors.ts';
@@ -77,6 +78,38 @@ const membersQuery = {
   required: ['group_id'],
 } as const;
 const inviteQuery = { type: 'object', properties: { keywords: keywordsParam, ...pagingQuery } } as const;
+
+/**
+ * A page of a group's members (owner and officers first) or, `waiting`, of the requests and
+ * invitations waiting, as GET /groups/members and the group's detail (`members`, `waiting`)
+ * present them. Who may see which is the caller's to check.
+ */
+export async function groupMemberViews(
+  db: DB,
+  config: Config,
+  group: GroupRow,
+  q: { waiting: boolean; keywords?: string; page?: number; limit?: number },
+) {
+  const { limit, offset } = paging(q);
+  const rows = await listGroupMembers(db, {
+    groupId: group.id,
+    ownerId: group.owner_id,
+    states: q.waiting ? ['requested', 'invited'] : ['officer', 'member'],
+    keywords: q.keywords?.trim(),
+    limit,
+    offset,
+  });
+  const owners = await getOwnerSummaries(
+    db,
+    config,
+    rows.map((r) => r.user_id),
+  );
+  return rows.flatMap((r) => {
+    const owner = owners.get(r.user_id);
+    if (!owner) return [];
+    return [q.waiting ? { ...owner, membership: '', waiting_type: r.state } : { ...owner, membership: memberTitle(group.owner_id, r) }];
+  });
+}
 
 export default async function groupMembershipRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -251,28 +284,7 @@ export default async function groupMembershipRoutes(app: FastifyInstance): Promi
       const { group, membership } = await getVisibleGroup(db, me, q.group_id);
       const waiting = q.waiting === 1;
       if (waiting && !groupFlags(group, me, membership).can_approve) throw forbidden("Only the group's officers see who waits to join.");
-      const { limit, offset } = paging(q);
-      const rows = await listGroupMembers(db, {
-        groupId: group.id,
-        ownerId: group.owner_id,
-        states: waiting ? ['requested', 'invited'] : ['officer', 'member'],
-        keywords: q.keywords?.trim(),
-        limit,
-        offset,
-      });
-      const owners = await getOwnerSummaries(
-        db,
-        app.config,
-        rows.map((r) => r.user_id),
-      );
-      return {
-        success: true,
-        data: rows.flatMap((r) => {
-          const owner = owners.get(r.user_id);
-          if (!owner) return [];
-          return [waiting ? { ...owner, membership: '', waiting_type: r.state } : { ...owner, membership: memberTitle(group.owner_id, r) }];
-        }),
-      };
+      return { success: true, data: await groupMemberViews(db, app.config, group, { ...q, waiting }) };
     },
   );
 

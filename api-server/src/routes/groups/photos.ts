@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/index.ts';
 import { now } from '../../db/index.ts';
 import { transact } from '../../db/dialect.ts';
 import { forbidden } from '../../errors.ts';
@@ -26,6 +28,23 @@ import { getVisibleGroup } from './access.ts';
 const PHOTOS_DEFAULT_LIMIT = 8;
 /** Most photos one POST /groups/photos puts into the album (as POST /albums/upload). */
 const MAX_PHOTOS_PER_ADD = 100;
+
+/** A page of a group's photos (already seen by the reader), in the album's order, as GET /groups/photos and the group's detail (`photo_*`) present them. */
+export async function groupPhotoViews(
+  db: DB,
+  config: Config,
+  reader: number | null,
+  groupId: number,
+  q: { page?: number; limit?: number; fields?: string },
+  fieldsParam = 'fields',
+) {
+  const fields = parseFields(q.fields, PHOTO_STUB_ALLOWED, fieldsParam, PHOTO_STUB_FIELDS);
+  const album = await getGroupAlbumId(db, groupId);
+  if (album === undefined) return [];
+  const { limit, offset } = paging(q, PHOTOS_DEFAULT_LIMIT);
+  const photos = await listAlbumPhotos(db, { albumId: album, readerId: reader, limit, offset });
+  return photos.map((p) => pick({ ...photoStub(config, p) }, fields));
+}
 
 const groupId = { type: 'integer', minimum: 1 } as const;
 const uploadBody = { type: 'object', properties: { Filedata: {}, group_id: groupId }, required: ['Filedata', 'group_id'] } as const;
@@ -101,13 +120,8 @@ export default async function groupPhotoRoutes(app: FastifyInstance): Promise<vo
     { schema: { summary: "The photos of a group's album, in the album's order", querystring: listQuery } },
     async (req) => {
       const reader = req.auth.userId;
-      const fields = parseFields(req.query.fields, PHOTO_STUB_ALLOWED, 'fields', PHOTO_STUB_FIELDS);
       await getVisibleGroup(db, reader, req.query.group_id);
-      const album = await getGroupAlbumId(db, req.query.group_id);
-      if (album === undefined) return { success: true, data: [] };
-      const { limit, offset } = paging(req.query, PHOTOS_DEFAULT_LIMIT);
-      const photos = await listAlbumPhotos(db, { albumId: album, readerId: reader, limit, offset });
-      return { success: true, data: photos.map((p) => pick({ ...photoStub(app.config, p) }, fields)) };
+      return { success: true, data: await groupPhotoViews(db, app.config, reader, req.query.group_id, req.query) };
     },
   );
 }

@@ -68,8 +68,9 @@ const EXTRA_FIELDS = [
 export const listFields = (param: string | undefined): string[] =>
   parseFields(param, [...LIST_FIELDS, ...DETAIL_FIELDS, ...EXTRA_FIELDS], 'fields', LIST_FIELDS);
 
-export const detailFields = (param: string | undefined): string[] =>
-  parseFields(param, [...DETAIL_FIELDS, ...EXTRA_FIELDS], 'fields', DETAIL_FIELDS);
+/** The detail's fields; `embedded` the names of the lists it may carry too (routes/groups/read.ts). */
+export const detailFields = (param: string | undefined, embedded: readonly string[] = []): string[] =>
+  parseFields(param, [...DETAIL_FIELDS, ...EXTRA_FIELDS, ...embedded], 'fields', DETAIL_FIELDS);
 
 const THUMB_SIZE = '240';
 const IMG_SIZE = '1024';

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { paging, pagingQuery } from '../../http/paging.ts';
+import { paging, pagingNumber, pagingQuery } from '../../http/paging.ts';
 import { countView } from '../../domain/views.ts';
 import { listGroups, listMyGroups } from '../../data/groups.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
 import { detailFields, listFields, presentGroups } from './present.ts';
-import { getVisibleGroup } from './access.ts';
+import { getVisibleGroup, type SeenGroup } from './access.ts';
+import { parseFields } from '../../http/fields.ts';
+import { extensionParam } from '../../openapi/marks.ts';
+import { groupFlags } from '../../domain/groups.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import { WHEN } from '../../data/events.ts';
+import { feedPageView } from '../activities/read.ts';
+import { ACTIVITY_ALLOWED, ACTIVITY_FIELDS, type ActivityField } from '../activities/present.ts';
+import { groupEventViews } from './events.ts';
+import { groupMemberViews } from './membership.ts';
+import { groupPhotoViews } from './photos.ts';
 
 const keywordsParam = { type: 'string', maxLength: 255 } as const;
 
@@ -32,7 +42,73 @@ const myQuery = {
   },
 } as const;
 
-const detailQuery = { type: 'object', properties: { fields: { type: 'string' } } } as const;
+/**
+ * The lists a group's detail may carry beside the group (extension), each given only when `fields`
+ * names it, so that a client reads the group's header and one tab of its page in one request, as
+ * the spec's album detail carries a page of its photos (`photos`, `photo_page`, `photo_limit`,
+ * `photo_fields`). Each is exactly the answer of its own endpoint, with its words prefixed.
+ */
+const EMBEDDED = ['wall', 'photos', 'events', 'members', 'waiting'] as const;
+/** A parameter of one of the EMBEDDED lists: `what` it is, as its own endpoint takes it. */
+const embedded = <S extends object>(schema: S, what: string) => ({
+  ...schema,
+  ...extensionParam(`${what}, when \`fields\` names the list (docs/api.md, "Groups": a tab in one request).`),
+});
+const text = { type: 'string' } as const;
+const detailQuery = {
+  type: 'object',
+  properties: {
+    fields: text,
+    wall_limit: embedded(pagingNumber, 'The wall: `limit` of GET /activities'),
+    wall_maxid: embedded({ type: 'integer', minimum: 0 } as const, 'The wall: `maxid` of GET /activities'),
+    wall_fields: embedded(text, 'The wall: `fields` of GET /activities'),
+    photo_page: embedded(pagingNumber, 'The photos: `page` of GET /groups/photos'),
+    photo_limit: embedded(pagingNumber, 'The photos: `limit` of GET /groups/photos'),
+    photo_fields: embedded(text, 'The photos: `fields` of GET /groups/photos'),
+    event_when: embedded({ type: 'string', enum: WHEN } as const, 'The events: `when` of GET /groups/events'),
+    event_page: embedded(pagingNumber, 'The events: `page` of GET /groups/events'),
+    event_limit: embedded(pagingNumber, 'The events: `limit` of GET /groups/events'),
+    event_fields: embedded(text, 'The events: `fields` of GET /groups/events'),
+    member_page: embedded(pagingNumber, 'The members: `page` of GET /groups/members'),
+    member_limit: embedded(pagingNumber, 'The members: `limit` of GET /groups/members'),
+    waiting_limit: embedded(pagingNumber, 'The people waiting (officers): `limit` of GET /groups/members waiting=1, its first page'),
+  },
+} as const;
+type DetailQuery = Infer<typeof detailQuery>;
+
+/** The lists `fields` names among EMBEDDED, for a group the reader sees: each its endpoint's answer. */
+async function embeddedLists(app: FastifyInstance, seen: SeenGroup, me: number | null, fields: readonly string[], q: DetailQuery) {
+  const { db, config } = app;
+  const { group } = seen;
+  const wants = (name: (typeof EMBEDDED)[number]) => fields.includes(name);
+  const officer = groupFlags(group, me, seen.membership).can_approve;
+  const viewer = viewerOf(db, me);
+  const wallPage = () => {
+    const wallFields = parseFields(q.wall_fields, ACTIVITY_ALLOWED, 'wall_fields', ACTIVITY_FIELDS) as ActivityField[];
+    return feedPageView(db, config, viewer, { type: 'group', id: group.id }, { limit: q.wall_limit, maxid: q.wall_maxid }, wallFields);
+  };
+  const [wall, photos, events, members, waiting] = await Promise.all([
+    wants('wall') ? wallPage() : undefined,
+    wants('photos')
+      ? groupPhotoViews(db, config, me, group.id, { page: q.photo_page, limit: q.photo_limit, fields: q.photo_fields }, 'photo_fields')
+      : undefined,
+    wants('events')
+      ? groupEventViews(
+          db,
+          config,
+          me,
+          group.id,
+          { when: q.event_when, page: q.event_page, limit: q.event_limit, fields: q.event_fields },
+          'event_fields',
+        )
+      : undefined,
+    wants('members') ? groupMemberViews(db, config, group, { waiting: false, page: q.member_page, limit: q.member_limit }) : undefined,
+    // Who waits is the officers' business alone (null for anyone else, as requested_count).
+    wants('waiting') && officer ? groupMemberViews(db, config, group, { waiting: true, limit: q.waiting_limit }) : null,
+  ]);
+  const lists: Record<string, unknown> = { wall, photos, events, members, waiting: wants('waiting') ? waiting : undefined };
+  return Object.fromEntries(Object.entries(lists).filter(([, v]) => v !== undefined));
+}
 
 export default async function groupReadRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
@@ -74,19 +150,29 @@ export default async function groupReadRoutes(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: Infer<typeof detailQuery> }>(
+  app.get<{ Params: IdParams; Querystring: DetailQuery }>(
     '/:id',
-    { schema: { summary: 'One group (counts a view unless the reader owns it)', params: idParams, querystring: detailQuery } },
+    {
+      schema: {
+        summary:
+          'One group (counts a view unless the reader owns it), with a page of its wall, photos, events or members when `fields` names them',
+        params: idParams,
+        querystring: detailQuery,
+      },
+    },
     async (req) => {
-      const fields = detailFields(req.query.fields);
+      const fields = detailFields(req.query.fields, EMBEDDED);
       const me = req.auth.userId;
-      let { group } = await getVisibleGroup(db, me, req.params.id);
-      if (me !== group.owner_id) {
-        await countView(db, 'groups', group.id);
-        group = { ...group, view_count: group.view_count + 1 };
-      }
-      const [data] = await presentGroups(db, app.config, me, [group], fields);
-      return { success: true, data };
+      const seen = await getVisibleGroup(db, me, req.params.id);
+      const counted = me !== seen.group.owner_id;
+      const group = counted ? { ...seen.group, view_count: seen.group.view_count + 1 } : seen.group;
+      const [[data], lists] = await Promise.all([
+        presentGroups(db, app.config, me, [group], fields),
+        embeddedLists(app, seen, me, fields, req.query),
+      ]);
+      // Counted once the answer is made: a refused list (400) counts no view.
+      if (counted) await countView(db, 'groups', group.id);
+      return { success: true, data: { ...data, ...lists } };
     },
   );
 }
