@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../api-server/src/config.ts';
+import { createMediaWorker } from '../../api-server/src/media/worker.ts';
+import { makeClip, startProvider, type Provider } from '../../api-server/test/routes/videos/video-fixtures.ts';
+import { createActivity, getActivity, listActivities, type Attachment } from '../social-api/activities.ts';
+import { createVideoLink, createVideoUpload } from '../social-api/videos.ts';
+import { membersOf, setupRealApi } from '../testing/real-api.ts';
+
+// Videos in posts, as the feed reads them (lib/social-api/activities.ts: a video's card in the
+// activity's attachments, one read for the page), against the real api-server over loopback HTTP
+// with a loopback oEmbed provider and a clip made by ffmpeg.
+
+const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+
+let provider: Provider;
+const settings: Partial<Config> = { linkPreviewAllowPrivate: true };
+beforeAll(async () => {
+  provider = await startProvider();
+  settings.oembed = provider.oembed;
+});
+afterAll(async () => {
+  await provider.close();
+});
+const api = setupRealApi(settings);
+const { demo, alice } = membersOf(api, ['demo', 'alice']);
+
+const everyone = { title: '', description: '', tags: [], authView: 'everyone', authComment: 'everyone', searchable: true };
+
+/** A multipart body with one file part, as a stream (what the BFF passes on). */
+async function filePart(bytes: Uint8Array, name: string) {
+  const form = new FormData();
+  form.append('type', 'upload');
+  form.append('title', 'Colour bars');
+  form.append('Filedata', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+  const encoded = new Response(form);
+  return { body: encoded.body!, contentType: encoded.headers.get('content-type')! };
+}
+
+const videoOf = (attachments: Attachment[]) => {
+  const a = attachments[0];
+  return a?.kind === 'video' ? a.video : undefined;
+};
+
+describe('a video in a post, as the feed reads it', () => {
+  it('a link: its poster, its shape, its provider’s player; the title sent with the post becomes the video’s', async () => {
+    const videoId = await createVideoLink(demo.token, { type: 'youtube', url: YOUTUBE }, everyone);
+    const post = await createActivity(demo.token, { body: 'Watch this', video: { id: videoId, title: 'The classic' } });
+
+    const feed = await listActivities(alice.token);
+    const activity = feed!.items.find((a) => a.id === post.id)!;
+    expect(activity.attachments).toHaveLength(1);
+    expect(videoOf(activity.attachments)).toEqual({
+      id: videoId,
+      title: 'The classic',
+      width: 480,
+      height: 270,
+      poster: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/files\/img\//),
+      player: { kind: 'youtube', code: 'dQw4w9WgXcQ' },
+      status: 'processed',
+      statusMessage: '',
+      duration: '',
+    });
+  });
+
+  it('an upload: converting while it waits, to its readers too, then playable with its size, poster and duration', async () => {
+    const upload = await filePart(await makeClip(), 'bars.mkv');
+    const videoId = await createVideoUpload(demo.token, upload);
+    const post = await createActivity(demo.token, { body: '', video: { id: videoId, description: 'Colour bars and a tone' } });
+
+    const waiting = videoOf((await getActivity(alice.token, post.id))!.attachments);
+    expect(waiting).toMatchObject({
+      id: videoId,
+      title: 'Colour bars',
+      status: 'to_be_processed',
+      player: { kind: 'upload', ready: false },
+    });
+    expect(waiting!.poster).toBe('');
+
+    expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
+
+    const ready = videoOf((await getActivity(alice.token, post.id))!.attachments);
+    expect(ready).toMatchObject({
+      id: videoId,
+      status: 'processed',
+      player: { kind: 'upload', ready: true },
+      width: 160,
+      height: 120,
+      duration: '00:01',
+    });
+    expect(ready!.poster).toMatch(/\/files\/img\//);
+  });
+});
