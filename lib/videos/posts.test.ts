@@ -3,12 +3,16 @@ import type { Config } from '../../api-server/src/config.ts';
 import { createMediaWorker } from '../../api-server/src/media/worker.ts';
 import { makeClip, startProvider, type Provider } from '../../api-server/test/routes/videos/video-fixtures.ts';
 import { createActivity, getActivity, listActivities, type Attachment } from '../social-api/activities.ts';
-import { createVideoLink, createVideoUpload } from '../social-api/videos.ts';
+import { createVideoLink, createVideoUpload, getMyVideoStates, listVideos } from '../social-api/videos.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { streamUpload } from '../uploads/stream-upload.ts';
+import { addPostVideoLinkCommand } from './commands.ts';
+import { composeVideoUploadOptions } from './uploads.ts';
 
 // Videos in posts, as the feed reads them (lib/social-api/activities.ts: a video's card in the
-// activity's attachments, one read for the page), against the real api-server over loopback HTTP
-// with a loopback oEmbed provider and a clip made by ffmpeg.
+// activity's attachments, one read for the page), and as the compose box adds them (its upload
+// route and its link command), against the real api-server over loopback HTTP with a loopback
+// oEmbed provider and a clip made by ffmpeg.
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
@@ -88,5 +92,75 @@ describe('a video in a post, as the feed reads it', () => {
       duration: '00:01',
     });
     expect(ready!.poster).toMatch(/\/files\/img\//);
+  });
+});
+
+/** Sends a file through the compose box's video route as a browser does (the file alone). */
+async function composeUpload(file: Uint8Array, name: string): Promise<Response> {
+  const form = new FormData();
+  form.append('Filedata', new Blob([file as Uint8Array<ArrayBuffer>]), name);
+  const encoded = new Response(form);
+  const body = await encoded.arrayBuffer();
+  const request = new Request('http://web.test/api/upload/compose-video', {
+    method: 'POST',
+    headers: { origin: 'http://web.test', 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.byteLength) },
+    body: new Blob([body]).stream(),
+    duplex: 'half',
+  } as RequestInit);
+  return streamUpload(request, {
+    webOrigin: 'http://web.test',
+    maxBytes: 10 * 1024 * 1024,
+    session: async () => ({ accessToken: demo.token }),
+    ...composeVideoUploadOptions,
+  });
+}
+
+describe('the compose box’s video', () => {
+  it('a pasted address: the provider’s video, unlisted until the post carries it', async () => {
+    const added = await addPostVideoLinkCommand(demo.token, { url: YOUTUBE });
+    expect(added).toEqual({
+      ok: true,
+      message: 'Video added: “Never Gonna Give You Up”.',
+      data: {
+        id: expect.any(Number),
+        title: 'Never Gonna Give You Up',
+        description: '',
+        status: 'processed',
+        thumb: expect.stringMatching(/\/files\/img\//),
+      },
+    });
+    if (!added.ok) return;
+    const id = added.data.id;
+    const listed = async () => (await listVideos(alice.token, { userId: demo.id, limit: 50 }))!.map((v) => v.id);
+    expect(await listed()).not.toContain(id);
+    await createActivity(demo.token, { body: 'An old favourite', video: { id, title: 'A classic' } });
+    expect(await listed()).toContain(id);
+  });
+
+  it('refuses an address that is not a video’s, before the API and from it, on the address', async () => {
+    expect(await addPostVideoLinkCommand(demo.token, { url: 'not an address' })).toEqual({
+      ok: false,
+      message: 'Check the highlighted fields.',
+      fieldErrors: { url: 'Paste the whole address, starting with https://.' },
+    });
+    const other = await addPostVideoLinkCommand(demo.token, { url: 'https://example.com/clip' });
+    expect(!other.ok && other.fieldErrors?.url).toBeTruthy();
+  });
+
+  it('an uploaded file: refused when it is not a video; else waiting to be converted, then converted', async () => {
+    const before = (await listVideos(demo.token, { userId: demo.id, limit: 50 }))!.length;
+    const text = await composeUpload(new TextEncoder().encode('no video here'), 'notes.txt');
+    expect(text.status).toBe(415);
+
+    const res = await composeUpload(await makeClip(), 'Beach day.mkv');
+    expect(res.status).toBe(200);
+    const video = (await res.json()) as { id: number };
+    expect(video).toEqual({ id: expect.any(Number), title: 'Beach day', description: '', status: 'to_be_processed', thumb: '' });
+    expect(await getMyVideoStates(demo.token, [video.id])).toEqual([expect.objectContaining({ id: video.id, status: 'to_be_processed' })]);
+    // Unlisted: not on the profile until posted.
+    expect((await listVideos(demo.token, { userId: demo.id, limit: 50 }))!.length).toBe(before);
+
+    expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
+    expect(await getMyVideoStates(demo.token, [video.id])).toEqual([expect.objectContaining({ id: video.id, status: 'processed' })]);
   });
 });
