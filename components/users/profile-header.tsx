@@ -16,7 +16,15 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * (each a link to its tab), the friendship action (one's own: "Edit profile picture"), and the
  * tabs of what they share.
  */
-export function ProfileHeader({ member, own }: { member: Member; own: boolean }) {
+export function ProfileHeader({
+  member,
+  own,
+  videos = false,
+}: {
+  member: Member;
+  own: boolean;
+  /** The site has videos: their tab. */ videos?: boolean;
+}) {
   const facts = [
     own ? 'You' : member.friendship === 'friends' ? 'Friends' : undefined,
     !own && member.friendship !== 'friends' && member.mutualFriends
@@ -66,7 +74,7 @@ export function ProfileHeader({ member, own }: { member: Member; own: boolean })
         ) : null}
       </div>
       {!own && member.messaging && !member.messaging.allowed ? <p className="muted mt-3">{member.messaging.refusal}</p> : null}
-      <ProfileTabs id={member.id} />
+      <ProfileTabs id={member.id} videos={videos} />
     </header>
   );
 }

@@ -278,6 +278,8 @@ export const NOTIFICATION_KINDS = [
   'group_request',
   'group_approve',
   'group_add',
+  'video_processed',
+  'video_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

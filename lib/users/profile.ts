@@ -8,6 +8,7 @@ import { listListings, type ListingSummary } from '@/lib/social-api/classifieds'
 import { listEvents, type EventSummary } from '@/lib/social-api/events';
 import { listFriends, type Friend } from '@/lib/social-api/friends';
 import { getMember, type Member } from '@/lib/social-api/users';
+import { listVideos, type MyVideo } from '@/lib/social-api/videos';
 
 // A member's profile (/users/{id} and its tabs): the header's member, read once per request by
 // the layout and the page's metadata (GET /users/{id}), and each tab's one list read — the
@@ -39,6 +40,8 @@ export const PROFILE_TABS = {
   listings: ((s, userId, p) => listListings(s.accessToken, { userId, status: 'all', ...p })) as TabRead<ListingSummary>,
   events: ((s, userId, p) => listEvents(s.accessToken, { userId, ...p })) as TabRead<EventSummary>,
   friends: ((s, userId, p, q) => listFriends(s.accessToken, { userId, keywords: q, ...p })) as TabRead<Friend>,
+  // A site without videos has no such tab (ProfileTabs): its list reads as empty.
+  videos: ((s, userId, p) => listVideos(s.accessToken, { userId, ...p })) as TabRead<MyVideo>,
 };
 
 /** One page of a member's tab from the words of its URL: one API call. */

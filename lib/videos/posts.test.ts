@@ -2,16 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../api-server/src/config.ts';
 import { createMediaWorker } from '../../api-server/src/media/worker.ts';
 import { makeClip, startProvider, type Provider } from '../../api-server/test/routes/videos/video-fixtures.ts';
-import { createActivity, getActivity, listActivities, type Attachment } from '../social-api/activities.ts';
+import type { Session } from '../auth/session.ts';
+import { createActivity, getActivity, listActivities, listNotificationGroups, type Attachment } from '../social-api/activities.ts';
+import { searchSite } from '../social-api/search.ts';
 import { createVideoLink, createVideoUpload, getMyVideoStates, listVideos } from '../social-api/videos.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
+import { PROFILE_TABS } from '../users/profile.ts';
 import { addPostVideoLinkCommand } from './commands.ts';
 import { composeVideoUploadOptions } from './uploads.ts';
 
 // Videos in posts, as the feed reads them (lib/social-api/activities.ts: a video's card in the
-// activity's attachments, one read for the page), and as the compose box adds them (its upload
-// route and its link command), against the real api-server over loopback HTTP with a loopback
+// activity's attachments, one read for the page), as the compose box adds them (its upload route
+// and its link command), and where a posted video is found then (search, the profile's Videos
+// tab, the owner's notifications), against the real api-server over loopback HTTP with a loopback
 // oEmbed provider and a clip made by ffmpeg.
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -115,8 +119,12 @@ async function composeUpload(file: Uint8Array, name: string): Promise<Response> 
   });
 }
 
+const tabOf = (member: { token: string; id: number }, userId: number) =>
+  PROFILE_TABS.videos({ accessToken: member.token, userId: member.id } as Session, userId, { page: 1, limit: 12 });
+
 describe('the compose box’s video', () => {
-  it('a pasted address: the provider’s video, unlisted until the post carries it', async () => {
+  it('a pasted address: the provider’s video, unlisted until the post carries it, then found by search and on the profile', async () => {
+    const word = `Quokkaclip${Date.now().toString(36)}`;
     const added = await addPostVideoLinkCommand(demo.token, { url: YOUTUBE });
     expect(added).toEqual({
       ok: true,
@@ -131,10 +139,16 @@ describe('the compose box’s video', () => {
     });
     if (!added.ok) return;
     const id = added.data.id;
-    const listed = async () => (await listVideos(alice.token, { userId: demo.id, limit: 50 }))!.map((v) => v.id);
-    expect(await listed()).not.toContain(id);
-    await createActivity(demo.token, { body: 'An old favourite', video: { id, title: 'A classic' } });
-    expect(await listed()).toContain(id);
+    expect((await tabOf(alice, demo.id))!.map((v) => v.id)).not.toContain(id);
+
+    await createActivity(demo.token, { body: 'An old favourite', video: { id, title: `${word} classic` } });
+    expect((await tabOf(alice, demo.id))!.map((v) => v.id)).toContain(id);
+    expect((await tabOf(alice, alice.id))!.map((v) => v.id)).not.toContain(id);
+    const found = (await searchSite(alice.token, { keywords: word, type: 'video' }))!;
+    expect(found.hits).toEqual([
+      expect.objectContaining({ id, type: 'video', title: `${word} classic`, image: expect.stringMatching(/\/files\/img\//) }),
+    ]);
+    expect(found.types.find((t) => t.id === 'video')?.count).toBe(1);
   });
 
   it('refuses an address that is not a video’s, before the API and from it, on the address', async () => {
@@ -147,7 +161,7 @@ describe('the compose box’s video', () => {
     expect(!other.ok && other.fieldErrors?.url).toBeTruthy();
   });
 
-  it('an uploaded file: refused when it is not a video; else waiting to be converted, then converted', async () => {
+  it('an uploaded file: refused when it is not a video; else waiting to be converted, then its owner is told it is ready', async () => {
     const before = (await listVideos(demo.token, { userId: demo.id, limit: 50 }))!.length;
     const text = await composeUpload(new TextEncoder().encode('no video here'), 'notes.txt');
     expect(text.status).toBe(415);
@@ -162,5 +176,11 @@ describe('the compose box’s video', () => {
 
     expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
     expect(await getMyVideoStates(demo.token, [video.id])).toEqual([expect.objectContaining({ id: video.id, status: 'processed' })]);
+    const told = (await listNotificationGroups(demo.token, { kinds: ['video_processed'] }))!;
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'video_processed', item: { type: 'video', id: video.id }, title: 'Beach day' }),
+      ]),
+    );
   });
 });
