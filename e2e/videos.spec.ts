@@ -2,16 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { apiError, startRelay, type Relay } from '../lib/testing/relay.ts';
 import { seriousViolations } from './axe.ts';
+import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { startSecondWeb, type SecondWeb } from './second-web.ts';
 import { API_PORT } from './servers.ts';
 import { signIn, type Account } from './sign-in.ts';
 
 // Videos (issue 49): an upload converted by the API's ffmpeg, seen processing on /videos/my and
 // then playable without a reload, played in the page's own <video> (its file through the BFF, with
-// ranges); a YouTube link resolved by the loopback oEmbed provider (e2e/oembed-provider.ts) that
-// loads nothing of YouTube until play; every new page without serious or critical axe findings,
-// light and dark; and a server without videos. Other specs share the servers: Erin is nobody
-// else's, and every title here is this run's own.
+// ranges); a small clip posted from the compose box, converting then ready, played in the feed; a
+// YouTube link resolved by the loopback oEmbed provider (e2e/oembed-provider.ts) that loads nothing
+// of YouTube until play, on its page and in a post; search and the profile's Videos tab finding
+// it; every new page without serious or critical axe findings, light and dark; and a server
+// without videos. Other specs share the servers: Erin is nobody else's, and every title here is
+// this run's own.
 
 const ERIN: Account = { email: 'erin@example.com', password: 'demo-password', name: 'Erin Walsh' };
 
@@ -31,25 +34,34 @@ async function noSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page, where)).toEqual([]);
 }
 
-test('an uploaded clip is converted, shows its progress on /videos/my without a reload, and plays in the page', async ({ page }) => {
-  test.setTimeout(180_000);
-  // Large enough that its conversion takes the API a few seconds: the list shows it waiting first.
-  const clip = test.info().outputPath('clip.mp4');
+/** A clip of colour bars and a tone made by ffmpeg, `size` (WxH) for `seconds`. */
+function makeClip(name: string, size: string, seconds: number): string {
+  const clip = test.info().outputPath(name);
   execFileSync('ffmpeg', [
     '-v',
     'error',
     '-f',
     'lavfi',
     '-i',
-    'testsrc=duration=2:size=1920x1080:rate=30',
+    `testsrc=duration=${seconds}:size=${size}:rate=30`,
     '-f',
     'lavfi',
     '-i',
-    'sine=duration=2',
+    `sine=duration=${seconds}`,
     '-shortest',
     '-y',
     clip,
   ]);
+  return clip;
+}
+
+const composerOf = (page: Page) => page.getByRole('form', { name: 'Create a post' });
+
+test('an uploaded clip is converted, shows its progress on /videos/my without a reload, and plays in the page', async ({ page }) => {
+  test.setTimeout(240_000);
+  // Large enough that its conversion takes the API a few seconds: /videos/my shows it waiting
+  // first (a small one may be converted before the page is there).
+  const clip = makeClip('clip.mp4', '1920x1080', 2);
   const title = unique('Test card');
 
   await signIn(page, ERIN, '/videos');
@@ -116,6 +128,49 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
   await page.getByRole('button', { name: '4 out of 5' }).click();
   await expect(page.getByText('you gave it 4')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Rate this video' })).toHaveCount(0);
+
+  // A small clip posted from the compose box: the upload's answer says it waits (shown until the
+  // first poll, seconds later), then it is ready; nothing typed is lost meanwhile.
+  const small = makeClip('small.mp4', '640x360', 2);
+  const smallTitle = unique('Small bars');
+  await watchLayoutShift(page);
+  await page.goto('/');
+  const composer = composerOf(page);
+  await composer.getByRole('button', { name: 'Add a video' }).click();
+  await composer.getByLabel('Choose a video file').setInputFiles(small);
+  const state = composer.getByRole('group', { name: 'Video' }).getByRole('status');
+  await expect(state).toContainText(/Waiting to be converted|Converting…/);
+  await expect(composer.getByLabel('Video title')).toHaveValue('small');
+  await composer.getByLabel(/What’s on your mind/).fill('Colour bars, small enough for the feed');
+  await composer.getByLabel('Video title').fill(smallTitle);
+  await composer.getByLabel('Video description').fill('Colour bars with a counter, and a tone.');
+  await expect(state).toContainText('Ready to play', { timeout: 60_000 });
+  await expect(composer.getByRole('group', { name: 'Video' }).locator('img')).toHaveAttribute('src', /\/files\/img\//);
+  await composer.getByRole('button', { name: 'Post' }).click();
+
+  // In the feed: the native player in a box of the video's shape, its title and duration; it plays.
+  const post = page.getByRole('article').filter({ hasText: smallTitle });
+  const inFeed = post.locator('video');
+  await expect(inFeed).toHaveAttribute('preload', 'metadata');
+  await expect(inFeed).toHaveAttribute('poster', /\/files\/img\//);
+  await expect(inFeed).toHaveAttribute('src', /^\/api\/videos\/\d+\/file$/);
+  await expect(inFeed).toHaveAttribute('width', '640');
+  await expect(inFeed).toHaveAttribute('height', '360');
+  await expect(post.getByRole('link', { name: smallTitle })).toHaveAttribute('href', /^\/videos\/\d+$/);
+  await expect(post.getByRole('figure')).toContainText(/Duration\s*00:0[12]/);
+  await expect(composer.getByRole('button', { name: 'Add a video' })).toBeVisible();
+
+  // Read again from the server: the box was there before anything of the video came.
+  await page.reload();
+  const served = page.getByRole('article').filter({ hasText: smallTitle }).locator('video');
+  await expect(served).toHaveAttribute('poster', /\/files\/img\//);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  await noSeriousViolations(page, '/ (a video in the feed)');
+  await served.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect.poll(() => served.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
 });
 
 test('a YouTube link loads nothing of YouTube until play, then its player without cookies; its settings are edited', async ({ page }) => {
@@ -179,6 +234,56 @@ test('a YouTube link loads nothing of YouTube until play, then its player withou
   await page.goto(`/videos?q=${encodeURIComponent(renamed)}&sort=rating`);
   await expect(page.getByRole('search', { name: 'Filter videos' }).getByLabel('Sort by')).toHaveValue('rating');
   await expect(page.getByRole('list', { name: 'Videos' }).getByRole('link', { name: renamed })).toBeVisible();
+
+  // The same address posted from the compose box: an address that is no video's is refused on the
+  // panel and stays to be fixed; then the provider's video, ready at once.
+  await page.goto('/');
+  const composer = composerOf(page);
+  await composer.getByRole('button', { name: 'Add a video' }).click();
+  const address = composer.getByLabel('Or a YouTube or Vimeo address');
+  await address.fill('youtube.com/watch?v=dQw4w9WgXcQ');
+  await composer.getByRole('button', { name: 'Add the video' }).click();
+  await expect(composer.getByRole('alert')).toContainText('Paste the whole address, starting with https://.');
+  await address.fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await address.press('Enter');
+  await expect(composer.getByRole('group', { name: 'Video' }).getByRole('status')).toContainText('Ready to play');
+  await expect(composer.getByLabel('Video title')).toHaveValue('Never Gonna Give You Up');
+  const posted = unique('Rick in the feed');
+  await composer.getByLabel('Video title').fill(posted);
+  await composer.getByRole('button', { name: 'Post' }).click();
+
+  // In the feed: the poster under a play button, and no frame until it is pressed.
+  const post = page.getByRole('article').filter({ hasText: posted });
+  const playInFeed = post.getByRole('button', { name: `Play “${posted}”: Plays on YouTube when you press play` });
+  await expect(playInFeed).toBeVisible();
+  await expect(post.locator('iframe')).toHaveCount(0);
+  const embeds = () => asked.filter((u) => u.startsWith('https://www.youtube-nocookie.com/embed/')).length;
+  expect(embeds()).toBe(1);
+  await playInFeed.click();
+  await expect(post.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?autoplay=1/);
+  await expect.poll(embeds).toBe(2);
+  const profile = await post.getByRole('link', { name: ERIN.name }).first().getAttribute('href');
+
+  // Search finds it, with a video's card, under a Videos tab.
+  await page.goto(`/search?q=${encodeURIComponent(posted)}`);
+  await page.getByRole('navigation', { name: 'Result types' }).getByRole('link', { name: 'Videos (1)' }).click();
+  await expect(page).toHaveURL(/type=video/);
+  const hit = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Video' });
+  await expect(hit.getByRole('link', { name: posted })).toHaveAttribute('href', /^\/videos\/\d+$/);
+  await expect(page.getByRole('link', { name: 'Filter these in Videos' })).toBeVisible();
+  await noSeriousViolations(page, '/search?type=video');
+
+  // The profile's Videos tab lists it (and the video added on /videos/new).
+  await page.goto(profile!);
+  await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Videos' }).click();
+  await expect(page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Videos' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const tab = page.getByRole('region', { name: 'Your videos' });
+  await expect(tab.getByRole('link', { name: posted })).toBeVisible();
+  await expect(tab.getByRole('link', { name: renamed })).toBeVisible();
+  await noSeriousViolations(page, '/users/{id}/videos');
 });
 
 test.describe('a server without videos', () => {
@@ -207,5 +312,12 @@ test.describe('a server without videos', () => {
     }
     await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Albums' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Videos' })).toHaveCount(0);
+    // Neither the compose box nor a profile offers videos.
+    await page.goto(`${web!.url}/`);
+    await expect(composerOf(page).getByRole('button', { name: 'Add a link' })).toBeVisible();
+    await expect(composerOf(page).getByRole('button', { name: 'Add a video' })).toHaveCount(0);
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await expect(page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Albums' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Videos' })).toHaveCount(0);
   });
 });

@@ -136,6 +136,8 @@ export const routes = {
   videoStates: (ids: readonly number[]) => `/api/videos/states?ids=${ids.join(',')}`,
   /** Where the "Add a video" page sends an upload (app/api/upload/video). */
   videoUpload: '/api/upload/video',
+  /** Where the compose box sends a post's video file (app/api/upload/compose-video). */
+  composeVideoUpload: '/api/upload/compose-video',
   /** Who may message me, and the members I blocked. */
   privacySettings: '/settings/privacy',
 } as const;

@@ -3,6 +3,7 @@ import { LandingPage } from '@/components/landing/landing-page';
 import { getSession, sessionEnded } from '@/lib/auth/session';
 import { env } from '@/lib/env';
 import { loadHomeFeed } from '@/lib/feed/home';
+import { composeVideoMaxBytes } from '@/lib/videos/available';
 
 export type HomePageProps = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -10,7 +11,10 @@ export type HomePageProps = {
 
 /** Signed in: the activity feed. Signed out: what Social is, and a way in. */
 export default async function HomePage({ searchParams }: HomePageProps) {
-  if (await getSession()) return <FeedPage initial={await loadHomeFeed()} maxPhotoBytes={env().UPLOAD_MAX_BYTES} />;
+  if (await getSession()) {
+    const [initial, maxVideoBytes] = await Promise.all([loadHomeFeed(), composeVideoMaxBytes()]);
+    return <FeedPage initial={initial} maxPhotoBytes={env().UPLOAD_MAX_BYTES} maxVideoBytes={maxVideoBytes} />;
+  }
   // Told once, when the API refused to renew the session (or sign-out sent them here).
   const signedOut = (await sessionEnded()) || (await searchParams).signed_out === '1';
   return <LandingPage signedOut={signedOut} />;

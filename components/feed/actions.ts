@@ -14,7 +14,10 @@ import {
   type FeedSubject,
 } from '@/lib/social-api/activities';
 import { editPhoto } from '@/lib/social-api/albums';
-import { activityCreateSchema, toComposeFieldErrors, type ActivityCreateValues } from '@/lib/validations/activity';
+import type { ComposedVideo } from '@/lib/social-api/videos';
+import type { ComposeVideoLinkValues } from '@/lib/validations/video';
+import { addPostVideoLinkCommand } from '@/lib/videos/commands';
+import { activityCreateSchema, toComposeFieldErrors, toVideoPostFieldErrors, type ActivityCreateValues } from '@/lib/validations/activity';
 import { idSchema } from '@/lib/validations/ids';
 
 // The feed's own mutations and the reads its client components make after the first render
@@ -103,6 +106,7 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
       const created = await createActivity(s.accessToken, {
         body: v.body,
         photoId: v.photoId,
+        video: v.videoId ? { id: v.videoId, title: v.videoTitle, description: v.videoDescription } : undefined,
         link: v.linkUrl ? { url: v.linkUrl, title: v.linkTitle, description: v.linkDescription, thumbnail: v.linkThumb } : undefined,
         wallId: wallId && wallId !== s.userId ? wallId : undefined,
         groupId,
@@ -111,9 +115,14 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
       if (!activity) return { ok: false, message: 'Your post was published, but it cannot be shown here. Reload the page to see it.' };
       return { ok: true, message: created.message || 'Your post was published.', data: activity };
     } catch (e) {
-      return failure(e, toComposeFieldErrors, null);
+      return failure(e, v.videoId ? toVideoPostFieldErrors : toComposeFieldErrors, null);
     }
   });
+}
+
+/** A YouTube or Vimeo video for the post being written, by its address (lib/videos/commands.ts). */
+export async function attachVideoLink(input: ComposeVideoLinkValues): Promise<ActionResult<ComposedVideo>> {
+  return withSession((s) => addPostVideoLinkCommand(s.accessToken, input));
 }
 
 export async function deletePost(input: { activityId: number }): Promise<ActionResult> {

@@ -2,6 +2,7 @@ import { ITEM_KINDS, itemHref } from '@/lib/routes';
 import type { Attachment } from '@/lib/social-api/activities';
 import { AltBadge } from '@/components/photos/alt-badge';
 import { pictureLoading } from '@/components/ui/picture-loading';
+import { VideoAttachment } from '@/components/videos/video-attachment';
 import type { PictureRank } from './activity-card';
 
 export type AttachmentViewProps = {
@@ -10,7 +11,7 @@ export type AttachmentViewProps = {
   rank?: PictureRank;
 };
 
-/** A photo, a link card, a card of a shared item, or a song. */
+/** A photo, a link card, a card of a shared item, a song, or a video. */
 export function AttachmentView({ attachment: a, rank = 'lazy' }: AttachmentViewProps) {
   switch (a.kind) {
     case 'photo': {
@@ -86,6 +87,8 @@ export function AttachmentView({ attachment: a, rank = 'lazy' }: AttachmentViewP
           <audio controls preload="none" src={a.src} className="w-full" aria-label={a.title} />
         </figure>
       );
+    case 'video':
+      return <VideoAttachment video={a.video} lazy={rank === 'lazy'} />;
   }
 }
 

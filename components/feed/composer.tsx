@@ -10,13 +10,14 @@ import { useEarlyText, useFileInput } from '@/components/ui/use-early-input';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { LinkIcon, PhotoIcon } from '@/components/ui/icons';
+import { LinkIcon, PhotoIcon, VideoIcon } from '@/components/ui/icons';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { DescriptionReminder, wantsDescriptionReminder } from '@/components/photos/description-reminder';
 import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
 import { createPost } from './actions';
+import { ComposerVideo, usePostVideo } from './composer-video';
 import { useFeed } from './feed-context';
 import { LinkCard, LinkLookupStatus, useLinkCard, type LinkCardData } from './link-card';
 
@@ -54,6 +55,8 @@ const NO_LINK = { linkUrl: '', linkTitle: '', linkDescription: '', linkThumb: ''
 export type ComposerProps = {
   /** Largest photo, in bytes (the server's UPLOAD_MAX_BYTES). */
   maxPhotoBytes: number;
+  /** Largest video, in bytes (VIDEO_MAX_BYTES); absent on a server without videos (no way to add one). */
+  maxVideoBytes?: number;
   /** Posting on a friend's wall; the viewer's own wall when absent. */
   wallId?: number;
   /** The friend's name, for the prompt ("Write something to Alice…"). */
@@ -66,13 +69,23 @@ const EMPTY: Draft = { body: '', ...NO_LINK };
 
 const inputCls = 'field';
 /** The fields with an error line of their own. */
-const FIELDS = ['body', 'linkUrl', 'linkTitle', 'linkDescription', 'photoId', 'photoDescription'];
+const FIELDS = [
+  'body',
+  'linkUrl',
+  'linkTitle',
+  'linkDescription',
+  'photoId',
+  'photoDescription',
+  'videoId',
+  'videoTitle',
+  'videoDescription',
+];
 
 /**
- * The compose box: text, an optional link or photo. The text is kept as a draft in this
+ * The compose box: text, an optional link, photo or video. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
-export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerProps) {
+export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, group }: ComposerProps) {
   const feed = useFeed();
   const viewer = useViewer();
   const announce = useAnnounce();
@@ -99,6 +112,8 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerPr
   const { pending, problem, setProblem, run, invalid, clearFieldError } = useAction();
   const fileInput = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const video = usePostVideo(maxVideoBytes ?? 0);
+  const videoButton = useRef<HTMLButtonElement>(null);
 
   // A link found in the text shows as a card; one typed in the link fields keeps them open.
   const isCard = !!fields.linkTyped && !!fields.linkUrl;
@@ -108,7 +123,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerPr
   const linkCard = useLinkCard({
     text: fields.body,
     // Only while the post has no link and no photo (a post carries one attachment).
-    active: !fields.linkUrl && !linkOpen && !upload.state,
+    active: !fields.linkUrl && !linkOpen && !upload.state && !video.open,
     onCard: (card: LinkCardData, typed: string) => {
       setFields((f) => ({
         ...f,
@@ -172,12 +187,25 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerPr
       setProblem((p) => ({ message, fieldErrors: p?.fieldErrors }));
       return;
     }
+    const videoProblem = video.notReady();
+    if (videoProblem) {
+      setProblem((p) => ({ message: videoProblem, fieldErrors: p?.fieldErrors }));
+      return;
+    }
     const photoId = photo?.status === 'done' ? photo.result.photoId : undefined;
     if (photoId && remind && !photoDescription.trim() && wantsDescriptionReminder()) {
       setReminding(true);
       return;
     }
-    const values = { ...fields, photoId, photoDescription: photoId ? photoDescription : '' };
+    const videoId = video.added?.id;
+    const values = {
+      ...fields,
+      photoId,
+      photoDescription: photoId ? photoDescription : '',
+      videoId,
+      videoTitle: videoId ? video.title : '',
+      videoDescription: videoId ? video.description : '',
+    };
     const parsed = activityCreateSchema.safeParse(values);
     if (!parsed.success) {
       invalid(parsed.error, FIELDS);
@@ -192,6 +220,7 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerPr
     setLinkOpen(false);
     upload.cancel();
     setPhotoDescription('');
+    video.reset();
     if (feed && (feed.showsOwnPosts || wallId || group)) feed.prepend([res.data]);
     announce('Your post was published.');
   };
@@ -358,6 +387,18 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerPr
           </div>
         </div>
       ) : null}
+      {video.open && maxVideoBytes ? (
+        <ComposerVideo
+          video={video}
+          id={id}
+          maxBytes={maxVideoBytes}
+          fieldError={fieldError}
+          onRemove={() => {
+            video.reset();
+            requestAnimationFrame(() => videoButton.current?.focus());
+          }}
+        />
+      ) : null}
       {reminding ? (
         <DescriptionReminder
           onPostAnyway={() => void submit(undefined, { remind: false })}
@@ -397,6 +438,20 @@ export function Composer({ maxPhotoBytes, wallId, wallOwner, group }: ComposerPr
           >
             <LinkIcon className="size-5" />
             Add a link
+          </button>
+        ) : null}
+        {maxVideoBytes && !video.open ? (
+          <button
+            ref={videoButton}
+            type="button"
+            className={buttonStyles.ghost}
+            onClick={() => {
+              video.setOpen(true);
+              requestAnimationFrame(() => document.getElementById(`${id}-video-file`)?.focus());
+            }}
+          >
+            <VideoIcon className="size-5" />
+            Add a video
           </button>
         ) : null}
         <button type="submit" disabled={pending} className={`${buttonStyles.primary} ml-auto`}>

@@ -6,13 +6,13 @@ import { Feed } from './feed';
  * The signed-in home page: the compose box and the first page of the activity feed (read by the
  * route, lib/feed/home.ts), rendered on the server.
  */
-export function FeedPage({ initial, maxPhotoBytes }: { initial: FirstPage; maxPhotoBytes: number }) {
+export function FeedPage({ initial, maxPhotoBytes, maxVideoBytes }: { initial: FirstPage; maxPhotoBytes: number; maxVideoBytes?: number }) {
   return (
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight">Your feed</h1>
       <Feed initial={initial} label="Your feed" emptyText="Nothing here yet. Post something, or make friends to see what they share.">
         <div className="mt-6">
-          <Composer maxPhotoBytes={maxPhotoBytes} />
+          <Composer maxPhotoBytes={maxPhotoBytes} maxVideoBytes={maxVideoBytes} />
         </div>
       </Feed>
     </div>

@@ -101,7 +101,8 @@ export default function BellPanel({ id, onClose }: { id: string; onClose: (refoc
               <>
                 <Avatar person={{ name: r.names, image: r.image }} size="sm" />
                 <span className="min-w-0 flex-1 text-sm">
-                  <span className="font-semibold">{r.names}</span> {r.what}
+                  {r.names ? <span className="font-semibold">{r.names} </span> : null}
+                  {r.what}
                   <RelativeTime ms={r.latest} className="muted block text-xs" />
                 </span>
                 {r.read ? null : <span className="sr-only">(new)</span>}

@@ -1,5 +1,5 @@
 import type { NotificationGroup } from '@/lib/social-api/activities';
-import { groupHref, namesOf, whatHappened } from '@/lib/notifications/words';
+import { groupHref, wordsOf } from '@/lib/notifications/words';
 import { Avatar } from '@/components/ui/avatar';
 import { PeopleList } from '@/components/ui/people-list';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -24,13 +24,15 @@ function answered(g: NotificationGroup): boolean {
  */
 export function NotificationItem({ group: g }: { group: NotificationGroup }) {
   const href = groupHref(g);
-  const names = namesOf(g.actors, g.actorCount);
-  const sentence = `${names} ${whatHappened(g)}`;
+  const { names, what } = wordsOf(g);
+  const sentence = names ? `${names} ${what}` : what;
   const ask = askOf(g);
-  const text = (
+  const text = names ? (
     <>
-      <span className="font-semibold">{names}</span> {whatHappened(g)}
+      <span className="font-semibold">{names}</span> {what}
     </>
+  ) : (
+    what
   );
   return (
     <li

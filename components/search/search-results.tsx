@@ -21,6 +21,7 @@ const TYPE_LABELS: Record<SearchType, string> = {
   activity: 'Posts',
   album: 'Albums',
   photo: 'Photos',
+  video: 'Videos',
   blog: 'Blog posts',
   classified: 'Listings',
   event: 'Events',
@@ -40,6 +41,8 @@ function moduleList(type: SearchType, q: string): { href: string; label: string 
       return { href: routes.events({ q }), label: 'Events' };
     case 'group':
       return { href: routes.groups({ q }), label: 'Groups' };
+    case 'video':
+      return { href: routes.videos({ q }), label: 'Videos' };
     default:
       return undefined;
   }
@@ -64,6 +67,8 @@ function Hit({ hit, q, dateOf }: { hit: SearchHit; q: string; dateOf: (date: str
     <li className="flex gap-4 py-4" data-kb-item="">
       {hit.type === 'user' ? (
         <Avatar person={{ name: hit.title, image: hit.image }} size="md" />
+      ) : hit.type === 'video' ? (
+        <VideoPoster image={hit.image} />
       ) : hit.image ? (
         <img src={hit.image} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-lg object-cover" />
       ) : (
@@ -97,6 +102,22 @@ function Hit({ hit, q, dateOf }: { hit: SearchHit; q: string; dateOf: (date: str
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A video's result: its poster in a 16:9 box under a play mark (a square would crop it). */
+function VideoPoster({ image }: { image: string }) {
+  return (
+    <span className="relative block aspect-video w-28 shrink-0 overflow-hidden rounded-lg bg-slate-900">
+      {image ? <img src={image} alt="" width={112} height={63} loading="lazy" className="size-full object-cover" /> : null}
+      <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+        <span className="flex size-8 items-center justify-center rounded-full bg-slate-950/80 text-white">
+          <svg viewBox="0 0 24 24" className="ml-0.5 size-4" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+        </span>
+      </span>
+    </span>
   );
 }
 
@@ -158,16 +179,21 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
     );
   }
   const countOf = (type: SearchType) => results?.types.find((t) => t.id === type)?.count ?? 0;
-  const total = SEARCH_TYPES.reduce((n, t) => n + countOf(t), 0);
+  // Groups and videos are extensions: a server that lists its types gets tabs for those alone.
+  const listed = results?.types ?? [];
+  const types: readonly SearchType[] = listed.length ? SEARCH_TYPES.filter((t) => listed.some((x) => x.id === t)) : SEARCH_TYPES;
+  const total = types.reduce((n, t) => n + countOf(t), 0);
   const label = query.type === 'all' ? 'results' : TYPE_LABELS[query.type].toLowerCase();
   const list = query.type !== 'all' && q ? moduleList(query.type, q) : undefined;
-  const elsewhere = SEARCH_TYPES.filter((t) => t !== query.type && countOf(t) > 0);
+  const elsewhere = types.filter((t) => t !== query.type && countOf(t) > 0);
   return (
     <div className="mx-auto w-full max-w-3xl">
       <SearchForm query={query} />
 
       {!q ? (
-        <p className="muted mt-6">Find members, posts, albums, photos, blog posts, listings and events: type a few words.</p>
+        <p className="muted mt-6">
+          Find members, posts, albums, photos, videos, blog posts, listings, events and groups: type a few words.
+        </p>
       ) : results === null ? (
         <p className="mt-6 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800">
           This site does not offer search. Each section&apos;s own filters still find what it holds.
@@ -186,7 +212,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
                 ),
                 current: query.type === 'all',
               },
-              ...SEARCH_TYPES.map((t) => ({
+              ...types.map((t) => ({
                 href: routes.search({ q, type: t, sort: query.sort }),
                 label: (
                   <>

@@ -16,7 +16,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * (each a link to its tab), the friendship action (one's own: "Edit profile picture"), and the
  * tabs of what they share (`groups`: the site has groups).
  */
-export function ProfileHeader({ member, own, groups }: { member: Member; own: boolean; groups: boolean }) {
+export function ProfileHeader({
+  member,
+  own,
+  groups = false,
+  videos = false,
+}: {
+  member: Member;
+  own: boolean;
+  /** The site has groups: their tab. */ groups?: boolean;
+  /** The site has videos: their tab. */ videos?: boolean;
+}) {
   const facts = [
     own ? 'You' : member.friendship === 'friends' ? 'Friends' : undefined,
     !own && member.friendship !== 'friends' && member.mutualFriends
@@ -66,7 +76,7 @@ export function ProfileHeader({ member, own, groups }: { member: Member; own: bo
         ) : null}
       </div>
       {!own && member.messaging && !member.messaging.allowed ? <p className="muted mt-3">{member.messaging.refusal}</p> : null}
-      <ProfileTabs id={member.id} groups={groups} />
+      <ProfileTabs id={member.id} groups={groups} videos={videos} />
     </header>
   );
 }

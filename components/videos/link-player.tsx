@@ -10,6 +10,8 @@ export type LinkPlayerProps = {
   poster: string;
   /** The box's shape (the player's size), so that nothing moves when it loads. */
   style: CSSProperties;
+  /** The poster waits until it is near (below the first screen). */
+  lazy?: boolean;
 };
 
 /**
@@ -18,7 +20,7 @@ export type LinkPlayerProps = {
  * without cookies), playing. Before that no request reaches the provider, and the CSP allows no
  * other frame (lib/security-headers.ts).
  */
-export function LinkPlayer({ provider, code, title, poster, style }: LinkPlayerProps) {
+export function LinkPlayer({ provider, code, title, poster, style, lazy = false }: LinkPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const name = PROVIDER_NAMES[provider];
   if (playing) {
@@ -43,7 +45,9 @@ export function LinkPlayer({ provider, code, title, poster, style }: LinkPlayerP
     >
       {/* The name is the button's own words (WCAG 2.5.3): what it plays, then the visible note. */}
       <span className="sr-only">Play “{title}”: </span>
-      {poster ? <img src={poster} alt="" className="absolute inset-0 size-full object-cover" decoding="async" /> : null}
+      {poster ? (
+        <img src={poster} alt="" loading={lazy ? 'lazy' : undefined} className="absolute inset-0 size-full object-cover" decoding="async" />
+      ) : null}
       <span
         aria-hidden="true"
         className="absolute top-1/2 left-1/2 flex size-16 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-slate-950/80 text-white group-hover:bg-indigo-700"

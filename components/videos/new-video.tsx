@@ -15,7 +15,7 @@ import type { VideoChoices } from '@/lib/social-api/videos';
 import { fieldErrorsOf } from '@/lib/validations/field-errors';
 import { formatBytes } from '@/lib/validations/photo-file';
 import { checkVideoBytes, VIDEO_ACCEPT, VIDEO_KINDS_TEXT } from '@/lib/validations/video-file';
-import { videoLinkSchema, videoUploadSchema } from '@/lib/validations/video';
+import { videoLinkSchema, videoProviderOf, videoUploadSchema } from '@/lib/validations/video';
 import { addVideoLink } from './actions';
 import { emptyVideoForm, VideoSettingsFields, videoValues, type VideoFormState } from './video-settings-fields';
 
@@ -94,8 +94,7 @@ export function NewVideo({ choices, maxBytes }: NewVideoProps) {
     setMessage(null);
     const values = videoValues(form);
     if (mode === 'link') {
-      const type = /(^|\.|\/)vimeo\.com/i.test(url) ? 'vimeo' : 'youtube';
-      const parsed = videoLinkSchema.safeParse({ ...values, type, url });
+      const parsed = videoLinkSchema.safeParse({ ...values, type: videoProviderOf(url), url });
       if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
       setErrors({});
       setPending(true);

@@ -3,10 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
-import { routes } from '@/lib/routes';
-
-/** How often the states are asked for while the page is visible; a hidden page does not ask. */
-const EVERY_MS = 4000;
+import { askVideoStates, isWaiting, VIDEO_STATES_EVERY_MS as EVERY_MS } from './video-states';
 
 /**
  * While some of one's videos are being converted (`ids`), /videos/my asks their state every few
@@ -22,13 +19,11 @@ export function VideoStatesPoll({ ids }: { ids: number[] }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const ask = async () => {
-      if (document.visibilityState !== 'visible') return;
-      const res = await fetch(routes.videoStates(waiting), { cache: 'no-store' }).catch(() => undefined);
-      if (!res?.ok) return;
-      const { videos } = (await res.json()) as { videos: Array<{ id: number; status: string }> };
+      const videos = await askVideoStates(waiting);
+      if (!videos) return;
       const changed = waiting.filter((id) => {
         const now = videos.find((v) => v.id === id);
-        return !now || (now.status !== 'to_be_processed' && now.status !== 'being_processed');
+        return !now || !isWaiting(now.status);
       });
       if (!changed.length || stopped) return;
       stopped = true;

@@ -3,7 +3,7 @@ import { getSession } from '../auth/session.ts';
 import { listNotificationGroups } from '../social-api/activities.ts';
 import { validZone } from '../time/zones.ts';
 import { fetchHeaderCounts } from './count.ts';
-import { groupHref, namesOf, whatHappened } from './words.ts';
+import { groupHref, wordsOf } from './words.ts';
 
 // The bell's two reads, for every signed-in page (components/shell/notification-bell.tsx):
 // GET /api/notifications/count, the unread counts its one polling tab asks for (the bell's, and
@@ -49,8 +49,7 @@ export async function bellLatest(): Promise<Response> {
     groups?.map((g) => ({
       key: g.key,
       href: groupHref(g) ?? null,
-      names: namesOf(g.actors, g.actorCount),
-      what: whatHappened(g),
+      ...wordsOf(g),
       latest: g.latest,
       read: g.read,
       image: g.actors[0]?.image ?? '',

@@ -8,7 +8,7 @@ import type { NotificationGroup } from '../social-api/activities.ts';
  * Who did it: "Alice", "Alice and Bob", "Alice, Bob and Carol", "Alice, Bob and 3 others" —
  * `actors` the latest few, `count` how many people in all.
  */
-export function namesOf(actors: readonly Who[], count = actors.length): string {
+function namesOf(actors: readonly Who[], count = actors.length): string {
   const names = actors.map((a) => a.name);
   if (count <= 1) return names[0] ?? '';
   if (count <= 3 && names.length === count) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
@@ -55,6 +55,20 @@ export function whatHappened(g: Pick<NotificationGroup, 'kind' | 'item' | 'title
     default:
       return `did something with your ${noun}${title}`;
   }
+}
+
+/**
+ * A row's words: who did it (bold) and what happened. A video's conversion is the site's own news
+ * about the reader's video (the API names the reader as its `owner`): nobody is named.
+ */
+export function wordsOf(g: Pick<NotificationGroup, 'kind' | 'item' | 'title' | 'commentId' | 'actors' | 'actorCount'>): {
+  names: string;
+  what: string;
+} {
+  const title = g.title ? ` “${g.title}”` : '';
+  if (g.kind === 'video_processed') return { names: '', what: `Your video${title} is ready to watch.` };
+  if (g.kind === 'video_failed') return { names: '', what: `Your video${title} could not be converted. Open it to see why.` };
+  return { names: namesOf(g.actors, g.actorCount), what: whatHappened(g) };
 }
 
 /**

@@ -25,7 +25,17 @@ export function activityPreview(a: Activity): Preview {
   const text = plainExcerpt(a.html, 220);
   const picture =
     a.attachments
-      .map((x) => (x.kind === 'photo' ? x.src : x.kind === 'item' ? x.image : x.kind === 'link' ? x.thumbnail : ''))
+      .map((x) =>
+        x.kind === 'photo'
+          ? x.src
+          : x.kind === 'item'
+            ? x.image
+            : x.kind === 'link'
+              ? x.thumbnail
+              : x.kind === 'video'
+                ? x.video.poster
+                : '',
+      )
       .find(Boolean) ?? '';
   return {
     item: { type: 'activity', id: a.id },

@@ -18,6 +18,7 @@ import { isItemType, type ItemRef } from './items.ts';
 import { flag, id, lenientArray, num, parseAnswer, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 import { RSVPS, type Rsvp } from './events.ts';
+import { reshapePostedVideo, type PostedVideo } from './videos.ts';
 import { imageSrc } from '../images/image-src.ts';
 import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 
@@ -27,7 +28,8 @@ export type Attachment =
   | { kind: 'photo'; id: number; src: string; alt: string; description: string; size?: PictureSize }
   | { kind: 'link'; url: string; title: string; description: string; thumbnail: string }
   | { kind: 'item'; item: ItemRef; title: string; description: string; image: string }
-  | { kind: 'audio'; title: string; src: string };
+  | { kind: 'audio'; title: string; src: string }
+  | { kind: 'video'; video: PostedVideo };
 
 export interface Activity {
   id: number;
@@ -104,6 +106,10 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
   if (a.type === 'music') {
     const src = safeImageUrl(a.href);
     return src ? { kind: 'audio', title: a.title.trim() || 'Song', src } : undefined;
+  }
+  if (a.type === 'video' && a.id > 0) {
+    const video = reshapePostedVideo(a, a);
+    if (video) return { kind: 'video', video };
   }
   if (!isItemType(a.type) || a.id <= 0) {
     // A type this client does not know: a plain link card when it has an address.
@@ -209,6 +215,8 @@ export interface ActivityCreateInput {
   body: string;
   link?: { url: string; title?: string; description?: string; thumbnail?: string };
   photoId?: number;
+  /** One of the poster's videos, with the title and description it takes on (when given). */
+  video?: { id: number; title?: string; description?: string };
   /** Post on this member's wall instead of one's own. */
   wallId?: number;
   /** Post on this group's wall (docs/api.md, "Groups": the wall). */
@@ -227,6 +235,11 @@ export async function createActivity(token: string, input: ActivityCreateInput):
   if (input.photoId) {
     form['attachment[type]'] = 'photo';
     form['attachment[photo_id]'] = input.photoId;
+  } else if (input.video) {
+    form['attachment[type]'] = 'video';
+    form['attachment[video_id]'] = input.video.id;
+    form['attachment[title]'] = input.video.title || undefined;
+    form['attachment[description]'] = input.video.description || undefined;
   } else if (input.link) {
     form['attachment[type]'] = 'link';
     form['attachment[uri]'] = input.link.url;
@@ -277,6 +290,8 @@ export const NOTIFICATION_KINDS = [
   'group_approve',
   'group_add',
   'group_reject',
+  'video_processed',
+  'video_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

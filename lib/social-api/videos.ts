@@ -48,6 +48,26 @@ export type VideoPlayer =
   /** `ready`: converted, its file can be played (through the BFF: routes.videoFile). */
   | { kind: 'upload'; ready: boolean };
 
+/** What a player needs of a video: its box's shape, its poster, where it plays and whether it can yet. */
+export interface PlayableVideo {
+  id: number;
+  title: string;
+  width: number | null;
+  height: number | null;
+  /** The poster ('' for none). */
+  poster: string;
+  player: VideoPlayer;
+  status: VideoStatus;
+  /** Why it waits, or why its conversion failed ('' when processed or unknown). */
+  statusMessage: string;
+}
+
+/** A video as a post carries it (the activity's attachment: docs/api.md, "Videos", in posts). */
+export interface PostedVideo extends PlayableVideo {
+  /** "m:ss" or "h:mm:ss"; '' while unknown. */
+  duration: string;
+}
+
 /** What the owner chose (the edit form's settings); the owner alone is told them. */
 export interface VideoSettings {
   authView: string;
@@ -183,6 +203,37 @@ function listQuery(f: VideoFilters, fields: string) {
 
 const listSchema = lenientArray(videoSchema);
 
+/** The extensions of a video's card in a post (the spec's attachment fields are parsed by the activity's schema). */
+const postedVideoSchema = z.looseObject({
+  width: side,
+  height: side,
+  duration: str,
+  status: z.enum(STATUSES).catch('processed'),
+  video_type: str,
+  video_src: str,
+});
+
+/**
+ * A post's video card, from the attachment the API gives (`card`: its id, title and 500 px
+ * poster, already parsed; `raw`: the same object, for the card's extensions). A server that sends
+ * no `video_type` gives a card that is not playable here: undefined (the post shows it as a link).
+ */
+export function reshapePostedVideo(card: { id: number; title: string; img: string }, raw: unknown): PostedVideo | undefined {
+  const v = postedVideoSchema.parse(raw);
+  if (!v.video_type) return undefined;
+  return {
+    id: card.id,
+    title: card.title.trim() || 'Untitled video',
+    width: v.width,
+    height: v.height,
+    poster: safeImageUrl(card.img),
+    player: playerOf(v.video_type, v.video_src),
+    status: v.status,
+    statusMessage: '',
+    duration: v.duration,
+  };
+}
+
 /** Videos the reader may see; undefined from a server without videos. One member's (`userId`) who is not there is the API's 404. */
 export async function listVideos(token: string, filters: VideoFilters = {}): Promise<MyVideo[] | undefined> {
   try {
@@ -279,6 +330,36 @@ export async function createVideoLink(
   return createdSchema.parse(data).video_id;
 }
 
+/** A video added for a post (POST /videos/compose_upload): unlisted until the post carries it. */
+export type ComposedVideo = {
+  id: number;
+  title: string;
+  description: string;
+  status: VideoStatus;
+  /** The 240 px poster ('' until there is one: an upload has none before its conversion). */
+  thumb: string;
+};
+
+const composedSchema = z.looseObject({
+  video_id: id,
+  title: str,
+  description: str,
+  status: z.enum(STATUSES).catch('to_be_processed'),
+  src: str,
+});
+
+function reshapeComposed(raw: unknown): ComposedVideo {
+  const v = composedSchema.parse(raw);
+  return { id: v.video_id, title: v.title.trim(), description: v.description, status: v.status, thumb: safeImageUrl(v.src) };
+}
+
+/** Adds a YouTube or Vimeo video for a post by its address (the provider's title and poster). */
+export async function addComposeVideoLink(token: string, link: { type: 'youtube' | 'vimeo'; url: string }): Promise<ComposedVideo> {
+  return reshapeComposed(
+    await apiFetch(apiConfig(), '/videos/compose_upload', { token, form: { type: link.type, url: link.url, c_type: 'wall' } }),
+  );
+}
+
 /** Uploads take longer than a page read: the file travels at the browser's pace. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
@@ -286,6 +367,13 @@ const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 export async function createVideoUpload(token: string, upload: UploadStream, signal?: AbortSignal): Promise<number> {
   const data = await apiFetch(apiConfig(), '/videos', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
   return createdSchema.parse(data).video_id;
+}
+
+/** Streams a post's video (its `Filedata` part) to POST /videos/compose_upload; it is then converted. */
+export async function uploadComposeVideo(token: string, upload: UploadStream, signal?: AbortSignal): Promise<ComposedVideo> {
+  return reshapeComposed(
+    await apiFetch(apiConfig(), '/videos/compose_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal }),
+  );
 }
 
 export async function updateVideo(token: string, id: number, s: VideoSettingsInput): Promise<void> {

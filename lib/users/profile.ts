@@ -9,6 +9,7 @@ import { listEvents, type EventSummary } from '@/lib/social-api/events';
 import { listFriends, type Friend } from '@/lib/social-api/friends';
 import { listGroups, listMyGroups, type GroupSummary } from '@/lib/social-api/groups';
 import { getMember, type Member } from '@/lib/social-api/users';
+import { listVideos, type MyVideo } from '@/lib/social-api/videos';
 
 // A member's profile (/users/{id} and its tabs): the header's member, read once per request by
 // the layout and the page's metadata (GET /users/{id}), and each tab's one list read — the
@@ -43,6 +44,8 @@ export const PROFILE_TABS = {
   // One's own are all of them (GET /groups/my: those kept out of searches too); another's, those the reader may see.
   groups: ((s, userId, p) =>
     userId === s.userId ? listMyGroups(s.accessToken, p) : listGroups(s.accessToken, { userId, ...p })) as TabRead<GroupSummary>,
+  // A site without videos has no such tab (ProfileTabs): its list reads as empty.
+  videos: ((s, userId, p) => listVideos(s.accessToken, { userId, ...p })) as TabRead<MyVideo>,
 };
 
 /** One page of a member's tab from the words of its URL: one API call. */

@@ -11,6 +11,7 @@ import {
   PHOTO_TYPES,
   tooLargePhotoMessage,
 } from './photo-file.ts';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './video.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the
@@ -61,11 +62,16 @@ export const activityCreateSchema = z
     photoId: z.optional(id),
     /** The photo's description, its alt text: saved on the photo (POST /albums/photos/{id} `description`) before the post. */
     photoDescription: text(PHOTO_DESCRIPTION_MAX, `Keep the description under ${PHOTO_DESCRIPTION_MAX} characters.`),
+    /** One of the poster's videos (added with POST /videos/compose_upload): attachment[video_id]. */
+    videoId: z.optional(id),
+    /** The title and description the video takes on with the post (attachment[title], [description]); '' keeps its own. */
+    videoTitle: text(VIDEO_TITLE_MAX, `Keep the title under ${VIDEO_TITLE_MAX} characters.`),
+    videoDescription: text(VIDEO_DESCRIPTION_MAX, `Keep the description under ${VIDEO_DESCRIPTION_MAX} characters.`),
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (!v.body && !v.linkUrl && !v.photoId) {
-        ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link or a photo.', input: v.body });
+      if (!v.body && !v.linkUrl && !v.photoId && !v.videoId) {
+        ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link, a photo or a video.', input: v.body });
       }
       if (!v.linkUrl && (v.linkTitle || v.linkDescription || v.linkThumb)) {
         ctx.addIssue({
@@ -75,11 +81,11 @@ export const activityCreateSchema = z
           input: v.linkUrl,
         });
       }
-      if (v.linkUrl && v.photoId) {
+      if ([v.linkUrl, v.photoId, v.videoId].filter(Boolean).length > 1) {
         ctx.addIssue({
           code: 'custom',
-          path: ['linkUrl'],
-          message: 'A post can have a photo or a link, not both: remove one of them.',
+          path: [v.linkUrl ? 'linkUrl' : 'videoId'],
+          message: 'A post can have one photo, link or video: remove the others.',
           input: v.linkUrl,
         });
       }
@@ -111,6 +117,7 @@ const CREATE_FIELD_NAMES: Record<string, keyof ActivityCreateValues> = {
   'attachment[description]': 'linkDescription',
   'attachment[thumb]': 'linkUrl',
   'attachment[photo_id]': 'photoId',
+  'attachment[video_id]': 'videoId',
   'attachment[type]': 'body',
   // The photo's own edit (its description), sent before the post.
   description: 'photoDescription',
@@ -118,3 +125,9 @@ const CREATE_FIELD_NAMES: Record<string, keyof ActivityCreateValues> = {
 
 /** The API's field errors of POST /activities under the compose form's field names (any other under the text's). */
 export const toComposeFieldErrors = apiFieldErrorsReader(CREATE_FIELD_NAMES, { other: 'body' });
+
+/** The same for a post with a video, whose attachment's title and description are the video's. */
+export const toVideoPostFieldErrors = apiFieldErrorsReader(
+  { ...CREATE_FIELD_NAMES, 'attachment[title]': 'videoTitle', 'attachment[description]': 'videoDescription' },
+  { other: 'body' },
+);

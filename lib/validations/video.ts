@@ -36,20 +36,32 @@ const settings = {
 export const videoSettingsSchema = z.object(settings);
 export type VideoSettingsValues = z.infer<typeof videoSettingsSchema>;
 
+/** A video's address as pasted (the API decides whether its provider shows it). */
+const videoUrl = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Paste the video’s address.'),
+    z.maxLength(VIDEO_URL_MAX, 'That address is too long.'),
+    z.regex(/^https?:\/\/\S+$/i, 'Paste the whole address, starting with https://.'),
+  );
+
+/** Which provider an address is sent to: Vimeo's, else YouTube's (whose API then refuses what is neither). */
+export function videoProviderOf(url: string): 'youtube' | 'vimeo' {
+  return /(^|\.|\/)vimeo\.com/i.test(url) ? 'vimeo' : 'youtube';
+}
+
 /** A YouTube or Vimeo address, which the API resolves through the provider. */
 export const videoLinkSchema = z.object({
   ...settings,
   type: z.enum(['youtube', 'vimeo'], 'Choose YouTube or Vimeo.'),
-  url: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Paste the video’s address.'),
-      z.maxLength(VIDEO_URL_MAX, 'That address is too long.'),
-      z.regex(/^https?:\/\/\S+$/i, 'Paste the whole address, starting with https://.'),
-    ),
+  url: videoUrl,
 });
 export type VideoLinkValues = z.infer<typeof videoLinkSchema>;
+
+/** A YouTube or Vimeo address pasted into the compose box (the post's video: POST /videos/compose_upload). */
+export const composeVideoLinkSchema = z.object({ url: videoUrl });
+export type ComposeVideoLinkValues = z.infer<typeof composeVideoLinkSchema>;
 
 /** An upload's fields (the file travels beside them, through app/api/upload/video): a title is required. */
 export const videoUploadSchema = z.object({

@@ -2,21 +2,25 @@ import type { ActionResult } from '@/lib/action-result';
 import { CHECK_FIELDS, failure, invalid } from '@/lib/server-action';
 import { isApiError } from '@/lib/social-api/errors';
 import {
+  addComposeVideoLink,
   createVideoLink,
   deleteVideo,
   getMyVideoStates,
   rateVideo,
   updateVideo,
+  type ComposedVideo,
   type MyVideo,
   type VideoSettingsInput,
 } from '@/lib/social-api/videos';
 import { parseId } from '@/lib/params';
 import {
+  composeVideoLinkSchema,
   toVideoFieldErrors,
   videoDeleteSchema,
   videoEditSchema,
   videoFieldErrors,
   videoLinkSchema,
+  videoProviderOf,
   videoRateSchema,
   type VideoSettingsValues,
 } from '@/lib/validations/video';
@@ -50,11 +54,29 @@ export async function addVideoLinkCommand(token: string, input: unknown): Promis
     const id = await createVideoLink(token, { type, url }, settingsInput(values));
     return { ok: true, message: 'Your video was added.', data: { id } };
   } catch (e) {
-    // The provider cannot be reached (502, 504): the address was fine, say so on the form.
-    if (isApiError(e) && e.status >= 502 && !Object.keys(e.fieldErrors).length) {
-      return { ok: false, message: 'The video’s site could not be reached. Try again in a moment: what you typed is still here.' };
-    }
-    return failure(e, toVideoFieldErrors);
+    return linkFailure(e);
+  }
+}
+
+/** A refusal of a video's address: the provider cannot be reached (502, 504), or the API's reasons on the fields. */
+function linkFailure(e: unknown): ActionResult<never> {
+  // The address was fine: say so on the form.
+  if (isApiError(e) && e.status >= 502 && !Object.keys(e.fieldErrors).length) {
+    return { ok: false, message: 'The video’s site could not be reached. Try again in a moment: what you typed is still here.' };
+  }
+  return failure(e, toVideoFieldErrors);
+}
+
+/** Adds a YouTube or Vimeo video for a post (POST /videos/compose_upload): it is listed once the post carries it. */
+export async function addPostVideoLinkCommand(token: string, input: unknown): Promise<ActionResult<ComposedVideo>> {
+  const parsed = composeVideoLinkSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: CHECK_FIELDS, fieldErrors: fieldErrorsOf(parsed.error) };
+  const { url } = parsed.data;
+  try {
+    const video = await addComposeVideoLink(token, { type: videoProviderOf(url), url });
+    return { ok: true, message: `Video added: “${video.title}”.`, data: video };
+  } catch (e) {
+    return linkFailure(e);
   }
 }
 

@@ -1,6 +1,8 @@
 // The two players a link video opens (their origins are the CSP's frame-src:
-// lib/security-headers.ts VIDEO_PLAYER_ORIGINS), and the provider's own page of the video. No
-// imports: the link player (components/videos/link-player.tsx) runs in the browser.
+// lib/security-headers.ts VIDEO_PLAYER_ORIGINS), the provider's own page of the video, and the
+// box every player reserves. No imports but types: the players (components/videos/) run in the browser.
+
+import type { CSSProperties } from 'react';
 
 export type LinkProvider = 'youtube' | 'vimeo';
 
@@ -19,3 +21,8 @@ export function providerPage(provider: LinkProvider, code: string): string {
 }
 
 export const PROVIDER_NAMES: Record<LinkProvider, string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
+
+/** A player's box: the video's shape (16:9 while unknown), reserved before anything of it loads (no layout shift). */
+export function playerBox(v: { width: number | null; height: number | null }, maxHeight: string): CSSProperties {
+  return { aspectRatio: `${v.width ?? 16} / ${v.height ?? 9}`, maxHeight };
+}

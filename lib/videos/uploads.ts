@@ -2,7 +2,7 @@ import { CHECK_FIELDS } from '../action-result.ts';
 import { getSession } from '../auth/session.ts';
 import { env } from '../env.ts';
 import { routeHandlers } from '../route-handler.ts';
-import { createVideoUpload, videoSettingsForm } from '../social-api/videos.ts';
+import { createVideoUpload, uploadComposeVideo, videoSettingsForm, type ComposedVideo } from '../social-api/videos.ts';
 import type { UploadRouteOptions } from '../uploads/photo-route.ts';
 import { streamUpload, uploadAnswer, type UploadKind } from '../uploads/stream-upload.ts';
 import { fieldErrorsOf } from '../validations/field-errors.ts';
@@ -54,8 +54,21 @@ export const videoUploadOptions: UploadRouteOptions<{ id: number }> = {
   },
 };
 
-/** The route's handlers: POST streams the signed-in person's video on, up to VIDEO_MAX_BYTES; the other methods answer 405. */
-export function videoUploadRoute() {
+/**
+ * What the compose box's video route does (POST /api/upload/compose-video): the file alone, on to
+ * POST /videos/compose_upload as a post's video (its title the file's name until the post names
+ * it); it answers the new video, waiting for its conversion.
+ */
+export const composeVideoUploadOptions: UploadRouteOptions<ComposedVideo> = {
+  field: 'Filedata',
+  label: 'post video',
+  kind: VIDEO_UPLOAD,
+  fieldErrors: toVideoFieldErrors,
+  forward: (token, _asSent, signal, form) => uploadComposeVideo(token, form.withFields({ c_type: 'wall' }), signal),
+};
+
+/** An upload route of videos (POST streams the signed-in person's video on, up to VIDEO_MAX_BYTES); the other methods answer 405. */
+function videoRoute<R extends Record<string, unknown>>(options: UploadRouteOptions<R>) {
   return routeHandlers({
     POST: (request: Request) => {
       const config = env();
@@ -63,8 +76,14 @@ export function videoUploadRoute() {
         webOrigin: config.WEB_ORIGIN,
         maxBytes: config.VIDEO_MAX_BYTES,
         session: getSession,
-        ...videoUploadOptions,
+        ...options,
       });
     },
   });
 }
+
+/** POST /api/upload/video: a new video with its settings. */
+export const videoUploadRoute = () => videoRoute(videoUploadOptions);
+
+/** POST /api/upload/compose-video: the compose box's video. */
+export const composeVideoUploadRoute = () => videoRoute(composeVideoUploadOptions);

@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { idParam } from '@/lib/params';
 import { loadMember } from '@/lib/users/profile';
 import { loadWall } from '@/lib/users/wall';
+import { composeVideoMaxBytes } from '@/lib/videos/available';
 
 export type WallPageProps = { params: Promise<{ id: string }> };
 
@@ -19,10 +20,13 @@ export async function generateMetadata({ params }: WallPageProps): Promise<Metad
 /** A member's wall (the profile's Posts tab): what they posted and what was posted on their wall, newest first. */
 export default async function WallPage({ params }: WallPageProps) {
   const id = await idParam(params);
-  const { wall, member, own } = await loadPage(async (s) => {
-    const [wall, member] = await Promise.all([loadWall(s, id), loadMember(s, id)]);
-    return { wall, member, own: s.userId === id };
-  });
+  const [{ wall, member, own }, maxVideoBytes] = await Promise.all([
+    loadPage(async (s) => {
+      const [wall, member] = await Promise.all([loadWall(s, id), loadMember(s, id)]);
+      return { wall, member, own: s.userId === id };
+    }),
+    composeVideoMaxBytes(),
+  ]);
   if (!wall || !member) notFound();
   // One's own wall, and a friend's: the API lets friends write on each other's walls.
   const canWrite = own || member.friendship === 'friends';
@@ -35,7 +39,12 @@ export default async function WallPage({ params }: WallPageProps) {
     >
       {canWrite ? (
         <div className="mt-6">
-          <Composer maxPhotoBytes={env().UPLOAD_MAX_BYTES} wallId={own ? undefined : id} wallOwner={own ? undefined : member.name} />
+          <Composer
+            maxPhotoBytes={env().UPLOAD_MAX_BYTES}
+            maxVideoBytes={maxVideoBytes}
+            wallId={own ? undefined : id}
+            wallOwner={own ? undefined : member.name}
+          />
         </div>
       ) : null}
     </Feed>

@@ -1,0 +1,19 @@
+import { routes } from '@/lib/routes';
+import type { VideoState } from '@/lib/videos/states';
+
+/** How often the state of videos being converted is asked for while the page is visible. */
+export const VIDEO_STATES_EVERY_MS = 4000;
+
+/** Whether a video is still on its way to being playable. */
+export const isWaiting = (status: string) => status === 'to_be_processed' || status === 'being_processed';
+
+/**
+ * The state of some of one's own videos (GET /api/videos/states: a small answer); undefined while
+ * the page is hidden (nobody is looking) or when the answer did not come.
+ */
+export async function askVideoStates(ids: readonly number[]): Promise<VideoState[] | undefined> {
+  if (document.visibilityState !== 'visible') return undefined;
+  const res = await fetch(routes.videoStates(ids), { cache: 'no-store' }).catch(() => undefined);
+  if (!res?.ok) return undefined;
+  return ((await res.json()) as { videos: VideoState[] }).videos;
+}
