@@ -167,6 +167,8 @@ test.describe('one API call per render', () => {
       '/groups/my?lead=1',
       '/videos?q=a&sort=rating',
       '/videos/my',
+      '/music?q=a&sort=popular',
+      '/music/my',
     ];
     const perRender: Record<string, string[]> = {};
     for (const path of paths) {
