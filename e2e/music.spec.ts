@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiError, startRelay, type Relay } from '../lib/testing/relay.ts';
 import { seriousViolations } from './axe.ts';
 import { createMember } from './bff-harness.ts';
+import { dragNews, pickUp } from './drag.ts';
 import { startSecondWeb, type SecondWeb } from './second-web.ts';
 import { API_PORT } from './servers.ts';
 import { signIn } from './sign-in.ts';
@@ -85,12 +86,13 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
 
   // Reordered with the keyboard alone: the handle picked up, moved down, dropped; then saved.
   await page.getByRole('button', { name: 'Reorder songs' }).click();
-  const handle = page.getByRole('button', { name: 'Move Low tone (position 1 of 2)' });
-  await handle.focus();
-  await page.keyboard.press('Space');
+  const order = page.getByRole('list', { name: 'Songs of the playlist, in order' });
+  await pickUp(page, order.getByRole('button', { name: 'Move Low tone (position 1 of 2)' }), 'Picked up Low tone, at position 1 of 2.');
   await page.keyboard.press('ArrowDown');
+  await expect(dragNews(page, 'Low tone moved to position 2 of 2.')).toBeAttached();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: 'Move Low tone (position 2 of 2)' })).toBeVisible();
+  await expect(order.getByRole('button', { name: 'Move Low tone (position 2 of 2)' })).toBeFocused();
+  await noSeriousViolations(page, '/music/{id} (reordering)');
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByRole('region', { name: 'Reorder songs' })).toHaveCount(0);
   await expect(songs.getByRole('listitem').first()).toContainText('High tone');

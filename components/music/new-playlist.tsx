@@ -22,7 +22,7 @@ export type NewPlaylistProps = {
 
 /**
  * "New playlist": its settings and its songs. The songs chosen wait while the playlist is
- * created (POST /music), then upload into it two at a time with their progress; a song that fails
+ * created (POST /music), then upload into it one after another with their progress; a song that fails
  * keeps its place with a Retry. Once every song is up, the playlist's page opens (the songs play
  * there once converted). Nothing typed is lost on a refusal.
  */

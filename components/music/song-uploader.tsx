@@ -16,8 +16,9 @@ const parseUploaded = (body: unknown) => {
 export type SongQueue = ReturnType<typeof useSongQueue>;
 
 /**
- * Songs sent into a playlist (app/api/upload/song streams each on to the API), two at a time,
- * each with its progress and a Retry when it fails. They wait while `playlistId` is null (a new
+ * Songs sent into a playlist (app/api/upload/song streams each on to the API), one after another
+ * so that they take their places in the order chosen, each with its progress and a Retry when it
+ * fails. They wait while `playlistId` is null (a new
  * playlist's songs wait for it to be created).
  */
 export function useSongQueue(playlistId: number | null) {
@@ -26,7 +27,7 @@ export function useSongQueue(playlistId: number | null) {
     fileField: 'Filedata',
     fields: { playlist_id: String(playlistId ?? '') },
     parse: parseUploaded,
-    concurrency: 2,
+    concurrency: 1,
     paused: playlistId === null,
   });
 }
