@@ -151,6 +151,12 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
   await page.getByLabel('Title').fill(`${title}, renamed`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${title}, renamed` })).toBeVisible();
+  // A song deleted by its owner, after a confirmation that names it.
+  const renamed = page.getByRole('list', { name: `Songs of “${title}, renamed”` });
+  await renamed.getByRole('button', { name: 'Delete “Low tone”' }).click();
+  await page.getByRole('dialog', { name: 'Delete “Low tone”?' }).getByRole('button', { name: 'Delete song' }).click();
+  await expect(renamed.getByRole('listitem')).toHaveCount(1);
+  await expect(renamed).not.toContainText('Low tone');
 
   // The list's filters live in the URL.
   await page.goto(`/music?q=${encodeURIComponent(title)}&sort=popular`);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { routes } from '@/lib/routes';
-import { deletePlaylistAction } from './actions';
+import { deletePlaylistAction, deleteSongAction } from './actions';
 import { SongReorder } from './song-reorder';
 import { SongUploader, useSongQueue } from './song-uploader';
 
@@ -60,5 +60,19 @@ export function PlaylistOwnerTools({ id, title, canEdit, canDelete, songs, maxBy
       </div>
       {adding || queue.entries.length ? <SongUploader queue={queue} maxBytes={maxBytes} waitingText="Waiting to upload" /> : null}
     </div>
+  );
+}
+
+/** The owner's "Delete" of one song of their playlist, after a confirmation that names it; the list is read again. */
+export function SongDelete({ id, title }: { id: number; title: string }) {
+  return (
+    <DeleteButton
+      title={title}
+      label={`Delete “${title}”`}
+      description="The song will be removed from the playlist with its file and its plays. This cannot be undone."
+      confirmLabel="Delete song"
+      action={() => deleteSongAction({ id })}
+      doneMessage="The song was deleted."
+    />
   );
 }

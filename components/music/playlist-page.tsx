@@ -8,6 +8,7 @@ import { routes } from '@/lib/routes';
 import type { Playlist, Song } from '@/lib/social-api/music';
 import { PlayButton } from './play-button';
 import { PlaylistOwnerTools } from './playlist-owner-tools';
+import { SongDelete } from './playlist-owner-tools';
 import { SongsConverting } from './songs-converting';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -23,7 +24,7 @@ const STATUS_LABELS: Record<Song['status'], string> = {
 /**
  * A playlist on its own page: its picture, title, owner and counts, its description (plain text),
  * "Play all" and its songs in order, each with its duration and a play button (the site's player,
- * which keeps playing while the person browses on); its owner's tools (add songs, reorder, edit,
+ * which keeps playing while the person browses on); its owner's tools (add songs, reorder or delete them, edit,
  * delete); the social layer.
  */
 export function PlaylistPage({ playlist: p, maxBytes }: { playlist: Playlist; maxBytes: number }) {
@@ -102,6 +103,7 @@ export function PlaylistPage({ playlist: p, maxBytes }: { playlist: Playlist; ma
                     </>
                   ) : null}
                 </span>
+                {s.canDelete ? <SongDelete id={s.id} title={s.title} /> : null}
               </li>
             );
           })}

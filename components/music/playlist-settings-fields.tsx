@@ -1,6 +1,6 @@
 'use client';
 
-import { Field } from '@/components/ui/form-fields';
+import { Field, PrivacyChoiceFields } from '@/components/ui/form-fields';
 import type { MusicChoices } from '@/lib/social-api/music';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_TITLE_MAX, type PlaylistSettingsValues } from '@/lib/validations/music';
 
@@ -48,28 +48,7 @@ export function PlaylistSettingsFields({ id, state, onChange, errors, choices }:
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={f('view')} label="Who can listen" error={errors.authView}>
-          {(a11y) => (
-            <select {...a11y} className="field" value={state.authView} onChange={(e) => onChange({ authView: e.target.value })}>
-              {choices.view.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id={f('comment')} label="Who can comment" error={errors.authComment}>
-          {(a11y) => (
-            <select {...a11y} className="field" value={state.authComment} onChange={(e) => onChange({ authComment: e.target.value })}>
-              {choices.comment.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PrivacyChoiceFields id={id} viewLabel="Who can listen" state={state} choices={choices} errors={errors} onChange={onChange} />
       </div>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4" checked={state.searchable} onChange={(e) => onChange({ searchable: e.target.checked })} />

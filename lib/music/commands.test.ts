@@ -6,6 +6,7 @@ import { apiFetch } from '../social-api/client.ts';
 import { apiConfig } from '../social-api/config.ts';
 import { fetchSongFile, getMusicChoices, getPlaylist, getPlaylistForEditing, listMyPlaylists, listPlaylists } from '../social-api/music.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { formRequest, ORIGIN } from '../testing/multipart.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
 import type { PlaylistSettingsValues } from '../validations/music.ts';
 import {
@@ -43,23 +44,11 @@ async function newPlaylist(over: Partial<PlaylistSettingsValues> = {}): Promise<
 
 /** Sends a file through the upload route's checks as a browser does: the playlist's id, then the file. */
 async function upload(file: Uint8Array, name: string, playlistId: string, maxBytes = 10 * 1024 * 1024): Promise<Response> {
-  const form = new FormData();
-  form.append('playlist_id', playlistId);
-  form.append('Filedata', new Blob([file as Uint8Array<ArrayBuffer>]), name);
-  const encoded = new Response(form);
-  const body = await encoded.arrayBuffer();
-  const request = new Request('http://web.test/api/upload/song', {
-    method: 'POST',
-    headers: { origin: 'http://web.test', 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.byteLength) },
-    body: new Blob([body]).stream(),
-    duplex: 'half',
-  } as RequestInit);
-  return streamUpload(request, {
-    webOrigin: 'http://web.test',
-    maxBytes,
-    session: async () => ({ accessToken: demo.token }),
-    ...songUploadOptions,
-  });
+  const request = await formRequest([
+    { name: 'playlist_id', value: playlistId },
+    { name: 'Filedata', file: Buffer.from(file), fileName: name, type: 'application/octet-stream' },
+  ]);
+  return streamUpload(request, { webOrigin: ORIGIN, maxBytes, session: async () => ({ accessToken: demo.token }), ...songUploadOptions });
 }
 
 describe('playlists', () => {

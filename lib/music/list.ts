@@ -1,14 +1,12 @@
-import { notFound } from 'next/navigation';
-import { loadListPage, type ListPageData } from '@/lib/list-page';
+import { loadListPage, readExtensionList, type ExtensionAccess, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
 import { playlistList, type PlaylistListQuery } from '@/lib/music/list-query';
-import { isApiError } from '@/lib/social-api/errors';
 import { listMyPlaylists, listPlaylists, type PlaylistCard } from '@/lib/social-api/music';
 
 export type PlaylistListRouteProps = { searchParams: Promise<SearchParams> };
 
 /** 'absent': the server has no music (an extension); 'scope': the sign-in predates it. The page then explains instead of listing. */
-export type MusicAccess = 'ok' | 'absent' | 'scope';
+export type MusicAccess = ExtensionAccess;
 
 export type MusicPageProps = {
   mine: boolean;
@@ -32,19 +30,12 @@ export async function loadPlaylistList(mine: boolean, { searchParams }: Playlist
   let access: MusicAccess = 'ok';
   const [list] = await loadListPage({ page: query.page, pageSize: PAGE_SIZE }, async (s, { page, limit }) => {
     const filters = { keywords: query.q, sort: query.sort === 'popular' ? ('popular' as const) : undefined, page, limit };
-    let items: PlaylistCard[] | undefined;
-    try {
-      items = mine ? await listMyPlaylists(s.accessToken, filters) : await listPlaylists(s.accessToken, { ...filters, userId: query.user });
-    } catch (e) {
-      // A member that is not there (?user=): the API's 404.
-      if (query.user && isApiError(e, 404)) notFound();
-      // A token without the music scope (a sign-in older than it).
-      if (!isApiError(e, 403)) throw e;
-      access = 'scope';
-      return [];
-    }
-    if (!items) access = 'absent';
-    return items ?? [];
+    const read = await readExtensionList(
+      () => (mine ? listMyPlaylists(s.accessToken, filters) : listPlaylists(s.accessToken, { ...filters, userId: query.user })),
+      query.user,
+    );
+    access = read.access;
+    return read.items;
   });
   return { mine, query, list, memberName: list.items?.[0]?.owner.name, access };
 }

@@ -12,7 +12,7 @@ import { idSchema as id } from './ids.ts';
 export const PLAYLIST_TITLE_MAX = 255;
 export const PLAYLIST_DESCRIPTION_MAX = 5000;
 /** Most songs a playlist's order names at once (the API's). */
-export const PLAYLIST_ORDER_MAX = 1000;
+const PLAYLIST_ORDER_MAX = 1000;
 
 export const playlistSettingsSchema = z.object({
   title: z

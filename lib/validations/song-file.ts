@@ -4,7 +4,7 @@
 // (app/api/upload/song). ffmpeg on the API decides the rest (a file that is not sound ends
 // `conversion_failed`). No dependencies: it ships to the browser.
 
-import { formatSizeOver } from './photo-file.ts';
+import { bytes, checkMediaBytes, startsWith } from './media-file.ts';
 
 /** How many leading bytes `sniffSongType` needs. */
 export const SONG_SNIFF_BYTES = 12;
@@ -13,9 +13,6 @@ export const SONG_KINDS_TEXT = 'MP3, M4A, AAC, WAV, OGG, Opus, FLAC, WebM or AIF
 
 /** The file input's `accept`. */
 export const SONG_ACCEPT = 'audio/*,.mp3,.m4a,.aac,.wav,.ogg,.oga,.opus,.flac,.weba,.aif,.aiff';
-
-const bytes = (s: string) => [...s].map((c) => c.charCodeAt(0));
-const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => b.length >= at + sig.length && sig.every((x, i) => b[at + i] === x);
 
 const SIGNATURES: Array<[type: string, test: (b: Uint8Array) => boolean]> = [
   // MP3 with its ID3 tag, or starting at a frame (11 bits of sync: MPEG audio and AAC's ADTS).
@@ -35,22 +32,12 @@ export function sniffSongType(head: Uint8Array): string | undefined {
 
 export const notASongMessage = (name: string) => `“${name}” is not a song this site takes. Choose a ${SONG_KINDS_TEXT} file.`;
 
-/**
- * Why a file the person picked cannot be uploaded as a song, or undefined when it can: read from
- * its first bytes (browser). The size is known without reading the file.
- */
-export async function checkSongBytes(file: Blob & { name: string }, maxBytes: number): Promise<string | undefined> {
-  if (file.size === 0) return `“${file.name}” is empty. Choose another file.`;
-  let head: Uint8Array;
-  try {
-    head = new Uint8Array(await file.slice(0, SONG_SNIFF_BYTES).arrayBuffer());
-  } catch {
-    return `“${file.name}” could not be read. Choose it again.`;
-  }
-  if (!sniffSongType(head)) return notASongMessage(file.name);
-  if (file.size > maxBytes) {
-    const shown = formatSizeOver(file.size, maxBytes);
-    return `“${file.name}” is ${shown.size}; songs can be at most ${shown.max}.`;
-  }
-  return undefined;
+/** Why a file the person picked cannot be uploaded as a song, or undefined when it can (lib/validations/media-file.ts). */
+export function checkSongBytes(file: Blob & { name: string }, maxBytes: number): Promise<string | undefined> {
+  return checkMediaBytes(file, maxBytes, {
+    sniffBytes: SONG_SNIFF_BYTES,
+    sniff: sniffSongType,
+    notThis: notASongMessage,
+    tooLarge: (name, size, max) => `“${name}” is ${size}; songs can be at most ${max}.`,
+  });
 }
