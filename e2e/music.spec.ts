@@ -5,7 +5,8 @@ import { seriousViolations } from './axe.ts';
 import { createMember } from './bff-harness.ts';
 import { dragNews, pickUp } from './drag.ts';
 import { startSecondWeb, type SecondWeb } from './second-web.ts';
-import { API_PORT } from './servers.ts';
+import { apiToken } from './api-token.ts';
+import { API_PORT, API_URL } from './servers.ts';
 import { signIn } from './sign-in.ts';
 
 // Music (issue 49): a playlist made with two songs uploaded through the BFF and converted by the
@@ -43,6 +44,7 @@ const audioState = (audio: Locator) =>
 
 test('two songs uploaded to a new playlist, reordered by keyboard, keep playing while the person browses three other pages', async ({
   page,
+  request,
 }) => {
   test.setTimeout(240_000);
   const member = createMember('music');
@@ -100,6 +102,7 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
   // The order is the playlist's own: a reload shows it.
   await page.reload();
   await expect(songs.getByRole('listitem').first()).toContainText('High tone');
+  const highId = await songs.getByRole('listitem').first().getAttribute('data-song-id');
 
   // Played in the site's player, its song's title announced.
   const playerLoads: string[] = [];
@@ -139,6 +142,23 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
   await expect.poll(async () => (await audioState(audio)).paused, { timeout: 10_000 }).toBe(false);
   await player.getByLabel('Volume').fill('40');
   expect(await audio.evaluate((a: HTMLAudioElement) => a.volume)).toBeCloseTo(0.4, 2);
+
+  // A post with a song (made through the API: the compose box does not attach songs): its card on
+  // the wall has the song's title and duration, and its button plays it in the same player.
+  const token = await apiToken(request, member, ['activities', 'music']);
+  const posted = await request.post(`${API_URL}/api/v1/activities`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { body: 'A high one', 'attachment[type]': 'music', 'attachment[song_id]': highId! },
+  });
+  expect(posted.ok()).toBe(true);
+  await nav.getByRole('link', { name: 'Your wall' }).click();
+  const card = page.locator('[data-song-card]').filter({ hasText: 'High tone' });
+  await expect(card).toContainText('0:40');
+  await noSeriousViolations(page, 'a wall with a song card');
+  await card.getByRole('button', { name: 'Play “High tone”' }).click();
+  await expect(player.locator('[aria-live="polite"]')).toContainText('Now playing: High tone');
+  await expect.poll(async () => (await audioState(audio)).paused, { timeout: 10_000 }).toBe(false);
+  expect((await audioState(audio)).kept).toBe('the same element');
 
   // The member's own list, and the owner's edit page.
   await page.goto('/music/my');
