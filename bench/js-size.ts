@@ -101,6 +101,11 @@ const JS_PAGES: JsPage[] = [
   { label: '/videos/new', server: 'web', path: '/videos/new', signedIn: true },
   { label: '/videos/{video}', server: 'web', path: '/videos/{video}', signedIn: true, maybeMissing: true },
   { label: '/videos/{video}/edit', server: 'web', path: '/videos/{video}/edit', signedIn: true, maybeMissing: true },
+  { label: '/music', server: 'web', path: '/music', signedIn: true },
+  { label: '/music/my', server: 'web', path: '/music/my', signedIn: true },
+  { label: '/music/new', server: 'web', path: '/music/new', signedIn: true },
+  { label: '/music/{playlist}', server: 'web', path: '/music/{playlist}', signedIn: true, maybeMissing: true },
+  { label: '/music/{playlist}/edit', server: 'web', path: '/music/{playlist}/edit', signedIn: true, maybeMissing: true },
   { label: 'bare page /', server: 'bare', path: '/', signedIn: false },
 ];
 
@@ -164,6 +169,13 @@ async function videoId(apiBase: string, token: string): Promise<{ video: number 
   const res = await fetch(`${apiBase}/videos/my?fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } });
   const list = res.ok ? ((await res.json()) as { data: Array<{ id: number }> }) : { data: [] };
   return { video: list.data[0]?.id ?? 0 };
+}
+
+/** The demo user's latest playlist (0 when none: its pages are then reported missing). */
+async function playlistId(apiBase: string, token: string): Promise<{ playlist: number }> {
+  const res = await fetch(`${apiBase}/music/my?fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const list = res.ok ? ((await res.json()) as { data: Array<{ id: number }> }) : { data: [] };
+  return { playlist: list.data[0]?.id ?? 0 };
 }
 
 /** One of the demo user's upcoming events (0 when none). */
@@ -392,13 +404,15 @@ export async function measureJs(o: {
 /**
  * Code that belongs to some pages alone, told by a word only it holds: the conversation's (its
  * poll's address, components/messages/use-conversation-poll.ts; issue 47) on the messages' pages,
- * and the link video's player (the player's address, lib/videos/players.ts; issue 49) on a video's
- * page. `holder`: a page whose first load must hold it (else the marker no longer finds it and the
+ * the link video's player (the player's address, lib/videos/players.ts; issue 49) on a video's
+ * page, and the site's music player (its element's id, components/music/music-player.tsx; issue 49)
+ * on none: it loads only once something is played. `holder`: a page whose first load must hold it (else the marker no longer finds it and the
  * check says nothing), when that page was measured.
  */
 const PAGE_CODE = [
   { what: "the conversation's code", marker: '/api/messages/', ours: /^\/messages/, holder: /^\/messages\/\d+/ },
   { what: "the video player's code", marker: 'youtube-nocookie.com', ours: /^\/videos\/\d+$/, holder: undefined },
+  { what: "the music player's code", marker: 'site-music-player', ours: /^$/, holder: undefined },
 ] as const;
 
 /** No page's first load holds code that belongs to other pages (PAGE_CODE), and the pages it belongs to do. */
@@ -429,10 +443,12 @@ export async function benchPages(apiBase: string, token: string): Promise<JsPage
     ...(await conversationId(apiBase, token)),
     ...(await groupId(apiBase, token)),
     ...(await videoId(apiBase, token)),
+    ...(await playlistId(apiBase, token)),
   };
   const fill = (text: string) =>
-    text.replace(/\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation|group|video)\}/g, (_, k: keyof typeof ids) =>
-      String(ids[k]),
+    text.replace(
+      /\{(activity|album|photo|blog|myBlog|listing|myListing|event|conversation|group|video|playlist)\}/g,
+      (_, k: keyof typeof ids) => String(ids[k]),
     );
   return JS_PAGES.map((p) => ({ ...p, label: fill(p.label), path: fill(p.path) }));
 }

@@ -10,7 +10,7 @@ import { unescapeHtml } from './format.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEMO = { email: 'demo@example.com', password: 'demo-password' };
-const BENCH_SCOPES = 'basic,activities,albums,blogs,classifieds,events,messages,groups,videos';
+const BENCH_SCOPES = 'basic,activities,albums,blogs,classifieds,events,messages,groups,videos,music';
 
 /** A cookie jar per host:port, enough for this flow (paths and expiry do not matter here). */
 class Jar {

@@ -107,7 +107,7 @@ test.describe('signing in', () => {
       client_id: WEB_CLIENT.id,
       redirect_uri: WEB_CLIENT.redirectUri,
       code_challenge_method: 'S256',
-      scope: 'basic settings activities albums friends messages blogs classifieds events groups videos',
+      scope: 'basic settings activities albums friends messages blogs classifieds events groups videos music',
     });
     expect(asked.searchParams.get('state')).toBeTruthy();
     expect(asked.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -173,6 +173,8 @@ test.describe('one API call per render', () => {
       '/groups/1/events',
       '/videos?q=a&sort=rating',
       '/videos/my',
+      '/music?q=a&sort=popular',
+      '/music/my',
     ];
     const perRender: Record<string, string[]> = {};
     for (const path of paths) {

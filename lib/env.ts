@@ -27,6 +27,12 @@ const schema = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Largest song the playlist pages upload, in bytes: the API's SONG_MAX_BYTES (same name, same default). */
+  SONG_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /** '1': the image route may fetch loopback and private addresses (tests, a local demo); always so under next dev. */
   IMAGE_PROXY_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Largest picture of another site the image route passes on, in bytes. */

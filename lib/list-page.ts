@@ -1,3 +1,4 @@
+import { notFound } from 'next/navigation';
 import { loadPage } from './auth/page-session.ts';
 import type { Session } from './auth/session.ts';
 import { isApiError } from './social-api/errors.ts';
@@ -36,4 +37,27 @@ export async function loadListPage<T, B = undefined>(
     ]),
   );
   return [{ items, page, pageSize, more: items?.length === pageSize }, other];
+}
+
+/** Whether a list of an extension (videos, music) can be shown: 'absent' on a server without it, 'scope' for a sign-in older than it. */
+export type ExtensionAccess = 'ok' | 'absent' | 'scope';
+
+/**
+ * Reads a list of an extension, whose reader answers undefined from a server without it: a member
+ * that is not there (one member's list, `user`: the API's 404) is the page's 404, and a token
+ * without the extension's scope (403: a sign-in older than it) is `scope`; the page then explains
+ * instead of listing.
+ */
+export async function readExtensionList<T>(
+  read: () => Promise<T[] | undefined>,
+  user: number | undefined,
+): Promise<{ items: T[]; access: ExtensionAccess }> {
+  try {
+    const items = await read();
+    return items ? { items, access: 'ok' } : { items: [], access: 'absent' };
+  } catch (e) {
+    if (user && isApiError(e, 404)) notFound();
+    if (!isApiError(e, 403)) throw e;
+    return { items: [], access: 'scope' };
+  }
 }

@@ -31,4 +31,10 @@ describe('itemHref', () => {
     expect(routes.videoFile(8)).toBe('/api/videos/8/file');
     expect(routes.videos({ q: 'cats', sort: 'rating', page: 2 })).toBe('/videos?q=cats&sort=rating&page=2');
   });
+
+  it('links a playlist to its page, and a song’s file through the BFF', () => {
+    expect(itemHref({ type: 'music_playlist', id: 9 })).toBe('/music/9');
+    expect(routes.songFile(4)).toBe('/api/music/songs/4/file');
+    expect(routes.music({ q: 'road', sort: 'popular', page: 2 })).toBe('/music?q=road&sort=popular&page=2');
+  });
 });

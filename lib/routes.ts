@@ -6,6 +6,7 @@ import { eventList, type EventListQuery } from './events/list-query.ts';
 import { groupList, type GroupListQuery } from './groups/list-query.ts';
 import { messageList, type MessageListQuery, type NewMessageQuery } from './messages/list-query.ts';
 import { videoList, type VideoListQuery } from './videos/list-query.ts';
+import { playlistList, type PlaylistListQuery } from './music/list-query.ts';
 import { notificationList, type NotificationListQuery } from './notifications/list-query.ts';
 import { searchHref, searchList, type SearchPageQuery } from './search/query.ts';
 import type { SearchType } from './social-api/search-types.ts';
@@ -22,13 +23,23 @@ export const ITEM_KINDS: Record<ItemType, { path: string; label: string; noun: s
   classified: { path: 'listings', label: 'Listing', noun: 'listing' },
   event: { path: 'events', label: 'Event', noun: 'event' },
   video: { path: 'videos', label: 'Video', noun: 'video' },
+  music_playlist: { path: 'music', label: 'Playlist', noun: 'playlist' },
 };
 
 /**
  * The item types whose page this client has built. A type joins in the same change that builds
  * its page: until then its items are shown without a link, so no link of the product answers 404.
  */
-const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>(['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video']);
+const PAGES_BUILT: ReadonlySet<ItemType> = new Set<ItemType>([
+  'activity',
+  'album',
+  'photo',
+  'blog',
+  'classified',
+  'event',
+  'video',
+  'music_playlist',
+]);
 
 /** The page of an item (/activities/3, /listings/9 …), or undefined while that page does not exist. */
 export function itemHref(item: ItemRef): string | undefined {
@@ -138,6 +149,17 @@ export const routes = {
   videoUpload: '/api/upload/video',
   /** Where the compose box sends a post's video file (app/api/upload/compose-video). */
   composeVideoUpload: '/api/upload/compose-video',
+  /** Playlists (/music?q=…&sort=popular&user=…&page=2). */
+  music: (query?: PlaylistListQuery) => `/music${playlistList.search(query)}`,
+  /** The reader's own playlists, whatever their privacy. */
+  myMusic: (query?: Omit<PlaylistListQuery, 'user'>) => `/music/my${playlistList.search(query)}`,
+  playlist: (id: number) => `/music/${id}`,
+  newPlaylist: '/music/new',
+  editPlaylist: (id: number) => `/music/${id}/edit`,
+  /** A converted song's file, through the BFF (app/api/music/songs/[id]/file): the site player's source. */
+  songFile: (id: number) => `/api/music/songs/${id}/file`,
+  /** Where a playlist's songs are uploaded (app/api/upload/song). */
+  songUpload: '/api/upload/song',
   /** Who may message me, and the members I blocked. */
   privacySettings: '/settings/privacy',
 } as const;
@@ -163,6 +185,8 @@ export const LIST_PAGES: ReadonlyMap<string, { renewed(search: URLSearchParams):
   ['/search', searchList],
   ['/videos', videoList],
   ['/videos/my', videoList],
+  ['/music', playlistList],
+  ['/music/my', playlistList],
 ]);
 
 /** `path?a=1&b=2`, leaving out empty values. */

@@ -30,11 +30,12 @@ const app = next({ dev: false, dir: path.join(import.meta.dirname, '..'), hostna
 await app.prepare();
 const handle = app.getRequestHandler();
 
-// Build assets are files read from disk, an upload streams for seconds, and a video's file as long
-// as its player reads it (lib/videos/file.ts): none waits in the queue nor holds a place in it.
-const VIDEO_FILE = /^\/api\/videos\/\d+\/file(?:\?|$)/;
+// Build assets are files read from disk, an upload streams for seconds, and a video's or a song's
+// file as long as its player reads it (lib/media-file-response.ts): none waits in the queue nor
+// holds a place in it.
+const MEDIA_FILE = /^\/api\/(?:videos|music\/songs)\/\d+\/file(?:\?|$)/;
 const bypass = (req: http.IncomingMessage) =>
-  req.url!.startsWith('/_next/static/') || req.url!.startsWith('/api/upload/') || VIDEO_FILE.test(req.url!);
+  req.url!.startsWith('/_next/static/') || req.url!.startsWith('/api/upload/') || MEDIA_FILE.test(req.url!);
 // A page read gets its headers here rather than from Next's proxy call (web-server/prepare-page.ts).
 const render: http.RequestListener = (req, res) => {
   try {

@@ -1,6 +1,7 @@
 import { ITEM_KINDS, itemHref } from '@/lib/routes';
 import type { Attachment } from '@/lib/social-api/activities';
 import { AltBadge } from '@/components/photos/alt-badge';
+import { SongCard } from '@/components/music/song-card';
 import { pictureLoading } from '@/components/ui/picture-loading';
 import { VideoAttachment } from '@/components/videos/video-attachment';
 import type { PictureRank } from './activity-card';
@@ -79,16 +80,10 @@ export function AttachmentView({ attachment: a, rank = 'lazy' }: AttachmentViewP
         <div className="attachment">{body}</div>
       );
     }
-    case 'audio':
-      return (
-        <figure className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-          <figcaption className="mb-2 text-sm font-medium">{a.title}</figcaption>
-          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a song shared on the feed: music, for which the site keeps no captions or words (the title is its label) */}
-          <audio controls preload="none" src={a.src} className="w-full" aria-label={a.title} />
-        </figure>
-      );
     case 'video':
       return <VideoAttachment video={a.video} lazy={rank === 'lazy'} />;
+    case 'song':
+      return <SongCard song={a} />;
   }
 }
 

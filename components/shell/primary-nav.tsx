@@ -11,6 +11,7 @@ import {
   DashboardIcon,
   FeedIcon,
   MailIcon,
+  MusicIcon,
   PhotoIcon,
   TagIcon,
   UserIcon,
@@ -75,10 +76,11 @@ const OPTIONAL = {
   messages: { href: routes.messages(), label: 'Messages', icon: MailIcon },
   groups: { href: routes.groups(), label: 'Groups', icon: UsersIcon },
   videos: { href: routes.videos(), label: 'Videos', icon: VideoIcon },
+  music: { href: routes.music(), label: 'Music', icon: MusicIcon },
 } as const;
 
 /**
- * An entry for a section the server may not have (messages, groups, videos): the site's chrome
+ * An entry for a section the server may not have (messages, groups, videos, music): the site's chrome
  * renders it only when the server has it (components/shell/site-chrome.tsx), so that a server
  * without it shows no way there.
  */
@@ -94,18 +96,20 @@ export function OptionalEntry({ section }: { section: keyof typeof OPTIONAL }) {
  * The primary navigation: a column on wide screens, a row above the page on narrow ones.
  * `messages`: the Messages entry when the server has messages (after Friends); `groups`: the
  * Groups entry when it has groups (after Events); `videos`: the Videos entry when it has videos
- * (after Albums).
+ * (after Albums); `music`: the Music entry when it has music (after Videos).
  */
 export function PrimaryNav({
   viewerId,
   messages,
   groups,
   videos,
+  music,
 }: {
   viewerId: number;
   messages?: ReactNode;
   groups?: ReactNode;
   videos?: ReactNode;
+  music?: ReactNode;
 }) {
   const path = usePathname();
   return (
@@ -116,6 +120,7 @@ export function PrimaryNav({
             <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
             {href === routes.friends ? messages : null}
             {href === routes.albums() ? videos : null}
+            {href === routes.albums() ? music : null}
             {href === routes.events() ? groups : null}
           </Fragment>
         ))}

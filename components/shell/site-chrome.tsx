@@ -8,7 +8,9 @@ import { getSession } from '@/lib/auth/session';
 import { loadViewer } from '@/lib/auth/viewer';
 import { siteHasGroups } from '@/lib/groups/available';
 import { getHeaderCounts } from '@/lib/notifications/count';
+import { siteHasMusic } from '@/lib/music/available';
 import { siteHasVideos } from '@/lib/videos/available';
+import { PlayerHost } from '@/components/music/player-host';
 import { OptionalEntry, PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
@@ -38,7 +40,13 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
-              <PrimaryNav viewerId={viewer.id} messages={<MessagesNavEntry />} groups={<GroupsNavEntry />} videos={<VideosNavEntry />} />
+              <PrimaryNav
+                viewerId={viewer.id}
+                messages={<MessagesNavEntry />}
+                groups={<GroupsNavEntry />}
+                videos={<VideosNavEntry />}
+                music={<MusicNavEntry />}
+              />
               <main id="main" className="min-w-0">
                 <ClientLinks>{children}</ClientLinks>
               </main>
@@ -49,6 +57,8 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
             </main>
           )}
           <SiteFooter signedIn={viewer !== null} />
+          {/* The site's music player: nothing until a song is played, then it stays as the person browses on. */}
+          <PlayerHost />
         </Announcer>
       </ClockProvider>
     </ViewerProvider>
@@ -70,4 +80,9 @@ async function GroupsNavEntry() {
 /** The navigation's Videos entry, on a server with videos (asked once in a while, not per page: lib/videos/available.ts). */
 async function VideosNavEntry() {
   return (await siteHasVideos()) ? <OptionalEntry section="videos" /> : null;
+}
+
+/** The navigation's Music entry, on a server with music (asked once in a while, not per page: lib/music/available.ts). */
+async function MusicNavEntry() {
+  return (await siteHasMusic()) ? <OptionalEntry section="music" /> : null;
 }

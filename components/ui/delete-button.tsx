@@ -15,18 +15,20 @@ export type DeleteButtonProps = {
   action: () => Promise<ActionResult>;
   /** Said when the API gave no message of its own. */
   doneMessage: string;
-  /** Where the page goes once the item is gone. */
-  then: string;
+  /** Where the page goes once the item is gone; without it, the page is read again (an item of a list on it). */
+  then?: string;
+  /** The button's accessible name where a page has several ("Delete “Road song”"); "Delete" otherwise. */
+  label?: string;
 };
 
 /** An item page's "Delete": a confirmation that names the item, then the page it leaves for. */
-export function DeleteButton({ title, description, confirmLabel, action, doneMessage, then }: DeleteButtonProps) {
+export function DeleteButton({ title, description, confirmLabel, action, doneMessage, then, label }: DeleteButtonProps) {
   const router = useRouter();
   const announce = useAnnounce();
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <button type="button" className="btn-ghost text-rose-700 dark:text-rose-300" onClick={() => setConfirming(true)}>
+      <button type="button" className="btn-ghost text-rose-700 dark:text-rose-300" aria-label={label} onClick={() => setConfirming(true)}>
         Delete
       </button>
       {confirming ? (
@@ -41,7 +43,8 @@ export function DeleteButton({ title, description, confirmLabel, action, doneMes
           onDone={(message) => {
             setConfirming(false);
             announce(message || doneMessage);
-            router.replace(then);
+            if (then) router.replace(then);
+            else router.refresh();
           }}
         />
       ) : null}

@@ -42,6 +42,76 @@ export function Field({
   );
 }
 
+/** A labelled select of options by id (a form kept in plain state: the privacy of a video or a playlist), with its error. */
+function ChoiceField({
+  id,
+  label,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ id: string; title: string }>;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      {(a11y) => (
+        <select {...a11y} className="field" value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.title}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Who may see an item and who may comment on it (a video's, a playlist's form): two ChoiceFields, ids `{id}-view` and `{id}-comment`. */
+export function PrivacyChoiceFields({
+  id,
+  viewLabel,
+  state,
+  choices,
+  errors,
+  onChange,
+}: {
+  id: string;
+  /** "Who can see it", "Who can listen". */
+  viewLabel: string;
+  state: { authView: string; authComment: string };
+  choices: { view: ReadonlyArray<{ id: string; title: string }>; comment: ReadonlyArray<{ id: string; title: string }> };
+  errors: Record<string, string>;
+  onChange: (next: { authView: string } | { authComment: string }) => void;
+}) {
+  return (
+    <>
+      <ChoiceField
+        id={`${id}-view`}
+        label={viewLabel}
+        value={state.authView}
+        options={choices.view}
+        error={errors.authView}
+        onChange={(authView) => onChange({ authView })}
+      />
+      <ChoiceField
+        id={`${id}-comment`}
+        label="Who can comment"
+        value={state.authComment}
+        options={choices.comment}
+        error={errors.authComment}
+        onChange={(authComment) => onChange({ authComment })}
+      />
+    </>
+  );
+}
+
 /** The first message of a field's error (a list field, tags say, has one per item). */
 function messageOf(error: FieldError | Array<FieldError | undefined> | undefined): string | undefined {
   if (!error) return undefined;

@@ -26,7 +26,7 @@ describe('the icon sprite', () => {
     expect(groups).toEqual(indexes.map((_, n) => n * 32));
   });
 
-  it('is as wide as the stylesheet says: 23⅔ icon widths for 18 icons', () => {
+  it('is as wide as the stylesheet says: 25 icon widths for 19 icons', () => {
     // An icon's box shows 24 units of the sprite: the mask is width/24 boxes wide, and icon n,
     // n × 32 units in, is at n × (32/24) boxes of the (width/24 − 1) that mask-position's
     // percentage counts.

@@ -28,3 +28,4 @@ export const UserIcon = icon('user');
 export const UsersIcon = icon('users');
 export const MailIcon = icon('mail');
 export const VideoIcon = icon('video');
+export const MusicIcon = icon('music');

@@ -1,7 +1,7 @@
 'use client';
 
 import type { RefObject } from 'react';
-import { Field } from '@/components/ui/form-fields';
+import { Field, PrivacyChoiceFields } from '@/components/ui/form-fields';
 import type { VideoChoices } from '@/lib/social-api/videos';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/validations/video';
 
@@ -107,28 +107,7 @@ export function VideoSettingsFields({ id, state, onChange, errors, choices, titl
             </select>
           )}
         </Field>
-        <Field id={f('view')} label="Who can see it" error={errors.authView}>
-          {(a11y) => (
-            <select {...a11y} className="field" value={state.authView} onChange={(e) => onChange({ authView: e.target.value })}>
-              {choices.view.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id={f('comment')} label="Who can comment" error={errors.authComment}>
-          {(a11y) => (
-            <select {...a11y} className="field" value={state.authComment} onChange={(e) => onChange({ authComment: e.target.value })}>
-              {choices.comment.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PrivacyChoiceFields id={id} viewLabel="Who can see it" state={state} choices={choices} errors={errors} onChange={onChange} />
       </div>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" className="size-4" checked={state.searchable} onChange={(e) => onChange({ searchable: e.target.checked })} />

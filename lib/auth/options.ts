@@ -12,11 +12,11 @@ import { readSessionId } from './session-id.ts';
 
 /**
  * What the web client asks the person to allow: what its pages read and write (settings: the
- * profile picture, blocking and who may message them; messages: their conversations; videos: theirs and others'). A session
+ * profile picture, blocking and who may message them; messages: their conversations; videos and music: theirs and others'). A session
  * signed in before a scope was added lacks it until the person signs in again (the messages'
  * pages say so: components/messages/messages-unavailable.tsx).
  */
-const SOCIAL_SCOPE = 'basic settings activities albums friends messages blogs classifieds events groups videos';
+const SOCIAL_SCOPE = 'basic settings activities albums friends messages blogs classifieds events groups videos music';
 
 /**
  * The API's authorization server as a next-auth OAuth provider: authorization code with PKCE

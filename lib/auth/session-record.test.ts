@@ -78,7 +78,7 @@ describe('next-auth configuration', () => {
     expect(p.client?.token_endpoint_auth_method).toBe('client_secret_basic');
     expect(p.authorization).toMatchObject({
       url: `${e.SOCIAL_API_URL}/oauth/authorize`,
-      params: { scope: 'basic settings activities albums friends messages blogs classifieds events groups videos' },
+      params: { scope: 'basic settings activities albums friends messages blogs classifieds events groups videos music' },
     });
     expect(p.token).toBe(`${e.SOCIAL_API_URL}/oauth/token`);
     expect(process.env.NEXTAUTH_URL).toBe(e.WEB_ORIGIN);

@@ -10,6 +10,8 @@ import { formatEventWhen } from '../events/time.ts';
 import type { EventDetail } from '../social-api/events.ts';
 import { getEvent } from '../social-api/events.ts';
 import type { ItemType } from '../social-api/items.ts';
+import type { PlaylistCard } from '../social-api/music.ts';
+import { getPlaylist } from '../social-api/music.ts';
 import type { Video } from '../social-api/videos.ts';
 import { getVideo } from '../social-api/videos.ts';
 import { plainExcerpt } from '../social-api/sanitize.ts';
@@ -121,6 +123,17 @@ export function videoPreview(v: Omit<Video, 'social'>): Preview {
   };
 }
 
+export function playlistPreview(p: PlaylistCard): Preview {
+  return {
+    item: { type: 'music_playlist', id: p.id },
+    kind: ['Playlist', plural(p.songCount, 'song', 'songs')].join(' · '),
+    title: p.title,
+    subtitle: `by ${p.owner.name}`,
+    description: p.description.trim() ? plainExcerpt(p.description, 220) : `A playlist by ${p.owner.name}.`,
+    picture: p.thumb,
+  };
+}
+
 /** Reads an item's preview with a token (the image route: the app's own, what everyone may see); undefined when it is not there for it. */
 export type PreviewLoader = (token: string, id: number) => Promise<Preview | undefined>;
 
@@ -152,5 +165,9 @@ export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
   video: async (token, id) => {
     const v = await getVideo(token, id, 0);
     return v && videoPreview(v);
+  },
+  music_playlist: async (token, id) => {
+    const p = await getPlaylist(token, id, 0);
+    return p && playlistPreview(p);
   },
 };

@@ -19,6 +19,7 @@ import { flag, id, lenientArray, num, parseAnswer, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 import { RSVPS, type Rsvp } from './events.ts';
 import { reshapePostedVideo, type PostedVideo } from './videos.ts';
+import { songSourceOf, type SongSource } from './music.ts';
 import { imageSrc } from '../images/image-src.ts';
 import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 
@@ -28,8 +29,9 @@ export type Attachment =
   | { kind: 'photo'; id: number; src: string; alt: string; description: string; size?: PictureSize }
   | { kind: 'link'; url: string; title: string; description: string; thumbnail: string }
   | { kind: 'item'; item: ItemRef; title: string; description: string; image: string }
-  | { kind: 'audio'; title: string; src: string }
-  | { kind: 'video'; video: PostedVideo };
+  | { kind: 'video'; video: PostedVideo }
+  /** A song (attachment[type]=music): its duration in seconds (null when unknown) and where it plays from (null: not yet). */
+  | { kind: 'song'; id: number; title: string; duration: number | null; source: SongSource };
 
 export interface Activity {
   id: number;
@@ -81,6 +83,11 @@ export const FEED_FIELDS = [
 
 export const FEED_PAGE_SIZE = 15;
 
+const songAttachmentSchema = z.looseObject({
+  src: str,
+  duration: z.number().nonnegative().nullable().catch(null).default(null),
+});
+
 function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
   // The API's href points at a web page of some site; the card of an item of this site links
   // to this client's own page of it, derived from type and id (lib/routes.ts). A link's
@@ -104,8 +111,11 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
     };
   }
   if (a.type === 'music') {
-    const src = safeImageUrl(a.href);
-    return src ? { kind: 'audio', title: a.title.trim() || 'Song', src } : undefined;
+    // `duration` and `src` are our API's (docs/api.md, "Music"); another server's song plays from its href.
+    const song = songAttachmentSchema.parse(a);
+    const source = songSourceOf(song.src || a.href);
+    if (!source && a.id <= 0) return undefined;
+    return { kind: 'song', id: a.id, title: a.title.trim() || 'Song', duration: song.duration, source };
   }
   if (a.type === 'video' && a.id > 0) {
     const video = reshapePostedVideo(a, a);

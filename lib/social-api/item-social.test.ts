@@ -10,6 +10,7 @@ import { getListing } from './classifieds.ts';
 import { addComment, countPaged, likeItem, type ItemType, type Social } from './core.ts';
 import { getEventPage } from './events.ts';
 import { SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getPlaylist } from './music.ts';
 import { getVideo } from './videos.ts';
 
 // Every item type's page shows exact like and comment counts and its newest comments, past the
@@ -36,6 +37,7 @@ const pages: Record<ItemType, (token: string, id: number, viewerId: number) => P
   classified: getListing,
   event: getEventPage,
   video: getVideo,
+  music_playlist: getPlaylist,
 };
 
 beforeAll(async () => {

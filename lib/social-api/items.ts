@@ -1,7 +1,7 @@
 // What likes, comments, shares and reports are about: the spec's item_type values this web
 // client knows, and one reference type for all of them.
 
-export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video'] as const;
+export const ITEM_TYPES = ['activity', 'album', 'photo', 'blog', 'classified', 'event', 'video', 'music_playlist'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 /** One item of any type: what every social action takes. */

@@ -9,6 +9,7 @@ import { createEventFeed, listEventFeeds, readEventFeed } from './event-feeds.ts
 import { listFriends } from './friends.ts';
 import { getLinkPreview } from './link-preview.ts';
 import { listPhotoTags } from './tags.ts';
+import { getMusicChoices, getPlaylist, listMyPlaylists, listPlaylists } from './music.ts';
 import { getVideo, getVideoChoices, listMyVideos, listVideos } from './videos.ts';
 
 // The web client against a server without our extensions (docs/api.md, "Extensions"): a relay in
@@ -33,6 +34,7 @@ const EXTENSION_ROUTES: Array<[string, RegExp]> = [
   ['GET', /^\/core\/link_preview$/],
   ['POST', /^\/albums\/\d+\/order$/],
   ['GET', /^\/videos(\/.*)?$/],
+  ['GET', /^\/music(\/.*)?$/],
 ];
 
 /** What a server without the route answers. */
@@ -108,6 +110,13 @@ describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path 
       expect(await getVideo(demo.token, 1, demo.id)).toBeUndefined();
     });
 
+    it('music: no playlists, none of one’s own, no choices, no playlist (the pages say the site has none)', async () => {
+      expect(await listPlaylists(demo.token)).toBeUndefined();
+      expect(await listMyPlaylists(demo.token)).toBeUndefined();
+      expect(await getMusicChoices(demo.token)).toBeUndefined();
+      expect(await getPlaylist(demo.token, 1, demo.id)).toBeUndefined();
+    });
+
     it('album order: not kept, and the album stays in the order it had', async () => {
       const before = await photoIdsOf(albumId);
       expect(await reorderAlbum(demo.token, albumId, [...before].reverse())).toBe(false);
@@ -138,6 +147,7 @@ describe('against a server with the extensions, a refusal of the request itself 
   it('the lists are there: notifications, feeds, friends, tags, videos', async () => {
     expect(await listVideos(demo.token)).toEqual(expect.any(Array));
     expect(await getVideoChoices(demo.token)).toMatchObject({ categories: expect.any(Array) });
+    expect(await listPlaylists(demo.token)).toEqual(expect.any(Array));
     expect(await listNotificationGroups(demo.token)).toEqual(expect.any(Array));
     expect(await listEventFeeds(demo.token)).toEqual(expect.any(Array));
     expect(await listFriends(demo.token)).toEqual(expect.any(Array));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { withDeadline } from '#shared/net/deadline.ts';
 import type { UploadStream } from './albums.ts';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
-import { ApiError, isApiError, isMissingExtension } from './errors.ts';
+import { isApiError, isMissingExtension } from './errors.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { fetchMediaFile } from './media-file.ts';
 import { categorySchema, flag, id, lenientArray, num, optionList, ownerSettingsOf, ownerSettingsShape, str } from './primitives.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
@@ -423,36 +423,10 @@ export async function getVideoChoices(token: string): Promise<VideoChoices | und
   }
 }
 
-/** The request headers a player's request may carry on to the file (a range, and what makes it conditional). */
-const PASSED_ON = ['range', 'if-range', 'if-none-match', 'if-modified-since'] as const;
-/** The answer's headers the browser gets back. */
-export const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'] as const;
-
 /**
- * An uploaded video's file (GET /videos/{id}/file) as the API answers it, the body unread: the
- * BFF's file route passes it on as it arrives (a range at a time, never the whole file). Only
- * waiting for the answer's head is limited in time; the body flows as long as the player reads.
+ * An uploaded video's file (GET /videos/{id}/file) as the API answers it, the body unread
+ * (lib/social-api/media-file.ts): the BFF's file route passes it on as it arrives.
  */
-export async function fetchVideoFile(token: string, id: number, request: Headers, signal: AbortSignal): Promise<Response> {
-  const config = apiConfig();
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  for (const name of PASSED_ON) {
-    const value = request.get(name);
-    if (value) headers[name] = value;
-  }
-  return withDeadline(
-    config.timeoutMs,
-    async (both, time) => {
-      // The time limit ends once the head is here (withDeadline clears it): the body then flows
-      // for as long as the player reads, and stops with the player's request (`signal`).
-      try {
-        return await fetch(`${config.baseUrl}/videos/${id}/file`, { headers, signal: both, redirect: 'error', cache: 'no-store' });
-      } catch (e) {
-        if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-        if (signal.aborted) throw e;
-        throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
-      }
-    },
-    signal,
-  );
+export function fetchVideoFile(token: string, id: number, request: Headers, signal: AbortSignal): Promise<Response> {
+  return fetchMediaFile(token, `/videos/${id}/file`, request, signal);
 }

@@ -4,7 +4,7 @@
 // (app/api/upload/video). ffmpeg on the API decides the rest (a file that is not a playable video
 // ends `conversion_failed`). No dependencies: it ships to the browser.
 
-import { formatSizeOver } from './photo-file.ts';
+import { bytes, checkMediaBytes, startsWith } from './media-file.ts';
 
 /** How many leading bytes `sniffVideoType` needs. */
 export const VIDEO_SNIFF_BYTES = 12;
@@ -13,9 +13,6 @@ export const VIDEO_KINDS_TEXT = 'MP4, MOV, WebM, MKV, AVI, MPEG, OGG, FLV or WMV
 
 /** The file input's `accept`. */
 export const VIDEO_ACCEPT = 'video/*,.mkv,.flv,.wmv';
-
-const bytes = (s: string) => [...s].map((c) => c.charCodeAt(0));
-const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) => b.length >= at + sig.length && sig.every((x, i) => b[at + i] === x);
 
 const SIGNATURES: Array<[type: string, test: (b: Uint8Array) => boolean]> = [
   // ISO base media (MP4, MOV, M4V, 3GP): a box at 0, `ftyp` (or an old QuickTime's first box).
@@ -35,22 +32,12 @@ export function sniffVideoType(head: Uint8Array): string | undefined {
 
 export const notAVideoMessage = (name: string) => `“${name}” is not a video this site takes. Choose a ${VIDEO_KINDS_TEXT} file.`;
 
-/**
- * Why a file the person picked cannot be uploaded as a video, or undefined when it can: read
- * from its first bytes (browser). The size is known without reading the file.
- */
-export async function checkVideoBytes(file: Blob & { name: string }, maxBytes: number): Promise<string | undefined> {
-  if (file.size === 0) return `“${file.name}” is empty. Choose another file.`;
-  let head: Uint8Array;
-  try {
-    head = new Uint8Array(await file.slice(0, VIDEO_SNIFF_BYTES).arrayBuffer());
-  } catch {
-    return `“${file.name}” could not be read. Choose it again.`;
-  }
-  if (!sniffVideoType(head)) return notAVideoMessage(file.name);
-  if (file.size > maxBytes) {
-    const shown = formatSizeOver(file.size, maxBytes);
-    return `“${file.name}” is ${shown.size}; videos can be at most ${shown.max}. Choose a shorter video.`;
-  }
-  return undefined;
+/** Why a file the person picked cannot be uploaded as a video, or undefined when it can (lib/validations/media-file.ts). */
+export function checkVideoBytes(file: Blob & { name: string }, maxBytes: number): Promise<string | undefined> {
+  return checkMediaBytes(file, maxBytes, {
+    sniffBytes: VIDEO_SNIFF_BYTES,
+    sniff: sniffVideoType,
+    notThis: notAVideoMessage,
+    tooLarge: (name, size, max) => `“${name}” is ${size}; videos can be at most ${max}. Choose a shorter video.`,
+  });
 }

@@ -12,6 +12,7 @@ import {
   listVideos,
 } from '../social-api/videos.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { formRequest, ORIGIN } from '../testing/multipart.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
 import type { VideoUploadValues } from '../validations/video.ts';
 import { addVideoLinkCommand, deleteVideoCommand, editVideoCommand, rateVideoCommand } from './commands.ts';
@@ -157,19 +158,12 @@ describe('editing, rating and deleting', () => {
 
 /** Sends a file through the upload route's checks as a browser does: the form's values as the `video` field, then the file. */
 async function upload(file: Uint8Array, name: string, fields: unknown, maxBytes = 10 * 1024 * 1024): Promise<Response> {
-  const form = new FormData();
-  form.append('video', JSON.stringify(fields));
-  form.append('Filedata', new Blob([file as Uint8Array<ArrayBuffer>]), name);
-  const encoded = new Response(form);
-  const body = await encoded.arrayBuffer();
-  const request = new Request('http://web.test/api/upload/video', {
-    method: 'POST',
-    headers: { origin: 'http://web.test', 'content-type': encoded.headers.get('content-type')!, 'content-length': String(body.byteLength) },
-    body: new Blob([body]).stream(),
-    duplex: 'half',
-  } as RequestInit);
+  const request = await formRequest([
+    { name: 'video', value: JSON.stringify(fields) },
+    { name: 'Filedata', file: Buffer.from(file), fileName: name, type: 'application/octet-stream' },
+  ]);
   return streamUpload(request, {
-    webOrigin: 'http://web.test',
+    webOrigin: ORIGIN,
     maxBytes,
     session: async () => ({ accessToken: demo.token }),
     ...videoUploadOptions,

@@ -1,7 +1,5 @@
-import { notFound } from 'next/navigation';
-import { loadListPage, type ListPageData } from '@/lib/list-page';
+import { loadListPage, readExtensionList, type ExtensionAccess, type ListPageData } from '@/lib/list-page';
 import type { SearchParams } from '@/lib/list-query';
-import { isApiError } from '@/lib/social-api/errors';
 import { listMyVideos, listVideos, type MyVideo } from '@/lib/social-api/videos';
 import { getCachedVideoChoices } from '@/lib/videos/choices';
 import { apiSort, videoList, type VideoListQuery } from '@/lib/videos/list-query';
@@ -19,7 +17,7 @@ export type VideosPageProps = {
   access: VideosAccess;
 };
 
-export type VideosAccess = 'ok' | 'absent' | 'scope';
+export type VideosAccess = ExtensionAccess;
 
 const PAGE_SIZE = 12;
 
@@ -36,19 +34,12 @@ export async function loadVideoList(mine: boolean, { searchParams }: VideoListRo
     { page: query.page, pageSize: PAGE_SIZE },
     async (s, { page, limit }) => {
       const filters = { keywords: query.q, sort: apiSort(query.sort), categoryId: query.category, page, limit };
-      let items: MyVideo[] | undefined;
-      try {
-        items = mine ? await listMyVideos(s.accessToken, filters) : await listVideos(s.accessToken, { ...filters, userId: query.user });
-      } catch (e) {
-        // A member that is not there (?user=): the API's 404.
-        if (query.user && isApiError(e, 404)) notFound();
-        // A token without the videos scope (a sign-in older than them).
-        if (!isApiError(e, 403)) throw e;
-        access = 'scope';
-        return [];
-      }
-      if (!items) access = 'absent';
-      return items ?? [];
+      const read = await readExtensionList(
+        () => (mine ? listMyVideos(s.accessToken, filters) : listVideos(s.accessToken, { ...filters, userId: query.user })),
+        query.user,
+      );
+      access = read.access;
+      return read.items;
     },
     (s) => getCachedVideoChoices(s).catch(() => undefined),
   );

@@ -22,7 +22,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 
-// Photos in an order the person chooses: by dragging a photo's handle with a pointer, or with
+// Photos (or songs: `noun`) in an order the person chooses: by dragging a photo's handle with a pointer, or with
 // the keyboard (focus the handle, Space or Enter to pick it up, the arrow keys to move it, Space
 // or Enter to drop, Escape to cancel), each step told to screen readers by @dnd-kit's live
 // region in words that name the photo and its place. Used by the "Add photos" page (the
@@ -52,10 +52,12 @@ export type SortablePhotosProps<T> = {
   /** A column of rows (↑ ↓ move) or a grid (all four arrows). */
   layout?: 'list' | 'grid';
   className?: string;
+  /** What an item is, in the instructions ("photo" unless told: a playlist's "song"). */
+  noun?: string;
 };
 
-const INSTRUCTIONS =
-  'To move a photo, press Space or Enter on its handle, move it with the arrow keys, then press Space or Enter to drop it in its new place, or Escape to put it back.';
+const instructions = (noun: string) =>
+  `To move a ${noun}, press Space or Enter on its handle, move it with the arrow keys, then press Space or Enter to drop it in its new place, or Escape to put it back.`;
 
 export function SortablePhotos<T>({
   items,
@@ -66,6 +68,7 @@ export function SortablePhotos<T>({
   renderItem,
   layout = 'list',
   className,
+  noun = 'photo',
 }: SortablePhotosProps<T>) {
   const contextId = useId();
   const ids = useMemo(() => items.map(itemId), [items, itemId]);
@@ -82,7 +85,7 @@ export function SortablePhotos<T>({
     const at = (id: UniqueIdentifier) => ids.indexOf(id);
     const name = (id: UniqueIdentifier) => {
       const i = at(id);
-      return i >= 0 ? itemName(items[i]!) : 'The photo';
+      return i >= 0 ? itemName(items[i]!) : `The ${noun}`;
     };
     const place = (id: UniqueIdentifier) => `position ${at(id) + 1} of ${total}`;
     return {
@@ -99,7 +102,7 @@ export function SortablePhotos<T>({
         over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`,
       onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,
     };
-  }, [ids, items, itemName]);
+  }, [ids, items, itemName, noun]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -115,7 +118,7 @@ export function SortablePhotos<T>({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions(noun) } }}
     >
       <SortableContext items={ids} strategy={layout === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}>
         <ol aria-label={label} className={className}>

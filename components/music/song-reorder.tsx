@@ -1,0 +1,79 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useAnnounce } from '@/components/ui/announcer';
+import { buttonStyles } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
+import { formatDuration } from '@/lib/music/player-bus';
+import { reorderSongsAction } from './actions';
+
+// @dnd-kit (~20 KB gzip) loads when the owner starts reordering, not with the playlist.
+type Item = { id: number; title: string; duration: number | null };
+const SortableSongs = dynamic(() => import('@/components/albums/upload/sortable-photos').then((m) => m.SortablePhotos<Item>));
+
+const name = (s: Item) => s.title;
+
+/**
+ * The owner puts the playlist's songs in an order of their choosing: "Reorder songs" shows them,
+ * to move by dragging a handle or with the keyboard (the album's reordering, SortablePhotos), then
+ * "Save order" (POST /music/{id}/order, an extension).
+ */
+export function SongReorder({ playlistId, songs }: { playlistId: number; songs: Item[] }) {
+  const router = useRouter();
+  const announce = useAnnounce();
+  const { pending, problem, run } = useAction();
+  const [order, setOrder] = useState<Item[] | null>(null);
+
+  const save = async () => {
+    if (!order) return;
+    const res = await run(() => reorderSongsAction({ id: playlistId, songIds: order.map((s) => s.id) }));
+    if (!res.ok) return;
+    announce(res.message);
+    setOrder(null);
+    router.refresh();
+  };
+
+  if (!order) {
+    return (
+      <button type="button" className={buttonStyles.secondary} onClick={() => setOrder(songs)} disabled={songs.length < 2}>
+        Reorder songs
+      </button>
+    );
+  }
+  return (
+    <section aria-label="Reorder songs" className="card mt-4 w-full">
+      <p className="muted mb-3 text-sm">
+        Drag a song by its handle, or focus the handle and use Space and the arrow keys. Then save the order.
+      </p>
+      <SortableSongs
+        items={order}
+        itemId={(s) => s.id}
+        itemName={name}
+        onReorder={setOrder}
+        label="Songs of the playlist, in order"
+        noun="song"
+        className="space-y-2"
+        renderItem={(s, { handle, index }) => (
+          <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+            {handle}
+            <span className="muted w-6 text-right tabular-nums">{index + 1}</span>
+            <span className="min-w-0 flex-1 truncate font-medium">{s.title}</span>
+            <span className="muted tabular-nums">{formatDuration(s.duration)}</span>
+          </div>
+        )}
+      />
+      <FormError message={problem?.message} signedOut={problem?.signedOut} className="mt-3" />
+      <div className="mt-3 flex justify-end gap-3">
+        <button type="button" className={buttonStyles.secondary} onClick={() => setOrder(null)} disabled={pending}>
+          Cancel
+        </button>
+        <button type="button" className={buttonStyles.primary} onClick={save} disabled={pending}>
+          {pending ? 'Saving…' : 'Save order'}
+        </button>
+      </div>
+    </section>
+  );
+}
