@@ -211,6 +211,12 @@ test("a group's wall, photos and events: posts by its owner and a member let in,
   await alice.page.waitForURL(/\/events\/\d+$/);
   await alice.page.goto(`/groups/${id}/events`);
   await expect(main(alice.page).getByRole('link', { name: swap })).toBeVisible();
+  // The events that have ended are a view of their own: none yet.
+  await main(alice.page).getByRole('group', { name: 'Which events' }).getByRole('link', { name: 'Past' }).click();
+  await alice.page.waitForURL(new RegExp(`/groups/${id}/events\\?when=past$`));
+  await expect(main(alice.page).getByRole('heading', { name: 'Past events' })).toBeVisible();
+  await expect(main(alice.page)).toContainText('No past events in this group.');
+  await expect(main(alice.page).getByRole('link', { name: swap })).toHaveCount(0);
 
   // Grace, no member yet, reads the wall and is told why she cannot post, sees no event, and asks to join.
   await grace.page.goto(`/groups/${id}/wall`);

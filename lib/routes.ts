@@ -113,7 +113,9 @@ export const routes = {
   /** A group's Wall, Photos and Events tabs; `page` > 1 a later page of its photos or events. */
   groupWall: (id: number) => `/groups/${id}/wall`,
   groupPhotos: (id: number, page?: number) => withQuery(`/groups/${id}/photos`, { page: page && page > 1 ? page : undefined }),
-  groupEvents: (id: number, page?: number) => withQuery(`/groups/${id}/events`, { page: page && page > 1 ? page : undefined }),
+  /** A group's Events tab: its upcoming events, or (`past`) those that have ended, most recent first. */
+  groupEvents: (id: number, page?: number, past = false) =>
+    withQuery(`/groups/${id}/events`, { when: past ? 'past' : undefined, page: page && page > 1 ? page : undefined }),
   /** "Add photos" to a group's album. */
   addGroupPhotos: (id: number) => `/groups/${id}/photos/add`,
   /** The event form for a new event in a group (docs/api.md, "Groups": events). */

@@ -1,7 +1,7 @@
 import { buttonStyles } from '@/components/ui/button';
 import { ActiveFilters } from '@/components/ui/list/active-filters';
 import { CategoryFilter, FriendsFilter, ListFilters, SortFilter } from '@/components/ui/list/list-filters';
-import { ListHeader, ListTabs } from '@/components/ui/list/list-header';
+import { ListHeader, ListTabs, segment } from '@/components/ui/list/list-header';
 import { ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
 import { ZoneSync } from '@/components/ui/zone-sync';
@@ -118,12 +118,4 @@ export function EventsPage({ mine, query, clock, categories, list, calendar }: E
       ) : null}
     </div>
   );
-}
-
-/** One of a pair of views as links: the current one says so (aria-current) and looks pressed. */
-function segment(current: boolean) {
-  return {
-    'aria-current': current ? ('true' as const) : undefined,
-    className: current ? 'btn-ghost bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200' : 'btn-ghost',
-  };
 }

@@ -5,7 +5,7 @@ import { page as pageWord } from '@/lib/list-query';
 import type { FeedPage } from '@/lib/social-api/activities';
 import type { PhotoThumb } from '@/lib/social-api/albums';
 import type { EventSummary } from '@/lib/social-api/events';
-import { getGroupEvents, getGroupMembers, getGroupPhotos, getGroupWall } from '@/lib/social-api/group-tabs';
+import { getGroupEvents, getGroupMembers, getGroupPhotos, getGroupWall, type GroupEventsWhen } from '@/lib/social-api/group-tabs';
 import { getGroup, type GroupDetail, type GroupMember } from '@/lib/social-api/groups';
 
 // A group's pages: the header's group and the tab's list, read together in one API call before
@@ -25,7 +25,10 @@ async function forReader<R extends { group: GroupDetail }>(s: Session, read: Pro
 /** The group and who reads it; undefined when it is not there or not visible to the reader. */
 export async function loadGroup(id: number): Promise<{ group: GroupDetail; viewerId: number } | undefined> {
   return loadPage(async (s) => {
-    const read = await forReader(s, getGroup(s.accessToken, id).then((group) => group && { group }));
+    const read = await forReader(
+      s,
+      getGroup(s.accessToken, id).then((group) => group && { group }),
+    );
     return read && { group: read.group, viewerId: s.userId };
   });
 }
@@ -99,6 +102,11 @@ async function loadListTab<T>(
 export const loadGroupPhotos = (id: number, page: number): Promise<GroupListTab<PhotoThumb> | undefined> =>
   loadListTab(getGroupPhotos, id, page, GROUP_PHOTOS_PAGE_SIZE);
 
-/** The Events tab: the group and a page of its upcoming events, in one API call. */
-export const loadGroupEvents = (id: number, page: number): Promise<GroupListTab<EventSummary> | undefined> =>
-  loadListTab(getGroupEvents, id, page, GROUP_EVENTS_PAGE_SIZE);
+/** The Events tab: the group and a page of its upcoming or past events, in one API call. */
+export const loadGroupEvents = (id: number, page: number, when: GroupEventsWhen): Promise<GroupListTab<EventSummary> | undefined> =>
+  loadListTab((token, groupId, paging) => getGroupEvents(token, groupId, paging, when), id, page, GROUP_EVENTS_PAGE_SIZE);
+
+/** Which events the Events tab's URL asks for (`?when=past`: those ended; upcoming otherwise). */
+export async function tabWhenOf(searchParams: Promise<{ when?: string | string[] }>): Promise<GroupEventsWhen> {
+  return (await searchParams).when === 'past' ? 'past' : 'upcoming';
+}

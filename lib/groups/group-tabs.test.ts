@@ -112,6 +112,25 @@ describe("a group's tabs", () => {
     expect((await saveEventCommand(grace.token, { values })).ok).toBe(false);
   });
 
+  it('the past events: an event of the group that has ended is listed on its own, most recent first, not with those to come', async () => {
+    const elm = await groupId('Elm Street neighbours');
+    const choices = await getEventChoices(demo.token, true);
+    const values = { ...newEventDefaults('Europe/Paris', Date.now(), choices, elm), title: 'Spring clean-up' };
+    const made = await saveEventCommand(demo.token, { values });
+    const id = made.ok ? made.data.id : 0;
+    // It took place last month (the form makes none in the past: its dates are moved in the database).
+    const ended = Math.floor(Date.now() / 1000) - 30 * 86_400;
+    await api.db
+      .updateTable('events')
+      .set({ start_time: ended, end_time: ended + 3_600 })
+      .where('id', '=', id)
+      .execute();
+    const { result, requests } = await requestsOf(() => getGroupEvents(dave.token, elm, { page: 1, limit: 10 }, 'past'));
+    expect(requests).toEqual([`/api/v1/groups/${elm}`]);
+    expect(result!.list.map((e) => e.title)).toEqual(['Spring clean-up']);
+    expect((await getGroupEvents(dave.token, elm, { page: 1, limit: 10 }))!.list.map((e) => e.title)).not.toContain('Spring clean-up');
+  });
+
   it('the members: the members and, for officers alone, the people waiting, in one request', async () => {
     const elm = await groupId('Elm Street neighbours');
     const { result, requests } = await requestsOf(() => getGroupMembers(demo.token, elm, { page: 1, limit: 50 }));
@@ -144,6 +163,7 @@ describe('against a server whose group detail carries no lists', () => {
     expect(members!.list.waiting.map((m) => m.id)).toContain(frank.id);
     expect((await getGroupPhotos(demo.token, elm, paging))!.list).toHaveLength(2);
     expect((await getGroupEvents(dave.token, elm, paging))!.list.map((e) => e.title)).toEqual(['Street party']);
+    expect((await getGroupEvents(dave.token, elm, paging, 'past'))!.list.map((e) => e.title)).toEqual(['Spring clean-up']);
     expect(await getGroupWall(demo.token, await groupId('Sourdough bakers'))).toBeUndefined();
   });
 });

@@ -89,27 +89,31 @@ export function getGroupPhotos(token: string, id: number, paging: Paging): Promi
 }
 
 /** GET /groups/events: one page of the group's upcoming events, soonest first. */
-async function listGroupEvents(token: string, groupId: number, { page, limit }: Paging): Promise<EventSummary[]> {
+async function listGroupEvents(token: string, groupId: number, { page, limit }: Paging, when: GroupEventsWhen): Promise<EventSummary[]> {
   const data = await apiFetch(apiConfig(), '/groups/events', {
     token,
-    query: { group_id: groupId, page, limit, fields: EVENT_LIST_FIELDS },
+    query: { group_id: groupId, when, page, limit, fields: EVENT_LIST_FIELDS },
   });
   return parseEventList(data);
 }
 
-/** The Events tab: the group and one page of its upcoming events. */
+/** Which of a group's events a page lists: those to come (soonest first) or those ended (most recent first). */
+export type GroupEventsWhen = 'upcoming' | 'past';
+
+/** The Events tab: the group and one page of its upcoming or past events. */
 export function getGroupEvents(
   token: string,
   id: number,
   paging: Paging,
+  when: GroupEventsWhen = 'upcoming',
 ): Promise<{ group: GroupDetail; list: EventSummary[] } | undefined> {
   return groupWith(
     token,
     id,
     ['events'],
-    { event_page: paging.page, event_limit: paging.limit, event_fields: EVENT_LIST_FIELDS },
+    { event_when: when, event_page: paging.page, event_limit: paging.limit, event_fields: EVENT_LIST_FIELDS },
     (d) => parseEventList(d.events),
-    () => hidden404(listGroupEvents(token, id, paging)),
+    () => hidden404(listGroupEvents(token, id, paging, when)),
   );
 }
 

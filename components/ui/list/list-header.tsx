@@ -38,3 +38,11 @@ export function ListTabs({ label, tabs }: { label: string; tabs: ListTab[] }) {
     </nav>
   );
 }
+
+/** One of a pair of views as links (upcoming or past, list or calendar): the current one says so (aria-current) and looks pressed. */
+export function segment(current: boolean) {
+  return {
+    'aria-current': current ? ('true' as const) : undefined,
+    className: current ? 'btn-ghost bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200' : 'btn-ghost',
+  };
+}
