@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiError, startRelay, type Relay } from '../lib/testing/relay.ts';
 import { seriousViolations } from './axe.ts';
 import { createMember } from './bff-harness.ts';
 import { dragNews, pickUp } from './drag.ts';
-import { startSecondWeb, type SecondWeb } from './second-web.ts';
+import { withoutModule } from './second-web.ts';
 import { apiToken } from './api-token.ts';
-import { API_PORT, API_URL } from './servers.ts';
+import { API_URL } from './servers.ts';
 import { signIn } from './sign-in.ts';
 
 // Music (issue 49): a playlist made with two songs uploaded through the BFF and converted by the
@@ -185,25 +184,12 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
 });
 
 test.describe('a server without music', () => {
-  let relay: Relay | undefined;
-  let web: SecondWeb | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(60_000);
-    relay = await startRelay(`http://127.0.0.1:${API_PORT}/api/v1`, (_, _method, path) =>
-      path === '/music' || path.startsWith('/music/') ? apiError(404, 'not_found', 'No such endpoint.') : undefined,
-    );
-    web = await startSecondWeb(relay.baseUrl);
-  });
-  test.afterAll(async () => {
-    web?.stop();
-    await relay?.close();
-  });
+  const web = withoutModule('/music');
 
   test('shows no way to music, and its pages answer 200 and say why there is none', async ({ page }) => {
     await signIn(page, createMember('nomusic'));
     for (const path of ['/music', '/music/my', '/music/new']) {
-      const res = await page.goto(`${web!.url}${path}`);
+      const res = await page.goto(`${web()}${path}`);
       expect(res?.status(), path).toBe(200);
       await expect(page.getByRole('main')).toContainText('This site does not have music.');
     }

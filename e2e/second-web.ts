@@ -1,8 +1,10 @@
+import { test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePorts } from '../lib/testing/free-ports.ts';
+import { apiError, startRelay, type Relay } from '../lib/testing/relay.ts';
 import { webServerArgs } from '../web-server/next-start.ts';
-import { DIST_DIR, WEB_CLIENT } from './servers.ts';
+import { API_PORT, DIST_DIR, WEB_CLIENT } from './servers.ts';
 
 // A second web server for the specs that need the web app in front of another API than the
 // shared one (a relay that fails, or that lacks routes): the same build, data directory and
@@ -47,4 +49,26 @@ export async function startSecondWeb(socialApiUrl: string, env: Record<string, s
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, stop: () => web.kill('SIGTERM') };
+}
+
+/**
+ * In a `test.describe`: a second web server in front of a relay on which every route under
+ * `prefix` (`/videos`, `/music`) answers 404, as a server without that module does; answers its
+ * origin for the tests.
+ */
+export function withoutModule(prefix: string): () => string {
+  let relay: Relay | undefined;
+  let web: SecondWeb | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    relay = await startRelay(`http://127.0.0.1:${API_PORT}/api/v1`, (_, _method, p) =>
+      p === prefix || p.startsWith(`${prefix}/`) ? apiError(404, 'not_found', 'No such endpoint.') : undefined,
+    );
+    web = await startSecondWeb(relay.baseUrl);
+  });
+  test.afterAll(async () => {
+    web?.stop();
+    await relay?.close();
+  });
+  return () => web!.url;
 }

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { apiError, startRelay, type Relay } from '../lib/testing/relay.ts';
 import { seriousViolations } from './axe.ts';
 import { layoutShift, watchLayoutShift } from './layout-shift.ts';
-import { startSecondWeb, type SecondWeb } from './second-web.ts';
-import { API_PORT } from './servers.ts';
+import { withoutModule } from './second-web.ts';
 import { signIn, type Account } from './sign-in.ts';
 
 // Videos (issue 49): an upload converted by the API's ffmpeg, seen processing on /videos/my and
@@ -287,33 +285,20 @@ test('a YouTube link loads nothing of YouTube until play, then its player withou
 });
 
 test.describe('a server without videos', () => {
-  let relay: Relay | undefined;
-  let web: SecondWeb | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(60_000);
-    relay = await startRelay(`http://127.0.0.1:${API_PORT}/api/v1`, (_, _method, path) =>
-      path === '/videos' || path.startsWith('/videos/') ? apiError(404, 'not_found', 'No such endpoint.') : undefined,
-    );
-    web = await startSecondWeb(relay.baseUrl);
-  });
-  test.afterAll(async () => {
-    web?.stop();
-    await relay?.close();
-  });
+  const web = withoutModule('/videos');
 
   test('shows no way to videos, and its video pages answer 200 and say why there are none', async ({ page }) => {
     // Signed in on the main web server: the session is valid on the second one too.
     await signIn(page, ERIN);
     for (const path of ['/videos', '/videos/my', '/videos/new']) {
-      const res = await page.goto(`${web!.url}${path}`);
+      const res = await page.goto(`${web()}${path}`);
       expect(res?.status(), path).toBe(200);
       await expect(page.getByRole('main')).toContainText('This site does not have videos.');
     }
     await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Albums' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Videos' })).toHaveCount(0);
     // Neither the compose box nor a profile offers videos.
-    await page.goto(`${web!.url}/`);
+    await page.goto(`${web()}/`);
     await expect(composerOf(page).getByRole('button', { name: 'Add a link' })).toBeVisible();
     await expect(composerOf(page).getByRole('button', { name: 'Add a video' })).toHaveCount(0);
     await page.getByRole('article').first().getByRole('link').first().click();

@@ -1,12 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-error';
-import { useAction } from '@/components/ui/use-action';
+import { ReorderFooter, useReorder } from '@/components/ui/reorder';
 import { formatDuration } from '@/lib/music/player-bus';
 import { reorderSongsAction } from './actions';
 
@@ -22,19 +18,7 @@ const name = (s: Item) => s.title;
  * "Save order" (POST /music/{id}/order, an extension).
  */
 export function SongReorder({ playlistId, songs }: { playlistId: number; songs: Item[] }) {
-  const router = useRouter();
-  const announce = useAnnounce();
-  const { pending, problem, run } = useAction();
-  const [order, setOrder] = useState<Item[] | null>(null);
-
-  const save = async () => {
-    if (!order) return;
-    const res = await run(() => reorderSongsAction({ id: playlistId, songIds: order.map((s) => s.id) }));
-    if (!res.ok) return;
-    announce(res.message);
-    setOrder(null);
-    router.refresh();
-  };
+  const { pending, problem, order, setOrder, saveOrder } = useReorder<Item>((songIds) => reorderSongsAction({ id: playlistId, songIds }));
 
   if (!order) {
     return (
@@ -65,15 +49,7 @@ export function SongReorder({ playlistId, songs }: { playlistId: number; songs: 
           </div>
         )}
       />
-      <FormError message={problem?.message} signedOut={problem?.signedOut} className="mt-3" />
-      <div className="mt-3 flex justify-end gap-3">
-        <button type="button" className={buttonStyles.secondary} onClick={() => setOrder(null)} disabled={pending}>
-          Cancel
-        </button>
-        <button type="button" className={buttonStyles.primary} onClick={save} disabled={pending}>
-          {pending ? 'Saving…' : 'Save order'}
-        </button>
-      </div>
+      <ReorderFooter problem={problem} pending={pending} onCancel={() => setOrder(null)} onSave={saveOrder} />
     </section>
   );
 }

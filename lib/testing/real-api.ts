@@ -1,8 +1,9 @@
 // The real api-server for the web client's tests (never part of the web build: tsconfig.web.json
 // leaves lib/testing and the tests out): the API's own fixture, on the demo data, over loopback HTTP.
-import { beforeAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../api-server/src/config.ts';
 import { setupApi, type TestApp } from '../../api-server/test/fixture.ts';
+import { startProvider, type Provider } from '../../api-server/test/routes/videos/video-fixtures.ts';
 
 /**
  * The api-server on a random loopback port with a fresh copy of the demo data, for this file's
@@ -17,6 +18,23 @@ export function setupRealApi(config?: Partial<Omit<Config, 'dataDir'>>): TestApp
     process.env.API_TIMEOUT_MS = '10000';
   });
   return api;
+}
+
+/**
+ * setupRealApi with a YouTube and Vimeo oEmbed provider on loopback (the API's video fixtures:
+ * the ids it knows) that the API resolves video links through, started before it and closed after.
+ */
+export function setupRealApiWithProvider(): TestApp {
+  let provider: Provider | undefined;
+  const settings: Partial<Config> = { linkPreviewAllowPrivate: true };
+  beforeAll(async () => {
+    provider = await startProvider();
+    settings.oembed = provider.oembed;
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+  return setupRealApi(settings);
 }
 
 /** A demo member signed in for a test file: a token with every scope, and their id. */

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../api-server/src/config.ts';
+import { describe, expect, it } from 'vitest';
 import { createMediaWorker } from '../../api-server/src/media/worker.ts';
-import { makeClip, startProvider, type Provider } from '../../api-server/test/routes/videos/video-fixtures.ts';
+import { makeClip } from '../../api-server/test/routes/videos/video-fixtures.ts';
 import {
   fetchVideoFile,
   getMyVideoStates,
@@ -11,7 +10,7 @@ import {
   listMyVideos,
   listVideos,
 } from '../social-api/videos.ts';
-import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApiWithProvider } from '../testing/real-api.ts';
 import { formRequest, ORIGIN } from '../testing/multipart.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
 import type { VideoUploadValues } from '../validations/video.ts';
@@ -25,16 +24,7 @@ import { videoUploadOptions } from './uploads.ts';
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const VIMEO = 'https://vimeo.com/76979871';
 
-let provider: Provider;
-const settings: Partial<Config> = { linkPreviewAllowPrivate: true };
-beforeAll(async () => {
-  provider = await startProvider();
-  settings.oembed = provider.oembed;
-});
-afterAll(async () => {
-  await provider.close();
-});
-const api = setupRealApi(settings);
+const api = setupRealApiWithProvider();
 const { demo, alice } = membersOf(api, ['demo', 'alice']);
 
 const values = (over: Partial<VideoUploadValues> = {}): VideoUploadValues => ({

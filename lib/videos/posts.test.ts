@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../api-server/src/config.ts';
+import { describe, expect, it } from 'vitest';
 import { createMediaWorker } from '../../api-server/src/media/worker.ts';
-import { makeClip, startProvider, type Provider } from '../../api-server/test/routes/videos/video-fixtures.ts';
+import { makeClip } from '../../api-server/test/routes/videos/video-fixtures.ts';
 import type { Session } from '../auth/session.ts';
 import { createActivity, getActivity, listActivities, listNotificationGroups, type Attachment } from '../social-api/activities.ts';
 import { searchSite } from '../social-api/search.ts';
 import { createVideoLink, createVideoUpload, getMyVideoStates, listVideos } from '../social-api/videos.ts';
-import { membersOf, setupRealApi } from '../testing/real-api.ts';
+import { membersOf, setupRealApiWithProvider } from '../testing/real-api.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
 import { PROFILE_TABS } from '../users/profile.ts';
 import { addPostVideoLinkCommand } from './commands.ts';
@@ -20,16 +19,7 @@ import { composeVideoUploadOptions } from './uploads.ts';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
-let provider: Provider;
-const settings: Partial<Config> = { linkPreviewAllowPrivate: true };
-beforeAll(async () => {
-  provider = await startProvider();
-  settings.oembed = provider.oembed;
-});
-afterAll(async () => {
-  await provider.close();
-});
-const api = setupRealApi(settings);
+const api = setupRealApiWithProvider();
 const { demo, alice } = membersOf(api, ['demo', 'alice']);
 
 const everyone = { title: '', description: '', tags: [], authView: 'everyone', authComment: 'everyone', searchable: true };

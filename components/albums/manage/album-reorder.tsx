@@ -1,12 +1,9 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useAnnounce } from '@/components/ui/announcer';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { useAction } from '@/components/ui/use-action';
+import { ReorderFooter, useReorder } from '@/components/ui/reorder';
 import type { PhotoThumb } from '@/lib/social-api/albums';
 import { albumPhotosInOrder, reorderPhotos } from './actions';
 
@@ -22,27 +19,11 @@ const name = (p: Item) => `Photo ${p.n}`;
  * (POST /albums/{id}/order, an extension).
  */
 export function AlbumReorder({ albumId }: { albumId: number }) {
-  const router = useRouter();
-  const announce = useAnnounce();
-  const { pending, problem, run } = useAction();
-  const [photos, setPhotos] = useState<Item[] | null>(null);
+  const { pending, problem, run, order: photos, setOrder: setPhotos, saveOrder } = useReorder<Item>((ids) => reorderPhotos(albumId, ids));
 
   const start = async () => {
     const res = await run(() => albumPhotosInOrder(albumId));
     if (res.ok) setPhotos(res.data.map((p, i) => ({ ...p, n: i + 1 })));
-  };
-  const save = async () => {
-    if (!photos) return;
-    const res = await run(() =>
-      reorderPhotos(
-        albumId,
-        photos.map((p) => p.id),
-      ),
-    );
-    if (!res.ok) return;
-    announce(res.message);
-    setPhotos(null);
-    router.refresh();
   };
 
   if (!photos) {
@@ -82,15 +63,7 @@ export function AlbumReorder({ albumId }: { albumId: number }) {
           </div>
         )}
       />
-      <FormError message={problem?.message} signedOut={problem?.signedOut} className="mt-3" />
-      <div className="mt-3 flex justify-end gap-3">
-        <button type="button" className={buttonStyles.secondary} onClick={() => setPhotos(null)} disabled={pending}>
-          Cancel
-        </button>
-        <button type="button" className={buttonStyles.primary} onClick={save} disabled={pending}>
-          {pending ? 'Saving…' : 'Save order'}
-        </button>
-      </div>
+      <ReorderFooter problem={problem} pending={pending} onCancel={() => setPhotos(null)} onSave={saveOrder} />
     </section>
   );
 }
