@@ -229,6 +229,16 @@ export function report({
       ` JavaScript heap ${signedMib(uploads.live.parts.heap)}, Buffers ${signedMib(uploads.live.parts.buffers)}, other native memory ${signedMib(uploads.live.parts.otherNative)})`,
   );
 
+  const video = uploads.video;
+  const videoHeld = video ? video.live.peak - video.live.before : 0;
+  if (video) {
+    console.log(
+      `  the same for a ${mib(video.fileBytes)} MiB video through /api/upload/compose-video, sent at 8 MiB/s (${fixed(video.live.seconds, 1)} s, ${video.live.samples} samples):` +
+        ` before ${mib(video.live.before)} MiB, at most ${mib(video.live.peak)} MiB during it (${signedMib(videoHeld)} MiB:` +
+        ` JavaScript heap ${signedMib(video.live.parts.heap)}, Buffers ${signedMib(video.live.parts.buffers)}, other native memory ${signedMib(video.live.parts.otherNative)})`,
+    );
+  }
+
   // ---- the targets and the verdict
   const targets: Array<[string, string, boolean]> = [
     [
@@ -236,6 +246,15 @@ export function report({
       `${signedMib(upload.held)} MiB for ${mib(uploads.fileBytes)} MiB`,
       upload.held < uploads.fileBytes / 4,
     ],
+    ...(video
+      ? [
+          [
+            `the web server holds less than 16 MiB more while it passes a 100 MiB video on`,
+            `${signedMib(videoHeld)} MiB for ${mib(video.fileBytes)} MiB`,
+            videoHeld < 16 * 1024 * 1024,
+          ] as [string, string, boolean],
+        ]
+      : []),
     [
       `the product's own CPU per feed render ≤ ${TARGETS.ownCpuMs} ms (95% upper bound; stretch ${TARGETS.ownCpuStretchMs} ms)`,
       `${fixed(own.mean)} ms (${fixed(own.low)}–${fixed(own.high)})${own.high <= TARGETS.ownCpuStretchMs ? ', stretch met' : ''}`,
