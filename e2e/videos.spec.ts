@@ -169,6 +169,24 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
     await v.play();
   });
   await expect.poll(() => served.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+
+  // Posted at once, while it is still being converted: the post says so, then becomes its player in
+  // place, with no reload (the page's own navigations are counted).
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  const early = unique('Early bars');
+  await composer.getByRole('button', { name: 'Add a video' }).click();
+  await composer.getByLabel('Choose a video file').setInputFiles(makeClip('early.mp4', '640x360', 2));
+  await expect(state).toContainText(/Waiting to be converted|Converting…|Ready to play/);
+  await expect(composer.getByLabel('Video title')).toHaveValue('early');
+  await composer.getByLabel('Video title').fill(early);
+  await composer.getByLabel('Video description').fill('Colour bars posted before they were ready.');
+  await composer.getByRole('button', { name: 'Post' }).click();
+  const posted = page.getByRole('article').filter({ hasText: early });
+  await expect(posted.getByRole('link', { name: early })).toBeVisible();
+  await expect(posted.locator('video')).toHaveAttribute('src', /^\/api\/videos\/\d+\/file$/, { timeout: 60_000 });
+  await expect(posted.locator('video')).toHaveAttribute('poster', /\/files\/img\//);
+  expect(loads).toBe(0);
 });
 
 test('a YouTube link loads nothing of YouTube until play, then its player without cookies; its settings are edited', async ({ page }) => {

@@ -9,6 +9,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { timeTag, useClock } from '@/components/ui/relative-time';
 import { SocialBar } from '@/components/social/social-bar';
+import { useViewer } from '@/components/auth/viewer-context';
+import { PostedVideoWait } from '@/components/videos/posted-video-wait';
+import { isWaiting } from '@/components/videos/video-states';
 import { deletePost, loadActivity } from './actions';
 import { AttachmentView } from './attachment-view';
 import { useFeed } from './feed-context';
@@ -48,6 +51,12 @@ export function ActivityCard({
   pictures = standalone ? 'first' : 'lazy',
 }: ActivityCardProps) {
   const feed = useFeed();
+  const viewer = useViewer();
+  // The reader's own upload still being converted: followed until it plays (PostedVideoWait).
+  const converting =
+    viewer?.id === a.owner.id
+      ? a.attachments.find((x) => x.kind === 'video' && x.video.player.kind === 'upload' && isWaiting(x.video.status))
+      : undefined;
   const announce = useAnnounce();
   const id = useId();
   const clock = useClock();
@@ -128,6 +137,8 @@ export function ActivityCard({
           ))}
         </div>
       ) : null}
+
+      {converting?.kind === 'video' ? <PostedVideoWait activityId={a.id} videoId={converting.video.id} /> : null}
 
       <SocialBar social={a.social} ownerId={a.owner.id} label={label} what="this post" writing={standalone} onShared={shared}>
         {a.canDelete ? (

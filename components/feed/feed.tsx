@@ -117,6 +117,7 @@ export function Feed({ initial, wallId, groupId, label, emptyText, children }: F
           const have = new Set(current.map((a) => a.id));
           return [...activities.filter((a) => !have.has(a.id)), ...current];
         }),
+      replace: (activity) => setItems((current) => current.map((a) => (a.id === activity.id ? activity : a))),
       remove: (id) => {
         // Focus goes to the next post (or the one before) instead of falling to the page.
         const article = feedRef.current?.querySelector<HTMLElement>(`:scope > article[data-activity-id="${id}"]`);
