@@ -22,6 +22,7 @@ const TYPE_LABELS: Record<SearchType, string> = {
   album: 'Albums',
   photo: 'Photos',
   video: 'Videos',
+  music_playlist: 'Music',
   blog: 'Blog posts',
   classified: 'Listings',
   event: 'Events',
@@ -43,6 +44,8 @@ function moduleList(type: SearchType, q: string): { href: string; label: string 
       return { href: routes.groups({ q }), label: 'Groups' };
     case 'video':
       return { href: routes.videos({ q }), label: 'Videos' };
+    case 'music_playlist':
+      return { href: routes.music({ q }), label: 'Music' };
     default:
       return undefined;
   }
@@ -179,7 +182,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
     );
   }
   const countOf = (type: SearchType) => results?.types.find((t) => t.id === type)?.count ?? 0;
-  // Groups and videos are extensions: a server that lists its types gets tabs for those alone.
+  // Groups, videos and music are extensions: a server that lists its types gets tabs for those alone.
   const listed = results?.types ?? [];
   const types: readonly SearchType[] = listed.length ? SEARCH_TYPES.filter((t) => listed.some((x) => x.id === t)) : SEARCH_TYPES;
   const total = types.reduce((n, t) => n + countOf(t), 0);
@@ -192,7 +195,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
 
       {!q ? (
         <p className="muted mt-6">
-          Find members, posts, albums, photos, videos, blog posts, listings, events and groups: type a few words.
+          Find members, posts, albums, photos, videos, music, blog posts, listings, events and groups: type a few words.
         </p>
       ) : results === null ? (
         <p className="mt-6 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800">

@@ -4,6 +4,7 @@ import { makeTone } from '../../api-server/test/routes/music/music-fixtures.ts';
 import { getActivity } from '../social-api/activities.ts';
 import { apiFetch } from '../social-api/client.ts';
 import { apiConfig } from '../social-api/config.ts';
+import { searchSite } from '../social-api/search.ts';
 import { fetchSongFile, getMusicChoices, getPlaylist, getPlaylistForEditing, listMyPlaylists, listPlaylists } from '../social-api/music.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { formRequest, ORIGIN } from '../testing/multipart.ts';
@@ -170,6 +171,11 @@ describe('songs uploaded through the BFF', () => {
       data: undefined,
     });
     expect((await getPlaylist(alice.token, id, alice.id))!.songs.map((s) => s.id)).toEqual([ids[1], ids[0]]);
+
+    // Site search finds the playlist by a converted song's title, on its Music tab.
+    const found = (await searchSite(alice.token, { keywords: 'second tone', type: 'music_playlist' }))!;
+    expect(found.hits).toEqual([expect.objectContaining({ id, type: 'music_playlist', title: 'Two tones' })]);
+    expect(found.types.find((t) => t.id === 'music_playlist')).toEqual({ id: 'music_playlist', title: 'Music', count: 1 });
 
     // A play is counted for whoever may listen.
     expect(await countPlayCommand(alice.token, { id: ids[0] })).toEqual({ ok: true, message: '', data: { plays: 1 } });

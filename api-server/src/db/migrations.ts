@@ -20,6 +20,7 @@ import { m020 } from './migration-020-music.ts';
 import { m021 } from './migration-021-video-posts.ts';
 import { m023 } from './migration-023-notification-message.ts';
 import { m026 } from './migration-026-event-times.ts';
+import { m027 } from './migration-027-music-search.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -415,6 +416,7 @@ const migrations: Record<string, Migration> = {
   '021_video_posts': m021,
   '023_notification_message': m023,
   '026_event_times': m026,
+  '027_music_search': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -96,6 +96,8 @@ export function excerptAround(text: string, terms: readonly SearchTerm[], max: n
  * - groups: those the reader may see (domain/groups.ts) and not hidden from search, as albums;
  * - videos: converted, visible to the reader and not hidden from search, as albums, and never one
  *   kept unlisted (uploaded for a post not yet posted, or for a message);
+ * - music playlists: visible to the reader and not hidden from search, as albums (found by their
+ *   converted songs' titles too);
  * - posts (activities): as a wall shows them;
  * - members: to signed-in readers only (a member's page is not public).
  */
@@ -152,6 +154,13 @@ export function searchSources(userId: number | null): SearchSource[] {
       id: sql`v.id`,
       date: sql`v.created_at`,
       where: sql<SqlBool>`v.status = 'processed' and v.unlisted = 0 and ${listed('v')}`,
+    },
+    {
+      type: 'music_playlist',
+      from: sql`music_playlists m`,
+      id: sql`m.id`,
+      date: sql`m.created_at`,
+      where: listed('m'),
     },
     {
       type: 'activity',

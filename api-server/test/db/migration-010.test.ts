@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M010_CODE_SPAN, M010_SEARCH_CODES } from '../../src/db/migration-010-search-index.ts';
 import { M017_GROUP_CODE } from '../../src/db/migration-017-groups.ts';
 import { M021_VIDEO_CODE } from '../../src/db/migration-021-video-posts.ts';
+import { M027_PLAYLIST_CODE } from '../../src/db/migration-027-music-search.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { openTestDatabase, type TestDatabase } from '../fixture.ts';
 import { SEARCH_CODE_SPAN, SEARCH_CODES } from '../../src/db/search/codes.ts';
@@ -118,7 +119,7 @@ describe('migration 010: the search index', () => {
 
   it('wrote the rowid codes the live search reads the index with (the migration keeps its own frozen copy)', () => {
     // Migration 017 adds groups at the code migration 010 left free.
-    expect({ ...M010_SEARCH_CODES, group: M017_GROUP_CODE, video: M021_VIDEO_CODE }).toEqual(SEARCH_CODES);
+    expect({ ...M010_SEARCH_CODES, group: M017_GROUP_CODE, video: M021_VIDEO_CODE, music_playlist: M027_PLAYLIST_CODE }).toEqual(SEARCH_CODES);
     expect(M010_CODE_SPAN).toBe(SEARCH_CODE_SPAN);
   });
 });

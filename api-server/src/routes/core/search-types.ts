@@ -12,6 +12,7 @@ export const SEARCH_TYPES: Option[] = [
   { id: 'event', title: 'Events' },
   { id: 'group', title: 'Groups' },
   { id: 'video', title: 'Videos' },
+  { id: 'music_playlist', title: 'Music' },
   { id: 'activity', title: 'Posts' },
 ];
 

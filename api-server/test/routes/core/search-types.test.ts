@@ -28,6 +28,7 @@ describe('GET /core/search_types', () => {
       'event',
       'group',
       'video',
+      'music_playlist',
       'activity',
     ]);
     for (const option of res.body.data) {
@@ -39,7 +40,7 @@ describe('GET /core/search_types', () => {
   it('answers a client-credentials token too (nothing in it is private)', async () => {
     const res = await get(t, clientToken, '/api/v1/core/search_types');
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(10);
+    expect(res.body.data).toHaveLength(11);
   });
 
   it('answers 403 insufficient_scope without the basic scope', async () => {

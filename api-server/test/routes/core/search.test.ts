@@ -8,7 +8,7 @@ import { del, get, insertActivity, insertAlbum, insertBlog, insertClassified, in
 // words of its own, so that what one puts in the database is not found by another's searches.
 
 const SEARCH = '/api/v1/core/search';
-const TYPE_IDS = ['all', 'user', 'album', 'photo', 'blog', 'classified', 'event', 'group', 'video', 'activity'];
+const TYPE_IDS = ['all', 'user', 'album', 'photo', 'blog', 'classified', 'event', 'group', 'video', 'music_playlist', 'activity'];
 
 const t = setupApi();
 let dana: number, fred: number, sam: number;
@@ -300,6 +300,7 @@ describe('GET /core/search: counts and pages', () => {
       event: 3,
       group: 0,
       video: 0,
+      music_playlist: 0,
       activity: 0,
     });
     expect(a.items).toHaveLength(10);
