@@ -80,7 +80,10 @@ export function canEditPhoto(viewer: Viewer, p: PhotoInAlbum): boolean {
 /** Tagging (POST /core/tags) needs a user who sees the photo and whom the album's auth_tag lets in (no album: its owner). */
 export async function canTagPhoto(viewer: Viewer, p: PhotoInAlbum): Promise<boolean> {
   if (viewer.userId === null || !(await canViewPhoto(viewer, p))) return false;
-  return p.album ? allows(viewer, p.album.auth_tag, p.album.owner_id) : viewer.userId === p.photo.owner_id;
+  if (viewer.userId === p.photo.owner_id) return true;
+  // A group's photo: its members tag it (whoever may see a public group is not thereby one of them).
+  if (p.album?.group_id != null) return (await groupWallRights(viewer, p.album.group_id)).member;
+  return p.album ? allows(viewer, p.album.auth_tag, p.album.owner_id) : false;
 }
 
 /** Only what anyone signed in may see can be shared (the rule of POST /activities/share). */

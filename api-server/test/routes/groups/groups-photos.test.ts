@@ -125,6 +125,13 @@ describe('what people do with a group photo', () => {
     expect((await post(t, sam.token, '/api/v1/activities/share', item)).status).toBe(403);
     // A visitor sees a public group's photos.
     expect(photoIds(await get(t, visitorToken, `${GROUPS}/photos`, { group_id: open }))).toEqual([id]);
+    // Its members tag it; a non-member who sees it does not (403, no tag made).
+    const tag = { subject_type: 'photo', subject_id: id, 'extra[x]': 0, 'extra[y]': 0, 'extra[w]': 8, 'extra[h]': 8 };
+    expect((await get(t, sam.token, `/api/v1/albums/photos/${id}`, { fields: 'can_tag' })).body.data.can_tag).toBe(false);
+    expect((await post(t, sam.token, '/api/v1/core/tags', { ...tag, user_id: olive.id })).status).toBe(403);
+    expect((await get(t, olive.token, `/api/v1/albums/photos/${id}`, { fields: 'can_tag' })).body.data.can_tag).toBe(true);
+    expect((await post(t, olive.token, '/api/v1/core/tags', { ...tag, label: 'Summit' })).status).toBe(200);
+    expect((await get(t, olive.token, '/api/v1/core/tags', { subject_type: 'photo', subject_id: id })).body.data).toHaveLength(1);
   });
 
   it("a photo from a group wall's compose box (type=group) is seen where its post is, not by everyone", async () => {
