@@ -257,7 +257,8 @@ export async function benchUploads(o: UploadBenchOptions): Promise<UploadBenchRe
 /** The 100 MiB video through the compose box's route with the memory probe on; null where the API takes no uploaded videos. */
 async function benchVideo(o: UploadBenchOptions): Promise<UploadBenchResult['video']> {
   const types = await fetch(`${o.apiBase}/videos/support_types`, { headers: { authorization: `Bearer ${o.token}` } });
-  const takesUploads = types.ok && JSON.stringify(await types.json()).includes('upload');
+  const takesUploads =
+    types.ok && ((await types.json()) as { data?: Array<{ title?: string }> }).data?.some((t) => /^upload$/i.test(t.title ?? '')) === true;
   const video = takesUploads ? bigVideo() : undefined;
   if (!video) {
     console.log('no video upload: the API converts no videos here (or ffmpeg is missing)');
