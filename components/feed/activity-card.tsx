@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Fragment, useId, useState } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
@@ -10,11 +11,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { timeTag, useClock } from '@/components/ui/relative-time';
 import { SocialBar } from '@/components/social/social-bar';
 import { useViewer } from '@/components/auth/viewer-context';
-import { PostedVideoWait } from '@/components/videos/posted-video-wait';
 import { isWaiting } from '@/components/videos/video-states';
 import { deletePost, loadActivity } from './actions';
 import { AttachmentView } from './attachment-view';
 import { useFeed } from './feed-context';
+
+// Only a post of the reader's own with a video still converting has it (rare): loaded then.
+const PostedVideoWait = dynamic(() => import('@/components/videos/posted-video-wait').then((m) => m.PostedVideoWait));
 
 export type ActivityCardProps = {
   activity: Activity;

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/lib/uploads/compose-upload';
 import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/activity';
@@ -17,9 +18,12 @@ import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
 import { createPost } from './actions';
-import { ComposerVideo, usePostVideo } from './composer-video';
+import { usePostVideo } from './use-post-video';
 import { useFeed } from './feed-context';
 import { LinkCard, LinkLookupStatus, useLinkCard, type LinkCardData } from './link-card';
+
+// The Video panel loads when the person opens it (the feed's first load holds its state only).
+const ComposerVideo = dynamic(() => import('./composer-video').then((m) => m.ComposerVideo));
 
 /** The compose box's photo route (app/api/upload/compose): streams the file on to the API. */
 
@@ -447,7 +451,6 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
             className={buttonStyles.ghost}
             onClick={() => {
               video.setOpen(true);
-              requestAnimationFrame(() => document.getElementById(`${id}-video-file`)?.focus());
             }}
           >
             <VideoIcon className="size-5" />
