@@ -1,10 +1,14 @@
+import dynamic from 'next/dynamic';
 import { ITEM_KINDS, itemHref } from '@/lib/routes';
 import type { Attachment } from '@/lib/social-api/activities';
 import { AltBadge } from '@/components/photos/alt-badge';
-import { SongCard } from '@/components/music/song-card';
 import { pictureLoading } from '@/components/ui/picture-loading';
-import { VideoAttachment } from '@/components/videos/video-attachment';
 import type { PictureRank } from './activity-card';
+
+// A song's and a video's cards are chunks of their own: a page names them (and the server renders
+// them into its HTML) only when one of its posts has a song or a video.
+const SongCard = dynamic(() => import('@/components/music/song-card').then((m) => m.SongCard));
+const VideoAttachment = dynamic(() => import('@/components/videos/video-attachment').then((m) => m.VideoAttachment));
 
 export type AttachmentViewProps = {
   attachment: Attachment;

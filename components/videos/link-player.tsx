@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type CSSProperties } from 'react';
-import { playerSrc, PROVIDER_NAMES, type LinkProvider } from '@/lib/videos/players';
+import { playerSrc } from '@/lib/videos/player-src';
+import { PROVIDER_NAMES, type LinkProvider } from '@/lib/videos/players';
 
 export type LinkPlayerProps = {
   provider: LinkProvider;

@@ -1,18 +1,10 @@
-// The two players a link video opens (their origins are the CSP's frame-src:
-// lib/security-headers.ts VIDEO_PLAYER_ORIGINS), the provider's own page of the video, and the
-// box every player reserves. No imports but types: the players (components/videos/) run in the browser.
+// A link video's provider, the provider's own page of the video, and the box every player
+// reserves. No imports but types: the players (components/videos/) run in the browser. The players'
+// own addresses are player-src.ts, which only the players' chunk imports.
 
 import type { CSSProperties } from 'react';
 
 export type LinkProvider = 'youtube' | 'vimeo';
-
-/** The player's address: YouTube's without cookies (youtube-nocookie.com), Vimeo's; it starts playing (the person pressed play). */
-export function playerSrc(provider: LinkProvider, code: string): string {
-  const id = encodeURIComponent(code);
-  return provider === 'youtube'
-    ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
-    : `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`;
-}
 
 /** The video on its provider's site (a plain link, for a page without scripts). */
 export function providerPage(provider: LinkProvider, code: string): string {
