@@ -6,7 +6,7 @@ import { useAnnounce } from '@/components/ui/announcer';
 import { useFeed } from '@/components/feed/feed-context';
 import { loadActivity } from '@/components/feed/actions';
 import { callAction } from '@/lib/action-result';
-import { askVideoStates, isWaiting, VIDEO_STATES_EVERY_MS as EVERY_MS } from './video-states';
+import { askVideoStates, isWaiting, pollVideoStates } from './video-states';
 
 /**
  * A post of the reader's own whose video is still being converted: its state is asked every few
@@ -18,33 +18,24 @@ export function PostedVideoWait({ activityId, videoId }: { activityId: number; v
   const feed = useFeed();
   const router = useRouter();
   const announce = useAnnounce();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const ask = async () => {
-      const states = await askVideoStates([videoId]);
-      const state = states?.find((v) => v.id === videoId);
-      // Not among the reader's own videos (deleted meanwhile): nothing more to wait for.
-      if (states && !state) stopped = true;
-      if (!state || isWaiting(state.status) || stopped) return;
-      stopped = true;
-      announce(state.status === 'conversion_failed' ? 'Your video could not be converted.' : 'Your video is ready to watch.');
-      if (!feed) {
-        router.refresh();
-        return;
-      }
-      const res = await callAction(() => loadActivity({ id: activityId }));
-      if (res.ok && res.data) feed.replace(res.data);
-    };
-    const loop = async () => {
-      await ask();
-      if (!stopped) timer = setTimeout(loop, EVERY_MS);
-    };
-    timer = setTimeout(loop, EVERY_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [activityId, videoId, feed, router, announce]);
+  useEffect(
+    () =>
+      pollVideoStates(async (stopped) => {
+        const states = await askVideoStates([videoId]);
+        if (stopped()) return true;
+        const state = states?.find((v) => v.id === videoId);
+        // Not among the reader's own videos (deleted meanwhile): nothing more to wait for.
+        if (states && !state) return true;
+        if (!state || isWaiting(state.status)) return false;
+        announce(state.status === 'conversion_failed' ? 'Your video could not be converted.' : 'Your video is ready to watch.');
+        if (!feed) router.refresh();
+        else {
+          const res = await callAction(() => loadActivity({ id: activityId }));
+          if (res.ok && res.data) feed.replace(res.data);
+        }
+        return true;
+      }),
+    [activityId, videoId, feed, router, announce],
+  );
   return null;
 }

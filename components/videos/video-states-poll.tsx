@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
-import { askVideoStates, isWaiting, VIDEO_STATES_EVERY_MS as EVERY_MS } from './video-states';
+import { askVideoStates, isWaiting, pollVideoStates } from './video-states';
 
 /**
  * While some of one's videos are being converted (`ids`), /videos/my asks their state every few
@@ -16,17 +16,15 @@ export function VideoStatesPoll({ ids }: { ids: number[] }) {
   const key = ids.join(',');
   useEffect(() => {
     const waiting = key.split(',').map(Number);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const ask = async () => {
+    return pollVideoStates(async (stopped) => {
       const videos = await askVideoStates(waiting);
-      if (!videos) return;
+      if (stopped()) return true;
+      if (!videos) return false;
       const changed = waiting.filter((id) => {
         const now = videos.find((v) => v.id === id);
         return !now || !isWaiting(now.status);
       });
-      if (!changed.length || stopped) return;
-      stopped = true;
+      if (!changed.length) return false;
       const failed = videos.filter((v) => changed.includes(v.id) && v.status === 'conversion_failed').length;
       announce(
         failed
@@ -36,16 +34,8 @@ export function VideoStatesPoll({ ids }: { ids: number[] }) {
             : `${changed.length} videos are ready to watch.`,
       );
       router.refresh();
-    };
-    const loop = async () => {
-      await ask();
-      if (!stopped) timer = setTimeout(loop, EVERY_MS);
-    };
-    timer = setTimeout(loop, EVERY_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+      return true;
+    });
   }, [key, router, announce]);
   return null;
 }

@@ -17,3 +17,22 @@ export async function askVideoStates(ids: readonly number[]): Promise<VideoState
   if (!res?.ok) return undefined;
   return ((await res.json()) as { videos: VideoState[] }).videos;
 }
+
+/**
+ * Runs `ask` every VIDEO_STATES_EVERY_MS, the first time after one wait, until it answers true
+ * (nothing more to wait for); answers the stop (an effect's cleanup). `stopped()` tells `ask`,
+ * after its own awaits, that the page no longer wants the answer.
+ */
+export function pollVideoStates(ask: (stopped: () => boolean) => Promise<boolean>): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const loop = async () => {
+    if (await ask(() => stopped)) stopped = true;
+    if (!stopped) timer = setTimeout(loop, VIDEO_STATES_EVERY_MS);
+  };
+  timer = setTimeout(loop, VIDEO_STATES_EVERY_MS);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

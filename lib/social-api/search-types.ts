@@ -2,7 +2,18 @@
 // import too: no API client here.
 
 /** Members and every item type the site has, in the order the search page's tabs show them. */
-export const SEARCH_TYPES = ['user', 'activity', 'album', 'photo', 'video', 'music_playlist', 'blog', 'classified', 'event', 'group'] as const;
+export const SEARCH_TYPES = [
+  'user',
+  'activity',
+  'album',
+  'photo',
+  'video',
+  'music_playlist',
+  'blog',
+  'classified',
+  'event',
+  'group',
+] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export type SearchSort = 'relevance' | 'newest';
 

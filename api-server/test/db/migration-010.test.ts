@@ -119,7 +119,9 @@ describe('migration 010: the search index', () => {
 
   it('wrote the rowid codes the live search reads the index with (the migration keeps its own frozen copy)', () => {
     // Migration 017 adds groups at the code migration 010 left free.
-    expect({ ...M010_SEARCH_CODES, group: M017_GROUP_CODE, video: M021_VIDEO_CODE, music_playlist: M027_PLAYLIST_CODE }).toEqual(SEARCH_CODES);
+    expect({ ...M010_SEARCH_CODES, group: M017_GROUP_CODE, video: M021_VIDEO_CODE, music_playlist: M027_PLAYLIST_CODE }).toEqual(
+      SEARCH_CODES,
+    );
     expect(M010_CODE_SPAN).toBe(SEARCH_CODE_SPAN);
   });
 });

@@ -6,7 +6,18 @@ import type { SearchRequest, SearchResult, SearchSource } from './types.ts';
  * (migration 017). Types indexed later count down from zero, at rowid −(id × 8 − code): videos
  * (migration 021), music playlists (migration 027). The code is `rowid % 8` and the id `abs(rowid) / 8` either way.
  */
-export const SEARCH_CODES = { group: 0, user: 1, album: 2, photo: 3, blog: 4, classified: 5, event: 6, activity: 7, video: -1, music_playlist: -2 } as const;
+export const SEARCH_CODES = {
+  group: 0,
+  user: 1,
+  album: 2,
+  photo: 3,
+  blog: 4,
+  classified: 5,
+  event: 6,
+  activity: 7,
+  video: -1,
+  music_playlist: -2,
+} as const;
 export const SEARCH_CODE_SPAN = 8;
 
 /** The indexed type of each code. */
