@@ -153,9 +153,16 @@ export function useMessagePhoto(id: string) {
         aria-hidden="true"
         onChange={onChange}
       />
-      <button type="button" className={buttonStyles.ghost} onClick={() => fileInput.current?.click()} aria-describedby={`${id}-photo-hint`}>
+      <button
+        type="button"
+        className={buttonStyles.ghost}
+        onClick={() => fileInput.current?.click()}
+        aria-label={state ? 'Replace photo' : 'Attach a photo'}
+        aria-describedby={`${id}-photo-hint`}
+      >
         <PhotoIcon className="size-5" />
-        <span className={state ? 'whitespace-nowrap' : 'sr-only whitespace-nowrap sm:not-sr-only'}>
+        {/* Its words on one line beside the icon (a narrow screen shows the icon alone; the name stays). */}
+        <span aria-hidden="true" className={state ? 'whitespace-nowrap' : 'hidden whitespace-nowrap sm:inline'}>
           {state ? 'Replace photo' : 'Attach a photo'}
         </span>
       </button>
