@@ -3,7 +3,7 @@ import { apiConfig } from './config.ts';
 import { isApiError } from './errors.ts';
 import { FEED_FIELDS, FEED_PAGE_SIZE, listActivities, reshapeFeedPage, type FeedPage } from './activities.ts';
 import { PHOTO_THUMB_FIELDS, parsePhotoThumbs, type PhotoThumb } from './albums.ts';
-import { LIST_FIELDS as EVENT_LIST_FIELDS, parseEventList, type EventSummary } from './events.ts';
+import { LIST_FIELDS as EVENT_LIST_FIELDS, parseEventList, type EventSummary, type EventWhen } from './events.ts';
 import {
   GROUP_DETAIL_FIELDS,
   getGroup,
@@ -98,7 +98,7 @@ async function listGroupEvents(token: string, groupId: number, { page, limit }: 
 }
 
 /** Which of a group's events a page lists: those to come (soonest first) or those ended (most recent first). */
-export type GroupEventsWhen = 'upcoming' | 'past';
+export type GroupEventsWhen = Exclude<EventWhen, 'all'>;
 
 /** The Events tab: the group and one page of its upcoming or past events. */
 export function getGroupEvents(
