@@ -162,6 +162,8 @@ export const routes = {
   songFile: (id: number) => `/api/music/songs/${id}/file`,
   /** Where a playlist's songs are uploaded (app/api/upload/song). */
   songUpload: '/api/upload/song',
+  /** Where the compose box sends a post's song (app/api/upload/compose-song). */
+  composeSongUpload: '/api/upload/compose-song',
   /** Who may message me, and the members I blocked. */
   privacySettings: '/settings/privacy',
 } as const;

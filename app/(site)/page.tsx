@@ -1,9 +1,8 @@
 import { FeedPage } from '@/components/feed/feed-page';
 import { LandingPage } from '@/components/landing/landing-page';
 import { getSession, sessionEnded } from '@/lib/auth/session';
-import { env } from '@/lib/env';
+import { composeLimits } from '@/lib/feed/compose-limits';
 import { loadHomeFeed } from '@/lib/feed/home';
-import { composeVideoMaxBytes } from '@/lib/videos/available';
 
 export type HomePageProps = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -12,8 +11,8 @@ export type HomePageProps = {
 /** Signed in: the activity feed. Signed out: what Social is, and a way in. */
 export default async function HomePage({ searchParams }: HomePageProps) {
   if (await getSession()) {
-    const [initial, maxVideoBytes] = await Promise.all([loadHomeFeed(), composeVideoMaxBytes()]);
-    return <FeedPage initial={initial} maxPhotoBytes={env().UPLOAD_MAX_BYTES} maxVideoBytes={maxVideoBytes} />;
+    const [initial, limits] = await Promise.all([loadHomeFeed(), composeLimits()]);
+    return <FeedPage initial={initial} limits={limits} />;
   }
   // Told once, when the API refused to renew the session (or sign-out sent them here).
   const signedOut = (await sessionEnded()) || (await searchParams).signed_out === '1';

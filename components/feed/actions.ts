@@ -14,6 +14,7 @@ import {
   type FeedSubject,
 } from '@/lib/social-api/activities';
 import { editPhoto } from '@/lib/social-api/albums';
+import { getSong, type SongStatus } from '@/lib/social-api/music';
 import type { ComposedVideo } from '@/lib/social-api/videos';
 import type { ComposeVideoLinkValues } from '@/lib/validations/video';
 import { addPostVideoLinkCommand } from '@/lib/videos/commands';
@@ -107,6 +108,7 @@ export async function createPost(values: ActivityCreateValues & { wallId?: numbe
         body: v.body,
         photoId: v.photoId,
         video: v.videoId ? { id: v.videoId, title: v.videoTitle, description: v.videoDescription } : undefined,
+        songId: v.songId,
         link: v.linkUrl ? { url: v.linkUrl, title: v.linkTitle, description: v.linkDescription, thumbnail: v.linkThumb } : undefined,
         wallId: wallId && wallId !== s.userId ? wallId : undefined,
         groupId,
@@ -131,5 +133,15 @@ export async function deletePost(input: { activityId: number }): Promise<ActionR
   return withSession(async (s) => {
     const message = await deleteActivity(s.accessToken, parsed.data.activityId);
     return { ok: true, message: message || 'The post was deleted.', data: undefined };
+  });
+}
+
+/** The state of a song the compose box added (its conversion), read while it converts. */
+export async function loadSongState(input: { id: number }): Promise<ActionResult<{ status: SongStatus; statusMessage: string }>> {
+  const parsed = z.object({ id: idSchema }).safeParse(input);
+  if (!parsed.success) return invalid();
+  return withSession(async (s) => {
+    const song = await getSong(s.accessToken, parsed.data.id);
+    return { ok: true, message: '', data: { status: song.status, statusMessage: song.statusMessage } };
   });
 }

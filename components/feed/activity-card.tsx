@@ -15,9 +15,19 @@ import { isWaiting } from '@/components/videos/video-states';
 import { deletePost, loadActivity } from './actions';
 import { AttachmentView } from './attachment-view';
 import { useFeed } from './feed-context';
+import type { ConvertingMedia } from './posted-media-wait';
 
-// Only a post of the reader's own with a video still converting has it (rare): loaded then.
-const PostedVideoWait = dynamic(() => import('@/components/videos/posted-video-wait').then((m) => m.PostedVideoWait));
+// Only a post of the reader's own with a video or song still converting has it (rare): loaded then.
+const PostedMediaWait = dynamic(() => import('./posted-media-wait').then((m) => m.PostedMediaWait));
+
+/** The post's video or song still being converted, if it has one. */
+function convertingMedia(a: Activity): ConvertingMedia | undefined {
+  for (const x of a.attachments) {
+    if (x.kind === 'video' && x.video.player.kind === 'upload' && isWaiting(x.video.status)) return { kind: 'video', id: x.video.id };
+    if (x.kind === 'song' && !x.source) return { kind: 'song', id: x.id };
+  }
+  return undefined;
+}
 
 export type ActivityCardProps = {
   activity: Activity;
@@ -55,11 +65,9 @@ export function ActivityCard({
 }: ActivityCardProps) {
   const feed = useFeed();
   const viewer = useViewer();
-  // The reader's own upload still being converted: followed until it plays (PostedVideoWait).
-  const converting =
-    viewer?.id === a.owner.id
-      ? a.attachments.find((x) => x.kind === 'video' && x.video.player.kind === 'upload' && isWaiting(x.video.status))
-      : undefined;
+  // The reader's own upload still being converted: followed until it plays (PostedMediaWait). A
+  // song without a source is one not converted yet (or one that failed: asked once, then let be).
+  const converting = viewer?.id === a.owner.id ? convertingMedia(a) : undefined;
   const announce = useAnnounce();
   const id = useId();
   const clock = useClock();
@@ -141,7 +149,7 @@ export function ActivityCard({
         </div>
       ) : null}
 
-      {converting?.kind === 'video' ? <PostedVideoWait activityId={a.id} videoId={converting.video.id} /> : null}
+      {converting ? <PostedMediaWait activityId={a.id} media={converting} /> : null}
 
       <SocialBar social={a.social} ownerId={a.owner.id} label={label} what="this post" writing={standalone} onShared={shared}>
         {a.canDelete ? (

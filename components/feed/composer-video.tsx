@@ -5,6 +5,7 @@ import { formatBytes } from '@/lib/validations/photo-file';
 import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/validations/video';
 import { VIDEO_ACCEPT, VIDEO_KINDS_TEXT } from '@/lib/validations/video-file';
 import { buttonStyles } from '@/components/ui/button';
+import { FileButton } from '@/components/ui/file-button';
 import { FormError } from '@/components/ui/form-error';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { STATUS_LABELS } from '@/components/videos/video-tile';
@@ -103,23 +104,15 @@ export function ComposerVideo({ video: v, id, maxBytes, fieldError, onRemove }: 
       ) : (
         <>
           <div>
-            <label
-              className={`${buttonStyles.secondary} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600`}
+            <FileButton
+              look="secondary"
+              id={`${id}-video-file`}
+              accept={VIDEO_ACCEPT}
+              onFile={(file) => void v.choose(file)}
+              aria-describedby={`${id}-video-hint`}
             >
-              <input
-                id={`${id}-video-file`}
-                type="file"
-                accept={VIDEO_ACCEPT}
-                className="sr-only"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) void v.choose(file);
-                }}
-                aria-describedby={`${id}-video-hint`}
-              />
               Choose a video file
-            </label>
+            </FileButton>
             <p id={`${id}-video-hint`} className="muted mt-1 text-xs">
               {VIDEO_KINDS_TEXT}, up to {formatBytes(maxBytes)}. It is converted once uploaded.
             </p>

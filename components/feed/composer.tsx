@@ -2,28 +2,34 @@
 
 import dynamic from 'next/dynamic';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import type { ComposeLimits } from '@/lib/feed/compose-limits';
 import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/lib/uploads/compose-upload';
 import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/activity';
 import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
+import { SONG_ACCEPT } from '@/lib/validations/song-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { useEarlyText, useFileInput } from '@/components/ui/use-early-input';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
+import { FileButton } from '@/components/ui/file-button';
 import { FormError } from '@/components/ui/form-error';
-import { LinkIcon, PhotoIcon, VideoIcon } from '@/components/ui/icons';
+import { LinkIcon, MusicIcon, PhotoIcon, VideoIcon } from '@/components/ui/icons';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { DescriptionReminder, wantsDescriptionReminder } from '@/components/photos/description-reminder';
 import { useAction } from '@/components/ui/use-action';
 import { useDraft } from '@/components/ui/use-draft';
 import { useUpload } from '@/components/ui/use-upload';
 import { createPost } from './actions';
+import { usePostSong } from './use-post-song';
 import { usePostVideo } from './use-post-video';
 import { useFeed } from './feed-context';
 import { LinkCard, LinkLookupStatus, useLinkCard, type LinkCardData } from './link-card';
 
 // The Video panel loads when the person opens it (the feed's first load holds its state only).
 const ComposerVideo = dynamic(() => import('./composer-video').then((m) => m.ComposerVideo));
+// The Song panel, once a song is chosen.
+const ComposerSong = dynamic(() => import('./composer-song').then((m) => m.ComposerSong));
 
 /** The compose box's photo route (app/api/upload/compose): streams the file on to the API. */
 
@@ -56,11 +62,7 @@ function parseDraft(raw: unknown): Draft | undefined {
 const isBlank = (d: Draft) => !d.body && !d.linkUrl && !d.linkTitle && !d.linkDescription;
 const NO_LINK = { linkUrl: '', linkTitle: '', linkDescription: '', linkThumb: '', linkThumbSrc: '', linkTyped: '' };
 
-export type ComposerProps = {
-  /** Largest photo, in bytes (the server's UPLOAD_MAX_BYTES). */
-  maxPhotoBytes: number;
-  /** Largest video, in bytes (VIDEO_MAX_BYTES); absent on a server without videos (no way to add one). */
-  maxVideoBytes?: number;
+export type ComposerProps = ComposeLimits & {
   /** Posting on a friend's wall; the viewer's own wall when absent. */
   wallId?: number;
   /** The friend's name, for the prompt ("Write something to Alice…"). */
@@ -83,13 +85,14 @@ const FIELDS = [
   'videoId',
   'videoTitle',
   'videoDescription',
+  'songId',
 ];
 
 /**
  * The compose box: text, an optional link, photo or video. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
-export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, group }: ComposerProps) {
+export function Composer({ maxPhotoBytes, maxVideoBytes, maxSongBytes, wallId, wallOwner, group }: ComposerProps) {
   const feed = useFeed();
   const viewer = useViewer();
   const announce = useAnnounce();
@@ -118,6 +121,8 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const video = usePostVideo(maxVideoBytes ?? 0);
   const videoButton = useRef<HTMLButtonElement>(null);
+  const song = usePostSong(maxSongBytes ?? 0);
+  const songInput = useRef<HTMLInputElement>(null);
 
   // A link found in the text shows as a card; one typed in the link fields keeps them open.
   const isCard = !!fields.linkTyped && !!fields.linkUrl;
@@ -127,7 +132,7 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
   const linkCard = useLinkCard({
     text: fields.body,
     // Only while the post has no link and no photo (a post carries one attachment).
-    active: !fields.linkUrl && !linkOpen && !upload.state && !video.open,
+    active: !fields.linkUrl && !linkOpen && !upload.state && !video.open && !song.upload,
     onCard: (card: LinkCardData, typed: string) => {
       setFields((f) => ({
         ...f,
@@ -191,9 +196,9 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
       setProblem((p) => ({ message, fieldErrors: p?.fieldErrors }));
       return;
     }
-    const videoProblem = video.notReady();
-    if (videoProblem) {
-      setProblem((p) => ({ message: videoProblem, fieldErrors: p?.fieldErrors }));
+    const mediaProblem = video.notReady() || song.notReady();
+    if (mediaProblem) {
+      setProblem((p) => ({ message: mediaProblem, fieldErrors: p?.fieldErrors }));
       return;
     }
     const photoId = photo?.status === 'done' ? photo.result.photoId : undefined;
@@ -209,6 +214,7 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
       videoId,
       videoTitle: videoId ? video.title : '',
       videoDescription: videoId ? video.description : '',
+      songId: song.added?.id,
     };
     const parsed = activityCreateSchema.safeParse(values);
     if (!parsed.success) {
@@ -225,6 +231,7 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
     upload.cancel();
     setPhotoDescription('');
     video.reset();
+    song.reset();
     if (feed && (feed.showsOwnPosts || wallId || group)) feed.prepend([res.data]);
     announce('Your post was published.');
   };
@@ -403,6 +410,18 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
           }}
         />
       ) : null}
+      {song.upload ? (
+        <ComposerSong
+          song={song}
+          id={id}
+          fieldError={fieldError}
+          onRemove={() => {
+            song.reset();
+            requestAnimationFrame(() => songInput.current?.focus());
+          }}
+        />
+      ) : null}
+      <FormError message={song.problem} className="mt-3" />
       {reminding ? (
         <DescriptionReminder
           onPostAnyway={() => void submit(undefined, { remind: false })}
@@ -456,6 +475,12 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, wallId, wallOwner, grou
             <VideoIcon className="size-5" />
             Add a video
           </button>
+        ) : null}
+        {maxSongBytes && !song.upload ? (
+          <FileButton accept={SONG_ACCEPT} inputRef={songInput} onFile={(file) => void song.choose(file)}>
+            <MusicIcon className="size-5" />
+            Add a song
+          </FileButton>
         ) : null}
         <button type="submit" disabled={pending} className={`${buttonStyles.primary} ml-auto`}>
           {pending ? 'Posting…' : 'Post'}

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
-import { askVideoStates, isWaiting, pollVideoStates } from './video-states';
+import { askVideoStates, isWaiting, pollConversions } from './video-states';
 
 /**
  * While some of one's videos are being converted (`ids`), /videos/my asks their state every few
@@ -16,7 +16,7 @@ export function VideoStatesPoll({ ids }: { ids: number[] }) {
   const key = ids.join(',');
   useEffect(() => {
     const waiting = key.split(',').map(Number);
-    return pollVideoStates(async (stopped) => {
+    return pollConversions(async (stopped) => {
       const videos = await askVideoStates(waiting);
       if (stopped()) return true;
       if (!videos) return false;

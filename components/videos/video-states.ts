@@ -1,7 +1,7 @@
 import { routes } from '@/lib/routes';
 import type { VideoState } from '@/lib/videos/states';
 
-/** How often the state of videos being converted is asked for while the page is visible. */
+/** How often the state of videos (or songs) being converted is asked for while the page is visible. */
 export const VIDEO_STATES_EVERY_MS = 4000;
 
 /** Whether a video is still on its way to being playable. */
@@ -19,11 +19,11 @@ export async function askVideoStates(ids: readonly number[]): Promise<VideoState
 }
 
 /**
- * Runs `ask` every VIDEO_STATES_EVERY_MS, the first time after one wait, until it answers true
+ * Runs `ask` every VIDEO_STATES_EVERY_MS (a video's or a song's conversion being followed), the first time after one wait, until it answers true
  * (nothing more to wait for); answers the stop (an effect's cleanup). `stopped()` tells `ask`,
  * after its own awaits, that the page no longer wants the answer.
  */
-export function pollVideoStates(ask: (stopped: () => boolean) => Promise<boolean>): () => void {
+export function pollConversions(ask: (stopped: () => boolean) => Promise<boolean>): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const loop = async () => {

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createMediaWorker } from '../../api-server/src/media/worker.ts';
 import { makeTone } from '../../api-server/test/routes/music/music-fixtures.ts';
-import { getActivity } from '../social-api/activities.ts';
+import { createActivity, getActivity } from '../social-api/activities.ts';
 import { apiFetch } from '../social-api/client.ts';
 import { apiConfig } from '../social-api/config.ts';
 import { searchSite } from '../social-api/search.ts';
-import { fetchSongFile, getMusicChoices, getPlaylist, getPlaylistForEditing, listMyPlaylists, listPlaylists } from '../social-api/music.ts';
+import {
+  fetchSongFile,
+  getMusicChoices,
+  getSong,
+  getPlaylist,
+  getPlaylistForEditing,
+  listMyPlaylists,
+  listPlaylists,
+} from '../social-api/music.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { formRequest, ORIGIN } from '../testing/multipart.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
+import { activityCreateSchema } from '../validations/activity.ts';
 import type { PlaylistSettingsValues } from '../validations/music.ts';
 import {
   countPlayCommand,
@@ -19,7 +28,7 @@ import {
   reorderSongsCommand,
 } from './commands.ts';
 import { songSrc, tracksOf } from './tracks.ts';
-import { songUploadOptions } from './uploads.ts';
+import { composeSongUploadOptions, songUploadOptions } from './uploads.ts';
 
 // Music's loaders and commands (what components/music/actions.ts and the song upload route run for
 // the signed-in person) against the real api-server over loopback HTTP, on the demo data, with
@@ -195,5 +204,49 @@ describe('songs uploaded through the BFF', () => {
     expect((await deleteSongCommand(alice.token, { id: ids[1] })).ok).toBe(false);
     expect(await deleteSongCommand(demo.token, { id: ids[1] })).toMatchObject({ ok: true });
     expect((await getPlaylist(alice.token, id, alice.id))!.songs.map((s) => s.id)).toEqual([ids[0]]);
+  });
+});
+
+/** Sends a file through the compose box's song route as a browser does (the file alone). */
+async function composeUpload(file: Uint8Array, name: string): Promise<Response> {
+  const request = await formRequest([{ name: 'Filedata', file: Buffer.from(file), fileName: name, type: 'application/octet-stream' }]);
+  return streamUpload(request, {
+    webOrigin: ORIGIN,
+    maxBytes: 10 * 1024 * 1024,
+    session: async () => ({ accessToken: demo.token }),
+    ...composeSongUploadOptions,
+  });
+}
+
+describe('the compose box’s song', () => {
+  it('refuses what is not a song before anything reaches the API', async () => {
+    const res = await composeUpload(new TextEncoder().encode('hello, not a song'), 'hello.txt');
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { message: string }).message).toMatch(/“hello\.txt” is not a song this site takes/);
+  });
+
+  it('is uploaded into the poster’s Wall Songs, posted while it converts, then plays from the post', async () => {
+    const res = await composeUpload(await makeTone(1), 'Evening hum.wav');
+    expect(res.status).toBe(200);
+    const song = (await res.json()) as { id: number; title: string };
+    expect(song).toEqual({ id: expect.any(Number), title: 'Evening hum' });
+    expect(await getSong(demo.token, song.id)).toMatchObject({ status: 'to_be_processed', source: null });
+
+    // A post with one attachment: a song and a photo together are refused before the API.
+    const both = activityCreateSchema.safeParse({ body: '', songId: song.id, photoId: 5 });
+    expect(both.success).toBe(false);
+    expect(both.error!.issues.map((i) => i.message)).toContain('A post can have one photo, link, video or song: remove the others.');
+
+    const post = await createActivity(demo.token, { body: 'Tonight’s hum', songId: song.id });
+    expect((await getActivity(demo.token, post.id))!.attachments).toEqual([
+      { kind: 'song', id: song.id, title: 'Evening hum', duration: null, source: null },
+    ]);
+
+    expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
+    expect(await getSong(demo.token, song.id)).toMatchObject({ status: 'processed', duration: 1, source: { kind: 'upload' } });
+    expect((await getActivity(alice.token, post.id))!.attachments).toEqual([
+      { kind: 'song', id: song.id, title: 'Evening hum', duration: 1, source: { kind: 'upload' } },
+    ]);
+    expect((await listMyPlaylists(demo.token))!.map((p) => p.title)).toContain('Wall Songs');
   });
 });

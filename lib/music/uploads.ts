@@ -1,10 +1,7 @@
-import { getSession } from '../auth/session.ts';
-import { env } from '../env.ts';
 import { parseId } from '../params.ts';
-import { routeHandlers } from '../route-handler.ts';
-import { addSongUpload } from '../social-api/music.ts';
-import type { UploadRouteOptions } from '../uploads/photo-route.ts';
-import { streamUpload, uploadAnswer, type UploadKind } from '../uploads/stream-upload.ts';
+import { addSongUpload, uploadComposeSong, type ComposedSong } from '../social-api/music.ts';
+import { uploadRoute, type UploadRouteOptions } from '../uploads/photo-route.ts';
+import { uploadAnswer, type UploadKind } from '../uploads/stream-upload.ts';
 import { notASongMessage, sniffSongType, SONG_KINDS_TEXT, SONG_SNIFF_BYTES } from '../validations/song-file.ts';
 
 // POST /api/upload/song (app/api/upload/song): a song into one of one's playlists, streamed on to
@@ -35,17 +32,24 @@ export const songUploadOptions: UploadRouteOptions<{ songId: number }> = {
   }),
 };
 
-/** The route's handlers: POST streams the signed-in person's song on, up to SONG_MAX_BYTES; the other methods answer 405. */
-export function songUploadRoute() {
-  return routeHandlers({
-    POST: (request: Request) => {
-      const config = env();
-      return streamUpload(request, {
-        webOrigin: config.WEB_ORIGIN,
-        maxBytes: config.SONG_MAX_BYTES,
-        session: getSession,
-        ...songUploadOptions,
-      });
-    },
-  });
-}
+/**
+ * What the compose box's song route does (POST /api/upload/compose-song): the file alone, on to
+ * POST /music/compose_upload into the poster's Wall Songs (its title the file's name); it answers
+ * the new song, converted afterwards.
+ */
+export const composeSongUploadOptions: UploadRouteOptions<ComposedSong> = {
+  field: 'Filedata',
+  label: 'post song',
+  kind: SONG_UPLOAD,
+  forward: (token, _asSent, signal, form) => uploadComposeSong(token, form.withFields({ type: 'wall' }), signal),
+};
+
+/** An upload route of songs: up to SONG_MAX_BYTES. */
+const songRoute = <R extends Record<string, unknown>>(options: UploadRouteOptions<R>) =>
+  uploadRoute(options, (config) => config.SONG_MAX_BYTES);
+
+/** POST /api/upload/song: a song into one of one's playlists. */
+export const songUploadRoute = () => songRoute(songUploadOptions);
+
+/** POST /api/upload/compose-song: the compose box's song. */
+export const composeSongUploadRoute = () => songRoute(composeSongUploadOptions);

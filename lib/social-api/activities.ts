@@ -227,6 +227,8 @@ export interface ActivityCreateInput {
   photoId?: number;
   /** One of the poster's videos, with the title and description it takes on (when given). */
   video?: { id: number; title?: string; description?: string };
+  /** One of the poster's songs (attachment[type]=music). */
+  songId?: number;
   /** Post on this member's wall instead of one's own. */
   wallId?: number;
   /** Post on this group's wall (docs/api.md, "Groups": the wall). */
@@ -250,6 +252,9 @@ export async function createActivity(token: string, input: ActivityCreateInput):
     form['attachment[video_id]'] = input.video.id;
     form['attachment[title]'] = input.video.title || undefined;
     form['attachment[description]'] = input.video.description || undefined;
+  } else if (input.songId) {
+    form['attachment[type]'] = 'music';
+    form['attachment[song_id]'] = input.songId;
   } else if (input.link) {
     form['attachment[type]'] = 'link';
     form['attachment[uri]'] = input.link.url;

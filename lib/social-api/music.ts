@@ -275,6 +275,24 @@ export async function addSongUpload(token: string, upload: UploadStream, signal?
   return z.looseObject({ song_id: id }).parse(data).song_id;
 }
 
+/** A song uploaded for a post (POST /music/compose_upload), in its owner's Wall Songs until posted. */
+export type ComposedSong = {
+  id: number;
+  title: string;
+};
+
+/** Streams the compose box's song (its `Filedata` part, `type=wall`) to POST /music/compose_upload; answers the new song. */
+export async function uploadComposeSong(token: string, upload: UploadStream, signal?: AbortSignal): Promise<ComposedSong> {
+  const data = await apiFetch(apiConfig(), '/music/compose_upload', { token, stream: upload, timeoutMs: UPLOAD_TIMEOUT_MS, signal });
+  const song = z.looseObject({ song_id: id, song_title: str }).parse(data);
+  return { id: song.song_id, title: song.song_title.trim() || 'Untitled song' };
+}
+
+/** One song the reader may see (GET /music/songs/{id}): its state while it converts. */
+export async function getSong(token: string, id: number): Promise<Song> {
+  return reshapeSong(songSchema.parse(await apiFetch(apiConfig(), `/music/songs/${id}`, { token })));
+}
+
 export async function deleteSong(token: string, id: number): Promise<void> {
   await apiFetch(apiConfig(), `/music/songs/${id}`, { method: 'DELETE', token });
 }

@@ -1,7 +1,9 @@
 // The BFF's route for a photo sent with a post (components/feed/composer.tsx) or made a profile
 // picture (components/users/profile-photo/), app/api/upload/compose, on to the API's
 // /albums/compose_upload with the `type` of special album it goes into: its address and its answer;
-// and the answer of the route of a post's video (app/api/upload/compose-video).
+// and the answers of the routes of a post's video (app/api/upload/compose-video) and song
+// (app/api/upload/compose-song).
+import type { ComposedSong } from '../social-api/music.ts';
 import type { ComposedVideo, VideoStatus } from '../social-api/videos.ts';
 
 export const COMPOSE_UPLOAD_URL = '/api/upload/compose';
@@ -23,4 +25,10 @@ export function parseComposeVideoUpload(body: unknown): ComposedVideo | undefine
   if (!b || typeof b.id !== 'number') return undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return { id: b.id, title: text(b.title), description: text(b.description), status: videoStatusOf(b.status), thumb: text(b.thumb) };
+}
+
+/** The compose box's song route's answer: the new song (converted once uploaded). */
+export function parseComposeSongUpload(body: unknown): ComposedSong | undefined {
+  const b = body as Partial<Record<keyof ComposedSong, unknown>> | null;
+  return b && typeof b.id === 'number' && typeof b.title === 'string' ? { id: b.id, title: b.title } : undefined;
 }

@@ -11,13 +11,17 @@ export type UploadRouteOptions<R> = Omit<StreamUploadOptions<R>, 'webOrigin' | '
 /**
  * The handlers of an upload route (`export const { GET, POST, … } = uploadRoute(…)`): POST
  * streams the signed-in person's file to the API as `options` say, with every refusal of
- * streamUpload; routeHandlers() adds the pages' security headers and answers the other methods 405.
+ * streamUpload, up to `maxBytes` of the web server's settings (a photo's UPLOAD_MAX_BYTES unless said);
+ * routeHandlers() adds the pages' security headers and answers the other methods 405.
  */
-export function uploadRoute<R extends Record<string, unknown>>(options: UploadRouteOptions<R>) {
+export function uploadRoute<R extends Record<string, unknown>>(
+  options: UploadRouteOptions<R>,
+  maxBytes: (config: ReturnType<typeof env>) => number = (config) => config.UPLOAD_MAX_BYTES,
+) {
   return routeHandlers({
     POST: (request: Request) => {
       const config = env();
-      return streamUpload(request, { webOrigin: config.WEB_ORIGIN, maxBytes: config.UPLOAD_MAX_BYTES, session: getSession, ...options });
+      return streamUpload(request, { webOrigin: config.WEB_ORIGIN, maxBytes: maxBytes(config), session: getSession, ...options });
     },
   });
 }

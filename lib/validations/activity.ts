@@ -67,11 +67,13 @@ export const activityCreateSchema = z
     /** The title and description the video takes on with the post (attachment[title], [description]); '' keeps its own. */
     videoTitle: text(VIDEO_TITLE_MAX, `Keep the title under ${VIDEO_TITLE_MAX} characters.`),
     videoDescription: text(VIDEO_DESCRIPTION_MAX, `Keep the description under ${VIDEO_DESCRIPTION_MAX} characters.`),
+    /** One of the poster's songs (added with POST /music/compose_upload): attachment[song_id]. */
+    songId: z.optional(id),
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (!v.body && !v.linkUrl && !v.photoId && !v.videoId) {
-        ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link, a photo or a video.', input: v.body });
+      if (!v.body && !v.linkUrl && !v.photoId && !v.videoId && !v.songId) {
+        ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link, a photo, a video or a song.', input: v.body });
       }
       if (!v.linkUrl && (v.linkTitle || v.linkDescription || v.linkThumb)) {
         ctx.addIssue({
@@ -81,11 +83,11 @@ export const activityCreateSchema = z
           input: v.linkUrl,
         });
       }
-      if ([v.linkUrl, v.photoId, v.videoId].filter(Boolean).length > 1) {
+      if ([v.linkUrl, v.photoId, v.videoId, v.songId].filter(Boolean).length > 1) {
         ctx.addIssue({
           code: 'custom',
-          path: [v.linkUrl ? 'linkUrl' : 'videoId'],
-          message: 'A post can have one photo, link or video: remove the others.',
+          path: [v.linkUrl ? 'linkUrl' : v.videoId ? 'videoId' : 'songId'],
+          message: 'A post can have one photo, link, video or song: remove the others.',
           input: v.linkUrl,
         });
       }
@@ -118,6 +120,7 @@ const CREATE_FIELD_NAMES: Record<string, keyof ActivityCreateValues> = {
   'attachment[thumb]': 'linkUrl',
   'attachment[photo_id]': 'photoId',
   'attachment[video_id]': 'videoId',
+  'attachment[song_id]': 'songId',
   'attachment[type]': 'body',
   // The photo's own edit (its description), sent before the post.
   description: 'photoDescription',

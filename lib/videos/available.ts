@@ -1,4 +1,3 @@
-import { env } from '../env.ts';
 import { extensionProbe } from '../site-extensions.ts';
 
 // Whether the API has videos (an extension: docs/api.md, "Videos"), so that a server without them
@@ -8,7 +7,3 @@ import { extensionProbe } from '../site-extensions.ts';
 /** Whether this site has videos; false while the API cannot say. */
 export const siteHasVideos = extensionProbe('/videos');
 
-/** The largest video the compose box may add (VIDEO_MAX_BYTES), or undefined on a site without videos (no way to add one). */
-export async function composeVideoMaxBytes(): Promise<number | undefined> {
-  return (await siteHasVideos()) ? env().VIDEO_MAX_BYTES : undefined;
-}

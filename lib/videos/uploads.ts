@@ -1,10 +1,7 @@
 import { CHECK_FIELDS } from '../action-result.ts';
-import { getSession } from '../auth/session.ts';
-import { env } from '../env.ts';
-import { routeHandlers } from '../route-handler.ts';
 import { createVideoUpload, uploadComposeVideo, videoSettingsForm, type ComposedVideo } from '../social-api/videos.ts';
-import type { UploadRouteOptions } from '../uploads/photo-route.ts';
-import { streamUpload, uploadAnswer, type UploadKind } from '../uploads/stream-upload.ts';
+import { uploadRoute, type UploadRouteOptions } from '../uploads/photo-route.ts';
+import { uploadAnswer, type UploadKind } from '../uploads/stream-upload.ts';
 import { fieldErrorsOf } from '../validations/field-errors.ts';
 import { notAVideoMessage, sniffVideoType, VIDEO_KINDS_TEXT, VIDEO_SNIFF_BYTES } from '../validations/video-file.ts';
 import { toVideoFieldErrors, videoUploadSchema, type VideoUploadValues } from '../validations/video.ts';
@@ -67,20 +64,9 @@ export const composeVideoUploadOptions: UploadRouteOptions<ComposedVideo> = {
   forward: (token, _asSent, signal, form) => uploadComposeVideo(token, form.withFields({ c_type: 'wall' }), signal),
 };
 
-/** An upload route of videos (POST streams the signed-in person's video on, up to VIDEO_MAX_BYTES); the other methods answer 405. */
-function videoRoute<R extends Record<string, unknown>>(options: UploadRouteOptions<R>) {
-  return routeHandlers({
-    POST: (request: Request) => {
-      const config = env();
-      return streamUpload(request, {
-        webOrigin: config.WEB_ORIGIN,
-        maxBytes: config.VIDEO_MAX_BYTES,
-        session: getSession,
-        ...options,
-      });
-    },
-  });
-}
+/** An upload route of videos: up to VIDEO_MAX_BYTES. */
+const videoRoute = <R extends Record<string, unknown>>(options: UploadRouteOptions<R>) =>
+  uploadRoute(options, (config) => config.VIDEO_MAX_BYTES);
 
 /** POST /api/upload/video: a new video with its settings. */
 export const videoUploadRoute = () => videoRoute(videoUploadOptions);

@@ -3,11 +3,10 @@ import { notFound } from 'next/navigation';
 import { Composer } from '@/components/feed/composer';
 import { Feed } from '@/components/feed/feed';
 import { loadPage } from '@/lib/auth/page-session';
-import { env } from '@/lib/env';
+import { composeLimits } from '@/lib/feed/compose-limits';
 import { idParam } from '@/lib/params';
 import { loadMember } from '@/lib/users/profile';
 import { loadWall } from '@/lib/users/wall';
-import { composeVideoMaxBytes } from '@/lib/videos/available';
 
 export type WallPageProps = { params: Promise<{ id: string }> };
 
@@ -20,12 +19,12 @@ export async function generateMetadata({ params }: WallPageProps): Promise<Metad
 /** A member's wall (the profile's Posts tab): what they posted and what was posted on their wall, newest first. */
 export default async function WallPage({ params }: WallPageProps) {
   const id = await idParam(params);
-  const [{ wall, member, own }, maxVideoBytes] = await Promise.all([
+  const [{ wall, member, own }, limits] = await Promise.all([
     loadPage(async (s) => {
       const [wall, member] = await Promise.all([loadWall(s, id), loadMember(s, id)]);
       return { wall, member, own: s.userId === id };
     }),
-    composeVideoMaxBytes(),
+    composeLimits(),
   ]);
   if (!wall || !member) notFound();
   // One's own wall, and a friend's: the API lets friends write on each other's walls.
@@ -40,8 +39,7 @@ export default async function WallPage({ params }: WallPageProps) {
       {canWrite ? (
         <div className="mt-6">
           <Composer
-            maxPhotoBytes={env().UPLOAD_MAX_BYTES}
-            maxVideoBytes={maxVideoBytes}
+            {...limits}
             wallId={own ? undefined : id}
             wallOwner={own ? undefined : member.name}
           />
