@@ -1,18 +1,27 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects in one run: every test on SQLite, and the API's tests again on PostgreSQL. They
-// share one pool of workers, so `npm test` runs both at once (`npm run test:unit` and
-// `npm run test:unit:pg` run one each). TEST_DB picks one for a command line: `TEST_DB=postgres
-// npx vitest run api-server/test/x.test.ts` runs that file on PostgreSQL only.
+// Three projects in one run: the API's tests on SQLite and again on PostgreSQL, and the web
+// client's tests. They share one pool of workers, so `npm test` runs all at once (`npm run
+// test:unit` runs the SQLite and web ones, `npm run test:unit:pg` the PostgreSQL one). TEST_DB picks
+// the database for a command line: `TEST_DB=postgres npx vitest run api-server/test/x.test.ts` runs
+// that file on PostgreSQL only.
+//
+// The API's files run without isolation (one module graph per worker, not per file): each file
+// builds its own app on its own database through the fixture (api-server/test/fixture.ts), and
+// loading the api-server's modules again for each of 250 files was a good part of the run. The web
+// client's files stay isolated: their modules read the process's settings once (lib/env.ts), and
+// files set them differently.
 const API_TESTS = 'api-server/test/**/*.test.ts';
 const SETUP = ['api-server/test/seed-cache.ts'];
 const projects = [
+  { test: { name: 'sqlite', include: [API_TESTS], isolate: false, globalSetup: SETUP } },
+  // The same API tests, each file on a database of its own copied from a migrated template (seed-cache.ts).
+  { test: { name: 'postgres', include: [API_TESTS], isolate: false, env: { TEST_DB: 'postgres' }, globalSetup: SETUP } },
   {
     test: {
-      name: 'sqlite',
+      name: 'web',
       include: [
-        API_TESTS,
         'app/**/*.test.ts',
         'lib/**/*.test.ts',
         'components/**/*.test.ts',
@@ -25,9 +34,7 @@ const projects = [
       globalSetup: SETUP,
     },
   },
-  // The same API tests, each file on a database of its own copied from a migrated template (seed-cache.ts).
-  { test: { name: 'postgres', include: [API_TESTS], env: { TEST_DB: 'postgres' }, globalSetup: SETUP } },
-].filter((p) => !process.env.TEST_DB || p.test.name === process.env.TEST_DB);
+].filter((p) => !process.env.TEST_DB || p.test.name === process.env.TEST_DB || (p.test.name === 'web' && process.env.TEST_DB === 'sqlite'));
 
 export default defineConfig({
   test: {

@@ -111,40 +111,44 @@ async function copyDemoData(dataDir: string): Promise<void> {
   fs.cpSync(seeded, dataDir, { recursive: true });
 }
 
-let seeding: Promise<string> | undefined;
+/** The seeding of each project's folder (a worker runs many files of one project: vitest.config.ts, `isolate: false`). */
+const seeding = new Map<string, Promise<string>>();
 function seededDirectory(): Promise<string> {
-  seeding ??= (async () => {
-    // Shared by the run's worker processes (seed-cache.ts makes and removes the folder).
-    const root = inject('seedCacheDir');
-    const seeded = path.join(root, 'demo');
-    if (fs.existsSync(seeded)) return seeded;
-    const staging = fs.mkdtempSync(path.join(root, 'staging-'));
-    const { db, location, drop } = await openTestDatabase(staging);
-    await seedDemo(db, loadConfig({}, { dataDir: staging }));
-    const postgres = inject('postgresUrl');
-    if (postgres) {
-      await db.destroy();
-      // The files and the database appear together: the database first, under its final name
-      // (a worker that seeded at the same time has taken the name first: this copy goes).
-      const name = new URL(location.databaseUrl!).pathname.slice(1);
-      const server = postgres.replace('{db}', 'postgres');
-      try {
-        await admin(server, `alter database ${name} rename to ${DEMO_TEMPLATE}`);
-      } catch {
-        await admin(server, `drop database if exists ${name} with (force)`);
-      }
-    } else {
-      await drop();
-    }
+  // Shared by the run's worker processes (seed-cache.ts makes and removes the folder).
+  const root = inject('seedCacheDir');
+  let seeded = seeding.get(root);
+  if (!seeded) seeding.set(root, (seeded = seed(root)));
+  return seeded;
+}
+
+async function seed(root: string): Promise<string> {
+  const seeded = path.join(root, 'demo');
+  if (fs.existsSync(seeded)) return seeded;
+  const staging = fs.mkdtempSync(path.join(root, 'staging-'));
+  const { db, location, drop } = await openTestDatabase(staging);
+  await seedDemo(db, loadConfig({}, { dataDir: staging }));
+  const postgres = inject('postgresUrl');
+  if (postgres) {
+    await db.destroy();
+    // The files and the database appear together: the database first, under its final name
+    // (a worker that seeded at the same time has taken the name first: this copy goes).
+    const name = new URL(location.databaseUrl!).pathname.slice(1);
+    const server = postgres.replace('{db}', 'postgres');
     try {
-      // Atomic: another worker that seeded at the same time has put the same data there first.
-      fs.renameSync(staging, seeded);
+      await admin(server, `alter database ${name} rename to ${DEMO_TEMPLATE}`);
     } catch {
-      fs.rmSync(staging, { recursive: true, force: true });
+      await admin(server, `drop database if exists ${name} with (force)`);
     }
-    return seeded;
-  })();
-  return seeding;
+  } else {
+    await drop();
+  }
+  try {
+    // Atomic: another worker that seeded at the same time has put the same data there first.
+    fs.renameSync(staging, seeded);
+  } catch {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  return seeded;
 }
 
 async function freePort(): Promise<number> {
