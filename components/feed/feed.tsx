@@ -264,12 +264,13 @@ export function Feed({ initial, wallId, groupId, label, emptyText, children }: F
       ) : null}
 
       <link rel="expect" href={`#${FIRST_PAINT_TARGET}`} blocking="render" />
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the ARIA feed pattern: Page Down and Page Up bubbling from a focused article move to the next or previous one */}
+      {/* A feed holds articles: an empty one is no feed yet (axe's aria-required-children), until a post comes.
+          Page Down and Page Up bubbling from a focused article move to the next or previous one (the ARIA feed pattern). */}
       <div
         ref={feedRef}
-        role="feed"
-        aria-label={label}
-        aria-busy={older.status === 'loading' || newer.status === 'loading'}
+        role={items.length ? 'feed' : undefined}
+        aria-label={items.length ? label : undefined}
+        aria-busy={items.length ? older.status === 'loading' || newer.status === 'loading' : undefined}
         onKeyDown={onKeyDown}
         className="mt-6 space-y-4"
       >
