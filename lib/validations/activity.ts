@@ -73,7 +73,12 @@ export const activityCreateSchema = z
   .check(
     z.superRefine((v, ctx) => {
       if (!v.body && !v.linkUrl && !v.photoId && !v.videoId && !v.songId) {
-        ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write something, or add a link, a photo, a video or a song.', input: v.body });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['body'],
+          message: 'Write something, or add a link, a photo, a video or a song.',
+          input: v.body,
+        });
       }
       if (!v.linkUrl && (v.linkTitle || v.linkDescription || v.linkThumb)) {
         ctx.addIssue({

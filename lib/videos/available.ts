@@ -6,4 +6,3 @@ import { extensionProbe } from '../site-extensions.ts';
 
 /** Whether this site has videos; false while the API cannot say. */
 export const siteHasVideos = extensionProbe('/videos');
-

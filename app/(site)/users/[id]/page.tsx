@@ -38,11 +38,7 @@ export default async function WallPage({ params }: WallPageProps) {
     >
       {canWrite ? (
         <div className="mt-6">
-          <Composer
-            {...limits}
-            wallId={own ? undefined : id}
-            wallOwner={own ? undefined : member.name}
-          />
+          <Composer {...limits} wallId={own ? undefined : id} wallOwner={own ? undefined : member.name} />
         </div>
       ) : null}
     </Feed>
