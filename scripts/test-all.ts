@@ -3,8 +3,8 @@
 //
 // 1. The lint gate and the type check, side by side (each is one busy core), and beside them
 //    the web app's build for the end-to-end tests (into E2E_DIST_DIR).
-// 2. The unit and API tests on SQLite and on PostgreSQL: one Vitest run of both projects
-//    (vitest.config.ts), whose workers wait on sockets and disks a third of the time.
+// 2. The API's tests on SQLite and on PostgreSQL and the web client's: one Vitest run of the three
+//    projects (vitest.config.ts), whose workers wait on sockets and disks a third of the time.
 // 3. The end-to-end tests, on that build. Not beside Vitest: the two together kept both cores
 //    past full (load 9–10) and ran no faster than one after the other, and a journey that hands
 //    the browser 10 MiB ran past its 10 s (2026-12-02).
@@ -56,8 +56,8 @@ async function main(): Promise<boolean> {
   };
   const gate = await Promise.all([run(npmRun('lint'), true), run(npmRun('typecheck'), true), run(build, true)]);
   if (gate.includes(false)) return false;
-  say('unit and API tests, SQLite and PostgreSQL in one run');
-  if (!(await run({ name: 'vitest (sqlite + postgres)', args: ['exec', '--', 'vitest', 'run'] }))) return false;
+  say('unit and API tests, SQLite, PostgreSQL and the web client in one run');
+  if (!(await run({ name: 'vitest (sqlite + postgres + web)', args: ['exec', '--', 'vitest', 'run'] }))) return false;
   say('end-to-end tests, on that build');
   if (!(await run(npmRun('test:e2e', { E2E_REUSE_BUILD: '1' })))) return false;
   say('cluster test, on the end-to-end build');
