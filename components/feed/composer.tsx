@@ -89,7 +89,7 @@ const FIELDS = [
 ];
 
 /**
- * The compose box: text, an optional link, photo or video. The text is kept as a draft in this
+ * The compose box: text, an optional link, photo, video or song. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
 export function Composer({ maxPhotoBytes, maxVideoBytes, maxSongBytes, wallId, wallOwner, group }: ComposerProps) {

@@ -5,8 +5,9 @@ import { useEffect } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { askVideoStates, isWaiting, pollConversions } from '@/components/videos/video-states';
 import { callAction } from '@/lib/action-result';
-import { loadActivity, loadSongState } from './actions';
+import { loadActivity } from './actions';
 import { useFeed } from './feed-context';
+import { askSongState } from './song-state';
 
 /** A post's video or song still being converted. */
 export type ConvertingMedia = { kind: 'video' | 'song'; id: number };
@@ -19,9 +20,8 @@ async function stateOf(media: ConvertingMedia): Promise<string | undefined> {
     if (states) return states.find((v) => v.id === media.id)?.status ?? 'gone';
     return undefined;
   }
-  if (document.visibilityState !== 'visible') return undefined;
-  const res = await callAction(() => loadSongState({ id: media.id }));
-  return res.ok ? res.data.status : 'gone';
+  const state = await askSongState(media.id);
+  return state === 'gone' || !state ? state : state.status;
 }
 
 /**

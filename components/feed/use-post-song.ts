@@ -1,14 +1,13 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { SongStatus } from '@/lib/social-api/music';
 import { parseComposeSongUpload } from '@/lib/uploads/compose-upload';
 import { useAnnounce } from '@/components/ui/announcer';
 import { useUpload } from '@/components/ui/use-upload';
 import { isWaiting, pollConversions } from '@/components/videos/video-states';
-import { loadSongState } from './actions';
+import { askSongState } from './song-state';
 
 // The compose box's song (components/feed/composer.tsx): a sound file uploaded at once through the
 // BFF (app/api/upload/compose-song, streamed on to POST /music/compose_upload into the poster's
@@ -31,14 +30,14 @@ export function usePostSong(maxBytes: number) {
   useEffect(() => {
     if (!waitingId) return;
     return pollConversions(async (stopped) => {
-      if (document.visibilityState !== 'visible') return false;
-      const res = await callAction(() => loadSongState({ id: waitingId }));
+      const state = await askSongState(waitingId);
       if (stopped()) return true;
       // Gone meanwhile, or a failure to ask: nothing more to follow.
-      if (!res.ok) return true;
-      setNow({ id: waitingId, ...res.data });
-      if (isWaiting(res.data.status)) return false;
-      announce(res.data.status === 'processed' ? 'Your song is ready to play.' : 'Your song could not be converted.');
+      if (state === 'gone') return true;
+      if (!state) return false;
+      setNow({ id: waitingId, ...state });
+      if (isWaiting(state.status)) return false;
+      announce(state.status === 'processed' ? 'Your song is ready to play.' : 'Your song could not be converted.');
       return true;
     });
   }, [waitingId, announce]);
