@@ -54,6 +54,19 @@ export interface BrowserResult {
 }
 
 const THROTTLE = 4;
+
+/**
+ * The full browser, less its own interface's work. Chromium 156 prepares the omnibox's popup (a
+ * WebUI page of its own, in a renderer of its own) for a new browser context, now and then: in 1
+ * to 5 of 8 fresh contexts on this machine it kept a whole core busy for 1.0–1.3 s, while the
+ * page loaded. A person's browser does that once, not at every page; on two cores it slowed
+ * the measured page and the bare page at random (the bare page's LCP 776–1028 ms, 456 without
+ * it). Traced 2026-12-03; docs/performance-log.md.
+ */
+const BROWSER_ARGS = [
+  '--disable-gpu',
+  '--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+];
 const AFTER_LOAD_MS = 5000;
 const LATE_PICTURES_MS = 1500;
 
@@ -217,7 +230,7 @@ function summarize(label: string, loads: Load[], late: Load): PageVitals {
  * over the whole pass alike, and the bare page's reference has twice the loads.
  */
 export async function runBrowser(o: { web: string; bare: string; cookie: string; pages: JsPage[]; loads: number }): Promise<BrowserResult> {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: BROWSER_ARGS });
   const problems: string[] = [];
   const inp = { like: [] as number[], comment: [] as number[] };
   const plan = o.pages.map((p) => {
