@@ -127,6 +127,24 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
   await expect(page.getByText('you gave it 4')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Rate this video' })).toHaveCount(0);
 
+  // The owner makes a later moment its poster, from the video's edit page.
+  const firstPoster = await video.getAttribute('poster');
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  const posterPart = page.getByRole('region', { name: 'Poster' });
+  await expect(posterPart.getByRole('img', { name: /The poster of .* now/ })).toHaveAttribute('src', firstPoster!);
+  const picker = posterPart.locator('video');
+  await expect.poll(() => picker.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+  await picker.evaluate((v: HTMLVideoElement) => (v.currentTime = 1.2));
+  await posterPart.getByRole('button', { name: 'Use the frame at 0:01.2' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The poster is now this frame. (0:01.2)' })).toBeAttached();
+  const newPoster = await posterPart.getByRole('img', { name: /The poster of .* now/ }).getAttribute('src');
+  expect(newPoster).toMatch(/\/files\/img\//);
+  expect(newPoster).not.toBe(firstPoster);
+  await noSeriousViolations(page, '/videos/{id}/edit');
+  await page.goBack();
+  await page.reload();
+  await expect(page.locator('video')).toHaveAttribute('poster', newPoster!);
+
   // A small clip posted from the compose box: the upload's answer says it waits (shown until the
   // first poll, seconds later), then it is ready; nothing typed is lost meanwhile.
   const small = makeClip('small.mp4', '640x360', 2);

@@ -1,8 +1,14 @@
 'use server';
 
 import { withSession, type ActionResult } from '@/lib/server-action';
-import { addVideoLinkCommand, deleteVideoCommand, editVideoCommand, rateVideoCommand } from '@/lib/videos/commands';
-import type { VideoDeleteInput, VideoEditInput, VideoLinkValues, VideoRateInput } from '@/lib/validations/video';
+import {
+  addVideoLinkCommand,
+  chooseVideoPosterCommand,
+  deleteVideoCommand,
+  editVideoCommand,
+  rateVideoCommand,
+} from '@/lib/videos/commands';
+import type { VideoDeleteInput, VideoEditInput, VideoLinkValues, VideoPosterInput, VideoRateInput } from '@/lib/validations/video';
 
 // A video's saves for the signed-in person (lib/videos/commands.ts does the work). Each is a
 // public POST endpoint: the commands validate everything they are given. An upload goes through
@@ -22,4 +28,8 @@ export async function rateVideo(input: VideoRateInput): Promise<ActionResult<{ t
 
 export async function removeVideo(input: VideoDeleteInput): Promise<ActionResult> {
   return withSession((s) => deleteVideoCommand(s.accessToken, input));
+}
+
+export async function chooseVideoPoster(input: VideoPosterInput): Promise<ActionResult<{ poster: string }>> {
+  return withSession((s) => chooseVideoPosterCommand(s.accessToken, input));
 }

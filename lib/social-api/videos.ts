@@ -385,6 +385,12 @@ export async function deleteVideo(token: string, id: number): Promise<string> {
   return messageSchema.parse(await apiFetch(apiConfig(), `/videos/${id}`, { method: 'DELETE', token })).message;
 }
 
+/** Makes the frame at `time` seconds into an uploaded video its poster (the extension's POST /videos/{id}/thumb); answers the new poster's address. */
+export async function setVideoPosterFrame(token: string, id: number, time: number): Promise<string> {
+  const data = await apiFetch(apiConfig(), `/videos/${id}/thumb`, { token, form: { time } });
+  return safeImageUrl(z.looseObject({ poster: str }).parse(data).poster);
+}
+
 /** Rates a video 1–5 (once: a second rating is the API's 403); answers how many ratings it has. */
 export async function rateVideo(token: string, id: number, rating: number): Promise<number> {
   const data = await apiFetch(apiConfig(), '/videos/rate', { token, form: { video_id: id, rating } });

@@ -86,6 +86,16 @@ export type VideoRateInput = z.input<typeof videoRateSchema>;
 export const videoDeleteSchema = z.object({ id });
 export type VideoDeleteInput = z.input<typeof videoDeleteSchema>;
 
+/** The longest video the API keeps (its `time` maximum: api-server/src/routes/videos/poster.ts). */
+const POSTER_TIME_MAX = 86400;
+
+/** A new poster for an uploaded video: the frame at `time` seconds into it (the player's position). */
+export const videoPosterSchema = z.object({
+  id,
+  time: z.number().check(z.minimum(0, 'Choose a moment in the video.'), z.maximum(POSTER_TIME_MAX, 'Choose a moment in the video.')),
+});
+export type VideoPosterInput = z.input<typeof videoPosterSchema>;
+
 /** The form's issues by field name (the edit's `values.title` is the form's `title`); anything else is `form`. */
 export const videoFieldErrors = valuesFieldErrors;
 

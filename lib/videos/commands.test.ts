@@ -14,7 +14,7 @@ import { membersOf, setupRealApiWithProvider } from '../testing/real-api.ts';
 import { formRequest, ORIGIN } from '../testing/multipart.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
 import type { VideoUploadValues } from '../validations/video.ts';
-import { addVideoLinkCommand, deleteVideoCommand, editVideoCommand, rateVideoCommand } from './commands.ts';
+import { addVideoLinkCommand, chooseVideoPosterCommand, deleteVideoCommand, editVideoCommand, rateVideoCommand } from './commands.ts';
 import { videoUploadOptions } from './uploads.ts';
 
 // The videos' loaders and commands (what components/videos/actions.ts and the upload route run
@@ -208,5 +208,44 @@ describe('uploading a video through the BFF', () => {
     const past = await fetchVideoFile(alice.token, id, new Headers({ range: `bytes=${total + 10}-` }), new AbortController().signal);
     expect(past.status).toBe(416);
     await past.body?.cancel();
+  });
+
+  it('lets the owner make a moment of the converted upload its poster, and no one else; a link’s poster stays its provider’s', async () => {
+    const res = await upload(await makeClip(), 'clip.mkv', values({ title: 'Poster pick' }));
+    const { id } = (await res.json()) as { id: number };
+    expect(await chooseVideoPosterCommand(demo.token, { id, time: 0.5 })).toEqual({
+      ok: false,
+      message: 'The video is not converted yet: its poster can be chosen once it is.',
+    });
+    expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
+    const before = (await getVideo(alice.token, id, alice.id))!.poster;
+
+    expect(await chooseVideoPosterCommand(demo.token, { id, time: -1 })).toMatchObject({ ok: false });
+    expect(await chooseVideoPosterCommand(alice.token, { id, time: 0.5 })).toEqual({
+      ok: false,
+      message: "Only its owner may choose this video's poster.",
+    });
+    expect((await getVideo(alice.token, id, alice.id))!.poster).toBe(before);
+
+    const chosen = await chooseVideoPosterCommand(demo.token, { id, time: 0.54 });
+    expect(chosen).toEqual({
+      ok: true,
+      message: 'The poster is now this frame.',
+      data: { poster: expect.stringMatching(/\/files\/img\//) },
+    });
+    if (!chosen.ok) return;
+    const after = await getVideo(alice.token, id, alice.id);
+    expect(after!.poster).toBe(chosen.data.poster);
+    expect(after!.poster).not.toBe(before);
+    const picture = await fetch(after!.poster);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
+
+    const link = await addVideoLinkCommand(demo.token, { ...values(), type: 'youtube', url: YOUTUBE });
+    if (!link.ok) throw new Error(link.message);
+    expect(await chooseVideoPosterCommand(demo.token, { id: link.data.id, time: 1 })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/upload/),
+    });
   });
 });

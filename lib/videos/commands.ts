@@ -7,6 +7,7 @@ import {
   deleteVideo,
   getMyVideoStates,
   rateVideo,
+  setVideoPosterFrame,
   updateVideo,
   type ComposedVideo,
   type MyVideo,
@@ -20,6 +21,7 @@ import {
   videoEditSchema,
   videoFieldErrors,
   videoLinkSchema,
+  videoPosterSchema,
   videoProviderOf,
   videoRateSchema,
   type VideoSettingsValues,
@@ -107,6 +109,19 @@ export async function rateVideoCommand(token: string, input: unknown): Promise<A
     return { ok: true, message: `You rated this video ${parsed.data.rating} out of 5.`, data: { total } };
   } catch (e) {
     if (isApiError(e, 403)) return { ok: false, message: 'You have rated this video already.' };
+    return failure(e);
+  }
+}
+
+/** Makes a moment of one's uploaded video its poster; answers the new poster's address. */
+export async function chooseVideoPosterCommand(token: string, input: unknown): Promise<ActionResult<{ poster: string }>> {
+  const parsed = videoPosterSchema.safeParse(input);
+  if (!parsed.success) return invalid();
+  try {
+    const poster = await setVideoPosterFrame(token, parsed.data.id, Math.round(parsed.data.time * 10) / 10);
+    return { ok: true, message: 'The poster is now this frame.', data: { poster } };
+  } catch (e) {
+    if (isApiError(e, 404)) return { ok: false, message: 'This video is no longer there: it may have been deleted.' };
     return failure(e);
   }
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { EditVideo } from '@/components/videos/edit-video';
+import { PosterChooser } from '@/components/videos/poster-chooser';
 import { loadPage } from '@/lib/auth/page-session';
 import { idParam } from '@/lib/params';
 import { routes } from '@/lib/routes';
@@ -9,7 +10,7 @@ import { getCachedVideoChoices } from '@/lib/videos/choices';
 
 export const metadata: Metadata = { title: 'Edit video' };
 
-/** The owner's form of a video's settings; anyone else (and a video that is not there) is 404. */
+/** The owner's form of a video's settings, and an upload's poster; anyone else (and a video that is not there) is 404. */
 export default async function EditVideoRoute({ params }: { params: Promise<{ id: string }> }) {
   const id = await idParam(params);
   const [video, choices] = await loadPage((s) => Promise.all([getVideoForEditing(s.accessToken, id), getCachedVideoChoices(s)]));
@@ -34,6 +35,10 @@ export default async function EditVideoRoute({ params }: { params: Promise<{ id:
       <div className="mt-6">
         <EditVideo id={id} initial={initial} choices={choices} />
       </div>
+      {/* An upload's poster is a frame of it, once converted; a link's is its provider's. */}
+      {video.player.kind === 'upload' && video.player.ready ? (
+        <PosterChooser id={id} title={video.title} poster={video.poster} width={video.width} height={video.height} />
+      ) : null}
     </div>
   );
 }

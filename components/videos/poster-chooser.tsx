@@ -1,0 +1,100 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { useAnnounce } from '@/components/ui/announcer';
+import { FormError } from '@/components/ui/form-error';
+import { useAction } from '@/components/ui/use-action';
+import { routes } from '@/lib/routes';
+import { playerBox } from '@/lib/videos/players';
+import { chooseVideoPoster } from './actions';
+
+export type PosterChooserProps = {
+  id: number;
+  title: string;
+  /** The poster now ('' when the conversion made none). */
+  poster: string;
+  width: number | null;
+  height: number | null;
+};
+
+/** "1:05.3": where the player stands, as the button says it. */
+function moment(seconds: number): string {
+  const tenths = Math.round(seconds * 10) / 10;
+  const m = Math.floor(tenths / 60);
+  const s = (tenths - m * 60).toFixed(1).padStart(4, '0');
+  return `${m}:${s}`;
+}
+
+/**
+ * The poster of one's uploaded video, chosen as video sites let one choose a thumbnail: play or
+ * move the player to a moment, then use that frame (the API takes it from the converted file:
+ * POST /videos/{id}/thumb). The new poster shows beside the player at once.
+ */
+export function PosterChooser({ id, title, poster: initial, width, height }: PosterChooserProps) {
+  const announce = useAnnounce();
+  const state = useAction();
+  const player = useRef<HTMLVideoElement>(null);
+  const [poster, setPoster] = useState(initial);
+  const [at, setAt] = useState(0);
+  const box = playerBox({ width, height }, '16rem');
+
+  const choose = async () => {
+    const time = player.current?.currentTime ?? at;
+    const res = await state.run(() => chooseVideoPoster({ id, time }));
+    if (res.ok) {
+      setPoster(res.data.poster);
+      announce(`${res.message} (${moment(time)})`);
+    }
+  };
+
+  return (
+    <section aria-labelledby="poster-heading" className="card mt-8 p-6">
+      <h2 id="poster-heading" className="text-lg font-semibold">
+        Poster
+      </h2>
+      <p className="muted mt-1 text-sm">
+        The picture shown before the video plays, in lists and in posts. Move the player to the moment you want, then use that frame.
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <figure>
+          {poster ? (
+            <img
+              src={poster}
+              alt={`The poster of ${title} now`}
+              width={width ?? 16}
+              height={height ?? 9}
+              style={box}
+              className="w-full rounded-xl object-contain"
+            />
+          ) : (
+            <div style={box} className="flex w-full items-center justify-center rounded-xl bg-slate-200 text-sm dark:bg-slate-800">
+              No poster yet
+            </div>
+          )}
+          <figcaption className="muted mt-1 text-sm">The poster now</figcaption>
+        </figure>
+        <figure>
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the API keeps no captions (docs/api.md, "Videos"); the player here only picks a frame */}
+          <video
+            ref={player}
+            controls
+            preload="metadata"
+            width={width ?? 16}
+            height={height ?? 9}
+            style={box}
+            className="block h-auto w-full rounded-xl bg-black"
+            src={routes.videoFile(id)}
+            onTimeUpdate={(e) => setAt(e.currentTarget.currentTime)}
+            onSeeked={(e) => setAt(e.currentTarget.currentTime)}
+            aria-label={`${title}: move to the frame to use`}
+          />
+          <figcaption className="muted mt-1 text-sm">The video</figcaption>
+        </figure>
+      </div>
+      <button type="button" className="btn btn-primary mt-4" disabled={state.pending} onClick={() => void choose()}>
+        {state.pending ? 'Saving…' : `Use the frame at ${moment(at)}`}
+      </button>
+      <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mt-2" />
+    </section>
+  );
+}
