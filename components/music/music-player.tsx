@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useLatest } from '@/components/ui/use-latest';
-import { formatDuration, type PlayRequest } from '@/lib/music/player-bus';
+import { formatDuration } from '@/lib/media-time';
+import type { PlayRequest } from '@/lib/music/player-bus';
 import { countPlayAction } from './actions';
 
 // The site's music player: one <audio> in the site's frame (loaded by components/music/player-host.tsx

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { SocialBar } from '@/components/social/social-bar';
 import { Avatar } from '@/components/ui/avatar';
 import { PostDate } from '@/components/ui/post-date';
-import { formatDuration } from '@/lib/music/player-bus';
+import { formatDuration } from '@/lib/media-time';
 import { tracksOf } from '@/lib/music/tracks';
 import { routes } from '@/lib/routes';
 import type { Playlist, Song } from '@/lib/social-api/music';

@@ -1,4 +1,4 @@
-import { formatDuration } from '@/lib/music/player-bus';
+import { formatDuration } from '@/lib/media-time';
 import { songSrc } from '@/lib/music/tracks';
 import type { Attachment } from '@/lib/social-api/activities';
 import { PlayButton } from './play-button';

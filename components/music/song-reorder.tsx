@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { buttonStyles } from '@/components/ui/button';
 import { ReorderFooter, useReorder } from '@/components/ui/reorder';
-import { formatDuration } from '@/lib/music/player-bus';
+import { formatDuration } from '@/lib/media-time';
 import { reorderSongsAction } from './actions';
 
 // @dnd-kit (~20 KB gzip) loads when the owner starts reordering, not with the playlist.

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useAnnounce } from '@/components/ui/announcer';
 import { FormError } from '@/components/ui/form-error';
 import { useAction } from '@/components/ui/use-action';
+import { formatMoment } from '@/lib/media-time';
 import { routes } from '@/lib/routes';
 import { playerBox } from '@/lib/videos/players';
 import { chooseVideoPoster } from './actions';
@@ -16,14 +17,6 @@ export type PosterChooserProps = {
   width: number | null;
   height: number | null;
 };
-
-/** "1:05.3": where the player stands, as the button says it. */
-function moment(seconds: number): string {
-  const tenths = Math.round(seconds * 10) / 10;
-  const m = Math.floor(tenths / 60);
-  const s = (tenths - m * 60).toFixed(1).padStart(4, '0');
-  return `${m}:${s}`;
-}
 
 /**
  * The poster of one's uploaded video, chosen as video sites let one choose a thumbnail: play or
@@ -43,7 +36,7 @@ export function PosterChooser({ id, title, poster: initial, width, height }: Pos
     const res = await state.run(() => chooseVideoPoster({ id, time }));
     if (res.ok) {
       setPoster(res.data.poster);
-      announce(`${res.message} (${moment(time)})`);
+      announce(`${res.message} (${formatMoment(time)})`);
     }
   };
 
@@ -92,7 +85,7 @@ export function PosterChooser({ id, title, poster: initial, width, height }: Pos
         </figure>
       </div>
       <button type="button" className="btn btn-primary mt-4" disabled={state.pending} onClick={() => void choose()}>
-        {state.pending ? 'Saving…' : `Use the frame at ${moment(at)}`}
+        {state.pending ? 'Saving…' : `Use the frame at ${formatMoment(at)}`}
       </button>
       <FormError message={state.problem?.message} signedOut={state.problem?.signedOut} className="mt-2" />
     </section>

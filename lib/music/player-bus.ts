@@ -27,13 +27,3 @@ export function playTracks(tracks: Track[], start = 0): void {
   if (!tracks.length) return;
   window.dispatchEvent(new CustomEvent<PlayRequest>(PLAY_EVENT, { detail: { tracks, start } }));
 }
-
-/** "3:07", "1:02:03" for a number of seconds; '' when unknown. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
-  const s = Math.floor(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
