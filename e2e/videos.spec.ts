@@ -253,6 +253,23 @@ test('a YouTube link loads nothing of YouTube until play, then its player withou
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit video' })).toBeVisible();
   await noSeriousViolations(page, '/videos/{id}/edit');
+
+  // A link's poster may be one of one's photos instead of the provider's (its frames are YouTube's).
+  const posterPart = page.getByRole('region', { name: 'Poster' });
+  const posterNow = posterPart.getByRole('img', { name: /The poster of .* now/ });
+  const providerPoster = await posterNow.getAttribute('src');
+  await expect(posterPart.getByRole('button', { name: /Use the frame/ })).toHaveCount(0);
+  await posterPart.getByRole('button', { name: 'Use one of your photos…' }).click();
+  const photoDialog = page.getByRole('dialog', { name: 'Use one of your photos' });
+  const photos = photoDialog.getByRole('list', { name: 'Your photos' }).getByRole('button');
+  await expect(photos.first()).toBeVisible();
+  await expect(photoDialog.getByLabel('Album')).toBeVisible();
+  await noSeriousViolations(page, "/videos/{id}/edit (the poster's photos)");
+  await photos.first().click();
+  await expect(photoDialog).toBeHidden();
+  await expect(posterNow).not.toHaveAttribute('src', providerPoster!);
+  const photoPoster = await posterNow.getAttribute('src');
+  expect(photoPoster).toMatch(/\/files\/img\//);
   const renamed = unique('Rick, renamed');
   await page.getByLabel('Title').fill('');
   await page.getByLabel('Tags (separated by commas)').fill('music, eighties');
@@ -263,6 +280,8 @@ test('a YouTube link loads nothing of YouTube until play, then its player withou
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Tags' })).toContainText('eighties');
+  // The video's page shows the photo as its poster.
+  await expect(page.getByRole('button', { name: /^Play “/ }).locator('img')).toHaveAttribute('src', photoPoster!);
 
   // The list's filters live in the URL.
   await page.goto(`/videos?q=${encodeURIComponent(renamed)}&sort=rating`);

@@ -8,7 +8,15 @@ import {
   editVideoCommand,
   rateVideoCommand,
 } from '@/lib/videos/commands';
-import type { VideoDeleteInput, VideoEditInput, VideoLinkValues, VideoPosterInput, VideoRateInput } from '@/lib/validations/video';
+import type {
+  PosterPhotosInput,
+  VideoDeleteInput,
+  VideoEditInput,
+  VideoLinkValues,
+  VideoPosterInput,
+  VideoRateInput,
+} from '@/lib/validations/video';
+import { posterPhotoChoices, type PosterPhotoChoices } from '@/lib/videos/poster-photos';
 
 // A video's saves for the signed-in person (lib/videos/commands.ts does the work). Each is a
 // public POST endpoint: the commands validate everything they are given. An upload goes through
@@ -32,4 +40,9 @@ export async function removeVideo(input: VideoDeleteInput): Promise<ActionResult
 
 export async function chooseVideoPoster(input: VideoPosterInput): Promise<ActionResult<{ poster: string }>> {
   return withSession((s) => chooseVideoPosterCommand(s.accessToken, input));
+}
+
+/** One's albums and a page of one album's photos, for the poster's photo dialog. */
+export async function posterPhotos(input: PosterPhotosInput): Promise<ActionResult<PosterPhotoChoices>> {
+  return withSession((s) => posterPhotoChoices(s.accessToken, s.userId, input));
 }

@@ -385,9 +385,13 @@ export async function deleteVideo(token: string, id: number): Promise<string> {
   return messageSchema.parse(await apiFetch(apiConfig(), `/videos/${id}`, { method: 'DELETE', token })).message;
 }
 
-/** Makes the frame at `time` seconds into an uploaded video its poster (the extension's POST /videos/{id}/thumb); answers the new poster's address. */
-export async function setVideoPosterFrame(token: string, id: number, time: number): Promise<string> {
-  const data = await apiFetch(apiConfig(), `/videos/${id}/thumb`, { token, form: { time } });
+/**
+ * A video's new poster (the extension's POST /videos/{id}/thumb): the frame at `time` seconds
+ * into an upload, or a copy of one of one's photos; answers the new poster's address.
+ */
+export async function setVideoPoster(token: string, id: number, choice: { time: number } | { photoId: number }): Promise<string> {
+  const form = 'time' in choice ? { time: choice.time } : { photo_id: choice.photoId };
+  const data = await apiFetch(apiConfig(), `/videos/${id}/thumb`, { token, form });
   return safeImageUrl(z.looseObject({ poster: str }).parse(data).poster);
 }
 

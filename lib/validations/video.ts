@@ -89,12 +89,25 @@ export type VideoDeleteInput = z.input<typeof videoDeleteSchema>;
 /** The longest video the API keeps (its `time` maximum: api-server/src/routes/videos/poster.ts). */
 const POSTER_TIME_MAX = 86400;
 
-/** A new poster for an uploaded video: the frame at `time` seconds into it (the player's position). */
-export const videoPosterSchema = z.object({
-  id,
-  time: z.number().check(z.minimum(0, 'Choose a moment in the video.'), z.maximum(POSTER_TIME_MAX, 'Choose a moment in the video.')),
-});
+/**
+ * A video's new poster: the frame at `time` seconds into an upload (the player's position), or a
+ * copy of one of one's photos (`photoId`), for an upload or a link.
+ */
+export const videoPosterSchema = z.union([
+  z.strictObject({
+    id,
+    time: z.number().check(z.minimum(0, 'Choose a moment in the video.'), z.maximum(POSTER_TIME_MAX, 'Choose a moment in the video.')),
+  }),
+  z.strictObject({ id, photoId: id }),
+]);
 export type VideoPosterInput = z.input<typeof videoPosterSchema>;
+
+/** The poster's photo dialog: one of one's albums (absent: the first holding photos) and a page of its photos. */
+export const posterPhotosSchema = z.strictObject({
+  albumId: z.optional(id),
+  page: z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+});
+export type PosterPhotosInput = z.input<typeof posterPhotosSchema>;
 
 /** The form's issues by field name (the edit's `values.title` is the form's `title`); anything else is `form`. */
 export const videoFieldErrors = valuesFieldErrors;

@@ -15,6 +15,7 @@ import { formRequest, ORIGIN } from '../testing/multipart.ts';
 import { streamUpload } from '../uploads/stream-upload.ts';
 import type { VideoUploadValues } from '../validations/video.ts';
 import { addVideoLinkCommand, chooseVideoPosterCommand, deleteVideoCommand, editVideoCommand, rateVideoCommand } from './commands.ts';
+import { POSTER_PHOTOS_PAGE, posterPhotoChoices } from './poster-photos.ts';
 import { videoUploadOptions } from './uploads.ts';
 
 // The videos' loaders and commands (what components/videos/actions.ts and the upload route run
@@ -208,6 +209,52 @@ describe('uploading a video through the BFF', () => {
     const past = await fetchVideoFile(alice.token, id, new Headers({ range: `bytes=${total + 10}-` }), new AbortController().signal);
     expect(past.status).toBe(416);
     await past.body?.cancel();
+  });
+
+  it('offers the owner their own albums and photos, page by page, and makes a copy of one of them the poster (here of a link, whose frames are its provider’s)', async () => {
+    const first = await posterPhotoChoices(demo.token, demo.id, { page: 1 });
+    if (!first.ok) throw new Error(first.message);
+    const albums = first.data.albums!;
+    expect(albums.length).toBeGreaterThan(0);
+    expect(albums.every((a) => a.photoCount > 0)).toBe(true);
+    expect(first.data.albumId).toBe(albums[0]!.id);
+    expect(first.data.photos.length).toBe(Math.min(albums[0]!.photoCount, POSTER_PHOTOS_PAGE));
+    expect(first.data.more).toBe(albums[0]!.photoCount > POSTER_PHOTOS_PAGE);
+    // Another album, asked for by id: its photos, without the list again.
+    const other = albums.at(-1)!;
+    const page = await posterPhotoChoices(demo.token, demo.id, { albumId: other.id, page: 1 });
+    expect(page).toMatchObject({ ok: true, data: { albumId: other.id, photos: expect.any(Array) } });
+    expect(page.ok && page.data.albums).toBeUndefined();
+    // Someone else's album is not offered, and bad input changes nothing.
+    expect(await posterPhotoChoices(alice.token, alice.id, { albumId: other.id, page: 1 })).toMatchObject({ ok: false });
+    expect(await posterPhotoChoices(demo.token, demo.id, { page: 0 })).toMatchObject({ ok: false });
+
+    const photoId = first.data.photos[0]!.id;
+    const link = await addVideoLinkCommand(demo.token, { ...values(), type: 'vimeo', url: VIMEO });
+    if (!link.ok) throw new Error(link.message);
+    const before = (await getVideo(alice.token, link.data.id, alice.id))!.poster;
+    // Not another member's video, and not another member's photo.
+    expect(await chooseVideoPosterCommand(alice.token, { id: link.data.id, photoId })).toMatchObject({ ok: false });
+    const alices = await posterPhotoChoices(alice.token, alice.id, { page: 1 });
+    if (!alices.ok || !alices.data.photos[0]) throw new Error('alice has no photo in the demo data');
+    expect(await chooseVideoPosterCommand(demo.token, { id: link.data.id, photoId: alices.data.photos[0].id })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/one of your photos/),
+    });
+    expect(await chooseVideoPosterCommand(demo.token, { id: link.data.id, photoId, time: 1 })).toMatchObject({ ok: false });
+    expect((await getVideo(alice.token, link.data.id, alice.id))!.poster).toBe(before);
+
+    const chosen = await chooseVideoPosterCommand(demo.token, { id: link.data.id, photoId });
+    expect(chosen).toEqual({
+      ok: true,
+      message: 'The poster is now your photo.',
+      data: { poster: expect.stringMatching(/\/files\/img\//) },
+    });
+    if (!chosen.ok) return;
+    const after = await getVideo(alice.token, link.data.id, alice.id);
+    expect(after!.poster).toBe(chosen.data.poster);
+    expect(after!.poster).not.toBe(before);
+    expect((await fetch(after!.poster)).headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('lets the owner make a moment of the converted upload its poster, and no one else; a link’s poster stays its provider’s', async () => {

@@ -7,7 +7,7 @@ import {
   deleteVideo,
   getMyVideoStates,
   rateVideo,
-  setVideoPosterFrame,
+  setVideoPoster,
   updateVideo,
   type ComposedVideo,
   type MyVideo,
@@ -113,13 +113,18 @@ export async function rateVideoCommand(token: string, input: unknown): Promise<A
   }
 }
 
-/** Makes a moment of one's uploaded video its poster; answers the new poster's address. */
+/** Makes a moment of one's uploaded video, or one of one's photos, its poster; answers the new poster's address. */
 export async function chooseVideoPosterCommand(token: string, input: unknown): Promise<ActionResult<{ poster: string }>> {
   const parsed = videoPosterSchema.safeParse(input);
   if (!parsed.success) return invalid();
+  const { id, ...choice } = parsed.data;
   try {
-    const poster = await setVideoPosterFrame(token, parsed.data.id, Math.round(parsed.data.time * 10) / 10);
-    return { ok: true, message: 'The poster is now this frame.', data: { poster } };
+    if ('time' in choice) {
+      const poster = await setVideoPoster(token, id, { time: Math.round(choice.time * 10) / 10 });
+      return { ok: true, message: 'The poster is now this frame.', data: { poster } };
+    }
+    const poster = await setVideoPoster(token, id, choice);
+    return { ok: true, message: 'The poster is now your photo.', data: { poster } };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: 'This video is no longer there: it may have been deleted.' };
     return failure(e);

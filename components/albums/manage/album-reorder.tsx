@@ -6,6 +6,7 @@ import { FormError } from '@/components/ui/form-error';
 import { ReorderFooter, useReorder } from '@/components/ui/reorder';
 import type { PhotoThumb } from '@/lib/social-api/albums';
 import { albumPhotosInOrder, reorderPhotos } from './actions';
+import { SquareThumb } from '@/components/ui/square-thumb';
 
 // @dnd-kit (~20 KB gzip) loads when the owner starts reordering, not with the album.
 type Item = PhotoThumb & { n: number };
@@ -51,14 +52,7 @@ export function AlbumReorder({ albumId }: { albumId: number }) {
         className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6"
         renderItem={(p, { handle }) => (
           <div className="relative">
-            <img
-              src={p.thumb}
-              alt=""
-              width={240}
-              height={240}
-              loading="lazy"
-              className="aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800"
-            />
+            <SquareThumb src={p.thumb} />
             <div className="absolute top-1 left-1 rounded-lg bg-white/90 dark:bg-slate-900/90">{handle}</div>
           </div>
         )}

@@ -10,7 +10,7 @@ import { getCachedVideoChoices } from '@/lib/videos/choices';
 
 export const metadata: Metadata = { title: 'Edit video' };
 
-/** The owner's form of a video's settings, and an upload's poster; anyone else (and a video that is not there) is 404. */
+/** The owner's form of a video's settings, and its poster; anyone else (and a video that is not there) is 404. */
 export default async function EditVideoRoute({ params }: { params: Promise<{ id: string }> }) {
   const id = await idParam(params);
   const [video, choices] = await loadPage((s) => Promise.all([getVideoForEditing(s.accessToken, id), getCachedVideoChoices(s)]));
@@ -35,9 +35,16 @@ export default async function EditVideoRoute({ params }: { params: Promise<{ id:
       <div className="mt-6">
         <EditVideo id={id} initial={initial} choices={choices} />
       </div>
-      {/* An upload's poster is a frame of it, once converted; a link's is its provider's. */}
-      {video.player.kind === 'upload' && video.player.ready ? (
-        <PosterChooser id={id} title={video.title} poster={video.poster} width={video.width} height={video.height} />
+      {/* An upload's poster is a frame of it once converted, or one of one's photos; a link's is its provider's or one of one's photos. */}
+      {video.player.kind !== 'upload' || video.player.ready ? (
+        <PosterChooser
+          id={id}
+          title={video.title}
+          poster={video.poster}
+          width={video.width}
+          height={video.height}
+          frames={video.player.kind === 'upload'}
+        />
       ) : null}
     </div>
   );
