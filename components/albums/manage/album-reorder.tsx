@@ -4,9 +4,9 @@ import dynamic from 'next/dynamic';
 import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { ReorderFooter, useReorder } from '@/components/ui/reorder';
+import { SquareThumb } from '@/components/ui/square-thumb';
 import type { PhotoThumb } from '@/lib/social-api/albums';
 import { albumPhotosInOrder, reorderPhotos } from './actions';
-import { SquareThumb } from '@/components/ui/square-thumb';
 
 // @dnd-kit (~20 KB gzip) loads when the owner starts reordering, not with the album.
 type Item = PhotoThumb & { n: number };
