@@ -256,7 +256,9 @@ test.describe('the keyboard layer', () => {
     await expect(headerField(page)).not.toBeFocused();
     await expect(page).toHaveURL(/\/$/);
 
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    // By keyboard: the feed grows as the footer scrolls into view, and a click could land where the button was.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Keyboard shortcuts' }).focus();
+    await page.keyboard.press('Enter');
     await expect(help.getByRole('checkbox', { name: 'Use single-key shortcuts' })).not.toBeChecked();
     await help.getByRole('checkbox', { name: 'Use single-key shortcuts' }).check();
     await help.getByRole('button', { name: 'Close' }).click();
