@@ -5,13 +5,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-error';
 import { Link } from '@/components/ui/link';
 import { SquareThumb } from '@/components/ui/square-thumb';
-import { callAction, type ActionResult } from '@/lib/action-result';
+import { useAction } from '@/components/ui/use-action';
 import { routes } from '@/lib/routes';
 import type { PhotoThumb } from '@/lib/social-api/albums';
+import type { PosterPhotosInput } from '@/lib/validations/video';
 import type { PosterPhotoChoices } from '@/lib/videos/poster-photos';
 import { chooseVideoPoster, posterPhotos } from './actions';
 
-type Problem = { message: string; signedOut?: boolean };
 type Shown = { albumId: number | null; photos: PhotoThumb[]; page: number; more: boolean };
 
 const photosOf = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
@@ -33,36 +33,30 @@ export default function PosterPhotoDialog({
   const id = useId();
   const [albums, setAlbums] = useState<NonNullable<PosterPhotoChoices['albums']> | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [reading, setReading] = useState(true);
-  const [choosing, setChoosing] = useState<number | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const reading = useAction();
+  const choosing = useAction();
+  const busy = reading.pending || choosing.pending;
+  const problem = choosing.problem ?? reading.problem;
 
-  const show = (res: ActionResult<PosterPhotoChoices>, page: number, keep: PhotoThumb[]) => {
-    setReading(false);
-    if (!res.ok) return setProblem({ message: res.message, signedOut: res.signedOut });
-    const { albums: mine, albumId, photos, more } = res.data;
-    if (mine) setAlbums(mine);
-    setShown({ albumId, photos: [...keep, ...photos], page, more });
-  };
-
-  const read = async (input: { albumId: number; page: number }, keep: PhotoThumb[]) => {
-    setReading(true);
-    setProblem(null);
-    show(await callAction(() => posterPhotos(input)), input.page, keep);
-  };
-
-  // The albums and the first one's photos, once, when the dialog opens.
+  /** The page asked for: the first reading names no album (the API's first album holding photos). */
+  const [want, setWant] = useState<PosterPhotosInput>({ page: 1 });
+  const run = reading.run;
   useEffect(() => {
-    void callAction(() => posterPhotos({ page: 1 })).then((res) => show(res, 1, []));
-  }, []);
+    let live = true;
+    void run(() => posterPhotos(want)).then((res) => {
+      if (!live || !res.ok) return;
+      const { albums: mine, albumId, photos, more } = res.data;
+      if (mine) setAlbums(mine);
+      setShown((prev) => ({ albumId, photos: [...(want.page > 1 ? (prev?.photos ?? []) : []), ...photos], page: want.page, more }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [want, run]);
 
   const choose = async (photoId: number) => {
-    setChoosing(photoId);
-    setProblem(null);
-    const res: ActionResult<{ poster: string }> = await callAction(() => chooseVideoPoster({ id: videoId, photoId }));
-    setChoosing(null);
-    if (!res.ok) return setProblem({ message: res.message, signedOut: res.signedOut });
-    onChosen(res.data.poster, res.message);
+    const res = await choosing.run(() => chooseVideoPoster({ id: videoId, photoId }));
+    if (res.ok) onChosen(res.data.poster, res.message);
   };
 
   const none = albums !== null && albums.length === 0;
@@ -91,8 +85,8 @@ export default function PosterPhotoDialog({
               id={`${id}-album`}
               className="field mt-1"
               value={shown.albumId}
-              disabled={reading || choosing !== null}
-              onChange={(e) => void read({ albumId: Number(e.target.value), page: 1 }, [])}
+              disabled={busy}
+              onChange={(e) => setWant({ albumId: Number(e.target.value), page: 1 })}
             >
               {albums.map((a) => (
                 <option key={a.id} value={a.id}>
@@ -103,12 +97,12 @@ export default function PosterPhotoDialog({
           </div>
         ) : null}
         {shown && shown.photos.length > 0 ? (
-          <ul className="grid max-h-80 grid-cols-4 gap-2 overflow-y-auto p-1" aria-label="Your photos" aria-busy={reading}>
+          <ul className="grid max-h-80 grid-cols-4 gap-2 overflow-y-auto p-1" aria-label="Your photos" aria-busy={reading.pending}>
             {shown.photos.map((p, i) => (
               <li key={p.id}>
                 <button
                   type="button"
-                  disabled={choosing !== null}
+                  disabled={busy}
                   aria-label={`Use ${p.alt ? `“${p.alt}”` : `photo ${i + 1}`}`}
                   onClick={() => void choose(p.id)}
                   className="block w-full rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60"
@@ -119,12 +113,12 @@ export default function PosterPhotoDialog({
             ))}
           </ul>
         ) : null}
-        {reading ? (
+        {reading.pending || (!shown && !problem) ? (
           <p className="muted text-sm" role="status">
             Loading your photos…
           </p>
         ) : null}
-        {choosing !== null ? (
+        {choosing.pending ? (
           <p className="muted text-sm" role="status">
             Saving the poster…
           </p>
@@ -133,8 +127,8 @@ export default function PosterPhotoDialog({
           <button
             type="button"
             className="btn btn-secondary"
-            disabled={reading || choosing !== null}
-            onClick={() => void read({ albumId: shown.albumId!, page: shown.page + 1 }, shown.photos)}
+            disabled={busy}
+            onClick={() => setWant({ albumId: shown.albumId!, page: shown.page + 1 })}
           >
             More photos
           </button>

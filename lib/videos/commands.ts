@@ -119,12 +119,9 @@ export async function chooseVideoPosterCommand(token: string, input: unknown): P
   if (!parsed.success) return invalid();
   const { id, ...choice } = parsed.data;
   try {
-    if ('time' in choice) {
-      const poster = await setVideoPoster(token, id, { time: Math.round(choice.time * 10) / 10 });
-      return { ok: true, message: 'The poster is now this frame.', data: { poster } };
-    }
-    const poster = await setVideoPoster(token, id, choice);
-    return { ok: true, message: 'The poster is now your photo.', data: { poster } };
+    const frame = 'time' in choice;
+    const poster = await setVideoPoster(token, id, frame ? { time: Math.round(choice.time * 10) / 10 } : choice);
+    return { ok: true, message: frame ? 'The poster is now this frame.' : 'The poster is now your photo.', data: { poster } };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: 'This video is no longer there: it may have been deleted.' };
     return failure(e);
