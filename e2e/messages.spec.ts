@@ -3,6 +3,7 @@ import { apiError, startRelay, type Relay } from '../lib/testing/relay.ts';
 import { png } from '../lib/testing/pictures.ts';
 import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
+import { makeClip } from './media-files.ts';
 import { lockPair } from './pair-lock.ts';
 import { startSecondWeb, type SecondWeb } from './second-web.ts';
 import { API_PORT, API_URL } from './servers.ts';
@@ -216,6 +217,50 @@ test.describe('the inbox and a conversation', () => {
     await report.getByRole('button', { name: 'Send report' }).click();
     await expect(report).toHaveCount(0);
     await context.close();
+  });
+
+  test('a video: uploaded as it is chosen, sent while it converts, then played through the conversation by both', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const grace = await apiToken(request, GRACE, ['messages']);
+    const henryId = await userId(request, HENRY);
+    const { id } = await apiPost(request, grace, '/messages', { to: String(henryId), title: 'The ride', body: unique('Show me the ride') });
+
+    const henry = await signedIn(browser, HENRY, `/messages/${id}`);
+    const chooser = henry.page.waitForEvent('filechooser');
+    await conversation(henry.page).getByRole('button', { name: 'Attach a video' }).click();
+    await (await chooser).setFiles(makeClip('ride.mp4', '320x240', 1));
+    await expect(conversation(henry.page).getByRole('status').filter({ hasText: 'ride' })).toContainText(/uploaded|ready to play/);
+    await conversation(henry.page)
+      .getByRole('textbox', { name: 'Description (text alternative)' })
+      .fill('Colour bars with a counter, and a tone');
+    const text = unique('Here it is');
+    const composer = conversation(henry.page).getByRole('textbox', { name: 'Write to Grace Kim' });
+    await composer.fill(text);
+    await composer.press('Enter');
+    const sent = bubbles(henry.page).filter({ hasText: text });
+    await expect(sent).toHaveCount(1);
+    await expect(conversation(henry.page).getByRole('button', { name: 'Attach a video' })).toBeVisible();
+    // Converted meanwhile, its card becomes the player with no reload: the file through the conversation; no page of its own to link to.
+    const player = sent.locator('video');
+    await expect(player).toHaveAttribute('src', new RegExp(`^/api/videos/\\d+/file\\?conversation=${id}$`), { timeout: 60_000 });
+    await expect(sent.getByRole('figure')).toContainText('ride');
+    await expect(sent.getByRole('figure').getByRole('link')).toHaveCount(0);
+
+    // Grace plays it through the conversation.
+    const other = await signedIn(browser, GRACE, `/messages/${id}`);
+    const hers = bubbles(other.page).filter({ hasText: text }).locator('video');
+    await expect(hers).toHaveAttribute('poster', /\/files\/img\//);
+    await hers.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await expect.poll(() => hers.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+    expect(await seriousViolations(other.page, '/messages/{id} (a video)')).toEqual([]);
+    await henry.context.close();
+    await other.context.close();
   });
 
   test('without JavaScript: the list, a conversation, "Load older" and a reply are links and forms', async ({ browser, request }) => {

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { createMember } from './bff-harness.ts';
 import { dragNews, pickUp } from './drag.ts';
+import { makeTone } from './media-files.ts';
 import { withoutModule } from './second-web.ts';
 import { signIn } from './sign-in.ts';
 
@@ -10,26 +10,6 @@ import { signIn } from './sign-in.ts';
 // API's ffmpeg, reordered with the keyboard, played in the site's player, which keeps playing while
 // the person browses three other pages; every new page without serious or critical axe findings,
 // light and dark; and a server without music. The member is this spec's own (createMember).
-
-/** A tone made by ffmpeg's `sine` source: `seconds` of it as a small WAV. */
-function tone(name: string, frequency: number, seconds: number): string {
-  const file = test.info().outputPath(name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${frequency}:duration=${seconds}`,
-    '-ac',
-    '1',
-    '-ar',
-    '22050',
-    '-y',
-    file,
-  ]);
-  return file;
-}
 
 async function noSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page, where)).toEqual([]);
@@ -44,8 +24,8 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
 }) => {
   test.setTimeout(240_000);
   const member = createMember('music');
-  const low = tone('Low tone.wav', 220, 40);
-  const high = tone('High tone.wav', 880, 40);
+  const low = makeTone('Low tone.wav', 220, 40);
+  const high = makeTone('High tone.wav', 880, 40);
   const title = `Tones ${Date.now().toString(36)}`;
 
   await signIn(page, member, '/music');
@@ -141,7 +121,7 @@ test('two songs uploaded to a new playlist, reordered by keyboard, keep playing 
   // A post with a song from the compose box of the member's wall: uploaded at once, converted
   // while the person writes, then its card has the song's title and duration, and its button
   // plays it in the same player.
-  const hum = tone('Evening hum.wav', 330, 30);
+  const hum = makeTone('Evening hum.wav', 330, 30);
   await nav.getByRole('link', { name: 'Your wall' }).click();
   const composer = page.getByRole('form', { name: 'Create a post' });
   await composer.getByLabel('Add a song').setInputFiles(hum);

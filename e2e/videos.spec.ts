@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { layoutShift, watchLayoutShift } from './layout-shift.ts';
+import { makeClip } from './media-files.ts';
 import { withoutModule } from './second-web.ts';
 import { signIn, type Account } from './sign-in.ts';
 
@@ -30,27 +30,6 @@ function thirdPartyRequests(page: Page): string[] {
 
 async function noSeriousViolations(page: Page, where: string) {
   expect(await seriousViolations(page, where)).toEqual([]);
-}
-
-/** A clip of colour bars and a tone made by ffmpeg, `size` (WxH) for `seconds`. */
-function makeClip(name: string, size: string, seconds: number): string {
-  const clip = test.info().outputPath(name);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=duration=${seconds}:size=${size}:rate=30`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=duration=${seconds}`,
-    '-shortest',
-    '-y',
-    clip,
-  ]);
-  return clip;
 }
 
 const composerOf = (page: Page) => page.getByRole('form', { name: 'Create a post' });

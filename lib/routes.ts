@@ -143,8 +143,9 @@ export const routes = {
   video: (id: number) => `/videos/${id}`,
   newVideo: '/videos/new',
   editVideo: (id: number) => `/videos/${id}/edit`,
-  /** An uploaded video's file, through the BFF (app/api/videos/[id]/file): the player's source. */
-  videoFile: (id: number) => `/api/videos/${id}/file`,
+  /** An uploaded video's file, through the BFF (app/api/videos/[id]/file): the player's source; a message's, through its conversation. */
+  videoFile: (id: number, conversationId?: number) =>
+    `/api/videos/${id}/file${conversationId === undefined ? '' : `?conversation=${conversationId}`}`,
   /** The state of one's videos being converted (app/api/videos/states): /videos/my's poll. */
   videoStates: (ids: readonly number[]) => `/api/videos/states?ids=${ids.join(',')}`,
   /** Where the "Add a video" page sends an upload (app/api/upload/video). */

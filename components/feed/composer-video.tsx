@@ -2,7 +2,7 @@
 
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { formatBytes } from '@/lib/validations/photo-file';
-import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/validations/video';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/validations/limits';
 import { VIDEO_ACCEPT, VIDEO_KINDS_TEXT } from '@/lib/validations/video-file';
 import { buttonStyles } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';

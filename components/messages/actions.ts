@@ -3,12 +3,22 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { safeReturnTo } from '@/lib/auth/return-to';
-import { blockCommand, deleteCommand, olderCommand, privacyCommand, replyCommand, startCommand, type Newer } from '@/lib/messages/commands';
+import {
+  blockCommand,
+  deleteCommand,
+  messageVideoCommand,
+  olderCommand,
+  privacyCommand,
+  replyCommand,
+  startCommand,
+  type Newer,
+} from '@/lib/messages/commands';
 import { rememberHeaderCounts, type HeaderCounts } from '@/lib/notifications/count';
 import { routes } from '@/lib/routes';
 import { withSession, type ActionResult } from '@/lib/server-action';
 import { getUpdates } from '@/lib/social-api/activities';
 import type { Message } from '@/lib/social-api/messages';
+import type { PostedVideo } from '@/lib/social-api/videos';
 
 // The messages' actions. Those of a form (reply, a new message, delete, block, who may write to
 // me) take the form's own fields, so that each form works before its page's script runs, or
@@ -30,9 +40,12 @@ const idField = (form: FormData, name: string) => {
   return /^\d{1,16}$/.test(v) ? Number(v) : Number.NaN;
 };
 
-/** The photo sent with the text (`photo_id`, `photo_description`), when there is one. */
-const photoField = (form: FormData) =>
-  field(form, 'photo_id') ? { photo: { id: idField(form, 'photo_id'), description: field(form, 'photo_description') } } : {};
+/** What is sent with the text (`photo_id` or `video_id`, with its `…_description`), when there is one. */
+const attachmentFields = (form: FormData) => {
+  const one = (kind: 'photo' | 'video') =>
+    field(form, `${kind}_id`) ? { [kind]: { id: idField(form, `${kind}_id`), description: field(form, `${kind}_description`) } } : {};
+  return { ...one('photo'), ...one('video') };
+};
 
 /** Whether script called the action (its Next-Action header) rather than a form posted as a page. */
 async function fromScript(): Promise<boolean> {
@@ -53,7 +66,7 @@ export async function sendReply(_previous: FormAnswer<Newer>, form: FormData): P
     replyCommand(s.accessToken, {
       conversationId,
       body: field(form, 'body'),
-      ...photoField(form),
+      ...attachmentFields(form),
       since: /^\d{1,16}$/.test(since) ? Number(since) : undefined,
     }),
   );
@@ -72,7 +85,7 @@ export async function startConversation(_previous: FormAnswer<{ id: number }>, f
     ...(field(form, 'members_of') ? { membersOf: idField(form, 'members_of') } : {}),
     title: field(form, 'title'),
     body: field(form, 'body'),
-    ...photoField(form),
+    ...attachmentFields(form),
   };
   const res = await withSession((s) => startCommand(s.accessToken, input));
   if (!res.ok) return { ...res, typed: field(form, 'body') };
@@ -110,6 +123,11 @@ export async function loadOlder(input: {
   before: number;
 }): Promise<ActionResult<{ messages: Message[]; older: number | null }>> {
   return withSession((s) => olderCommand(s.accessToken, input));
+}
+
+/** A video sent in a conversation as it is now (its card follows its conversion). */
+export async function loadMessageVideo(input: { conversationId: number; videoId: number }): Promise<ActionResult<PostedVideo | 'gone'>> {
+  return withSession((s) => messageVideoCommand(s.accessToken, input));
 }
 
 /**

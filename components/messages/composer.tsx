@@ -8,7 +8,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useKeptText } from '@/components/ui/use-kept-text';
 import { sendReply, type FormAnswer } from './actions';
-import { useMessagePhoto } from './message-photo';
+import { useMessageAttachment } from './message-attachment';
 
 export type ComposerProps = {
   conversationId: number;
@@ -38,18 +38,18 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
   const id = useId();
   const { ref: field, keep, sent } = useKeptText<HTMLTextAreaElement>(draftKey);
 
-  const photo = useMessagePhoto(id);
+  const attached = useMessageAttachment(id);
 
   const send = async (formEl: HTMLFormElement, remind = true) => {
     if (pending) return;
     const el = field.current!;
     const text = el.value;
     if (!text.trim()) {
-      setProblem(photo.state ? 'Write a message with the photo.' : 'Write a message first.');
+      setProblem(attached.state ? `Write a message with the ${attached.kind}.` : 'Write a message first.');
       el.focus();
       return;
     }
-    const may = photo.ready(() => void send(formEl, false), { remind });
+    const may = attached.ready(() => void send(formEl, false), { remind });
     if (!may.go) {
       setProblem(may.problem ?? '');
       return;
@@ -63,7 +63,7 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
     );
     setPending(false);
     if (!res.ok) {
-      // The text and the photo stay.
+      // The text and the photo or video stay.
       setProblem(res.message);
       setSignedOut(res.signedOut === true);
       el.focus();
@@ -71,7 +71,7 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
     }
     // What was typed meanwhile (while it was on its way) stays.
     sent(text);
-    photo.clear();
+    attached.clear();
     onSent(res.data);
     el.focus();
   };
@@ -91,7 +91,7 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
       action={formAction}
       onSubmit={submit}
       // Its height kept from the first paint (a slow parse may paint the page before the form's fields are in it): the bench measured the conversation moving by it
-      className="min-h-[5.7rem] border-t border-slate-200 pt-3 dark:border-slate-800"
+      className="@container min-h-[5.7rem] border-t border-slate-200 pt-3 dark:border-slate-800"
       noValidate
     >
       <input type="hidden" name="conversationId" value={conversationId} />
@@ -99,9 +99,9 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
       <label htmlFor={`${id}-body`} className="sr-only">
         {label}
       </label>
-      {photo.fields}
+      {attached.fields}
       <div className="flex items-end gap-2">
-        {photo.button}
+        {attached.buttons}
         <textarea
           ref={field}
           id={`${id}-body`}

@@ -12,6 +12,7 @@ import { useLatest } from '@/components/ui/use-latest';
 import { timeTag, useClock } from '@/components/ui/relative-time';
 import { countsNow, loadOlder } from './actions';
 import { Composer } from './composer';
+import { MessageVideo } from './message-video';
 import { useConversationPoll, type PollAnswer } from './use-conversation-poll';
 
 const ReportDialog = dynamic(() => import('@/components/social/report-dialog'));
@@ -159,7 +160,7 @@ export function Conversation(props: ConversationProps) {
                   {group && !mine ? <p>{m.from.name}</p> : null}
                   {/* Sanitized on the server (lib/social-api/sanitize.ts): the API's escaped text with its links. */}
                   <div dangerouslySetInnerHTML={{ __html: m.html }} />
-                  {m.attachment ? <MessageAttachmentView attachment={m.attachment} /> : null}
+                  {m.attachment ? <MessageAttachmentView attachment={m.attachment} mine={mine} /> : null}
                   <p>
                     {mine ? 'You' : group ? '' : m.from.name}
                     {mine || !group ? ' · ' : ''}
@@ -220,7 +221,9 @@ export function Conversation(props: ConversationProps) {
   );
 }
 
-function MessageAttachmentView({ attachment: a }: { attachment: NonNullable<Message['attachment']> }) {
+function MessageAttachmentView({ attachment: a, mine }: { attachment: NonNullable<Message['attachment']>; mine: boolean }) {
+  // A read of the page that brings it in another state starts its card afresh.
+  if (a.kind === 'video') return <MessageVideo key={`${a.video.id}:${a.video.status}`} video={a.video} mine={mine} />;
   if (a.kind === 'photo') {
     return (
       <a href={a.full} target="_blank" rel="noopener noreferrer" className="block">

@@ -9,7 +9,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { useKeptText } from '@/components/ui/use-kept-text';
 import { startConversation, type FormAnswer } from './actions';
-import { useMessagePhoto } from './message-photo';
+import { useMessageAttachment } from './message-attachment';
 
 export type NewMessageFormProps = {
   /** The form's fields that say where it goes: `to`, or `item_type` and `item_id`, or `guests_of`, or `members_of`. */
@@ -38,16 +38,16 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
   const id = useId();
   const { ref: body, keep, forget } = useKeptText<HTMLTextAreaElement>(draftKey);
 
-  const photo = useMessagePhoto(id);
+  const attached = useMessageAttachment(id);
 
   const sendForm = async (formEl: HTMLFormElement, remind = true) => {
     if (pending) return;
     if (!body.current!.value.trim()) {
-      setProblem(photo.state ? 'Write a message with the photo.' : 'Write a message first.');
+      setProblem(attached.state ? `Write a message with the ${attached.kind}.` : 'Write a message first.');
       body.current!.focus();
       return;
     }
-    const may = photo.ready(() => void sendForm(formEl, false), { remind });
+    const may = attached.ready(() => void sendForm(formEl, false), { remind });
     if (!may.go) {
       setProblem(may.problem ?? '');
       return;
@@ -59,7 +59,7 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
       async () => (await startConversation(null, form)) ?? { ok: false, message: 'Something went wrong. Please try again.' },
     );
     if (!res.ok) {
-      // The text and the photo stay.
+      // The text and the photo or video stay.
       setPending(false);
       setProblem(res.message);
       setSignedOut(res.signedOut === true);
@@ -75,7 +75,7 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
   };
 
   return (
-    <form action={formAction} onSubmit={submit} className="card mt-6 space-y-4" noValidate>
+    <form action={formAction} onSubmit={submit} className="card @container mt-6 space-y-4" noValidate>
       {Object.entries(target).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -105,10 +105,10 @@ export function NewMessageForm({ target, subject, draftKey, label, send }: NewMe
           className="field"
         />
       </div>
-      {photo.fields}
+      {attached.fields}
       <FormError id={`${id}-error`} message={problem} signedOut={signedOut} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {photo.button}
+        {attached.buttons}
         <button type="submit" className={buttonStyles.primary} disabled={pending}>
           {pending ? 'Sending…' : send}
         </button>

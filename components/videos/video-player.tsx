@@ -68,9 +68,9 @@ export function VideoScreen({ video: v, describedBy, maxHeight = '75vh', lazy = 
       style={style}
       className="block h-auto w-full rounded-xl bg-black"
       aria-describedby={describedBy}
-      src={routes.videoFile(v.id)}
+      src={routes.videoFile(v.id, v.conversationId)}
     >
-      <a href={routes.videoFile(v.id)}>Download the video</a>
+      <a href={routes.videoFile(v.id, v.conversationId)}>Download the video</a>
     </video>
   );
 }

@@ -3,7 +3,7 @@
 import type { RefObject } from 'react';
 import { Field, PrivacyChoiceFields } from '@/components/ui/form-fields';
 import type { VideoChoices } from '@/lib/social-api/videos';
-import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/validations/video';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from '@/lib/validations/limits';
 
 /** What a video's form holds as typed (tags as one line of words). */
 export interface VideoFormState {

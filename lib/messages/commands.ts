@@ -9,8 +9,10 @@ import {
   sendMessage,
   type Message,
   type NewMessage,
+  type SentAttachment,
 } from '@/lib/social-api/messages';
 import { editPhoto } from '@/lib/social-api/albums';
+import { describeVideo, getMessageVideo, type PostedVideo } from '@/lib/social-api/videos';
 import { MESSAGE_PRIVACY, blockMember, setMessagePrivacy, unblockMember, type MessagePrivacy } from '@/lib/social-api/privacy';
 import { idSchema } from '@/lib/validations/ids';
 import { messageNewSchema, messageOlderSchema, messageReplySchema } from '@/lib/validations/message';
@@ -59,13 +61,23 @@ export async function readNewer(
   return { messages, newest: cursor || null, canReply };
 }
 
+type Described = { id: number; description: string } | undefined;
+
 /**
- * The photo's description goes onto it first, as a post's does (components/feed/actions.ts): the
- * conversation shows it as the photo's alt from its first render.
+ * What is sent with the text: its description goes onto it first, as a post's does
+ * (components/feed/actions.ts), so that the conversation shows it as the photo's alt, or the
+ * video's text alternative, from its first render.
  */
-async function describe(token: string, photo: { id: number; description: string } | undefined): Promise<number | undefined> {
-  if (photo?.description) await editPhoto(token, photo.id, { caption: photo.description });
-  return photo?.id;
+async function describe(token: string, { photo, video }: { photo?: Described; video?: Described }): Promise<SentAttachment | undefined> {
+  if (photo) {
+    if (photo.description) await editPhoto(token, photo.id, { caption: photo.description });
+    return { type: 'photo', id: photo.id };
+  }
+  if (video) {
+    if (video.description) await describeVideo(token, video.id, video.description);
+    return { type: 'video', id: video.id };
+  }
+  return undefined;
 }
 
 /** An API refusal in words: a 403 or 429 says why (and when); a 400 names what was wrong. */
@@ -79,9 +91,9 @@ function refusal(e: unknown): ActionResult<never> {
 export async function replyCommand(token: string, input: unknown): Promise<ActionResult<Newer>> {
   const parsed = messageReplySchema.safeParse(input);
   if (!parsed.success) return invalidFields(parsed.error, parsed.error.issues[0]?.message ?? 'Write a message first.');
-  const { conversationId, body, photo, since } = parsed.data;
+  const { conversationId, body, since } = parsed.data;
   try {
-    await replyToConversation(token, conversationId, body, await describe(token, photo));
+    await replyToConversation(token, conversationId, body, await describe(token, parsed.data));
   } catch (e) {
     return refusal(e);
   }
@@ -94,7 +106,7 @@ export async function replyCommand(token: string, input: unknown): Promise<Actio
 export async function startCommand(token: string, input: unknown): Promise<ActionResult<{ id: number }>> {
   const parsed = messageNewSchema.safeParse(input);
   if (!parsed.success) return invalidFields(parsed.error, parsed.error.issues[0]?.message ?? 'Check the message.');
-  const { to, item, guestsOf, membersOf, title, body, photo } = parsed.data;
+  const { to, item, guestsOf, membersOf, title, body } = parsed.data;
   const message: NewMessage = to
     ? { to, title, body }
     : item
@@ -103,7 +115,7 @@ export async function startCommand(token: string, input: unknown): Promise<Actio
         ? { guestsOf, title, body }
         : { membersOf: membersOf!, title, body };
   try {
-    const sent = await sendMessage(token, { ...message, photoId: await describe(token, photo) });
+    const sent = await sendMessage(token, { ...message, attachment: await describe(token, parsed.data) });
     return { ok: true, message: 'Sent.', data: { id: sent.id } };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: 'That is no longer there, or you may not see it.' };
@@ -125,6 +137,17 @@ export async function olderCommand(token: string, input: unknown): Promise<Actio
   const c = await getConversation(token, parsed.data.conversationId, { maxid: parsed.data.before });
   if (!c) return { ok: false, message: 'This conversation is no longer yours: it was deleted, or you left it.' };
   return { ok: true, message: '', data: { messages: c.messages, older: c.older } };
+}
+
+/**
+ * A video sent in the conversation, as its card shows it now (while it converts, the card asks);
+ * `gone` when the video or the conversation is no longer there for the reader.
+ */
+export async function messageVideoCommand(token: string, input: unknown): Promise<ActionResult<PostedVideo | 'gone'>> {
+  const parsed = z.object({ conversationId: idSchema, videoId: idSchema }).safeParse(input);
+  if (!parsed.success) return invalid();
+  const video = await getMessageVideo(token, parsed.data.videoId, parsed.data.conversationId);
+  return { ok: true, message: '', data: video ?? 'gone' };
 }
 
 /** Takes a conversation out of the reader's folders. */

@@ -15,7 +15,13 @@ import { getMember } from '../social-api/users.ts';
 import { png } from '../testing/pictures.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
-import { readNewer, replyCommand, startCommand } from './commands.ts';
+import { composeVideoUploadOptions } from '../videos/uploads.ts';
+import { fetchVideoFile, getVideoForEditing, listVideos } from '../social-api/videos.ts';
+import { formRequest, ORIGIN } from '../testing/multipart.ts';
+import { streamUpload } from '../uploads/stream-upload.ts';
+import { createMediaWorker } from '../../api-server/src/media/worker.ts';
+import { makeClip } from '../../api-server/test/routes/videos/video-fixtures.ts';
+import { messageVideoCommand, readNewer, replyCommand, startCommand } from './commands.ts';
 import { refusalOf } from './words.ts';
 
 // The messages client (lib/social-api/messages.ts, privacy.ts) and the commands the pages' actions
@@ -149,6 +155,85 @@ describe('writing, and the refusals in the API’s words', () => {
       ok: false,
       message: 'Write a message first.',
     });
+  });
+
+  it('sends a video with its description: the conversation’s members see it convert, then play it through the conversation; nobody else does', async () => {
+    // Uploaded as the composer does (POST /api/upload/compose-video with c_type=message before the file).
+    const request = await formRequest([
+      { name: 'c_type', value: 'message' },
+      { name: 'Filedata', file: Buffer.from(await makeClip()), fileName: 'canal ride.mkv', type: 'application/octet-stream' },
+    ]);
+    const res = await streamUpload(request, {
+      webOrigin: ORIGIN,
+      maxBytes: 10 * 1024 * 1024,
+      session: async () => ({ accessToken: alice.token }),
+      ...composeVideoUploadOptions,
+    });
+    expect(res.status).toBe(200);
+    const composed = (await res.json()) as { id: number; title: string; status: string };
+    expect(composed).toMatchObject({ title: 'canal ride', status: 'to_be_processed' });
+    const videoId = composed.id;
+    // A message's video is in no list: its owner's alone until sent.
+    expect((await listVideos(bob.token, { userId: alice.id }))!.map((v) => v.id)).not.toContain(videoId);
+
+    const sent = await startCommand(alice.token, {
+      to: [bob.id],
+      body: 'The ride',
+      video: { id: videoId, description: '  A bike ride along the canal at dusk  ' },
+    });
+    if (!sent.ok) throw new Error(sent.message);
+    const id = sent.data.id;
+    const c = (await getConversation(bob.token, id))!;
+    expect(c.messages.at(-1)!.attachment).toEqual({
+      kind: 'video',
+      video: expect.objectContaining({
+        id: videoId,
+        conversationId: id,
+        title: 'canal ride',
+        status: 'to_be_processed',
+        player: { kind: 'upload', ready: false },
+      }),
+    });
+    // The card asks how it stands while it converts, as Bob and as Alice.
+    expect(await messageVideoCommand(bob.token, { conversationId: id, videoId })).toMatchObject({
+      ok: true,
+      data: { status: 'to_be_processed' },
+    });
+    expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
+    for (const reader of [bob, alice]) {
+      expect(await messageVideoCommand(reader.token, { conversationId: id, videoId })).toMatchObject({
+        ok: true,
+        data: { id: videoId, conversationId: id, status: 'processed', player: { kind: 'upload', ready: true }, duration: '00:01' },
+      });
+    }
+    expect((await getConversation(bob.token, id))!.messages.at(-1)!.attachment).toMatchObject({
+      video: { status: 'processed', width: 160, height: 120, player: { ready: true } },
+    });
+    // Its description went onto it first: the video's text alternative.
+    expect((await getVideoForEditing(alice.token, videoId))!.description).toBe('A bike ride along the canal at dusk');
+
+    // Bob plays it through the conversation, with ranges; not without it; Ivy, outside it, not at all.
+    const range = () => new Headers({ range: 'bytes=0-9' });
+    const signal = new AbortController().signal;
+    const through = await fetchVideoFile(bob.token, videoId, range(), signal, id);
+    expect(through.status).toBe(206);
+    expect((await through.arrayBuffer()).byteLength).toBe(10);
+    for (const res of [
+      await fetchVideoFile(bob.token, videoId, range(), signal),
+      await fetchVideoFile(ivy.token, videoId, range(), signal, id),
+    ]) {
+      expect(res.status).toBe(404);
+      await res.body?.cancel();
+    }
+    expect(await messageVideoCommand(ivy.token, { conversationId: id, videoId })).toEqual({ ok: true, message: '', data: 'gone' });
+
+    // Alice's video is not Bob's to send; a message carries a photo or a video, not both; nothing is sent.
+    expect(await replyCommand(bob.token, { conversationId: id, body: 'Mine too', video: { id: videoId } })).toMatchObject({ ok: false });
+    expect(await replyCommand(alice.token, { conversationId: id, body: 'Both', photo: { id: 1 }, video: { id: videoId } })).toMatchObject({
+      ok: false,
+      fieldErrors: { video: 'Send a photo or a video with a message, not both.' },
+    });
+    expect((await getConversation(bob.token, id))!.messages).toHaveLength(1);
   });
 
   it('a stranger who only receives messages from friends is refused with the reason; "Contact seller" reaches her anyway', async () => {

@@ -7,6 +7,7 @@ import { flag, id, lenientArray, num, str } from './primitives.ts';
 import { plainExcerpt, sanitizeContent } from './sanitize.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
+import { reshapePostedVideo, type PostedVideo } from './videos.ts';
 
 // Private conversations (the origin's module, scope `messages`: docs/api.md, "Extensions":
 // Messages). The spec names the scope and shows none of its operations; a server without them
@@ -54,7 +55,9 @@ export interface ConversationSummary {
 
 export type MessageAttachment =
   | { kind: 'photo'; id: number; src: string; full: string; alt: string; size?: PictureSize }
-  | { kind: 'link'; url: string; title: string; description: string; thumbnail: string };
+  | { kind: 'link'; url: string; title: string; description: string; thumbnail: string }
+  /** Played through the conversation (its `conversationId`). */
+  | { kind: 'video'; video: PostedVideo & { conversationId: number } };
 
 export interface Message {
   id: number;
@@ -209,8 +212,12 @@ function reshapeParticipant(raw: unknown): Participant {
   return { kind: 'member', who: who(reshapePerson(owner.data)) };
 }
 
-function reshapeAttachment(a: z.infer<typeof attachmentSchema>): MessageAttachment | undefined {
+function reshapeAttachment(a: z.infer<typeof attachmentSchema>, conversationId: number): MessageAttachment | undefined {
   if (!a) return undefined;
+  if (a.type === 'video') {
+    const video = reshapePostedVideo(a, a);
+    return video ? { kind: 'video', video: { ...video, conversationId } } : undefined;
+  }
   if (a.type === 'photo') {
     const src = safeImageUrl(a.img);
     if (!src) return undefined;
@@ -225,8 +232,8 @@ function reshapeAttachment(a: z.infer<typeof attachmentSchema>): MessageAttachme
   return undefined;
 }
 
-function reshapeMessage(m: z.infer<typeof messageRowSchema>): Message {
-  const attachment = reshapeAttachment(m.attachment);
+function reshapeMessage(m: z.infer<typeof messageRowSchema>, conversationId: number): Message {
+  const attachment = reshapeAttachment(m.attachment, conversationId);
   return {
     id: m.id,
     from: who(reshapePerson(m.from)),
@@ -315,7 +322,7 @@ export async function getConversation(
     id: c.id,
     title: c.title.trim() || TITLE_FALLBACK,
     members: c.recipients.map((r) => who(reshapePerson(r))),
-    messages: c.messages.map(reshapeMessage),
+    messages: c.messages.map((m) => reshapeMessage(m, c.id)),
     canReply: c.can_reply,
     locked: c.locked,
     ...(item ? { item } : {}),
@@ -359,18 +366,24 @@ export type NewMessage = (
   | { item: { type: MessageItemType; id: number }; title?: string; body: string }
   | { guestsOf: number; title?: string; body: string }
   | { membersOf: number; title?: string; body: string }
-) & { photoId?: number };
+) & { attachment?: SentAttachment };
 
-/** A photo sent with the text (one of the sender's from POST /albums/compose_upload type=message) as the API's attachment fields. */
-const photoAttachment = (photoId: number | undefined) =>
-  photoId === undefined ? {} : { 'attachment[type]': 'photo', 'attachment[photo_id]': photoId };
+/**
+ * A photo or a video sent with the text: one of the sender's from POST /albums/compose_upload
+ * type=message or POST /videos/compose_upload c_type=message.
+ */
+export type SentAttachment = { type: 'photo' | 'video'; id: number };
+
+/** The API's attachment fields of what is sent with the text. */
+const attachmentFields = (a: SentAttachment | undefined) =>
+  a === undefined ? {} : { 'attachment[type]': a.type, [`attachment[${a.type}_id]`]: a.id };
 
 /** Sends a new message (POST /messages); answers the conversation's id (an item's second one goes on in its first). */
 export async function sendMessage(token: string, m: NewMessage): Promise<{ id: number; message: string }> {
   const form: Record<string, string | number | undefined> = {
     title: m.title?.trim() || undefined,
     body: m.body,
-    ...photoAttachment(m.photoId),
+    ...attachmentFields(m.attachment),
   };
   if ('to' in m) form.to = m.to.join(',');
   else if ('item' in m) Object.assign(form, { item_type: m.item.type, item_id: m.item.id });
@@ -385,9 +398,9 @@ export async function replyToConversation(
   token: string,
   conversationId: number,
   body: string,
-  photoId?: number,
+  attachment?: SentAttachment,
 ): Promise<{ id: number; message: string }> {
-  const form = { body, ...photoAttachment(photoId) };
+  const form = { body, ...attachmentFields(attachment) };
   const data = sentSchema.parse(await apiFetch(apiConfig(), `/messages/${conversationId}/reply`, { token, form }));
   return { id: data.id, message: data.message };
 }

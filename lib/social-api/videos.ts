@@ -60,6 +60,11 @@ export interface PlayableVideo {
   status: VideoStatus;
   /** Why it waits, or why its conversion failed ('' when processed or unknown). */
   statusMessage: string;
+  /**
+   * A video sent in a message is seen through its conversation (GET /videos/{id}?conversation_id=):
+   * its file is asked for through it too (routes.videoFile).
+   */
+  conversationId?: number;
 }
 
 /** A video as a post carries it (the activity's attachment: docs/api.md, "Videos", in posts). */
@@ -107,6 +112,7 @@ export interface VideoFilters {
 const LIST_FIELDS = 'id,title,duration,thumb,owner,total_view,rating,width,height';
 const MY_FIELDS = `${LIST_FIELDS},status,status_message`;
 const DETAIL_FIELDS = `${MY_FIELDS},description,date,total_vote,is_rated,video_type,video_src,category,tags,can_edit,can_delete,poster,allow_search,auth_view,auth_comment,${SOCIAL_FIELD_NAMES}`;
+const MESSAGE_VIDEO_FIELDS = `${MY_FIELDS},video_type,video_src,poster`;
 const EDIT_FIELDS = `${MY_FIELDS},description,date,video_type,video_src,category,tags,can_edit,can_delete,poster,allow_search,auth_view,auth_comment`;
 
 const side = z.preprocess((v) => (typeof v === 'number' && v > 0 ? v : null), z.number().nullable()).catch(null);
@@ -287,6 +293,24 @@ export async function getVideo(token: string, id: number, viewerId: number): Pro
   return { ...video, social };
 }
 
+/**
+ * A video sent in a message, read through its conversation as a message's card shows it (its
+ * conversion followed); undefined when it is gone or the conversation is no longer the reader's.
+ */
+export async function getMessageVideo(token: string, id: number, conversationId: number): Promise<PostedVideo | undefined> {
+  let raw: ApiVideo;
+  try {
+    raw = videoDetailSchema.parse(
+      await apiFetch(apiConfig(), `/videos/${id}`, { token, query: { conversation_id: conversationId, fields: MESSAGE_VIDEO_FIELDS } }),
+    );
+  } catch (e) {
+    if (isApiError(e, 404) || isMissingExtension(e)) return undefined;
+    throw e;
+  }
+  const { title, width, height, poster, player, status, statusMessage, duration } = reshapeDetail(raw);
+  return { id: raw.id, title, width, height, poster, player, status, statusMessage, duration, conversationId };
+}
+
 /** A video as its edit form needs it (no likes, no comments); undefined when it is not there. */
 export async function getVideoForEditing(token: string, id: number): Promise<Omit<Video, 'social'> | undefined> {
   const raw = await getDetail(token, id, EDIT_FIELDS);
@@ -381,6 +405,11 @@ export async function updateVideo(token: string, id: number, s: VideoSettingsInp
   await apiFetch(apiConfig(), `/videos/${id}`, { token, form: videoSettingsForm(s) });
 }
 
+/** A video's description alone (its text alternative): a message's video takes the one written beside it. */
+export async function describeVideo(token: string, id: number, description: string): Promise<void> {
+  await apiFetch(apiConfig(), `/videos/${id}`, { token, form: { description } });
+}
+
 export async function deleteVideo(token: string, id: number): Promise<string> {
   return messageSchema.parse(await apiFetch(apiConfig(), `/videos/${id}`, { method: 'DELETE', token })).message;
 }
@@ -434,9 +463,17 @@ export async function getVideoChoices(token: string): Promise<VideoChoices | und
 }
 
 /**
- * An uploaded video's file (GET /videos/{id}/file) as the API answers it, the body unread
- * (lib/social-api/media-file.ts): the BFF's file route passes it on as it arrives.
+ * An uploaded video's file (GET /videos/{id}/file; through `conversationId` for a video sent in a
+ * message) as the API answers it, the body unread (lib/social-api/media-file.ts): the BFF's file
+ * route passes it on as it arrives.
  */
-export function fetchVideoFile(token: string, id: number, request: Headers, signal: AbortSignal): Promise<Response> {
-  return fetchMediaFile(token, `/videos/${id}/file`, request, signal);
+export function fetchVideoFile(
+  token: string,
+  id: number,
+  request: Headers,
+  signal: AbortSignal,
+  conversationId?: number,
+): Promise<Response> {
+  const through = conversationId === undefined ? '' : `?conversation_id=${conversationId}`;
+  return fetchMediaFile(token, `/videos/${id}/file${through}`, request, signal);
 }

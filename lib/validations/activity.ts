@@ -11,7 +11,7 @@ import {
   PHOTO_TYPES,
   tooLargePhotoMessage,
 } from './photo-file.ts';
-import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './video.ts';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
 // sees the problem at once) and the server actions check again with the same schemas (the

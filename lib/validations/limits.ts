@@ -41,3 +41,7 @@ export const GROUP_TITLE_MAX = 255;
 export const GROUP_DESCRIPTION_MAX = 10_000;
 /** What an officer may write to someone whose request to join they decline (POST /groups/reject_member, `message`). */
 export const GROUP_REJECT_MESSAGE_MAX = 500;
+
+// A video's (api-server/src/routes/videos/write.ts).
+export const VIDEO_TITLE_MAX = 255;
+export const VIDEO_DESCRIPTION_MAX = 5000;

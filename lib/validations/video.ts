@@ -3,15 +3,14 @@ import * as z from 'zod/mini';
 import { apiFieldErrorsReader, valuesFieldErrors } from './field-errors.ts';
 import { privacyOptionSchema, tagsSchema } from './fields.ts';
 import { idSchema as id } from './ids.ts';
+import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
 
 // A video's forms (docs/api.md, "Videos"): adding one by a YouTube or Vimeo address or by an
 // upload (/videos/new), editing its settings (/videos/{id}/edit), rating it, deleting it. The
 // browser checks with these schemas before sending; the server actions and the upload route
 // check again with the same ones.
 
-/** The API's limits (api-server/src/routes/videos/write.ts). */
-export const VIDEO_TITLE_MAX = 255;
-export const VIDEO_DESCRIPTION_MAX = 5000;
+/** The API's limits (api-server/src/routes/videos/write.ts; the title's and description's in limits.ts). */
 const VIDEO_URL_MAX = 2048;
 const VIDEO_TAG_MAX = 50;
 const VIDEO_TAGS_MAX = 20;

@@ -54,14 +54,17 @@ export const videoUploadOptions: UploadRouteOptions<{ id: number }> = {
 /**
  * What the compose box's video route does (POST /api/upload/compose-video): the file alone, on to
  * POST /videos/compose_upload as a post's video (its title the file's name until the post names
- * it); it answers the new video, waiting for its conversion.
+ * it), or a message's when the browser sends `c_type=message` before the file (the message's
+ * composer: the video stays its owner's, seen through the conversation); it answers the new
+ * video, waiting for its conversion.
  */
 export const composeVideoUploadOptions: UploadRouteOptions<ComposedVideo> = {
   field: 'Filedata',
-  label: 'post video',
+  label: 'compose video',
   kind: VIDEO_UPLOAD,
   fieldErrors: toVideoFieldErrors,
-  forward: (token, _asSent, signal, form) => uploadComposeVideo(token, form.withFields({ c_type: 'wall' }), signal),
+  forward: (token, _asSent, signal, form) =>
+    uploadComposeVideo(token, form.withFields({ c_type: form.fields.c_type === 'message' ? 'message' : 'wall' }), signal),
 };
 
 /** An upload route of videos: up to VIDEO_MAX_BYTES. */
