@@ -200,7 +200,8 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   const shared = { OAUTH_CLIENT_ID: 'web', OAUTH_CLIENT_SECRET: SECRET, WEB_ORIGIN: web, NODE_ENV: 'production' as const };
 
   console.log(`seeding demo data in ${dataDir} …`);
-  execFileSync(process.execPath, [path.join(root, 'api-server/src/seed/cli.ts')], {
+  // With its videos and songs (ffmpeg's), so that the video and music pages are measured on real ones.
+  execFileSync(process.execPath, [path.join(root, 'api-server/src/seed/cli.ts'), '--media'], {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, DATA_DIR: apiData },

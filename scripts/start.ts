@@ -9,6 +9,7 @@ import type { Readable, Writable } from 'node:stream';
 import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
 import { seedDemo } from '../api-server/src/seed/demo.ts';
+import { seedDemoMedia } from '../api-server/src/seed/media.ts';
 import { buildWeb } from './build-web.ts';
 import { NEXT_BIN, webServerArgs } from '../web-server/next-start.ts';
 
@@ -19,6 +20,7 @@ const webPort = process.env.PORT || '3000';
 
 const { db } = await openDatabase(config);
 await seedDemo(db, config, (m) => console.log(`[seed] ${m}`));
+await seedDemoMedia(db, config, (m) => console.log(`[seed] ${m}`));
 await db.destroy();
 
 function newestMtime(p: string): number {

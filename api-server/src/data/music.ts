@@ -72,6 +72,20 @@ export interface PlaylistValues {
   image_height: number | null;
 }
 
+/** The values of a playlist everyone sees and may comment on, without a picture (the wall's, the seeds'). */
+export function openPlaylistValues(title: string, description = ''): PlaylistValues {
+  return {
+    title,
+    description,
+    allow_search: 1,
+    auth_view: 'everyone',
+    auth_comment: 'everyone',
+    image_key: null,
+    image_width: null,
+    image_height: null,
+  };
+}
+
 /** Stores a new playlist of `ownerId` with the songs `songIds` (in that order). Its id. */
 export function insertPlaylist(
   db: DB,
@@ -147,16 +161,7 @@ export async function getWallPlaylist(db: DB, ownerId: number): Promise<Playlist
     ownerId,
     special: 'wall',
     songIds: [],
-    values: {
-      title: 'Wall Songs',
-      description: '',
-      allow_search: 1,
-      auth_view: 'everyone',
-      auth_comment: 'everyone',
-      image_key: null,
-      image_width: null,
-      image_height: null,
-    },
+    values: openPlaylistValues('Wall Songs'),
   });
   return (await find())!;
 }

@@ -44,6 +44,19 @@ function run(program: string, args: readonly string[], seconds: number): Promise
   });
 }
 
+/**
+ * A file made from ffmpeg's own generated sources (lavfi: `testsrc2`, `sine`, …) with the output
+ * options `options`, within `seconds`: the demo data's clips and songs (seed/media.ts).
+ */
+export async function generate(
+  ffmpegPath: string,
+  { sources, options, output, seconds }: { sources: readonly string[]; options: readonly string[]; output: string; seconds: number },
+): Promise<void> {
+  const inputs = sources.flatMap((s) => ['-f', 'lavfi', '-i', s]);
+  const r = await run(ffmpegPath, ['-nostdin', '-hide_banner', '-v', 'error', '-y', ...inputs, ...options, output], seconds);
+  if (r.code !== 0) throw new MediaError(r.timedOut ? 'ffmpeg took too long' : `ffmpeg failed: ${r.stderr.trim().slice(0, 300)}`);
+}
+
 const available = new Map<string, Promise<boolean>>();
 
 /** Whether `ffmpeg` runs on this machine (asked once per program path). */

@@ -1,5 +1,6 @@
-// npm run seed [-- --scale F [--seed N]]: migrates the database in DATA_DIR (or DATABASE_URL),
-// adds the demo data when it is not there yet, and with --scale grows it into a whole site of
+// npm run seed [-- --media] [-- --scale F [--seed N]]: migrates the database in DATA_DIR (or
+// DATABASE_URL), adds the demo data when it is not there yet (with --media its videos and songs,
+// made and converted by ffmpeg: seed/media.ts, as `npm start` does), and with --scale grows it into a whole site of
 // members, friendships, posts, likes, comments, photos, listings, events, groups and messages:
 // F = 1 is the million-row site of issue 50 (seed/world.ts), 0.01 a hundredth of it. The same
 // --seed (default 1) gives the same site. --activities N adds N plain posts instead (the old
@@ -8,11 +9,12 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { seedDemo } from './demo.ts';
+import { seedDemoMedia } from './media.ts';
 import { seedScale } from './scale.ts';
 import { seedWorld, WORLD_PASSWORD } from './world.ts';
 
 const { values } = parseArgs({
-  options: { scale: { type: 'string' }, seed: { type: 'string' }, activities: { type: 'string' } },
+  options: { scale: { type: 'string' }, seed: { type: 'string' }, activities: { type: 'string' }, media: { type: 'boolean' } },
   allowPositionals: false,
 });
 const fail = (message: string) => {
@@ -32,6 +34,7 @@ try {
   const log = (m: string) => console.log(`[seed] ${m}`);
   const res = await seedDemo(db, config, log);
   if (!res.created) log(`demo data already present in ${config.dataDir}`);
+  if (values.media) await seedDemoMedia(db, config, log);
   if (activities) await seedScale(db, activities, log);
   if (factor) {
     const started = performance.now();

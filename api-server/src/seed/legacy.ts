@@ -1,4 +1,4 @@
-import { insertPlaylist } from '../data/music.ts';
+import { insertPlaylist, openPlaylistValues } from '../data/music.ts';
 import { addMessage, createConversation } from '../domain/messages.ts';
 import { fileStore } from '../storage/images.ts';
 import type { SeedContext } from './context.ts';
@@ -96,16 +96,7 @@ export async function seedLegacy(ctx: SeedContext): Promise<void> {
     await insertPlaylist(db, {
       ownerId,
       songIds,
-      values: {
-        title: 'Little tunes',
-        description: 'Short melodies made at home.',
-        allow_search: 1,
-        auth_view: 'everyone',
-        auth_comment: 'everyone',
-        image_key: null,
-        image_width: null,
-        image_height: null,
-      },
+      values: openPlaylistValues('Little tunes', 'Short melodies made at home.'),
     });
   }
   // The legacy API's mail is the messages module's conversations (migration 016): one each.
