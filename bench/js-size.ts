@@ -164,7 +164,7 @@ async function conversationId(apiBase: string, token: string): Promise<{ convers
   return { conversation: list.data[0]?.id ?? 0 };
 }
 
-/** The demo user's latest video (0 when none: the demo data has none, and its pages are then reported missing). */
+/** The demo user's latest video (the seed's, made with --media; 0 without ffmpeg, and its pages are then reported missing). */
 async function videoId(apiBase: string, token: string): Promise<{ video: number }> {
   const res = await fetch(`${apiBase}/videos/my?fields=id&limit=1`, { headers: { authorization: `Bearer ${token}` } });
   const list = res.ok ? ((await res.json()) as { data: Array<{ id: number }> }) : { data: [] };
