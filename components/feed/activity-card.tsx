@@ -24,7 +24,7 @@ const PostedMediaWait = dynamic(() => import('./posted-media-wait').then((m) => 
 function convertingMedia(a: Activity): ConvertingMedia | undefined {
   for (const x of a.attachments) {
     if (x.kind === 'video' && x.video.player.kind === 'upload' && isWaiting(x.video.status)) return { kind: 'video', id: x.video.id };
-    if (x.kind === 'song' && !x.source) return { kind: 'song', id: x.id };
+    if (x.kind === 'song' && !x.source && x.status !== 'conversion_failed') return { kind: 'song', id: x.id };
   }
   return undefined;
 }

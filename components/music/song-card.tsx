@@ -7,7 +7,8 @@ type SongAttachment = Extract<Attachment, { kind: 'song' }>;
 
 /**
  * A song shared in a post: its title, its duration, and a play button that plays it in the site's
- * player (which keeps playing while the person reads on). A song not yet converted says so.
+ * player (which keeps playing while the person reads on). A song not yet converted says so, and
+ * one whose conversion failed says that.
  */
 export function SongCard({ song }: { song: SongAttachment }) {
   const src = songSrc(song.id, song.source);
@@ -41,6 +42,9 @@ export function SongCard({ song }: { song: SongAttachment }) {
                 {duration}
               </>
             ) : null
+          ) : song.status === 'conversion_failed' ? (
+            // Its owner alone sees a song not converted: theirs failed (GET /music/songs/{id} says why).
+            'Could not be converted'
           ) : (
             'Not ready to play yet'
           )}

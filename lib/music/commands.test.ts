@@ -196,7 +196,9 @@ describe('songs uploaded through the BFF', () => {
       form: { body: 'Listen', 'attachment[type]': 'music', 'attachment[song_id]': ids[0]! },
     })) as { id: number };
     const activity = await getActivity(alice.token, posted.id);
-    expect(activity!.attachments).toEqual([{ kind: 'song', id: ids[0], title: 'First tone', duration: 2, source: { kind: 'upload' } }]);
+    expect(activity!.attachments).toEqual([
+      { kind: 'song', id: ids[0], title: 'First tone', duration: 2, source: { kind: 'upload' }, status: 'processed' },
+    ]);
     const card = activity!.attachments[0]!;
     expect(card.kind === 'song' && songSrc(card.id, card.source)).toBe(`/api/music/songs/${ids[0]}/file`);
 
@@ -239,13 +241,13 @@ describe('the compose box’s song', () => {
 
     const post = await createActivity(demo.token, { body: 'Tonight’s hum', songId: song.id });
     expect((await getActivity(demo.token, post.id))!.attachments).toEqual([
-      { kind: 'song', id: song.id, title: 'Evening hum', duration: null, source: null },
+      { kind: 'song', id: song.id, title: 'Evening hum', duration: null, source: null, status: 'to_be_processed' },
     ]);
 
     expect(await createMediaWorker({ db: api.db, config: api.config }).drain()).toBe(1);
     expect(await getSong(demo.token, song.id)).toMatchObject({ status: 'processed', duration: 1, source: { kind: 'upload' } });
     expect((await getActivity(alice.token, post.id))!.attachments).toEqual([
-      { kind: 'song', id: song.id, title: 'Evening hum', duration: 1, source: { kind: 'upload' } },
+      { kind: 'song', id: song.id, title: 'Evening hum', duration: 1, source: { kind: 'upload' }, status: 'processed' },
     ]);
     expect((await listMyPlaylists(demo.token))!.map((p) => p.title)).toContain('Wall Songs');
   });

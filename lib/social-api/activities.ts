@@ -19,7 +19,7 @@ import { flag, id, lenientArray, num, parseAnswer, str } from './primitives.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 import { RSVPS, type Rsvp } from './events.ts';
 import { reshapePostedVideo, type PostedVideo } from './videos.ts';
-import { songSourceOf, type SongSource } from './music.ts';
+import { SONG_STATUSES, songSourceOf, type SongSource, type SongStatus } from './music.ts';
 import { imageSrc } from '../images/image-src.ts';
 import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 
@@ -30,8 +30,11 @@ export type Attachment =
   | { kind: 'link'; url: string; title: string; description: string; thumbnail: string }
   | { kind: 'item'; item: ItemRef; title: string; description: string; image: string }
   | { kind: 'video'; video: PostedVideo }
-  /** A song (attachment[type]=music): its duration in seconds (null when unknown) and where it plays from (null: not yet). */
-  | { kind: 'song'; id: number; title: string; duration: number | null; source: SongSource };
+  /**
+   * A song (attachment[type]=music): its duration in seconds (null when unknown), where it plays
+   * from (null: not yet) and its conversion's state ('processed' from a server that does not say).
+   */
+  | { kind: 'song'; id: number; title: string; duration: number | null; source: SongSource; status: SongStatus };
 
 export interface Activity {
   id: number;
@@ -86,6 +89,7 @@ export const FEED_PAGE_SIZE = 15;
 const songAttachmentSchema = z.looseObject({
   src: str,
   duration: z.number().nonnegative().nullable().catch(null).default(null),
+  status: z.enum(SONG_STATUSES).catch('processed'),
 });
 
 function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
@@ -115,7 +119,7 @@ function reshapeAttachment(a: ApiAttachment): Attachment | undefined {
     const song = songAttachmentSchema.parse(a);
     const source = songSourceOf(song.src || a.href);
     if (!source && a.id <= 0) return undefined;
-    return { kind: 'song', id: a.id, title: a.title.trim() || 'Song', duration: song.duration, source };
+    return { kind: 'song', id: a.id, title: a.title.trim() || 'Song', duration: song.duration, source, status: song.status };
   }
   if (a.type === 'video' && a.id > 0) {
     const video = reshapePostedVideo(a, a);

@@ -15,8 +15,8 @@ import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
 // a missing extension (isMissingExtension), and every reader here says so (undefined) rather than
 // failing the page.
 
-export type SongStatus = 'to_be_processed' | 'being_processed' | 'processed' | 'conversion_failed';
-const STATUSES = ['to_be_processed', 'being_processed', 'processed', 'conversion_failed'] as const;
+export const SONG_STATUSES = ['to_be_processed', 'being_processed', 'processed', 'conversion_failed'] as const;
+export type SongStatus = (typeof SONG_STATUSES)[number];
 
 /**
  * Where a song plays from: its converted file here (through the BFF: the API sends it to a Bearer
@@ -92,7 +92,7 @@ const songSchema = z.looseObject({
   song_url: str,
   duration: z.number().nonnegative().nullable().catch(null).default(null),
   play_count: num,
-  status: z.enum(STATUSES).catch('processed'),
+  status: z.enum(SONG_STATUSES).catch('processed'),
   status_message: str,
   can_edit: flag,
   can_delete: flag,

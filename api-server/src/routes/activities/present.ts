@@ -40,12 +40,14 @@ export const ACTIVITY_ALLOWED = [...ACTIVITY_FIELDS, 'subject'] as const;
 export type ActivityField = (typeof ACTIVITY_ALLOWED)[number];
 
 /**
- * A song's card (extension, docs/api.md, "Music"): its length in seconds (null while not known)
- * and the address it is played from (GET /music/songs/{id}/file).
+ * A song's card (extension, docs/api.md, "Music"): its length in seconds (null while not known),
+ * the address it is played from (GET /music/songs/{id}/file) and its conversion's state (its owner
+ * alone sees one not converted, and learns from it that it failed).
  */
 interface SongCard extends AttachmentCard {
   duration: number | null;
   src: string;
+  status: string;
 }
 
 const USER_LIKED_MAX = 10;
@@ -109,6 +111,7 @@ async function attachmentsOf(db: DB, config: Config, viewer: Viewer, rows: reado
             href: song.in_media ? src : `${config.publicUrl}/files/${song.file_key}`,
             duration: song.duration,
             src,
+            status: song.status,
           };
           cards.set(`music:${song.id}`, card);
         }

@@ -189,6 +189,7 @@ describe('Activity attachments', () => {
         href: 'http://localhost:4000/files/songs/abc.mp3',
         duration: null,
         src: `http://localhost:4000/api/v1/music/songs/${song}/file`,
+        status: 'processed',
       },
     ]);
   });

@@ -158,6 +158,10 @@ describe('hostile uploads', () => {
     });
     expect(fs.existsSync(path.join(t.dataDir, 'media', 'song', String(id)))).toBe(false);
     expect((await post(t, owner.token, `/api/v1/music/songs/${id}/play`)).status).toBe(403);
+    // Posted, its card tells its owner that it failed (nobody else sees it).
+    const posted = await post(t, owner.token, '/api/v1/activities', { 'attachment[type]': 'music', 'attachment[song_id]': id });
+    const card = await get(t, owner.token, `/api/v1/activities/${posted.body.data.id}`, { fields: 'attachments' });
+    expect(card.body.data.attachments).toEqual([expect.objectContaining({ id, type: 'music', src: '', status: 'conversion_failed' })]);
   });
 
   it('a song longer than SONG_MAX_DURATION fails; a conversion past the time limit is stopped', async () => {
@@ -239,7 +243,7 @@ describe('songs into playlists and posts', () => {
     await drain();
     const src = `${t.config.publicUrl}/api/v1/music/songs/${id}/file`;
     expect((await activity(cast.strangerToken)).body.data.attachments).toEqual([
-      { id, type: 'music', title: 'Posted tune', description: '', img: '', href: src, duration: 1, src },
+      { id, type: 'music', title: 'Posted tune', description: '', img: '', href: src, duration: 1, src, status: 'processed' },
     ]);
     // Wall Songs made friends-only: the card is left out for a stranger.
     await post(t, cast.ownerToken, `/api/v1/music/${wall}`, { auth_view: 'owner_member' });
@@ -305,6 +309,7 @@ describe('songs into playlists and posts', () => {
         href: `${t.config.publicUrl}/files/${key}`,
         duration: null,
         src: `${t.config.publicUrl}/api/v1/music/songs/${id}/file`,
+        status: 'processed',
       },
     ]);
   });
