@@ -157,11 +157,13 @@ export async function getWallPlaylist(db: DB, ownerId: number): Promise<Playlist
   };
   const found = await find();
   if (found) return found;
-  await insertPlaylist(db, {
-    ownerId,
-    special: 'wall',
-    songIds: [],
-    values: openPlaylistValues('Wall Songs'),
-  });
+  try {
+    await insertPlaylist(db, { ownerId, special: 'wall', songIds: [], values: openPlaylistValues('Wall Songs') });
+  } catch (err) {
+    // Another request made it meanwhile (migration 028's unique index refused this one): it is the one.
+    const made = await find();
+    if (made) return made;
+    throw err;
+  }
   return (await find())!;
 }

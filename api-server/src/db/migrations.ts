@@ -21,6 +21,7 @@ import { m021 } from './migration-021-video-posts.ts';
 import { m023 } from './migration-023-notification-message.ts';
 import { m026 } from './migration-026-event-times.ts';
 import { m027 } from './migration-027-music-search.ts';
+import { m028 } from './migration-028-one-wall-playlist.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -417,6 +418,7 @@ const migrations: Record<string, Migration> = {
   '023_notification_message': m023,
   '026_event_times': m026,
   '027_music_search': m027,
+  '028_one_wall_playlist': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
