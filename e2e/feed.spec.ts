@@ -6,6 +6,7 @@ import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { serverActionAnswered } from './server-action.ts';
+import { hydrated } from './hydrated.ts';
 
 // The activity feed, signed in as the demo user: reading it, posting (text, photo), liking,
 // commenting, sharing, deleting, scrolling back in time, and new posts from someone else.
@@ -559,9 +560,7 @@ test.describe('the activity feed', () => {
     await postBox(page).fill(text);
     release();
     // React is listening once the field carries its fiber; a click before its effects ran would hydrate them first.
-    await expect
-      .poll(() => postBox(page).evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))), { timeout: 30_000 })
-      .toBe(true);
+    await hydrated(postBox(page));
     await composer(page).getByRole('button', { name: 'Post', exact: true }).click();
     await expect(articles(page).first()).toContainText(text);
     await expect(postBox(page)).toHaveValue('');

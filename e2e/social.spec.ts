@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { ALICE, signIn } from './sign-in.ts';
 import { serverActionAnswered } from './server-action.ts';
+import { hydrated } from './hydrated.ts';
 
 // The shell and the social layer: the primary navigation with the keyboard, one activity on
 // its own page with likes, comments, sharing and reports, reports in the feed, and the
@@ -253,7 +254,8 @@ test.describe('notifications', () => {
       await expect(bell).toHaveAccessibleName(/Notifications, [1-9]\d* unread/, { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
 
-    // The bell opens the latest few; "See all" opens the list.
+    // The bell opens the latest few (once the page has hydrated: before, it is the link to the list); "See all" opens the list.
+    await hydrated(bell);
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Latest notifications' });
     await expect(panel.getByRole('link').filter({ hasText: 'Alice Martin liked your post' }).first()).toBeVisible();
