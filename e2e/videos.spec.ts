@@ -74,6 +74,11 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
   await expect(tile).not.toContainText(/Waiting|Converting/);
   await expect(tile).toContainText(/00:0[12]/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // Its duration lies on the poster's corner, off the title below it.
+  const poster = (await tile.locator('img').boundingBox())!;
+  const duration = (await tile.getByText(/00:0[12]/).boundingBox())!;
+  expect(duration.y + duration.height).toBeLessThanOrEqual(poster.y + poster.height);
+  expect(duration.x + duration.width).toBeLessThanOrEqual(poster.x + poster.width);
 
   const ranges: number[] = [];
   page.on('response', (res) => {

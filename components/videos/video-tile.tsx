@@ -22,26 +22,29 @@ export function VideoTile({ video: v, firstRow = false, mine = false }: { video:
   const waiting = v.status !== 'processed';
   return (
     <div className="card h-full overflow-hidden p-0" data-kb-item="" data-video-status={mine ? v.status : undefined}>
-      <a href={routes.video(v.id)} className="relative block">
-        {v.thumb ? (
-          <img
-            src={v.thumb}
-            alt=""
-            width={240}
-            height={135}
-            loading={pictureLoading(firstRow)}
-            decoding="async"
-            className="aspect-video w-full bg-slate-900 object-cover"
-          />
-        ) : (
-          <span aria-hidden="true" className="block aspect-video w-full bg-slate-200 dark:bg-slate-800" />
-        )}
-        {v.duration ? (
-          <span className="absolute right-2 bottom-2 rounded bg-slate-950/85 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
-            <span className="sr-only">Duration </span>
-            {v.duration}
-          </span>
-        ) : null}
+      <a href={routes.video(v.id)} className="block">
+        {/* The duration sits on the poster's corner: the box it is placed in is the poster's alone, not the title's. */}
+        <span className="relative block">
+          {v.thumb ? (
+            <img
+              src={v.thumb}
+              alt=""
+              width={240}
+              height={135}
+              loading={pictureLoading(firstRow)}
+              decoding="async"
+              className="block aspect-video w-full bg-slate-900 object-cover"
+            />
+          ) : (
+            <span aria-hidden="true" className="block aspect-video w-full bg-slate-200 dark:bg-slate-800" />
+          )}
+          {v.duration ? (
+            <span className="absolute right-2 bottom-2 rounded bg-slate-950/85 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
+              <span className="sr-only">Duration </span>
+              {v.duration}
+            </span>
+          ) : null}
+        </span>
         <span className="block px-3 pt-2 font-semibold">{v.title}</span>
       </a>
       <p className="muted px-3 pb-3 text-sm">
