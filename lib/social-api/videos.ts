@@ -274,10 +274,15 @@ export async function getMyVideoStates(token: string, ids: readonly number[]): P
   return mine.filter((v) => wanted.has(v.id));
 }
 
-async function getDetail(token: string, id: number, fields: string): Promise<ApiVideo | undefined> {
+async function getDetail(
+  token: string,
+  id: number,
+  fields: string,
+  query: Record<string, string | number> = {},
+): Promise<ApiVideo | undefined> {
   try {
     // A server that refuses the social fields' names is asked again without them (socialOf then reads them from /core).
-    return videoDetailSchema.parse(await getWithFields(token, `/videos/${id}`, {}, fields, EDIT_FIELDS));
+    return videoDetailSchema.parse(await getWithFields(token, `/videos/${id}`, query, fields, EDIT_FIELDS));
   } catch (e) {
     if (isApiError(e, 404) || isMissingExtension(e)) return undefined;
     throw e;
@@ -298,15 +303,8 @@ export async function getVideo(token: string, id: number, viewerId: number): Pro
  * conversion followed); undefined when it is gone or the conversation is no longer the reader's.
  */
 export async function getMessageVideo(token: string, id: number, conversationId: number): Promise<PostedVideo | undefined> {
-  let raw: ApiVideo;
-  try {
-    raw = videoDetailSchema.parse(
-      await apiFetch(apiConfig(), `/videos/${id}`, { token, query: { conversation_id: conversationId, fields: MESSAGE_VIDEO_FIELDS } }),
-    );
-  } catch (e) {
-    if (isApiError(e, 404) || isMissingExtension(e)) return undefined;
-    throw e;
-  }
+  const raw = await getDetail(token, id, MESSAGE_VIDEO_FIELDS, { conversation_id: conversationId });
+  if (!raw) return undefined;
   const { title, width, height, poster, player, status, statusMessage, duration } = reshapeDetail(raw);
   return { id: raw.id, title, width, height, poster, player, status, statusMessage, duration, conversationId };
 }
