@@ -144,6 +144,53 @@ test.describe('the activity feed', () => {
     await expect(postBox(page)).toHaveValue('');
   });
 
+  test('Post pressed twice while the form’s check is still loading posts once', async ({ page }) => {
+    // The form's schema loads after the page (the scripts that carry zod): held back until both presses are in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('ZodMiniType')) await held;
+      await route.fulfill({ response });
+    });
+    await signIn(page);
+    const text = unique('Pressed twice, posted once');
+    await postBox(page).fill(text);
+    await hydrated(postBox(page));
+    const postButton = composer(page).getByRole('button', { name: 'Post', exact: true });
+    await postButton.click();
+    await postButton.click();
+    release();
+    await expect(articles(page).first()).toContainText(text);
+    await expect(postBox(page)).toHaveValue('');
+    await page.reload();
+    await expect(articles(page).filter({ hasText: text })).toHaveCount(1);
+  });
+
+  test('when the compose box cannot load its check (the connection dropped), it says so, keeps the text, and posts once it can', async ({
+    page,
+  }) => {
+    // The form's schema loads after the page: the scripts that carry zod fail, the page's own do not.
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('ZodMiniType')) await route.abort('internetdisconnected');
+      else await route.fulfill({ response });
+    });
+    await signIn(page);
+    const text = unique('Checked once the connection is back');
+    await postBox(page).fill(text);
+    await hydrated(postBox(page));
+    const postButton = composer(page).getByRole('button', { name: 'Post', exact: true });
+    await postButton.click();
+    await expect(composer(page)).toContainText('This could not be checked: check your connection and try again.');
+    await expect(postBox(page)).toHaveValue(text);
+
+    await page.unrouteAll({ behavior: 'wait' });
+    await postButton.click();
+    await expect(articles(page).first()).toContainText(text);
+    await expect(postBox(page)).toHaveValue('');
+  });
+
   test('a post with a link shows the link card; a bad address is explained beside the field and nothing typed is lost', async ({
     page,
   }) => {

@@ -4,8 +4,8 @@ import dynamic from 'next/dynamic';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ComposeLimits } from '@/lib/feed/compose-limits';
 import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/lib/uploads/compose-upload';
-import { ACTIVITY_BODY_MAX, activityCreateSchema, checkPhotoFile, formatBytes, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/activity';
-import { PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
+import { ACTIVITY_BODY_MAX, LINK_TITLE_MAX, URL_MAX } from '@/lib/validations/limits';
+import { checkPhotoFile, formatBytes, PHOTO_ACCEPT, PHOTO_DESCRIPTION_MAX } from '@/lib/validations/photo-file';
 import { SONG_ACCEPT } from '@/lib/validations/song-file';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
@@ -14,6 +14,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
 import { FormError } from '@/components/ui/form-error';
+import { lazySchema, SCHEMA_NOT_LOADED } from '@/components/ui/lazy-resolver';
 import { LinkIcon, MusicIcon, PhotoIcon, VideoIcon } from '@/components/ui/icons';
 import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { DescriptionReminder, wantsDescriptionReminder } from '@/components/photos/description-reminder';
@@ -89,6 +90,13 @@ const FIELDS = [
 ];
 
 /**
+ * The form's schema (zod), loaded after the page rather than with it: zod was ~19 KiB of the
+ * feed's first-load JavaScript (docs/web/rendering.md, "Code that waits for a click loads on the
+ * click"). The server action checks again with the same schema.
+ */
+const composeSchema = lazySchema(() => import('@/lib/validations/activity').then((m) => m.activityCreateSchema));
+
+/**
  * The compose box: text, an optional link, photo, video or song. The text is kept as a draft in this
  * browser until it is posted; a post that fails keeps everything and shows why.
  */
@@ -123,6 +131,7 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, maxSongBytes, wallId, w
   const videoButton = useRef<HTMLButtonElement>(null);
   const song = usePostSong(maxSongBytes ?? 0);
   const songInput = useRef<HTMLInputElement>(null);
+  const sending = useRef(false);
 
   // A link found in the text shows as a card; one typed in the link fields keeps them open.
   const isCard = !!fields.linkTyped && !!fields.linkUrl;
@@ -216,24 +225,36 @@ export function Composer({ maxPhotoBytes, maxVideoBytes, maxSongBytes, wallId, w
       videoDescription: videoId ? video.description : '',
       songId: song.added?.id,
     };
-    const parsed = activityCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      invalid(parsed.error, FIELDS);
-      bodyRef.current?.focus();
-      return;
+    // One send at a time: a second click while the schema loads (or before the form is disabled) would post twice.
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const schema = await composeSchema().catch(() => undefined);
+      if (!schema) {
+        setProblem({ message: SCHEMA_NOT_LOADED });
+        return;
+      }
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) {
+        invalid(parsed.error, FIELDS);
+        bodyRef.current?.focus();
+        return;
+      }
+      const res = await run(() => createPost({ ...values, wallId, groupId: group?.id }));
+      // On a failure everything typed (and the uploaded photo) stays; the API's reasons go beside the fields.
+      if (!res.ok) return;
+      clearFields();
+      linkCard.reset();
+      setLinkOpen(false);
+      upload.cancel();
+      setPhotoDescription('');
+      video.reset();
+      song.reset();
+      if (feed && (feed.showsOwnPosts || wallId || group)) feed.prepend([res.data]);
+      announce('Your post was published.');
+    } finally {
+      sending.current = false;
     }
-    const res = await run(() => createPost({ ...values, wallId, groupId: group?.id }));
-    // On a failure everything typed (and the uploaded photo) stays; the API's reasons go beside the fields.
-    if (!res.ok) return;
-    clearFields();
-    linkCard.reset();
-    setLinkOpen(false);
-    upload.cancel();
-    setPhotoDescription('');
-    video.reset();
-    song.reset();
-    if (feed && (feed.showsOwnPosts || wallId || group)) feed.prepend([res.data]);
-    announce('Your post was published.');
   };
 
   const err = (name: string) => problem?.fieldErrors?.[name];

@@ -1,3 +1,4 @@
+import { serialize } from '@/lib/serialized';
 import type { ComposeLimits } from '@/lib/feed/compose-limits';
 import type { FeedPage as FirstPage } from '@/lib/social-api/activities';
 import { Composer } from './composer';
@@ -11,7 +12,7 @@ export function FeedPage({ initial, limits }: { initial: FirstPage; limits: Comp
   return (
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight">Your feed</h1>
-      <Feed initial={initial} label="Your feed" emptyText="Nothing here yet. Post something, or make friends to see what they share.">
+      <Feed initial={serialize(initial)} label="Your feed" emptyText="Nothing here yet. Post something, or make friends to see what they share.">
         <div className="mt-6">
           <Composer {...limits} />
         </div>

@@ -1,5 +1,6 @@
 import { Composer } from '@/components/feed/composer';
 import { Feed } from '@/components/feed/feed';
+import { serialize } from '@/lib/serialized';
 import type { FeedPage } from '@/lib/social-api/activities';
 import type { GroupDetail } from '@/lib/social-api/groups';
 import { GroupHeader } from './group-header';
@@ -16,7 +17,7 @@ export function GroupWallPage({ group, wall, maxPhotoBytes }: GroupWallPageProps
   return (
     <article aria-labelledby="group-title" className="mx-auto w-full max-w-3xl">
       <GroupHeader group={group} tab="wall" />
-      <Feed initial={wall} groupId={group.id} label={`${group.title}’s wall`} emptyText="Nobody has posted on this group’s wall yet.">
+      <Feed initial={serialize(wall)} groupId={group.id} label={`${group.title}’s wall`} emptyText="Nobody has posted on this group’s wall yet.">
         {group.can.post ? (
           <div className="mt-6">
             <Composer maxPhotoBytes={maxPhotoBytes} group={{ id: group.id, title: group.title }} />

@@ -1,22 +1,25 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { callAction } from '@/lib/action-result';
 import { routes } from '@/lib/routes';
 import type { Comment } from '@/lib/social-api/core';
 import type { ItemRef } from '@/lib/social-api/items';
-import { COMMENTS_PAGE_SIZE, SOCIAL_BODY_MAX, commentCreateSchema } from '@/lib/validations/social';
+import { COMMENTS_PAGE_SIZE, SOCIAL_BODY_MAX } from '@/lib/validations/limits';
 import { useViewer } from '@/components/auth/viewer-context';
 import { useAnnounce } from '@/components/ui/announcer';
 import { Avatar } from '@/components/ui/avatar';
 import { FormError } from '@/components/ui/form-error';
+import { lazySchema, SCHEMA_NOT_LOADED } from '@/components/ui/lazy-resolver';
 import { useAction } from '@/components/ui/use-action';
 import { timeTag, useClock } from '@/components/ui/relative-time';
 import { loadComments, postComment, removeComment, setLike } from './actions';
 import { useOptimisticToggle } from './use-optimistic-toggle';
 
 const ReportDialog = dynamic(() => import('./report-dialog'));
+/** The comment's schema (zod), loaded after the page rather than with every page that has comments (lazySchema). */
+const commentSchema = lazySchema(() => import('@/lib/validations/social').then((m) => m.commentCreateSchema));
 
 export type CommentsProps = {
   item: ItemRef;
@@ -54,7 +57,8 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
   const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
   const [exhausted, setExhausted] = useState(false);
   const [body, setBody] = useState('');
-  const { pending, problem, run, invalid } = useAction();
+  const { pending, problem, setProblem, run, invalid } = useAction();
+  const sending = useRef(false);
   const error = problem && { message: problem.fieldErrors?.body ?? problem.message, signedOut: problem.signedOut };
   const [listError, setListError] = useState('');
   const fieldId = useId();
@@ -83,18 +87,30 @@ export function Comments({ item, initial, total: initialTotal, canComment, label
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = commentCreateSchema.safeParse({ item, body });
-    if (!parsed.success) {
-      invalid(parsed.error, ['body']);
-      return;
+    // One send at a time: a second Enter while the schema loads would comment twice.
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const schema = await commentSchema().catch(() => undefined);
+      if (!schema) {
+        setProblem({ message: SCHEMA_NOT_LOADED });
+        return;
+      }
+      const parsed = schema.safeParse({ item, body });
+      if (!parsed.success) {
+        invalid(parsed.error, ['body']);
+        return;
+      }
+      const res = await run(() => postComment({ item, body }));
+      // On a failure what was typed stays in the box.
+      if (!res.ok) return;
+      setComments((current) => merge(current, [res.data]));
+      setTotal((n) => n + 1);
+      setBody('');
+      announce('Your comment was added.');
+    } finally {
+      sending.current = false;
     }
-    const res = await run(() => postComment({ item, body }));
-    // On a failure what was typed stays in the box.
-    if (!res.ok) return;
-    setComments((current) => merge(current, [res.data]));
-    setTotal((n) => n + 1);
-    setBody('');
-    announce('Your comment was added.');
   };
 
   const removed = (id: number) => {

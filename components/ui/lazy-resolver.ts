@@ -12,15 +12,32 @@ import type { $ZodType } from 'zod/v4/core';
  * `lazyZodResolver` below; call either once, outside the component.
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): Resolver<T> {
-  let loading: Promise<Resolver<T>> | undefined;
+  const start = lazySchema(load);
+  return async (values, context, options) => (await start())(values, context, options);
+}
+
+/**
+ * The same for a form without react-hook-form (the feed's compose box, a comment box): `load`
+ * runs once the page has loaded and the browser is idle, and the function answered gives what
+ * it loaded (waiting for it if need be; a load that failed is tried again, and rejects when it
+ * fails again: the form says so and keeps what was typed).
+ *
+ *   const commentSchema = lazySchema(() => import('@/lib/validations/x').then((m) => m.xSchema));
+ *   const parsed = (await commentSchema()).safeParse(values);
+ */
+export function lazySchema<S>(load: () => Promise<S>): () => Promise<S> {
+  let loading: Promise<S> | undefined;
   const start = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));
   if (typeof window !== 'undefined') afterLoadWhenIdle(() => void start().catch(() => {}));
-  return async (values, context, options) => (await start())(values, context, options);
+  return start;
 }
+
+/** What a form says when its schema could not be loaded (offline, or a new version of the site deployed meanwhile). */
+export const SCHEMA_NOT_LOADED = 'This could not be checked: check your connection and try again. Nothing you typed is lost.';
 
 /**
  * A form's resolver from a zod schema, loaded after the page (`lazyResolver`): the schema's module

@@ -3,24 +3,15 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
 import { idTextSchema as id } from './ids.ts';
-import {
-  emptyPhotoMessage,
-  formatBytes,
-  notAPhotoMessage,
-  PHOTO_DESCRIPTION_MAX,
-  PHOTO_TYPES,
-  tooLargePhotoMessage,
-} from './photo-file.ts';
-import { VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
+import { checkPhotoFile, formatBytes, PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
+import { ACTIVITY_BODY_MAX, LINK_TITLE_MAX, URL_MAX, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
-// sees the problem at once) and the server actions check again with the same schemas (the
-// browser is never trusted).
+// sees the problem at once; the compose box loads this module when it is first sent, not with
+// the page) and the server actions check again with the same schemas (the browser is never
+// trusted).
 
-/** The API's limit on a post, a comment and a share message (api-server BODY_MAX). */
-export const ACTIVITY_BODY_MAX = 5000;
-export const LINK_TITLE_MAX = 255;
-export const URL_MAX = 2048;
+export { ACTIVITY_BODY_MAX, LINK_TITLE_MAX, URL_MAX };
 
 /** Trimmed text of at most `max` characters, '' when absent. */
 const text = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
@@ -100,19 +91,7 @@ export const activityCreateSchema = z
   );
 export type ActivityCreateValues = z.input<typeof activityCreateSchema>;
 
-export { formatBytes };
-
-/** Why a chosen file cannot be uploaded as a photo, or undefined when it can. */
-export function checkPhotoFile(file: { name: string; type: string; size: number }, maxBytes: number): string | undefined {
-  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-  const allowed = PHOTO_TYPES[file.type.toLowerCase()];
-  if (!allowed || !allowed.includes(ext)) {
-    return notAPhotoMessage(file.name);
-  }
-  if (file.size === 0) return emptyPhotoMessage(file.name);
-  if (file.size > maxBytes) return tooLargePhotoMessage(file.name, file.size, maxBytes);
-  return undefined;
-}
+export { checkPhotoFile, formatBytes };
 
 export { fieldErrorsOf } from './field-errors.ts';
 

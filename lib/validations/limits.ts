@@ -2,6 +2,19 @@
 // schemas that check them (./listing.ts, ./blog.ts, ./album.ts, ./event.ts, ./photo-tag.ts): importing a number from a schema's module
 // would bring zod into the page's first-load JavaScript with it.
 
+/** The API's limit on a post, a comment and a share message (api-server BODY_MAX). */
+export const ACTIVITY_BODY_MAX = 5000;
+/** A link card's title and address (POST /activities attachment[title], attachment[uri]). */
+export const LINK_TITLE_MAX = 255;
+export const URL_MAX = 2048;
+
+/** The API's limit on a comment and a share message (api-server BODY_MAX). */
+export const SOCIAL_BODY_MAX = 5000;
+/** The API's limit on a report's description (api-server core/report.ts). */
+export const REPORT_DESCRIPTION_MAX = 2000;
+/** Comments are paged 10 at a time when a person asks for older ones. */
+export const COMMENTS_PAGE_SIZE = 10;
+
 /** The API's limits of a listing (api-server/src/routes/classifieds/write.ts). */
 export const LISTING_TITLE_MAX = 255;
 export const LISTING_LOCATION_MAX = 255;

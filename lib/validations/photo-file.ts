@@ -105,3 +105,15 @@ export async function checkPhotoBytes(file: Blob & { name: string }, maxBytes: n
 
 /** A photo's description, its alt text, as the API keeps it (POST /albums/photos/{id}; api-server DESCRIPTION_MAX). */
 export const PHOTO_DESCRIPTION_MAX = 5000;
+
+/** Why a chosen file cannot be uploaded as a photo (by its name and type: its bytes are sniffed later), or undefined when it can. */
+export function checkPhotoFile(file: { name: string; type: string; size: number }, maxBytes: number): string | undefined {
+  const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const allowed = PHOTO_TYPES[file.type.toLowerCase()];
+  if (!allowed || !allowed.includes(ext)) {
+    return notAPhotoMessage(file.name);
+  }
+  if (file.size === 0) return emptyPhotoMessage(file.name);
+  if (file.size > maxBytes) return tooLargePhotoMessage(file.name, file.size, maxBytes);
+  return undefined;
+}

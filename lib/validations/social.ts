@@ -2,16 +2,12 @@
 import * as z from 'zod/mini';
 import { idSchema as id } from './ids.ts';
 import { ITEM_TYPES } from '../social-api/items.ts';
+import { COMMENTS_PAGE_SIZE, REPORT_DESCRIPTION_MAX, SOCIAL_BODY_MAX } from './limits.ts';
 
 // The social layer's inputs, one schema each, for every item type: the browser checks with
 // them before sending and the server actions check again (the browser is never trusted).
 
-/** The API's limit on a comment and a share message (api-server BODY_MAX). */
-export const SOCIAL_BODY_MAX = 5000;
-/** The API's limit on a report's description (api-server core/report.ts). */
-export const REPORT_DESCRIPTION_MAX = 2000;
-/** Comments are paged 10 at a time when a person asks for older ones. */
-export const COMMENTS_PAGE_SIZE = 10;
+export { COMMENTS_PAGE_SIZE, REPORT_DESCRIPTION_MAX, SOCIAL_BODY_MAX };
 /** People in the "who liked" dialog, a page at a time. */
 export const LIKERS_PAGE_SIZE = 20;
 

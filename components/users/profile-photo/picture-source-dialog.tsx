@@ -10,7 +10,7 @@ import { progressOf, UploadProgress } from '@/components/ui/upload-progress';
 import { useUpload } from '@/components/ui/use-upload';
 import { routes } from '@/lib/routes';
 import { COMPOSE_UPLOAD_URL, parseComposeUpload } from '@/lib/uploads/compose-upload';
-import { checkPhotoFile } from '@/lib/validations/activity';
+import { checkPhotoFile } from '@/lib/validations/photo-file';
 import { PHOTO_ACCEPT } from '@/lib/validations/photo-file';
 import type { CropPhoto } from './crop-dialog';
 

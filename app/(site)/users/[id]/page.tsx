@@ -5,6 +5,7 @@ import { Feed } from '@/components/feed/feed';
 import { loadPage } from '@/lib/auth/page-session';
 import { composeLimits } from '@/lib/feed/compose-limits';
 import { idParam } from '@/lib/params';
+import { serialize } from '@/lib/serialized';
 import { loadMember } from '@/lib/users/profile';
 import { loadWall } from '@/lib/users/wall';
 
@@ -31,7 +32,7 @@ export default async function WallPage({ params }: WallPageProps) {
   const canWrite = own || member.friendship === 'friends';
   return (
     <Feed
-      initial={wall}
+      initial={serialize(wall)}
       wallId={id}
       label={own ? 'Your wall' : `${member.name}’s wall`}
       emptyText={own ? 'You have not posted anything yet.' : `${member.name} has not posted anything you can see yet.`}
