@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Two specs change how the same two demo members stand with each other (Alice and Grace: people.spec
-// befriends and unfriends them, messages.spec has one block the other): each holds the pair's lock
-// while it does, so that the two workers never interleave those steps. A directory made with mkdir
+// Specs change how the same two demo members stand with each other (Alice and Grace: people.spec
+// befriends and unfriends them, messages.spec has one block the other), and others have one write
+// to the other (dashboard-listings.spec, groups.spec): each holds the pair's lock while it does, so
+// that the two workers never interleave those steps. A directory made with mkdir
 // is the lock (atomic on every file system); the run's data directory is fresh, so none is left
 // over from an earlier run.
 
