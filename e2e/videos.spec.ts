@@ -105,6 +105,17 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.seeking || v.readyState < 2)).toBe(false);
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1.5, 0);
   expect(ranges).toContain(206);
+  // The browser's own controls; and without script, the page's HTML copy of the player is the one shown.
+  await expect(video).toHaveAttribute('controls', '');
+  const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(page.url());
+  await expect(plain.locator('video')).toBeVisible();
+  await expect(plain.locator('video')).toHaveAttribute('controls', '');
+  await expect(plain.locator('video')).toHaveAttribute('src', /^\/api\/videos\/\d+\/file$/);
+  await expect(plain.locator('video')).toHaveCount(1);
+  await expect(plain.getByRole('main').locator('img[src*="/files/img/"][aria-hidden]')).toBeHidden();
+  await noScript.close();
 
   // The owner rates it once.
   await page.getByRole('button', { name: '4 out of 5' }).click();

@@ -2,6 +2,7 @@ import { routes } from '@/lib/routes';
 import type { PlayableVideo } from '@/lib/social-api/videos';
 import { playerBox, PROVIDER_NAMES, providerPage } from '@/lib/videos/players';
 import { LinkPlayer } from './link-player';
+import { NativeVideo } from './native-video';
 import { STATUS_LABELS } from './video-tile';
 
 export type VideoPlayerProps = {
@@ -58,19 +59,13 @@ export function VideoScreen({ video: v, describedBy, maxHeight = '75vh', lazy = 
     );
   }
   return (
-    // eslint-disable-next-line jsx-a11y/media-has-caption -- the API keeps no captions (docs/api.md, "Videos"): the description is the video's text alternative, named by aria-describedby
-    <video
-      controls
-      preload="metadata"
+    <NativeVideo
+      src={routes.videoFile(v.id, v.conversationId)}
       poster={v.poster || undefined}
       width={v.width ?? 16}
       height={v.height ?? 9}
       style={style}
-      className="block h-auto w-full rounded-xl bg-black"
-      aria-describedby={describedBy}
-      src={routes.videoFile(v.id, v.conversationId)}
-    >
-      <a href={routes.videoFile(v.id, v.conversationId)}>Download the video</a>
-    </video>
+      describedBy={describedBy}
+    />
   );
 }
