@@ -107,7 +107,10 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
   expect(ranges).toContain(206);
   // The browser's own controls; and without script, the page's HTML copy of the player is the one shown.
   await expect(video).toHaveAttribute('controls', '');
-  const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noScript.newPage();
   await plain.goto(page.url());
   await expect(plain.locator('video')).toBeVisible();
