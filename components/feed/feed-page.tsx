@@ -12,7 +12,11 @@ export function FeedPage({ initial, limits }: { initial: FirstPage; limits: Comp
   return (
     <div className="mx-auto w-full max-w-2xl">
       <h1 className="text-2xl font-bold tracking-tight">Your feed</h1>
-      <Feed initial={serialize(initial)} label="Your feed" emptyText="Nothing here yet. Post something, or make friends to see what they share.">
+      <Feed
+        initial={serialize(initial)}
+        label="Your feed"
+        emptyText="Nothing here yet. Post something, or make friends to see what they share."
+      >
         <div className="mt-6">
           <Composer {...limits} />
         </div>

@@ -17,7 +17,12 @@ export function GroupWallPage({ group, wall, maxPhotoBytes }: GroupWallPageProps
   return (
     <article aria-labelledby="group-title" className="mx-auto w-full max-w-3xl">
       <GroupHeader group={group} tab="wall" />
-      <Feed initial={serialize(wall)} groupId={group.id} label={`${group.title}’s wall`} emptyText="Nobody has posted on this group’s wall yet.">
+      <Feed
+        initial={serialize(wall)}
+        groupId={group.id}
+        label={`${group.title}’s wall`}
+        emptyText="Nobody has posted on this group’s wall yet."
+      >
         {group.can.post ? (
           <div className="mt-6">
             <Composer maxPhotoBytes={maxPhotoBytes} group={{ id: group.id, title: group.title }} />
