@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { apiFieldErrorsReader } from './field-errors.ts';
 import { idTextSchema as id } from './ids.ts';
-import { checkPhotoFile, formatBytes, PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
+import { checkPhotoFile, PHOTO_DESCRIPTION_MAX } from './photo-file.ts';
 import { ACTIVITY_BODY_MAX, LINK_TITLE_MAX, URL_MAX, VIDEO_DESCRIPTION_MAX, VIDEO_TITLE_MAX } from './limits.ts';
 
 // The feed's forms, one schema each. The browser checks with them before sending (a person
@@ -11,7 +11,7 @@ import { ACTIVITY_BODY_MAX, LINK_TITLE_MAX, URL_MAX, VIDEO_DESCRIPTION_MAX, VIDE
 // the page) and the server actions check again with the same schemas (the browser is never
 // trusted).
 
-export { ACTIVITY_BODY_MAX, LINK_TITLE_MAX, URL_MAX };
+export { URL_MAX };
 
 /** Trimmed text of at most `max` characters, '' when absent. */
 const text = (max: number, message: string) => z._default(z.string().check(z.trim(), z.maxLength(max, message)), '');
@@ -91,7 +91,7 @@ export const activityCreateSchema = z
   );
 export type ActivityCreateValues = z.input<typeof activityCreateSchema>;
 
-export { checkPhotoFile, formatBytes };
+export { checkPhotoFile };
 
 export { fieldErrorsOf } from './field-errors.ts';
 

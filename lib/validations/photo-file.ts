@@ -12,7 +12,7 @@ export const PHOTO_SNIFF_BYTES = 12;
 export const PHOTO_KINDS_TEXT = 'JPEG, PNG, GIF or WebP';
 
 /** The pictures the API takes, by MIME type and by file name extension. */
-export const PHOTO_TYPES: Record<string, readonly string[]> = {
+const PHOTO_TYPES: Record<string, readonly string[]> = {
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
   'image/gif': ['gif'],
@@ -79,7 +79,7 @@ export function sniffPhotoType(head: Uint8Array): PhotoType | undefined {
 
 export const notAPhotoMessage = (name: string) => `“${name}” is not a photo this site takes. Choose a ${PHOTO_KINDS_TEXT} picture.`;
 
-export const emptyPhotoMessage = (name: string) => `“${name}” is empty. Choose another picture.`;
+const emptyPhotoMessage = (name: string) => `“${name}” is empty. Choose another picture.`;
 
 export function tooLargePhotoMessage(name: string, size: number, maxBytes: number): string {
   const shown = formatSizeOver(size, maxBytes);
