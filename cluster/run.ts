@@ -435,13 +435,16 @@ async function conversationLive(browser: Browser, one: One): Promise<void> {
   const sentAt = Date.now();
   await demo.getByTestId('message').filter({ hasText: text }).waitFor({ timeout: 5_000 });
   const seenAfterMs = Date.now() - sentAt;
-  // Round robin: within a few more polls both web instances have answered one.
+  // Round robin: within a few more polls both web instances have answered one. Grace's page
+  // leaves first: it polled her copy of the conversation every 3 s too, and two pages polling in
+  // step sent each page's every poll to the same instance (about 20 s here, until another
+  // request broke the step); alone, the polls alternate.
+  await graceContext.close();
   for (let i = 0; i < 10 && (polls.get(`/api/messages/${id}`)?.size ?? 0) < 2; i++) await demo.waitForTimeout(3_000);
   const by = [...(polls.get(`/api/messages/${id}`) ?? [])];
   check(by.length === 2, `both web instances answered the conversation's poll (${by.join(', ')})`);
   check((await demo.getByTestId('message').filter({ hasText: text }).count()) === 1, 'the message is shown once');
   await demoContext.close();
-  await graceContext.close();
   measured.conversation = { seenAfterMs, pollsServedBy: by };
 }
 
