@@ -5,6 +5,7 @@ import { png } from '../lib/testing/pictures.ts';
 import { API_URL, WEB_CLIENT, WEB_ORIGIN } from './servers.ts';
 import { signIn } from './sign-in.ts';
 import { dragNews, pickUp } from './drag.ts';
+import { unique } from './unique.ts';
 
 // "Add photos" (/albums/upload), signed in as the demo user: photos picked are checked in the
 // browser, upload a few at a time with their own progress, are put in order with the keyboard,
@@ -13,10 +14,6 @@ import { dragNews, pickUp } from './drag.ts';
 // else uses.
 
 const UPLOAD_PATH = '/api/upload/photos';
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 /** A picture for the file input; its width tells it apart when the API hands it back. */
 const photo = (name: string, width = 320) => ({ name, mimeType: 'image/png', buffer: png(width, 240) });

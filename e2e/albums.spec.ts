@@ -6,16 +6,13 @@ import { apiToken } from './api-token.ts';
 import { serverActionAnswered } from './server-action.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { dragNews, pickUp } from './drag.ts';
+import { unique } from './unique.ts';
 
 // Albums and photos as a reader and as an owner: browsing and filtering by URL, an album's
 // page with its photos a page at a time, a photo's own page with its neighbours, and managing.
 // Signed in as the demo user, whose seeded albums are "Lisbon weekend" (5 photos) and "Sunday
 // dinners"; Alice owns "Alps 2025". Other specs share the servers: albums made here have
 // titles nobody else uses.
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 async function seriousViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();

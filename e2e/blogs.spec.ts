@@ -4,15 +4,12 @@ import { seriousViolations } from './axe.ts';
 import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { API_URL } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Blogs: the lists and their filters in the URL, reading a post, writing one in the rich-text
 // editor, drafts both ways, nothing typed lost (field errors, the copy kept in the browser),
 // editing and deleting, who may edit, and hostile HTML in a body. Other specs share the
 // servers: every post written here has a title nobody else writes.
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 const main = (page: Page) => page.getByRole('main');
 const editorBox = (page: Page) => page.getByRole('textbox', { name: 'Post', exact: true });

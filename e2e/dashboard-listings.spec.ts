@@ -4,16 +4,13 @@ import { API_URL, DEMO_USER } from './servers.ts';
 import { apiToken } from './api-token.ts';
 import { lockPair } from './pair-lock.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // The seller's dashboard: the overview's counts linking into the table, bulk close, reopen and
 // delete with a result per row, a bulk action that partly fails, a second bulk action that keeps
 // the first one's rows and results, the price edited in place, the "Messages" column.
 // Each test makes listings of its own with a location nobody else uses and filters the table
 // by its keywords, so that other tests' listings never get in the way.
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 const IVY = { ...ALICE, email: 'ivy@example.com', name: 'Ivy Novak' };
 const GRACE = { ...ALICE, email: 'grace@example.com', name: 'Grace Kim' };

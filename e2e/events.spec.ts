@@ -3,6 +3,7 @@ import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
 import { API_URL } from './servers.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Events, as people use them with a browser in New York and an event created in Berlin: the
 // form (an end before the start refused on its field, the rest kept; the site's refusal on its
@@ -21,7 +22,6 @@ const CAROL: Account = { email: 'carol@example.com', password: 'demo-password', 
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
 const main = (page: Page) => page.getByRole('main');
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** 15 January of next year: winter in both zones, 20:00 in Berlin is 19:00 UTC and 2:00 PM in New York. */
 const YEAR = new Date().getUTCFullYear() + 1;
 const DAY = `${YEAR}-01-15`;

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // A photo in the activity feed opens the photo viewer over the feed (the same URL as the
 // photo's page, app/(site)/@modal/(.)photos/[id]); a photo followed from elsewhere (a
@@ -11,10 +12,6 @@ import { ALICE, signIn } from './sign-in.ts';
 const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
 const articles = (page: Page) => feed(page).getByRole('article');
 const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 /** Posts a photo with `text` from the compose box (it goes into the poster's "Wall Photos" album, after the ones before). */
 async function postPhoto(page: Page, text: string, width: number): Promise<void> {

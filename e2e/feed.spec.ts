@@ -7,6 +7,7 @@ import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { serverActionAnswered } from './server-action.ts';
 import { hydrated } from './hydrated.ts';
+import { unique } from './unique.ts';
 
 // The activity feed, signed in as the demo user: reading it, posting (text, photo), liking,
 // commenting, sharing, deleting, scrolling back in time, and new posts from someone else.
@@ -17,10 +18,6 @@ const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
 const articles = (page: Page) => feed(page).getByRole('article');
 const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
 const postBox = (page: Page) => composer(page).getByLabel(/What’s on your mind/);
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 /**
  * Opens the feed with its scripts held back: the compose box is in the HTML and usable, React is

@@ -3,6 +3,7 @@ import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
 import { lockPair } from './pair-lock.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Groups (issue 48), two people in two browsers: Alice creates a group whose officers approve its
 // members (a form refused on its field keeps what was typed); Grace finds it in /groups and in
@@ -15,7 +16,6 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
 const main = (page: Page) => page.getByRole('main');
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Moves to a tab of the group's page with the keyboard, and waits for its page. */
 async function openTab(page: Page, name: string, path: RegExp) {

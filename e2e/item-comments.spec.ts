@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken } from './api-token.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Every comment of an item can be read on its page, and its counts are exact: a listing and an
 // event of Alice's with 13 comments by her friends show the 3 newest, as an activity does, and
@@ -10,10 +11,6 @@ import { ALICE, signIn } from './sign-in.ts';
 const BOB = { email: 'bob@example.com', password: 'demo-password' };
 const CAROL = { email: 'carol@example.com', password: 'demo-password' };
 const COMMENTS = 13;
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 async function make(request: APIRequestContext, type: 'classified' | 'event', title: string): Promise<{ id: number; path: string }> {
   const token = await apiToken(request, ALICE, ['classifieds', 'events']);

@@ -3,15 +3,12 @@ import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
 import { DEMO_USER } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // The listing editor: /listings/new and /listings/{id}/edit, reached from /listings, the
 // dashboard and the listing's page; a refused save keeps everything typed; only the seller
 // reaches the edit page. Other specs share the servers: every listing made here has a title
 // nobody else writes.
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 const main = (page: Page) => page.getByRole('main');
 const editorBox = (page: Page) => page.getByRole('textbox', { name: 'Description', exact: true });

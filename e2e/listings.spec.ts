@@ -4,15 +4,12 @@ import { png } from '../lib/testing/pictures.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
 import { apiToken } from './api-token.ts';
 import { ALICE, signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Listings: the filters of /listings through the form and in the URL (reload, chips, Back),
 // a listing's page and its gallery with the keyboard, the seller closing, reopening and
 // deleting their listing, and what another member may not do. Other specs share the servers:
 // every listing made here has a title nobody else writes.
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 const main = (page: Page) => page.getByRole('main');
 const cards = (page: Page) => main(page).getByRole('article');

@@ -8,6 +8,7 @@ import { lockPair } from './pair-lock.ts';
 import { startSecondWeb, type SecondWeb } from './second-web.ts';
 import { API_PORT, API_URL } from './servers.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Private messages (issue 47, section 3): Grace contacts Alice about a listing and the two talk
 // live in two browsers (the envelope, the conversation's poll), Alice blocks Grace; the inbox and
@@ -21,7 +22,6 @@ const HENRY: Account = { email: 'henry@example.com', password: 'demo-password', 
 const IVY: Account = { email: 'ivy@example.com', password: 'demo-password', name: 'Ivy Novak' };
 const BOB: Account = { email: 'bob@example.com', password: 'demo-password', name: 'Bob Chen' };
 
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const main = (page: Page) => page.getByRole('main');
 const conversation = (page: Page) => main(page).getByTestId('conversation');
 const bubbles = (page: Page) => conversation(page).getByTestId('message');

@@ -4,6 +4,7 @@ import { seriousViolations } from './axe.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
 import { lockPair } from './pair-lock.ts';
 import { ALICE, signIn, type Account } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Members and friends (issue 21): a profile's header, tabs and friendship action, /friends,
 // writing on a friend's wall. Alice and Grace are not friends in the demo data; this spec is the
@@ -11,7 +12,6 @@ import { ALICE, signIn, type Account } from './sign-in.ts';
 
 const GRACE: Account = { email: 'grace@example.com', password: 'demo-password', name: 'Grace Kim' };
 
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const main = (page: Page) => page.getByRole('main');
 
 async function idOf(request: APIRequestContext, account: Account): Promise<number> {

@@ -3,6 +3,7 @@ import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
 import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { signIn } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Photos everyone can see (issue 23, "Photos"): a description written beside a photo being
 // posted is its alt text in the feed and the viewer and readable by everyone from its "ALT"; a
@@ -12,7 +13,6 @@ import { signIn } from './sign-in.ts';
 
 const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
 const composer = (page: Page) => page.getByRole('form', { name: 'Create a post' });
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function addPhoto(page: Page, text: string, width = 320, height = 200): Promise<void> {
   await composer(page)

@@ -4,13 +4,13 @@ import { apiToken } from './api-token.ts';
 import { seriousViolations } from './axe.ts';
 import { API_URL, DEMO_USER } from './servers.ts';
 import { signIn, type Account } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // The profile picture (issue 21, section 4). Dave is the member whose picture changes: no other
 // spec looks at his picture (the demo member's and Alice's stay as they are for theirs).
 
 const DAVE: Account = { email: 'dave@example.com', password: 'demo-password', name: 'Dave Okafor' };
 
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const main = (page: Page) => page.getByRole('main');
 const news = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 

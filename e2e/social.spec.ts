@@ -3,14 +3,11 @@ import { expect, type Browser, type Page, test } from '@playwright/test';
 import { ALICE, signIn } from './sign-in.ts';
 import { serverActionAnswered } from './server-action.ts';
 import { hydrated } from './hydrated.ts';
+import { unique } from './unique.ts';
 
 // The shell and the social layer: the primary navigation with the keyboard, one activity on
 // its own page with likes, comments, sharing and reports, reports in the feed, and the
 // notification list. Other specs share the servers: every test uses words nobody else writes.
-
-function unique(words: string) {
-  return `${words} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 const feed = (page: Page) => page.getByRole('feed', { name: 'Your feed' });
 

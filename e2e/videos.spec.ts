@@ -4,6 +4,7 @@ import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { makeClip } from './media-files.ts';
 import { withoutModule } from './second-web.ts';
 import { signIn, type Account } from './sign-in.ts';
+import { unique } from './unique.ts';
 
 // Videos (issue 49): an upload converted by the API's ffmpeg, seen processing on /videos/my and
 // then playable without a reload, played in the page's own <video> (its file through the BFF, with
@@ -15,8 +16,6 @@ import { signIn, type Account } from './sign-in.ts';
 // this run's own.
 
 const ERIN: Account = { email: 'erin@example.com', password: 'demo-password', name: 'Erin Walsh' };
-
-const unique = (words: string) => `${words} ${Date.now().toString(36)}`;
 
 /** Pages of other sites the page asked for (none may be asked for before the person presses play). */
 function thirdPartyRequests(page: Page): string[] {
