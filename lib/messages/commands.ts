@@ -119,12 +119,16 @@ export async function startCommand(token: string, input: unknown): Promise<Actio
     return { ok: true, message: 'Sent.', data: { id: sent.id } };
   } catch (e) {
     if (isApiError(e, 404)) return { ok: false, message: 'That is no longer there, or you may not see it.' };
-    // An event without guests yet: the API names `to` (the event) with a fragment of a sentence.
-    if (guestsOf !== undefined && isApiError(e, 400) && e.fieldErrors.to) {
-      return { ok: false, message: 'This event has no guests to write to yet: invite some first.' };
-    }
-    if (membersOf !== undefined && isApiError(e, 400) && e.fieldErrors.to) {
-      return { ok: false, message: 'This group has no members to write to yet: invite some first.' };
+    // Nobody to write to: the API names `to` (the event or group) with a fragment of a sentence,
+    // which says when blocks between the owner and each of them are why.
+    if ((guestsOf !== undefined || membersOf !== undefined) && isApiError(e, 400) && e.fieldErrors.to) {
+      const [what, whom] = guestsOf !== undefined ? ['event', 'guests'] : ['group', 'members'];
+      return {
+        ok: false,
+        message: /\bblock/i.test(e.fieldErrors.to)
+          ? `You cannot write to this ${what}'s ${whom}: you blocked each of them, or they blocked you. Nothing was sent.`
+          : `This ${what} has no ${whom} to write to yet: invite some first.`,
+      };
     }
     return refusal(e);
   }

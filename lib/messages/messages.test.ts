@@ -273,6 +273,13 @@ describe('writing, and the refusals in the API’s words', () => {
       message: 'This event has no guests to write to yet: invite some first.',
     });
     await post(alice.token, `/events/${eventId}/invite`, { user_ids: String(bob.id) });
+    // Bob, the one guest, blocked for a while: the reason is said, not "no guests".
+    await blockMember(alice.token, bob.id);
+    expect(await startCommand(alice.token, { guestsOf: eventId, body: 'Bring a blanket' })).toEqual({
+      ok: false,
+      message: "You cannot write to this event's guests: you blocked each of them, or they blocked you. Nothing was sent.",
+    });
+    await unblockMember(alice.token, bob.id);
     const sent = await startCommand(alice.token, { guestsOf: eventId, body: 'Bring a blanket' });
     expect(sent.ok).toBe(true);
     const broadcast = (await getConversation(bob.token, sent.ok ? sent.data.id : 0))!;

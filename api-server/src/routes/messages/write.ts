@@ -156,11 +156,18 @@ export default async function messageWriteRoutes(app: FastifyInstance): Promise<
       rows.map((r) => r.user_id),
     );
     const guests = rows.map((r) => r.user_id).filter((id) => !blocked.has(id));
-    if (guests.length === 0)
+    if (guests.length === 0) {
+      const what = multi === 'group' ? 'a group' : 'an event';
+      const whom = multi === 'group' ? 'members' : 'guests';
+      // Blocked members are left out of a broadcast; when they are all there is, the owner is told
+      // why (as a message to one of them says it), not that there is nobody.
       throw invalidParam(
         'to',
-        multi === 'group' ? 'names a group with no members to message yet' : 'names an event with no guests to message yet',
+        rows.length === 0
+          ? `names ${what} with no ${whom} to message yet`
+          : `names ${what} whose ${whom} you cannot message: you blocked each of them, or they blocked you`,
       );
+    }
     const user = await getSender(trx, me);
     await checkAndCountSend(trx, { userId: me, joined: user.joined, text, opens: false, strangers: [], at });
     const id = await createConversation(trx, {

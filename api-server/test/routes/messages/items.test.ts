@@ -123,7 +123,33 @@ describe("an event's broadcast to its guests (multi=event)", () => {
     // An event's id is no group's (issue 48: multi=group messages a group's members).
     expectRefused(await compose(t, owner, { multi: 'group', to: String(event), body: 'x' }), 404);
     const empty = await insertEvent(t.db, owner.id);
-    expectRefused(await compose(t, owner, { multi: 'event', to: String(empty), body: 'x' }), 400, 'to');
+    expectRefused(await compose(t, owner, { multi: 'event', to: String(empty), body: 'x' }), 400, 'to', /no guests to message yet/);
+  });
+
+  it('leaves out the guests a block stands between, and says so when that is all of them', async () => {
+    const owner = await seasoned(t.db);
+    const [blockedByOwner, blocksOwner, other] = [await seasoned(t.db), await seasoned(t.db), await seasoned(t.db)];
+    const event = await insertEvent(t.db, owner.id, { title: 'Quiz night' });
+    for (const m of [blockedByOwner, blocksOwner, other]) {
+      await t.db
+        .insertInto('event_members')
+        .values({ event_id: event, user_id: m.id, rsvp: 'attending', invited_by: null, created_at: 1 })
+        .execute();
+    }
+    expect((await post(t, owner.token, '/api/v1/users/block', { id: blockedByOwner.id })).status).toBe(200);
+    expect((await post(t, blocksOwner.token, '/api/v1/users/block', { id: owner.id })).status).toBe(200);
+    const sent = await compose(t, owner, { multi: 'event', to: String(event), body: 'Teams of four' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await folder(t, other, 'inbox')).map((c: { id: number }) => c.id)).toEqual([sent.body.data.id]);
+    for (const m of [blockedByOwner, blocksOwner]) expect(await folder(t, m, 'inbox')).toEqual([]);
+
+    await t.db.deleteFrom('event_members').where('event_id', '=', event).where('user_id', '=', other.id).execute();
+    expectRefused(
+      await compose(t, owner, { multi: 'event', to: String(event), body: 'Still on?' }),
+      400,
+      'to',
+      /you cannot message: you blocked each of them, or they blocked you/,
+    );
   });
 });
 
