@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMediaWorker } from '../../api-server/src/media/worker.ts';
+import { insertAlbum } from '../../api-server/test/routes/fixtures.ts';
 import { makeClip } from '../../api-server/test/routes/videos/video-fixtures.ts';
 import {
   fetchVideoFile,
@@ -294,5 +295,13 @@ describe('uploading a video through the BFF', () => {
       ok: false,
       message: expect.stringMatching(/upload/),
     });
+  });
+
+  it('offers albums with photos beyond the newest 50, which here hold none', async () => {
+    const before = await posterPhotoChoices(alice.token, alice.id, { page: 1 });
+    if (!before.ok || !before.data.albums?.length) throw new Error('alice has no photos in the demo data');
+    for (let n = 0; n < 51; n += 1) await insertAlbum(api.db, alice.id, { title: `Empty ${n}` });
+    const after = await posterPhotoChoices(alice.token, alice.id, { page: 1 });
+    expect(after).toMatchObject({ ok: true, data: { albums: before.data.albums, albumId: before.data.albumId } });
   });
 });

@@ -5,8 +5,10 @@ import { posterPhotosSchema } from '@/lib/validations/video';
 
 /** Photos a page of the poster's photo dialog shows. */
 export const POSTER_PHOTOS_PAGE = 24;
-/** One's newest albums the dialog offers (GET /albums/my takes at most 50 a page). */
-const POSTER_ALBUMS = 50;
+/** A page of one's albums as the dialog reads them (GET /albums/my takes at most 50 a page). */
+const ALBUMS_PAGE = 50;
+/** The pages of albums it reads at most: a member's 1,000 newest albums, in as many requests as they fill. */
+const ALBUM_PAGES = 20;
 
 /** What the poster's photo dialog shows: one's albums that hold photos, and a page of one of them. */
 export interface PosterPhotoChoices {
@@ -17,6 +19,17 @@ export interface PosterPhotoChoices {
   photos: PhotoThumb[];
   /** More of that album's photos after this page. */
   more: boolean;
+}
+
+/** One's albums that hold photos, newest first, read page by page until a page is not full. */
+async function albumsWithPhotos(token: string): Promise<NonNullable<PosterPhotoChoices['albums']>> {
+  const albums: NonNullable<PosterPhotoChoices['albums']> = [];
+  for (let page = 1; page <= ALBUM_PAGES; page += 1) {
+    const mine = (await listAlbums(token, { mine: true, page, limit: ALBUMS_PAGE })) ?? [];
+    for (const { id, title, photoCount } of mine) if (photoCount > 0) albums.push({ id, title, photoCount });
+    if (mine.length < ALBUMS_PAGE) break;
+  }
+  return albums;
 }
 
 /**
@@ -33,8 +46,7 @@ export async function posterPhotoChoices(token: string, viewerId: number, input:
     let albums: PosterPhotoChoices['albums'];
     let albumId = parsed.data.albumId;
     if (albumId === undefined) {
-      const mine = (await listAlbums(token, { mine: true, limit: POSTER_ALBUMS })) ?? [];
-      albums = mine.filter((a) => a.photoCount > 0).map(({ id, title, photoCount }) => ({ id, title, photoCount }));
+      albums = await albumsWithPhotos(token);
       albumId = albums[0]?.id;
       if (albumId === undefined) return { ok: true, message: '', data: { albums, albumId: null, photos: [], more: false } };
     }
