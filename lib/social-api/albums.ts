@@ -275,6 +275,30 @@ const CHOICE_PAGES = 10;
 const choiceListSchema = lenientArray(z.looseObject({ id, title: str, can_upload: flag.optional() }));
 
 /**
+ * Every item of a list read a page of `size` at a time, until a page is not full or `max` pages:
+ * each item once (an album made while the pages are read pushes the list on, so one may come
+ * twice), and whether the list's end was reached.
+ */
+async function readPages<T extends { id: number }>(
+  read: (page: number) => Promise<T[]>,
+  size: number,
+  max: number,
+): Promise<{ items: T[]; complete: boolean }> {
+  const items: T[] = [];
+  const seen = new Set<number>();
+  for (let page = 1; page <= max; page += 1) {
+    const rows = await read(page);
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      items.push(row);
+    }
+    if (rows.length < size) return { items, complete: true };
+  }
+  return { items, complete: false };
+}
+
+/**
  * The reader's own albums that photos may go into, newest first, but `exceptId`: where a photo
  * can move. Our API tells can_upload in the list (docs/api.md, "Extensions": Albums and photos):
  * not Wall Photos, Profile Pictures and the other albums it fills itself. A server of the document alone does
@@ -282,23 +306,26 @@ const choiceListSchema = lenientArray(z.looseObject({ id, title: str, can_upload
  * the API's refusal of one it fills itself says so. A page at a time, up to CHOICE_PAGES.
  */
 export async function albumsToAddTo(token: string, exceptId?: number, keywords?: string): Promise<AlbumChoices> {
-  const albums: AlbumChoice[] = [];
-  const seen = new Set<number>();
   let fields = 'id,title,can_upload';
-  for (let page = 1; page <= CHOICE_PAGES; page += 1) {
-    const query = { keywords: keywords?.trim() || undefined, page, limit: CHOICE_PAGE };
-    const rows = choiceListSchema.parse(await getWithFields(token, '/albums/my', query, fields, 'id,title'));
-    // A server that did not tell the flag on the first page is asked the document's fields after it.
-    if (page === 1 && rows[0] && rows[0].can_upload === undefined) fields = 'id,title';
-    for (const a of rows) {
-      // An album made while the pages are read pushes the list on: one may come twice.
-      if (a.can_upload === false || a.id === exceptId || seen.has(a.id)) continue;
-      seen.add(a.id);
-      albums.push({ id: a.id, title: albumTitle(a.title) });
-    }
-    if (rows.length < CHOICE_PAGE) return { albums, complete: true };
-  }
-  return { albums, complete: false };
+  const { items, complete } = await readPages(
+    async (page) => {
+      const query = { keywords: keywords?.trim() || undefined, page, limit: CHOICE_PAGE };
+      const rows = choiceListSchema.parse(await getWithFields(token, '/albums/my', query, fields, 'id,title'));
+      // A server that did not tell the flag on the first page is asked the document's fields after it.
+      if (page === 1 && rows[0] && rows[0].can_upload === undefined) fields = 'id,title';
+      return rows;
+    },
+    CHOICE_PAGE,
+    CHOICE_PAGES,
+  );
+  const albums = items.filter((a) => a.can_upload !== false && a.id !== exceptId).map((a) => ({ id: a.id, title: albumTitle(a.title) }));
+  return { albums, complete };
+}
+
+/** The reader's own albums that hold photos, newest first (up to `max` pages of 50, the most GET /albums/my gives). */
+export async function ownAlbumsWithPhotos(token: string, max: number): Promise<AlbumCard[]> {
+  const { items } = await readPages(async (page) => (await listAlbums(token, { mine: true, page, limit: 50 })) ?? [], 50, max);
+  return items.filter((a) => a.photoCount > 0);
 }
 
 /** GET /albums/{id} with one page of its photos; undefined when it is not there or not visible. */

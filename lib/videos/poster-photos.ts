@@ -1,13 +1,11 @@
 import type { ActionResult } from '@/lib/action-result';
 import { failure, invalid } from '@/lib/server-action';
-import { getAlbum, listAlbums, type PhotoThumb } from '@/lib/social-api/albums';
+import { getAlbum, ownAlbumsWithPhotos, type PhotoThumb } from '@/lib/social-api/albums';
 import { posterPhotosSchema } from '@/lib/validations/video';
 
 /** Photos a page of the poster's photo dialog shows. */
 export const POSTER_PHOTOS_PAGE = 24;
-/** A page of one's albums as the dialog reads them (GET /albums/my takes at most 50 a page). */
-const ALBUMS_PAGE = 50;
-/** The pages of albums it reads at most: a member's 1,000 newest albums, in as many requests as they fill. */
+/** The pages of one's albums the dialog reads at most: a member's 1,000 newest, in as many requests as they fill. */
 const ALBUM_PAGES = 20;
 
 /** What the poster's photo dialog shows: one's albums that hold photos, and a page of one of them. */
@@ -19,17 +17,6 @@ export interface PosterPhotoChoices {
   photos: PhotoThumb[];
   /** More of that album's photos after this page. */
   more: boolean;
-}
-
-/** One's albums that hold photos, newest first, read page by page until a page is not full. */
-async function albumsWithPhotos(token: string): Promise<NonNullable<PosterPhotoChoices['albums']>> {
-  const albums: NonNullable<PosterPhotoChoices['albums']> = [];
-  for (let page = 1; page <= ALBUM_PAGES; page += 1) {
-    const mine = (await listAlbums(token, { mine: true, page, limit: ALBUMS_PAGE })) ?? [];
-    for (const { id, title, photoCount } of mine) if (photoCount > 0) albums.push({ id, title, photoCount });
-    if (mine.length < ALBUMS_PAGE) break;
-  }
-  return albums;
 }
 
 /**
@@ -46,7 +33,7 @@ export async function posterPhotoChoices(token: string, viewerId: number, input:
     let albums: PosterPhotoChoices['albums'];
     let albumId = parsed.data.albumId;
     if (albumId === undefined) {
-      albums = await albumsWithPhotos(token);
+      albums = (await ownAlbumsWithPhotos(token, ALBUM_PAGES)).map(({ id, title, photoCount }) => ({ id, title, photoCount }));
       albumId = albums[0]?.id;
       if (albumId === undefined) return { ok: true, message: '', data: { albums, albumId: null, photos: [], more: false } };
     }
