@@ -27,7 +27,11 @@ function processTree(pid: number): number[] {
   return [...new Set(pids)];
 }
 
-/** CPU time (user + system, ms) of a process and all its descendants. */
+/**
+ * CPU time (user + system, ms) of a process and all its descendants, those that ended too: a
+ * process that ends passes its time on to its parent once the parent reaps it (cutime, cstime),
+ * so a server whose workers come and go (PostgreSQL's connections) is counted whole.
+ */
 export function cpuMs(pid: number): number {
   let total = 0;
   for (const p of processTree(pid)) {
@@ -35,7 +39,8 @@ export function cpuMs(pid: number): number {
       const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces) start after the last ')'.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]); // utime, stime
+      // utime, stime, and cutime, cstime: its children's that it reaped.
+      total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // gone
     }

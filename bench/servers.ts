@@ -37,8 +37,8 @@ const children: ChildProcess[] = [];
 let dataDir = '';
 let relays: Relays | undefined;
 
-function killAll(signal: NodeJS.Signals) {
-  for (const child of children)
+function killAll(signal: NodeJS.Signals, which = children) {
+  for (const child of which)
     if (child.exitCode === null && child.signalCode === null && child.pid) {
       try {
         // Each server was started in a process group of its own: end it and what it spawned.
@@ -54,12 +54,17 @@ function removeData() {
   dataDir = '';
 }
 
+/** Stops these processes (their groups): SIGTERM, then SIGKILL after 5 s. */
+export async function stopProcesses(which: ChildProcess[]) {
+  killAll('SIGTERM', which);
+  const deadline = Date.now() + 5000;
+  while (which.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
+  killAll('SIGKILL', which);
+}
+
 /** Stops every server (SIGTERM, then SIGKILL after 5 s), the relays, and removes the data. */
 export async function shutdown() {
-  killAll('SIGTERM');
-  const deadline = Date.now() + 5000;
-  while (children.some((c) => c.exitCode === null && c.signalCode === null) && Date.now() < deadline) await sleep(100);
-  killAll('SIGKILL');
+  await stopProcesses(children);
   await relays?.close();
   relays = undefined;
   removeData();
@@ -76,9 +81,20 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** Starts a node process; what it prints is kept (the last 200 chunks, and all of it in logDir/name.log) and shown if it fails. */
-function start(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string | undefined, cwd = root): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+/**
+ * Starts a process (node unless `command` says otherwise) in a process group of its own; what it
+ * prints is kept (the last 200 chunks, and all of it in logDir/name.log) and shown if it fails.
+ * `shutdown` stops it, and it is killed however the bench ends.
+ */
+export function start(
+  name: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  logDir: string | undefined,
+  cwd = root,
+  command = process.execPath,
+): ChildProcess {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   const log: string[] = [];
   if (logDir) fs.mkdirSync(logDir, { recursive: true });
@@ -100,7 +116,7 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: str
  * Until `url` answers 200 (the page itself, not whatever else might answer at that address),
  * failing at once when the server's process has ended (a port it could not listen on, a crash).
  */
-async function waitFor(url: string, what: string, child: ChildProcess) {
+export async function waitFor(url: string, what: string, child: ChildProcess) {
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited before it answered (${url})`);
     try {

@@ -71,11 +71,11 @@ function hiddenFields(html: string): Record<string, string> {
 }
 
 /**
- * A real session cookie of the web app for the demo user, signed in as a browser does: the web
- * app sends it to the authorize page at its SOCIAL_API_URL (here the feed's counting relay, which
- * is also the API's public address, bench/servers.ts).
+ * A real session cookie of the web app for a member (the demo user unless told), signed in as a
+ * browser does: the web app sends it to the authorize page at its SOCIAL_API_URL (for `npm run
+ * bench`, the feed's counting relay, which is also the API's public address, bench/servers.ts).
  */
-export async function signIn(web: string): Promise<string> {
+export async function signIn(web: string, account: { email: string; password: string } = DEMO): Promise<string> {
   const jar = new Jar();
   const csrf = (await (await request(jar, `${web}/api/auth/csrf`)).json()) as { csrfToken: string };
   const started = await request(jar, `${web}/api/auth/signin/social`, {
@@ -90,7 +90,7 @@ export async function signIn(web: string): Promise<string> {
   if (!html.includes('name="password"')) throw new Error(`no sign-in form at ${page.url}`);
   const signedIn = await request(jar, page.url, {
     method: 'POST',
-    form: { ...hiddenFields(html), email: DEMO.email, password: DEMO.password, action: 'sign_in' },
+    form: { ...hiddenFields(html), email: account.email, password: account.password, action: 'sign_in' },
   });
   page = await follow(jar, page.url, signedIn);
   html = await page.res.text();

@@ -34,6 +34,8 @@ function asServerUser(cmd: string, args: string[]): [string, string[]] {
 export interface Cluster {
   /** The address of database `name` on this cluster. */
   url(name: string): string;
+  /** The server's own process id (its connections are its children): what the bench counts the CPU of. */
+  pid(): number;
   stop(): Promise<void>;
 }
 
@@ -97,15 +99,16 @@ export async function startCluster(): Promise<Cluster> {
     }
   }
 
+  const pid = () => Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url,
+    pid,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
         // Fast shutdown: open sessions are ended, nothing is kept. Signalled by the server's own
         // pid (runuser in between does not pass signals on).
-        const pid = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        process.kill(pid, 'SIGINT');
+        process.kill(pid(), 'SIGINT');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (server.exitCode === null) server.kill('SIGKILL');
       }
