@@ -67,11 +67,11 @@ const KIND_LIST = Object.keys(KINDS) as Kind[];
 const WRITES: ReadonlySet<Kind> = new Set<Kind>(['like', 'comment', 'new post', 'friend request', 'message']);
 export const isWrite = (kind: Kind) => WRITES.has(kind);
 
-/** A kind drawn by weight. */
-function drawKind(r: Rng): Kind {
-  const total = KIND_LIST.reduce((a, k) => a + KINDS[k], 0);
+/** A kind drawn by weight, among `kinds`. */
+function drawKind(r: Rng, kinds: readonly Kind[]): Kind {
+  const total = kinds.reduce((a, k) => a + KINDS[k], 0);
   let x = r.next() * total;
-  for (const k of KIND_LIST) {
+  for (const k of kinds) {
     x -= KINDS[k];
     if (x < 0) return k;
   }
@@ -109,7 +109,7 @@ const LINKED: Record<string, Target> = {
 };
 
 /** Remembers what a page linked to, newest first, at most 30 of each. */
-function remember(member: CrowdMember, html: string, exceptSelf = true) {
+export function remember(member: CrowdMember, html: string, exceptSelf = true) {
   const found: Record<Target, Set<number>> = {
     activity: new Set(),
     listing: new Set(),
@@ -308,13 +308,16 @@ export interface CrowdOptions {
   /** The highest member id on the site (friend requests go anywhere). */
   maxUserId: number;
   seed: number;
-  /** Only these kinds (a kind's own CPU cost is measured so). */
+  /** Only this kind (a kind's own CPU cost is measured so). */
   only?: Kind;
+  /** Kinds left out of the mix (the others' weights keep their proportions). */
+  without?: readonly Kind[];
 }
 
 /** The crowd at `rate` visits a second for `seconds`: every answer, once all are in. */
 export async function crowd(o: CrowdOptions): Promise<Answer[]> {
   const r = rng(o.seed);
+  const kinds = KIND_LIST.filter((k) => !o.without?.includes(k));
   const start = performance.now() + 20;
   const end = start + o.seconds * 1000;
   const pending: Array<Promise<Answer>> = [];
@@ -325,7 +328,7 @@ export async function crowd(o: CrowdOptions): Promise<Answer[]> {
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const member = r.pick(o.members);
-    let kind = o.only ?? drawKind(r);
+    let kind = o.only ?? drawKind(r, kinds);
     let req = visit(kind, member, r, o.actions, o.maxUserId, n);
     if (!req) {
       kind = 'feed';

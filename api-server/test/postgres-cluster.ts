@@ -36,6 +36,8 @@ export interface Cluster {
   url(name: string): string;
   /** The server's own process id (its connections are its children): what the bench counts the CPU of. */
   pid(): number;
+  /** Where its data and socket are (removed by stop). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url,
     pid,
+    dir,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
