@@ -182,10 +182,14 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
     );
   }
   const countOf = (type: SearchType) => results?.types.find((t) => t.id === type)?.count ?? 0;
+  // A type with more matches than the server looked at (its newest) shows its count as "500+".
+  const moreOf = (type: SearchType) => results?.types.find((t) => t.id === type)?.more === true;
+  const countText = (type: SearchType) => `${countOf(type)}${moreOf(type) ? '+' : ''}`;
   // Groups, videos and music are extensions: a server that lists its types gets tabs for those alone.
   const listed = results?.types ?? [];
   const types: readonly SearchType[] = listed.length ? SEARCH_TYPES.filter((t) => listed.some((x) => x.id === t)) : SEARCH_TYPES;
   const total = types.reduce((n, t) => n + countOf(t), 0);
+  const totalText = `${total}${types.some(moreOf) ? '+' : ''}`;
   const label = query.type === 'all' ? 'results' : TYPE_LABELS[query.type].toLowerCase();
   const list = query.type !== 'all' && q ? moduleList(query.type, q) : undefined;
   const elsewhere = types.filter((t) => t !== query.type && countOf(t) > 0);
@@ -210,7 +214,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
                 href: routes.search({ q, sort: query.sort }),
                 label: (
                   <>
-                    All <span className="muted">({total})</span>
+                    All <span className="muted">({totalText})</span>
                   </>
                 ),
                 current: query.type === 'all',
@@ -219,7 +223,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
                 href: routes.search({ q, type: t, sort: query.sort }),
                 label: (
                   <>
-                    {TYPE_LABELS[t]} <span className="muted">({countOf(t)})</span>
+                    {TYPE_LABELS[t]} <span className="muted">({countText(t)})</span>
                   </>
                 ),
                 current: query.type === t,
@@ -228,7 +232,8 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
           />
           <div className="mt-4 flex flex-wrap items-baseline justify-between gap-2">
             <p className="muted" role="status">
-              {results.count} {results.count === 1 ? label.replace(/s$/, '') : label} for “{q}”
+              {results.count}
+              {results.more ? '+' : ''} {results.count === 1 && !results.more ? label.replace(/s$/, '') : label} for “{q}”
             </p>
             <p className="text-sm">
               <span className="muted">Order: </span>
@@ -277,7 +282,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
                       <span key={t}>
                         {i ? ', ' : ''}
                         <a href={routes.search({ q, type: t })} className="link">
-                          {TYPE_LABELS[t]} ({countOf(t)})
+                          {TYPE_LABELS[t]} ({countText(t)})
                         </a>
                       </span>
                     ))}
@@ -292,6 +297,9 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
             more={query.page * SEARCH_PAGE_SIZE < results.count}
             hrefOf={(page) => routes.search({ ...query, page })}
           />
+          {results.more && query.page * SEARCH_PAGE_SIZE >= results.count && results.hits.length ? (
+            <p className="muted mt-4 text-sm">These are the newest matches; there are more. Add a word to find older ones.</p>
+          ) : null}
         </>
       ) : null}
     </div>

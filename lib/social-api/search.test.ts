@@ -34,5 +34,29 @@ describe('searchSite (GET /core/search)', () => {
     const blogs = (await searchSite(demo.token, { keywords: word, type: 'blog' }))!;
     expect(blogs.count).toBe(1);
     expect(blogs.hits).toHaveLength(1);
+    expect([all.more, blogs.more, ...all.types.map((t) => t.more)].some(Boolean)).toBe(false);
+  });
+
+  it('says when a word is in more posts than the server looked at: the count is "at least"', async () => {
+    const word = `Zeugmaword${Date.now().toString(36)}`;
+    // The server looks at each type's newest 500 matches (docs/api.md, Search).
+    await api.db
+      .insertInto('activities')
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          owner_id: demo.id,
+          subject_type: 'user',
+          subject_id: demo.id,
+          content: `${word} ${i}`,
+          auth_view: 'everyone' as const,
+          is_share: 0,
+          created_at: 1_820_000_000 + i,
+        })),
+      )
+      .execute();
+    const all = (await searchSite(demo.token, { keywords: word }))!;
+    expect(all).toMatchObject({ count: 500, more: true });
+    expect(all.types.find((t) => t.id === 'activity')).toMatchObject({ count: 500, more: true });
+    expect((await searchSite(demo.token, { keywords: word, type: 'activity' }))!).toMatchObject({ count: 500, more: true });
   });
 });

@@ -24,8 +24,10 @@ const searchItemSchema = z.looseObject({
 
 const searchAnswerSchema = z.looseObject({
   count: num,
+  /** More matches than the server looked at: the count is "at least" (absent from older servers: false). */
+  more: flag.optional(),
   items: lenientArray(searchItemSchema),
-  types: lenientArray(z.looseObject({ id: str, title: str, count: num })),
+  types: lenientArray(z.looseObject({ id: str, title: str, count: num, more: flag.optional() })),
 });
 
 export interface SearchHit {
@@ -45,11 +47,13 @@ export interface SearchHit {
 }
 
 export interface SearchResults {
-  /** Matches of the asked type in all. */
+  /** Matches of the asked type in all (of those the server looked at: see `more`). */
   count: number;
+  /** The server looked at the newest matches only and there were more: the count is "at least". */
+  more: boolean;
   hits: SearchHit[];
   /** Every type with its count for the same words, in the API's order. */
-  types: Array<{ id: SearchType; title: string; count: number }>;
+  types: Array<{ id: SearchType; title: string; count: number; more: boolean }>;
 }
 
 export interface SearchQuery {
@@ -79,12 +83,15 @@ export async function searchSite(token: string, q: SearchQuery): Promise<SearchR
     throw e;
   }
   const answer = searchAnswerSchema.parse(data);
-  const types = answer.types.flatMap((t) => (isSearchType(t.id) ? [{ id: t.id, title: t.title, count: t.count }] : []));
+  const types = answer.types.flatMap((t) =>
+    isSearchType(t.id) ? [{ id: t.id, title: t.title, count: t.count, more: t.more === true }] : [],
+  );
   // Over every type, the count is of the types this client shows (a server's own additions are
   // left out of the results below, so they are out of the count too), when the server tells them.
   const all = !q.type || q.type === 'all';
   return {
     count: all && answer.types.length ? types.reduce((n, t) => n + t.count, 0) : answer.count,
+    more: all && answer.types.length ? types.some((t) => t.more) : answer.more === true,
     // A type this client does not know (a server's own addition) is left out rather than linked nowhere.
     hits: answer.items.flatMap((i) =>
       isSearchType(i.type)

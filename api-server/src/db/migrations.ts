@@ -22,6 +22,7 @@ import { m023 } from './migration-023-notification-message.ts';
 import { m026 } from './migration-026-event-times.ts';
 import { m027 } from './migration-027-music-search.ts';
 import { m028 } from './migration-028-one-wall-playlist.ts';
+import { m029 } from './migration-029-search-by-type.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -419,6 +420,7 @@ const migrations: Record<string, Migration> = {
   '026_event_times': m026,
   '027_music_search': m027,
   '028_one_wall_playlist': m028,
+  '029_search_by_type': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

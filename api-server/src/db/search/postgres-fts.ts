@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { codeOf, foundUnion, pageOrder, resultOf, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
+import { codeOf, foundUnion, newestFirst, pageOrder, resultOf, SEARCH_CANDIDATES, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './types.ts';
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
 // id × SEARCH_CODE_SPAN + its type's code; title, body, extra), with a tsvector of the three
-// (`doc`, GIN-indexed) and one of the title alone (`title_doc`, for "in the title" ranking).
+// (`doc`, GIN-indexed per type: migration 029) and one of the title alone (`title_doc`, for "in
+// the title" ranking).
 //
 // Matching is FTS5's unicode61 with remove_diacritics (the SQLite form), rebuilt with
 // PostgreSQL's parts: text search configuration `social_search` is `simple` (no stemming, no
@@ -39,13 +40,28 @@ function tsQueryText(terms: readonly SearchTerm[]): string | null {
   return parts.join(' & ');
 }
 
+/**
+ * `hits`: each source type's newest SEARCH_CANDIDATES matches, and whether the title alone holds
+ * every term; `found`: those a source lets the reader find, each found by its key.
+ *
+ * Each type is read on its own (migration 029): for a word many of its rows hold, the planner
+ * walks the type's rows from the newest on `(rowid % 8, rowid)`, testing each, and stops at the
+ * limit; for a rarer one it takes the type's own GIN index (partial: its rows alone) and sorts
+ * the few matches. It chooses by the word's frequency in the column's statistics, which it sees
+ * because the query's text is a parameter of the statement (to_tsquery with its configuration
+ * named is immutable: folded before planning), and by each type's share of the rows (the
+ * expression's statistics).
+ */
 function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]): RawBuilder<unknown> {
   const span = sql.lit(CODE_SPAN);
-  return sql`q as (select ${query} as q),
-    hits as materialized (
-      select rowid as hit_id, rowid % ${span} as code, abs(rowid) / ${span} as item_id,
-        case when title_doc @@ q.q then 1 else 0 end as in_title
-      from search_index, q where doc @@ q.q),
+  const perType = sources.map((s, i) => {
+    const code = sql.lit(codeOf(s.type));
+    return sql`select * from (select rowid as hit_id, ${code} as code, abs(rowid) / ${span} as item_id,
+        case when title_doc @@ ${query} then 1 else 0 end as in_title
+      from search_index where rowid % ${span} = ${code} and doc @@ ${query}
+      order by ${newestFirst(codeOf(s.type))} limit ${sql.lit(SEARCH_CANDIDATES)}) as ${sql.id(`t${i}`)}`;
+  });
+  return sql`hits as materialized (${sql.join(perType, sql` union all `)}),
     found as materialized (${foundUnion(sources)})`;
 }
 
@@ -57,7 +73,7 @@ interface Row extends SearchRow {
 export const postgresSearchIndex: SearchIndex = {
   async search(db: DB, request: SearchRequest) {
     const text = request.terms.length && request.sources.length ? tsQueryText(request.terms) : null;
-    if (text === null) return { counts: new Map(), hits: [] };
+    if (text === null) return { counts: new Map(), more: new Set(), hits: [] };
     const query = sql`to_tsquery('social_search'::regconfig, ${text})`;
     const order = pageOrder(request);
     const only = request.type === null ? sql`true` : sql`code = ${sql.lit(codeOf(request.type))}`;
@@ -65,6 +81,8 @@ export const postgresSearchIndex: SearchIndex = {
       page as (select * from found where ${only} order by ${order} limit ${request.limit} offset ${request.offset})
       select 'count' as kind, code, count(*) as n, 0 as id, 0 as hit_id, 0 as date, 0 as closed, 0 as in_title, null as body
         from found group by code
+      union all
+      select 'cand', code, count(*), 0, 0, 0, 0, 0, null from hits group by code
       union all
       select 'hit', p.code, 0, p.id, p.hit_id, p.date, p.closed, p.in_title, s.body
         from page p join search_index s on s.rowid = p.hit_id

@@ -49,8 +49,10 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
-  /** Matches the reader may find, by type (a type without any is absent). */
+  /** Matches the reader may find, by type (a type without any is absent), among those looked at. */
   counts: Map<string, number>;
+  /** The types with more matches than were looked at (SEARCH_CANDIDATES): their counts are "at least". */
+  more: Set<string>;
   hits: SearchHit[];
 }
 

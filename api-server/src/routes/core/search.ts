@@ -106,7 +106,7 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
       const { limit, offset } = paging(q);
       const type = q.type === undefined || q.type === 'all' ? null : q.type;
       const terms = parseKeywords(keywords);
-      const { counts, hits } = await searchIndex.search(app.db, {
+      const { counts, more, hits } = await searchIndex.search(app.db, {
         terms,
         sources: searchSources(req.auth.userId),
         type,
@@ -119,8 +119,15 @@ export default async function searchRoutes(app: FastifyInstance): Promise<void> 
         success: true,
         data: {
           count: type === null ? total : (counts.get(type) ?? 0),
+          // The count is of the newest SEARCH_CANDIDATES matches of each type: more were not looked at.
+          more: type === null ? more.size > 0 : more.has(type),
           items: await presentHits(app.db, app.config, hits, terms, fields),
-          types: SEARCH_TYPES.map((t) => ({ id: t.id, title: t.title, count: t.id === 'all' ? total : (counts.get(t.id) ?? 0) })),
+          types: SEARCH_TYPES.map((t) => ({
+            id: t.id,
+            title: t.title,
+            count: t.id === 'all' ? total : (counts.get(t.id) ?? 0),
+            more: t.id === 'all' ? more.size > 0 : more.has(t.id),
+          })),
         },
       };
     },

@@ -26,8 +26,9 @@ interface Result {
 }
 interface Answer {
   count: number;
+  more: boolean;
   items: Result[];
-  types: Array<{ id: string; title: string; count: number }>;
+  types: Array<{ id: string; title: string; count: number; more: boolean }>;
 }
 
 async function search(token: string, keywords: string, query: Record<string, string | number> = {}): Promise<Answer> {
@@ -304,6 +305,9 @@ describe('GET /core/search: counts and pages', () => {
       activity: 0,
     });
     expect(a.items).toHaveLength(10);
+    // Every match was looked at: no count is "at least".
+    expect(a.more).toBe(false);
+    for (const x of a.types) expect(x.more).toBe(false);
   });
 
   it('type narrows the results and their count, and still counts every type', async () => {
@@ -336,6 +340,61 @@ describe('GET /core/search: counts and pages', () => {
   it('fields chooses the fields of each result', async () => {
     const a = await search(danaToken, 'tessellate', { fields: 'id,type', limit: 3 });
     for (const i of a.items) expect(Object.keys(i).sort()).toEqual(['id', 'type']);
+  });
+});
+
+describe('GET /core/search: a word in more items than a search looks at', () => {
+  // SEARCH_CANDIDATES (db/search/codes.ts): each type's newest 500 matches are looked at.
+  const CANDIDATES = 500;
+  let posts: number[] = [];
+  let blog = 0;
+
+  beforeAll(async () => {
+    const rows = Array.from({ length: CANDIDATES + 12 }, (_, i) => ({
+      owner_id: fred,
+      subject_type: 'user',
+      subject_id: fred,
+      content: `zeugma number ${i}`,
+      auth_view: 'everyone' as const,
+      is_share: 0,
+      created_at: 1_820_000_000 + i,
+    }));
+    posts = (await t.db.insertInto('activities').values(rows).returning('id').execute()).map((r) => r.id);
+    blog = await insertBlog(t.db, fred, { title: 'Zeugma', created_at: 1_700_000_000 });
+  });
+
+  it('counts the newest 500 of a type and says there are more; a type under the limit is counted whole', async () => {
+    const a = await search(danaToken, 'zeugma');
+    expect(countOf(a, 'activity')).toBe(CANDIDATES);
+    expect(a.types.find((x) => x.id === 'activity')!.more).toBe(true);
+    expect(countOf(a, 'blog')).toBe(1);
+    expect(a.types.find((x) => x.id === 'blog')!.more).toBe(false);
+    expect(a).toMatchObject({ count: CANDIDATES + 1, more: true });
+    expect(a.types.find((x) => x.id === 'all')).toMatchObject({ count: CANDIDATES + 1, more: true });
+    // Relevance: the title match first, old as it is; then the newest posts.
+    expect(found(a).slice(0, 3)).toEqual([`blog:${blog}`, `activity:${posts.at(-1)}`, `activity:${posts.at(-2)}`]);
+    expect(await search(danaToken, 'zeugma', { type: 'blog' })).toMatchObject({ count: 1, more: false });
+  });
+
+  it('pages through those 500, newest first, and no further', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 10; page++)
+      seen.push(...found(await search(danaToken, 'zeugma', { type: 'activity', sort: 'newest', limit: 50, page })));
+    expect(seen).toEqual(
+      posts
+        .slice(-CANDIDATES)
+        .reverse()
+        .map((id) => `activity:${id}`),
+    );
+    const past = await search(danaToken, 'zeugma', { type: 'activity', sort: 'newest', limit: 50, page: 11 });
+    expect(past).toMatchObject({ count: CANDIDATES, more: true, items: [] });
+  });
+
+  it('still finds an older match by a rarer word', async () => {
+    const oldest = posts[0]!;
+    await t.db.updateTable('activities').set({ content: 'zeugma number 0 with a quillwort' }).where('id', '=', oldest).execute();
+    expect(await search(danaToken, 'zeugma quillwort')).toMatchObject({ count: 1, more: false });
+    expect(found(await search(danaToken, 'zeugma quillwort'))).toEqual([`activity:${oldest}`]);
   });
 });
 
