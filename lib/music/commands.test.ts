@@ -184,7 +184,7 @@ describe('songs uploaded through the BFF', () => {
     // Site search finds the playlist by a converted song's title, on its Music tab.
     const found = (await searchSite(alice.token, { keywords: 'second tone', type: 'music_playlist' }))!;
     expect(found.hits).toEqual([expect.objectContaining({ id, type: 'music_playlist', title: 'Two tones' })]);
-    expect(found.types.find((t) => t.id === 'music_playlist')).toEqual({ id: 'music_playlist', title: 'Music', count: 1 });
+    expect(found.types.find((t) => t.id === 'music_playlist')).toEqual({ id: 'music_playlist', title: 'Music', count: 1, more: false });
 
     // A play is counted for whoever may listen.
     expect(await countPlayCommand(alice.token, { id: ids[0] })).toEqual({ ok: true, message: '', data: { plays: 1 } });

@@ -47,7 +47,7 @@ describe('groups in GET /core/search', () => {
         date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
     ]);
-    expect(found.types).toContainEqual({ id: 'group', title: 'Groups', count: 1 });
+    expect(found.types).toContainEqual({ id: 'group', title: 'Groups', count: 1, more: false });
     expect((await search(stranger.token, 'beekeepers', 'all')).items.map((i: { type: string }) => i.type)).toEqual(['group']);
   });
 

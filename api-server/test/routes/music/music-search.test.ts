@@ -39,7 +39,7 @@ describe('music playlists in GET /core/search', () => {
         date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
     ]);
-    expect(found.types).toContainEqual({ id: 'music_playlist', title: 'Music', count: 1 });
+    expect(found.types).toContainEqual({ id: 'music_playlist', title: 'Music', count: 1, more: false });
     expect(await titles(cast.strangerToken, 'sea loud')).toEqual(['Harbour shanties']);
     // A song's title finds its playlist; one not converted yet is not in it.
     expect(await titles(cast.strangerToken, 'wellerman')).toEqual(['Harbour shanties']);

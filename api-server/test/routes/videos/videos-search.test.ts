@@ -37,7 +37,7 @@ describe('videos in GET /core/search', () => {
         date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
     ]);
-    expect(found.types).toContainEqual({ id: 'video', title: 'Videos', count: 1 });
+    expect(found.types).toContainEqual({ id: 'video', title: 'Videos', count: 1, more: false });
     expect((await search(cast.clientToken, 'moving', 'all')).items.map((i: { type: string }) => i.type)).toEqual(['video']);
     expect((await get(t, cast.ownerToken, '/api/v1/core/search_types')).body.data).toContainEqual({ id: 'video', title: 'Videos' });
 
