@@ -1,5 +1,18 @@
 import { DatabaseSync } from 'node:sqlite';
-import { type DialectAdapter, type Kysely, sql, SqliteAdapter, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  sql,
+  SqliteAdapter,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import { plainText } from '../domain/format.ts';
 import { fold } from './text.ts';
 
@@ -65,8 +78,31 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), not at its first
+ * write as Kysely's plain BEGIN does. A transaction that read first and then wrote failed at
+ * once (SQLITE_BUSY, which busy_timeout does not wait out) whenever another connection had
+ * written since its read: another process on the same file (`npm run seed`, the api:client CLI,
+ * a test's fixture) made a member's "Request to join" answer 500. Begun immediate, it waits for
+ * the other writer (busy_timeout) and then reads what that one wrote. Within one process
+ * nothing changes: its one connection runs one transaction at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
