@@ -12,6 +12,7 @@
 // pages led them: the posts, listings, people, conversations and groups their last pages linked
 // to (so nobody asks for a page they could not have reached, which would answer 404 by design).
 import { rng, type Rng } from '../api-server/src/seed/random.ts';
+import { routes } from '../lib/routes.ts';
 import { percentile } from './stats.ts';
 
 export interface CrowdMember {
@@ -148,33 +149,32 @@ function pageVisit(member: CrowdMember, path: string): Request {
  */
 function visit(kind: Kind, member: CrowdMember, r: Rng, actions: CrowdActions, maxUserId: number, n: number): Request | null {
   const seen = (t: Target) => (member.seen[t].length ? r.pick(member.seen[t]) : null);
+  /** The page of something the member's pages linked to, or null while they linked to none. */
+  const linked = (t: Target, href: (id: number) => string) => {
+    const id = seen(t);
+    return id === null ? null : pageVisit(member, href(id));
+  };
   switch (kind) {
     case 'feed':
       return pageVisit(member, '/');
     case 'count poll':
       return { path: '/api/notifications/count', ok: (text, status) => status === 200 && text.startsWith('{') };
-    case 'post': {
-      const id = seen('activity');
-      return id === null ? null : pageVisit(member, `/activities/${id}`);
-    }
+    case 'post':
+      return linked('activity', routes.activity);
     case 'notifications':
       return pageVisit(member, '/notifications');
     case 'search':
       return pageVisit(member, `/search?q=${r.pick(SEARCH_WORDS)}`);
-    case 'profile': {
-      const id = seen('user');
-      return id === null ? null : pageVisit(member, `/users/${id}`);
-    }
+    case 'profile':
+      return linked('user', routes.user);
     case 'listings filtered': {
       // A place and a price range, and now and then words too.
       const words = r.chance(0.3) ? `q=${r.pick(SEARCH_WORDS)}&` : '';
       const min = r.int(0, 20) * 10;
       return pageVisit(member, `/listings?${words}where=${r.pick(PLACES)}&min=${min}&max=${min + r.int(5, 50) * 10}`);
     }
-    case 'listing': {
-      const id = seen('listing');
-      return id === null ? null : pageVisit(member, `/listings/${id}`);
-    }
+    case 'listing':
+      return linked('listing', routes.listing);
     case 'events month':
       return pageVisit(member, '/events?view=calendar');
     case 'albums':
@@ -183,15 +183,11 @@ function visit(kind: Kind, member: CrowdMember, r: Rng, actions: CrowdActions, m
       return pageVisit(member, '/friends');
     case 'inbox':
       return pageVisit(member, '/messages');
-    case 'conversation': {
-      const id = seen('conversation');
+    case 'conversation':
       // As the inbox opens it: beside the list.
-      return id === null ? null : pageVisit(member, `/messages?open=${id}`);
-    }
-    case 'group': {
-      const id = seen('group');
-      return id === null ? null : pageVisit(member, `/groups/${id}`);
-    }
+      return linked('conversation', (id) => routes.messages({ open: id }));
+    case 'group':
+      return linked('group', routes.group);
     case 'like': {
       const id = seen('activity');
       if (id === null) return null;
