@@ -321,6 +321,52 @@ test.describe('events', () => {
     await expect(page.getByRole('heading', { name: `December ${YEAR - 1}` })).toBeVisible();
   });
 
+  test('a busy day: the month shows two events and "+1 more", leading to the day’s list in start order, and back', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    const word = unique('Busyday');
+    const token = await apiToken(request, undefined, ['events']);
+    // Made through the API (three forms take long): 10:00, 12:00 and 14:00 in New York on one March day.
+    for (const [hour, name] of [
+      ['14', 'Afternoon'],
+      ['10', 'Morning'],
+      ['12', 'Noon'],
+    ] as const) {
+      const res = await request.post(`${API_URL}/api/v1/events`, {
+        headers: { Authorization: `Bearer ${token}` },
+        form: {
+          title: `${name} ${word}`,
+          start_time: `${YEAR}-03-18 ${hour}:00:00`,
+          end_time: `${YEAR}-03-18 ${hour}:45:00`,
+          timezone: 'America/New_York',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.goto(`/events?view=calendar&month=${YEAR}-03&q=${encodeURIComponent(word)}`);
+    const day = page.locator(`td[data-day="${YEAR}-03-18"]`);
+    await expect(day.getByRole('link')).toHaveText([new RegExp(`Morning ${word}`), new RegExp(`Noon ${word}`), /\+1 more/]);
+    await day.getByRole('link', { name: /\+1 more/ }).click();
+    await expect(page).toHaveURL(new RegExp(`day=${YEAR}-03-18`));
+    const list = page.getByRole('region', { name: new RegExp(`March 18, ${YEAR}`) });
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText(new RegExp(`March 18, ${YEAR}`));
+    await expect(list.getByRole('heading', { level: 3 })).toHaveCount(3);
+    // The day keeps the search; its events in start order.
+    await expect(list.getByRole('link', { name: new RegExp(word) })).toHaveText([
+      new RegExp(`Morning ${word}`),
+      new RegExp(`Noon ${word}`),
+      new RegExp(`Afternoon ${word}`),
+    ]);
+    await page.getByRole('link', { name: 'Next day' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`March 19, ${YEAR}`) })).toBeVisible();
+    await expect(main(page)).toContainText('No events this day match these filters.');
+    await page.getByRole('link', { name: `All of March ${YEAR}` }).click();
+    await expect(page.getByRole('heading', { name: `March ${YEAR}` })).toBeVisible();
+    await expect(page.locator(`td[data-day="${YEAR}-03-18"]`).getByRole('link', { name: /\+1 more/ })).toBeVisible();
+  });
+
   test('the dashboard’s "Messages": a guest’s question counted on the event’s row, leading to that event’s conversations', async ({
     page,
     request,
@@ -376,6 +422,7 @@ test.describe('events', () => {
     for (const path of [
       '/events',
       `/events?view=calendar&month=${YEAR}-01`,
+      `/events?view=calendar&day=${DAY}`,
       '/events/my',
       `/events/${id}`,
       '/events/new',

@@ -159,6 +159,9 @@ test.describe('one API call per render', () => {
       '/blogs?q=the&sort=views&show=friends',
       '/listings?status=all&photos=1&min=1&sort=views',
       '/events?when=past&sort=members',
+      // The month calendar, each day's count and first events, and one of its days (GET /events/calendar).
+      '/events?view=calendar&q=a',
+      '/events?view=calendar&day=2030-01-15',
       '/events/my?lead=1',
       '/dashboard/listings?status=open',
       '/notifications',

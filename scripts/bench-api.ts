@@ -27,6 +27,7 @@ import { seedWorld, RARE_WORD, type WorldLandmarks } from '../api-server/src/see
 import { issueTokens, newFamilyId } from '../api-server/src/oauth/tokens.ts';
 import { ensureWebClient } from '../api-server/src/oauth/clients.ts';
 import { percentile } from '../bench/stats.ts';
+import { gridSpan, monthOf } from '../lib/events/calendar.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SMALL = 0.001;
@@ -245,7 +246,10 @@ const READS: Read[] = [
     'listings: category, place, price',
     (s) => `/classifieds?category_id=${s.category}&location=Lyon&price_min=10&price_max=2000&limit=12`,
   ),
-  typicalOnly('events, upcoming (the month view)', () => '/events?when=upcoming&limit=50'),
+  typicalOnly('the events month (its grid)', () => {
+    const { first, last } = gridSpan(monthOf(Date.now(), 'UTC'));
+    return `/events/calendar?from=${first}&to=${last}&tz=UTC&per_day=2&fields=id,title,timezone,start_at,end_at`;
+  }),
   typicalOnly("an album's photos", (s) => `/albums/${s.album}?photo_page=1&photo_limit=24&photo_fields=id,thumb,title,description`),
   ...everyReader('a profile', (s, r) => `/users/${idOf(s, r)}`),
   ...everyReader('friends', (s, r) => `/friends?user_id=${idOf(s, r)}&limit=20`),

@@ -2,7 +2,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { ActiveFilters } from '@/components/ui/list/active-filters';
 import { CategoryFilter, FriendsFilter, ListFilters, SortFilter } from '@/components/ui/list/list-filters';
 import { ListHeader, ListTabs, segment } from '@/components/ui/list/list-header';
-import { ListResults } from '@/components/ui/list/list-results';
+import { EmptyState, ListResults } from '@/components/ui/list/list-results';
 import { Pager } from '@/components/ui/list/pager';
 import { ZoneSync } from '@/components/ui/zone-sync';
 import type { EventsPageProps } from '@/lib/events/list';
@@ -16,11 +16,11 @@ import { MonthGrid } from './month-grid';
 const SORTS = { created: 'Newest first', members: 'Most people going' } as const;
 
 /** /events and /events/my (the list-page kit, components/ui/list/): tabs, filters, list or month calendar, paging. */
-export function EventsPage({ mine, query, clock, categories, list, calendar }: EventsPageProps) {
+export function EventsPage({ mine, query, clock, categories, list, calendar, day }: EventsPageProps) {
   const hrefOf = mine ? routes.myEvents : routes.events;
   const base: EventListQuery = { ...query, page: undefined };
   // The view (list or calendar, its month, upcoming or past, the events I lead) is not a filter: it stays.
-  const unfiltered = hrefOf({ view: query.view, month: query.month, when: query.when, lead: query.lead });
+  const unfiltered = hrefOf({ view: query.view, month: query.month, day: query.day, when: query.when, lead: query.lead });
   const chips = chipsOf(
     query,
     hrefOf,
@@ -43,7 +43,13 @@ export function EventsPage({ mine, query, clock, categories, list, calendar }: E
         ]}
       />
 
-      <ListFilters label="Filter events" words={eventList.words} query={query} hrefOf={hrefOf} keep={['view', 'month', 'when', 'lead']}>
+      <ListFilters
+        label="Filter events"
+        words={eventList.words}
+        query={query}
+        hrefOf={hrefOf}
+        keep={['view', 'month', 'day', 'when', 'lead']}
+      >
         {/* /events/my has no category, friends or sort filters (the API offers none there). */}
         {mine ? null : (
           <>
@@ -60,13 +66,16 @@ export function EventsPage({ mine, query, clock, categories, list, calendar }: E
           <a href={hrefOf({ ...base, when: undefined })} {...segment(!query.when)}>
             Upcoming
           </a>
-          <a href={hrefOf({ ...base, when: 'past', view: undefined, month: undefined })} {...segment(query.when === 'past')}>
+          <a
+            href={hrefOf({ ...base, when: 'past', view: undefined, month: undefined, day: undefined })}
+            {...segment(query.when === 'past')}
+          >
             Past
           </a>
         </div>
         {mine ? null : (
           <div className="flex gap-2" role="group" aria-label="Show as">
-            <a href={hrefOf({ ...base, view: undefined, month: undefined })} {...segment(!query.view)}>
+            <a href={hrefOf({ ...base, view: undefined, month: undefined, day: undefined })} {...segment(!query.view)}>
               List
             </a>
             <a href={hrefOf({ ...base, view: 'calendar', when: undefined })} {...segment(query.view === 'calendar')}>
@@ -77,19 +86,39 @@ export function EventsPage({ mine, query, clock, categories, list, calendar }: E
       </div>
       <p className="muted mt-2 text-xs">Times are shown in {clock.known ? clock.zone.replace(/_/g, ' ') : 'UTC'}.</p>
 
-      {calendar ? (
+      {day ? (
+        <section aria-labelledby="day-caption" className="mt-4">
+          <PeriodNav id="day-caption" unit="day" caption={day.caption} prev={day.prev} next={day.next} />
+          <p className="mt-2 text-sm">
+            <a href={day.month} className="link">
+              <span aria-hidden="true">↑</span> All of {day.monthCaption}
+            </a>
+          </p>
+          {day.total > day.events.length || day.capped ? (
+            <p className="muted mt-1 text-xs">
+              {day.total > day.events.length
+                ? `Showing the first ${day.events.length} of ${day.total} events this day, by start time. `
+                : ''}
+              Search or choose a category to narrow them down.
+            </p>
+          ) : null}
+          {day.events.length ? (
+            <ul className="mt-4 space-y-3">
+              {day.events.map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} clock={clock} level={3} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState clearHref={chips.length ? unfiltered : undefined}>
+              {chips.length ? 'No events this day match these filters.' : 'No events this day.'}
+            </EmptyState>
+          )}
+        </section>
+      ) : calendar ? (
         <section aria-labelledby="calendar-caption" className="mt-4">
-          <div className="flex items-center justify-between gap-3">
-            <a href={calendar.prev} className={buttonStyles.secondary} rel="prev">
-              <span aria-hidden="true">←</span> Previous month
-            </a>
-            <h2 id="calendar-caption" className="text-lg font-semibold">
-              {calendar.caption}
-            </h2>
-            <a href={calendar.next} className={buttonStyles.secondary} rel="next">
-              Next month <span aria-hidden="true">→</span>
-            </a>
-          </div>
+          <PeriodNav id="calendar-caption" unit="month" caption={calendar.caption} prev={calendar.prev} next={calendar.next} />
           <p className="muted mt-1 text-xs">Arrow keys move between days; Page Up and Page Down change the month.</p>
           {calendar.capped ? (
             <p className="muted mt-1 text-xs">This month has more events than the calendar shows; search to narrow it down.</p>
@@ -116,6 +145,23 @@ export function EventsPage({ mine, query, clock, categories, list, calendar }: E
           <Pager label="Pages of events" page={list.page} more={list.more} hrefOf={(n) => hrefOf({ ...query, page: n })} />
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** A calendar period's heading between the links to the one before and the one after. */
+function PeriodNav({ id, unit, caption, prev, next }: { id: string; unit: 'day' | 'month'; caption: string; prev: string; next: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <a href={prev} className={buttonStyles.secondary} rel="prev">
+        <span aria-hidden="true">←</span> Previous {unit}
+      </a>
+      <h2 id={id} className="text-lg font-semibold">
+        {caption}
+      </h2>
+      <a href={next} className={buttonStyles.secondary} rel="next">
+        Next {unit} <span aria-hidden="true">→</span>
+      </a>
     </div>
   );
 }

@@ -15,13 +15,10 @@ export type MonthGridProps = {
   nextHref: string;
 };
 
-/** The events a day shows before "+N more". */
-const SHOWN = 2;
-
 /**
  * A month as a grid (ARIA grid pattern): one day cell is in the tab order; arrow keys move a day
  * or a week, Home/End to the week's ends, Page Up/Page Down to the month before or after. A day's
- * events are links; a day with more than fit says "+N more" and opens the rest in place.
+ * events are links; a day with more than it shows says "+N more", a link to the day's list.
  */
 export function MonthGrid({ caption, weekdays, weeks, eventHref, prevHref, nextHref }: MonthGridProps) {
   const router = useRouter();
@@ -73,7 +70,7 @@ export function MonthGrid({ caption, weekdays, weeks, eventHref, prevHref, nextH
           <tr key={week[0]!.key}>
             {week.map((day, d) => {
               const i = w * 7 + d;
-              const rest = day.events.length - SHOWN;
+              const rest = day.total - day.events.length;
               return (
                 <td
                   key={day.key}
@@ -100,22 +97,17 @@ export function MonthGrid({ caption, weekdays, weeks, eventHref, prevHref, nextH
                   <span className="sr-only">
                     {day.label}
                     {day.today ? ', today' : ''}
-                    {day.events.length ? `, ${day.events.length} event${day.events.length > 1 ? 's' : ''}` : ''}
+                    {day.total ? `, ${day.total} event${day.total > 1 ? 's' : ''}` : ''}
                   </span>
                   <ul className="mt-1 space-y-0.5">
-                    {day.events.slice(0, SHOWN).map((e) => (
+                    {day.events.map((e) => (
                       <EventLine key={e.id} event={e} href={`${eventHref}/${e.id}`} />
                     ))}
                   </ul>
-                  {rest > 0 ? (
-                    <details className="mt-0.5">
-                      <summary className="link cursor-pointer text-xs">+{rest} more</summary>
-                      <ul className="space-y-0.5">
-                        {day.events.slice(SHOWN).map((e) => (
-                          <EventLine key={e.id} event={e} href={`${eventHref}/${e.id}`} />
-                        ))}
-                      </ul>
-                    </details>
+                  {rest > 0 && day.more ? (
+                    <a href={day.more} className="link mt-0.5 inline-block text-xs">
+                      +{rest} more<span className="sr-only"> on {day.label}</span>
+                    </a>
                   ) : null}
                 </td>
               );

@@ -18,12 +18,15 @@ export type ItemCardProps = {
   /** The module's icon (icons.svg), as `icon-users`. */
   icon: string;
   shape: keyof typeof SHAPES;
+  /** The title's heading level: 2 in a page's list, 3 under a section's own heading. */
+  level?: 2 | 3;
   children: ReactNode;
 };
 
 /** An item in a list, one of the keyboard's items (`o` opens its title's link). */
-export function ItemCard({ href, title, thumb, icon, shape, children }: ItemCardProps) {
+export function ItemCard({ href, title, thumb, icon, shape, level = 2, children }: ItemCardProps) {
   const s = SHAPES[shape];
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <article className="card flex gap-4" data-kb-item="">
       {thumb ? (
@@ -37,11 +40,11 @@ export function ItemCard({ href, title, thumb, icon, shape, children }: ItemCard
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <h2 className="text-lg font-semibold">
+        <Heading className="text-lg font-semibold">
           <a href={href} className="hover:underline" data-kb-open="">
             {title}
           </a>
-        </h2>
+        </Heading>
         {children}
       </div>
     </article>

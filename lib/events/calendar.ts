@@ -19,7 +19,11 @@ export interface CalendarDay {
   label: string;
   inMonth: boolean;
   today: boolean;
+  /** How many events the day has; `events` holds the first few. */
+  total: number;
   events: CalendarEvent[];
+  /** The day's list, where the rest are ("+N more"). */
+  more?: string;
 }
 
 /** The month (YYYY-MM) an instant is in, in a zone. */
@@ -40,42 +44,81 @@ export function monthSpan(month: string): { from: number; to: number } {
   return { from: Date.UTC(y, m - 1, 1) - 86_400_000 * 2, to: Date.UTC(y, m, 1) + 86_400_000 * 2 };
 }
 
-/** The weeks of a month, each day with its events (by start, in the reader's zone). */
+/** What a calendar places on a day: an event's name and when, in its own zone. */
+export interface PlaceableEvent {
+  id: number;
+  title: string;
+  start: number;
+  end: number;
+  timeZone: string;
+}
+
+/** A day with its count and the events it shows (YYYY-MM-DD). */
+export interface DayEvents<E> {
+  date: string;
+  total: number;
+  events: E[];
+}
+
+/**
+ * Events on the days a calendar shows them on, as GET /events/calendar places them: the day an
+ * event begins in the reader's zone, or an all-day one's own date. For a server without it.
+ */
+export function placeOnDays<E extends PlaceableEvent>(events: readonly E[], clock: ReaderClock): Array<DayEvents<E>> {
+  const byDay = new Map<string, E[]>();
+  for (const e of [...events].sort((a, b) => a.start - b.start || a.id - b.id)) {
+    const key = dayKey(e.start, isAllDay(e.start, e.end, e.timeZone) ? e.timeZone : clock.zone);
+    byDay.set(key, [...(byDay.get(key) ?? []), e]);
+  }
+  return [...byDay.entries()].map(([date, list]) => ({ date, total: list.length, events: list }));
+}
+
+/** The days a month's grid shows, whole weeks Sunday first: its first and last (YYYY-MM-DD). */
+export function gridSpan(month: string): { first: string; last: string } {
+  const weeks = gridWeeks(month);
+  return { first: weeks[0]![0]!, last: weeks.at(-1)![6]! };
+}
+
+/** The weeks of a month's grid, each day's YYYY-MM-DD (a sixth week wholly in the next month left out). */
+function gridWeeks(month: string): string[][] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const gridStart = Date.UTC(y, m - 1, 1 - new Date(Date.UTC(y, m - 1, 1)).getUTCDay());
+  const weeks: string[][] = [];
+  for (let w = 0; w < 6; w += 1) {
+    const week = Array.from({ length: 7 }, (_, d) => new Date(gridStart + (w * 7 + d) * 86_400_000).toISOString().slice(0, 10));
+    if (w < 4 || week.some((key) => key.startsWith(month))) weeks.push(week);
+  }
+  return weeks;
+}
+
+/** The weeks of a month, each day with its count and the events it shows. */
 export function monthWeeks(
   month: string,
-  events: ReadonlyArray<{ id: number; title: string; start: number; end: number; timeZone: string }>,
+  days: ReadonlyArray<DayEvents<PlaceableEvent>>,
   clock: ReaderClock,
   now: number,
+  shown: number,
 ): CalendarDay[][] {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - 1, 1));
-  const gridStart = Date.UTC(y, m - 1, 1 - first.getUTCDay());
-  const byDay = new Map<string, CalendarEvent[]>();
-  for (const e of [...events].sort((a, b) => a.start - b.start)) {
-    const key = dayKey(e.start, isAllDay(e.start, e.end, e.timeZone) ? e.timeZone : clock.zone);
-    const list = byDay.get(key) ?? [];
-    list.push({ id: e.id, title: e.title, time: isAllDay(e.start, e.end, e.timeZone) ? 'All day' : formatClockTime(e.start, clock) });
-    byDay.set(key, list);
-  }
+  const byDay = new Map(days.map((d) => [d.date, d]));
   const today = dayKey(now, clock.zone);
   const words = new Intl.DateTimeFormat(clock.locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const weeks: CalendarDay[][] = [];
-  for (let w = 0; w < 6; w += 1) {
-    const week: CalendarDay[] = [];
-    for (let d = 0; d < 7; d += 1) {
-      const date = new Date(gridStart + (w * 7 + d) * 86_400_000);
-      const key = date.toISOString().slice(0, 10);
-      week.push({
+  return gridWeeks(month).map((week) =>
+    week.map((key) => {
+      const date = new Date(`${key}T00:00:00Z`);
+      const found = byDay.get(key);
+      return {
         key,
         day: date.getUTCDate(),
         label: words.format(date),
-        inMonth: date.getUTCMonth() === m - 1,
+        inMonth: key.startsWith(month),
         today: key === today,
-        events: byDay.get(key) ?? [],
-      });
-    }
-    // A sixth week wholly in the next month is left out.
-    if (w < 4 || week.some((x) => x.inMonth)) weeks.push(week);
-  }
-  return weeks;
+        total: found?.total ?? 0,
+        events: (found?.events ?? []).slice(0, shown).map((e) => ({
+          id: e.id,
+          title: e.title,
+          time: isAllDay(e.start, e.end, e.timeZone) ? 'All day' : formatClockTime(e.start, clock),
+        })),
+      };
+    }),
+  );
 }

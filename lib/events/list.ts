@@ -1,5 +1,15 @@
 import { loadPage } from '@/lib/auth/page-session';
-import { monthOf, monthSpan, monthWeeks, shiftMonth, type CalendarDay } from '@/lib/events/calendar';
+import {
+  gridSpan,
+  monthOf,
+  monthSpan,
+  monthWeeks,
+  placeOnDays,
+  shiftMonth,
+  type CalendarDay,
+  type DayEvents,
+  type PlaceableEvent,
+} from '@/lib/events/calendar';
 import { getCachedEventChoices } from '@/lib/events/choices';
 import { eventList, type EventListQuery } from '@/lib/events/list-query';
 import { loadListPage, type ListPageData } from '@/lib/list-page';
@@ -7,7 +17,7 @@ import type { SearchParams } from '@/lib/list-query';
 import { readerClock } from '@/lib/time/reader-clock';
 import type { ReaderClock } from '@/lib/time/zones';
 import { routes } from '@/lib/routes';
-import { listEvents, listMyEvents, type EventFilters, type EventSummary } from '@/lib/social-api/events';
+import { listEvents, listMyEvents, readEventCalendar, type EventFilters, type EventSummary } from '@/lib/social-api/events';
 
 export type EventListRouteProps = { searchParams: Promise<SearchParams> };
 
@@ -19,16 +29,36 @@ export type EventsPageProps = {
   /** The list's page; none in the calendar. */
   list?: ListPageData<EventSummary>;
   calendar?: { month: string; caption: string; weekdays: string[]; weeks: CalendarDay[][]; prev: string; next: string; capped: boolean };
+  /** One day of the calendar, its events as a list ("+N more" on a day of the month leads here). */
+  day?: {
+    /** YYYY-MM-DD */
+    key: string;
+    caption: string;
+    events: EventSummary[];
+    /** How many events the day has (more than `events` holds past DAY_LIMIT). */
+    total: number;
+    capped: boolean;
+    prev: string;
+    next: string;
+    /** The day's month in the calendar, and its name. */
+    month: string;
+    monthCaption: string;
+  };
 };
 
 const PAGE_SIZE = 10;
-/** The calendar reads a month's events in pages of 50, at most this many each way. */
+/** The events a day of the month grid shows; "+N more" leads to the day's list. */
+const SHOWN = 2;
+/** The events a day's list shows at most (GET /events/calendar's most per day). */
+const DAY_LIMIT = 50;
+/** Without GET /events/calendar, a month's events are read in pages of 50, at most this many each way. */
 const CALENDAR_PAGES = 4;
 const CALENDAR_LIMIT = 50;
 
 /**
- * The events a month shows. The API has no date range: upcoming events come soonest first and
- * past ones most recent first, so each is read page by page until the month is passed.
+ * The events a month shows, from a server without GET /events/calendar: lists have no date range;
+ * upcoming events come soonest first and past ones most recent first, so each is read page by page
+ * until the month is passed.
  */
 async function monthEvents(
   token: string,
@@ -60,10 +90,62 @@ function weekdayNames(locale: string): string[] {
   return Array.from({ length: 7 }, (_, i) => f.format(Date.UTC(2023, 0, 1 + i)));
 }
 
+/** The words of GET /events/calendar a list's filters give. */
+const calendarFilters = (f: EventFilters) => ({ keywords: f.keywords, categoryId: f.categoryId, friends: f.friends });
+
+/** A month's grid: each day's count and first events, in one read (GET /events/calendar), or from the list. */
+async function monthDays(
+  token: string,
+  filters: EventFilters,
+  month: string,
+  clock: ReaderClock,
+  now: number,
+): Promise<{ days: Array<DayEvents<PlaceableEvent>>; capped: boolean }> {
+  const { first, last } = gridSpan(month);
+  const answer = await readEventCalendar(token, { ...calendarFilters(filters), from: first, to: last, zone: clock.zone, perDay: SHOWN });
+  if (answer) return answer;
+  const { events, capped } = await monthEvents(token, filters, month, now);
+  return { days: placeOnDays(events, clock), capped };
+}
+
+/** A day's events as list items, at most DAY_LIMIT, with their count. */
+async function dayEvents(
+  token: string,
+  filters: EventFilters,
+  day: string,
+  clock: ReaderClock,
+  now: number,
+): Promise<{ events: EventSummary[]; total: number; capped: boolean }> {
+  const answer = await readEventCalendar(
+    token,
+    { ...calendarFilters(filters), from: day, to: day, zone: clock.zone, perDay: DAY_LIMIT },
+    true,
+  );
+  const found = answer
+    ? { day: answer.days.find((d) => d.date === day), capped: answer.capped }
+    : await monthEvents(token, filters, day.slice(0, 7), now).then(({ events, capped }) => ({
+        day: placeOnDays(events, clock).find((d) => d.date === day),
+        capped,
+      }));
+  return { events: found.day?.events.slice(0, DAY_LIMIT) ?? [], total: found.day?.total ?? 0, capped: found.capped };
+}
+
+/** A date that is one (YYYY-MM-DD; 2026-02-30 is not), or undefined. */
+function realDay(day: string | undefined): string | undefined {
+  return day && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day ? day : undefined;
+}
+
+const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+
+/** "December 2026" */
+function monthCaption(month: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 15));
+}
+
 /**
  * One page of /events or /events/my from the words of its URL (lib/list-page.ts), or on /events
- * a month calendar. The calendar is the one view that reads more than once: the API has no date
- * range, so a month's events are read page by page each way (monthEvents).
+ * a month calendar (each day's count and first events) or one of its days as a list.
  */
 export async function loadEventList(mine: boolean, { searchParams }: EventListRouteProps): Promise<EventsPageProps> {
   const parsed = eventList.parse(await searchParams);
@@ -81,17 +163,48 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
     sort: query.sort === 'created' ? 'creation_date' : query.sort === 'members' ? 'member_count' : undefined,
     when: query.when === 'past' ? 'past' : 'upcoming',
   };
+  const day = query.view === 'calendar' ? realDay(query.day) : undefined;
+  if (day) {
+    const { found, categories } = await loadPage(async (s) => {
+      const [found, choices] = await Promise.all([dayEvents(s.accessToken, filters, day, clock, now), getCachedEventChoices(s)]);
+      return { found, categories: choices.categories };
+    });
+    const month = day.slice(0, 7);
+    const link = (d: string) => routes.events({ ...query, page: undefined, month: undefined, day: d });
+    return {
+      mine,
+      query,
+      clock,
+      categories,
+      day: {
+        key: day,
+        caption: new Intl.DateTimeFormat(clock.locale, {
+          weekday: 'long',
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(Date.parse(`${day}T00:00:00Z`)),
+        ...found,
+        prev: link(shiftDay(day, -1)),
+        next: link(shiftDay(day, 1)),
+        month: routes.events({ ...query, page: undefined, day: undefined, month }),
+        monthCaption: monthCaption(month, clock.locale),
+      },
+    };
+  }
   const calendarMonth = query.view === 'calendar' ? (query.month ?? monthOf(now, clock.zone)) : undefined;
   if (calendarMonth) {
-    const { events, capped, categories } = await loadPage(async (s) => {
-      const [month, choices] = await Promise.all([monthEvents(s.accessToken, filters, calendarMonth, now), getCachedEventChoices(s)]);
+    const { days, capped, categories } = await loadPage(async (s) => {
+      const [month, choices] = await Promise.all([monthDays(s.accessToken, filters, calendarMonth, clock, now), getCachedEventChoices(s)]);
       return { ...month, categories: choices.categories };
     });
-    const [y, m] = calendarMonth.split('-').map(Number) as [number, number];
-    const caption = new Intl.DateTimeFormat(clock.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      Date.UTC(y, m - 1, 15),
+    const link = (month: string) => routes.events({ ...query, page: undefined, day: undefined, month });
+    const weeks = monthWeeks(calendarMonth, days, clock, now, SHOWN).map((week) =>
+      week.map((d) =>
+        d.total > d.events.length ? { ...d, more: routes.events({ ...query, page: undefined, month: undefined, day: d.key }) } : d,
+      ),
     );
-    const link = (month: string) => routes.events({ ...query, page: undefined, month });
     return {
       mine,
       query,
@@ -99,9 +212,9 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
       categories,
       calendar: {
         month: calendarMonth,
-        caption,
+        caption: monthCaption(calendarMonth, clock.locale),
         weekdays: weekdayNames(clock.locale),
-        weeks: monthWeeks(calendarMonth, events, clock, now),
+        weeks,
         prev: link(shiftMonth(calendarMonth, -1)),
         next: link(shiftMonth(calendarMonth, 1)),
         capped,

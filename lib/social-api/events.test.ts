@@ -15,6 +15,7 @@ import {
   listEvents,
   listEventsILead,
   listMyEvents,
+  readEventCalendar,
   rejectEventRequest,
   requestToJoinEvent,
   rsvpEvent,
@@ -49,6 +50,42 @@ describe('listEvents and listMyEvents (GET /events, /events/my)', () => {
     const lead = await listMyEvents(demo.token, { lead: true, limit: 50 });
     expect(lead.length).toBeGreaterThan(0);
     expect(lead.every((e) => e.can.edit)).toBe(true);
+  });
+});
+
+describe('readEventCalendar (GET /events/calendar)', () => {
+  it("places the reader's events on their days in the reader's zone: the grid's few fields, or a day's list items", async () => {
+    const board = (await listEvents(demo.token, { keywords: 'Board game night' }))[0]!;
+    const zone = 'Asia/Tokyo';
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      board.start,
+    );
+    const grid = (await readEventCalendar(demo.token, { from: date, to: date, zone, perDay: 1, keywords: 'Board game night' }))!;
+    expect(grid.capped).toBe(false);
+    expect(grid.days).toEqual([
+      {
+        date,
+        total: 1,
+        events: [{ id: board.id, title: 'Board game night', timeZone: board.timeZone, start: board.start, end: board.end }],
+      },
+    ]);
+    const day = (await readEventCalendar(demo.token, { from: date, to: date, zone, perDay: 10 }, true))!;
+    expect(day.days[0]!.events.find((e) => e.id === board.id)).toMatchObject({
+      title: 'Board game night',
+      rsvp: 'attending',
+      can: { edit: true },
+    });
+    // The day before, in that zone, does not hold it.
+    const before = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const earlier = (await readEventCalendar(demo.token, { from: before, to: before, zone, perDay: 10 }))!;
+    expect(earlier.days.flatMap((d) => d.events).some((e) => e.id === board.id)).toBe(false);
+  });
+
+  it('a span longer than six weeks is refused naming `to`', async () => {
+    const refused = await readEventCalendar(demo.token, { from: '2031-01-01', to: '2031-03-01', zone: 'UTC', perDay: 2 }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ status: 400, fieldErrors: { to: expect.any(String) } });
   });
 });
 

@@ -3,7 +3,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { socialOf, type Social } from './core.ts';
 import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
-import { isApiError } from './errors.ts';
+import { isApiError, isMissingExtension } from './errors.ts';
 import { readChoices, type ItemChoices } from './choices.ts';
 import { categorySchema, id, lenientArray, num, str } from './primitives.ts';
 import { ownerSchema } from './schemas.ts';
@@ -200,6 +200,100 @@ function readEventList(
 
 /** A list of events as GET /events answers it (a group's events too: GET /groups/events, its detail's `events`). */
 export const parseEventList = (data: unknown): EventSummary[] => eventListSchema.parse(data).map(reshapeSummary);
+
+/** A day of a calendar as GET /events/calendar gives it (extension): its count and its first events. */
+export interface CalendarDayEvents<T> {
+  /** YYYY-MM-DD */
+  date: string;
+  total: number;
+  events: T[];
+}
+
+/** What a month's grid shows of an event: its name and when. */
+export interface CalendarEventTimes {
+  id: number;
+  title: string;
+  /** The event's own IANA zone. */
+  timeZone: string;
+  /** Epoch milliseconds. */
+  start: number;
+  end: number;
+}
+
+const GRID_FIELDS = 'id,title,timezone,start_at,end_at';
+const gridEventSchema = z.looseObject({ id, title: str, timezone: str, start_at: num, end_at: num });
+const calendarSchema = <S extends z.ZodType>(event: S) =>
+  z.looseObject({
+    days: lenientArray(z.looseObject({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), total: num, events: lenientArray(event) })),
+    capped: z.boolean().catch(false),
+  });
+
+export interface CalendarQuery extends Omit<EventFilters, 'sort' | 'when' | 'page' | 'limit'> {
+  /** The first and last days, YYYY-MM-DD (six weeks at most). */
+  from: string;
+  to: string;
+  /** The reader's IANA zone, whose days the calendar shows. */
+  zone: string;
+  /** How many of each day's events to read. */
+  perDay: number;
+}
+
+/**
+ * GET /events/calendar (extension): the days of a span that have events, each with its count and
+ * its first `perDay` events, in the reader's zone; `whole` reads those as list items (a day's
+ * list), otherwise only what a month's grid shows. Undefined from a server without it
+ * (isMissingExtension): lib/events/list.ts then reads the month as a list.
+ */
+export async function readEventCalendar(
+  token: string,
+  q: CalendarQuery,
+  whole: true,
+): Promise<{ days: Array<CalendarDayEvents<EventSummary>>; capped: boolean } | undefined>;
+export async function readEventCalendar(
+  token: string,
+  q: CalendarQuery,
+  whole?: false,
+): Promise<{ days: Array<CalendarDayEvents<CalendarEventTimes>>; capped: boolean } | undefined>;
+export async function readEventCalendar(token: string, q: CalendarQuery, whole = false) {
+  let data: unknown;
+  try {
+    data = await apiFetch(apiConfig(), '/events/calendar', {
+      token,
+      query: {
+        from: q.from,
+        to: q.to,
+        tz: q.zone,
+        per_day: q.perDay,
+        keywords: q.keywords?.trim() || undefined,
+        category_id: q.categoryId || undefined,
+        view: q.friends ? 'only_my_friend' : undefined,
+        user_id: q.userId,
+        fields: whole ? LIST_FIELDS : GRID_FIELDS,
+      },
+    });
+  } catch (e) {
+    if (isMissingExtension(e)) return undefined;
+    throw e;
+  }
+  if (whole) {
+    const answer = calendarSchema(eventSchema).parse(data);
+    return { capped: answer.capped, days: answer.days.map((d) => ({ ...d, events: d.events.map(reshapeSummary) })) };
+  }
+  const answer = calendarSchema(gridEventSchema).parse(data);
+  return {
+    capped: answer.capped,
+    days: answer.days.map((d) => ({
+      ...d,
+      events: d.events.map((e) => ({
+        id: e.id,
+        title: e.title.trim() || 'Untitled event',
+        timeZone: e.timezone || 'UTC',
+        start: e.start_at * 1000,
+        end: e.end_at * 1000,
+      })),
+    })),
+  };
+}
 
 export interface MyEventFilters {
   keywords?: string;

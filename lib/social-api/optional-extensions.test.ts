@@ -6,6 +6,7 @@ import { listNotificationGroups, markNotificationsSeen } from './activities.ts';
 import { getAlbum, listAlbums, reorderAlbum } from './albums.ts';
 import { ApiError, isMissingExtension } from './errors.ts';
 import { createEventFeed, listEventFeeds, readEventFeed } from './event-feeds.ts';
+import { readEventCalendar } from './events.ts';
 import { listFriends } from './friends.ts';
 import { getLinkPreview } from './link-preview.ts';
 import { listPhotoTags } from './tags.ts';
@@ -27,6 +28,7 @@ const EXTENSION_ROUTES: Array<[string, RegExp]> = [
   ['POST', /^\/activities\/notifications\/read$/],
   ['POST', /^\/activities\/notifications\/seen$/],
   ['GET', /^\/events\/feeds$/],
+  ['GET', /^\/events\/calendar$/],
   ['POST', /^\/events\/feeds$/],
   ['GET', /^\/event_feeds\/[^/]+$/],
   ['GET', /^\/friends$/],
@@ -117,6 +119,10 @@ describe.each<Lacking>(['404', '405', '405 without a body', '400 about the path 
       expect(await getPlaylist(demo.token, 1, demo.id)).toBeUndefined();
     });
 
+    it('the events calendar: none, so the month is read as a list (lib/events/list.ts)', async () => {
+      expect(await readEventCalendar(demo.token, { from: '2031-01-01', to: '2031-01-31', zone: 'UTC', perDay: 2 })).toBeUndefined();
+    });
+
     it('album order: not kept, and the album stays in the order it had', async () => {
       const before = await photoIdsOf(albumId);
       expect(await reorderAlbum(demo.token, albumId, [...before].reverse())).toBe(false);
@@ -150,6 +156,10 @@ describe('against a server with the extensions, a refusal of the request itself 
     expect(await listPlaylists(demo.token)).toEqual(expect.any(Array));
     expect(await listNotificationGroups(demo.token)).toEqual(expect.any(Array));
     expect(await listEventFeeds(demo.token)).toEqual(expect.any(Array));
+    expect(await readEventCalendar(demo.token, { from: '2031-01-01', to: '2031-01-31', zone: 'UTC', perDay: 2 })).toEqual({
+      days: [],
+      capped: false,
+    });
     expect(await listFriends(demo.token)).toEqual(expect.any(Array));
     expect(await listPhotoTags(demo.token, (await photoIdsOf(albumId))[0]!)).toEqual(expect.any(Array));
   });

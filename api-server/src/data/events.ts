@@ -36,7 +36,7 @@ export function getEvent(db: DB, id: number): Promise<EventRow | undefined> {
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface EventListFilter {
+export interface EventFilter {
   /** The reader (null: not signed in). */
   me: number | null;
   when: When;
@@ -48,9 +48,39 @@ export interface EventListFilter {
   /** Only the events made in this group (GET /groups/events). */
   groupId?: number;
   onlyFriends: boolean;
+}
+
+export interface EventListFilter extends EventFilter {
   sort?: 'starttime' | 'creation_date' | 'member_count';
   limit: number;
   offset: number;
+}
+
+/** When an event begins and ends, in its zone: what places it on a calendar's day. */
+export type EventTimes = Pick<EventRow, 'id' | 'start_time' | 'end_time' | 'timezone'>;
+
+/**
+ * The times of the events a list's filter lets through that begin in [from, to) (unix seconds),
+ * by start, at most `limit` of them: a calendar's span (GET /events/calendar). Read on
+ * events_start, a narrow row each, so that a month of a busy site (hundreds) costs little.
+ */
+export function listEventTimesBetween(db: DB, filter: EventFilter, from: number, to: number, limit: number): Promise<EventTimes[]> {
+  return filteredEvents(db, filter)
+    .select(['e.id', 'e.start_time', 'e.end_time', 'e.timezone'])
+    .where('e.start_time', '>=', from)
+    .where('e.start_time', '<', to)
+    .orderBy('e.start_time')
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The events `ids`, in that order (those gone meanwhile left out). */
+export async function getEventsInOrder(db: DB, ids: readonly number[]): Promise<EventRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -94,17 +124,21 @@ export async function listEvents(db: DB, filter: EventListFilter): Promise<Event
   return [...running.slice(offset), ...coming];
 }
 
-function eventListQuery(db: DB, { me, when, t, keywords, categoryId, userId, groupId, onlyFriends, sort }: EventListFilter) {
-  const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
-  let query = db
-    .selectFrom('events as e')
-    .selectAll('e')
-    .where(eventsListedTo(me, when, t));
+/** The events a list's filter lets through (alias `e`), nothing selected yet. */
+function filteredEvents(db: DB, { me, when, t, keywords, categoryId, userId, groupId, onlyFriends }: EventFilter) {
+  let query = db.selectFrom('events as e').where(eventsListedTo(me, when, t));
   if (keywords) query = query.where((eb) => eb.or([containsText('e.title', keywords), containsText('e.description', keywords)]));
   if (categoryId !== undefined) query = query.where('e.category_id', '=', categoryId);
   if (userId !== undefined) query = query.where('e.owner_id', '=', userId);
   if (groupId !== undefined) query = query.where('e.group_id', '=', groupId);
   if (onlyFriends) query = query.where(ownedByFriendOf('e', me!));
+  return query;
+}
+
+function eventListQuery(db: DB, filter: EventListFilter) {
+  const { when, sort } = filter;
+  const attending = sql<number>`(select count(*) from event_members am where am.event_id = e.id and am.rsvp = 'attending')`;
+  let query = filteredEvents(db, filter).selectAll('e');
   if (sort === 'creation_date') query = query.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc');
   else if (sort === 'member_count') query = query.orderBy(attending, 'desc').orderBy('e.start_time').orderBy('e.id');
   // Soonest first; looking back, the most recent first.
@@ -356,10 +390,7 @@ export function listFeedEvents(db: DB, { userId, since, limit }: { userId: numbe
 }
 
 /** When each of the events `ids` starts and ends, and its zone (a message's card about it). */
-export function listEventTimes(
-  db: DB,
-  ids: number[],
-): Promise<Array<{ id: number; start_time: number; end_time: number; timezone: string }>> {
+export function listEventTimes(db: DB, ids: number[]): Promise<EventTimes[]> {
   return db.selectFrom('events').select(['id', 'start_time', 'end_time', 'timezone']).where('id', 'in', ids).execute();
 }
 

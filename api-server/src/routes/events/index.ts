@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GROUP_EVENT_PRIVACY_OPTIONS, registerCategoriesRoute, registerOptionRoutes } from '../../domain/options.ts';
 import { requireScopeFor } from '../../oauth/resource-auth.ts';
+import eventCalendarRoutes from './calendar.ts';
 import eventFeedRoutes from './feeds.ts';
 import eventMembershipRoutes from './membership.ts';
 import eventReadRoutes from './read.ts';
@@ -19,6 +20,7 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
   // parent_type=group (issue 48): the choices of an event made in a group.
   registerOptionRoutes(app, ['view_options', 'comment_options', 'photo_options'], formLists, GROUP_EVENT_PRIVACY_OPTIONS);
   await app.register(eventReadRoutes);
+  await app.register(eventCalendarRoutes);
   await app.register(eventWriteRoutes);
   await app.register(eventMembershipRoutes);
   await app.register(eventFeedRoutes);

@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import { invalidParam } from '../../errors.ts';
+import { now } from '../../db/index.ts';
+import { getEventsInOrder, listEventTimesBetween, type EventTimes } from '../../data/events.ts';
+import { viewerOf } from '../../domain/privacy.ts';
+import type { Infer } from '../../http/schemas.ts';
+import { extension } from '../../openapi/marks.ts';
+import { listFields, LIST_FIELDS, presentEvents } from './present.ts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, wallTimeAt } from './schedule.ts';
+
+// GET /events/calendar (extension, issue 50): a month's grid in one read. A calendar shows each
+// day's count and its first few events; a busy site holds hundreds of events a month, so reading
+// them all as a list (50 a page, every field) and placing them in the client cost the web and the
+// API most of a page's time. Here the span's events are read as narrow rows (id and times), placed
+// on their days, counted, and only the few a day shows are read whole and presented.
+
+const DAY = 86_400;
+/** The longest span one read covers: six weeks, a month's grid with the days around it. */
+const CALENDAR_MAX_DAYS = 42;
+/** Events read per span at most; past it the answer says `capped` (the counts are of the first this many). */
+const CALENDAR_MAX_EVENTS = 5000;
+/** A zone's day begins at most 14 hours before UTC's (Pacific/Kiritimati) and at most 12 after. */
+const ZONE_REACH = 14 * 3600;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000 / DAY;
+const dateOf = (n: number) => new Date(n * DAY * 1000).toISOString().slice(0, 10);
+
+/** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not). */
+function parseDate(name: string, text: string): number {
+  const n = dayNumber(text);
+  if (!Number.isInteger(n) || dateOf(n) !== text) throw invalidParam(name, 'must be a date, YYYY-MM-DD');
+  return n;
+}
+
+/** When each day from `first` to `last` (day numbers) begins in `zone`, ascending. */
+function midnights(first: number, last: number, zone: string): number[] {
+  const out: number[] = [];
+  for (let n = first; n <= last; n += 1) {
+    const d = new Date(n * DAY * 1000);
+    out.push(instantOf({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0, second: 0 }, zone));
+  }
+  return out;
+}
+
+/** The index of the last value ≤ x in ascending `a`, or −1. */
+function lastAtOrBefore(a: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! <= x) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Whether an event is a whole day's (or days'): from midnight to a midnight, or to 23:59, in its own zone. */
+function isAllDay(e: EventTimes): boolean {
+  const s = wallTimeAt(e.start_time, e.timezone);
+  if (s.hour !== 0 || s.minute !== 0) return false;
+  const end = wallTimeAt(e.end_time, e.timezone);
+  return (end.hour === 0 && end.minute === 0 && e.end_time > e.start_time) || (end.hour === 23 && end.minute === 59);
+}
+
+/**
+ * Places events on the days `first`..`last` (day numbers) as a calendar shows them: an event on
+ * the day it begins in the reader's zone; an all-day one on the date it has where it happens,
+ * whatever the reader's zone (a holiday in Berlin is on the 25th in New York too). Undefined for
+ * an event outside the span. Each zone's midnights are reckoned once per span, not per event.
+ */
+function dayPlacer(first: number, last: number, zone: string): (e: EventTimes) => number | undefined {
+  const from = first - 1;
+  const zones = new Map<string, number[]>();
+  const daysIn = (z: string) => {
+    let m = zones.get(z);
+    if (!m) {
+      m = midnights(from, last + 2, z);
+      zones.set(z, m);
+    }
+    return m;
+  };
+  const inSpan = (i: number) => (i >= 0 && from + i >= first && from + i <= last ? from + i : undefined);
+  return (e) => {
+    const own = daysIn(e.timezone);
+    const i = lastAtOrBefore(own, e.start_time);
+    // Only an event beginning within a minute of its zone's midnight may be a whole day's.
+    if (i >= 0 && e.start_time - own[i]! < 60 && isAllDay(e)) return inSpan(i);
+    return inSpan(lastAtOrBefore(daysIn(zone), e.start_time));
+  };
+}
+
+interface CalendarDay<T> {
+  date: string;
+  total: number;
+  events: T[];
+}
+
+/**
+ * The days of a span that have events: each with its count and the ids of its first `perDay`
+ * (by start, then id: `events` comes in that order).
+ */
+function calendarDays(
+  events: readonly EventTimes[],
+  place: (e: EventTimes) => number | undefined,
+  perDay: number,
+): CalendarDay<number>[] {
+  const days = new Map<number, CalendarDay<number>>();
+  for (const e of events) {
+    const n = place(e);
+    if (n === undefined) continue;
+    let day = days.get(n);
+    if (!day) {
+      day = { date: dateOf(n), total: 0, events: [] };
+      days.set(n, day);
+    }
+    day.total += 1;
+    if (day.events.length < perDay) day.events.push(e.id);
+  }
+  return [...days.entries()].sort(([a], [b]) => a - b).map(([, d]) => d);
+}
+
+const calendarQuery = {
+  type: 'object',
+  required: ['from', 'to'],
+  properties: {
+    from: { type: 'string', maxLength: 10, description: 'The first day, YYYY-MM-DD.' },
+    to: { type: 'string', maxLength: 10, description: `The last day, YYYY-MM-DD (at most ${CALENDAR_MAX_DAYS} days from the first).` },
+    tz: { type: 'string', maxLength: 64, description: "The reader's IANA time zone, whose days the calendar shows (UTC without it)." },
+    per_day: { type: 'integer', minimum: 1, maximum: 50, default: 3, description: 'How many of each day’s events to give whole.' },
+    keywords: { type: 'string', maxLength: 255 },
+    category_id: { type: 'integer', minimum: 1 },
+    view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
+    user_id: { type: 'integer', minimum: 1 },
+    fields: { type: 'string', description: 'As in GET /events.' },
+  },
+} as const;
+
+export default async function eventCalendarRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  app.get<{ Querystring: Infer<typeof calendarQuery> }>(
+    '/calendar',
+    {
+      schema: {
+        summary: 'The events of a span of days, as a month calendar shows them: each day’s count and its first events',
+        ...extension('A month of a busy site holds hundreds of events; a calendar needs their days and counts, not every one.'),
+        querystring: calendarQuery,
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const fields = listFields(q.fields, LIST_FIELDS);
+      const first = parseDate('from', q.from);
+      const last = parseDate('to', q.to);
+      if (last < first || last - first >= CALENDAR_MAX_DAYS)
+        throw invalidParam('to', `must be on or after from, at most ${CALENDAR_MAX_DAYS} days on`);
+      const zone = q.tz === undefined ? DEFAULT_TIME_ZONE : canonicalTimeZone(q.tz);
+      if (zone === undefined) throw invalidParam('tz', 'must be an IANA time zone');
+      const me = req.auth.userId;
+      if (q.view === 'only_my_friend' && me === null) return { success: true, data: { days: [], capped: false } };
+      const filter = {
+        me,
+        when: 'all' as const,
+        t: now(),
+        keywords: q.keywords?.trim(),
+        categoryId: q.category_id,
+        userId: q.user_id,
+        onlyFriends: q.view === 'only_my_friend',
+      };
+      // Every event that may fall on the span's days, in any zone: a day begins 14 hours either side of UTC's at most.
+      const times = await listEventTimesBetween(
+        db,
+        filter,
+        first * DAY - ZONE_REACH,
+        (last + 1) * DAY + ZONE_REACH,
+        CALENDAR_MAX_EVENTS + 1,
+      );
+      const capped = times.length > CALENDAR_MAX_EVENTS;
+      const days = calendarDays(times.slice(0, CALENDAR_MAX_EVENTS), dayPlacer(first, last, zone), q.per_day ?? 3);
+      const rows = await getEventsInOrder(
+        db,
+        days.flatMap((d) => d.events),
+      );
+      const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
+      const byId = new Map(rows.map((r, i) => [r.id, presented[i]!]));
+      return {
+        success: true,
+        data: { days: days.map((d) => ({ date: d.date, total: d.total, events: d.events.flatMap((id) => byId.get(id) ?? []) })), capped },
+      };
+    },
+  );
+}

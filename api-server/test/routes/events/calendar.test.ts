@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { setupApi } from '../../fixture.ts';
+import { get } from '../fixtures.ts';
+import { eventCategory, LIST_KEYS, makeEvent } from './event-fixtures.ts';
+
+const t = setupApi();
+const URL = '/api/v1/events/calendar';
+const at = (iso: string) => Date.parse(iso) / 1000;
+let readerToken: string, clientToken: string, friendOfReader: number;
+
+type Day = { date: string; total: number; events: Array<{ id: number }> };
+const days = (body: { data: { days: Day[] } }) =>
+  body.data.days.map((d) => ({ date: d.date, total: d.total, ids: d.events.map((e) => e.id) }));
+
+beforeAll(async () => {
+  const reader = (await createUser(t.db)).id;
+  readerToken = await tokenFor(t.db, reader);
+  clientToken = await tokenFor(t.db, null);
+  friendOfReader = (await createUser(t.db)).id;
+  await befriend(t.db, reader, friendOfReader);
+});
+
+/** A member of their own, so that each test's span holds only what it made. */
+const host = async () => (await createUser(t.db)).id;
+
+describe('GET /events/calendar', () => {
+  it("gives each day of the span its count and its first events by start, in the reader's zone", async () => {
+    const h = await host();
+    // 02:00 UTC on the 6th is 21:00 on the 5th in New York.
+    const late = await makeEvent(t.db, h, { start: at('2031-12-06T02:00:00Z'), title: 'Late' });
+    const morning = await makeEvent(t.db, h, { start: at('2031-12-05T14:00:00Z'), title: 'Morning' });
+    const noon = await makeEvent(t.db, h, { start: at('2031-12-05T17:00:00Z') });
+    const next = await makeEvent(t.db, h, { start: at('2031-12-07T15:00:00Z') });
+    // Outside the span, either side.
+    await makeEvent(t.db, h, { start: at('2031-11-30T15:00:00Z') });
+    await makeEvent(t.db, h, { start: at('2032-01-01T15:00:00Z') });
+    const q = { from: '2031-12-01', to: '2031-12-31', tz: 'America/New_York', user_id: h, per_day: 2 };
+    const res = await get(t, readerToken, URL, q);
+    expect(res.status).toBe(200);
+    expect(res.body.data.capped).toBe(false);
+    expect(days(res.body)).toEqual([
+      { date: '2031-12-05', total: 3, ids: [morning, noon] },
+      { date: '2031-12-07', total: 1, ids: [next] },
+    ]);
+    // The events are the list's items, with the list's fields.
+    expect(Object.keys(res.body.data.days[0].events[0])).toEqual(LIST_KEYS);
+    expect(res.body.data.days[0].events[0].title).toBe('Morning');
+    // In UTC the late one is on the 6th.
+    const utc = await get(t, readerToken, URL, { ...q, tz: 'UTC', per_day: 3 });
+    expect(days(utc.body)).toEqual([
+      { date: '2031-12-05', total: 2, ids: [morning, noon] },
+      { date: '2031-12-06', total: 1, ids: [late] },
+      { date: '2031-12-07', total: 1, ids: [next] },
+    ]);
+  });
+
+  it('puts an all-day event on its own date, whatever the reader’s zone', async () => {
+    const h = await host();
+    // Christmas in Berlin: midnight to midnight there, 23:00 UTC the day before.
+    const xmas = await makeEvent(t.db, h, {
+      start: at('2031-12-24T23:00:00Z'),
+      end: at('2031-12-25T23:00:00Z'),
+      timezone: 'Europe/Berlin',
+    });
+    // Midnight in Berlin but three hours long: not a whole day, so it is where the reader's clock puts it.
+    const night = await makeEvent(t.db, h, {
+      start: at('2031-12-26T23:00:00Z'),
+      end: at('2031-12-27T02:00:00Z'),
+      timezone: 'Europe/Berlin',
+    });
+    for (const tz of ['America/New_York', 'Asia/Tokyo', 'UTC']) {
+      const res = await get(t, readerToken, URL, { from: '2031-12-01', to: '2031-12-31', tz, user_id: h });
+      const placed = days(res.body);
+      expect(placed.find((d) => d.ids.includes(xmas))?.date, tz).toBe('2031-12-25');
+      expect(placed.find((d) => d.ids.includes(night))?.date, tz).toBe(tz === 'Asia/Tokyo' ? '2031-12-27' : '2031-12-26');
+    }
+  });
+
+  it('counts only what the reader may see and the list would show, with its filters', async () => {
+    const h = await host();
+    const sports = await eventCategory(t.db, 'Sports');
+    const open = await makeEvent(t.db, h, { start: at('2031-10-10T12:00:00Z'), category_id: sports, title: 'Open match' });
+    await makeEvent(t.db, h, { start: at('2031-10-10T13:00:00Z'), auth_view: 'owner' });
+    await makeEvent(t.db, h, { start: at('2031-10-10T14:00:00Z'), allow_search: 0 });
+    const q = { from: '2031-10-01', to: '2031-10-31', user_id: h };
+    expect(days((await get(t, readerToken, URL, q)).body)).toEqual([{ date: '2031-10-10', total: 1, ids: [open] }]);
+    expect(days((await get(t, readerToken, URL, { ...q, category_id: sports + 1000 })).body)).toEqual([]);
+    expect(days((await get(t, readerToken, URL, { ...q, keywords: 'match' })).body)).toHaveLength(1);
+    expect(days((await get(t, readerToken, URL, { ...q, keywords: 'nothing like it' })).body)).toEqual([]);
+  });
+
+  it("view=only_my_friend counts friends' events; a client-credentials token gets none", async () => {
+    const mine = await makeEvent(t.db, friendOfReader, { start: at('2031-09-09T12:00:00Z'), title: 'cal-friends-view' });
+    await makeEvent(t.db, await host(), { start: at('2031-09-09T13:00:00Z'), title: 'cal-friends-view' });
+    const q = { from: '2031-09-01', to: '2031-09-30', keywords: 'cal-friends-view' };
+    expect(days((await get(t, readerToken, URL, { ...q, view: 'only_my_friend' })).body)).toEqual([
+      { date: '2031-09-09', total: 1, ids: [mine] },
+    ]);
+    expect(days((await get(t, readerToken, URL, q)).body)[0]?.total).toBe(2);
+    const client = await get(t, clientToken, URL, { ...q, view: 'only_my_friend' });
+    expect(client.status).toBe(200);
+    expect(client.body.data).toEqual({ days: [], capped: false });
+  });
+
+  it('answers only the fields asked for', async () => {
+    const h = await host();
+    const id = await makeEvent(t.db, h, { start: at('2031-08-08T12:00:00Z'), title: 'Fields' });
+    const res = await get(t, readerToken, URL, { from: '2031-08-01', to: '2031-08-31', user_id: h, fields: 'title,start_at' });
+    expect(res.body.data.days).toEqual([
+      { date: '2031-08-08', total: 1, events: [{ title: 'Fields', start_at: at('2031-08-08T12:00:00Z') }] },
+    ]);
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('refuses a span that is not one, and says which word is wrong', async () => {
+    const cases: Array<[Record<string, string | number>, string]> = [
+      [{ from: '2031-02-30', to: '2031-03-01' }, 'from'],
+      [{ from: '2031-03-01', to: 'tomorrow' }, 'to'],
+      [{ from: '2031-03-10', to: '2031-03-01' }, 'to'],
+      [{ from: '2031-01-01', to: '2031-02-12' }, 'to'],
+      [{ from: '2031-01-01', to: '2031-01-31', tz: 'Mars/Olympus' }, 'tz'],
+      [{ from: '2031-01-01', to: '2031-01-31', per_day: 0 }, 'per_day'],
+    ];
+    for (const [query, name] of cases) {
+      const res = await get(t, readerToken, URL, query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(JSON.stringify(res.body.data), JSON.stringify(query)).toContain(name);
+    }
+    expect((await get(t, readerToken, URL, { from: '2031-01-01' })).status).toBe(400);
+    // Six weeks is the longest span.
+    expect((await get(t, readerToken, URL, { from: '2031-01-01', to: '2031-02-11' })).status).toBe(200);
+  });
+});
