@@ -6,7 +6,7 @@ import { viewerOf } from '../../domain/privacy.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { extension } from '../../openapi/marks.ts';
 import { listFields, LIST_FIELDS, presentEvents } from './present.ts';
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, wallTimeAt } from './schedule.ts';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, offsetAt, wallTimeAt } from './schedule.ts';
 
 // GET /events/calendar (extension, issue 50): a month's grid in one read. A calendar shows each
 // day's count and its first few events; a busy site holds hundreds of events a month, so reading
@@ -57,6 +57,36 @@ function lastAtOrBefore(a: readonly number[], x: number): number {
   return found;
 }
 
+/** The day an instant is on in a zone (a day number) and how long since that day began (seconds). */
+type ZoneDays = (t: number) => { day: number; since: number };
+
+/**
+ * A zone's days over the days `first`..`last` and a day either side. A zone whose clocks do not
+ * change then (most zones, most months) is one offset: plain arithmetic. One that changes has
+ * its midnights reckoned, each a few Intl calls (Intl is the costly part: a calendar of a
+ * site in many zones would otherwise pay it per event).
+ */
+function zoneDays(first: number, last: number, zone: string): ZoneDays {
+  const from = (first - 1) * DAY - ZONE_REACH;
+  const to = (last + 2) * DAY + ZONE_REACH;
+  // Clocks change at most once a week anywhere: the offset at every week's edge tells whether they change at all.
+  const offsets = new Set<number>();
+  for (let t = from; t < to; t += 7 * DAY) offsets.add(offsetAt(t, zone));
+  offsets.add(offsetAt(to, zone));
+  if (offsets.size === 1) {
+    const offset = offsets.values().next().value!;
+    return (t) => {
+      const day = Math.floor((t + offset) / DAY);
+      return { day, since: t + offset - day * DAY };
+    };
+  }
+  const starts = midnights(first - 1, last + 2, zone);
+  return (t) => {
+    const i = lastAtOrBefore(starts, t);
+    return i < 0 ? { day: -Infinity, since: 0 } : { day: first - 1 + i, since: t - starts[i]! };
+  };
+}
+
 /** Whether an event is a whole day's (or days'): from midnight to a midnight, or to 23:59, in its own zone. */
 function isAllDay(e: EventTimes): boolean {
   const s = wallTimeAt(e.start_time, e.timezone);
@@ -69,26 +99,24 @@ function isAllDay(e: EventTimes): boolean {
  * Places events on the days `first`..`last` (day numbers) as a calendar shows them: an event on
  * the day it begins in the reader's zone; an all-day one on the date it has where it happens,
  * whatever the reader's zone (a holiday in Berlin is on the 25th in New York too). Undefined for
- * an event outside the span. Each zone's midnights are reckoned once per span, not per event.
+ * an event outside the span. Each zone is reckoned once per span, not per event.
  */
 function dayPlacer(first: number, last: number, zone: string): (e: EventTimes) => number | undefined {
-  const from = first - 1;
-  const zones = new Map<string, number[]>();
+  const zones = new Map<string, ZoneDays>();
   const daysIn = (z: string) => {
-    let m = zones.get(z);
-    if (!m) {
-      m = midnights(from, last + 2, z);
-      zones.set(z, m);
+    let d = zones.get(z);
+    if (!d) {
+      d = zoneDays(first, last, z);
+      zones.set(z, d);
     }
-    return m;
+    return d;
   };
-  const inSpan = (i: number) => (i >= 0 && from + i >= first && from + i <= last ? from + i : undefined);
+  const inSpan = (n: number) => (n >= first && n <= last ? n : undefined);
   return (e) => {
-    const own = daysIn(e.timezone);
-    const i = lastAtOrBefore(own, e.start_time);
+    const own = daysIn(e.timezone)(e.start_time);
     // Only an event beginning within a minute of its zone's midnight may be a whole day's.
-    if (i >= 0 && e.start_time - own[i]! < 60 && isAllDay(e)) return inSpan(i);
-    return inSpan(lastAtOrBefore(daysIn(zone), e.start_time));
+    if (own.since < 60 && isAllDay(e)) return inSpan(own.day);
+    return inSpan(daysIn(zone)(e.start_time).day);
   };
 }
 
@@ -102,11 +130,7 @@ interface CalendarDay<T> {
  * The days of a span that have events: each with its count and the ids of its first `perDay`
  * (by start, then id: `events` comes in that order).
  */
-function calendarDays(
-  events: readonly EventTimes[],
-  place: (e: EventTimes) => number | undefined,
-  perDay: number,
-): CalendarDay<number>[] {
+function calendarDays(events: readonly EventTimes[], place: (e: EventTimes) => number | undefined, perDay: number): CalendarDay<number>[] {
   const days = new Map<number, CalendarDay<number>>();
   for (const e of events) {
     const n = place(e);

@@ -60,7 +60,7 @@ export function wallTimeAt(unix: number, timeZone: string): WallTime {
 const asUtcSeconds = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) / 1000;
 
 /** Seconds the zone is ahead of UTC at that instant. */
-function offsetAt(unix: number, timeZone: string): number {
+export function offsetAt(unix: number, timeZone: string): number {
   return asUtcSeconds(wallTimeAt(unix, timeZone)) - unix;
 }
 

@@ -77,6 +77,26 @@ describe('GET /events/calendar', () => {
     }
   });
 
+  it('places events right in a month whose clocks change, the reader’s or the event’s', async () => {
+    const h = await host();
+    // 00:30 on 21 March in New York, after its clocks went forward on the 9th (UTC−4): 04:30 UTC.
+    const spring = await makeEvent(t.db, h, { start: at('2031-03-21T04:30:00Z') });
+    // The same instant of January (UTC−5) is 23:30 on the 20th.
+    const winter = await makeEvent(t.db, h, { start: at('2031-01-21T04:30:00Z') });
+    // All day on 30 March in Berlin, the night its clocks go forward: from 23:00 UTC to 22:00 UTC.
+    const clocks = await makeEvent(t.db, h, {
+      start: at('2031-03-29T23:00:00Z'),
+      end: at('2031-03-30T22:00:00Z'),
+      timezone: 'Europe/Berlin',
+    });
+    const dayOf = async (id: number, from: string, to: string, tz: string) =>
+      days((await get(t, readerToken, URL, { from, to, tz, user_id: h })).body).find((d) => d.ids.includes(id))?.date;
+    expect(await dayOf(spring, '2031-03-01', '2031-03-31', 'America/New_York')).toBe('2031-03-21');
+    expect(await dayOf(winter, '2031-01-01', '2031-01-31', 'America/New_York')).toBe('2031-01-20');
+    for (const tz of ['America/New_York', 'Asia/Tokyo', 'Europe/Berlin'])
+      expect(await dayOf(clocks, '2031-03-01', '2031-04-05', tz), tz).toBe('2031-03-30');
+  });
+
   it('counts only what the reader may see and the list would show, with its filters', async () => {
     const h = await host();
     const sports = await eventCategory(t.db, 'Sports');
