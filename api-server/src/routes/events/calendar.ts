@@ -6,6 +6,7 @@ import { viewerOf } from '../../domain/privacy.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { extension } from '../../openapi/marks.ts';
 import { listFields, LIST_FIELDS, presentEvents } from './present.ts';
+import { listFilterOf, listFilterQuery } from './read.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, offsetAt, wallTimeAt } from './schedule.ts';
 
 // GET /events/calendar (extension, issue 50): a month's grid in one read. A calendar shows each
@@ -154,10 +155,7 @@ const calendarQuery = {
     to: { type: 'string', maxLength: 10, description: `The last day, YYYY-MM-DD (at most ${CALENDAR_MAX_DAYS} days from the first).` },
     tz: { type: 'string', maxLength: 64, description: "The reader's IANA time zone, whose days the calendar shows (UTC without it)." },
     per_day: { type: 'integer', minimum: 1, maximum: 50, default: 3, description: 'How many of each day’s events to give whole.' },
-    keywords: { type: 'string', maxLength: 255 },
-    category_id: { type: 'integer', minimum: 1 },
-    view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
-    user_id: { type: 'integer', minimum: 1 },
+    ...listFilterQuery,
     fields: { type: 'string', description: 'As in GET /events.' },
   },
 } as const;
@@ -184,15 +182,7 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
       if (zone === undefined) throw invalidParam('tz', 'must be an IANA time zone');
       const me = req.auth.userId;
       if (q.view === 'only_my_friend' && me === null) return { success: true, data: { days: [], capped: false } };
-      const filter = {
-        me,
-        when: 'all' as const,
-        t: now(),
-        keywords: q.keywords?.trim(),
-        categoryId: q.category_id,
-        userId: q.user_id,
-        onlyFriends: q.view === 'only_my_friend',
-      };
+      const filter = listFilterOf(q, me, 'all', now());
       // Every event that may fall on the span's days, in any zone: a day begins 14 hours either side of UTC's at most.
       const times = await listEventTimesBetween(
         db,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { now } from '../../db/index.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { viewerOf } from '../../domain/privacy.ts';
-import { listEvents, listMyEvents, WHEN } from '../../data/events.ts';
+import { listEvents, listMyEvents, WHEN, type EventFilter, type When } from '../../data/events.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { detailFields, listFields, LIST_FIELDS, MY_LIST_FIELDS, presentEvents } from './present.ts';
 import { getVisibleEvent } from './rules.ts';
@@ -11,14 +11,37 @@ import { extensionParam } from '../../openapi/marks.ts';
 
 const keywordsParam = { type: 'string', maxLength: 255 } as const;
 
+/** The words that choose which events a list of everyone's events holds (GET /events, GET /events/calendar). */
+export const listFilterQuery = {
+  keywords: keywordsParam,
+  category_id: { type: 'integer', minimum: 1 },
+  view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
+  user_id: { type: 'integer', minimum: 1 },
+} as const;
+
+/** The data layer's filter from those words, for the reader `me` at `t`. */
+export function listFilterOf(
+  q: { keywords?: string; category_id?: number; view?: string; user_id?: number },
+  me: number | null,
+  when: When,
+  t: number,
+): EventFilter {
+  return {
+    me,
+    when,
+    t,
+    keywords: q.keywords?.trim(),
+    categoryId: q.category_id,
+    userId: q.user_id,
+    onlyFriends: q.view === 'only_my_friend',
+  };
+}
+
 const listQuery = {
   type: 'object',
   properties: {
-    keywords: keywordsParam,
-    category_id: { type: 'integer', minimum: 1 },
-    view: { type: 'string', enum: ['everyone', 'only_my_friend'], default: 'everyone' },
+    ...listFilterQuery,
     sort: { type: 'string', enum: ['starttime', 'creation_date', 'member_count'], default: 'starttime' },
-    user_id: { type: 'integer', minimum: 1 },
     when: { type: 'string', enum: WHEN, default: 'upcoming', ...extensionParam('past or all events, not only upcoming ones.') },
     ...pagingQuery,
     fields: { type: 'string' },
@@ -56,20 +79,7 @@ export default async function eventReadRoutes(app: FastifyInstance): Promise<voi
       const me = req.auth.userId;
       // Friends' events need a user; a client-credentials token has no friends.
       if (q.view === 'only_my_friend' && me === null) return { success: true, data: [] };
-      const t = now();
-      const when = q.when ?? 'upcoming';
-      const rows = await listEvents(db, {
-        me,
-        when,
-        t,
-        keywords: q.keywords?.trim(),
-        categoryId: q.category_id,
-        userId: q.user_id,
-        onlyFriends: q.view === 'only_my_friend',
-        sort: q.sort,
-        limit,
-        offset,
-      });
+      const rows = await listEvents(db, { ...listFilterOf(q, me, q.when ?? 'upcoming', now()), sort: q.sort, limit, offset });
       return { success: true, data: await presentEvents(db, app.config, viewerOf(db, me), rows, fields) };
     },
   );
