@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import { eachLimited } from '../db/each.ts';
 import type { DB } from '../db/index.ts';
 import type { ActivitiesTable, Database, NewActivity } from '../db/types.ts';
 import { groupWallSeenBy, postVisibleTo } from '../domain/visibility.ts';
@@ -149,9 +150,6 @@ async function maxUserId(db: DB): Promise<number> {
   return Number(row?.m ?? 0);
 }
 
-// SQLite allows 500 terms in a compound SELECT.
-const SOURCES_PER_QUERY = 100;
-
 /**
  * Ids of the first `n` activities of the feed beyond a bound, in `dir` order.
  * Each source is read on its own index from the bound and stops after n rows (so the cost does
@@ -166,18 +164,13 @@ async function eachSourceIds(
   dir: 'asc' | 'desc',
   n: number,
 ): Promise<number[]> {
-  const found = new Set<number>();
-  for (let start = 0; start < sources.length; start += SOURCES_PER_QUERY) {
-    const parts = sources.slice(start, start + SOURCES_PER_QUERY).map((source, i) => {
-      let sub = db.selectFrom('activities').select('activities.id').where(source);
-      if (bounds.below !== undefined) sub = sub.where('activities.id', '<', bounds.below);
-      if (bounds.above !== undefined) sub = sub.where('activities.id', '>', bounds.above);
-      // Wrapped, so that ORDER BY and LIMIT apply to each member of the UNION ALL.
-      return db.selectFrom(sub.orderBy('activities.id', dir).limit(n).as(`s${i}`)).select(`s${i}.id as id`);
-    });
-    const query = parts.slice(1).reduce((acc, part) => acc.unionAll(part), parts[0]!);
-    for (const row of await query.execute()) found.add(row.id);
-  }
+  const rows = await eachLimited(db, sources, (source) => {
+    let sub = db.selectFrom('activities').select('activities.id').where(source);
+    if (bounds.below !== undefined) sub = sub.where('activities.id', '<', bounds.below);
+    if (bounds.above !== undefined) sub = sub.where('activities.id', '>', bounds.above);
+    return sub.orderBy('activities.id', dir).limit(n);
+  });
+  const found = new Set(rows.map((r) => r.id));
   return [...found].sort((a, b) => (dir === 'desc' ? b - a : a - b)).slice(0, n);
 }
 

@@ -76,7 +76,7 @@ export function listListings(
   // A listing without a price matches no price bound.
   if (priceMin !== undefined) query = query.where('c.price_cents', '>=', Math.ceil(priceMin * 100 - 1e-6));
   if (priceMax !== undefined) query = query.where('c.price_cents', '<=', Math.floor(priceMax * 100 + 1e-6));
-  if (location) query = query.where(containsText('c.location', location));
+  if (location) query = query.where(containsText('c.location_fold', location, true));
   query =
     sort === 'most_viewed'
       ? query.orderBy('c.view_count', 'desc').orderBy('c.id', 'desc')

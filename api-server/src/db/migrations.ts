@@ -23,6 +23,8 @@ import { m026 } from './migration-026-event-times.ts';
 import { m027 } from './migration-027-music-search.ts';
 import { m028 } from './migration-028-one-wall-playlist.ts';
 import { m029 } from './migration-029-search-by-type.ts';
+import { m030 } from './migration-030-reaction-counts.ts';
+import { m031 } from './migration-031-listing-places.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -421,6 +423,8 @@ const migrations: Record<string, Migration> = {
   '027_music_search': m027,
   '028_one_wall_playlist': m028,
   '029_search_by_type': m029,
+  '030_reaction_counts': m030,
+  '031_listing_places': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

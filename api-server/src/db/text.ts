@@ -16,8 +16,13 @@ export function fold(text: string): string {
     .replace(/[ßæœøđłðþı]/g, (c) => LIGATURES[c]!);
 }
 
-/** `column` contains `text` (case and accents folded), the user's % and _ taken literally. */
-export function containsText(column: string, text: string): RawBuilder<SqlBool> {
+/**
+ * `column` contains `text` (case and accents folded), the user's % and _ taken literally.
+ * `folded`: the column holds its text folded already (a generated column such as
+ * classifieds.location_fold), so no row is folded as it is read.
+ */
+export function containsText(column: string, text: string, folded = false): RawBuilder<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`search_fold(${sql.ref(column)}) like search_fold(${pattern}) escape '\\'`;
+  const target = folded ? sql.ref(column) : sql`search_fold(${sql.ref(column)})`;
+  return sql<SqlBool>`${target} like search_fold(${pattern}) escape '\\'`;
 }

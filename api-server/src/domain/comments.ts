@@ -1,5 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Config } from '../config.ts';
+import { eachLimited } from '../db/each.ts';
 import type { DB } from '../db/index.ts';
 import type { CommentsTable } from '../db/types.ts';
 import { formatDate } from './format.ts';
@@ -71,27 +72,29 @@ export async function getCommentStats(
 ): Promise<Map<number, { total: number; latest: CommentRow[] }>> {
   const out = new Map(ids.map((id) => [id, { total: 0, latest: [] as CommentRow[] }]));
   if (ids.length === 0) return out;
+  // The counts are kept by the database (migration 030): one row an item, however commented it is.
   const totals = await db
-    .selectFrom('comments')
-    .select(['item_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('item_type', '=', itemType)
-    .where('item_id', 'in', ids)
-    .groupBy('item_id')
+    .selectFrom('reaction_counts')
+    .select(['target_id', 'comments'])
+    .where('target_type', '=', itemType)
+    .where('target_id', 'in', ids)
+    .where('comments', '>', 0)
     .execute();
-  for (const t of totals) out.get(t.item_id)!.total = Number(t.n);
+  for (const t of totals) out.get(t.target_id)!.total = Number(t.comments);
   if (latest > 0 && totals.length > 0) {
-    const ranked = db
-      .selectFrom('comments')
-      .selectAll()
-      .select(sql<number>`row_number() over (partition by item_id order by id desc)`.as('rn'))
-      .where('item_type', '=', itemType)
-      .where('item_id', 'in', ids);
-    const rows = await db
-      .selectFrom(ranked.as('r'))
-      .select(['id', 'item_type', 'item_id', 'owner_id', 'body', 'created_at'])
-      .where('rn', '<=', latest)
-      .orderBy('id')
-      .execute();
+    const rows = await eachLimited(
+      db,
+      totals.map((t) => t.target_id),
+      (id) =>
+        db
+          .selectFrom('comments')
+          .selectAll()
+          .where('item_type', '=', itemType)
+          .where('item_id', '=', id)
+          .orderBy('id', 'desc')
+          .limit(latest),
+    );
+    rows.sort((a, b) => a.id - b.id);
     for (const r of rows) out.get(r.item_id)!.latest.push(r);
   }
   return out;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { eachLimited } from '../db/each.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
 
@@ -20,14 +20,15 @@ export async function getLikeStats(
 ): Promise<Map<number, LikeStats>> {
   const out = new Map<number, LikeStats>(ids.map((id) => [id, { total: 0, isLiked: false, recent: [] }]));
   if (ids.length === 0) return out;
+  // The counts are kept by the database (migration 030): one row a thing, however liked it is.
   const totals = await db
-    .selectFrom('likes')
-    .select(['target_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .selectFrom('reaction_counts')
+    .select(['target_id', 'likes'])
     .where('target_type', '=', targetType)
     .where('target_id', 'in', ids)
-    .groupBy('target_id')
+    .where('likes', '>', 0)
     .execute();
-  for (const t of totals) out.get(t.target_id)!.total = Number(t.n);
+  for (const t of totals) out.get(t.target_id)!.total = Number(t.likes);
   if (readerId !== null) {
     const mine = await db
       .selectFrom('likes')
@@ -39,18 +40,19 @@ export async function getLikeStats(
     for (const m of mine) out.get(m.target_id)!.isLiked = true;
   }
   if (recentCount > 0 && totals.length > 0) {
-    const ranked = db
-      .selectFrom('likes')
-      .select(['target_id', 'user_id', sql<number>`row_number() over (partition by target_id order by id desc)`.as('rn')])
-      .where('target_type', '=', targetType)
-      .where('target_id', 'in', ids);
-    const rows = await db
-      .selectFrom(ranked.as('r'))
-      .select(['target_id', 'user_id'])
-      .where('rn', '<=', recentCount)
-      .orderBy('target_id')
-      .orderBy('rn')
-      .execute();
+    const rows = await eachLimited(
+      db,
+      totals.map((t) => t.target_id),
+      (id) =>
+        db
+          .selectFrom('likes')
+          .select(['target_id', 'user_id', 'id'])
+          .where('target_type', '=', targetType)
+          .where('target_id', '=', id)
+          .orderBy('id', 'desc')
+          .limit(recentCount),
+    );
+    rows.sort((a, b) => b.id - a.id);
     for (const r of rows) out.get(r.target_id)!.recent.push(r.user_id);
   }
   return out;

@@ -3,7 +3,7 @@ import { PRIVACY_OPTIONS } from '../../../src/domain/options.ts';
 import { formatPrice } from '../../../src/routes/classifieds/present.ts';
 import { createUser, privacyCast, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
-import { get } from '../fixtures.ts';
+import { del, get, post } from '../fixtures.ts';
 import { categoryId, insertListing, LIST_KEYS, LISTINGS } from './listings.ts';
 
 const t = setupApi();
@@ -187,6 +187,16 @@ describe('GET /classifieds: filters, order and paging', () => {
     expect(await list({ location: 'portland' })).toEqual([L.lamp, L.bike]);
     expect(await list({ location: 'BERL' })).toEqual([L.flat]);
     expect(await list({ location: 'Austin' })).toEqual([]);
+  });
+
+  it('matches a location without its accents, and follows a listing moved by an edit', async () => {
+    const moved = await insertListing(t, seller, { title: 'Sofa', body: 'Blue', price_cents: 5000, location: 'Zürich', category_id: null });
+    expect(await list({ location: 'zurich' })).toEqual([moved]);
+    const res = await post(t, sellerToken, `${LISTINGS}/${moved}`, { 'fields[location]': 'Genève' });
+    expect(res.status).toBe(200);
+    expect(await list({ location: 'zurich' })).toEqual([]);
+    expect(await list({ location: 'GENEVE' })).toEqual([moved]);
+    await del(t, sellerToken, `${LISTINGS}/${moved}`);
   });
 
   it('combines filters', async () => {
