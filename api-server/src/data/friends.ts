@@ -13,7 +13,10 @@ export interface FriendRow {
   avatar_key: string | null;
 }
 
-/** A member's friends, by name (then id), optionally those whose name contains `keywords`. */
+/**
+ * A member's friends, by name (then id), optionally those whose name contains `keywords`: in the
+ * order of friendships_by_name (migration 032), so that a page reads its own rows.
+ */
 export async function listFriends(
   db: DB,
   { of, keywords, limit, offset }: { of: number; keywords?: string; limit: number; offset: number },
@@ -23,8 +26,8 @@ export async function listFriends(
     .innerJoin('users as u', 'u.id', 'f.friend_id')
     .select(['u.id', 'u.full_name', 'u.avatar_key'])
     .where('f.user_id', '=', of);
-  if (keywords) query = query.where(containsText('u.full_name', keywords));
-  return query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
+  if (keywords) query = query.where(containsText('f.friend_name', keywords));
+  return query.orderBy('f.friend_name').orderBy('f.friend_id').limit(limit).offset(offset).execute();
 }
 
 /** Which of `ids` are friends of `userId`. */
@@ -114,8 +117,8 @@ export async function listFriendUsers(
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .select(LEGACY_USER_COLUMNS.map((c) => `u.${c}` as const))
-    .orderBy('u.full_name')
-    .orderBy('u.id')
+    .orderBy('f.friend_name')
+    .orderBy('f.friend_id')
     .limit(limit)
     .offset(offset)
     .execute();

@@ -272,18 +272,21 @@ export function listInvitableFriends(
 ): Promise<Array<{ id: number }>> {
   let query = db
     .selectFrom('friendships as f')
-    .innerJoin('users as u', 'u.id', 'f.friend_id')
-    .select('u.id')
+    .select('f.friend_id as id')
     .where('f.user_id', '=', me)
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom('group_members as gm').select('gm.user_id').where('gm.group_id', '=', groupId).whereRef('gm.user_id', '=', 'u.id'),
+          eb
+            .selectFrom('group_members as gm')
+            .select('gm.user_id')
+            .where('gm.group_id', '=', groupId)
+            .whereRef('gm.user_id', '=', 'f.friend_id'),
         ),
       ),
     );
-  if (keywords) query = query.where(containsText('u.full_name', keywords));
-  return query.orderBy('u.full_name').orderBy('u.id').limit(limit).offset(offset).execute();
+  if (keywords) query = query.where(containsText('f.friend_name', keywords));
+  return query.orderBy('f.friend_name').orderBy('f.friend_id').limit(limit).offset(offset).execute();
 }
 
 /** What a search result shows of the groups `ids` (not empty): whoever may see them (the search checked). */

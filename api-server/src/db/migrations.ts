@@ -25,6 +25,7 @@ import { m028 } from './migration-028-one-wall-playlist.ts';
 import { m029 } from './migration-029-search-by-type.ts';
 import { m030 } from './migration-030-reaction-counts.ts';
 import { m031 } from './migration-031-listing-places.ts';
+import { m032 } from './migration-032-friend-names.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -425,6 +426,7 @@ const migrations: Record<string, Migration> = {
   '029_search_by_type': m029,
   '030_reaction_counts': m030,
   '031_listing_places': m031,
+  '032_friend_names': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,8 @@ export interface UserIdentitiesTable {
 export interface FriendshipsTable {
   user_id: number;
   friend_id: number;
+  /** The friend's name, kept by triggers (migration 032): the friends list's order. */
+  friend_name: Generated<string>;
   created_at: number;
 }
 
