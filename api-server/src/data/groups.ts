@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { now, type DB } from '../db/index.ts';
 import { transact } from '../db/dialect.ts';
+import { eachLimited } from '../db/each.ts';
 import { containsText } from '../db/text.ts';
 import type { GroupsTable } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
@@ -182,7 +183,7 @@ export async function listGroupOfficerIds(db: DB, groupId: number): Promise<numb
  * A page of the people in a group with one of `states`, whose name contains `keywords`: its
  * owner first, then its officers, then in the order people came.
  */
-export function listGroupMembers(
+export async function listGroupMembers(
   db: DB,
   {
     groupId,
@@ -193,25 +194,38 @@ export function listGroupMembers(
     offset,
   }: { groupId: number; ownerId: number; states: readonly string[]; keywords?: string; limit: number; offset: number },
 ): Promise<Array<{ user_id: number; state: string; title: string }>> {
-  let query = db
-    .selectFrom('group_members as gm')
-    .select(['gm.user_id', 'gm.state', 'gm.title'])
-    .where('gm.group_id', '=', groupId)
-    .where('gm.state', 'in', states);
-  if (keywords) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'gm.user_id').where(containsText('u.full_name', keywords)),
-      ),
-    );
-  }
-  return query
-    .orderBy((eb) => eb.case().when('gm.user_id', '=', ownerId).then(0).when('gm.state', '=', 'officer').then(1).else(2).end())
-    .orderBy('gm.created_at')
-    .orderBy('gm.user_id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const base = () => {
+    let query = db.selectFrom('group_members as gm').where('gm.group_id', '=', groupId);
+    if (keywords) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb.selectFrom('users as u').select('u.id').whereRef('u.id', '=', 'gm.user_id').where(containsText('u.full_name', keywords)),
+        ),
+      );
+    }
+    return query;
+  };
+  // The owner, then the officers, then the others, each part by when they joined: each part is
+  // read in the order of group_members_state (group_id, state, created_at) up to the page's end,
+  // in one statement, so that a page of a group of any size reads its own rows (and those OFFSET
+  // would pass over). One ORDER BY over a CASE of them sorted every member.
+  const others = states.filter((s) => s !== 'officer');
+  const parts = [
+    (q: ReturnType<typeof base>) => q.where('gm.user_id', '=', ownerId).where('gm.state', 'in', states),
+    ...(states.includes('officer')
+      ? [(q: ReturnType<typeof base>) => q.where('gm.state', '=', 'officer').where('gm.user_id', '<>', ownerId)]
+      : []),
+    ...(others.length ? [(q: ReturnType<typeof base>) => q.where('gm.state', 'in', others).where('gm.user_id', '<>', ownerId)] : []),
+  ];
+  const rows = await eachLimited(db, [...parts.keys()], (i) =>
+    parts[i]!(base())
+      .select(['gm.user_id', 'gm.state', 'gm.title', 'gm.created_at', sql<number>`${sql.lit(i)}`.as('part')])
+      .orderBy('gm.created_at')
+      .orderBy('gm.user_id')
+      .limit(offset + limit),
+  );
+  rows.sort((x, y) => x.part - y.part || x.created_at - y.created_at || x.user_id - y.user_id);
+  return rows.slice(offset, offset + limit).map(({ user_id, state, title }) => ({ user_id, state, title }));
 }
 
 export type NewGroup = Omit<Insertable<GroupsTable>, 'id' | 'owner_id' | 'created_at' | 'updated_at' | 'view_count'>;

@@ -218,6 +218,24 @@ describe('invitations', () => {
 });
 
 describe('GET /groups/members', () => {
+  it('pages through the owner, the officers and the members alike at every page size', async () => {
+    const id = await makeGroup(t.db, owner.id);
+    const m = await members(t.db, 6);
+    // Joined in this order: a member, an officer, two members, an officer, a member.
+    const states = ['member', 'officer', 'member', 'member', 'officer', 'member'] as const;
+    for (const [i, state] of states.entries()) await addToGroup(t.db, id, m[i]!.id, state);
+    const whole = [owner.id, m[1]!.id, m[4]!.id, m[0]!.id, m[2]!.id, m[3]!.id, m[5]!.id];
+    const page = async (limit: number, n: number) =>
+      (await get(t, m[0]!.token, `${G}/members`, { group_id: id, limit, page: n })).body.data.map((u: { id: number }) => u.id);
+    expect(await page(20, 1)).toEqual(whole);
+    for (const limit of [1, 2, 3, 4]) {
+      const pages: number[][] = [];
+      for (let n = 1; n <= Math.ceil(whole.length / limit) + 1; n += 1) pages.push(await page(limit, n));
+      expect(pages.flat()).toEqual(whole);
+      expect(pages.at(-1)).toEqual([]);
+    }
+  });
+
   it('lists the owner, then officers, then members with their titles; keywords; waiting=1 for officers only', async () => {
     const id = await makeGroup(t.db, owner.id, { approval: 1 });
     const m = await members(t.db, 4);
