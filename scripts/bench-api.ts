@@ -56,12 +56,20 @@ interface Site {
   deepMaxId: Record<Reader, number>;
   album: number;
   category: number;
+  /** The listings read's category (by title, the same at both sites) and place. */
+  listing: { title: string; location: string };
   group: number;
   /** Friend requests waiting for the typical member, for the acceptances. */
   requests: number[];
 }
 
-async function prepare(database: Database, factor: number, port: number, cluster: Cluster | null): Promise<Site> {
+async function prepare(
+  database: Database,
+  factor: number,
+  port: number,
+  cluster: Cluster | null,
+  sameListing?: Site['listing'],
+): Promise<Site> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-api-${factor}-`));
   let databaseUrl: string | null = null;
   if (cluster) {
@@ -98,14 +106,28 @@ async function prepare(database: Database, factor: number, port: number, cluster
     .orderBy((eb) => eb.fn.countAll(), 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
+  // The listings read: the category and place the small site lists most in the price range, the
+  // same category and place at both sites, so that the small site's page is not an empty one.
+  const listing =
+    sameListing ??
+    (await db
+      .selectFrom('classifieds')
+      .innerJoin('categories', 'categories.id', 'classifieds.category_id')
+      .select(['categories.title', 'classifieds.location'])
+      .where('classifieds.price_cents', '>=', 1000)
+      .where('classifieds.price_cents', '<=', 200_000)
+      .groupBy(['categories.title', 'classifieds.location'])
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .orderBy('categories.title')
+      .orderBy('classifieds.location')
+      .limit(1)
+      .executeTakeFirstOrThrow());
   const category = await db
-    .selectFrom('classifieds')
-    .select('category_id')
-    .where('category_id', 'is not', null)
-    .groupBy('category_id')
-    .orderBy((eb) => eb.fn.countAll(), 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .selectFrom('categories')
+    .select('id')
+    .where('module', '=', 'classified')
+    .where('title', '=', listing.title)
+    .executeTakeFirstOrThrow();
   // Requests to the typical member from members who are neither friends nor asked already.
   const strangers = await db
     .selectFrom('users')
@@ -143,7 +165,8 @@ async function prepare(database: Database, factor: number, port: number, cluster
     tokens,
     deepMaxId: { typical: 0, popular: 0 },
     album: Number(album.album_id),
-    category: Number(category?.category_id ?? 0),
+    category: category.id,
+    listing,
     group: group.group_id,
     requests,
   };
@@ -244,7 +267,7 @@ const READS: Read[] = [
   typicalOnly('search, a rare word', () => `/core/search?keywords=${RARE_WORD}&limit=10`, SEARCH_LIMIT),
   typicalOnly(
     'listings: category, place, price',
-    (s) => `/classifieds?category_id=${s.category}&location=Lyon&price_min=10&price_max=2000&limit=12`,
+    (s) => `/classifieds?category_id=${s.category}&location=${encodeURIComponent(s.listing.location)}&price_min=10&price_max=2000&limit=12`,
   ),
   typicalOnly('the events month (its grid)', () => {
     const { first, last } = gridSpan(monthOf(Date.now(), 'UTC'));
@@ -311,7 +334,7 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
   const sites: Site[] = [];
   try {
     sites.push(await prepare(database, SMALL, ports[0], cluster));
-    sites.push(await prepare(database, LARGE, ports[1], cluster));
+    sites.push(await prepare(database, LARGE, ports[1], cluster, sites[0]!.listing));
     for (const s of sites) await startServer(s);
     const best = new Map<string, Timing>();
     for (let round = 1; round <= ROUNDS; round += 1)
