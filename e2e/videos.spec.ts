@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
 import { layoutShift, watchLayoutShift } from './layout-shift.ts';
@@ -11,7 +13,8 @@ import { unique } from './unique.ts';
 // ranges); a small clip posted from the compose box, converting then ready, played in the feed; a
 // YouTube link resolved by the loopback oEmbed provider (e2e/oembed-provider.ts) that loads nothing
 // of YouTube until play, on its page and in a post; search and the profile's Videos tab finding
-// it; every new page without serious or critical axe findings, light and dark; and a server
+// it; the embed code playing an upload on another site until its owner narrows who sees it;
+// every new page without serious or critical axe findings, light and dark; and a server
 // without videos. Other specs share the servers: Erin is nobody else's, and every title here is
 // this run's own.
 
@@ -141,6 +144,46 @@ test('an uploaded clip is converted, shows its progress on /videos/my without a 
   await page.goBack();
   await page.reload();
   await expect(page.locator('video')).toHaveAttribute('poster', newPoster!);
+
+  // Played on another site: the page offers an <iframe> of this site's own player, which a page
+  // elsewhere frames and plays for a stranger; once the owner narrows who sees it, it stops.
+  await page.locator('summary', { hasText: 'Embed' }).click();
+  const code = await page.getByLabel('Code to play this video on another site').inputValue();
+  expect(code).toMatch(/^<iframe src="http:\/\/[^"]+\/embed\/videos\/\d+" width="640" height="360" title="[^"]+"/);
+  await noSeriousViolations(page, '/videos/{id} (its embed code open)');
+  const stranger = await page.context().browser()!.newContext();
+  const elsewhere = await stranger.newPage();
+  // Another site (127.0.0.1 is not localhost's site), served on the loopback as this one is:
+  // Chromium keeps pages it cannot place on the loopback from framing loopback ones.
+  const blogServer = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><title>A blog</title><h1>A blog</h1>${code}`);
+  });
+  await new Promise<void>((done) => blogServer.listen(0, '127.0.0.1', done));
+  await elsewhere.goto(`http://127.0.0.1:${(blogServer.address() as AddressInfo).port}/`);
+  const framed = elsewhere.frameLocator('iframe');
+  await expect(framed.locator('video')).toHaveAttribute('src', /^\/embed\/videos\/\d+\/file$/);
+  await expect(framed.locator('video')).toHaveAttribute('poster', /\/files\/img\//);
+  await expect(framed.getByRole('link', { name: title })).toHaveAttribute('href', /\/videos\/\d+$/);
+  await framed.locator('video').evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect
+    .poll(() => framed.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.3);
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('Who can see it').selectOption({ label: 'Friends only' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/videos\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('summary', { hasText: 'Embed' })).toHaveCount(0);
+  await elsewhere.reload();
+  await expect(framed.getByText('This video is not available.')).toBeVisible();
+  await expect(framed.locator('video')).toHaveCount(0);
+  expect((await elsewhere.request.get(code.match(/src="([^"]+)"/)![1]! + '/file')).status()).toBe(404);
+  await stranger.close();
+  blogServer.close();
 
   // A small clip posted from the compose box: the upload's answer says it waits (shown until the
   // first poll, seconds later), then it is ready; nothing typed is lost meanwhile.

@@ -14,16 +14,22 @@ type FileReader = (token: string, id: number, request: Headers, signal: AbortSig
 
 /** The player's answer: the API's file (200, 206, 304, 416 as it answered), or 404 with `missing` for anything else. */
 export async function mediaFileResponse(request: Request, rawId: string, read: FileReader, missing: string): Promise<Response> {
-  const notHere = () => Response.json({ message: missing }, { status: 404 });
   const id = parseId(rawId);
-  if (id === undefined) return notHere();
+  if (id === undefined) return Response.json({ message: missing }, { status: 404 });
   const session = await getSession();
   const readWith = (token: string) => read(token, id, request.headers, request.signal);
-  const upstream = session ? await readWith(session.accessToken) : await withAppToken(readWith);
-  // 200, 206 (a range), 304 (unchanged), 416 (a range past the end: its Content-Range says the size).
+  return passedOn(session ? await readWith(session.accessToken) : await withAppToken(readWith), missing);
+}
+
+/**
+ * The API's answer to a file read, as the player gets it: 200, 206 (a range), 304 (unchanged),
+ * 416 (a range past the end: its Content-Range says the size) with the file's headers and its
+ * body as it arrives; anything else, 404 with `missing`.
+ */
+export async function passedOn(upstream: Response, missing: string): Promise<Response> {
   if (![200, 206, 304, 416].includes(upstream.status)) {
     await upstream.body?.cancel().catch(() => {});
-    return notHere();
+    return Response.json({ message: missing }, { status: 404 });
   }
   const headers = new Headers({ 'Cross-Origin-Resource-Policy': 'same-origin', 'Cache-Control': 'private, no-cache' });
   for (const name of FILE_HEADERS) {

@@ -4,7 +4,15 @@
 // Relative imports only: the production server loads this file with Node, outside the bundle.
 import type { Env } from './env.ts';
 import { PREVIEW_IMAGES } from './previews/paths.ts';
-import { contentSecurityPolicy, isLegacyAppPath, newNonce, securityHeaders } from './security-headers.ts';
+import {
+  contentSecurityPolicy,
+  EMBED_FRAMED_BY,
+  embedPolicy,
+  isEmbedPath,
+  isLegacyAppPath,
+  newNonce,
+  securityHeaders,
+} from './security-headers.ts';
 
 /**
  * A request header that says the server in front of Next has set a page read's headers already:
@@ -29,9 +37,12 @@ export interface PageHeaders {
 export function pageHeaders(e: Env, { pathname, path, signedIn }: { pathname: string; path: string; signedIn: boolean }): PageHeaders {
   const nonce = newNonce();
   // The legacy app's pages may be framed by the site (its /apps/{id} page), and only by it.
-  const { csp: policy, headers } = isLegacyAppPath(pathname)
-    ? (fixedFramed ??= fixedParts(e, new URL(e.LEGACY_API_URL).origin))
-    : (fixed ??= fixedParts(e));
+  // An embedded video player (app/embed) may be framed by any site, and runs no script.
+  const { csp: policy, headers } = isEmbedPath(pathname)
+    ? (fixedEmbed ??= embedParts(e))
+    : isLegacyAppPath(pathname)
+      ? (fixedFramed ??= fixedParts(e, new URL(e.LEGACY_API_URL).origin))
+      : (fixed ??= fixedParts(e));
   const csp = policy(nonce);
   const response: Array<[string, string]> = [['Content-Security-Policy', csp], ...headers];
   // A signed-in page is one person's: no cache (browser back/forward cache included) may keep it.
@@ -55,6 +66,11 @@ export function pageHeaders(e: Env, { pathname, path, signedIn }: { pathname: st
 type FixedParts = { csp: (nonce: string) => string; headers: Array<[string, string]> };
 let fixed: FixedParts | undefined;
 let fixedFramed: FixedParts | undefined;
+let fixedEmbed: FixedParts | undefined;
+function embedParts(e: Env): FixedParts {
+  const csp = embedPolicy({ apiOrigin: e.apiOrigin, secure: e.secure });
+  return { csp: () => csp, headers: Object.entries(securityHeaders({ secure: e.secure, framedBy: EMBED_FRAMED_BY })) };
+}
 function fixedParts(e: Env, framedBy?: string): FixedParts {
   const marker = '\u0000nonce\u0000';
   const [before, after] = contentSecurityPolicy({

@@ -146,6 +146,9 @@ export const routes = {
   /** An uploaded video's file, through the BFF (app/api/videos/[id]/file): the player's source; a message's, through its conversation. */
   videoFile: (id: number, conversationId?: number) =>
     `/api/videos/${id}/file${conversationId === undefined ? '' : `?conversation=${conversationId}`}`,
+  /** An uploaded video's player for other sites to frame (app/embed/videos/[id]: lib/videos/embed.ts), and its file. */
+  embeddedVideo: (id: number) => `/embed/videos/${id}`,
+  embeddedVideoFile: (id: number) => `/embed/videos/${id}/file`,
   /** The state of one's videos being converted (app/api/videos/states): /videos/my's poll. */
   videoStates: (ids: readonly number[]) => `/api/videos/states?ids=${ids.join(',')}`,
   /** Where the "Add a video" page sends an upload (app/api/upload/video). */

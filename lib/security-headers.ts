@@ -22,6 +22,29 @@ const LEGACY_APP_PATH = '/apps/legacy';
 export const isLegacyAppPath = (pathname: string) => pathname === LEGACY_APP_PATH || pathname.startsWith(`${LEGACY_APP_PATH}/`);
 
 /**
+ * An uploaded video's player for other sites (app/embed/videos: lib/videos/embed.ts), the only
+ * pages any site may frame. They run no script and load the video's file and poster alone.
+ */
+const EMBED_PATH = '/embed/';
+export const isEmbedPath = (pathname: string) => pathname.startsWith(EMBED_PATH);
+/** Who may frame an embedded player: any site (frame-ancestors * is any http(s) page). */
+export const EMBED_FRAMED_BY = '*';
+
+/** The policy of an embedded player's page: its own file and poster, inline styles, no script; framed anywhere. */
+export function embedPolicy({ apiOrigin, secure }: Pick<SecurityHeaderOptions, 'apiOrigin' | 'secure'>): string {
+  return [
+    "default-src 'none'",
+    "media-src 'self'",
+    `img-src 'self' ${apiOrigin}`,
+    "style-src 'unsafe-inline'",
+    `frame-ancestors ${EMBED_FRAMED_BY}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    ...(secure ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/**
  * The Content-Security-Policy of every page. Scripts run only with this response's nonce
  * (Next puts it on its own scripts, reading it from the request's CSP header) and what those
  * load ('strict-dynamic'). Styles allow 'unsafe-inline': React style attributes (progress

@@ -73,6 +73,22 @@ describe('a page read prepared by the production server', () => {
     expect(ours.request[PREPARED_HEADER]).toBe('1');
   });
 
+  it('gives an embedded video player the policy of a page any site may frame, which runs no script', async () => {
+    const ours = prepare('GET', '/embed/videos/3', { cookie: SESSION });
+    const theirs = await viaProxy('GET', '/embed/videos/3', { cookie: SESSION });
+    expect(ours.response).toEqual(theirs.response);
+    const csp = ours.response['content-security-policy']!;
+    expect(csp).toContain('frame-ancestors *');
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("media-src 'self'");
+    expect(csp).not.toContain('script-src');
+    expect(ours.response['x-frame-options']).toBeUndefined();
+    // Every other page may still be framed by nobody.
+    const page = prepare('GET', '/videos/3', { cookie: SESSION });
+    expect(page.response['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.response['x-frame-options']).toBe('DENY');
+  });
+
   it('names the page without the navigation parameter', () => {
     expect(prepare('GET', '/search?q=a&_rsc=1x2').request['x-request-path']).toBe('/search?q=a');
     expect(prepare('GET', '/?_rsc=abc').request['x-request-path']).toBe('/');

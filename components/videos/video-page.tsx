@@ -5,6 +5,7 @@ import { TagLinks } from '@/components/ui/tag-links';
 import { SocialBar } from '@/components/social/social-bar';
 import { routes } from '@/lib/routes';
 import type { Video } from '@/lib/social-api/videos';
+import { VideoEmbed } from './video-embed';
 import { VideoOwnerActions } from './video-owner-actions';
 import { VideoPlayer } from './video-player';
 import { VideoRating } from './video-rating';
@@ -49,6 +50,7 @@ export function VideoPage({ video: v, visitor }: { video: Video; visitor: boolea
         </p>
       ) : null}
       <TagLinks tags={v.tags} href={(tag) => routes.videos({ q: tag })} className="mt-4" />
+      <VideoEmbed video={v} />
       {v.canEdit || v.canDelete ? <VideoOwnerActions id={v.id} title={v.title} canEdit={v.canEdit} canDelete={v.canDelete} /> : null}
       <div className="mt-6">
         <SocialBar social={v.social} ownerId={v.owner.id} label={`“${v.title}” by ${v.owner.name}`} what="this video" />

@@ -11,10 +11,10 @@ const PASSED_ON = ['range', 'if-range', 'if-none-match', 'if-modified-since'] as
 /** The answer's headers the browser gets back. */
 export const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'] as const;
 
-/** GET `path` of the API (`/videos/3/file`) with the player's range, for `token`. */
-export async function fetchMediaFile(token: string, path: string, request: Headers, signal: AbortSignal): Promise<Response> {
+/** GET `path` of the API (`/videos/3/file`) with the player's range, for `token` (null: a file read with none). */
+export async function fetchMediaFile(token: string | null, path: string, request: Headers, signal: AbortSignal): Promise<Response> {
   const config = apiConfig();
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
   for (const name of PASSED_ON) {
     const value = request.get(name);
     if (value) headers[name] = value;

@@ -94,6 +94,8 @@ export interface Video extends MyVideo {
   isRated: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** Converted and seen by everyone: it may be played on other sites (lib/videos/embed.ts). */
+  canEmbed: boolean;
   settings?: VideoSettings;
   social: Social;
 }
@@ -111,7 +113,8 @@ export interface VideoFilters {
 
 const LIST_FIELDS = 'id,title,duration,thumb,owner,total_view,rating,width,height';
 const MY_FIELDS = `${LIST_FIELDS},status,status_message`;
-const DETAIL_FIELDS = `${MY_FIELDS},description,date,total_vote,is_rated,video_type,video_src,category,tags,can_edit,can_delete,poster,allow_search,auth_view,auth_comment,${SOCIAL_FIELD_NAMES}`;
+const DETAIL_FIELDS = `${MY_FIELDS},description,date,total_vote,is_rated,video_type,video_src,category,tags,can_edit,can_delete,can_embed,poster,allow_search,auth_view,auth_comment,${SOCIAL_FIELD_NAMES}`;
+const EMBED_FIELDS = `${MY_FIELDS},video_type,video_src,poster,can_embed`;
 const MESSAGE_VIDEO_FIELDS = `${MY_FIELDS},video_type,video_src,poster`;
 const EDIT_FIELDS = `${MY_FIELDS},description,date,video_type,video_src,category,tags,can_edit,can_delete,poster,allow_search,auth_view,auth_comment`;
 
@@ -143,6 +146,7 @@ const videoDetailSchema = videoSchema.extend({
   tags: lenientArray(z.looseObject({ id, title: str })),
   can_edit: flag,
   can_delete: flag,
+  can_embed: flag,
   ...ownerSettingsShape,
 });
 type ApiVideo = z.infer<typeof videoDetailSchema>;
@@ -191,6 +195,7 @@ function reshapeDetail(v: ApiVideo): Omit<Video, 'social'> {
     isRated: v.is_rated,
     canEdit: v.can_edit,
     canDelete: v.can_delete,
+    canEmbed: v.can_embed,
     settings: ownerSettingsOf(v),
   };
 }
@@ -296,6 +301,15 @@ export async function getVideo(token: string, id: number, viewerId: number): Pro
   const video = reshapeDetail(raw);
   const social = await socialOf(token, { type: 'video', id: raw.id }, raw, viewerId, { share: video.status === 'processed' });
   return { ...video, social };
+}
+
+/**
+ * A video another site may play (`can_embed`: converted, and everyone may see it), as its embedded
+ * player shows it; undefined for any other (lib/videos/embed.ts). `token`: the BFF's own.
+ */
+export async function getEmbeddableVideo(token: string, id: number): Promise<Omit<Video, 'social'> | undefined> {
+  const raw = await getDetail(token, id, EMBED_FIELDS);
+  return raw?.can_embed ? reshapeDetail(raw) : undefined;
 }
 
 /**
@@ -474,4 +488,12 @@ export function fetchVideoFile(
 ): Promise<Response> {
   const through = conversationId === undefined ? '' : `?conversation_id=${conversationId}`;
   return fetchMediaFile(token, `/videos/${id}/file${through}`, request, signal);
+}
+
+/**
+ * An uploaded video's file as its embedded player reads it (GET /videos/{id}/player/file): with
+ * no token, answered only while the video may be embedded (the API checks at every request).
+ */
+export function fetchEmbeddedVideoFile(id: number, request: Headers, signal: AbortSignal): Promise<Response> {
+  return fetchMediaFile(null, `/videos/${id}/player/file`, request, signal);
 }
