@@ -1,3 +1,4 @@
+import { escapeHtml } from '#shared/text/html.ts';
 import { routes } from '../routes.ts';
 import { site } from '../site.ts';
 import type { PlayableVideo } from '../social-api/videos.ts';
@@ -12,9 +13,6 @@ import type { PlayableVideo } from '../social-api/videos.ts';
 
 /** The width the code proposes; its height keeps the video's shape (16:9 when unknown). */
 const WIDTH = 640;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The player another site frames: the provider's, or this site's page of an upload. */
 function playerAddress(v: PlayableVideo, origin: string): string {

@@ -1,4 +1,5 @@
-import { escapeHtml, htmlDocument, PAGE_BASE_CSS, styleSource } from '../oauth/pages.ts';
+import { escapeHtml } from '#shared/text/html.ts';
+import { htmlDocument, PAGE_BASE_CSS, styleSource } from '../oauth/pages.ts';
 import type { LegacyApp } from '../data/legacy.ts';
 
 /** The site page that embeds an application. Plain HTML, no script, one hashed stylesheet. */

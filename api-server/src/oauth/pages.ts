@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '#shared/text/html.ts';
 import { describeScope } from './scopes.ts';
 
 /** The authorize pages are plain server-rendered HTML: no script, no external asset. */
@@ -37,9 +38,6 @@ ul.scopes li{padding:10px 0;border-bottom:1px solid var(--line)}
 `.trim();
 
 const STYLE_SOURCE = styleSource(CSS);
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /**
  * Headers of every page and redirect of the site's own forms: no framing (clickjacking of the
