@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { Kysely } from 'kysely';
 import { openDatabase, type DatabaseLocation, type DB } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrations.ts';
 import { postgresDialect } from '../src/db/postgres-driver.ts';
 import { nodeSqliteDialect, openSqlite } from '../src/db/sqlite-driver.ts';
 import type { Database } from '../src/db/types.ts';
@@ -59,6 +60,25 @@ export interface TestDatabase {
   /** Where it is, as the api-server's config says it (DATA_DIR / DATABASE_URL). */
   location: DatabaseLocation;
   drop(): Promise<void>;
+}
+
+/**
+ * A migration's test: a bare database brought up to the migration `before` it, given by `fill` the
+ * rows a database of that time held, then migrated to the end; dropped after the file's tests.
+ */
+export function setupMigration(before: string, fill: (db: DB) => Promise<void>): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(dir, 'bare');
+    await migrate(database.db, before);
+    await fill(database.db);
+    await migrate(database.db);
+  });
+  afterAll(async () => {
+    await database?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 /**

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Generated, Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrations.ts';
-import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { setupMigration } from '../fixture.ts';
 
 // A database made before migration 007, when "read" was users.notifications_read_at: the two
 // tables as the test writes them before it and reads them after it.
@@ -31,17 +27,12 @@ interface Schema {
   };
 }
 
-let dir: string;
-let database: TestDatabase;
 let db: Kysely<Schema>;
 let reader: number, other: number;
 
 // A database without any schema (the fixture's 'bare'), made by hand at the schema before migration 007.
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  database = await openTestDatabase(dir, 'bare');
-  db = database.db as unknown as Kysely<Schema>;
-  await migrate(db, '006_events');
+setupMigration('006_events', async (bare) => {
+  db = bare as unknown as Kysely<Schema>;
   const user = (email: string, readAt: number) =>
     db
       .insertInto('users')
@@ -70,11 +61,6 @@ beforeAll(async () => {
     .insertInto('notifications')
     .values([note(reader, 900), note(reader, 1000), note(reader, 1001), note(other, 5)])
     .execute();
-  await migrate(db);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('migration 007: notifications read per row', () => {

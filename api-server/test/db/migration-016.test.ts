@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Generated, Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/index.ts';
-import { migrate } from '../../src/db/migrations.ts';
 import { unreadConversations } from '../../src/domain/messages.ts';
-import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { setupMigration } from '../fixture.ts';
 
 // A database made before migration 016, when the legacy API's mail was a flat table: each row
 // becomes a conversation of its two members, read as it was, and the table goes.
@@ -23,16 +19,11 @@ interface Schema {
   };
 }
 
-let dir: string;
-let database: TestDatabase;
 let db: Kysely<Schema>;
 let reader: number, other: number;
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  database = await openTestDatabase(dir, 'bare');
-  db = database.db as unknown as Kysely<Schema>;
-  await migrate(db, '015_legacy_site_sessions');
+setupMigration('015_legacy_site_sessions', async (bare) => {
+  db = bare as unknown as Kysely<Schema>;
   const user = (email: string) =>
     db
       .insertInto('users')
@@ -53,16 +44,11 @@ beforeAll(async () => {
     .insertInto('mail')
     .values([mail(other, reader, 'Unread', 0, 10), mail(other, reader, 'Read', 1, 20), mail(reader, other, '', 0, 30)])
     .execute();
-  await migrate(db);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('migration 016: mail becomes conversations', () => {
   it('makes one conversation per mail, in its sender’s outbox and its recipient’s inbox, read as it was', async () => {
-    const messages = database.db as DB;
+    const messages = db as unknown as DB;
     const rows = await messages
       .selectFrom('conversations as c')
       .innerJoin('messages as m', 'm.id', 'c.last_message_id')

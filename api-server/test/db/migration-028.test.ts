@@ -1,30 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getWallPlaylist, insertPlaylist, openPlaylistValues } from '../../src/data/music.ts';
-import { migrate } from '../../src/db/migrations.ts';
 import type { Database } from '../../src/db/types.ts';
-import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { setupMigration } from '../fixture.ts';
 import { createUser } from '../helpers.ts';
 
 // Migration 028: one "Wall Songs" playlist a member. A database made before it that has two keeps
 // the oldest as the wall's and the other as an ordinary playlist with its songs; from then on a
 // second is refused, and first songs posted at the same moment share one.
 
-let dir: string;
-let database: TestDatabase;
 let db: Kysely<Database>;
 let owner: number, first: number, second: number, song: number;
 
 const wall = (ownerId: number) => insertPlaylist(db, { ownerId, special: 'wall', songIds: [], values: openPlaylistValues('Wall Songs') });
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  database = await openTestDatabase(dir, 'bare');
-  db = database.db;
-  await migrate(db, '027_music_search');
+setupMigration('027_music_search', async (bare) => {
+  db = bare;
   owner = (await createUser(db)).id;
   first = await wall(owner);
   second = await wall(owner);
@@ -45,11 +36,6 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  await migrate(db);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('one wall playlist a member', () => {

@@ -1,22 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrations.ts';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/types.ts';
 import { deleteItemTraces } from '../../src/domain/item-traces.ts';
 import { addLike, getLikeStats, removeLike } from '../../src/domain/likes.ts';
 import { getCommentStats } from '../../src/domain/comments.ts';
-import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { setupMigration } from '../fixture.ts';
 import { createUser } from '../helpers.ts';
 
 // Migration 030: each liked or commented thing's counts, kept by the database. A database made
 // before it has its counts filled; from then on every insert and delete of a like or a comment —
 // one at a time, many in one statement, or by an item's deletion — moves them, on both databases.
 
-let dir: string;
-let database: TestDatabase;
 let db: Kysely<Database>;
 let users: number[];
 
@@ -46,11 +40,8 @@ async function countsBothWays() {
 
 const comment = (item_type: string, item_id: number, owner_id: number) => ({ item_type, item_id, owner_id, body: 'hi', created_at: 1 });
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  database = await openTestDatabase(dir, 'bare');
-  db = database.db;
-  await migrate(db, '029_search_by_type');
+setupMigration('029_search_by_type', async (bare) => {
+  db = bare;
   users = await Promise.all([1, 2, 3, 4].map(async () => (await createUser(db)).id));
   await db
     .insertInto('likes')
@@ -61,11 +52,6 @@ beforeAll(async () => {
     .insertInto('comments')
     .values([comment('activity', 7, users[1]!), comment('blog', 3, users[2]!)])
     .execute();
-  await migrate(db);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the kept like and comment counts', () => {

@@ -1,21 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listFriends } from '../../src/data/friends.ts';
-import { migrate } from '../../src/db/migrations.ts';
 import type { Database } from '../../src/db/types.ts';
 import { makeFriends } from '../../src/domain/friendships.ts';
-import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { setupMigration } from '../fixture.ts';
 import { createUser } from '../helpers.ts';
 
 // Migration 032: each friendship holds its friend's name, the friends list's order. A database
 // made before it has the names filled; a friendship made after takes its friend's name, and a
 // member's new name reaches every friendship pointing to them — on both databases.
 
-let dir: string;
-let database: TestDatabase;
 let db: Kysely<Database>;
 const id: Record<string, number> = {};
 
@@ -25,11 +19,8 @@ const stored = async () =>
     await db.selectFrom('friendships').select(['user_id', 'friend_id', 'friend_name']).orderBy('user_id').orderBy('friend_id').execute()
   ).map((r) => `${r.user_id}>${r.friend_id}:${r.friend_name}`);
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migration-'));
-  database = await openTestDatabase(dir, 'bare');
-  db = database.db;
-  await migrate(db, '031_listing_places');
+setupMigration('031_listing_places', async (bare) => {
+  db = bare;
   for (const name of ['Zoe', 'Ann', 'Maya', 'Bob']) id[name] = (await createUser(db, { full_name: name })).id;
   await db
     .insertInto('friendships')
@@ -40,11 +31,6 @@ beforeAll(async () => {
       { user_id: id.Maya!, friend_id: id.Zoe!, created_at: 2 },
     ])
     .execute();
-  await migrate(db);
-});
-afterAll(async () => {
-  await database.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("friendships keep their friend's name", () => {
