@@ -53,11 +53,14 @@ export default defineConfig({
     // A step that cannot happen fails in seconds with its reason, not at the test's timeout.
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
-    // A failed journey keeps its trace: every action with the page's DOM before and after it. Not
-    // the screencast of frames beside them (screenshots: false), which had the browser draw and
-    // encode every frame of every journey for the few that fail: a quarter of Chromium's CPU over
-    // the suite (2026-12-02); the failure's own screenshot is still taken.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey keeps its trace: every action with its call log, the network and the console,
+    // and the failure's own screenshot. Not the screencast of frames (screenshots: false), which had
+    // the browser draw and encode every frame of every journey for the few that fail: a quarter of
+    // Chromium's CPU over the suite (2026-12-02); nor the page's DOM before and after each action
+    // (snapshots: false), which the renderer serialised and the runner stored for every action of
+    // every journey: ~12% of the suite's time (2026-12-04, two specs: 182 s with them, 162 s
+    // without, 158 s with no trace at all). A journey's DOM at each step: run it again with --trace on.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -314,7 +314,9 @@ test.describe('the inbox and a conversation', () => {
     await expect(first).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(bubbles(page).last()).toContainText(opening);
-    // "c" takes the focus to the composer (the site's shortcut for writing).
+    // "c" takes the focus to the composer (the site's shortcut for writing), once the shortcuts,
+    // which load after the page, listen.
+    await expect(page.locator('html')).toHaveAttribute('data-shortcuts', 'on');
     await page.keyboard.press('c');
     const composer = conversation(page).getByRole('textbox', { name: 'Write to Ivy Novak' });
     await expect(composer).toBeFocused();

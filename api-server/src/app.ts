@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -40,6 +41,13 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+// One pool of Ajv instances for every app this process builds, instead of Fastify's one per app:
+// Ajv keeps each schema's compiled validator by the schema object, and the routes' schemas are
+// module constants (hardened once each, http/safe-numbers.ts), so a second app (a test file's, of
+// hundreds in a worker; secondInstance's) reuses what the first compiled, where compiling every
+// route's schemas again took ~300 ms per app. Fastify's own compiler, shared: same options and plugins.
+const validators = AjvCompiler();
+
 export async function buildApp({ config, db, log, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const database = db ?? (await openDatabase(config)).db;
   const app = Fastify({
@@ -52,6 +60,7 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true },
       plugins: [safeNumberKeywords, openApiKeywords],
     },
+    schemaController: { compilersFactory: { buildValidator: validators } },
     // Fastify's and Node's own refusals answer in the envelope too (errors.ts); those of an
     // address under /apps answer its pages' way (legacy/pages.ts), as the rest of /apps does.
     frameworkErrors: (err, req, reply) => {

@@ -67,8 +67,20 @@ function typesOf(schema: Schema): string[] {
   return typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : [];
 }
 
+// One hardened copy per schema: the routes' schemas are module constants, so every app the process
+// builds (tests build hundreds) hands the validator compiler the same objects, whose compiled
+// validators Ajv keeps (app.ts, `validators`).
+const hardened = new WeakMap<object, unknown>();
+
 /** A copy of `schema` with the number keywords on every integer and number it describes. */
 function hardenSchema<T>(schema: T): T {
+  if (!Array.isArray(schema) && !isObject(schema)) return schema;
+  let out = hardened.get(schema) as T | undefined;
+  if (out === undefined) hardened.set(schema, (out = hardenCopy(schema)));
+  return out;
+}
+
+function hardenCopy<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((s) => hardenSchema(s)) as T;
   if (!isObject(schema)) return schema;
   const out: Schema = {};
