@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_URL, DEMO_USER, WEB_ORIGIN } from './servers.ts';
 
 // Signing in to the web app as a person does: the web's "Sign in" button, the API's own
@@ -57,26 +57,35 @@ function hiddenFields(html: string): Record<string, string> {
   return fields;
 }
 
+/** Where the web app and the API answer: the e2e servers' (servers.ts), or the cluster's front doors. */
+export interface Origins {
+  web: string;
+  api: string;
+}
+
 /**
- * Opens `from` signed in as `account`. The same requests the sign-in makes (the web's CSRF token
- * and sign-in route, the API's sign-in and consent forms, the callback) sent from the page's own
- * cookie jar, without drawing the three pages in between: a test that is about something else
- * starts in a second instead of several. The pages themselves are driven in e2e/auth.spec.ts and
- * e2e/oauth-authorize.spec.ts (and by signInThroughPages).
+ * Signs `account` in with the requests the sign-in makes (the web's CSRF token and sign-in route,
+ * the API's sign-in and consent forms, the callback), sent from `http`'s cookie jar (a browser
+ * context's request API shares the context's cookies) without drawing the pages in between. The
+ * session cookie is then in the jar; the callback's last redirect, to `from`, is not followed.
  */
-export async function signIn(page: Page, account: Account = DEMO_USER, from = '/') {
-  const http = page.context().request;
-  const web = { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-origin' };
-  const { csrfToken } = (await (await http.get(`${WEB_ORIGIN}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const started = await http.post(`${WEB_ORIGIN}/api/auth/signin/social`, {
+export async function signInByRequests(
+  http: APIRequestContext,
+  origins: Origins,
+  account: Pick<Account, 'email' | 'password'>,
+  from = '/',
+) {
+  const web = { origin: origins.web, 'sec-fetch-site': 'same-origin' };
+  const { csrfToken } = (await (await http.get(`${origins.web}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const started = await http.post(`${origins.web}/api/auth/signin/social`, {
     headers: web,
     form: { csrfToken, callbackUrl: from, json: 'true' },
   });
   const { url: authorizeUrl } = (await started.json()) as { url: string };
-  expect(new URL(authorizeUrl).origin, 'the web app sends the browser to the API to sign in').toBe(API_URL);
+  expect(new URL(authorizeUrl).origin, 'the web app sends the browser to the API to sign in').toBe(origins.api);
 
-  const api = { origin: API_URL, 'sec-fetch-site': 'same-origin' };
-  const action = `${API_URL}${AUTHORIZE_PATH}`;
+  const api = { origin: origins.api, 'sec-fetch-site': 'same-origin' };
+  const action = `${origins.api}${AUTHORIZE_PATH}`;
   let step = await http.get(authorizeUrl);
   let html = await step.text();
   if (html.includes('name="password"')) {
@@ -88,14 +97,23 @@ export async function signIn(page: Page, account: Account = DEMO_USER, from = '/
   }
   expect(html, `the consent page, signed in as ${account.email}`).toContain('value="allow"');
   // The answer to "Allow" sends the browser to the web's callback, which sets the session and sends
-  // it on to `from`: the page opens that last address itself (followed here, it would be drawn twice).
+  // it on to `from`: the caller opens that last address itself (followed here, it would be drawn twice).
   const allowed = await http.post(action, { headers: api, form: { ...hiddenFields(html), action: 'allow' }, maxRedirects: 0 });
-  const callback = new URL(allowed.headers().location ?? '', API_URL);
-  expect(callback.origin, 'back on the web app').toBe(WEB_ORIGIN);
+  const callback = new URL(allowed.headers().location ?? '', origins.api);
+  expect(callback.origin, 'back on the web app').toBe(origins.web);
   const signedIn = await http.get(callback.href, { maxRedirects: 0 });
-  expect(new URL(signedIn.headers().location ?? '', WEB_ORIGIN).pathname, 'the callback sends the browser on to where it started').toBe(
-    new URL(from, WEB_ORIGIN).pathname,
+  expect(new URL(signedIn.headers().location ?? '', origins.web).pathname, 'the callback sends the browser on to where it started').toBe(
+    new URL(from, origins.web).pathname,
   );
+}
+
+/**
+ * Opens `from` signed in as `account`: signInByRequests, then the page. A test that is about
+ * something else starts in a second instead of several. The pages themselves are driven in
+ * e2e/auth.spec.ts and e2e/oauth-authorize.spec.ts (and by signInThroughPages).
+ */
+export async function signIn(page: Page, account: Account = DEMO_USER, from = '/') {
+  await signInByRequests(page.context().request, { web: WEB_ORIGIN, api: API_URL }, account, from);
   await page.goto(from);
   await expect(page.getByRole('banner')).toContainText(account.name);
 }
