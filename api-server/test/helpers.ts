@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ALL_SCOPES } from '../src/config.ts';
 import { type DB, now } from '../src/db/index.ts';
+import { searchIndex } from '../src/db/search/index.ts';
+import { parseKeywords, searchSources } from '../src/domain/search.ts';
 import { hashSecret } from '../src/oauth/crypto.ts';
 import { issueTokens, newFamilyId } from '../src/oauth/tokens.ts';
 
@@ -159,4 +161,17 @@ export async function ownerFriendAndClient(db: DB, scopes: readonly string[], fr
     friendToken: await tokenFor(db, friend, [...scopes, ...friendExtra]),
     clientToken: await tokenFor(db, null, scopes),
   };
+}
+
+/** What site search finds for `reader` (its first ten, by relevance), as `type:id`: through the index alone. */
+export async function searchHits(db: DB, reader: number, keywords: string): Promise<string[]> {
+  const { hits } = await searchIndex.search(db, {
+    terms: parseKeywords(keywords),
+    sources: searchSources(reader),
+    type: null,
+    sort: 'relevance',
+    limit: 10,
+    offset: 0,
+  });
+  return hits.map((h) => `${h.type}:${h.id}`);
 }

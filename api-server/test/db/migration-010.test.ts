@@ -9,6 +9,8 @@ import { M021_VIDEO_CODE } from '../../src/db/migration-021-video-posts.ts';
 import { M027_PLAYLIST_CODE } from '../../src/db/migration-027-music-search.ts';
 import { migrate } from '../../src/db/migrations.ts';
 import { openTestDatabase, type TestDatabase } from '../fixture.ts';
+import { searchHits } from '../helpers.ts';
+import { insertSearchableRows } from './searchable-rows.ts';
 import { SEARCH_CODE_SPAN, SEARCH_CODES } from '../../src/db/search/codes.ts';
 import { searchIndex } from '../../src/db/search/index.ts';
 import type { Database } from '../../src/db/types.ts';
@@ -26,55 +28,7 @@ beforeAll(async () => {
   database = await openTestDatabase(dir, 'bare');
   db = database.db;
   await migrate(db, '009_event_feeds');
-  user = (
-    await db
-      .insertInto('users')
-      .values({
-        email: 'old@example.com',
-        password_hash: 'x',
-        full_name: 'Odile Ancienne',
-        user_name: 'odile',
-        gender: '',
-        country_iso: '',
-        joined: 1,
-        avatar_key: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const common = { owner_id: user, auth_view: 'everyone', auth_comment: 'everyone', created_at: 1, updated_at: 1 } as const;
-  blog = (
-    await db
-      .insertInto('blogs')
-      .values({
-        ...common,
-        title: 'Old post',
-        body: '<p>Lavender</p><p>fields &amp; bees</p>',
-        category_id: null,
-        is_draft: 0,
-        allow_search: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  listing = (
-    await db
-      .insertInto('classifieds')
-      .values({
-        ...common,
-        title: 'Old chair',
-        body: 'Oak.',
-        category_id: null,
-        price_cents: null,
-        location: 'Besançon',
-        is_closed: 0,
-        main_photo_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const tag = (await db.insertInto('tags').values({ title: 'heirloom' }).returning('id').executeTakeFirstOrThrow()).id;
-  await db.insertInto('item_tags').values({ item_type: 'classified', item_id: listing, tag_id: tag }).execute();
+  ({ user, blog, listing } = await insertSearchableRows(db));
   await migrate(db);
 });
 afterAll(async () => {
@@ -82,17 +36,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const find = async (keywords: string) =>
-  (
-    await searchIndex.search(db, {
-      terms: parseKeywords(keywords),
-      sources: searchSources(user),
-      type: null,
-      sort: 'relevance',
-      limit: 10,
-      offset: 0,
-    })
-  ).hits.map((h) => `${h.type}:${h.id}`);
+const find = (keywords: string) => searchHits(db, user, keywords);
 
 describe('migration 010: the search index', () => {
   it('indexes the rows that were there before it: names, titles, bodies as text, locations, tags', async () => {

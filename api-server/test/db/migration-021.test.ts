@@ -4,12 +4,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrations.ts';
-import { searchIndex } from '../../src/db/search/index.ts';
 import type { Database } from '../../src/db/types.ts';
-import { parseKeywords, searchSources } from '../../src/domain/search.ts';
 import { openTestDatabase, type TestDatabase } from '../fixture.ts';
 import { insertVideo } from '../routes/fixtures.ts';
-import { createUser } from '../helpers.ts';
+import { createUser, searchHits } from '../helpers.ts';
 
 // A database made before migration 021: the videos it already had are found by search, tags
 // included, and are listed as before (none is unlisted).
@@ -36,17 +34,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const find = async (keywords: string) =>
-  (
-    await searchIndex.search(db, {
-      terms: parseKeywords(keywords),
-      sources: searchSources(owner),
-      type: null,
-      sort: 'relevance',
-      limit: 10,
-      offset: 0,
-    })
-  ).hits.map((h) => `${h.type}:${h.id}`);
+const find = (keywords: string) => searchHits(db, owner, keywords);
 
 describe('migration 021: videos in posts and in search', () => {
   it('indexes the videos that were there before it, by title, description and tags; none is unlisted', async () => {

@@ -1,10 +1,28 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { codeOf, foundUnion, newestFirst, pageOrder, resultOf, SEARCH_CANDIDATES, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
+import {
+  codeOf,
+  foundUnion,
+  newestFirst,
+  pageOrder,
+  resultOf,
+  SEARCH_CANDIDATES,
+  SEARCH_CODE_SPAN,
+  SEARCH_CODES,
+  type SearchRow,
+} from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './types.ts';
 
-// The SQLite form of site search over the FTS5 table `search_index` (migration 010), whose
-// rowid is an item's id × SEARCH_CODE_SPAN + its type's code (negated for the types codes.ts counts down).
+// The SQLite form of site search over one FTS5 table a type, `search_fts_<type>` (migration 034;
+// migration 010 made the one table they came from), whose rowid is an item's id × SEARCH_CODE_SPAN
+// + its type's code (negated for the types codes.ts counts down). A type indexed later makes its
+// table in its migration.
+
+/** Each indexed type's FTS5 table, by the type and by its code. */
+const tableOf = (type: string) => sql.table(`search_fts_${type}`);
+const TABLE_OF_CODE = new Map<number, ReturnType<typeof tableOf>>(
+  Object.entries(SEARCH_CODES).map(([type, code]) => [code, tableOf(type)]),
+);
 
 /**
  * A term as an FTS5 string: always quoted, so that nothing typed is query syntax (AND, OR, NOT,
@@ -31,23 +49,24 @@ function matchOf(terms: readonly SearchTerm[]): Match {
 }
 
 /**
- * `cands`: each source type's newest SEARCH_CANDIDATES matches, with the item's type code and id
- * read from the rowid (no row of the index is read): FTS5 walks a term's rowids in either order
- * and stops at the limit. `hits`: those, with whether the title alone holds every term (when the
- * order needs it). `found`: those that a source lets the reader find, each found by its key.
+ * `hits`: each source type's newest SEARCH_CANDIDATES matches, read from its own table, with the
+ * item's type code and id read from the rowid (no row of the index is read): FTS5 walks the type's
+ * rowids of a term in either order and stops at the limit; and whether the title alone holds every
+ * term (when the order needs it: the type's title matches, found once). `found`: those that a
+ * source lets the reader find, each found by its key.
  */
 function foundCte(match: Match, sources: readonly SearchSource[], withTitle: boolean): RawBuilder<unknown> {
-  const inTitle = withTitle ? sql`hit_id in (select rowid from search_index where search_index match ${match.title})` : sql`0`;
   // Literals: a bound number is a real to SQLite, and rowid / 8.0 is no id.
   const span = sql.lit(SEARCH_CODE_SPAN);
   const perType = sources.map((s) => {
-    const code = sql.lit(codeOf(s.type));
-    return sql`select * from (select rowid as hit_id, ${code} as code, abs(rowid) / ${span} as item_id
-      from search_index where search_index match ${match.any} and rowid % ${span} = ${code}
-      order by ${newestFirst(codeOf(s.type))} limit ${sql.lit(SEARCH_CANDIDATES)})`;
+    const code = codeOf(s.type);
+    const fts = tableOf(s.type);
+    const inTitle = withTitle ? sql`rowid in (select rowid from ${fts} where ${fts} match ${match.title})` : sql`0`;
+    return sql`select * from (select rowid as hit_id, ${sql.lit(code)} as code, abs(rowid) / ${span} as item_id, ${inTitle} as in_title
+      from ${fts} where ${fts} match ${match.any}
+      order by ${newestFirst(code)} limit ${sql.lit(SEARCH_CANDIDATES)})`;
   });
-  return sql`cands as materialized (${sql.join(perType, sql` union all `)}),
-    hits as materialized (select hit_id, code, item_id, ${inTitle} as in_title from cands),
+  return sql`hits as materialized (${sql.join(perType, sql` union all `)}),
     found as materialized (${foundUnion(sources)})`;
 }
 
@@ -73,13 +92,17 @@ async function countsAndPage(db: DB, match: Match, request: SearchRequest): Prom
   return rows;
 }
 
-/** The indexed body of each hit, by rowid (FTS5 reads a row by its rowid as a table does). */
-async function bodies(db: DB, hitIds: number[]): Promise<Map<number, string>> {
-  if (!hitIds.length) return new Map();
+/** The indexed body of each hit, by rowid, from its type's table (FTS5 reads a row by its rowid as a table does). */
+async function bodies(db: DB, hits: readonly Row[]): Promise<Map<number, string>> {
+  const byCode = new Map<number, number[]>();
+  for (const hit of hits) byCode.set(Number(hit.code), [...(byCode.get(Number(hit.code)) ?? []), Number(hit.hit_id)]);
+  if (!byCode.size) return new Map();
   // Literals, not bound numbers: FTS5 does not look a real up as a rowid. They are integers the index gave.
-  const ids = hitIds.map((id) => sql.lit(Math.trunc(id)));
-  const { rows } = await sql<{ hit_id: number; body: string | null }>`
-    select rowid as hit_id, body from search_index where rowid in (${sql.join(ids)})`.execute(db);
+  const parts = [...byCode].map(
+    ([code, ids]) =>
+      sql`select rowid as hit_id, body from ${TABLE_OF_CODE.get(code)!} where rowid in (${sql.join(ids.map((id) => sql.lit(Math.trunc(id))))})`,
+  );
+  const { rows } = await sql<{ hit_id: number; body: string | null }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return new Map(rows.map((r) => [Number(r.hit_id), r.body ?? '']));
 }
 
@@ -89,10 +112,7 @@ export const sqliteSearchIndex: SearchIndex = {
     const match = matchOf(request.terms);
     const rows = await countsAndPage(db, match, request);
     const page = rows.filter((r) => r.kind === 'hit');
-    const body = await bodies(
-      db,
-      page.map((r) => Number(r.hit_id)),
-    );
+    const body = await bodies(db, page);
     return resultOf(rows, (r) => body.get(Number(r.hit_id)));
   },
 };
