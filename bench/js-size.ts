@@ -101,6 +101,14 @@ const JS_PAGES: JsPage[] = [
   { label: '/videos/new', server: 'web', path: '/videos/new', signedIn: true },
   { label: '/videos/{video}', server: 'web', path: '/videos/{video}', signedIn: true, maybeMissing: true },
   { label: '/videos/{video}/edit', server: 'web', path: '/videos/{video}/edit', signedIn: true, maybeMissing: true },
+  // What another site's page frames (the video's Embed code), as a visitor of that site loads it.
+  {
+    label: '/embed/videos/{video} (the embedded player)',
+    server: 'web',
+    path: '/embed/videos/{video}',
+    signedIn: false,
+    maybeMissing: true,
+  },
   { label: '/music', server: 'web', path: '/music', signedIn: true },
   { label: '/music/my', server: 'web', path: '/music/my', signedIn: true },
   { label: '/music/new', server: 'web', path: '/music/new', signedIn: true },
