@@ -7,7 +7,7 @@ test.describe('home page, signed out', () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
-    // The chrome's first script starts a worker that loads the browser's date formats off the main
+    // The chrome's first script starts a worker (once a tab) that loads the browser's date formats off the main
     // thread (components/shell/warm-intl.tsx); a refusal by the page's policy would be a console error.
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
@@ -42,6 +42,11 @@ test.describe('home page, signed out', () => {
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
     expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
+    // Once a tab: the tab's next document finds its process's date formats loaded and starts none.
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(workers).toHaveLength(1);
+    expect(problems).toEqual([]);
 
     // Every script the page loaded asks Chromium to compile it while it streams in, off the main
     // thread (scripts/build-web.ts).
