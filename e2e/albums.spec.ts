@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolationsAsShown } from './axe.ts';
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL } from './servers.ts';
 import { apiToken } from './api-token.ts';
@@ -13,11 +13,6 @@ import { unique } from './unique.ts';
 // Signed in as the demo user, whose seeded albums are "Lisbon weekend" (5 photos) and "Sunday
 // dinners"; Alice owns "Alps 2025". Other specs share the servers: albums made here have
 // titles nobody else uses.
-
-async function seriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}: ${v.help}`);
-}
 
 const albumGrid = (page: Page) => page.getByRole('list', { name: 'Albums' });
 const card = (page: Page, title: string) => albumGrid(page).getByRole('listitem').filter({ hasText: title });
@@ -69,7 +64,7 @@ test.describe('browsing albums', () => {
     await expect(card(page, 'Alps 2025')).toContainText('Alice Martin');
     await expect(card(page, 'Alps 2025')).toContainText(/\d+ photos/);
     await expect(card(page, 'Lisbon weekend')).toBeVisible();
-    expect(await seriousViolations(page, '/albums')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, '/albums')).toEqual([]);
 
     const filters = page.getByRole('search', { name: 'Filter albums' });
     await filters.getByLabel('Keywords').fill('hiking');
@@ -106,7 +101,7 @@ test.describe('browsing albums', () => {
     await expect(card(page, 'Sunday dinners')).toBeVisible();
     await expect(card(page, 'Alps 2025')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'New album' })).toHaveAttribute('href', '/albums/upload');
-    expect(await seriousViolations(page, '/albums/my')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, '/albums/my')).toEqual([]);
 
     // Alice's profile → her albums (its Albums tab).
     await page.goto('/albums');
@@ -152,7 +147,7 @@ test.describe('an album', () => {
     await saved;
     await page.reload();
     await expect(page.getByRole('button', { name: /^Like \d+$/ })).toHaveText(`Like ${before + (wasOn ? -1 : 1)}`);
-    expect(await seriousViolations(page, albumPath)).toEqual([]);
+    expect(await seriousViolationsAsShown(page, albumPath)).toEqual([]);
 
     await page.goto('/albums');
     await card(page, 'Alps 2025').getByRole('link', { name: 'Alps 2025' }).click();
@@ -203,7 +198,7 @@ test.describe('a photo', () => {
     await expect(main.getByRole('link', { name: 'Lisbon weekend' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Download original' })).toHaveAttribute('href', /^\/photos\/\d+\/original$/);
     await expect(main.getByRole('button', { name: /^Like \d+$/ })).toBeVisible();
-    expect(await seriousViolations(page, links[1]!)).toEqual([]);
+    expect(await seriousViolationsAsShown(page, links[1]!)).toEqual([]);
 
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(links[2]!);
@@ -293,7 +288,7 @@ test.describe('managing', () => {
     await expect(edit.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
     await expect(edit.getByLabel('Title')).toHaveAccessibleDescription('Give the album a title.');
     await expect(edit.getByLabel('Description (optional)')).toHaveValue('Boats, ropes and gulls.');
-    expect(await seriousViolations(page, 'edit album')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'edit album')).toEqual([]);
     const renamed = `${title} (edited)`;
     await edit.getByLabel('Title').fill(renamed);
     await edit.getByLabel('Category').selectOption({ label: 'Travel' });
@@ -382,7 +377,7 @@ test.describe('managing', () => {
     await main.getByRole('button', { name: 'Delete album' }).click();
     const confirmAlbum = page.getByRole('dialog', { name: `Delete the album “${renamed}”?` });
     await expect(confirmAlbum).toContainText('The album and its photo are deleted for good, with their likes, comments and tags.');
-    expect(await seriousViolations(page, 'delete album')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'delete album')).toEqual([]);
     await confirmAlbum.getByRole('button', { name: 'Delete album' }).click();
     await expect(page).toHaveURL(/\/albums\/my$/);
     await expect(card(page, renamed)).toHaveCount(0);
@@ -437,7 +432,7 @@ test.describe('the photo viewer', () => {
     await expect(viewer).toContainText('2 of 5');
     // The grid is still there beneath.
     await expect(page.getByRole('heading', { level: 1, name: 'Lisbon weekend', includeHidden: true })).toBeAttached();
-    expect(await seriousViolations(page, 'viewer')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'viewer')).toEqual([]);
 
     // The neighbours' pictures are loaded before they are shown.
     await expect.poll(() => originals.size).toBe(3);
@@ -507,7 +502,7 @@ test.describe('reordering', () => {
     await expect(dragNews(page, 'Photo 3 moved to position 1 of 3.')).toBeAttached();
     await page.keyboard.press('Space');
     await expect(list.getByRole('button', { name: 'Move Photo 3 (position 1 of 3)' })).toBeFocused();
-    expect(await seriousViolations(page, 'reorder')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'reorder')).toEqual([]);
     await page.getByRole('button', { name: 'Save order' }).click();
     await expect(list).toHaveCount(0);
 
@@ -619,7 +614,7 @@ test.describe('moving a photo among many albums', () => {
     const choice = move.getByLabel('Move to');
     // Every other album is offered (and the first choice, "Choose an album").
     await expect(choice.locator('option')).toHaveCount(54);
-    expect(await seriousViolations(page, 'move dialog')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'move dialog')).toEqual([]);
 
     await move.getByLabel('Find an album').fill('very first');
     await expect(move).toContainText('1 album matches.');
@@ -640,17 +635,17 @@ test.describe('accessibility', () => {
     await signIn(page);
     const problems: string[] = [];
     await page.goto('/albums');
-    problems.push(...(await seriousViolations(page, '/albums')));
+    problems.push(...(await seriousViolationsAsShown(page, '/albums')));
     await openLisbon(page);
     // A client-side navigation: the page's title follows its content.
     await expect(page).toHaveTitle(/Lisbon weekend/);
-    problems.push(...(await seriousViolations(page, 'album')));
+    problems.push(...(await seriousViolationsAsShown(page, 'album')));
     await photoGrid(page).getByRole('link').first().click();
     await expect(page.getByRole('dialog')).toContainText('1 of 5');
-    problems.push(...(await seriousViolations(page, 'viewer')));
+    problems.push(...(await seriousViolationsAsShown(page, 'viewer')));
     await page.reload();
     await expect(page.getByRole('main')).toContainText('1 of 5');
-    problems.push(...(await seriousViolations(page, 'photo')));
+    problems.push(...(await seriousViolationsAsShown(page, 'photo')));
     expect(problems).toEqual([]);
   });
 });

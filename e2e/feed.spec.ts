@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { seriousViolationsAsShown } from './axe.ts';
 import { png } from '../lib/testing/pictures.ts';
 import { layoutShift, watchLayoutShift } from './layout-shift.ts';
 import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
@@ -74,9 +74,7 @@ test.describe('the activity feed', () => {
     await page.keyboard.press('PageDown');
     await expect(articles(page).nth(1)).toBeFocused();
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'the feed')).toEqual([]);
     expect(problems).toEqual([]);
   });
 

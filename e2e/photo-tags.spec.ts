@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolationsAsShown } from './axe.ts';
 import { png } from '../lib/testing/pictures.ts';
 import { API_URL, WEB_CLIENT } from './servers.ts';
 import { ALICE, signIn } from './sign-in.ts';
@@ -11,11 +11,6 @@ import { ALICE, signIn } from './sign-in.ts';
 
 const WIDTH = 800;
 const HEIGHT = 600;
-
-async function seriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}: ${v.help}`);
-}
 
 /**
  * A new album of two photos through "Add photos" (an 800 × 600 one first, so that it has a next
@@ -93,7 +88,7 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   await page.keyboard.type('ali');
   const option = page.getByRole('listbox', { name: 'Friends' }).getByRole('option', { name: 'Alice Martin' });
   await expect(option).toBeVisible();
-  expect(await seriousViolations(page, 'tag form')).toEqual([]);
+  expect(await seriousViolationsAsShown(page, 'tag form')).toEqual([]);
   await option.click();
   await expect(who(page)).toHaveValue('Alice Martin');
   await expect(page.getByText('Tagging Alice Martin, your friend.')).toBeVisible();
@@ -123,7 +118,7 @@ test('tag a friend by drawing a box over the photo; the box is kept in the pictu
   const p = (await picture.boundingBox())!;
   near(((b.x - p.x) / p.width) * WIDTH, WIDTH * 0.25);
   near((b.width / p.width) * WIDTH, WIDTH * 0.25);
-  expect(await seriousViolations(page, '/photos/{id} with a tag')).toEqual([]);
+  expect(await seriousViolationsAsShown(page, '/photos/{id} with a tag')).toEqual([]);
 
   // Alice finds it among her notifications, linking to the photo.
   const aliceContext = await browser.newContext();
@@ -178,7 +173,7 @@ test('with the keyboard only: place, move and size a box, tag a name, see the bo
   await expect(boxes(page)).toBeVisible();
   await expect(boxes(page)).toContainText('the lake');
   await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await seriousViolations(page, '/photos/{id} dark, boxes shown')).toEqual([]);
+  expect(await seriousViolationsAsShown(page, '/photos/{id} dark, boxes shown')).toEqual([]);
 
   // Removing it (by keyboard) leaves no tag, here and in the API.
   await page.getByRole('button', { name: 'Remove the tag of the lake' }).focus();

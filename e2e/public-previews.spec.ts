@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolationsAsShown } from './axe.ts';
 import { apiDatabaseFile } from './bff-harness.ts';
 import { DEMO_USER, WEB_ORIGIN } from './servers.ts';
 import { authorizeOnApi } from './sign-in.ts';
@@ -112,11 +112,6 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   expect(bytes.subarray(12, 16).toString()).toBe('IHDR');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-async function seriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}: ${v.help}`);
 }
 
 test.describe('public previews for visitors who are not signed in', () => {
@@ -308,10 +303,10 @@ test.describe('public previews for visitors who are not signed in', () => {
     for (const path of paths) {
       await page.goto(path);
       await expect(invitation(page)).toBeVisible();
-      found.push(...(await seriousViolations(page, path)));
+      found.push(...(await seriousViolationsAsShown(page, path)));
       await page.getByRole('button', { name: 'Share' }).click();
       await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
-      found.push(...(await seriousViolations(page, `${path} (share open)`)));
+      found.push(...(await seriousViolationsAsShown(page, `${path} (share open)`)));
     }
     expect(found).toEqual([]);
   });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page, test } from '@playwright/test';
+import { seriousViolationsAsShown } from './axe.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { serverActionAnswered } from './server-action.ts';
 import { hydrated } from './hydrated.ts';
@@ -22,11 +22,6 @@ async function postFromFeed(page: Page, text: string): Promise<number> {
   const article = feed(page).getByRole('article').first();
   await expect(article).toContainText(text);
   return Number(await article.getAttribute('data-activity-id'));
-}
-
-async function seriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id}: ${v.help}`);
 }
 
 /** A second person, in a browser context of their own. */
@@ -79,7 +74,7 @@ test.describe('the primary navigation', () => {
       const res = await page.request.get(href);
       expect(res.status(), href).toBe(200);
     }
-    expect(await seriousViolations(page, 'wall with navigation')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'wall with navigation')).toEqual([]);
 
     // No link of the feed leads to a page that does not exist (posts, members, shared items, photos).
     await page.goto('/');
@@ -160,14 +155,14 @@ test.describe('an activity on its own page', () => {
 
     // Report: the reasons come from the site; a second report of the same post is refused clearly.
     await page.goto(`/activities/${id}`);
-    expect(await seriousViolations(page, `/activities/${id}`)).toEqual([]);
+    expect(await seriousViolationsAsShown(page, `/activities/${id}`)).toEqual([]);
     await page.getByRole('article').getByRole('button', { name: 'Report' }).click();
     let dialog = page.getByRole('dialog', { name: 'Report this post' });
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('Choose what is wrong.')).toBeVisible();
     await dialog.getByRole('radio', { name: 'Spam' }).check();
     await dialog.getByLabel('Description').fill('Advertising in every post');
-    expect(await seriousViolations(page, 'report dialog')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, 'report dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('article').getByRole('status')).toContainText('Thank you');
@@ -268,7 +263,7 @@ test.describe('notifications', () => {
     await expect(entry.getByRole('link')).toHaveAttribute('href', `/activities/${id}`);
     // Opened: the count drops, and stays down on the next page.
     await expect(bell).toHaveAccessibleName('Notifications');
-    expect(await seriousViolations(page, '/notifications')).toEqual([]);
+    expect(await seriousViolationsAsShown(page, '/notifications')).toEqual([]);
     await page.goto('/');
     await expect(bell).toHaveAccessibleName('Notifications');
     await page.goto('/notifications');
