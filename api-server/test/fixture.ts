@@ -103,7 +103,10 @@ export async function openTestDatabase(dataDir: string, start: Start = 'migrated
   const url = (name: string) => postgres.replace('{db}', name);
   const name = `test_${process.pid}_${++databases}_${Date.now().toString(36)}`;
   const template = start === 'bare' ? 'template0' : start === 'demo' ? DEMO_TEMPLATE : MIGRATED_TEMPLATE;
-  await admin(url('postgres'), `create database ${name} template ${template}`);
+  // FILE_COPY copies the template's files as they are; PostgreSQL's default (WAL_LOG) writes every page
+  // of it through the WAL: 140 → 56 ms and 139 → 53 ms of the server's CPU a copy of the migrated
+  // template (2026-12-05), once for each test file.
+  await admin(url('postgres'), `create database ${name} template ${template} strategy file_copy`);
   const location = { dataDir, databaseUrl: url(name) };
   const db =
     start === 'bare' ? new Kysely<Database>({ dialect: postgresDialect(location.databaseUrl).dialect }) : (await openDatabase(location)).db;
