@@ -367,6 +367,31 @@ test.describe('events', () => {
     await expect(page.locator(`td[data-day="${YEAR}-03-18"]`).getByRole('link', { name: /\+1 more/ })).toBeVisible();
   });
 
+  test('an event of several days is on each of them in the month and in each day’s list: its start first, "Until" its end last', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    const word = unique('Fair');
+    const token = await apiToken(request, undefined, ['events']);
+    // 09:00 on the 12th to 18:00 on the 14th in New York: the 12th, 13th and 14th there and in UTC alike.
+    const res = await request.post(`${API_URL}/api/v1/events`, {
+      headers: { Authorization: `Bearer ${token}` },
+      form: { title: word, start_time: `${YEAR}-05-12 09:00:00`, end_time: `${YEAR}-05-14 18:00:00`, timezone: 'America/New_York' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.goto(`/events?view=calendar&month=${YEAR}-05&q=${encodeURIComponent(word)}`);
+    const on = (day: number) => page.locator(`td[data-day="${YEAR}-05-${day}"]`).getByRole('link', { name: new RegExp(word) });
+    await expect(on(12)).toContainText(/\d:00 [AP]M/);
+    await expect(on(13)).toContainText('All day');
+    await expect(on(14)).toContainText(/Until \d+:00 [AP]M/);
+    for (const day of [11, 15]) await expect(on(day)).toHaveCount(0);
+    // A middle day's own list has it too.
+    await page.goto(`/events?view=calendar&month=${YEAR}-05&day=${YEAR}-05-13&q=${encodeURIComponent(word)}`);
+    const list = page.getByRole('region', { name: new RegExp(`May 13, ${YEAR}`) });
+    await expect(list.getByRole('link', { name: new RegExp(word) })).toHaveCount(1);
+  });
+
   test('the dashboard’s "Messages": a guest’s question counted on the event’s row, leading to that event’s conversations', async ({
     page,
     request,

@@ -48,6 +48,40 @@ describe('monthWeeks', () => {
     expect(day.events).toEqual([{ id: 7, title: 'Fair', time: 'All day' }]);
   });
 
+  it('an event of a day or more is on every day it runs into, its start first, "Until" its end last', () => {
+    // Friday 20:00 to Sunday 11:00 in New York (summer: UTC−4), begun in May's grid days.
+    const weekend = { id: 3, title: 'Camp', start: Date.UTC(2031, 5, 7, 0), end: Date.UTC(2031, 5, 8, 15), timeZone: 'UTC' };
+    // 23:00 to 01:00: shorter than a day, so on its first day only.
+    const party = { id: 4, title: 'Party', start: Date.UTC(2031, 5, 10, 3), end: Date.UTC(2031, 5, 10, 5), timeZone: 'UTC' };
+    // Ends at midnight (New York) after two days: not on the day that midnight begins.
+    const fair = { id: 5, title: 'Fair', start: Date.UTC(2031, 5, 16, 14), end: Date.UTC(2031, 5, 18, 4), timeZone: 'UTC' };
+    // Three whole days in Berlin.
+    const fest = { id: 6, title: 'Fest', start: Date.UTC(2031, 5, 19, 22), end: Date.UTC(2031, 5, 22, 22), timeZone: 'Europe/Berlin' };
+    const days = monthWeeks('2031-06', placeOnDays([weekend, party, fair, fest], ny), ny, 0, 3).flat();
+    const on = (key: string) => days.find((d) => d.key === key)!.events.map((e) => `${e.title} ${e.time}`);
+    expect(on('2031-06-06')).toEqual(['Camp 8:00 PM']);
+    expect(on('2031-06-07')).toEqual(['Camp All day']);
+    expect(on('2031-06-08')).toEqual(['Camp Until 11:00 AM']);
+    expect(on('2031-06-09')).toEqual(['Party 11:00 PM']);
+    expect(on('2031-06-10')).toEqual([]);
+    expect(on('2031-06-16')).toEqual(['Fair 10:00 AM']);
+    expect(on('2031-06-17')).toEqual(['Fair Until 12:00 AM']);
+    expect(on('2031-06-18')).toEqual([]);
+    expect(['2031-06-19', '2031-06-20', '2031-06-21', '2031-06-22', '2031-06-23'].map((k) => on(k))).toEqual([
+      [],
+      ['Fest All day'],
+      ['Fest All day'],
+      ['Fest All day'],
+      [],
+    ]);
+    // A day's count and its list agree: the weekend's three days each count it once.
+    expect(days.filter((d) => d.events.some((e) => e.id === 3)).map((d) => [d.key, d.total])).toEqual([
+      ['2031-06-06', 1],
+      ['2031-06-07', 1],
+      ['2031-06-08', 1],
+    ]);
+  });
+
   it('the span a grid shows: whole weeks, a sixth only when the month reaches it', () => {
     expect(gridSpan('2031-06')).toEqual({ first: '2031-06-01', last: '2031-07-05' });
     // March 2031 begins on a Saturday: six weeks.

@@ -60,17 +60,52 @@ export interface DayEvents<E> {
   events: E[];
 }
 
+const DAY_MS = 86_400_000;
+/** The most days one event is placed on here (a year): a longer one is on the first year of them. */
+const MAX_EVENT_DAYS = 366;
+
+/** Whether an event lasts a day or more, and so is on every day it runs into. */
+export const lastsDays = (e: Pick<PlaceableEvent, 'start' | 'end'>) => e.end - e.start >= DAY_MS;
+
 /**
- * Events on the days a calendar shows them on, as GET /events/calendar places them: the day an
- * event begins in the reader's zone, or an all-day one's own date. For a server without it.
+ * The days (YYYY-MM-DD) a calendar shows an event on, as GET /events/calendar places it: the day
+ * it begins in the reader's zone, and every day it runs into when it lasts a day or more (a
+ * shorter one past midnight stays on its first day); an all-day one on the dates it has in its
+ * own zone. The last day is that of its last moment: one ending at midnight is not on the day
+ * that midnight begins.
+ */
+function eventDays(e: Pick<PlaceableEvent, 'start' | 'end' | 'timeZone'>, zone: string): string[] {
+  const allDay = isAllDay(e.start, e.end, e.timeZone);
+  const inZone = allDay ? e.timeZone : zone;
+  const first = dayKey(e.start, inZone);
+  const last = allDay || lastsDays(e) ? dayKey(e.end - 1, inZone) : first;
+  const days = [first];
+  for (let t = Date.parse(`${first}T00:00:00Z`) + DAY_MS; days.length < MAX_EVENT_DAYS; t += DAY_MS) {
+    const key = new Date(t).toISOString().slice(0, 10);
+    if (key > last) break;
+    days.push(key);
+  }
+  return days;
+}
+
+/**
+ * Events on the days a calendar shows them on (eventDays), by start on each day. For a server
+ * without GET /events/calendar.
  */
 export function placeOnDays<E extends PlaceableEvent>(events: readonly E[], clock: ReaderClock): Array<DayEvents<E>> {
   const byDay = new Map<string, E[]>();
   for (const e of [...events].sort((a, b) => a.start - b.start || a.id - b.id)) {
-    const key = dayKey(e.start, isAllDay(e.start, e.end, e.timeZone) ? e.timeZone : clock.zone);
-    byDay.set(key, [...(byDay.get(key) ?? []), e]);
+    for (const key of eventDays(e, clock.zone)) byDay.set(key, [...(byDay.get(key) ?? []), e]);
   }
-  return [...byDay.entries()].map(([date, list]) => ({ date, total: list.length, events: list }));
+  return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, list]) => ({ date, total: list.length, events: list }));
+}
+
+/** When an event is on a day of the grid: its start on its first day, "Until" its end on its last, else "All day". */
+function timeOnDay(e: PlaceableEvent, key: string, clock: ReaderClock): string {
+  if (isAllDay(e.start, e.end, e.timeZone)) return 'All day';
+  if (key === dayKey(e.start, clock.zone)) return formatClockTime(e.start, clock);
+  if (key === dayKey(e.end - 1, clock.zone)) return `Until ${formatClockTime(e.end, clock)}`;
+  return 'All day';
 }
 
 /** The days a month's grid shows, whole weeks Sunday first: its first and last (YYYY-MM-DD). */
@@ -116,7 +151,7 @@ export function monthWeeks(
         events: (found?.events ?? []).slice(0, shown).map((e) => ({
           id: e.id,
           title: e.title,
-          time: isAllDay(e.start, e.end, e.timeZone) ? 'All day' : formatClockTime(e.start, clock),
+          time: timeOnDay(e, key, clock),
         })),
       };
     }),

@@ -1,6 +1,7 @@
 import { loadPage } from '@/lib/auth/page-session';
 import {
   gridSpan,
+  lastsDays,
   monthOf,
   monthSpan,
   monthWeeks,
@@ -72,7 +73,10 @@ async function monthEvents(
   const walk = async (when: 'upcoming' | 'past', done: (e: EventSummary) => boolean) => {
     for (let page = 1; page <= CALENDAR_PAGES; page += 1) {
       const batch = await listEvents(token, { ...filters, sort: undefined, when, page, limit: CALENDAR_LIMIT });
-      for (const e of batch) if (e.start >= from && e.start < to && !out.some((o) => o.id === e.id)) out.push(e);
+      // Those begun in the span, and a long one begun before it that runs into it (the past list, newest
+      // first, stops at the span's start: a long one begun pages before it is not reached here).
+      for (const e of batch)
+        if (e.start < to && (e.start >= from || (lastsDays(e) && e.end > from)) && !out.some((o) => o.id === e.id)) out.push(e);
       if (batch.length < CALENDAR_LIMIT || batch.some(done)) return;
       if (page === CALENDAR_PAGES) capped = true;
     }

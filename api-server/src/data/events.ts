@@ -60,19 +60,29 @@ export interface EventListFilter extends EventFilter {
 export type EventTimes = Pick<EventRow, 'id' | 'start_time' | 'end_time' | 'timezone'>;
 
 /**
- * The times of the events a list's filter lets through that begin in [from, to) (unix seconds),
- * by start, at most `limit` of them: a calendar's span (GET /events/calendar). Read on
- * events_start, a narrow row each, so that a month of a busy site (hundreds) costs little.
+ * The times of the events a list's filter lets through that a calendar's span [from, to) (unix
+ * seconds) may show: those running at `from` (a long one begun before the span is on its first
+ * days), then those that begin in it by start, at most `limit` in all (GET /events/calendar).
+ * Read on events_start and events_long, a narrow row each, so that a month of a busy site
+ * (hundreds) costs little.
  */
-export function listEventTimesBetween(db: DB, filter: EventFilter, from: number, to: number, limit: number): Promise<EventTimes[]> {
-  return filteredEvents(db, filter)
-    .select(['e.id', 'e.start_time', 'e.end_time', 'e.timezone'])
+export async function listEventTimesBetween(db: DB, filter: EventFilter, from: number, to: number, limit: number): Promise<EventTimes[]> {
+  const times = () => filteredEvents(db, filter).select(['e.id', 'e.start_time', 'e.end_time', 'e.timezone']);
+  const running = await times()
+    .where(runningAt(from))
+    // Sorted after reading, as listEvents' running ones are (few rows, and no index order to keep).
+    .orderBy(sql`e.start_time + 0`)
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+  const beginning = await times()
     .where('e.start_time', '>=', from)
     .where('e.start_time', '<', to)
     .orderBy('e.start_time')
     .orderBy('e.id')
-    .limit(limit)
+    .limit(limit - running.length)
     .execute();
+  return [...running, ...beginning];
 }
 
 /** The events `ids`, in that order (those gone meanwhile left out). */
@@ -90,6 +100,18 @@ export async function getEventsInOrder(db: DB, ids: readonly number[]): Promise<
  */
 const LONG_EVENT = 86_400;
 
+/**
+ * Events begun before t and not ended at t. Each branch of the OR is one index's range, events_start
+ * and the partial events_long (whose condition the second names as its migration wrote it, for
+ * the planner to use it), so that SQLite reads both indexes: a condition on start_time outside
+ * them would be read as the range of every past event.
+ */
+function runningAt(t: number) {
+  const span = sql.lit(LONG_EVENT);
+  return sql<SqlBool>`((e.start_time >= ${t - LONG_EVENT} and e.start_time < ${t} and e.end_time >= ${t})
+    or (e.end_time - e.start_time > ${span} and e.end_time >= ${t} and e.start_time < ${t}))`;
+}
+
 /** A page of the events other people's lists show the reader. */
 export async function listEvents(db: DB, filter: EventListFilter): Promise<EventRow[]> {
   const { when, t, sort, limit, offset } = filter;
@@ -98,14 +120,8 @@ export async function listEvents(db: DB, filter: EventListFilter): Promise<Event
   // Soonest first: those still running (begun before t: few) come before every one to come, which
   // events_start gives in order from t. Reading every event not ended yet and sorting them would
   // read a year of events for a page.
-  const span = sql.lit(LONG_EVENT);
-  // Each branch of the OR is one index's range (so that SQLite reads both indexes: a condition
-  // on start_time outside it would be read as the range of every past event).
   const running = await eventListQuery(db, { ...filter, when: 'all' })
-    .where(
-      sql<SqlBool>`((e.start_time >= ${t - LONG_EVENT} and e.start_time < ${t} and e.end_time >= ${t})
-        or (e.end_time - e.start_time > ${span} and e.end_time >= ${t} and e.start_time < ${t}))`,
-    )
+    .where(runningAt(t))
     // Sorted after reading (a few rows): ordered by start_time itself, SQLite would read events_start
     // over every past event for the order's sake.
     .clearOrderBy()

@@ -97,12 +97,14 @@ function isAllDay(e: EventTimes): boolean {
 }
 
 /**
- * Places events on the days `first`..`last` (day numbers) as a calendar shows them: an event on
- * the day it begins in the reader's zone; an all-day one on the date it has where it happens,
- * whatever the reader's zone (a holiday in Berlin is on the 25th in New York too). Undefined for
- * an event outside the span. Each zone is reckoned once per span, not per event.
+ * Places events on the days `first`..`last` (day numbers) as a calendar shows them, giving the
+ * first and last day of the span each is on: an event on the day it begins in the reader's zone,
+ * and one of a day or more on every day it runs into too (a shorter one past midnight stays on
+ * its first day, as in the month views of the common calendars); an all-day one on the dates it
+ * has where it happens, whatever the reader's zone (a holiday in Berlin is on the 25th in New York
+ * too). Undefined for an event outside the span. Each zone is reckoned once per span, not per event.
  */
-function dayPlacer(first: number, last: number, zone: string): (e: EventTimes) => number | undefined {
+function dayPlacer(first: number, last: number, zone: string): (e: EventTimes) => [number, number] | undefined {
   const zones = new Map<string, ZoneDays>();
   const daysIn = (z: string) => {
     let d = zones.get(z);
@@ -112,12 +114,17 @@ function dayPlacer(first: number, last: number, zone: string): (e: EventTimes) =
     }
     return d;
   };
-  const inSpan = (n: number) => (n >= first && n <= last ? n : undefined);
   return (e) => {
     const own = daysIn(e.timezone)(e.start_time);
     // Only an event beginning within a minute of its zone's midnight may be a whole day's.
-    if (own.since < 60 && isAllDay(e)) return inSpan(own.day);
-    return inSpan(daysIn(zone)(e.start_time).day);
+    const allDay = own.since < 60 && isAllDay(e);
+    const days = daysIn(allDay ? e.timezone : zone);
+    const begins = allDay ? own.day : days(e.start_time).day;
+    // The day of its last second: one ending at midnight is not on the day that midnight begins.
+    const ends = allDay || e.end_time - e.start_time >= DAY ? days(e.end_time - 1).day : begins;
+    const from = Math.max(begins, first);
+    const to = Math.min(ends, last);
+    return from <= to ? [from, to] : undefined;
   };
 }
 
@@ -129,20 +136,26 @@ interface CalendarDay<T> {
 
 /**
  * The days of a span that have events: each with its count and the ids of its first `perDay`
- * (by start, then id: `events` comes in that order).
+ * (by start, then id: `events` comes in that order, those begun before the span first).
  */
-function calendarDays(events: readonly EventTimes[], place: (e: EventTimes) => number | undefined, perDay: number): CalendarDay<number>[] {
+function calendarDays(
+  events: readonly EventTimes[],
+  place: (e: EventTimes) => [number, number] | undefined,
+  perDay: number,
+): CalendarDay<number>[] {
   const days = new Map<number, CalendarDay<number>>();
   for (const e of events) {
-    const n = place(e);
-    if (n === undefined) continue;
-    let day = days.get(n);
-    if (!day) {
-      day = { date: dateOf(n), total: 0, events: [] };
-      days.set(n, day);
+    const span = place(e);
+    if (span === undefined) continue;
+    for (let n = span[0]; n <= span[1]; n += 1) {
+      let day = days.get(n);
+      if (!day) {
+        day = { date: dateOf(n), total: 0, events: [] };
+        days.set(n, day);
+      }
+      day.total += 1;
+      if (day.events.length < perDay) day.events.push(e.id);
     }
-    day.total += 1;
-    if (day.events.length < perDay) day.events.push(e.id);
   }
   return [...days.entries()].sort(([a], [b]) => a - b).map(([, d]) => d);
 }

@@ -77,6 +77,47 @@ describe('GET /events/calendar', () => {
     }
   });
 
+  it('puts an event of a day or more on every day it runs into, one begun before the span too; a shorter one past midnight on its first day', async () => {
+    const h = await host();
+    // Begun in November, ends on 3 December at 11:00 in New York (16:00 UTC).
+    const retreat = await makeEvent(t.db, h, { start: at('2031-11-20T15:00:00Z'), end: at('2031-12-03T16:00:00Z'), title: 'Retreat' });
+    // Friday 20:00 to Sunday 11:00 in New York.
+    const camp = await makeEvent(t.db, h, { start: at('2031-12-06T01:00:00Z'), end: at('2031-12-07T16:00:00Z'), title: 'Camp' });
+    // 23:00 to 01:00 in New York: not a day long, so on the 9th only.
+    const party = await makeEvent(t.db, h, { start: at('2031-12-10T04:00:00Z'), end: at('2031-12-10T06:00:00Z'), title: 'Party' });
+    // Two whole days in Berlin (midnight to midnight there), on those dates in New York too.
+    const fest = await makeEvent(t.db, h, {
+      start: at('2031-12-18T23:00:00Z'),
+      end: at('2031-12-20T23:00:00Z'),
+      timezone: 'Europe/Berlin',
+      title: 'Fest',
+    });
+    // Ends before the span begins.
+    await makeEvent(t.db, h, { start: at('2031-11-10T15:00:00Z'), end: at('2031-11-29T15:00:00Z') });
+    const q = { from: '2031-12-01', to: '2031-12-31', tz: 'America/New_York', user_id: h };
+    const res = await get(t, readerToken, URL, q);
+    expect(res.status).toBe(200);
+    expect(days(res.body)).toEqual([
+      { date: '2031-12-01', total: 1, ids: [retreat] },
+      { date: '2031-12-02', total: 1, ids: [retreat] },
+      { date: '2031-12-03', total: 1, ids: [retreat] },
+      { date: '2031-12-05', total: 1, ids: [camp] },
+      { date: '2031-12-06', total: 1, ids: [camp] },
+      { date: '2031-12-07', total: 1, ids: [camp] },
+      { date: '2031-12-09', total: 1, ids: [party] },
+      { date: '2031-12-19', total: 1, ids: [fest] },
+      { date: '2031-12-20', total: 1, ids: [fest] },
+    ]);
+    // A day read alone (the web's list of one day) agrees with the grid.
+    const day = await get(t, readerToken, URL, { ...q, from: '2031-12-06', to: '2031-12-06' });
+    expect(days(day.body)).toEqual([{ date: '2031-12-06', total: 1, ids: [camp] }]);
+    const second = await get(t, readerToken, URL, { ...q, from: '2031-12-02', to: '2031-12-02' });
+    expect(days(second.body)).toEqual([{ date: '2031-12-02', total: 1, ids: [retreat] }]);
+    // In UTC the party is on the 10th, from 04:00.
+    const utc = await get(t, readerToken, URL, { ...q, tz: 'UTC', from: '2031-12-09', to: '2031-12-10' });
+    expect(days(utc.body)).toEqual([{ date: '2031-12-10', total: 1, ids: [party] }]);
+  });
+
   it('places events right in a month whose clocks change, the reader’s or the event’s', async () => {
     const h = await host();
     // 00:30 on 21 March in New York, after its clocks went forward on the 9th (UTC−4): 04:30 UTC.
