@@ -37,8 +37,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // A failure is a bug to fix, not a flake to retry.
   retries: 0,
-  // Two cores: one browser per core, the two servers share them.
-  workers: 2,
+  // One browser per core, the two servers sharing them (2 here: a third worker on two cores made
+  // four specs slower, 351 s against 291 s, docs/testing.md). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS) || os.availableParallelism(),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // A journey's whole time, not an assertion. 30 s left the longest journeys (two sign-ins, an axe
