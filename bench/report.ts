@@ -273,10 +273,10 @@ export function report({
       feed.apiPerRender <= TARGETS.apiCallsPerFeedRender,
     ],
   ];
+  const isFeed = (v: (typeof browser.pages)[number]) => v.label.startsWith('/ (feed');
   const worstCls = (v: (typeof browser.pages)[number]) => Math.max(v.clsLoad, v.clsScroll ?? 0, v.clsLateLoad, v.clsLateScroll ?? 0);
   for (const v of browser.pages) {
-    const feedPage = v.label.startsWith('/ (feed');
-    const lcpBudget = feedPage ? TARGETS.feedLcpOverBareMs : TARGETS.lcpOverBareMs;
+    const lcpBudget = isFeed(v) ? TARGETS.feedLcpOverBareMs : TARGETS.lcpOverBareMs;
     targets.push([
       `CLS of ${v.label} ≤ ${TARGETS.cls} (after load and scrolling, late pictures too)`,
       fixed(worstCls(v), 3),
@@ -289,16 +289,20 @@ export function report({
       v.tbt - b.tbt <= TARGETS.tbtOverBareMs,
     ]);
   }
-  targets.push([
-    `a like's response on the feed ≤ ${TARGETS.inpMs} ms`,
-    `${fixed(browser.inp.like, 0)} ms`,
-    browser.inp.like <= TARGETS.inpMs,
-  ]);
-  targets.push([
-    `opening a comment box on the feed ≤ ${TARGETS.inpMs} ms`,
-    `${fixed(browser.inp.comment, 0)} ms`,
-    browser.inp.comment <= TARGETS.inpMs,
-  ]);
+  // The feed's interactions are measured in its browser pass: a run whose BENCH_PAGES leaves the feed
+  // out has none to judge (they were reported as "–" and counted as missed).
+  if (browser.pages.some(isFeed)) {
+    targets.push([
+      `a like's response on the feed ≤ ${TARGETS.inpMs} ms`,
+      `${fixed(browser.inp.like, 0)} ms`,
+      browser.inp.like <= TARGETS.inpMs,
+    ]);
+    targets.push([
+      `opening a comment box on the feed ≤ ${TARGETS.inpMs} ms`,
+      `${fixed(browser.inp.comment, 0)} ms`,
+      browser.inp.comment <= TARGETS.inpMs,
+    ]);
+  }
   for (const f of js) {
     if (f.missing) continue;
     const a = f.afterLoad;
