@@ -45,13 +45,13 @@ async function newEvent(page: Page, title: string, end = '22:00') {
   await page.getByLabel('End time').fill(end);
 }
 
-/** Creates an event in Berlin through the form; answers its id. */
 /** Makes an event through the API (a form through the pages takes long), as `token`'s member. */
 async function eventThroughApi(request: APIRequestContext, token: string, form: Record<string, string>) {
   const res = await request.post(`${API_URL}/api/v1/events`, { headers: { Authorization: `Bearer ${token}` }, form });
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Creates an event in Berlin through the form; answers its id. */
 async function createBerlinEvent(page: Page, title: string, approval: boolean): Promise<number> {
   await newEvent(page, title);
   await page.getByLabel('Description', { exact: true }).fill('Glühwein, Lebkuchen; and songs, by the fire.');

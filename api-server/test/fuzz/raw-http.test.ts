@@ -60,6 +60,9 @@ function parse(response: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
+/** The issue-52 requests: the body never sent whole; hang up once the answer has come (at most 10 s). */
+const UNTIL_ANSWERED = { end: false, answered: true, hangUpMs: 10_000 };
+
 const envelope = (status: number, errorText: string) => ({ success: false, data: { error_code: status, error_text: errorText } });
 
 describe('refusals before Fastify answer the envelope', () => {
@@ -127,7 +130,7 @@ describe('a multipart body larger than the request may be (issue 52)', () => {
     `Content-Length: ${160 * 1_000_000}\r\n\r\n--${b}\r\nContent-Disposition: form-data; name="f0"\r\n\r\n${'x'.repeat(1000)}`;
 
   it('to the token endpoint without a client: 413 invalid_request', async () => {
-    const res = parse(await raw(start('/api/v1/oauth/token'), { end: false, answered: true, hangUpMs: 10_000 }));
+    const res = parse(await raw(start('/api/v1/oauth/token'), UNTIL_ANSWERED));
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_request' });
   });
@@ -135,39 +138,31 @@ describe('a multipart body larger than the request may be (issue 52)', () => {
   it('to the token endpoint with a wrong Basic client: 401 invalid_client', async () => {
     const wrong = `Authorization: Basic ${Buffer.from('web:wrong').toString('base64')}\r\n`;
     // Checking a secret takes a while (a slow hash, on purpose).
-    const res = parse(await raw(start('/api/v1/oauth/token', wrong), { end: false, answered: true, hangUpMs: 10_000 }));
+    const res = parse(await raw(start('/api/v1/oauth/token', wrong), UNTIL_ANSWERED));
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toMatchObject({ error: 'invalid_client' });
   });
 
   it('to a resource route without a token: 401 unauthorized_user', async () => {
-    const res = parse(await raw(start('/api/v1/activities'), { end: false, answered: true, hangUpMs: 10_000 }));
+    const res = parse(await raw(start('/api/v1/activities'), UNTIL_ANSWERED));
     expect(res.status).toBe(401);
     expect(JSON.parse(res.body)).toMatchObject(envelope(401, 'unauthorized_user'));
   });
 
   it('to a resource route with a token: 413 request_too_large', async () => {
-    const res = parse(
-      await raw(start('/api/v1/activities', `Authorization: Bearer ${token}\r\n`), { end: false, answered: true, hangUpMs: 10_000 }),
-    );
+    const res = parse(await raw(start('/api/v1/activities', `Authorization: Bearer ${token}\r\n`), UNTIL_ANSWERED));
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject(envelope(413, 'request_too_large'));
   });
 
   it('to an upload route with a token: 413 request_too_large (a file may be UPLOAD_MAX_BYTES, not 160 MB)', async () => {
-    const res = parse(
-      await raw(start('/api/v1/albums/compose_upload', `Authorization: Bearer ${token}\r\n`), {
-        end: false,
-        answered: true,
-        hangUpMs: 10_000,
-      }),
-    );
+    const res = parse(await raw(start('/api/v1/albums/compose_upload', `Authorization: Bearer ${token}\r\n`), UNTIL_ANSWERED));
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject(envelope(413, 'request_too_large'));
   });
 
   it('to the legacy API with a wrong token in the query: its error, before the body', async () => {
-    const res = parse(await raw(start('/api.php?method=user.getUser&token=wrong'), { end: false, answered: true, hangUpMs: 10_000 }));
+    const res = parse(await raw(start('/api.php?method=user.getUser&token=wrong'), UNTIL_ANSWERED));
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ output: { error: true, error_id: 3 } });
   });
