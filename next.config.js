@@ -8,6 +8,9 @@ const root = import.meta.dirname;
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The production server compresses (web-server/server.ts), after it has rewritten a page's
+  // script tags (web-server/scripts-after-paint.ts); `next dev` answers uncompressed.
+  compress: false,
   reactStrictMode: true,
   // No page uses next/image: Next's image optimizer (/_next/image) only fetched our own pages for
   // whoever asked, and failed with a 500 on some addresses. Off, it answers Next's 404 page; the

@@ -120,6 +120,31 @@ test.describe('the activity feed', () => {
     await noScript.close();
   });
 
+  test('the first frame shows the posts before the page asks for a script; then the scripts run and the page answers', async ({ page }) => {
+    await signIn(page);
+    // The first frame (the first rendering step, which the stylesheet and the render-blocking
+    // link hold until the posts are parsed): what it shows, and when.
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        const w = window as unknown as { firstFrame: { at: number; posts: number } };
+        w.firstFrame = { at: performance.now(), posts: document.querySelectorAll('[role="feed"] article').length };
+      });
+    });
+    await page.goto('/');
+    const like = articles(page).first().locator('[data-kb-like]');
+    await hydrated(like);
+    const { firstFrame, scripts } = await page.evaluate(() => ({
+      firstFrame: (window as unknown as { firstFrame: { at: number; posts: number } }).firstFrame,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/_next\/static\/chunks\/[^/]+\.js$/.test(new URL(e.name).pathname))
+        .map((e) => e.startTime),
+    }));
+    expect(firstFrame.posts).toBeGreaterThanOrEqual(2);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(firstFrame.at);
+  });
+
   test('a post appears at the top at once; the text is kept as a draft until it is posted', async ({ page }) => {
     await signIn(page);
     const text = unique('Draft that survives a reload');

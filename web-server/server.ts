@@ -11,9 +11,11 @@
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import compression from 'compression';
 import { admission, concurrencyLimit } from './admission.ts';
 import { refuseAtEdge, refuseConnect } from './edge-guard.ts';
 import { preparePage } from './prepare-page.ts';
+import { rewritePageScripts } from './scripts-after-paint.ts';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -36,6 +38,10 @@ const handle = app.getRequestHandler();
 const MEDIA_FILE = /^\/api\/(?:videos|music\/songs)\/\d+\/file(?:\?|$)/;
 const bypass = (req: http.IncomingMessage) =>
   req.url!.startsWith('/_next/static/') || req.url!.startsWith('/api/upload/') || MEDIA_FILE.test(req.url!);
+// Compression is this server's, not Next's (next.config.js: `compress: false`), so that a page's
+// HTML is rewritten before it is compressed (web-server/scripts-after-paint.ts). The same
+// middleware Next bundles, a later version of it (gzip, deflate and, new, Brotli at quality 4).
+const compress = compression() as unknown as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 // A page read gets its headers here rather than from Next's proxy call (web-server/prepare-page.ts).
 const render: http.RequestListener = (req, res) => {
   try {
@@ -43,6 +49,8 @@ const render: http.RequestListener = (req, res) => {
   } catch (error) {
     console.error(`Failed to prepare ${req.url}`, error);
   }
+  compress(req, res, () => {});
+  rewritePageScripts(res);
   handle(req, res).catch((error: unknown) => {
     console.error(`Failed to handle request for ${req.url}`, error);
     if (!res.headersSent) res.statusCode = 500;
