@@ -226,7 +226,9 @@ function pageScripts(html: string): Map<string, Set<ScriptSource>> {
   };
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1]!;
-    const src = /\ssrc="([^"]+)"/.exec(attrs)?.[1];
+    // A chunk the production server holds until the first paint is a data block naming it in
+    // `data-src` (web-server/scripts-after-paint.ts): fetched on every load all the same.
+    const src = (/\stype="after-paint"/.test(attrs) ? /\sdata-src="([^"]+)"/ : /\ssrc="([^"]+)"/).exec(attrs)?.[1];
     if (src) {
       if (/\snomodule\b/i.test(attrs)) noModule.add(unescapeHtml(src));
       else add(unescapeHtml(src), 'script');
@@ -250,7 +252,10 @@ function pageScripts(html: string): Map<string, Set<ScriptSource>> {
     const rel = /\srel="([^"]+)"/.exec(attrs)?.[1] ?? '';
     const as = /\sas="([^"]+)"/.exec(attrs)?.[1] ?? '';
     const href = /\shref="([^"]+)"/.exec(attrs)?.[1];
-    if (href && ((rel === 'preload' && as === 'script') || rel === 'modulepreload')) add(unescapeHtml(href), 'preload');
+    // The production server marks script preloads `after-paint-preload` until the first paint
+    // (web-server/scripts-after-paint.ts): fetched on every load all the same.
+    if (href && (((rel === 'preload' || rel === 'after-paint-preload') && as === 'script') || rel === 'modulepreload'))
+      add(unescapeHtml(href), 'preload');
   }
   for (const u of noModule) urls.delete(u);
   return urls;

@@ -43,7 +43,7 @@ describe('scriptsAfterPaint', () => {
   });
 
   it('keeps every chunk, in React’s order, with its nonce, for the loader to add after the first paint', () => {
-    const waiting = [...out.matchAll(/<script type="after-paint" src="([^"]+)" async="" nonce="abc=="><\/script>/g)].map(([, src]) => src);
+    const waiting = [...out.matchAll(/<script type="after-paint" data-src="([^"]+)" nonce="abc=="><\/script>/g)].map(([, src]) => src);
     expect(waiting).toEqual(['/_next/static/chunks/one.js', '/_next/static/chunks/turbopack-two.js', '/_next/static/chunks/entry.js']);
     const preloads = [...out.matchAll(/<link rel="after-paint-preload"[^>]* href="([^"]+)"[^>]*\/>/g)].map(([, href]) => href);
     expect(preloads).toEqual(['/_next/static/chunks/entry.js', '/_next/static/chunks/later.js']);
@@ -53,7 +53,7 @@ describe('scriptsAfterPaint', () => {
     expect(head(out)).not.toMatch(/<script(?! type="after-paint")(?! src="\/_next\/static\/chunks\/polyfills)/);
     expect(out.match(/self\.\$afterPaint\|\|/g)).toHaveLength(1);
     expect(body(out)).toMatch(
-      /<script type="after-paint" src="\/_next\/static\/chunks\/entry.js"[^>]*><\/script><script nonce="abc==">self\.\$afterPaint\|\|/,
+      /<script type="after-paint" data-src="\/_next\/static\/chunks\/entry.js"[^>]*><\/script><script nonce="abc==">self\.\$afterPaint\|\|/,
     );
   });
 
@@ -136,7 +136,7 @@ describe('rewritePageScripts', () => {
     });
     const text = await (await fetch(origin)).text();
     expect(text).toContain('<p>Zoë — 日本 🙂</p>');
-    expect(text).toContain('<script type="after-paint" src="/_next/static/chunks/e.js" async=""></script>');
+    expect(text).toContain('<script type="after-paint" data-src="/_next/static/chunks/e.js"></script>');
   });
 
   it('passes every other answer as it is (JSON, a script), compressed as before', async () => {

@@ -28,14 +28,15 @@ const NONCE = / nonce="([^"<>]*)"/;
 /**
  * The loader, written once a page, in its body after the first chunk there (an inline script in
  * the head would wait for the stylesheet and hold the parser). At the first frame after it, it
- * makes each waiting chunk (`<script type="after-paint">`, which no browser fetches) a script
+ * makes each waiting chunk (`<script type="after-paint" data-src>`, a data block no browser
+ * fetches or runs) a script
  * and each waiting preload (`<link rel="after-paint-preload">`) a preload, in the document's
  * order; once it has, each `$afterPaint()` (after a chunk of the body) does the same at once.
  */
 const LOADER =
   'self.$afterPaint||(function(w,d){var on=0,n=d.currentScript&&d.currentScript.nonce;' +
   "function add(o){var e=d.createElement(o.tagName==='SCRIPT'?'script':'link');" +
-  "if(o.tagName==='SCRIPT'){e.src=o.getAttribute('src');e.async=true}else{e.rel='preload';e.as='script';e.fetchPriority='low';e.href=o.getAttribute('href')}" +
+  "if(o.tagName==='SCRIPT'){e.src=o.getAttribute('data-src');e.async=true}else{e.rel='preload';e.as='script';e.fetchPriority='low';e.href=o.getAttribute('href')}" +
   'if(n)e.nonce=n;o.parentNode.replaceChild(e,o)}' +
   "function scan(){d.querySelectorAll('script[type=after-paint],link[rel=after-paint-preload]').forEach(add)}" +
   'function go(){if(on)return;on=1;scan()}' +
@@ -64,7 +65,7 @@ export function scriptsAfterPaint() {
       .replace(CHUNK_SCRIPT, (tag, src: string, rest: string) => {
         if (!/ async=""/.test(rest) || /nomodule/i.test(rest)) return tag;
         const n = nonceAttr(rest);
-        const waiting = `<script type="after-paint" src="${src}" async=""${n}></script>`;
+        const waiting = `<script type="after-paint" data-src="${src}"${n}></script>`;
         return inBody ? waiting + loader(n, '$afterPaint()') : waiting;
       })
       .replace(SCRIPT_PRELOAD, (tag, attrs: string) => {
