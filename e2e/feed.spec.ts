@@ -120,21 +120,32 @@ test.describe('the activity feed', () => {
     await noScript.close();
   });
 
-  test('the first frame shows the posts before the page asks for a script; then the scripts run and the page answers', async ({ page }) => {
+  test('the first frame shows the posts before the page asks for a script; its load event waits for the scripts to run', async ({
+    page,
+  }) => {
     await signIn(page);
+    type Seen = { firstFrame: { at: number; posts: number }; atLoad: { react: boolean; waiting: number } };
     // The first frame (the first rendering step, which the stylesheet and the render-blocking
-    // link hold until the posts are parsed): what it shows, and when.
+    // link hold until the posts are parsed): what it shows, and when. At `load` (what a visitor's
+    // script or a test waits for): whether React has started (it marks the document it hydrates)
+    // and how many chunks still wait.
     await page.addInitScript(() => {
+      const w = window as unknown as Partial<Seen>;
       requestAnimationFrame(() => {
-        const w = window as unknown as { firstFrame: { at: number; posts: number } };
         w.firstFrame = { at: performance.now(), posts: document.querySelectorAll('[role="feed"] article').length };
+      });
+      addEventListener('load', () => {
+        w.atLoad = {
+          react: Object.keys(document).some((k) => k.startsWith('__reactContainer')),
+          waiting: document.querySelectorAll('script[type="after-paint"]').length,
+        };
       });
     });
     await page.goto('/');
     const like = articles(page).first().locator('[data-kb-like]');
     await hydrated(like);
-    const { firstFrame, scripts } = await page.evaluate(() => ({
-      firstFrame: (window as unknown as { firstFrame: { at: number; posts: number } }).firstFrame,
+    const { firstFrame, atLoad, scripts } = await page.evaluate(() => ({
+      ...(window as unknown as Seen),
       scripts: performance
         .getEntriesByType('resource')
         .filter((e) => /\/_next\/static\/chunks\/[^/]+\.js$/.test(new URL(e.name).pathname))
@@ -143,6 +154,7 @@ test.describe('the activity feed', () => {
     expect(firstFrame.posts).toBeGreaterThanOrEqual(2);
     expect(scripts.length).toBeGreaterThan(0);
     expect(Math.min(...scripts)).toBeGreaterThanOrEqual(firstFrame.at);
+    expect(atLoad).toEqual({ react: true, waiting: 0 });
   });
 
   test('a post appears at the top at once; the text is kept as a draft until it is posted', async ({ page }) => {

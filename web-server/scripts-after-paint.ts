@@ -6,12 +6,15 @@
 // the bare page with its scripts as React writes them, 120 ms after with them run after its first
 // paint (the bare page, without a stylesheet, paints before its scripts have arrived).
 //
-// So each such tag becomes a preload (the download starts as early as before) and a call that
-// queues the chunk; at the first frame (a requestAnimationFrame, then a task, so after that frame
-// is painted) the queue's chunks are added to the head as async scripts, in the order React
-// wrote them, and a chunk written after that is added at once. A hidden tab, which paints no
-// frame, adds them at once. Hydration starts after the first paint instead of racing it; the page
-// is no later to answer a click, which could not be handled before hydration either way.
+// So each such tag becomes a data block (`<script type="after-paint" data-src>`, which nothing
+// fetches) and each script preload a marked link; at the first frame (a requestAnimationFrame,
+// then a task, so after that frame is painted) a loader in the body makes them scripts and
+// preloads again, in the order React wrote them, and a chunk written after that is added at once.
+// Fetching them early and only running them late gained nothing: their loading was the cost.
+// Until then the loader keeps the document's load event waiting (a chain of empty scripts), so
+// `load` still comes after the page's scripts have run, as without the rewrite: a visitor's
+// script, a test or a monitor that waits for `load` finds the page hydrating, not inert. A hidden
+// tab, which paints no frame, adds them at once.
 //
 // This rewrites the HTML Next streams (web-server/server.ts runs it on every text/html answer)
 // because neither Next nor React has a setting for it: React writes every script it preloads for
@@ -29,9 +32,11 @@ const NONCE = / nonce="([^"<>]*)"/;
  * The loader, written once a page, in its body after the first chunk there (an inline script in
  * the head would wait for the stylesheet and hold the parser). At the first frame after it, it
  * makes each waiting chunk (`<script type="after-paint" data-src>`, a data block no browser
- * fetches or runs) a script
- * and each waiting preload (`<link rel="after-paint-preload">`) a preload, in the document's
- * order; once it has, each `$afterPaint()` (after a chunk of the body) does the same at once.
+ * fetches or runs) a script and each waiting preload (`<link rel="after-paint-preload">`) a
+ * preload, in the document's order; once it has, each `$afterPaint()` (after a chunk of the body)
+ * does the same at once. Until that frame, `hold` keeps one empty script (a `data:` URL, with the
+ * page's nonce) loading at a time, each one's end starting the next: a script being fetched
+ * delays the document's load event, and the page's own scripts take over before the last ends.
  */
 const LOADER =
   'self.$afterPaint||(function(w,d){var on=0,n=d.currentScript&&d.currentScript.nonce;' +
@@ -40,8 +45,10 @@ const LOADER =
   'if(n)e.nonce=n;o.parentNode.replaceChild(e,o)}' +
   "function scan(){d.querySelectorAll('script[type=after-paint],link[rel=after-paint-preload]').forEach(add)}" +
   'function go(){if(on)return;on=1;scan()}' +
+  "function hold(){if(on)return;var s=d.createElement('script');s.src='data:text/javascript,';if(n)s.nonce=n;" +
+  's.onload=s.onerror=function(){s.remove();hold()};d.head.appendChild(s)}' +
   'w.$afterPaint=function(){if(on)scan()};' +
-  "if(d.visibilityState==='hidden')setTimeout(go,0);else{requestAnimationFrame(function(){setTimeout(go,0)});" +
+  "if(d.visibilityState==='hidden')setTimeout(go,0);else{hold();requestAnimationFrame(function(){setTimeout(go,0)});" +
   "d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')go()})}})(self,document);";
 
 /** One page's rewriter: `write` each piece of the HTML in order (latin1: one char a byte), then `end`. */
