@@ -46,7 +46,7 @@ const LOADER =
   "function scan(){d.querySelectorAll('script[type=after-paint],link[rel=after-paint-preload]').forEach(add)}" +
   'function go(){if(on)return;on=1;scan()}' +
   "function hold(){if(on)return;var s=d.createElement('script');s.src='data:text/javascript,';if(n)s.nonce=n;" +
-  's.onload=s.onerror=function(){s.remove();hold()};d.head.appendChild(s)}' +
+  "function f(){s.remove();hold()}s.addEventListener('load',f);s.addEventListener('error',f);d.head.appendChild(s)}" +
   'w.$afterPaint=function(){if(on)scan()};' +
   "if(d.visibilityState==='hidden')setTimeout(go,0);else{hold();requestAnimationFrame(function(){setTimeout(go,0)});" +
   "d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')go()})}})(self,document);";
