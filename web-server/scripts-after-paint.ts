@@ -37,6 +37,8 @@ const NONCE = / nonce="([^"<>]*)"/;
  * does the same at once. Until that frame, `hold` keeps one empty script (a `data:` URL, with the
  * page's nonce) loading at a time, each one's end starting the next: a script being fetched
  * delays the document's load event, and the page's own scripts take over before the last ends.
+ * A page whose frames do not come (a frame of another site's, scrolled out of view, gets no
+ * animation frames) adds its scripts a second after the loader ran, and the chain ends there.
  */
 const LOADER =
   'self.$afterPaint||(function(w,d){var on=0,n=d.currentScript&&d.currentScript.nonce;' +
@@ -48,7 +50,7 @@ const LOADER =
   "function hold(){if(on)return;var s=d.createElement('script');s.src='data:text/javascript,';if(n)s.nonce=n;" +
   "function f(){s.remove();hold()}s.addEventListener('load',f);s.addEventListener('error',f);d.head.appendChild(s)}" +
   'w.$afterPaint=function(){if(on)scan()};' +
-  "if(d.visibilityState==='hidden')setTimeout(go,0);else{hold();requestAnimationFrame(function(){setTimeout(go,0)});" +
+  "if(d.visibilityState==='hidden')setTimeout(go,0);else{hold();setTimeout(go,1000);requestAnimationFrame(function(){setTimeout(go,0)});" +
   "d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')go()})}})(self,document);";
 
 /** One page's rewriter: `write` each piece of the HTML in order (latin1: one char a byte), then `end`. */
