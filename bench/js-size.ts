@@ -11,6 +11,7 @@
 // are taken from the API as the demo user sees it. The conversation's code is checked to load on
 // the messages' pages alone.
 import { gzip9, unescapeHtml } from './format.ts';
+import { WAITING_PRELOAD_REL, WAITING_SCRIPT_TYPE } from '../web-server/scripts-after-paint.ts';
 
 /** First-load JavaScript of every page, gzip level 9, in KiB (the issue's target). */
 const FIRST_LOAD_JS_KIB = 190;
@@ -228,7 +229,7 @@ function pageScripts(html: string): Map<string, Set<ScriptSource>> {
     const attrs = m[1]!;
     // A chunk the production server holds until the first paint is a data block naming it in
     // `data-src` (web-server/scripts-after-paint.ts): fetched on every load all the same.
-    const src = (/\stype="after-paint"/.test(attrs) ? /\sdata-src="([^"]+)"/ : /\ssrc="([^"]+)"/).exec(attrs)?.[1];
+    const src = (attrs.includes(` type="${WAITING_SCRIPT_TYPE}"`) ? /\sdata-src="([^"]+)"/ : /\ssrc="([^"]+)"/).exec(attrs)?.[1];
     if (src) {
       if (/\snomodule\b/i.test(attrs)) noModule.add(unescapeHtml(src));
       else add(unescapeHtml(src), 'script');
@@ -252,9 +253,9 @@ function pageScripts(html: string): Map<string, Set<ScriptSource>> {
     const rel = /\srel="([^"]+)"/.exec(attrs)?.[1] ?? '';
     const as = /\sas="([^"]+)"/.exec(attrs)?.[1] ?? '';
     const href = /\shref="([^"]+)"/.exec(attrs)?.[1];
-    // The production server marks script preloads `after-paint-preload` until the first paint
+    // The production server marks script preloads (WAITING_PRELOAD_REL) until the first paint
     // (web-server/scripts-after-paint.ts): fetched on every load all the same.
-    if (href && (((rel === 'preload' || rel === 'after-paint-preload') && as === 'script') || rel === 'modulepreload'))
+    if (href && (((rel === 'preload' || rel === WAITING_PRELOAD_REL) && as === 'script') || rel === 'modulepreload'))
       add(unescapeHtml(href), 'preload');
   }
   for (const u of noModule) urls.delete(u);

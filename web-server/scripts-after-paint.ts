@@ -28,6 +28,11 @@ const CHUNK_SCRIPT = /<script src="(\/_next\/static\/[^"<>]+\.js)"([^<>]*)><\/sc
 const SCRIPT_PRELOAD = /<link rel="preload"(?=[^<>]* as="script")(?=[^<>]* href="\/_next\/static\/[^"<>]+\.js")([^<>]*)\/>/g;
 const NONCE = / nonce="([^"<>]*)"/;
 
+/** The `type` of a chunk's data block while it waits for the first paint (also read by bench/js-size.ts). */
+export const WAITING_SCRIPT_TYPE = 'after-paint';
+/** The `rel` of a script preload while it waits for the first paint (also read by bench/js-size.ts). */
+export const WAITING_PRELOAD_REL = 'after-paint-preload';
+
 /**
  * The loader, written once a page, in its body after the first chunk there (an inline script in
  * the head would wait for the stylesheet and hold the parser). At the first frame after it, it
@@ -45,7 +50,7 @@ const LOADER =
   "function add(o){var e=d.createElement(o.tagName==='SCRIPT'?'script':'link');" +
   "if(o.tagName==='SCRIPT'){e.src=o.getAttribute('data-src');e.async=true}else{e.rel='preload';e.as='script';e.fetchPriority='low';e.href=o.getAttribute('href')}" +
   'if(n)e.nonce=n;o.parentNode.replaceChild(e,o)}' +
-  "function scan(){d.querySelectorAll('script[type=after-paint],link[rel=after-paint-preload]').forEach(add)}" +
+  `function scan(){d.querySelectorAll('script[type=${WAITING_SCRIPT_TYPE}],link[rel=${WAITING_PRELOAD_REL}]').forEach(add)}` +
   'function go(){if(on)return;on=1;scan()}' +
   "function hold(){if(on)return;var s=d.createElement('script');s.src='data:text/javascript,';if(n)s.nonce=n;" +
   "function f(){s.remove();hold()}s.addEventListener('load',f);s.addEventListener('error',f);d.head.appendChild(s)}" +
@@ -74,12 +79,12 @@ export function scriptsAfterPaint() {
       .replace(CHUNK_SCRIPT, (tag, src: string, rest: string) => {
         if (!/ async=""/.test(rest) || /nomodule/i.test(rest)) return tag;
         const n = nonceAttr(rest);
-        const waiting = `<script type="after-paint" data-src="${src}"${n}></script>`;
+        const waiting = `<script type="${WAITING_SCRIPT_TYPE}" data-src="${src}"${n}></script>`;
         return inBody ? waiting + loader(n, '$afterPaint()') : waiting;
       })
       .replace(SCRIPT_PRELOAD, (tag, attrs: string) => {
         nonceAttr(attrs);
-        return `<link rel="after-paint-preload"${attrs}/>`;
+        return `<link rel="${WAITING_PRELOAD_REL}"${attrs}/>`;
       });
   const rewrite = (html: string) => {
     let out = '';
