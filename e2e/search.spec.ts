@@ -170,8 +170,8 @@ test.describe('the keyboard layer', () => {
     await page.keyboard.press('Escape');
     await expect(help).toBeHidden();
     // Shortcuts are off while any dialog is open (components/keyboard/shortcuts.tsx), and the help can
-    // look hidden a moment before its <dialog> is closed: a CI run of 2026-12-05 pressed "/" in that
-    // moment, and the field was never focused.
+    // look hidden a moment before its <dialog> is closed. Once closed, the focus can stay on its hidden
+    // checkbox until React removes it; "/" pressed then must still search (two CI runs of 2026-12-05).
     await expect(page.locator('dialog[open]')).toHaveCount(0);
 
     await page.keyboard.press('/');
@@ -189,9 +189,13 @@ test.describe('the keyboard layer', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('l');
     await expect(page).toHaveURL(/\/listings$/);
+    // A checkbox is not a text field: its letters are still the page's shortcuts.
+    const photosOnly = page.getByRole('checkbox', { name: 'With photos only' });
+    await photosOnly.focus();
     await page.keyboard.press('g');
     await page.keyboard.press('e');
     await expect(page).toHaveURL(/\/events$/);
+    await expect(photosOnly).toBeHidden();
   });
 
   test('j/k move through the feed, l likes, o opens; c focuses the composer', async ({ page }) => {
