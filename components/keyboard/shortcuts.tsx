@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { typingIn } from '@/components/ui/typing-in';
 import { routes } from '@/lib/routes';
 
 // Single-key shortcuts for desktop browsing, as Mastodon and its web clients have them: `?` this
@@ -64,22 +65,6 @@ function sections(signedIn: boolean): Array<{ key: string; label: string; href: 
 
 /** How long after `g` its letter may come. */
 const SEQUENCE_MS = 1500;
-
-/** Inputs whose keys are not text: a letter pressed on them is the page's (a checkbox, a button…). */
-const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color']);
-
-/**
- * Whether a key pressed on `target` is being typed into a field: text inputs, text areas, selects
- * (their letters pick an option) and editable content. A checkbox or a button is not one; that
- * matters beyond them: a <dialog> closed by Escape leaves the focus on its (now hidden) checkbox
- * until React removes its content, and a `/` pressed in that moment was eaten (a CI run of 2026-12-05).
- */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const field = target.closest('input, textarea, select, [contenteditable="true"]');
-  return field !== null && !(field instanceof HTMLInputElement && NOT_TEXT.has(field.type));
-}
 
 const listItems = () => Array.from(document.querySelectorAll<HTMLElement>('main [data-kb-item]'));
 const currentItem = () => listItems().find((el) => el.contains(document.activeElement)) ?? null;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { typingIn } from '@/components/photos/photo-keys';
+import { typingIn } from '@/components/ui/typing-in';
 import type { ListingPhoto } from '@/lib/social-api/classifieds';
 
 /**

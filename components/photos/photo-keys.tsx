@@ -3,13 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { neighbourImages } from '@/components/albums/manage/actions';
+import { typingIn } from '@/components/ui/typing-in';
 import { callAction } from '@/lib/action-result';
-
-/** Whether a key press belongs to a field (typing a comment moves no photo). */
-export function typingIn(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 /**
  * The arrow keys move to the previous and next photo. On the full page each photo is a step of

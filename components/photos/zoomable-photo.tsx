@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { ARROW_PAN, FITTED, isZoomed, pan, toggleZoom, zoomIn, zoomOut, type ZoomGeometry, type ZoomState } from '@/lib/photos/zoom';
-import { typingIn } from './photo-keys';
+import { typingIn } from '@/components/ui/typing-in';
 import { usePhotoTags } from './tags/tags-context';
 
 /**
