@@ -200,12 +200,16 @@ test.describe('a photo', () => {
     await expect(main.getByRole('button', { name: /^Like \d+$/ })).toBeVisible();
     expect(await seriousViolationsAsShown(page, links[1]!)).toEqual([]);
 
+    // Each arrow loads the photo's page whole; its keys listen once it has loaded (the page's
+    // scripts run after its first paint, and `load` waits for them: web-server/scripts-after-paint.ts).
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL(links[2]!);
     await expect(main).toContainText('3 of 5');
+    await page.waitForLoadState('load');
     await page.keyboard.press('ArrowLeft');
     await expect(page).toHaveURL(links[1]!);
     await expect(main).toContainText('2 of 5');
+    await page.waitForLoadState('load');
     await page.keyboard.press('ArrowLeft');
     await expect(page).toHaveURL(links[0]!);
     await expect(main).toContainText('1 of 5');
