@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../lib/testing/pictures.ts';
 import { seriousViolations } from './axe.ts';
+import { serverActionAnswered } from './server-action.ts';
 import { ALICE, signIn } from './sign-in.ts';
 import { unique } from './unique.ts';
 
@@ -171,8 +172,12 @@ test('a photo on a member’s wall opens the viewer too; one followed from a pag
   const aliceContext = await browser.newContext();
   const alice = await aliceContext.newPage();
   await signIn(alice, ALICE, href);
+  // The like shows at once; closing her browser while it is on its way could cancel it (a CI run
+  // of f94f36b had no notification): wait for the site's answer first.
+  const liked = serverActionAnswered(alice);
   await alice.getByRole('main').getByRole('button', { name: /^Like/ }).first().click();
   await expect(alice.getByRole('main').getByRole('button', { name: /^Like/, pressed: true }).first()).toBeVisible();
+  await liked;
   await aliceContext.close();
   await page.goto('/notifications');
   await page.getByRole('main').locator(`a[href="${href}"]`).filter({ hasText: 'Alice Martin' }).first().click();
