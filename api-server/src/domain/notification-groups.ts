@@ -101,7 +101,11 @@ interface Members {
  * The members of each grouped head's group (its kind and thing on its day, up to the head), in
  * one statement: their count, how many people made them and the latest few, and how many are
  * unread or unseen. Window functions (SQLite and PostgreSQL alike) keep the answer to
- * SAMPLE_OWNERS rows a group however many people are in it.
+ * SAMPLE_OWNERS rows a group however many people are in it. Each group's condition names the
+ * reader as well, so that each is a range of `notifications_group` (SQLite: MULTI-INDEX OR,
+ * PostgreSQL: BitmapOr); with the reader outside the OR, SQLite read all of the reader's
+ * notifications and tested every group on each (7,000 rows, 9.6 ms, for the member with 1,000
+ * friends at scale 1, against 0.03 ms).
  */
 async function groupMembers(db: DB, userId: number, zone: string, heads: readonly NotificationRow[]): Promise<Map<number, Members>> {
   const out = new Map<number, Members>();
@@ -110,7 +114,7 @@ async function groupMembers(db: DB, userId: number, zone: string, heads: readonl
   const int = (n: number) => sql.raw(String(Math.trunc(n)));
   const conditions = heads.map(
     (h) =>
-      sql`(n.item_type = ${h.item_type} and n.item_id = ${h.item_id} and n.kind = ${h.kind}
+      sql`(n.user_id = ${userId} and n.item_type = ${h.item_type} and n.item_id = ${h.item_id} and n.kind = ${h.kind}
         and n.created_at > ${h.created_at - DAY_SPAN} and n.created_at <= ${h.created_at}
         and ${day} = ${int(dayNumber(h.created_at, zone))})`,
   );
@@ -136,7 +140,7 @@ async function groupMembers(db: DB, userId: number, zone: string, heads: readonl
           sum(case when n.read_at is null and n.seen_at is null then 1 else 0 end) as unseen,
           max(n.id) as last_id
         from notifications n
-        where n.user_id = ${userId} and (${sql.join(conditions, sql` or `)})
+        where ${sql.join(conditions, sql` or `)}
         group by 1, 2
       ) per_owner
     ) ranked
