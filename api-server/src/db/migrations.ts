@@ -28,6 +28,7 @@ import { m031 } from './migration-031-listing-places.ts';
 import { m032 } from './migration-032-friend-names.ts';
 import { m033 } from './migration-033-notification-actors.ts';
 import { m034 } from './migration-034-search-tables.ts';
+import { m035 } from './migration-035-search-prefixes.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -431,6 +432,7 @@ const migrations: Record<string, Migration> = {
   '032_friend_names': m032,
   '033_notification_actors': m033,
   '034_search_tables': m034,
+  '035_search_prefixes': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,15 +40,23 @@ export function codeOf(type: string): number {
 }
 
 /**
- * Both index forms' `found`: of the matches in `hits` (code, item_id, hit_id, in_title), those a
- * source lets the reader find, each found by its key.
+ * Both index forms' `found`: of the matches (code, item_id, hit_id, in_title), those a source lets
+ * the reader find, each found by its key. `matchesOf` gives a source's part its type's matches as
+ * `h`: by default the rows of `hits` of its code (PostgreSQL); SQLite gives each type's own.
  */
-export function foundUnion(sources: readonly SearchSource[]): RawBuilder<unknown> {
-  const parts = sources.map(
-    (s) => sql`select h.code, ${s.id} as id, h.hit_id, h.in_title, ${s.date} as date, ${s.closed ?? sql`0`} as closed
-      from hits h cross join ${s.from}
-      where h.code = ${sql.lit(codeOf(s.type))} and ${s.id} = h.item_id and ${s.where}`,
-  );
+export function foundUnion(
+  sources: readonly SearchSource[],
+  matchesOf: (source: SearchSource, i: number) => { from: RawBuilder<unknown>; where: RawBuilder<unknown> } = (s) => ({
+    from: sql`hits h`,
+    where: sql`h.code = ${sql.lit(codeOf(s.type))}`,
+  }),
+): RawBuilder<unknown> {
+  const parts = sources.map((s, i) => {
+    const h = matchesOf(s, i);
+    return sql`select h.code, ${s.id} as id, h.hit_id, h.in_title, ${s.date} as date, ${s.closed ?? sql`0`} as closed
+      from ${h.from} cross join ${s.from}
+      where ${h.where} and ${s.id} = h.item_id and ${s.where}`;
+  });
   return sql.join(parts, sql` union all `);
 }
 
