@@ -38,23 +38,89 @@ const numericFormat = formatterCache({
   second: 'numeric',
 });
 
+/** canonicalTimeZone's answers (building a formatter to ask is some microseconds a time). */
+const canonicalNames = new Map<string, string | undefined>();
+
 /** The canonical name of an IANA time zone ('europe/paris' → 'Europe/Paris'); undefined when unknown. */
 export function canonicalTimeZone(name: string): string | undefined {
   if (!name || name.length > 64) return undefined;
+  if (canonicalNames.has(name)) return canonicalNames.get(name);
+  let canonical: string | undefined;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return undefined;
+    canonical = undefined;
   }
+  // Names come from requests: the kept ones are bounded (there are about 600 zones, and their other spellings).
+  if (canonicalNames.size >= 2000) canonicalNames.clear();
+  canonicalNames.set(name, canonical);
+  return canonical;
 }
 
-/** The wall-clock time at `unix` seconds in `timeZone`. */
-export function wallTimeAt(unix: number, timeZone: string): WallTime {
+
+/** The wall-clock time at `unix` seconds in `timeZone`, by Intl (a few microseconds a call). */
+function intlWallTime(unix: number, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
   for (const p of numericFormat(timeZone).formatToParts(new Date(unix * 1000))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+const DAY = 86_400;
+/** Days whose offset is kept, over all zones, before the cache starts again (a few MB at most). */
+const KEPT_DAYS = 200_000;
+/** Each zone's offset over each UTC day looked at: null when its clocks change that day. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+let keptDays = 0;
+
+/**
+ * The zone's offset all through the UTC day of `unix`, or null when it changes that day. Found
+ * with Intl at the day's two ends, once per zone and day: a zone's offset changes at most once in
+ * a day, so equal ends mean one offset all day.
+ */
+function dayOffset(unix: number, timeZone: string): number | null {
+  const day = Math.floor(unix / DAY);
+  let days = dayOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(timeZone, days);
+  }
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const offsetOf = (t: number) => asUtcSeconds(intlWallTime(t, timeZone)) - t;
+    const first = offsetOf(day * DAY);
+    offset = first === offsetOf((day + 1) * DAY) ? first : null;
+    if (keptDays >= KEPT_DAYS) {
+      dayOffsets.clear();
+      keptDays = 0;
+      dayOffsets.set(timeZone, (days = new Map()));
+    }
+    days.set(day, offset);
+    keptDays += 1;
+  }
+  return offset;
+}
+
+/**
+ * The wall-clock time at `unix` seconds in `timeZone`. Written by hand over Intl: a month's
+ * calendar at a million places hundreds of events, each a few of these, and Intl's
+ * formatToParts was a quarter of its time. The zone's offset for the day (Intl, once per zone
+ * and day) and plain date arithmetic give the same answer; a day on which the clocks change is
+ * read from Intl instant by instant.
+ */
+export function wallTimeAt(unix: number, timeZone: string): WallTime {
+  const offset = dayOffset(unix, timeZone);
+  if (offset === null) return intlWallTime(unix, timeZone);
+  const d = new Date((unix + offset) * 1000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 const asUtcSeconds = (w: WallTime) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) / 1000;
@@ -117,13 +183,27 @@ const humanFormat = formatterCache({
 });
 
 /**
+ * formatHuman's texts, by zone and instant: ICU's formatting is the costliest part of presenting
+ * an event (a month's calendar presents dozens, the same ones read after read).
+ */
+const humanTexts = new Map<string, string>();
+const KEPT_TEXTS = 100_000;
+
+/**
  * The list items' start_datetime: 'Saturday, December 5, 2026 at 7:00 PM UTC', the zone by its
  * short name ('EST', 'GMT+1'). Assembled from parts so that ICU's choice of joining words
  * cannot change the text.
  */
 export function formatHuman(unix: number, timeZone: string): string {
-  const f = humanFormat(timeZone);
-  const p: Record<string, string> = {};
-  for (const part of f.formatToParts(new Date(unix * 1000))) if (part.type !== 'literal') p[part.type] = part.value;
-  return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+  const key = `${timeZone} ${unix}`;
+  let text = humanTexts.get(key);
+  if (text === undefined) {
+    const p: Record<string, string> = {};
+    for (const part of humanFormat(timeZone).formatToParts(new Date(unix * 1000))) if (part.type !== 'literal') p[part.type] = part.value;
+    text = `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+    if (humanTexts.size >= KEPT_TEXTS) humanTexts.clear();
+    humanTexts.set(key, text);
+  }
+  return text;
 }
+

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatClock, formatDay, formatHuman, instantOf, parseWallTime } from '../../../src/routes/events/schedule.ts';
+import {
+  canonicalTimeZone,
+  formatClock,
+  formatDay,
+  formatHuman,
+  instantOf,
+  parseWallTime,
+  wallTimeAt,
+} from '../../../src/routes/events/schedule.ts';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 
@@ -58,5 +66,77 @@ describe('event times', () => {
     expect(canonicalTimeZone('UTC')).toBe('UTC');
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeUndefined();
     expect(canonicalTimeZone('')).toBeUndefined();
+  });
+
+  it('tells the wall-clock time as Intl does, in every kind of zone, through every change of its clocks', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const intl = (unix: number, timeZone: string) => {
+      let f = formats.get(timeZone);
+      if (!f) {
+        const numeric = 'numeric';
+        f = new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: numeric,
+          month: numeric,
+          day: numeric,
+          hour: numeric,
+          minute: numeric,
+          second: numeric,
+        });
+        formats.set(timeZone, f);
+      }
+      const p = Object.fromEntries(
+        f
+          .formatToParts(new Date(unix * 1000))
+          .filter((x) => x.type !== 'literal')
+          .map((x) => [x.type, Number(x.value)]),
+      );
+      return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+    };
+    // Summer time at 01:00 UTC (Paris), at local 02:00 (New York), by half an hour (Lord Howe), in
+    // the south (Santiago, at local midnight), a quarter-hour zone (Kathmandu), a day skipped
+    // (Apia, 30 December 2011), none (UTC, Kolkata).
+    const zones = [
+      'UTC',
+      'Europe/Paris',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'America/Santiago',
+      'Asia/Kathmandu',
+      'Pacific/Apia',
+      'Asia/Kolkata',
+    ];
+    const days = [
+      '2011-12-29',
+      '2011-12-30',
+      '2011-12-31',
+      '2026-03-08',
+      '2026-03-29',
+      '2026-04-04',
+      '2026-04-05',
+      '2026-09-06',
+      '2026-10-04',
+      '2026-10-25',
+      '2026-11-01',
+      '2027-01-01',
+    ];
+    let checked = 0;
+    for (const zone of zones) {
+      for (const day of days) {
+        const start = utc(`${day}T00:00:00`) - 86_400;
+        for (let t = start; t < start + 3 * 86_400; t += 450) {
+          expect(wallTimeAt(t, zone), `${zone} ${new Date(t * 1000).toISOString()}`).toEqual(intl(t, zone));
+          expect(wallTimeAt(t + 59, zone)).toEqual(intl(t + 59, zone));
+          checked += 2;
+        }
+      }
+      // And instants spread over sixty years, to the second.
+      for (let t = utc('1975-01-01T00:00:00') + 7; t < utc('2035-01-01T00:00:00'); t += 3_600_017) {
+        expect(wallTimeAt(t, zone), `${zone} ${t}`).toEqual(intl(t, zone));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50_000);
   });
 });
