@@ -1,6 +1,17 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
-import { codeOf, foundUnion, newestFirst, pageOrder, resultOf, SEARCH_CANDIDATES, SEARCH_CODE_SPAN, type SearchRow } from './codes.ts';
+import {
+  candidateCounts,
+  candidatesOf,
+  codeOf,
+  foundUnion,
+  newestFirst,
+  pageOrder,
+  resultOf,
+  SEARCH_CANDIDATES,
+  SEARCH_CODE_SPAN,
+  type SearchRow,
+} from './codes.ts';
 import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './types.ts';
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
@@ -41,8 +52,9 @@ function tsQueryText(terms: readonly SearchTerm[]): string | null {
 }
 
 /**
- * `hits`: each source type's newest SEARCH_CANDIDATES matches, and whether the title alone holds
- * every term; `found`: those a source lets the reader find, each found by its key.
+ * Each source type's newest SEARCH_CANDIDATES matches (`cand_<n>`), and whether the title alone
+ * holds every term; `found`: those a source lets the reader find, each found by its key, each
+ * type's part reading its own candidates (codes.ts foundUnion).
  *
  * Each type is read on its own (migration 029): for a word many of its rows hold, the planner
  * walks the type's rows from the newest on `(rowid % 8, rowid)`, testing each, and stops at the
@@ -54,15 +66,15 @@ function tsQueryText(terms: readonly SearchTerm[]): string | null {
  */
 function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]): RawBuilder<unknown> {
   const span = sql.lit(CODE_SPAN);
-  const perType = sources.map((s, i) => {
+  const candidates = sources.map((s, i) => {
     const code = sql.lit(codeOf(s.type));
-    return sql`select * from (select rowid as hit_id, ${code} as code, abs(rowid) / ${span} as item_id,
+    return sql`${candidatesOf(i)} as materialized (select rowid as hit_id, ${code} as code, abs(rowid) / ${span} as item_id,
         case when title_doc @@ ${query} then 1 else 0 end as in_title
       from search_index where rowid % ${span} = ${code} and doc @@ ${query}
-      order by ${newestFirst(codeOf(s.type))} limit ${sql.lit(SEARCH_CANDIDATES)}) as ${sql.id(`t${i}`)}`;
+      order by ${newestFirst(codeOf(s.type))} limit ${sql.lit(SEARCH_CANDIDATES)})`;
   });
-  return sql`hits as materialized (${sql.join(perType, sql` union all `)}),
-    found as materialized (${foundUnion(sources)})`;
+  const found = foundUnion(sources, (_, i) => candidatesOf(i));
+  return sql`${sql.join(candidates, sql`, `)}, found as materialized (${found})`;
 }
 
 /** With the hit's indexed body, read in the same statement. */
@@ -82,7 +94,7 @@ export const postgresSearchIndex: SearchIndex = {
       select 'count' as kind, code, count(*) as n, 0 as id, 0 as hit_id, 0 as date, 0 as closed, 0 as in_title, null as body
         from found group by code
       union all
-      select 'cand', code, count(*), 0, 0, 0, 0, 0, null from hits group by code
+      ${candidateCounts(request.sources, sql`, null`)}
       union all
       select 'hit', p.code, 0, p.id, p.hit_id, p.date, p.closed, p.in_title, s.body
         from page p join search_index s on s.rowid = p.hit_id

@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../index.ts';
 import {
+  candidateCounts,
+  candidatesOf,
   codeOf,
   foundUnion,
   newestFirst,
@@ -76,12 +78,10 @@ function foundCte(match: Match, sources: readonly SearchSource[], withTitle: boo
       ? sql`h.hit_id in (select rowid from ${fts} where ${fts} match ${match.title}
           and rowid >= (select min(hit_id) from ${cand}) and rowid <= (select max(hit_id) from ${cand}))`
       : sql`0`;
-    return { from: sql`(select hit_id, code, item_id, ${inTitle} as in_title from ${cand} h) h`, where: sql`1 = 1` };
+    return sql`(select hit_id, code, item_id, ${inTitle} as in_title from ${cand} h)`;
   });
   return sql`${sql.join(candidates, sql`, `)}, found as materialized (${found})`;
 }
-
-const candidatesOf = (i: number) => sql.raw(`cand_${i}`);
 
 type Row = SearchRow;
 
@@ -93,17 +93,16 @@ async function countsAndPage(db: DB, match: Match, request: SearchRequest): Prom
   const relevance = request.sort === 'relevance';
   const order = pageOrder(request);
   const only = request.type === null ? sql`1 = 1` : sql`code = ${sql.lit(codeOf(request.type))}`;
-  const looked = request.sources.map((_, i) => sql`select 'cand', max(code), count(*), 0, 0, 0, 0, 0 from ${candidatesOf(i)}`);
   // The page is ordered within its subquery to be cut, and again (a few rows) in the compound.
   const { rows } = await sql<Row>`with ${foundCte(match, request.sources, relevance)}
     select 'count' as kind, code, count(*) as n, 0 as id, 0 as hit_id, 0 as date, 0 as closed, 0 as in_title from found group by code
     union all
-    ${sql.join(looked, sql` union all `)}
+    ${candidateCounts(request.sources)}
     union all
     select * from (select 'hit', code, 0, id, hit_id, date, closed, in_title from found where ${only}
       order by ${order} limit ${request.limit} offset ${request.offset})
     order by kind, ${order}`.execute(db);
-  return rows.filter((r) => r.kind !== 'cand' || Number(r.n) > 0);
+  return rows;
 }
 
 /** The indexed body of each hit, by rowid, from its type's table (FTS5 reads a row by its rowid as a table does). */
