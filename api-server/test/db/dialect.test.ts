@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createUser, tokenFor } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
+import { dialectOf } from '../../src/db/dialect.ts';
 import { get, insertAlbum, post } from '../routes/fixtures.ts';
 
 // What differs between SQLite and PostgreSQL, written once in api-server/src/db/: the same
@@ -78,5 +80,13 @@ describe('text', () => {
     expect(rows.map((r) => r.title.slice('order-'.length))).toEqual(['B', 'Z', 'a', 'aa', 'b', 'ä', 'é']);
     // Equality is exact: another case is another tag.
     expect(await t.db.selectFrom('tags').select('title').where('title', '=', 'order-A').execute()).toEqual([]);
+  });
+});
+
+describe('PostgreSQL sessions', () => {
+  it('compile no statement to machine code first (jit off: the API’s reads are shorter than the compiling)', async () => {
+    if (dialectOf(t.db) !== 'postgres') return;
+    const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(t.db);
+    expect(rows[0]!.jit).toBe('off');
   });
 });
