@@ -127,7 +127,9 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
       inSeenGroups((x) => x(unindexed('activities.owner_id'), '=', me), me)(eb),
       eb.and([eb('activities.subject_type', '=', 'user'), eb(unindexed('activities.subject_id'), '=', me)]),
       inSeenGroups(
-        friendPosts((x) => x(unindexed('activities.owner_id'), 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me))),
+        friendPosts((x) =>
+          x(unindexed('activities.owner_id'), 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me)),
+        ),
         me,
       )(eb),
       inSeenGroups(

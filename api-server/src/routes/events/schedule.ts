@@ -57,7 +57,6 @@ export function canonicalTimeZone(name: string): string | undefined {
   return canonical;
 }
 
-
 /** The wall-clock time at `unix` seconds in `timeZone`, by Intl (a few microseconds a call). */
 function intlWallTime(unix: number, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
@@ -206,4 +205,3 @@ export function formatHuman(unix: number, timeZone: string): string {
   }
   return text;
 }
-
