@@ -24,21 +24,22 @@ export interface FeedQuery {
 
 type Where = (eb: ExpressionBuilder<Database, 'activities'>) => Expression<SqlBool>;
 
-const ownedBy =
-  (userId: number): Where =>
-  (eb) =>
-    eb('activities.owner_id', '=', userId);
-const onWallOf =
-  (userId: number, type: 'user' | 'group' = 'user'): Where =>
-  (eb) =>
-    eb.and([eb('activities.subject_type', '=', type), eb('activities.subject_id', '=', userId)]);
 /**
  * A column as a value no index serves (`+column`: SQLite's documented way; PostgreSQL reads it as
- * the number). The dense feed's one condition names its columns so: with them indexable, SQLite
- * planned the range as a MULTI-INDEX OR, a probe of `activities_owner` per friend (1,000) sorted
- * after, 1.7 ms at a million, rather than the range on the primary key it reads in 0.29.
+ * the number). The dense feed's one condition names its columns so (`plain`): with them
+ * indexable, SQLite planned the range as a MULTI-INDEX OR, a probe of `activities_owner` per
+ * friend (1,000) sorted after, 1.7 ms at a million, rather than the range on the primary key it
+ * reads in 0.29.
  */
-const unindexed = (column: 'activities.owner_id' | 'activities.subject_id') => sql<number>`+${sql.ref(column)}`;
+const column = (name: 'activities.owner_id' | 'activities.subject_id', plain: boolean) => (plain ? sql<number>`+${sql.ref(name)}` : name);
+const ownedBy =
+  (userId: number, plain = false): Where =>
+  (eb) =>
+    eb(column('activities.owner_id', plain), '=', userId);
+const onWallOf =
+  (userId: number, type: 'user' | 'group' = 'user', plain = false): Where =>
+  (eb) =>
+    eb.and([eb('activities.subject_type', '=', type), eb(column('activities.subject_id', plain), '=', userId)]);
 /** Only the posts on walls of groups the reader may see (the feed's sources, each narrower than postVisibleTo otherwise). */
 const inSeenGroups =
   (source: Where, userId: number): Where =>
@@ -94,7 +95,8 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
       .$if(limit !== undefined, (s) => s.limit(limit!))
       .execute();
   // The reader sees all of their own posts (in groups they may still see) and all posts on their wall.
-  const mine = [inSeenGroups(ownedBy(me), me), onWallOf(me)];
+  const mineOf = (plain = false) => [inSeenGroups(ownedBy(me, plain), me), onWallOf(me, 'user', plain)];
+  const mine = mineOf();
   // A friend's posts, but those for the friend alone (which postVisibleTo would also refuse;
   // those on the reader's wall come from the source above) and those in groups hidden from the reader.
   const friendPosts =
@@ -124,18 +126,17 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
   if (count <= many) return few(each(friends, groups));
   const all: Where = (eb) =>
     eb.or([
-      inSeenGroups((x) => x(unindexed('activities.owner_id'), '=', me), me)(eb),
-      eb.and([eb('activities.subject_type', '=', 'user'), eb(unindexed('activities.subject_id'), '=', me)]),
+      ...mineOf(true).map((source) => source(eb)),
       inSeenGroups(
         friendPosts((x) =>
-          x(unindexed('activities.owner_id'), 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me)),
+          x(column('activities.owner_id', true), 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me)),
         ),
         me,
       )(eb),
       inSeenGroups(
         groupWalls((x) =>
           x(
-            unindexed('activities.subject_id'),
+            column('activities.subject_id', true),
             'in',
             x.selectFrom('group_members').select('group_id').where('user_id', '=', me).where('state', 'in', ['member', 'officer']),
           ),

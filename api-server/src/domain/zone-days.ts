@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { now } from '../db/index.ts';
-import { wallTimeAt } from '../routes/events/schedule.ts';
+import { offsetAt } from '../routes/events/schedule.ts';
 
 // The reader's days, in their IANA zone, for SQL as for JavaScript: a day is
 // floor((t + offset(t)) / 86400) with the zone's offset at t, so that both sides number an
@@ -17,11 +17,6 @@ const STEP = 7 * DAY;
 interface Span {
   from: number;
   offset: number;
-}
-
-function offsetAt(unix: number, zone: string): number {
-  const w = wallTimeAt(unix, zone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) / 1000 - unix;
 }
 
 const known = new Map<string, { until: number; spans: Span[] }>();

@@ -15,17 +15,25 @@ export interface WallTime {
   second: number;
 }
 
+/**
+ * `compute`'s answers kept by key, at most `max` of them (when full, they are let go all at once
+ * and kept again as they are asked for): what this file asks Intl, some microseconds a question,
+ * is asked again and again with the same keys.
+ */
+function kept<V>(max: number, compute: (key: string) => V): (key: string) => V {
+  const answers = new Map<string, V>();
+  return (key) => {
+    if (answers.has(key)) return answers.get(key)!;
+    const answer = compute(key);
+    if (answers.size >= max) answers.clear();
+    answers.set(key, answer);
+    return answer;
+  };
+}
+
 /** A formatter per time zone, each built once (building one is costly; a list formats dozens of times). */
 function formatterCache(options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
-  const cache = new Map<string, Intl.DateTimeFormat>();
-  return (timeZone) => {
-    let f = cache.get(timeZone);
-    if (!f) {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-      cache.set(timeZone, f);
-    }
-    return f;
-  };
+  return kept(1000, (timeZone) => new Intl.DateTimeFormat('en-US', { ...options, timeZone }));
 }
 
 const numericFormat = formatterCache({
@@ -38,23 +46,19 @@ const numericFormat = formatterCache({
   second: 'numeric',
 });
 
-/** canonicalTimeZone's answers (building a formatter to ask is some microseconds a time). */
-const canonicalNames = new Map<string, string | undefined>();
+/** Names come from requests: the kept answers are bounded (there are about 600 zones, and their other spellings). */
+const canonicalName = kept(2000, (name): string | undefined => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+});
 
 /** The canonical name of an IANA time zone ('europe/paris' → 'Europe/Paris'); undefined when unknown. */
 export function canonicalTimeZone(name: string): string | undefined {
   if (!name || name.length > 64) return undefined;
-  if (canonicalNames.has(name)) return canonicalNames.get(name);
-  let canonical: string | undefined;
-  try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    canonical = undefined;
-  }
-  // Names come from requests: the kept ones are bounded (there are about 600 zones, and their other spellings).
-  if (canonicalNames.size >= 2000) canonicalNames.clear();
-  canonicalNames.set(name, canonical);
-  return canonical;
+  return canonicalName(name);
 }
 
 /** The wall-clock time at `unix` seconds in `timeZone`, by Intl (a few microseconds a call). */
@@ -67,39 +71,18 @@ function intlWallTime(unix: number, timeZone: string): WallTime {
 }
 
 const DAY = 86_400;
-/** Days whose offset is kept, over all zones, before the cache starts again (a few MB at most). */
-const KEPT_DAYS = 200_000;
-/** Each zone's offset over each UTC day looked at: null when its clocks change that day. */
-const dayOffsets = new Map<string, Map<number, number | null>>();
-let keptDays = 0;
 
 /**
- * The zone's offset all through the UTC day of `unix`, or null when it changes that day. Found
- * with Intl at the day's two ends, once per zone and day: a zone's offset changes at most once in
- * a day, so equal ends mean one offset all day.
+ * A zone's offset all through a UTC day (`zone day-number`), or null when it changes that day.
+ * Found with Intl at the day's two ends: a zone's offset changes at most once in a day, so equal
+ * ends mean one offset all day. 200,000 days kept over all zones (a few MB at most).
  */
-function dayOffset(unix: number, timeZone: string): number | null {
-  const day = Math.floor(unix / DAY);
-  let days = dayOffsets.get(timeZone);
-  if (!days) {
-    days = new Map();
-    dayOffsets.set(timeZone, days);
-  }
-  let offset = days.get(day);
-  if (offset === undefined) {
-    const offsetOf = (t: number) => asUtcSeconds(intlWallTime(t, timeZone)) - t;
-    const first = offsetOf(day * DAY);
-    offset = first === offsetOf((day + 1) * DAY) ? first : null;
-    if (keptDays >= KEPT_DAYS) {
-      dayOffsets.clear();
-      keptDays = 0;
-      dayOffsets.set(timeZone, (days = new Map()));
-    }
-    days.set(day, offset);
-    keptDays += 1;
-  }
-  return offset;
-}
+const dayOffset = kept(200_000, (key): number | null => {
+  const [timeZone, day] = [key.slice(0, key.lastIndexOf(' ')), Number(key.slice(key.lastIndexOf(' ') + 1))];
+  const offsetOf = (t: number) => asUtcSeconds(intlWallTime(t, timeZone)) - t;
+  const first = offsetOf(day * DAY);
+  return first === offsetOf((day + 1) * DAY) ? first : null;
+});
 
 /**
  * The wall-clock time at `unix` seconds in `timeZone`. Written by hand over Intl: a month's
@@ -109,7 +92,7 @@ function dayOffset(unix: number, timeZone: string): number | null {
  * read from Intl instant by instant.
  */
 export function wallTimeAt(unix: number, timeZone: string): WallTime {
-  const offset = dayOffset(unix, timeZone);
+  const offset = dayOffset(`${timeZone} ${Math.floor(unix / DAY)}`);
   if (offset === null) return intlWallTime(unix, timeZone);
   const d = new Date((unix + offset) * 1000);
   return {
@@ -182,11 +165,15 @@ const humanFormat = formatterCache({
 });
 
 /**
- * formatHuman's texts, by zone and instant: ICU's formatting is the costliest part of presenting
- * an event (a month's calendar presents dozens, the same ones read after read).
+ * formatHuman's texts, by zone and instant (`zone unix`): ICU's formatting is the costliest part
+ * of presenting an event (a month's calendar presents dozens, the same ones read after read).
  */
-const humanTexts = new Map<string, string>();
-const KEPT_TEXTS = 100_000;
+const humanText = kept(100_000, (key) => {
+  const [timeZone, unix] = [key.slice(0, key.lastIndexOf(' ')), Number(key.slice(key.lastIndexOf(' ') + 1))];
+  const p: Record<string, string> = {};
+  for (const part of humanFormat(timeZone).formatToParts(new Date(unix * 1000))) if (part.type !== 'literal') p[part.type] = part.value;
+  return `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
+});
 
 /**
  * The list items' start_datetime: 'Saturday, December 5, 2026 at 7:00 PM UTC', the zone by its
@@ -194,14 +181,5 @@ const KEPT_TEXTS = 100_000;
  * cannot change the text.
  */
 export function formatHuman(unix: number, timeZone: string): string {
-  const key = `${timeZone} ${unix}`;
-  let text = humanTexts.get(key);
-  if (text === undefined) {
-    const p: Record<string, string> = {};
-    for (const part of humanFormat(timeZone).formatToParts(new Date(unix * 1000))) if (part.type !== 'literal') p[part.type] = part.value;
-    text = `${p.weekday}, ${p.month} ${p.day}, ${p.year} at ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
-    if (humanTexts.size >= KEPT_TEXTS) humanTexts.clear();
-    humanTexts.set(key, text);
-  }
-  return text;
+  return humanText(`${timeZone} ${unix}`);
 }
