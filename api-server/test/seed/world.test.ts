@@ -70,6 +70,21 @@ describe('the site at scale (seed/world.ts)', () => {
     expect(commented.body.data.total_comment).toBe(WORLD.topComments * FACTOR);
   });
 
+  it('writes as people do: a few words in many posts, most words in a few (a vocabulary’s long tail)', async () => {
+    const posts = await t.db.selectFrom('activities').select('content').execute();
+    const postsWith = new Map<string, number>();
+    for (const { content } of posts)
+      for (const word of new Set((content ?? '').replace(/<[^>]*>/g, ' ').match(/\p{L}+/gu) ?? []))
+        postsWith.set(word, (postsWith.get(word) ?? 0) + 1);
+    const counts = [...postsWith.values()].sort((a, b) => b - a);
+    expect(postsWith.size).toBeGreaterThan(1000);
+    // The commonest words are in a tenth of the posts or more, the bench's common word among them …
+    expect(counts[0]! / posts.length).toBeGreaterThan(0.1);
+    expect(postsWith.get('coffee')! / posts.length).toBeGreaterThan(0.05);
+    // … and most of the words the posts hold are in one or two of them.
+    expect(counts.filter((n) => n <= 2).length).toBeGreaterThan(postsWith.size / 2);
+  });
+
   it('reads back through the API: a member’s feed, notifications and the long conversation, newest first', async () => {
     const token = await tokenFor(t.db, world.typicalMember);
     const feed = await get(t, token, '/api/v1/activities', { limit: 15 });

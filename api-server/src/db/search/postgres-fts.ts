@@ -16,8 +16,9 @@ import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './typ
 
 // The PostgreSQL form of site search: the table `search_index` as on SQLite (rowid = an item's
 // id × SEARCH_CODE_SPAN + its type's code; title, body, extra), with a tsvector of the three
-// (`doc`, GIN-indexed per type: migration 029) and one of the title alone (`title_doc`, for "in
-// the title" ranking).
+// (`doc`), the same tsvector in a column of each type's own that the other types' rows leave null
+// (`doc_<code>`, each with its GIN index and its rows' btree: migration 036), and one of the title
+// alone (`title_doc`, for "in the title" ranking).
 //
 // Matching is FTS5's unicode61 with remove_diacritics (the SQLite form), rebuilt with
 // PostgreSQL's parts: text search configuration `social_search` is `simple` (no stemming, no
@@ -29,6 +30,9 @@ import type { SearchIndex, SearchRequest, SearchSource, SearchTerm } from './typ
 // migration 010's (db/migration-010-search-index.ts); this file only reads them.
 
 const CODE_SPAN = SEARCH_CODE_SPAN;
+
+/** A type's own column of the index's words (migration 036): `doc_7`, `doc_m1` for code −1. */
+const docOf = (code: number) => sql.ref(`doc_${code < 0 ? `m${-code}` : code}`);
 
 /**
  * The terms as a tsquery's text: every term (&); a term's words in a row (<->); the last word
@@ -56,21 +60,19 @@ function tsQueryText(terms: readonly SearchTerm[]): string | null {
  * holds every term; `found`: those a source lets the reader find, each found by its key, each
  * type's part reading its own candidates (codes.ts foundUnion).
  *
- * Each type is read on its own (migration 029): for a word many of its rows hold, the planner
- * walks the type's rows from the newest on `(rowid % 8, rowid)`, testing each, and stops at the
- * limit; for a rarer one it takes the type's own GIN index (partial: its rows alone) and sorts
- * the few matches. It chooses by the word's frequency in the column's statistics, which it sees
- * because the query's text is a parameter of the statement (to_tsquery with its configuration
- * named is immutable: folded before planning), and by each type's share of the rows (the
- * expression's statistics).
+ * Each type is read on its own column (migration 036), whose statistics are of that type's rows
+ * alone: for a word many of its rows hold, the planner walks the type's rows from the newest on
+ * its btree index, testing each, and stops at the limit; for a rarer one it takes the column's
+ * GIN index and sorts the few matches. It chooses by the word's frequency among the type's rows,
+ * which it sees because the query's text is a parameter of the statement (to_tsquery with its
+ * configuration named is immutable: folded before planning).
  */
 function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]): RawBuilder<unknown> {
-  const span = sql.lit(CODE_SPAN);
   const candidates = sources.map((s, i) => {
     const code = sql.lit(codeOf(s.type));
-    return sql`${candidatesOf(i)} as materialized (select rowid as hit_id, ${code} as code, abs(rowid) / ${span} as item_id,
+    return sql`${candidatesOf(i)} as materialized (select rowid as hit_id, ${code} as code, abs(rowid) / ${sql.lit(CODE_SPAN)} as item_id,
         case when title_doc @@ ${query} then 1 else 0 end as in_title
-      from search_index where rowid % ${span} = ${code} and doc @@ ${query}
+      from search_index where ${docOf(codeOf(s.type))} @@ ${query}
       order by ${newestFirst(codeOf(s.type))} limit ${sql.lit(SEARCH_CANDIDATES)})`;
   });
   const found = foundUnion(sources, (_, i) => candidatesOf(i));
