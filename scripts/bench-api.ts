@@ -88,10 +88,12 @@ async function prepare(
     (await issueTokens(db, { clientId: config.clientId, userId, scope: ALL_SCOPES.join(' '), familyId: newFamilyId(), withRefresh: false }))
       .access_token;
   const tokens = { typical: await token(world.typicalMember), popular: await token(world.popularMember) };
+  // The largest album anyone may see (the largest may be its owner's alone: 404 to the reader).
   const album = await db
     .selectFrom('photos')
+    .innerJoin('albums', 'albums.id', 'photos.album_id')
     .select('album_id')
-    .where('album_id', 'is not', null)
+    .where('albums.auth_view', '=', 'everyone')
     .groupBy('album_id')
     .orderBy((eb) => eb.fn.countAll(), 'desc')
     .limit(1)
