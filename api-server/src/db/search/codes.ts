@@ -19,8 +19,9 @@ export const SEARCH_CODES = {
   music_playlist: -2,
 } as const;
 export const SEARCH_CODE_SPAN = 8;
-// On PostgreSQL each code has a GIN index of its own (migration 029), on SQLite an FTS5 table of its
-// own (migration 034): a type indexed later adds both in its migration, as 029 and 034 did for these.
+// On PostgreSQL each code has a column of its own with a GIN index and a btree of its rowids
+// (migration 036), on SQLite an FTS5 table of its own (migration 034): a type indexed later adds both
+// in its migration, as 036 and 034 did for these.
 
 /**
  * The most matches of one type a search looks at: the newest ones (the highest ids). A word

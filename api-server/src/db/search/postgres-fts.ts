@@ -69,11 +69,11 @@ function tsQueryText(terms: readonly SearchTerm[]): string | null {
  */
 function foundCte(query: RawBuilder<unknown>, sources: readonly SearchSource[]): RawBuilder<unknown> {
   const candidates = sources.map((s, i) => {
-    const code = sql.lit(codeOf(s.type));
-    return sql`${candidatesOf(i)} as materialized (select rowid as hit_id, ${code} as code, abs(rowid) / ${sql.lit(CODE_SPAN)} as item_id,
+    const code = codeOf(s.type);
+    return sql`${candidatesOf(i)} as materialized (select rowid as hit_id, ${sql.lit(code)} as code, abs(rowid) / ${sql.lit(CODE_SPAN)} as item_id,
         case when title_doc @@ ${query} then 1 else 0 end as in_title
-      from search_index where ${docOf(codeOf(s.type))} @@ ${query}
-      order by ${newestFirst(codeOf(s.type))} limit ${sql.lit(SEARCH_CANDIDATES)})`;
+      from search_index where ${docOf(code)} @@ ${query}
+      order by ${newestFirst(code)} limit ${sql.lit(SEARCH_CANDIDATES)})`;
   });
   const found = foundUnion(sources, (_, i) => candidatesOf(i));
   return sql`${sql.join(candidates, sql`, `)}, found as materialized (${found})`;
