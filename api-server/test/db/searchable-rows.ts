@@ -1,4 +1,6 @@
 import type { DB } from '../../src/db/index.ts';
+import { setupMigration } from '../fixture.ts';
+import { searchHits } from '../helpers.ts';
 
 /**
  * A member (Odile Ancienne), her blog post (HTML body: lavender, fields and bees) and her listing
@@ -56,4 +58,27 @@ export async function insertSearchableRows(db: DB): Promise<{ user: number; blog
   const tag = (await db.insertInto('tags').values({ title: 'heirloom' }).returning('id').executeTakeFirstOrThrow()).id;
   await db.insertInto('item_tags').values({ item_type: 'classified', item_id: listing, tag_id: tag }).execute();
   return { user, blog, listing };
+}
+
+/** A site search migration's test database: its rows, and a search as their member. */
+export interface SearchableSite {
+  db: DB;
+  user: number;
+  blog: number;
+  listing: number;
+  /** What the member finds for `keywords`, as `type:id`. */
+  find: (keywords: string) => Promise<string[]>;
+}
+
+/**
+ * A database migrated up to `before`, given the searchable rows as that schema held them, then
+ * migrated to the end (fixture.ts setupMigration): what the search migrations' tests read.
+ */
+export function setupSearchableMigration(before: string): SearchableSite {
+  const site = { find: (keywords: string) => searchHits(site.db, site.user, keywords) } as SearchableSite;
+  setupMigration(before, async (bare) => {
+    site.db = bare;
+    Object.assign(site, await insertSearchableRows(bare));
+  });
+  return site;
 }
