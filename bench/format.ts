@@ -19,6 +19,12 @@ export const signed = (n: number, d = 2) => (Number.isFinite(n) ? `${n < 0 ? '�
 /** Bytes as MiB with their sign (+ or −). */
 export const signedMib = (n: number) => signed(n / (1024 * 1024), 1);
 
+/** Seconds as minutes and seconds, 125 → "2:05". */
+export const minutes = (seconds: number) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Size in bytes after gzip at level 9. */

@@ -14,7 +14,7 @@
 //   its highest during and after them, and what it held while it passed the photo on;
 // - the targets, each pass or FAIL, then anything that made the measurement not valid.
 // `report` answers the exit code: 1 when a target is missed or the measurement is not valid.
-import { fixed, gzip9, kib, mean, mib, signed, signedMib, table } from './format.ts';
+import { fixed, gzip9, kib, mean, mib, minutes, signed, signedMib, table } from './format.ts';
 import { judgedJs, withinBudget, type FirstLoad } from './js-size.ts';
 import type { BrowserResult } from './browser.ts';
 import type { PageLoad, PageName, RenderedOnce } from './load.ts';
@@ -58,6 +58,8 @@ export interface ReportInput {
   openLoop: Record<PageName, OpenLoopResult>;
   /** Every page in Chromium (bench/browser.ts). */
   browser: BrowserResult;
+  /** Each step of the run and its seconds, in order. */
+  steps: Array<[string, number]>;
   js: FirstLoad[];
   uploads: UploadBenchResult;
   /** What made the measurement not valid. */
@@ -77,6 +79,7 @@ export function report({
   browser,
   problems,
   verbose,
+  steps,
 }: ReportInput): number {
   const html = { feed: Buffer.byteLength(once.feed.html), bare: Buffer.byteLength(once.bare.html) };
   const htmlGz = { feed: gzip9(once.feed.html), bare: gzip9(once.bare.html) };
@@ -161,8 +164,10 @@ export function report({
   console.log(
     `\n  the feed: a like's response ${fixed(browser.inp.like, 0)} ms, opening a comment box ${fixed(browser.inp.comment, 0)} ms (interaction to next paint, median)`,
   );
-  console.log('  one view of the feed over a minute, requests to the web server:');
-  for (const [kind, n] of Object.entries(browser.requestsPerView).sort()) console.log(`    ${String(n).padStart(4)}  ${kind}`);
+  if (browser.requestsPerView) {
+    console.log('  one view of the feed over a minute, requests to the web server:');
+    for (const [kind, n] of Object.entries(browser.requestsPerView).sort()) console.log(`    ${String(n).padStart(4)}  ${kind}`);
+  } else console.log('  one view of the feed over a minute: left out of a quick run');
 
   // ---- JavaScript
   console.log(
@@ -322,6 +327,8 @@ export function report({
     for (const p of problems) console.log(`  ${p}`);
   }
   const missed = targets.filter(([, , ok]) => !ok).length;
+  const total = steps.reduce((n, [, s]) => n + s, 0);
+  console.log(`\ntime: ${steps.map(([name, s]) => `${name} ${minutes(s)}`).join(', ')}; in all ${minutes(total)}`);
   const slowed = machineSlowdown(bareRates);
   if (settings.profile === 'quick')
     console.log(

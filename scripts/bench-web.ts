@@ -24,8 +24,9 @@
 //
 // Settings (environment):
 //   BENCH_PROFILE=quick      fewer rounds, loads and uploads (4, 3, 2; the settings below still
-//                            override it): the same verdicts in under 15 minutes, with wider
-//                            intervals, said as such in the report
+//                            override it), each browser load watched until quiet (bench/browser.ts
+//                            settle), no minute of the feed's requests: the same verdicts in under
+//                            15 minutes, with wider intervals, said as such in the report
 //   BENCH_SKIP_BUILD=1       reuses the last builds; with it, BENCH_WEB_DIST=dir measures
 //                            another build of the web app, made with NEXT_DIST_DIR=dir (one run
 //                            is one process of each server, whose speed varies from process to
@@ -80,40 +81,57 @@ const settings = {
   serverLogs: env.BENCH_SERVER_LOGS,
 };
 
+/** How long each step took (the report prints them: where a run's minutes went). */
+const steps: Array<[string, number]> = [];
+async function step<T>(name: string, run: () => T | Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await run();
+  } finally {
+    steps.push([name, (performance.now() - start) / 1000]);
+  }
+}
+
 async function main(): Promise<number> {
-  buildApps(settings);
-  const servers = await startServers(settings);
+  await step('build', () => buildApps(settings));
+  const servers = await step('seed and start', () => startServers(settings));
   const { api, web, bare, token, relays } = servers;
   const cookie = await signIn(web);
 
   const once = await checkPages({ api, token, web, bare, cookie, relays, saveHtml: settings.saveHtml });
-  const js = await measureJs({ web, bare, apiBase: `${api}/api/v1`, token, cookie });
-  const load = await runLoad({ ...servers, cookie, ...settings });
+  const js = await step('JavaScript sizes', () => measureJs({ web, bare, apiBase: `${api}/api/v1`, token, cookie }));
+  const load = await step('closed loop', () => runLoad({ ...servers, cookie, ...settings }));
   // Latency at a fixed arrival rate: 60% of what the bare page served in the closed loop.
-  const openLoop = await runOpenLoop(
-    [
-      { name: 'feed', url: `${web}/`, headers: { cookie }, marker: 'role="feed"' },
-      { name: 'bare', url: `${bare}/`, headers: {}, marker: 'role="feed"' },
-    ],
-    0.6 * load.bare.pagesPerSecond,
-    settings.openSeconds,
+  const openLoop = await step('open loop', () =>
+    runOpenLoop(
+      [
+        { name: 'feed', url: `${web}/`, headers: { cookie }, marker: 'role="feed"' },
+        { name: 'bare', url: `${bare}/`, headers: {}, marker: 'role="feed"' },
+      ],
+      0.6 * load.bare.pagesPerSecond,
+      settings.openSeconds,
+    ),
   );
   // The direct uploads go through the bare page's counting relay, so that both ways cross one relay.
-  const uploads = await benchUploads({
-    web,
-    cookie,
-    apiBase: `${relays.origin('bare')}/api/v1`,
-    token,
-    webPid: servers.webServer.pid!,
-    probeDir: servers.probeDir,
-    count: settings.uploads,
-  });
+  const uploads = await step('uploads', () =>
+    benchUploads({
+      web,
+      cookie,
+      apiBase: `${relays.origin('bare')}/api/v1`,
+      token,
+      webPid: servers.webServer.pid!,
+      probeDir: servers.probeDir,
+      count: settings.uploads,
+    }),
+  );
 
   // BENCH_PAGES: the browser pass over the pages whose label it matches (and the bare page, the reference).
   const pages = (await benchPages(`${api}/api/v1`, token)).filter(
     (p) => !settings.pages || p.server === 'bare' || settings.pages.test(p.label),
   );
-  const browser = await runBrowser({ web, bare, cookie, pages, loads: settings.browserLoads });
+  const browser = await step('browser pass', () =>
+    runBrowser({ web, bare, cookie, pages, loads: settings.browserLoads, settle: quick ? 'quiet' : 'window', skipMinute: quick }),
+  );
 
   return report({
     settings,
@@ -125,6 +143,7 @@ async function main(): Promise<number> {
     browser,
     problems: [...js.problems, ...load.problems, ...browser.problems],
     verbose: settings.verbose,
+    steps,
   });
 }
 
