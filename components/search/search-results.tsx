@@ -182,7 +182,7 @@ export function SearchResultsPage({ query, results, clock }: SearchResultsPagePr
     );
   }
   const countOf = (type: SearchType) => results?.types.find((t) => t.id === type)?.count ?? 0;
-  // A type with more matches than the server looked at (its newest) shows its count as "500+".
+  // A type with more matches than the server looked at (its newest) shows its count as "100+".
   const moreOf = (type: SearchType) => results?.types.find((t) => t.id === type)?.more === true;
   const countText = (type: SearchType) => `${countOf(type)}${moreOf(type) ? '+' : ''}`;
   // Groups, videos and music are extensions: a server that lists its types gets tabs for those alone.

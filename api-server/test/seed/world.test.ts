@@ -85,6 +85,20 @@ describe('the site at scale (seed/world.ts)', () => {
     expect(counts.filter((n) => n <= 2).length).toBeGreaterThan(postsWith.size / 2);
   });
 
+  it('names its members as a crowd is named: a few family names many share, most of them one or two members’', async () => {
+    const names = await t.db.selectFrom('users').select('full_name').where('email', 'like', '%@scale.example').execute();
+    const families = new Map<string, number>();
+    for (const { full_name } of names) {
+      const family = full_name.split(' ').at(-1)!;
+      families.set(family, (families.get(family) ?? 0) + 1);
+    }
+    const counts = [...families.values()].sort((a, b) => b - a);
+    expect(names).toHaveLength(WORLD.members * FACTOR);
+    expect(families.size).toBeGreaterThan(60);
+    expect(counts[0]).toBeGreaterThanOrEqual(5);
+    expect(counts.filter((n) => n <= 2).length).toBeGreaterThan(families.size / 2);
+  });
+
   it('reads back through the API: a member’s feed, notifications and the long conversation, newest first', async () => {
     const token = await tokenFor(t.db, world.typicalMember);
     const feed = await get(t, token, '/api/v1/activities', { limit: 15 });

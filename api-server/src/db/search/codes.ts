@@ -28,8 +28,12 @@ export const SEARCH_CODE_SPAN = 8;
  * that a million posts hold would otherwise be found, checked against each post's privacy and
  * sorted in full for a page of ten (issue 50: 1.3–1.9 s at a million on PostgreSQL). Within these
  * the order is exact; a type with more matches says so (`more`), and its count is of these.
+ * A hundred: ten pages of ten a type, the tabs' "100+"; a tab leads on to its module's own list,
+ * which pages through every match. At 500 a common word's search at a million cost 2.8–2.9× the
+ * small site's (six types' 500 newest walked, 3,000 privacy checks); at 100 about 1× on
+ * PostgreSQL and 1.3× on SQLite (docs/performance.md, bench:api).
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 100;
 
 /** The indexed type of each code. */
 const TYPE_OF_CODE = new Map<number, string>(Object.entries(SEARCH_CODES).map(([type, code]) => [code, type]));
