@@ -193,15 +193,26 @@ function coprimeStep(n: number, r: Rng): number {
 
 /**
  * Splits `total` among `n` items by a heavy-tailed weight each (Pareto, shape 1.2), each at most
- * `cap`: a few items get most. What the cap cuts off goes one by one to the items under it, so
- * the counts add up to `total` (or to n × cap, when that is less).
+ * `cap`: a few items get most. What rounding down and the cap leave (about half of `total`) goes
+ * one by one to items drawn at random among those under the cap, so the counts add up to `total`
+ * (or to n × cap, when that is less). At random, not to a run of neighbours: the items are in the
+ * order of time, and a run gave one stretch of time (the newest posts, or not) half the comments,
+ * so the first feed page of one world had seven times another's, and the bench compared those.
  */
 function heavyTail(r: Rng, n: number, total: number, cap: number): number[] {
   const weights = Array.from({ length: n }, () => pareto(r, 1, 1.2));
   const sum = weights.reduce((a, b) => a + b, 0);
   const counts = weights.map((w) => Math.min(cap, Math.floor((w * total) / sum)));
   let left = Math.min(total, n * cap) - counts.reduce((a, b) => a + b, 0);
-  for (let i = r.int(0, n - 1); left > 0; i = (i + 1) % n)
+  // Drawn while most draws find room; the last few, when nearly every item is full, in turn.
+  for (let tries = 4 * left; left > 0 && tries > 0; tries -= 1) {
+    const i = r.int(0, n - 1);
+    if (counts[i]! < cap) {
+      counts[i]! += 1;
+      left -= 1;
+    }
+  }
+  for (let i = 0; left > 0; i = (i + 1) % n)
     if (counts[i]! < cap) {
       counts[i]! += 1;
       left -= 1;

@@ -85,6 +85,24 @@ describe('the site at scale (seed/world.ts)', () => {
     expect(counts.filter((n) => n <= 2).length).toBeGreaterThan(postsWith.size / 2);
   });
 
+  it('spreads the comments over the whole three years: each tenth of the posts, by time, has its share', async () => {
+    const posts = (await t.db.selectFrom('activities').select('id').orderBy('id').execute()).map((p) => p.id);
+    const rows = await t.db
+      .selectFrom('comments')
+      .select(['item_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('item_type', '=', 'activity')
+      .where('item_id', '!=', world.mostCommented)
+      .groupBy('item_id')
+      .execute();
+    const commentsOf = new Map(rows.map((r) => [r.item_id, Number(r.n)]));
+    const tenth = Math.floor(posts.length / 10);
+    const shares = Array.from({ length: 10 }, (_, k) =>
+      posts.slice(k * tenth, (k + 1) * tenth).reduce((n, id) => n + (commentsOf.get(id) ?? 0), 0),
+    );
+    const mean = shares.reduce((a, b) => a + b, 0) / 10;
+    for (const share of shares) expect(share / mean).toBeGreaterThan(0.5);
+  });
+
   it('names its members as a crowd is named: a few family names many share, most of them one or two members’', async () => {
     const names = await t.db.selectFrom('users').select('full_name').where('email', 'like', '%@scale.example').execute();
     const families = new Map<string, number>();
