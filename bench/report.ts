@@ -332,7 +332,8 @@ export function report({
   const slowed = machineSlowdown(bareRates);
   if (settings.profile === 'quick')
     console.log(
-      `\nquick profile (BENCH_PROFILE=quick): ${settings.rounds} rounds and fewer loads; the verdicts are the full run's, from wider intervals`,
+      `\nquick profile (BENCH_PROFILE=quick): ${settings.rounds} rounds and fewer loads, each browser load watched until the page is quiet` +
+        " (a task that comes back later is the full run's to find); the verdicts are the full run's, from wider intervals",
     );
   console.log(
     `\n${missed || problems.length ? `FAIL: ${missed} target(s) missed${problems.length ? `, ${problems.length} measurement problem(s)` : ''}` : 'all targets met'}` +
