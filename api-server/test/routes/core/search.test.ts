@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CANDIDATES } from '../../../src/db/search/codes.ts';
 import { setItemTags } from '../../../src/domain/keyword-tags.ts';
 import { befriend, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
@@ -344,8 +345,9 @@ describe('GET /core/search: counts and pages', () => {
 });
 
 describe('GET /core/search: a word in more items than a search looks at', () => {
-  // SEARCH_CANDIDATES (db/search/codes.ts): each type's newest 100 matches are looked at.
-  const CANDIDATES = 100;
+  // Each type's newest SEARCH_CANDIDATES matches are looked at.
+  const CANDIDATES = SEARCH_CANDIDATES;
+  const PAGE = CANDIDATES / 5;
   let posts: number[] = [];
   let blog = 0;
 
@@ -363,7 +365,7 @@ describe('GET /core/search: a word in more items than a search looks at', () => 
     blog = await insertBlog(t.db, fred, { title: 'Zeugma', created_at: 1_700_000_000 });
   });
 
-  it('counts the newest 100 of a type and says there are more; a type under the limit is counted whole', async () => {
+  it('counts the newest SEARCH_CANDIDATES of a type and says there are more; a type under the limit is counted whole', async () => {
     const a = await search(danaToken, 'zeugma');
     expect(countOf(a, 'activity')).toBe(CANDIDATES);
     expect(a.types.find((x) => x.id === 'activity')!.more).toBe(true);
@@ -376,17 +378,17 @@ describe('GET /core/search: a word in more items than a search looks at', () => 
     expect(await search(danaToken, 'zeugma', { type: 'blog' })).toMatchObject({ count: 1, more: false });
   });
 
-  it('pages through those 100, newest first, and no further', async () => {
+  it('pages through those, newest first, and no further', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 5; page++)
-      seen.push(...found(await search(danaToken, 'zeugma', { type: 'activity', sort: 'newest', limit: 20, page })));
+      seen.push(...found(await search(danaToken, 'zeugma', { type: 'activity', sort: 'newest', limit: PAGE, page })));
     expect(seen).toEqual(
       posts
         .slice(-CANDIDATES)
         .reverse()
         .map((id) => `activity:${id}`),
     );
-    const past = await search(danaToken, 'zeugma', { type: 'activity', sort: 'newest', limit: 20, page: 6 });
+    const past = await search(danaToken, 'zeugma', { type: 'activity', sort: 'newest', limit: PAGE, page: 6 });
     expect(past).toMatchObject({ count: CANDIDATES, more: true, items: [] });
   });
 
