@@ -44,6 +44,9 @@ export const WORLD = {
   longConversation: 10_000,
 } as const;
 
+/** The members of each kind the bench reads as (WorldLandmarks.typicalMembers). */
+const COHORT = 5;
+
 /** A word in five posts at any scale: the rare search (issue 50). */
 export const RARE_WORD = 'quokka';
 
@@ -63,6 +66,14 @@ export interface WorldLandmarks {
   /** A member with a typical number of friends (the median), and one with WORLD.maxFriends. */
   typicalMember: number;
   popularMember: number;
+  /**
+   * COHORT members of each kind, the one above first: the middle of the friend-count order, and
+   * the members whose friend counts are nearest WORLD.maxFriends (the few with celebrityFriends
+   * are not among them unless the site is too small to tell them apart). What one member's page holds is luck (a
+   * share costs more than a post); the bench reads each member of a cohort and takes the median.
+   */
+  typicalMembers: number[];
+  popularMembers: number[];
   /** The post with the most likes and the one with the most comments. */
   mostLiked: number;
   mostCommented: number;
@@ -313,6 +324,13 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
   const degrees = friendsOf.map((x) => x.length);
   const byDegree = [...degrees.keys()].sort((a, b) => degrees[a]! - degrees[b]!);
   const typical = byDegree[Math.floor(M / 2)]!;
+  // The cohorts (WorldLandmarks.typicalMembers): the middle of the friend-count order, and the
+  // members nearest maxFriends (index order breaks ties).
+  const middle = Math.max(0, Math.min(M - COHORT, Math.floor(M / 2) - Math.floor(COHORT / 2)));
+  const typicalCohort = [typical, ...byDegree.slice(middle, middle + COHORT).filter((i) => i !== typical)].slice(0, COHORT);
+  const nearMax = [...degrees.keys()].filter((i) => i !== 0);
+  nearMax.sort((a, b) => Math.abs(degrees[a]! - maxFriends) - Math.abs(degrees[b]! - maxFriends) || a - b);
+  const popularCohort = [0, ...nearMax.slice(0, COHORT - 1)];
 
   // ---- friend requests waiting, between members who are not friends
   const nRequests = scaled(WORLD.friendRequests, f);
@@ -833,6 +851,8 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
   return {
     typicalMember: member(typical),
     popularMember: member(0),
+    typicalMembers: typicalCohort.map(member),
+    popularMembers: popularCohort.map(member),
     mostLiked: activities[mostLiked]!,
     mostCommented: activities[mostCommented]!,
     longConversation: conversations[0]!,

@@ -70,6 +70,31 @@ describe('the site at scale (seed/world.ts)', () => {
     expect(commented.body.data.total_comment).toBe(WORLD.topComments * FACTOR);
   });
 
+  it('names five members of each kind for the bench: the middle of the friend counts, and the most friends', async () => {
+    const rows = await t.db
+      .selectFrom('users')
+      .leftJoin('friendships', 'friendships.user_id', 'users.id')
+      .select((eb) => ['users.id', eb.fn.count<number>('friendships.friend_id').as('n')])
+      .groupBy('users.id')
+      .execute();
+    const friends = new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+    const sorted = [...friends.values()].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
+    for (const [cohort, first] of [
+      [world.typicalMembers, world.typicalMember],
+      [world.popularMembers, world.popularMember],
+    ] as const) {
+      expect(cohort).toHaveLength(5);
+      expect(new Set(cohort).size).toBe(5);
+      expect(cohort[0]).toBe(first);
+    }
+    // The typical five sit in the middle tenth of the friend counts, the popular five above 95% of members.
+    for (const id of world.typicalMembers) expect(friends.get(id)).toBeGreaterThanOrEqual(at(0.45));
+    for (const id of world.typicalMembers) expect(friends.get(id)).toBeLessThanOrEqual(at(0.55));
+    for (const id of world.popularMembers) expect(friends.get(id)).toBeGreaterThan(at(0.95));
+    expect(friends.get(world.popularMember)).toBe(sorted.at(-1));
+  });
+
   it('writes as people do: a few words in many posts, most words in a few (a vocabulary’s long tail)', async () => {
     const posts = await t.db.selectFrom('activities').select('content').execute();
     const postsWith = new Map<string, number>();
