@@ -79,13 +79,7 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
   if (q.wallOf?.type === 'group') return few([visible(onWallOf(q.wallOf.id, 'group'))]);
   if (q.wallOf !== undefined) return few([ownedBy(q.wallOf.id), onWallOf(q.wallOf.id)].map(visible));
   if (me === null) return few([() => postVisibleTo('activities', null)]);
-  const friendsOf = (limit?: number) =>
-    db
-      .selectFrom('friendships')
-      .select('friend_id')
-      .where('user_id', '=', me)
-      .$if(limit !== undefined, (s) => s.limit(limit!))
-      .execute();
+  const friendsOf = () => db.selectFrom('friendships').select('friend_id').where('user_id', '=', me).execute();
   const groupsOf = (limit?: number) =>
     db
       .selectFrom('group_members')
@@ -118,12 +112,14 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
       ),
     ),
   ];
-  // Enough of the friends and groups to tell whether there are many: then none is needed by id.
+  // Whether there are many friends and groups: counted up to the bound first (a member with
+  // many friends is read by their union, and their ids — 317 rows at 100,000 members — cost a
+  // fifth of a dense page's read as rows; the count steps the same index entries in the database).
   const members = await maxUserId(db);
   const many = Math.ceil(Math.sqrt(members));
-  const [friends, groups] = await Promise.all([friendsOf(many + 1), groupsOf(many + 1)]);
-  const count = mine.length + friends.length + groups.length;
-  if (count <= many) return few(each(friends, groups));
+  const [friendCount, groups] = await Promise.all([countFriendsUpTo(db, me, many + 1), groupsOf(many + 1)]);
+  const count = mine.length + friendCount + groups.length;
+  if (count <= many) return few(each(await friendsOf(), groups));
   const all: Where = (eb) =>
     eb.or([
       ...mineOf(true).map((source) => source(eb)),
@@ -151,6 +147,15 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
     },
     dense: { all, density: Math.min(1, count / Math.max(1, members)) },
   };
+}
+
+/** How many friends `userId` has, counted up to `bound`. */
+async function countFriendsUpTo(db: DB, userId: number, bound: number): Promise<number> {
+  const row = await db
+    .selectFrom((eb) => eb.selectFrom('friendships').select('friend_id').where('user_id', '=', userId).limit(bound).as('f'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 async function maxUserId(db: DB): Promise<number> {

@@ -63,13 +63,14 @@ export interface WorldOptions {
 
 /** What the benches measure, picked while seeding: members and items of a known shape. */
 export interface WorldLandmarks {
-  /** A member with a typical number of friends (the median), and one with WORLD.maxFriends. */
+  /** A member with a typical number of friends (about the median) and activity, and one with WORLD.maxFriends. */
   typicalMember: number;
   popularMember: number;
   /**
-   * COHORT members of each kind, the one above first: the middle of the friend-count order, and
-   * the members whose friend counts are nearest WORLD.maxFriends (the few with celebrityFriends
-   * are not among them unless the site is too small to tell them apart). What one member's page holds is luck (a
+   * COHORT members of each kind, the one above first: members from the middle tenth by friend
+   * count, spread over the order of joining (early members post most), and the members whose
+   * friend counts are nearest WORLD.maxFriends (the few with celebrityFriends are not among them
+   * unless the site is too small to tell them apart). What one member's page holds is luck (a
    * share costs more than a post); the bench reads each member of a cohort and takes the median.
    */
   typicalMembers: number[];
@@ -323,11 +324,16 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
   step('friendships (pairs)', pairs.size);
   const degrees = friendsOf.map((x) => x.length);
   const byDegree = [...degrees.keys()].sort((a, b) => degrees[a]! - degrees[b]!);
-  const typical = byDegree[Math.floor(M / 2)]!;
-  // The cohorts (WorldLandmarks.typicalMembers): the middle of the friend-count order, and the
-  // members nearest maxFriends (index order breaks ties).
-  const middle = Math.max(0, Math.min(M - COHORT, Math.floor(M / 2) - Math.floor(COHORT / 2)));
-  const typicalCohort = [typical, ...byDegree.slice(middle, middle + COHORT).filter((i) => i !== typical)].slice(0, COHORT);
+  // The typical members (WorldLandmarks.typicalMembers): the middle tenth by friend count, at
+  // COHORT evenly spaced points of their order of joining — members who joined early post most
+  // (the activities' owners below), so that the five span the site's range of activity at the
+  // median number of friends, alike at any scale. The middle one is the typical member.
+  const lo = Math.max(0, Math.min(M - COHORT, Math.floor(M * 0.45)));
+  const middleTenth = byDegree.slice(lo, Math.max(lo + COHORT, Math.ceil(M * 0.55))).sort((a, b) => a - b);
+  const spaced = Array.from({ length: COHORT }, (_, k) => middleTenth[Math.floor(((k + 0.5) * middleTenth.length) / COHORT)]!);
+  const typical = spaced[Math.floor(COHORT / 2)]!;
+  const typicalCohort = [typical, ...spaced.filter((i) => i !== typical)];
+  // The popular ones: the member with maxFriends, and those nearest it (index order breaks ties).
   const nearMax = [...degrees.keys()].filter((i) => i !== 0);
   nearMax.sort((a, b) => Math.abs(degrees[a]! - maxFriends) - Math.abs(degrees[b]! - maxFriends) || a - b);
   const popularCohort = [0, ...nearMax.slice(0, COHORT - 1)];
