@@ -4,7 +4,7 @@ import { transact } from '../db/dialect.ts';
 import { containsText } from '../db/text.ts';
 import type { AlbumsTable, Database, PhotosTable } from '../db/types.ts';
 import { deleteItemTraces } from '../domain/item-traces.ts';
-import { postedPhotoVisibleTo } from '../domain/photo-privacy.ts';
+import { postedPhotoVisibleTo, seenPhotoCount } from '../domain/photo-privacy.ts';
 import { listedFor, visibleTo } from '../domain/visibility.ts';
 
 // Albums and their photos as the routes read and write them (tables `albums`, `photos`, and the
@@ -46,7 +46,7 @@ function selectAlbumsWithStats(db: DB, readerId: number | null) {
       sql<string | null>`coalesce(
         (select c.image_key from photos c where c.id = a.cover_photo_id and c.album_id = a.id and ${seen('c')}),
         (select l.image_key from photos l where l.album_id = a.id and ${seen('l')} order by l.id desc limit 1))`.as('thumb_key'),
-      sql<number>`(select count(*) from photos n where n.album_id = a.id and ${seen('n')})`.as('total_photo'),
+      seenPhotoCount('a', readerId).as('total_photo'),
     ]);
 }
 
@@ -130,10 +130,8 @@ const after = (photo: Place) => (eb: InAlbum) =>
 
 /** How many of the album's photos the reader may see. */
 export async function countSeenPhotos(db: DB, albumId: number, readerId: number | null): Promise<number> {
-  const n = await seenInAlbum(db, albumId, readerId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n.n);
+  const n = await db.selectFrom('albums as a').select(seenPhotoCount('a', readerId).as('n')).where('a.id', '=', albumId).executeTakeFirst();
+  return Number(n?.n ?? 0);
 }
 
 /** How many of the album's photos the reader may see come before `photo` in its order. */
