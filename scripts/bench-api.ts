@@ -8,10 +8,10 @@
 // like and an unlike on the post the whole site liked, a comment, a friend acceptance.
 //
 // A read whose page is the reader's own (a feed, a wall, a profile …) is read as each of five
-// members of the kind (the seed's cohorts: the middle of the friend-count order, the five nearest
-// 1,000 friends), and the median member's p50 and p99 stand for it: what one member's page
-// holds is luck (a share costs more than a post), and one member at each site compared the
-// luck of two pages rather than the two sites' sizes.
+// members of the kind (the seed's cohorts: five of the middle tenth by friend count, spread over
+// the order of joining, and the five nearest 1,000 friends), and the median member's p50 and p99
+// stand for it: what one member's page holds is luck (a share costs more than a post), and one
+// member at each site compared the luck of two pages rather than the two sites' sizes.
 //
 // Each read's p50 and p99 at the large site must be at most 1.25× the small one's (a search
 // 1.5×), each write's median 1.25×; the report prints the table and exits 1 when one is over.
@@ -73,8 +73,8 @@ interface Site {
   category: number;
   /**
    * The listings read's category (by title, the same at both sites) and place, and its page: as
-   * many as the small site has, up to the web's 12 (a page of 12 there would be a page of two,
-   * and the ratio would compare presenting 12 listings with presenting two).
+   * many as the small site has, up to the web's 12 (a page of 12 there would be a page of one,
+   * and the ratio would compare presenting 12 listings with presenting one).
    */
   listing: { title: string; location: string; page: number };
   group: number;
