@@ -3,6 +3,7 @@ import { eachLimited } from '../db/each.ts';
 import type { DB } from '../db/index.ts';
 import type { ActivitiesTable, Database, NewActivity } from '../db/types.ts';
 import { groupWallSeenBy, postVisibleTo } from '../domain/visibility.ts';
+import { countFriends } from './friends.ts';
 
 // Activities (table `activities`): the feed query, which reads `friendships` for the reader's
 // sources, and the rows the activity routes read, post, share and delete (and the check that a
@@ -117,7 +118,7 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
   // fifth of a dense page's read as rows; the count steps the same index entries in the database).
   const members = await maxUserId(db);
   const many = Math.ceil(Math.sqrt(members));
-  const [friendCount, groups] = await Promise.all([countFriendsUpTo(db, me, many + 1), groupsOf(many + 1)]);
+  const [friendCount, groups] = await Promise.all([countFriends(db, me, many + 1), groupsOf(many + 1)]);
   const count = mine.length + friendCount + groups.length;
   if (count <= many) return few(each(await friendsOf(), groups));
   const all: Where = (eb) =>
@@ -147,15 +148,6 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
     },
     dense: { all, density: Math.min(1, count / Math.max(1, members)) },
   };
-}
-
-/** How many friends `userId` has, counted up to `bound`. */
-async function countFriendsUpTo(db: DB, userId: number, bound: number): Promise<number> {
-  const row = await db
-    .selectFrom((eb) => eb.selectFrom('friendships').select('friend_id').where('user_id', '=', userId).limit(bound).as('f'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 async function maxUserId(db: DB): Promise<number> {

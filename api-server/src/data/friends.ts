@@ -86,12 +86,12 @@ export function listFriendRequests(
     .execute();
 }
 
-/** How many friends a member has. */
-export async function countFriends(db: DB, userId: number): Promise<number> {
+/** How many friends a member has; counted up to `upTo` when given (enough to tell whether there are many). */
+export async function countFriends(db: DB, userId: number, upTo?: number): Promise<number> {
+  const friends = db.selectFrom('friendships').select('friend_id').where('user_id', '=', userId);
   const row = await db
-    .selectFrom('friendships')
+    .selectFrom((upTo === undefined ? friends : friends.limit(upTo)).as('f'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
