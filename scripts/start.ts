@@ -35,9 +35,18 @@ function newestMtime(p: string): number {
 if (!dev) {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
-  const sources = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'proxy.ts', 'scripts/build-web.ts'].map((p) =>
-    newestMtime(path.join(root, p)),
-  );
+  // shared/ is the web app's source too (#shared imports).
+  const sources = [
+    'app',
+    'components',
+    'lib',
+    'shared',
+    'public',
+    'next.config.js',
+    'package.json',
+    'proxy.ts',
+    'scripts/build-web.ts',
+  ].map((p) => newestMtime(path.join(root, p)));
   if (Math.max(...sources) > built) {
     console.log('[start] building the web app (next build)…');
     try {

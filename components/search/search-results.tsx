@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#shared/time/kept.ts';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { ListTabs } from '@/components/ui/list/list-header';
@@ -169,7 +170,7 @@ export type SearchResultsPageProps = {
 
 export function SearchResultsPage({ query, results, clock }: SearchResultsPageProps) {
   const q = query.q ?? '';
-  const dates = new Intl.DateTimeFormat(clock.locale, { dateStyle: 'medium', timeZone: clock.zone });
+  const dates = dateTimeFormat(clock.locale, { dateStyle: 'medium', timeZone: clock.zone });
   const dateOf = (date: string) => {
     const ms = parseApiDate(date);
     return ms ? dates.format(ms) : '';

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#shared/time/kept.ts';
 import { dayKey, type ReaderClock } from '../time/zones.ts';
 import { formatClockTime, isAllDay } from './time.ts';
 
@@ -136,7 +137,7 @@ export function monthWeeks(
 ): CalendarDay[][] {
   const byDay = new Map(days.map((d) => [d.date, d]));
   const today = dayKey(now, clock.zone);
-  const words = new Intl.DateTimeFormat(clock.locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const words = dateTimeFormat(clock.locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
   return gridWeeks(month).map((week) =>
     week.map((key) => {
       const date = new Date(`${key}T00:00:00Z`);

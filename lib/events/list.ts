@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#shared/time/kept.ts';
 import { loadPage } from '@/lib/auth/page-session';
 import {
   gridSpan,
@@ -89,7 +90,7 @@ async function monthEvents(
 }
 
 function weekdayNames(locale: string): string[] {
-  const f = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  const f = dateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => f.format(Date.UTC(2023, 0, 1 + i)));
 }
@@ -144,7 +145,7 @@ const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:
 /** "December 2026" */
 function monthCaption(month: string, locale: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 15));
+  return dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, 15));
 }
 
 /**
@@ -182,7 +183,7 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
       categories,
       day: {
         key: day,
-        caption: new Intl.DateTimeFormat(clock.locale, {
+        caption: dateTimeFormat(clock.locale, {
           weekday: 'long',
           month: 'long',
           day: 'numeric',

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#shared/time/kept.ts';
 import { dayKey, wallParts, type ReaderClock } from '../time/zones.ts';
 
 // An event's times as a reader reads them: in the reader's own zone and locale (Intl, through
@@ -49,7 +50,7 @@ export function formatEventWhen(start: number, end: number, eventZone: string, c
   if (isAllDay(start, end, eventZone)) {
     // A whole day is a day where the event is: the same dates whatever the reader's zone.
     const lastDay = wallParts(end, eventZone).hour === 0 ? end - 1 : end;
-    const f = new Intl.DateTimeFormat(clock.locale, {
+    const f = dateTimeFormat(clock.locale, {
       weekday: 'short',
       year: 'numeric',
       month: 'short',
@@ -59,21 +60,21 @@ export function formatEventWhen(start: number, end: number, eventZone: string, c
     const days = dayKey(start, eventZone) === dayKey(lastDay, eventZone) ? f.format(start) : f.formatRange(start, lastDay);
     return { text: `${days} (all day)`, iso };
   }
-  const mine = new Intl.DateTimeFormat(clock.locale, { ...RANGE, timeZone: clock.zone });
+  const mine = dateTimeFormat(clock.locale, { ...RANGE, timeZone: clock.zone });
   const text = end > start ? mine.formatRange(start, end) : mine.format(start);
   if (sameClock(eventZone, clock.zone, start, end)) return { text, iso };
-  const theirs = new Intl.DateTimeFormat(clock.locale, { ...RANGE, timeZone: eventZone });
+  const theirs = dateTimeFormat(clock.locale, { ...RANGE, timeZone: eventZone });
   return { text, inEventZone: `${end > start ? theirs.formatRange(start, end) : theirs.format(start)} in ${eventZone}`, iso };
 }
 
 /** A short time for a calendar cell ("3:00 PM"), in the reader's zone. */
 export function formatClockTime(ms: number, clock: ReaderClock): string {
-  return new Intl.DateTimeFormat(clock.locale, { hour: 'numeric', minute: '2-digit', timeZone: clock.zone }).format(ms);
+  return dateTimeFormat(clock.locale, { hour: 'numeric', minute: '2-digit', timeZone: clock.zone }).format(ms);
 }
 
 /** A short date and time for tables ("Sat, Mar 29, 3:00 PM"). */
 export function formatShortWhen(ms: number, clock: ReaderClock): string {
-  return new Intl.DateTimeFormat(clock.locale, {
+  return dateTimeFormat(clock.locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

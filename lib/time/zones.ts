@@ -1,6 +1,9 @@
 // Where and how a reader reads times: the zone and locale of the request, an instant's wall clock
 // and its day in a zone. Pure functions (Intl), for the server and the browser alike; events,
-// notifications and search read times through them.
+// notifications and search read times through them. Formatters are built once and kept
+// (shared/time/kept.ts): building one costs far more than formatting with it.
+
+import { dateTimeFormat } from '#shared/time/kept.ts';
 
 /** Where and how a reader reads times: an IANA zone and a BCP 47 locale. */
 export interface ReaderClock {
@@ -14,7 +17,7 @@ const DEFAULT_CLOCK: ReaderClock = { zone: 'UTC', locale: 'en-US' };
 export function validZone(zone: string | undefined): string | undefined {
   if (!zone || zone.length > 64) return undefined;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    return dateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
@@ -37,7 +40,7 @@ export function localeFrom(acceptLanguage: string | null | undefined): string {
 
 /** Wall-clock parts of an instant in a zone. */
 export function wallParts(ms: number, zone: string): { year: number; month: number; day: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone: zone,
     year: 'numeric',
     month: 'numeric',

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#shared/time/kept.ts';
 import type { Metadata } from 'next';
 import { MarkRead } from '@/components/notifications/mark-read';
 import { NotificationItem } from '@/components/notifications/notification-item';
@@ -22,7 +23,7 @@ function dayTitle(day: string, now: number, zone: string, locale: string): strin
   if (day === dayKey(now - 86_400_000, zone)) return 'Yesterday';
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const thisYear = Number(dayKey(now, zone).slice(0, 4));
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

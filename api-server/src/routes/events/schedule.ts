@@ -1,3 +1,5 @@
+import { kept } from '#shared/time/kept.ts';
+
 /**
  * Event times. The spec sends start and end as 'YYYY-MM-DD HH:mm:ss' with no zone; we read
  * them as wall-clock times in the event's IANA time zone (`timezone`, default UTC), store unix
@@ -13,22 +15,6 @@ export interface WallTime {
   hour: number;
   minute: number;
   second: number;
-}
-
-/**
- * `compute`'s answers kept by key, at most `max` of them (when full, they are let go all at once
- * and kept again as they are asked for): what this file asks Intl, some microseconds a question,
- * is asked again and again with the same keys.
- */
-function kept<V>(max: number, compute: (key: string) => V): (key: string) => V {
-  const answers = new Map<string, V>();
-  return (key) => {
-    if (answers.has(key)) return answers.get(key)!;
-    const answer = compute(key);
-    if (answers.size >= max) answers.clear();
-    answers.set(key, answer);
-    return answer;
-  };
 }
 
 /** A formatter per time zone, each built once (building one is costly; a list formats dozens of times). */
