@@ -1,8 +1,8 @@
 // Answers kept by key, and Intl's date formatters kept by locale and options, the same way in
 // both processes. Building an Intl.DateTimeFormat loads its locale's patterns and its zone's
 // rules, tens of microseconds; formatting with a built one takes a few. A page that formatted
-// each time with a new formatter paid that for every date: the month calendar built ~400 of
-// them, 16 ms of the web server's 40 a render at a million rows (docs/performance.md).
+// each time with a new formatter paid that for every date: the month calendar built hundreds
+// of them, 16 ms of the web server's 40 a render at a million rows (docs/performance.md).
 //
 // Written here rather than taken from FormatJS's memoizer (@formatjs/fast-memoize): that one
 // keeps every key for ever, and locales and zones come from requests (Accept-Language, the
