@@ -139,6 +139,16 @@ describe('rewritePageScripts', () => {
     expect(text).toContain('<script type="after-paint" data-src="/_next/static/chunks/e.js"></script>');
   });
 
+  it('answers a HEAD request of a page, which Next ends with end(null), with its headers and no body', async () => {
+    const origin = await serve((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(null);
+    });
+    const res = await fetch(origin, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+
   it('passes every other answer as it is (JSON, a script), compressed as before', async () => {
     const js = `document.write('<script src="/_next/static/chunks/one.js" async=""></script>');`.repeat(40);
     const origin = await serve((req, res) => {

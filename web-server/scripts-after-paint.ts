@@ -173,8 +173,11 @@ export function rewritePageScripts(res: http.ServerResponse): void {
         [chunk, encoding, cb].filter((a) => a !== undefined),
       );
     const done = [chunk, encoding, cb].find((a) => typeof a === 'function') as Callback | undefined;
+    // `end(null)` is an end with nothing more (Next ends a HEAD request's answer so).
     const last =
-      chunk !== undefined && typeof chunk !== 'function' ? r.write(latin1(chunk, typeof encoding === 'string' ? encoding : undefined)) : '';
+      chunk !== undefined && chunk !== null && typeof chunk !== 'function'
+        ? r.write(latin1(chunk, typeof encoding === 'string' ? encoding : undefined))
+        : '';
     const out = last + r.end();
     return out ? end.call(this, Buffer.from(out, 'latin1'), done) : done ? end.call(this, done) : end.call(this);
   } as End;
