@@ -29,6 +29,16 @@ const nextConfig = {
   outputFileTracingExcludes: {
     '/*': ['./api-server/**', './.data/**', './.data-*/**', './e2e/**', './test-results/**', './bench/**'],
   },
+  // A page read Next answered 404 is asked for again by the production server with this header
+  // (NOT_FOUND_PAGE_HEADER of lib/page-headers.ts; web-server/not-found-page.ts), and rendered as
+  // its not-found page under the same address: Next answers a page's notFound() with an empty body.
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: '/:path*', has: [{ type: 'header', key: 'x-not-found-page', value: '1' }], destination: '/not-found-page/:path*' },
+      ],
+    };
+  },
 };
 
 export default nextConfig;

@@ -65,4 +65,40 @@ test.describe('home page, signed out', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL('/');
   });
+
+  test('a 404 page is written in its HTML, in the site’s chrome: it reads the same without script', async ({ browser, page }) => {
+    // Next 16 answers a page's notFound() with an empty body its script fills; the production server renders
+    // the address again as its not-found page (web-server/not-found-page.ts).
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/404/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    for (const [address, heading] of [
+      ['/no-such-page', 'Page not found'],
+      ['/blogs/99999999', 'This post is not here'],
+      ['/listings/99999999', 'This listing is not here'],
+    ] as const) {
+      for (const p of [bare, page]) {
+        const response = await p.goto(address);
+        expect(response?.status(), address).toBe(404);
+        await expect(p.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(p.getByRole('banner')).toContainText('Social');
+        // The address asked for stays in the address bar, with script too.
+        expect(new URL(p.url()).pathname).toBe(address);
+      }
+      expect(await (await bare.request.head(address)).status(), `HEAD ${address}`).toBe(404);
+    }
+    // Its way back works as any link does, with script.
+    await page.getByRole('main').getByRole('link', { name: 'Back to your feed' }).click();
+    await expect(page).toHaveURL('/');
+    expect(problems).toEqual([]);
+    // The page the server renders for it is nothing when asked for by its own address.
+    const own = await bare.goto('/not-found-page/blogs/1');
+    expect(own?.status()).toBe(404);
+    await expect(bare.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await noScript.close();
+  });
 });

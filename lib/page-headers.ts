@@ -22,6 +22,14 @@ import {
  */
 export const PREPARED_HEADER = 'x-page-prepared';
 
+/**
+ * A request header with which the server in front of Next asks for a page read's 404 page again,
+ * rendered (web-server/not-found-page.ts): next.config.js rewrites a request that carries it to
+ * app/(site)/not-found-page (where the name is written out: the config cannot import this file),
+ * and the server removes it from every request it receives.
+ */
+export const NOT_FOUND_PAGE_HEADER = 'x-not-found-page';
+
 export interface PageHeaders {
   /** Set on the request Next renders: the nonce (Next reads it from the request's policy), the page's path. */
   request: Array<[string, string]>;

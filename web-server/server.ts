@@ -1,7 +1,8 @@
 // The web app's production server: Next's own request handler (the one `next start` runs) behind
 // admission control (web-server/admission.ts), which Next's command line has no place for, with
-// the requests Next's protocol would fail on refused first (web-server/edge-guard.ts) and a page
-// read's headers set before Next sees it (web-server/prepare-page.ts). Started
+// the requests Next's protocol would fail on refused first (web-server/edge-guard.ts), a page
+// read's headers set before Next sees it (web-server/prepare-page.ts) and a page read's 404
+// rendered again as its not-found page (web-server/not-found-page.ts). Started
 // by web-server/next-start.ts's webServerArgs wherever the web app runs in production.
 //
 //   node web-server/server.ts [--port 3000] [--hostname 127.0.0.1]
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import compression from 'compression';
 import { admission, concurrencyLimit } from './admission.ts';
 import { refuseAtEdge, refuseConnect } from './edge-guard.ts';
+import { renderNotFoundPages } from './not-found-page.ts';
 import { preparePage } from './prepare-page.ts';
 import { rewritePageScripts } from './scripts-after-paint.ts';
 
@@ -43,19 +45,25 @@ const bypass = (req: http.IncomingMessage) =>
 // middleware Next bundles, a later version of it (gzip, deflate and, new, Brotli at quality 4).
 const compress = compression() as unknown as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 // A page read gets its headers here rather than from Next's proxy call (web-server/prepare-page.ts).
-const render: http.RequestListener = (req, res) => {
+/** Next's handler for a request whose answer `res` is ready for (its wrappers in place). */
+const nextHandles = (req: http.IncomingMessage, res: http.ServerResponse) => {
   try {
     preparePage(req, res);
   } catch (error) {
     console.error(`Failed to prepare ${req.url}`, error);
   }
-  compress(req, res, () => {});
-  rewritePageScripts(res);
   handle(req, res).catch((error: unknown) => {
     console.error(`Failed to handle request for ${req.url}`, error);
     if (!res.headersSent) res.statusCode = 500;
     res.end();
   });
+};
+const render: http.RequestListener = (req, res) => {
+  compress(req, res, () => {});
+  rewritePageScripts(res);
+  // A page read's 404 is rendered again as its not-found page (web-server/not-found-page.ts).
+  renderNotFoundPages(req, res, (again) => nextHandles(again, res));
+  nextHandles(req, res);
 };
 const admitted = limit > 0 ? admission(render, { limit, bypass }).listener : render;
 // A refusal costs nothing to answer: it neither waits in the queue nor holds a place in it.
