@@ -91,8 +91,8 @@ test.describe('home page, signed out', () => {
       }
       expect(await (await bare.request.head(address)).status(), `HEAD ${address}`).toBe(404);
     }
-    // Its way back works as any link does, with script.
-    await page.getByRole('main').getByRole('link', { name: 'Back to your feed' }).click();
+    // Its way back (a visitor's: the home page) works as any link does, with script.
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL('/');
     expect(problems).toEqual([]);
     // The page the server renders for it is nothing when asked for by its own address.

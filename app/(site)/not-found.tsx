@@ -11,7 +11,6 @@ export default function NotFound() {
     <Missing
       title="Page not found"
       text="There is nothing at this address. It may have been mistyped, or what was here has been removed."
-      back="Go to the home page"
     />
   );
 }
