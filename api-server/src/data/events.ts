@@ -60,14 +60,43 @@ export interface EventListFilter extends EventFilter {
 export type EventTimes = Pick<EventRow, 'id' | 'start_time' | 'end_time' | 'timezone'>;
 
 /**
+ * An event every signed-in reader may list alike (alias `e`): open to members, listed, in no
+ * group. Most events are; their part of a calendar is kept for every reader (routes/events/
+ * calendar.ts), and the rest, whose privacy asks who reads, are read on the partial index
+ * events_uncommon_start (migration 037), whose predicate UNCOMMON_EVENT names as written there,
+ * literally, for the planner to use it.
+ */
+const COMMON_EVENT = sql<SqlBool>`(e.auth_view in ('everyone', 'registered') and e.allow_search = 1 and e.group_id is null)`;
+const UNCOMMON_EVENT = sql<SqlBool>`not (e.auth_view in ('everyone', 'registered') and e.allow_search = 1 and e.group_id is null)`;
+
+/** Which of a filter's events a calendar reads: all, the common ones or the rest (COMMON_EVENT). */
+export type CalendarPart = 'all' | 'common' | 'uncommon';
+
+/** The version of the events that places them on a calendar and says who lists them (migration 037). */
+export async function eventsVersion(db: DB): Promise<number> {
+  const row = await db.selectFrom('data_versions').select('version').where('name', '=', 'events').executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
  * The times of the events a list's filter lets through that a calendar's span [from, to) (unix
  * seconds) may show: those running at `from` (a long one begun before the span is on its first
  * days), then those that begin in it by start, at most `limit` in all (GET /events/calendar).
  * Read on events_start and events_long, a narrow row each, so that a month of a busy site
- * (hundreds) costs little.
+ * (hundreds) costs little. `part` narrows them to the common events or the rest (COMMON_EVENT).
  */
-export async function listEventTimesBetween(db: DB, filter: EventFilter, from: number, to: number, limit: number): Promise<EventTimes[]> {
-  const times = () => filteredEvents(db, filter).select(['e.id', 'e.start_time', 'e.end_time', 'e.timezone']);
+export async function listEventTimesBetween(
+  db: DB,
+  filter: EventFilter,
+  from: number,
+  to: number,
+  limit: number,
+  part: CalendarPart = 'all',
+): Promise<EventTimes[]> {
+  const times = () => {
+    const query = filteredEvents(db, filter).select(['e.id', 'e.start_time', 'e.end_time', 'e.timezone']);
+    return part === 'all' ? query : query.where(part === 'common' ? COMMON_EVENT : UNCOMMON_EVENT);
+  };
   const running = await times()
     .where(runningAt(from))
     // Sorted after reading, as listEvents' running ones are (few rows, and no index order to keep).
@@ -85,10 +114,43 @@ export async function listEventTimesBetween(db: DB, filter: EventFilter, from: n
   return [...running, ...beginning];
 }
 
-/** The events `ids`, in that order (those gone meanwhile left out). */
-export async function getEventsInOrder(db: DB, ids: readonly number[]): Promise<EventRow[]> {
+/** Every column of an event but its description. */
+const BRIEF_COLUMNS = Object.keys({
+  id: true,
+  owner_id: true,
+  title: true,
+  category_id: true,
+  start_time: true,
+  end_time: true,
+  timezone: true,
+  host: true,
+  location: true,
+  allow_search: true,
+  auth_invite: true,
+  approval: true,
+  auth_view: true,
+  auth_comment: true,
+  auth_photo: true,
+  image_key: true,
+  image_width: true,
+  image_height: true,
+  image_description: true,
+  group_id: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<Exclude<keyof EventsTable, 'description'>, true>) as Array<Exclude<keyof EventsTable, 'description'>>;
+
+/**
+ * The events `ids`, in that order (those gone meanwhile left out). Without `withDescription`, each
+ * description is left unread (empty): a month's calendar reads a hundred events for their titles
+ * and times, and their descriptions were half the read.
+ */
+export async function getEventsInOrder(db: DB, ids: readonly number[], withDescription = true): Promise<EventRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('events').selectAll().where('id', 'in', ids).execute();
+  const events = db.selectFrom('events');
+  const rows = await (withDescription ? events.selectAll() : events.select(BRIEF_COLUMNS).select(sql<string>`''`.as('description')))
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -259,6 +259,12 @@ export interface ReactionCountsTable {
   comments: number;
 }
 
+/** A kind of data's version, moved by triggers with each change (migration 037): what says a kept answer is out of date. */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface LikesTable {
   id: Generated<number>;
   /** The liked thing: an item type, or 'comment'. */
@@ -635,6 +641,7 @@ export interface Database {
   activities: ActivitiesTable;
   likes: LikesTable;
   reaction_counts: ReactionCountsTable;
+  data_versions: DataVersionsTable;
   comments: CommentsTable;
   notifications: NotificationsTable;
   songs: SongsTable;

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidParam } from '../../errors.ts';
 import { now } from '../../db/index.ts';
-import { getEventsInOrder, listEventTimesBetween, type EventTimes } from '../../data/events.ts';
+import {
+  eventsVersion,
+  getEventsInOrder,
+  listEventTimesBetween,
+  type CalendarPart,
+  type EventFilter,
+  type EventTimes,
+} from '../../data/events.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { extension } from '../../openapi/marks.ts';
@@ -13,7 +20,9 @@ import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, offsetAt, wallTimeAt }
 // day's count and its first few events; a busy site holds hundreds of events a month, so reading
 // them all as a list (50 a page, every field) and placing them in the client cost the web and the
 // API most of a page's time. Here the span's events are read as narrow rows (id and times), placed
-// on their days, counted, and only the few a day shows are read whole and presented.
+// on their days, counted, and only the few a day shows are read whole and presented. Most of a
+// month is alike for every reader (open to members, listed, in no group): that part is placed once
+// per version of the events and kept, and each reader reads only the rest (migration 037).
 
 const DAY = 86_400;
 /** The longest span one read covers: six weeks, a month's grid with the days around it. */
@@ -128,37 +137,66 @@ function dayPlacer(first: number, last: number, zone: string): (e: EventTimes) =
   };
 }
 
-interface CalendarDay<T> {
-  date: string;
+/** A day of a span: how many events are on it, and its first few (by start, then id). */
+interface PlacedDay {
   total: number;
-  events: T[];
+  events: EventTimes[];
 }
 
+/** The days of a span that have events, by day number. */
+type PlacedDays = ReadonlyMap<number, PlacedDay>;
+
 /**
- * The days of a span that have events: each with its count and the ids of its first `perDay`
- * (by start, then id: `events` comes in that order, those begun before the span first).
+ * Places events on the days of a span: each day with its count and its first `perDay` (by start,
+ * then id: `events` comes in that order, those begun before the span first).
  */
-function calendarDays(
-  events: readonly EventTimes[],
-  place: (e: EventTimes) => [number, number] | undefined,
-  perDay: number,
-): CalendarDay<number>[] {
-  const days = new Map<number, CalendarDay<number>>();
+function placeOnDays(events: readonly EventTimes[], place: (e: EventTimes) => [number, number] | undefined, perDay: number): PlacedDays {
+  const days = new Map<number, PlacedDay>();
   for (const e of events) {
     const span = place(e);
     if (span === undefined) continue;
     for (let n = span[0]; n <= span[1]; n += 1) {
       let day = days.get(n);
       if (!day) {
-        day = { date: dateOf(n), total: 0, events: [] };
+        day = { total: 0, events: [] };
         days.set(n, day);
       }
       day.total += 1;
-      if (day.events.length < perDay) day.events.push(e.id);
+      if (day.events.length < perDay) day.events.push(e);
     }
   }
-  return [...days.entries()].sort(([a], [b]) => a - b).map(([, d]) => d);
+  return days;
 }
+
+const byStart = (a: EventTimes, b: EventTimes) => a.start_time - b.start_time || a.id - b.id;
+
+/** The days of two parts of a span's events (no event in both) as one; neither is changed. */
+function mergeDays(a: PlacedDays, b: PlacedDays, perDay: number): PlacedDays {
+  if (b.size === 0) return a;
+  const days = new Map(a);
+  for (const [n, day] of b) {
+    const other = days.get(n);
+    days.set(n, other ? { total: other.total + day.total, events: [...other.events, ...day.events].sort(byStart).slice(0, perDay) } : day);
+  }
+  return days;
+}
+
+/**
+ * The common events of a span placed on its days (data/events.ts COMMON_EVENT: alike for every
+ * signed-in reader), as read at a version of the events; `read` is how many were read.
+ */
+interface KeptPart {
+  version: number;
+  read: number;
+  days: PlacedDays;
+}
+
+/** Spans kept at most, per API instance (when full, they are let go all at once and kept again as asked for). */
+const KEPT_PARTS = 200;
+
+/** A list filter that narrows nothing (the calendar's own view): the one whose common part is kept. */
+const narrowsNothing = (f: EventFilter) =>
+  !f.keywords && f.categoryId === undefined && f.userId === undefined && f.groupId === undefined && !f.onlyFriends;
 
 const calendarQuery = {
   type: 'object',
@@ -175,6 +213,7 @@ const calendarQuery = {
 
 export default async function eventCalendarRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
+  const keptParts = new Map<string, KeptPart>();
   app.get<{ Querystring: Infer<typeof calendarQuery> }>(
     '/calendar',
     {
@@ -196,20 +235,39 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
       const me = req.auth.userId;
       if (q.view === 'only_my_friend' && me === null) return { success: true, data: { days: [], capped: false } };
       const filter = listFilterOf(q, me, 'all', now());
+      const place = dayPlacer(first, last, zone);
+      const perDay = q.per_day ?? 3;
       // Every event that may fall on the span's days, in any zone: a day begins 14 hours either side of UTC's at most.
-      const times = await listEventTimesBetween(
-        db,
-        filter,
-        first * DAY - ZONE_REACH,
-        (last + 1) * DAY + ZONE_REACH,
-        CALENDAR_MAX_EVENTS + 1,
-      );
-      const capped = times.length > CALENDAR_MAX_EVENTS;
-      const days = calendarDays(times.slice(0, CALENDAR_MAX_EVENTS), dayPlacer(first, last, zone), q.per_day ?? 3);
-      const rows = await getEventsInOrder(
-        db,
-        days.flatMap((d) => d.events),
-      );
+      const read = (part: CalendarPart) =>
+        listEventTimesBetween(db, filter, first * DAY - ZONE_REACH, (last + 1) * DAY + ZONE_REACH, CALENDAR_MAX_EVENTS + 1, part);
+      let placed: PlacedDays | undefined;
+      let capped = false;
+      if (narrowsNothing(filter)) {
+        // Most of a busy month is alike for every reader: placed once per version of the events
+        // and kept; each reader reads only the rest (migration 037).
+        const key = `${me === null ? 'visitor' : 'member'} ${first} ${last} ${zone} ${perDay}`;
+        const version = await eventsVersion(db);
+        let common = keptParts.get(key);
+        if (common?.version !== version) {
+          const times = await read('common');
+          common = { version, read: times.length, days: placeOnDays(times, place, perDay) };
+          if (keptParts.size >= KEPT_PARTS) keptParts.clear();
+          keptParts.set(key, common);
+        }
+        const rest = await read('uncommon');
+        // Past the cap, the counts are of the first events by start, which one read gives.
+        if (common.read + rest.length <= CALENDAR_MAX_EVENTS) placed = mergeDays(common.days, placeOnDays(rest, place, perDay), perDay);
+      }
+      if (placed === undefined) {
+        const times = await read('all');
+        capped = times.length > CALENDAR_MAX_EVENTS;
+        placed = placeOnDays(times.slice(0, CALENDAR_MAX_EVENTS), place, perDay);
+      }
+      const days = [...placed.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([n, d]) => ({ date: dateOf(n), total: d.total, events: d.events.map((e) => e.id) }));
+      // An event of several days is read and presented once.
+      const rows = await getEventsInOrder(db, [...new Set(days.flatMap((d) => d.events))], fields.includes('description'));
       const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
       const byId = new Map(rows.map((r, i) => [r.id, presented[i]!]));
       return {

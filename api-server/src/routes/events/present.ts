@@ -146,28 +146,35 @@ export async function presentEvents(
     wants('rsvp', ...FLAGS) ? getReaderRsvps(db, viewer.userId, ids) : new Map(),
   ]);
   const t = now();
+  const picture = (e: EventRow, size: typeof THUMB_SIZE | typeof IMG_SIZE) =>
+    e.image_key ? imageUrl(config.publicUrl, e.image_key, size) : '';
+  const named = new Set(fields);
+  const wantsFlags = wants(...FLAGS);
+  const wantsSocial = wants(...SOCIAL_FIELDS);
   return rows.map((e) => {
     const c = counts.get(e.id) ?? { attending: 0, maybe_attending: 0, not_attending: 0, awaiting_reply: 0, requested: 0 };
-    const flags = eventFlags(e, { userId: viewer.userId, rsvp: rsvps.get(e.id) ?? null, pendingRequests: c.requested, now: t });
+    // What costs more than a copy (dates written out in the event's zone, addresses, the owner's
+    // and category's parts) is worked out only when `fields` names it (`pick` takes only those):
+    // a month's calendar presents a hundred events for their titles and times.
     const all: Record<string, unknown> = {
       id: e.id,
       title: e.title,
       description: e.description,
-      owner: parts.owner(e),
-      category: parts.category(e),
-      thumb: e.image_key ? imageUrl(config.publicUrl, e.image_key, THUMB_SIZE) : '',
-      img: e.image_key ? imageUrl(config.publicUrl, e.image_key, IMG_SIZE) : '',
+      owner: named.has('owner') ? parts.owner(e) : null,
+      category: named.has('category') ? parts.category(e) : null,
+      thumb: named.has('thumb') ? picture(e, THUMB_SIZE) : null,
+      img: named.has('img') ? picture(e, IMG_SIZE) : null,
       img_width: e.image_key ? e.image_width : null,
       img_height: e.image_key ? e.image_height : null,
       img_description: e.image_key ? e.image_description : '',
       // total_member counts the people attending (the owner among them unless they said otherwise).
       total_member: c.attending,
-      start_datetime: formatHuman(e.start_time, e.timezone),
-      end_datetime: formatHuman(e.end_time, e.timezone),
-      start_date: formatDay(e.start_time, e.timezone),
-      start_time: formatClock(e.start_time, e.timezone),
-      end_date: formatDay(e.end_time, e.timezone),
-      end_time: formatClock(e.end_time, e.timezone),
+      start_datetime: named.has('start_datetime') ? formatHuman(e.start_time, e.timezone) : null,
+      end_datetime: named.has('end_datetime') ? formatHuman(e.end_time, e.timezone) : null,
+      start_date: named.has('start_date') ? formatDay(e.start_time, e.timezone) : null,
+      start_time: named.has('start_time') ? formatClock(e.start_time, e.timezone) : null,
+      end_date: named.has('end_date') ? formatDay(e.end_time, e.timezone) : null,
+      end_time: named.has('end_time') ? formatClock(e.end_time, e.timezone) : null,
       timezone: e.timezone,
       host: e.host,
       location: e.location,
@@ -192,8 +199,8 @@ export async function presentEvents(
       // Where it was made (issue 48, the origin's): a group's (its id), or its owner's own.
       parent_type: e.group_id === null ? 'user' : 'group',
       parent_id: e.group_id ?? e.owner_id,
-      ...flags,
-      ...parts.social(e),
+      ...(wantsFlags ? eventFlags(e, { userId: viewer.userId, rsvp: rsvps.get(e.id) ?? null, pendingRequests: c.requested, now: t }) : {}),
+      ...(wantsSocial ? parts.social(e) : {}),
     };
     return pick(all, fields);
   });

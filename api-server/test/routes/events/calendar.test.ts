@@ -1,20 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { befriend, createUser, tokenFor } from '../../helpers.ts';
+import { befriend, call, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
 import { eventCategory, LIST_KEYS, makeEvent } from './event-fixtures.ts';
+import { makeGroup } from '../groups/group-fixtures.ts';
 
 const t = setupApi();
 const URL = '/api/v1/events/calendar';
 const at = (iso: string) => Date.parse(iso) / 1000;
-let readerToken: string, clientToken: string, friendOfReader: number;
+let reader: number, readerToken: string, clientToken: string, friendOfReader: number;
 
 type Day = { date: string; total: number; events: Array<{ id: number }> };
 const days = (body: { data: { days: Day[] } }) =>
   body.data.days.map((d) => ({ date: d.date, total: d.total, ids: d.events.map((e) => e.id) }));
 
 beforeAll(async () => {
-  const reader = (await createUser(t.db)).id;
+  reader = (await createUser(t.db)).id;
   readerToken = await tokenFor(t.db, reader);
   clientToken = await tokenFor(t.db, null);
   friendOfReader = (await createUser(t.db)).id;
@@ -172,6 +173,9 @@ describe('GET /events/calendar', () => {
       { date: '2031-08-08', total: 1, events: [{ title: 'Fields', start_at: at('2031-08-08T12:00:00Z') }] },
     ]);
     expect(id).toBeGreaterThan(0);
+    // The description is read when it is asked for (the grid's read leaves it unread).
+    const described = await get(t, readerToken, URL, { from: '2031-08-01', to: '2031-08-31', user_id: h, fields: 'id,description' });
+    expect(described.body.data.days[0].events).toEqual([{ id, description: 'A gathering' }]);
   });
 
   it('refuses a span that is not one, and says which word is wrong', async () => {
@@ -191,5 +195,87 @@ describe('GET /events/calendar', () => {
     expect((await get(t, readerToken, URL, { from: '2031-01-01' })).status).toBe(400);
     // Six weeks is the longest span.
     expect((await get(t, readerToken, URL, { from: '2031-01-01', to: '2031-02-11' })).status).toBe(200);
+  });
+
+  // Without filters, the month's common events (open to members, listed, in no group) are placed
+  // once and kept, and each reader's own part is read (migration 037): the two must answer as
+  // one read of everything would, for each reader, and never from a part out of date.
+  describe('without filters', () => {
+    it('answers each reader the events they may see, the kept part and their own counted and ordered as one', async () => {
+      const h = await host();
+      const stranger = await tokenFor(t.db, await host());
+      const q = { from: '2033-05-01', to: '2033-05-31', tz: 'UTC', per_day: 2 };
+      // The 10th: two open events, and between them the reader's friend's, for friends only.
+      const ten = await makeEvent(t.db, h, { start: at('2033-05-10T10:00:00Z') });
+      const two = await makeEvent(t.db, h, { start: at('2033-05-10T14:00:00Z') });
+      const friends = await makeEvent(t.db, friendOfReader, { start: at('2033-05-10T12:00:00Z'), auth_view: 'owner_member' });
+      // The 11th: one for members (not visitors), and one in a group everyone may see.
+      const members = await makeEvent(t.db, h, { start: at('2033-05-11T09:00:00Z'), auth_view: 'registered' });
+      const grouped = await makeEvent(t.db, h, { start: at('2033-05-11T08:00:00Z') });
+      await t.db
+        .updateTable('events')
+        .set({ group_id: await makeGroup(t.db, h) })
+        .where('id', '=', grouped)
+        .execute();
+      // The 12th: the reader's own, unlisted: only the reader lists it.
+      const unlisted = await makeEvent(t.db, reader, { start: at('2033-05-12T09:00:00Z'), allow_search: 0 });
+      // Read twice each: the first read keeps the common part, the second answers from it.
+      for (let round = 0; round < 2; round += 1) {
+        expect(days((await get(t, readerToken, URL, q)).body)).toEqual([
+          { date: '2033-05-10', total: 3, ids: [ten, friends] },
+          { date: '2033-05-11', total: 2, ids: [grouped, members] },
+          { date: '2033-05-12', total: 1, ids: [unlisted] },
+        ]);
+        expect(days((await get(t, stranger, URL, q)).body)).toEqual([
+          { date: '2033-05-10', total: 2, ids: [ten, two] },
+          { date: '2033-05-11', total: 2, ids: [grouped, members] },
+        ]);
+        expect(days((await get(t, clientToken, URL, q)).body)).toEqual([
+          { date: '2033-05-10', total: 2, ids: [ten, two] },
+          { date: '2033-05-11', total: 1, ids: [grouped] },
+        ]);
+      }
+    });
+
+    it('is read again after any change that moves, hides or removes an event, whichever path wrote it', async () => {
+      const h = await host();
+      const q = { from: '2033-06-01', to: '2033-06-30', tz: 'UTC' };
+      const read = async (token = readerToken) => days((await get(t, token, URL, q)).body);
+      expect(await read()).toEqual([]);
+      // Written to the database directly, as another API instance of a cluster would.
+      const id = await makeEvent(t.db, h, { start: at('2033-06-05T10:00:00Z') });
+      expect(await read()).toEqual([{ date: '2033-06-05', total: 1, ids: [id] }]);
+      await t.db
+        .updateTable('events')
+        .set({ start_time: at('2033-06-07T15:00:00Z'), end_time: at('2033-06-08T15:00:00Z') })
+        .where('id', '=', id)
+        .execute();
+      expect(await read()).toEqual([
+        { date: '2033-06-07', total: 1, ids: [id] },
+        { date: '2033-06-08', total: 1, ids: [id] },
+      ]);
+      // In Tokyo that is the whole of the 8th: an all-day event, on its date alone.
+      await t.db.updateTable('events').set({ timezone: 'Asia/Tokyo' }).where('id', '=', id).execute();
+      expect(await read()).toEqual([{ date: '2033-06-08', total: 1, ids: [id] }]);
+      await t.db.updateTable('events').set({ allow_search: 0 }).where('id', '=', id).execute();
+      expect(await read()).toEqual([]);
+      await t.db.updateTable('events').set({ allow_search: 1, auth_view: 'owner' }).where('id', '=', id).execute();
+      expect(await read()).toEqual([]);
+      await t.db.updateTable('events').set({ auth_view: 'everyone' }).where('id', '=', id).execute();
+      expect(await read(clientToken)).toEqual([{ date: '2033-06-08', total: 1, ids: [id] }]);
+      await t.db.updateTable('events').set({ auth_view: 'registered' }).where('id', '=', id).execute();
+      expect(await read(clientToken)).toEqual([]);
+      expect(await read()).toEqual([{ date: '2033-06-08', total: 1, ids: [id] }]);
+      // Through the API: the owner deletes it.
+      const del = await call(t.app, await tokenFor(t.db, h), { method: 'DELETE', url: `/api/v1/events/${id}` });
+      expect(del.status).toBe(200);
+      expect(await read()).toEqual([]);
+      // A member's deletion takes their events with it.
+      const gone = await host();
+      await makeEvent(t.db, gone, { start: at('2033-06-20T10:00:00Z') });
+      expect(await read()).toHaveLength(1);
+      await t.db.deleteFrom('users').where('id', '=', gone).execute();
+      expect(await read()).toEqual([]);
+    });
   });
 });
