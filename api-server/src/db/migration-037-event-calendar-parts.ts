@@ -10,10 +10,13 @@ import type { Migration } from 'kysely/migration';
  * rest, the few whose privacy asks who they are, on this partial index of them.
  *
  * `data_versions` says when a kept answer is out of date, for every API instance of a cluster
- * alike: `events` moves with every insert, every delete (a member's deletion's too) and every
- * change of what places an event or says who lists it, by triggers, as the search index is kept
- * (migration 010), whatever path writes. The predicate is written as data/events.ts's query
- * names it, for the planner to use the index (a migration keeps the DDL it ran).
+ * alike: `events` moves with every insert, update and delete of an event (a member's deletion's
+ * too), by triggers, as the search index is kept (migration 010), whatever path writes; the kept
+ * part holds the events as presented from their rows too, so any change of a row counts. It is a
+ * row in the writer's transaction, not a sequence: it moves when the change is committed, so a
+ * reader never keeps the old events under the new version. The predicate is written as
+ * data/events.ts's query names it, for the planner to use the index (a migration keeps the DDL it
+ * ran).
  */
 export const m037: Migration = {
   async up(db: Kysely<unknown>) {
@@ -22,7 +25,6 @@ export const m037: Migration = {
     await sql`insert into data_versions (name, version) values ('events', 0)`.execute(db);
     await sql`create index events_uncommon_start on events (start_time, id)
       where not (auth_view in ('everyone', 'registered') and allow_search = 1 and group_id is null)`.execute(db);
-    const columns = 'start_time, end_time, timezone, auth_view, allow_search, group_id';
     const bump = `update data_versions set version = version + 1 where name = 'events'`;
     if (pg) {
       // Once a statement: a seed's batch of a thousand events moves the version once.
@@ -31,13 +33,13 @@ export const m037: Migration = {
         .execute(db);
       await sql
         .raw(
-          `create trigger events_version after insert or delete or update of ${columns} on events for each statement execute function events_version()`,
+          `create trigger events_version after insert or delete or update on events for each statement execute function events_version()`,
         )
         .execute(db);
     } else {
       await sql.raw(`create trigger events_version_insert after insert on events begin ${bump}; end`).execute(db);
       await sql.raw(`create trigger events_version_delete after delete on events begin ${bump}; end`).execute(db);
-      await sql.raw(`create trigger events_version_update after update of ${columns} on events begin ${bump}; end`).execute(db);
+      await sql.raw(`create trigger events_version_update after update on events begin ${bump}; end`).execute(db);
     }
   },
 };

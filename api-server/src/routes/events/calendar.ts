@@ -12,7 +12,7 @@ import {
 import { viewerOf } from '../../domain/privacy.ts';
 import type { Infer } from '../../http/schemas.ts';
 import { extension } from '../../openapi/marks.ts';
-import { listFields, LIST_FIELDS, presentEvents } from './present.ts';
+import { listFields, LIST_FIELDS, presentEvents, ROW_FIELDS } from './present.ts';
 import { listFilterOf, listFilterQuery } from './read.ts';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE, instantOf, offsetAt, wallTimeAt } from './schedule.ts';
 
@@ -189,7 +189,16 @@ interface KeptPart {
   version: number;
   read: number;
   days: PlacedDays;
+  /** Its events as presented with `fields`, once asked for with fields of their rows alone (ROW_FIELDS: alike for every reader). */
+  shown?: { fields: string; events: ReadonlyMap<number, Presented> };
 }
+
+type Presented = Record<string, unknown>;
+
+/** The ids of the events on the days, each once (an event of several days is read and presented once). */
+const idsOn = (days: Iterable<{ events: ReadonlyArray<number | EventTimes> }>) => [
+  ...new Set([...days].flatMap((d) => d.events.map((e) => (typeof e === 'number' ? e : e.id)))),
+];
 
 /** Spans kept at most, per API instance (when full, they are let go all at once and kept again as asked for). */
 const KEPT_PARTS = 200;
@@ -241,13 +250,14 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
       const read = (part: CalendarPart) =>
         listEventTimesBetween(db, filter, first * DAY - ZONE_REACH, (last + 1) * DAY + ZONE_REACH, CALENDAR_MAX_EVENTS + 1, part);
       let placed: PlacedDays | undefined;
+      let common: KeptPart | undefined;
       let capped = false;
       if (narrowsNothing(filter)) {
         // Most of a busy month is alike for every reader: placed once per version of the events
         // and kept; each reader reads only the rest (migration 037).
         const key = `${me === null ? 'visitor' : 'member'} ${first} ${last} ${zone} ${perDay}`;
         const version = await eventsVersion(db);
-        let common = keptParts.get(key);
+        common = keptParts.get(key);
         if (common?.version !== version) {
           const times = await read('common');
           common = { version, read: times.length, days: placeOnDays(times, place, perDay) };
@@ -266,13 +276,27 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
       const days = [...placed.entries()]
         .sort(([a], [b]) => a - b)
         .map(([n, d]) => ({ date: dateOf(n), total: d.total, events: d.events.map((e) => e.id) }));
-      // An event of several days is read and presented once.
-      const rows = await getEventsInOrder(db, [...new Set(days.flatMap((d) => d.events))], fields.includes('description'));
-      const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
-      const byId = new Map(rows.map((r, i) => [r.id, presented[i]!]));
+      const present = async (ids: number[]): Promise<Map<number, Presented>> => {
+        const rows = await getEventsInOrder(db, ids, fields.includes('description'));
+        const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
+        return new Map(rows.map((r, i) => [r.id, presented[i]!]));
+      };
+      const ids = idsOn(days);
+      let shown: (id: number) => Presented | undefined;
+      if (common && fields.every((f) => ROW_FIELDS.has(f))) {
+        // The kept part's events are presented once per version too; only the reader's own part is read and presented here.
+        const asked = fields.join();
+        if (common.shown?.fields !== asked) common.shown = { fields: asked, events: await present(idsOn(common.days.values())) };
+        const kept = common.shown.events;
+        const own = await present(ids.filter((id) => !kept.has(id)));
+        shown = (id) => kept.get(id) ?? own.get(id);
+      } else {
+        const all = await present(ids);
+        shown = (id) => all.get(id);
+      }
       return {
         success: true,
-        data: { days: days.map((d) => ({ date: d.date, total: d.total, events: d.events.flatMap((id) => byId.get(id) ?? []) })), capped },
+        data: { days: days.map((d) => ({ date: d.date, total: d.total, events: d.events.flatMap((id) => shown(id) ?? []) })), capped },
       };
     },
   );

@@ -84,6 +84,9 @@ const DETAIL_FIELDS = [
   'awaiting_reply_count',
   ...FLAGS,
 ] as const;
+/** The settings an edit form starts from. */
+const SETTING_FIELDS = ['category_id', 'allow_search', 'auth_invite', 'approval', 'auth_view', 'auth_comment', 'auth_photo'] as const;
+
 /**
  * Detail fields beyond the spec, returned only when `fields` names them: the event's zone,
  * readable start and end, the large picture, the settings an edit form starts from, and the
@@ -95,13 +98,7 @@ const DETAIL_EXTRA_FIELDS = [
   'end_datetime',
   'img',
   ...PICTURE_FIELDS,
-  'category_id',
-  'allow_search',
-  'auth_invite',
-  'approval',
-  'auth_view',
-  'auth_comment',
-  'auth_photo',
+  ...SETTING_FIELDS,
   'rsvp',
   'requested_count',
   'start_at',
@@ -114,6 +111,35 @@ const DETAIL_EXTRA_FIELDS = [
 
 export const detailFields = (param: string | undefined): string[] =>
   param === undefined || param.trim() === '' ? [...DETAIL_FIELDS] : parseFields(param, [...DETAIL_FIELDS, ...DETAIL_EXTRA_FIELDS]);
+
+/**
+ * The fields whose value is the event's row alone: not the reader's, no other table's, not the
+ * clock's. Presented with only these, an event is the same for every reader until its row
+ * changes (what routes/events/calendar.ts keeps).
+ */
+export const ROW_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'title',
+  'description',
+  'thumb',
+  'img',
+  ...PICTURE_FIELDS,
+  'start_datetime',
+  'end_datetime',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'timezone',
+  'host',
+  'location',
+  ...SETTING_FIELDS,
+  'start_at',
+  'end_at',
+  'updated_at',
+  'parent_type',
+  'parent_id',
+]);
 
 const THUMB_SIZE = '240';
 const IMG_SIZE = '1024';

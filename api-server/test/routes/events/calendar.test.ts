@@ -235,6 +235,20 @@ describe('GET /events/calendar', () => {
           { date: '2033-05-11', total: 1, ids: [grouped] },
         ]);
       }
+      // What depends on who reads is worked out for each reader, whatever was kept: the host may edit theirs.
+      const flags = { ...q, fields: 'id,title,can_edit' };
+      for (let round = 0; round < 2; round += 1) {
+        const asHost = (await get(t, await tokenFor(t.db, h), URL, flags)).body.data.days[0].events;
+        const asReader = (await get(t, readerToken, URL, flags)).body.data.days[0].events;
+        expect(asHost).toEqual([
+          { id: ten, title: expect.any(String), can_edit: true },
+          { id: two, title: expect.any(String), can_edit: true },
+        ]);
+        expect(asReader).toEqual([
+          { id: ten, title: expect.any(String), can_edit: false },
+          { id: friends, title: expect.any(String), can_edit: false },
+        ]);
+      }
     });
 
     it('is read again after any change that moves, hides or removes an event, whichever path wrote it', async () => {
@@ -243,8 +257,13 @@ describe('GET /events/calendar', () => {
       const read = async (token = readerToken) => days((await get(t, token, URL, q)).body);
       expect(await read()).toEqual([]);
       // Written to the database directly, as another API instance of a cluster would.
-      const id = await makeEvent(t.db, h, { start: at('2033-06-05T10:00:00Z') });
+      const id = await makeEvent(t.db, h, { start: at('2033-06-05T10:00:00Z'), title: 'Before' });
       expect(await read()).toEqual([{ date: '2033-06-05', total: 1, ids: [id] }]);
+      // Its words as they are now, whatever was kept.
+      const title = async () => (await get(t, readerToken, URL, { ...q, fields: 'id,title,location' })).body.data.days[0].events[0];
+      expect(await title()).toEqual({ id, title: 'Before', location: '' });
+      await t.db.updateTable('events').set({ title: 'After', location: 'Lyon' }).where('id', '=', id).execute();
+      expect(await title()).toEqual({ id, title: 'After', location: 'Lyon' });
       await t.db
         .updateTable('events')
         .set({ start_time: at('2033-06-07T15:00:00Z'), end_time: at('2033-06-08T15:00:00Z') })
