@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
-import type { Database } from '../db/types.ts';
+import type { Database, Privacy } from '../db/types.ts';
 import { bodyHtml } from '../domain/text.ts';
 import { hashSecret } from '../oauth/crypto.ts';
 import { storeImage } from '../storage/images.ts';
@@ -631,6 +631,15 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
   step('listings', nListings);
 
   const eventCategories = await categoriesOf('event');
+  // Who may see an event, by weight: most are open to everyone, some to members only, to the owner's
+  // friends or the owner alone (and 3% are unlisted): a calendar's part that depends on its reader
+  // is read at scale too.
+  const EVENT_VIEWS: Privacy[] = [
+    ...Array<Privacy>(80).fill('everyone'),
+    ...Array<Privacy>(8).fill('registered'),
+    ...Array<Privacy>(9).fill('owner_member'),
+    ...Array<Privacy>(3).fill('owner'),
+  ];
   const nEvents = scaled(WORLD.events, f);
   const eventOwners: number[] = [];
   const events = await insertAll(
@@ -652,10 +661,10 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
           timezone: 'UTC',
           host: '',
           location: r.pick(PLACES),
-          allow_search: 1,
+          allow_search: r.chance(0.03) ? 0 : 1,
           auth_invite: 1,
           approval: 0,
-          auth_view: 'everyone' as const,
+          auth_view: r.pick(EVENT_VIEWS),
           auth_comment: 'everyone' as const,
           auth_photo: 'owner_member' as const,
           image_key: null,

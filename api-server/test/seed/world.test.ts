@@ -43,6 +43,13 @@ describe('the site at scale (seed/world.ts)', () => {
     expect(world.counts).toMatchObject({ members: 200, activities: 2000 });
   });
 
+  it('has events for everyone, and some whose privacy asks who reads (for members, friends, the owner alone)', async () => {
+    const views = await t.db.selectFrom('events').select(['auth_view', 'allow_search']).execute();
+    const open = views.filter((e) => e.auth_view === 'everyone' && e.allow_search === 1).length;
+    expect(open).toBeGreaterThan(views.length / 2);
+    expect(views.filter((e) => e.auth_view === 'owner_member' || e.auth_view === 'owner').length).toBeGreaterThan(0);
+  });
+
   it('is uneven as a real site is: a few members with many friends, a few posts with most of the likes', async () => {
     const degrees = (
       await t.db
