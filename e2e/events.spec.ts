@@ -309,6 +309,14 @@ test.describe('events', () => {
     await createBerlinEvent(page, title, false);
     await page.goto(`/events?view=calendar&month=${YEAR - 1}-12`);
     await expect(page.getByRole('heading', { name: `December ${YEAR - 1}` })).toBeVisible();
+    // The month holds past and upcoming events alike: the calendar is current, neither Upcoming nor Past.
+    const which = main(page).getByRole('group', { name: 'Which events' });
+    await expect(main(page).getByRole('group', { name: 'Show as' }).getByRole('link', { name: 'Calendar' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(which.locator('[aria-current]')).toHaveCount(0);
+    await expect(which.getByRole('link', { name: 'Upcoming' })).toHaveAttribute('href', '/events');
     const grid = page.getByRole('grid');
     await grid.locator('td[tabindex="0"]').focus();
     await page.keyboard.press('PageDown');

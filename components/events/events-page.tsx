@@ -62,8 +62,12 @@ export function EventsPage({ mine, query, clock, categories, list, calendar, day
       <ActiveFilters chips={chips} clearHref={unfiltered} />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        {/* The month calendar holds past and upcoming events alike: neither is current there, and each leads to its list. */}
         <div className="flex gap-2" role="group" aria-label="Which events">
-          <a href={hrefOf({ ...base, when: undefined })} {...segment(!query.when)}>
+          <a
+            href={hrefOf({ ...base, when: undefined, view: undefined, month: undefined, day: undefined })}
+            {...segment(!query.when && query.view !== 'calendar')}
+          >
             Upcoming
           </a>
           <a
