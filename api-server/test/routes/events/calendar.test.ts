@@ -251,6 +251,29 @@ describe('GET /events/calendar', () => {
       }
     });
 
+    it('puts events begun before the span on its first days, each kind for whom it is', async () => {
+      const h = await host();
+      const stranger = await tokenFor(t.db, await host());
+      const q = { from: '2033-09-01', to: '2033-09-30', tz: 'UTC' };
+      // Both run from late August to the 2nd of September: one open to all, one for the reader's friend's friends.
+      const open = await makeEvent(t.db, h, { start: at('2033-08-25T10:00:00Z'), end: at('2033-09-02T10:00:00Z') });
+      const friends = await makeEvent(t.db, friendOfReader, {
+        start: at('2033-08-26T10:00:00Z'),
+        end: at('2033-09-02T10:00:00Z'),
+        auth_view: 'owner_member',
+      });
+      for (let round = 0; round < 2; round += 1) {
+        expect(days((await get(t, readerToken, URL, q)).body)).toEqual([
+          { date: '2033-09-01', total: 2, ids: [open, friends] },
+          { date: '2033-09-02', total: 2, ids: [open, friends] },
+        ]);
+        expect(days((await get(t, stranger, URL, q)).body)).toEqual([
+          { date: '2033-09-01', total: 1, ids: [open] },
+          { date: '2033-09-02', total: 1, ids: [open] },
+        ]);
+      }
+    });
+
     it('is read again after any change that moves, hides or removes an event, whichever path wrote it', async () => {
       const h = await host();
       const q = { from: '2033-06-01', to: '2033-06-30', tz: 'UTC' };
