@@ -196,9 +196,7 @@ interface KeptPart {
 type Presented = Record<string, unknown>;
 
 /** The ids of the events on the days, each once (an event of several days is read and presented once). */
-const idsOn = (days: Iterable<{ events: ReadonlyArray<number | EventTimes> }>) => [
-  ...new Set([...days].flatMap((d) => d.events.map((e) => (typeof e === 'number' ? e : e.id)))),
-];
+const idsOn = (days: PlacedDays) => [...new Set([...days.values()].flatMap((d) => d.events.map((e) => e.id)))];
 
 /** Spans kept at most, per API instance (when full, they are let go all at once and kept again as asked for). */
 const KEPT_PARTS = 200;
@@ -281,12 +279,12 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
         const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
         return new Map(rows.map((r, i) => [r.id, presented[i]!]));
       };
-      const ids = idsOn(days);
+      const ids = idsOn(placed);
       let shown: (id: number) => Presented | undefined;
       if (common && fields.every((f) => ROW_FIELDS.has(f))) {
         // The kept part's events are presented once per version too; only the reader's own part is read and presented here.
         const asked = fields.join();
-        if (common.shown?.fields !== asked) common.shown = { fields: asked, events: await present(idsOn(common.days.values())) };
+        if (common.shown?.fields !== asked) common.shown = { fields: asked, events: await present(idsOn(common.days)) };
         const kept = common.shown.events;
         const own = await present(ids.filter((id) => !kept.has(id)));
         shown = (id) => kept.get(id) ?? own.get(id);
