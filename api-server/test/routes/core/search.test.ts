@@ -210,6 +210,13 @@ describe('GET /core/search: order', () => {
     ]);
   });
 
+  it('ranks a member found by name as a title match, above a newer body match', async () => {
+    const member = await createUser(t.db, { full_name: 'Quincewood Abbott' });
+    const mention = await insertBlog(t.db, fred, { title: 'Orchard', body: '<p>Quincewood jam.</p>', created_at: 1_900_000_000 });
+    expect(found(await search(danaToken, 'quincewood'))).toEqual([`user:${member.id}`, `blog:${mention}`]);
+    expect(found(await search(danaToken, 'quincewood', { sort: 'newest' }))).toEqual([`blog:${mention}`, `user:${member.id}`]);
+  });
+
   it('tells whether a listing is closed, and only for listings', async () => {
     const items = (await search(danaToken, 'heliotrope')).items;
     expect(items.find((i) => i.id === listingClosed && i.type === 'classified')!.is_closed).toBe(true);
