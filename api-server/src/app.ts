@@ -18,6 +18,7 @@ import legacyRoutes from './legacy/index.ts';
 import { isAppsAddress, pageErrorHandler } from './legacy/pages.ts';
 import apiRoutes from './routes/index.ts';
 import { sweepPendingUploadsPeriodically } from './routes/albums/pending-uploads.ts';
+import { searchIndexUpkeep } from './db/search/index.ts';
 import { openApiKeywords } from './openapi/marks.ts';
 import type { MediaWorker } from './media/worker.ts';
 import { collectRoutes, referenceRoutes } from './openapi/index.ts';
@@ -79,6 +80,12 @@ export async function buildApp({ config, db, log, onRoute }: BuildOptions): Prom
   // Abandoned uploads go by a timer of the app's own (after the hook above: closing waits for a
   // sweep under way before the database goes).
   sweepPendingUploadsPeriodically(app);
+  // The search index's upkeep (db/search/sqlite-upkeep.ts), likewise stopped before the database goes.
+  if (config.searchUpkeep) {
+    const upkeep = searchIndexUpkeep(database, (err) => app.log.warn({ err }, 'could not merge the search index'));
+    app.addHook('onReady', async () => upkeep.start());
+    app.addHook('onClose', () => upkeep.stop());
+  }
   app.addHook('onSend', async (_req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
   });

@@ -58,6 +58,12 @@ export interface Config {
    * when ffmpeg is found. Tests build the app without one and start one where they need it.
    */
   mediaWorker: boolean;
+  /**
+   * Whether this process keeps SQLite's search tables in shape while it runs (SEARCH_UPKEEP=0
+   * turns it off: db/search/sqlite-upkeep.ts). The fuzz suite turns it off, whose check is that a
+   * refused request writes nothing.
+   */
+  searchUpkeep: boolean;
   /** Seconds one conversion may run before ffmpeg is killed and the video fails (VIDEO_CONVERT_TIMEOUT). */
   videoConvertSeconds: number;
   /** Longest video accepted, seconds (VIDEO_MAX_DURATION): a longer one fails its conversion. */
@@ -135,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
     mediaWorker: env.MEDIA_WORKER !== '0',
+    searchUpkeep: env.SEARCH_UPKEEP !== '0',
     videoConvertSeconds: int('VIDEO_CONVERT_TIMEOUT', env.VIDEO_CONVERT_TIMEOUT, 15 * 60, 1),
     videoMaxDuration: int('VIDEO_MAX_DURATION', env.VIDEO_MAX_DURATION, 60 * 60, 1),
     songMaxBytes: int('SONG_MAX_BYTES', env.SONG_MAX_BYTES, 50 * 1024 * 1024, 1),

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
+import { settleSearchIndex } from '../db/search/index.ts';
 import { hashSecret } from '../oauth/crypto.ts';
 import { storeImage } from '../storage/images.ts';
 import { specialAlbumId } from '../routes/albums/compose-upload.ts';
@@ -304,6 +305,8 @@ export async function seedDemo(db: DB, config: Config, log: (msg: string) => voi
     .where('created_at', '<=', t0 - 2 * DAY)
     .execute();
   log(`seeded ${userIds.length} users and ${activityIds.length} activities`);
+  // The search index in one piece, as any bulk load leaves it (db/search/sqlite-upkeep.ts).
+  await settleSearchIndex(db);
   return { created: true, users: userIds.length, activities: activityIds.length };
 }
 

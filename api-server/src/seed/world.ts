@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/index.ts';
 import { now } from '../db/index.ts';
+import { settleSearchIndex } from '../db/search/index.ts';
 import type { Database, Privacy } from '../db/types.ts';
 import { bodyHtml } from '../domain/text.ts';
 import { hashSecret } from '../oauth/crypto.ts';
@@ -860,6 +861,10 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
   step('conversations', conversations.length);
   step('messages', messageCount);
 
+  // The search index in one piece, as a bulk load leaves it and the server's upkeep keeps it
+  // (db/search/sqlite-upkeep.ts): loaded in batches it is in many segments, which the server
+  // would start merging as soon as it runs.
+  await settleSearchIndex(db);
   // The planner's statistics, as a long-running site has them.
   await sql`analyze`.execute(db);
   log(`the world is seeded (seed ${o.seed}, scale ${f})`);

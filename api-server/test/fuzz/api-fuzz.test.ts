@@ -40,6 +40,8 @@ type Schema = { type?: string | string[]; enum?: unknown[]; properties?: Record<
 const routes: RouteOptions[] = [];
 const api = await startApi({
   seed: true,
+  // The search tables' upkeep merges them by itself (db/search/sqlite-upkeep.ts): a write no request made.
+  config: { searchUpkeep: false },
   onRoute: (r) => {
     routes.push(r);
   },
