@@ -213,6 +213,13 @@ const calendarQuery = {
     to: { type: 'string', maxLength: 10, description: `The last day, YYYY-MM-DD (at most ${CALENDAR_MAX_DAYS} days from the first).` },
     tz: { type: 'string', maxLength: 64, description: "The reader's IANA time zone, whose days the calendar shows (UTC without it)." },
     per_day: { type: 'integer', minimum: 1, maximum: 50, default: 3, description: 'How many of each day’s events to give whole.' },
+    offset: {
+      type: 'integer',
+      minimum: 0,
+      maximum: CALENDAR_MAX_EVENTS,
+      default: 0,
+      description: 'How many of each day’s first events to pass over before those given (a day’s list read page by page).',
+    },
     ...listFilterQuery,
     fields: { type: 'string', description: 'As in GET /events.' },
   },
@@ -243,7 +250,9 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
       if (q.view === 'only_my_friend' && me === null) return { success: true, data: { days: [], capped: false } };
       const filter = listFilterOf(q, me, 'all', now());
       const place = dayPlacer(first, last, zone);
-      const perDay = q.per_day ?? 3;
+      const offset = q.offset ?? 0;
+      // Each day's events are placed up to the last one given; the first `offset` are cut at the end.
+      const perDay = offset + (q.per_day ?? 3);
       // Every event that may fall on the span's days, in any zone: a day begins 14 hours either side of UTC's at most.
       const read = (part: CalendarPart) =>
         listEventTimesBetween(db, filter, first * DAY - ZONE_REACH, (last + 1) * DAY + ZONE_REACH, CALENDAR_MAX_EVENTS + 1, part);
@@ -271,7 +280,11 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
         capped = times.length > CALENDAR_MAX_EVENTS;
         placed = placeOnDays(times.slice(0, CALENDAR_MAX_EVENTS), place, perDay);
       }
-      const days = [...placed.entries()]
+      // Each day's events from the offset on (a day's count is always all of them).
+      const given: PlacedDays = offset
+        ? new Map([...placed].map(([n, d]) => [n, { total: d.total, events: d.events.slice(offset) }]))
+        : placed;
+      const days = [...given.entries()]
         .sort(([a], [b]) => a - b)
         .map(([n, d]) => ({ date: dateOf(n), total: d.total, events: d.events.map((e) => e.id) }));
       const present = async (ids: number[]): Promise<Map<number, Presented>> => {
@@ -279,7 +292,7 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
         const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
         return new Map(rows.map((r, i) => [r.id, presented[i]!]));
       };
-      const ids = idsOn(placed);
+      const ids = idsOn(given);
       let shown: (id: number) => Presented | undefined;
       if (common && fields.every((f) => ROW_FIELDS.has(f))) {
         // The kept part's events are presented once per version too; only the reader's own part is read and presented here.

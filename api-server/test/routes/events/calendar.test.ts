@@ -178,6 +178,44 @@ describe('GET /events/calendar', () => {
     expect(described.body.data.days[0].events).toEqual([{ id, description: 'A gathering' }]);
   });
 
+  it("offset passes over each day's first events, so that a day's list is read page by page", async () => {
+    const h = await host();
+    // Seven on the 9th, made out of order; one on the 10th.
+    const hours = [15, 9, 12, 8, 20, 10, 18];
+    const made = await Promise.all(
+      hours.map((hour) => makeEvent(t.db, h, { start: at(`2031-09-09T${String(hour).padStart(2, '0')}:00:00Z`) })),
+    );
+    const byStart = hours
+      .map((hour, i) => ({ hour, id: made[i]! }))
+      .sort((a, b) => a.hour - b.hour)
+      .map((e) => e.id);
+    const tenth = await makeEvent(t.db, h, { start: at('2031-09-10T09:00:00Z') });
+    const q = { from: '2031-09-09', to: '2031-09-10', tz: 'UTC', user_id: h, per_day: 3 };
+    const page = async (offset: number) => days((await get(t, readerToken, URL, { ...q, offset })).body);
+    expect(await page(0)).toEqual([
+      { date: '2031-09-09', total: 7, ids: byStart.slice(0, 3) },
+      { date: '2031-09-10', total: 1, ids: [tenth] },
+    ]);
+    expect(await page(3)).toEqual([
+      { date: '2031-09-09', total: 7, ids: byStart.slice(3, 6) },
+      { date: '2031-09-10', total: 1, ids: [] },
+    ]);
+    expect(await page(6)).toEqual([
+      { date: '2031-09-09', total: 7, ids: byStart.slice(6) },
+      { date: '2031-09-10', total: 1, ids: [] },
+    ]);
+    // Past the last: the counts still, no events.
+    expect((await page(7)).map((d) => d.ids)).toEqual([[], []]);
+    // The events given are whole list items, as on the first page.
+    const second = await get(t, readerToken, URL, { ...q, offset: 3 });
+    expect(Object.keys(second.body.data.days[0].events[0])).toEqual(LIST_KEYS);
+    for (const offset of [-1, 5001, 'two']) {
+      const res = await get(t, readerToken, URL, { ...q, offset });
+      expect(res.status, String(offset)).toBe(400);
+      expect(JSON.stringify(res.body.data)).toContain('offset');
+    }
+  });
+
   it('refuses a span that is not one, and says which word is wrong', async () => {
     const cases: Array<[Record<string, string | number>, string]> = [
       [{ from: '2031-02-30', to: '2031-03-01' }, 'from'],
@@ -234,6 +272,20 @@ describe('GET /events/calendar', () => {
           { date: '2033-05-10', total: 2, ids: [ten, two] },
           { date: '2033-05-11', total: 1, ids: [grouped] },
         ]);
+      }
+      // Page by page, the kept part and the reader's own are one order too.
+      for (let round = 0; round < 2; round += 1) {
+        const second = days((await get(t, readerToken, URL, { ...q, offset: 2 })).body);
+        expect(second).toEqual([
+          { date: '2033-05-10', total: 3, ids: [two] },
+          { date: '2033-05-11', total: 2, ids: [] },
+          { date: '2033-05-12', total: 1, ids: [] },
+        ]);
+        expect(days((await get(t, readerToken, URL, { ...q, per_day: 1, offset: 1 })).body)[0]).toEqual({
+          date: '2033-05-10',
+          total: 3,
+          ids: [friends],
+        });
       }
       // What depends on who reads is worked out for each reader, whatever was kept: the host may edit theirs.
       const flags = { ...q, fields: 'id,title,can_edit' };
