@@ -377,6 +377,49 @@ test.describe('events', () => {
     await expect(page.locator(`td[data-day="${YEAR}-03-18"]`).getByRole('link', { name: /\+1 more/ })).toBeVisible();
   });
 
+  test('a day with more events than a page holds is read page by page, in start order, each page saying where it stands', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page);
+    const word = unique('Crowded');
+    const token = await apiToken(request, undefined, ['events']);
+    // 23 events on one April day (a page holds 20), made through the API, each a minute apart.
+    for (let i = 0; i < 23; i += 1) {
+      const at = `${String(8 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`;
+      await eventThroughApi(request, token, {
+        title: `${word} ${String(i + 1).padStart(2, '0')}`,
+        start_time: `${YEAR}-04-07 ${at}:00`,
+        end_time: `${YEAR}-04-07 20:00:00`,
+        timezone: 'UTC',
+      });
+    }
+    await page.goto(`/events?view=calendar&month=${YEAR}-04&day=${YEAR}-04-07&q=${encodeURIComponent(word)}`);
+    const list = page.getByRole('region', { name: new RegExp(`April 7, ${YEAR}`) });
+    const titles = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => new RegExp(`${word} ${String(from + i).padStart(2, '0')}`));
+    await expect(list.getByRole('heading', { level: 3 })).toHaveText(titles(1, 20));
+    await expect(list).toContainText('Events 1–20 of 23 this day, by start time.');
+    const pages = list.getByRole('navigation', { name: 'Pages of this day’s events' });
+    await expect(pages.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(list.getByRole('heading', { level: 3 })).toHaveText(titles(21, 23));
+    await expect(list).toContainText('Events 21–23 of 23 this day, by start time.');
+    await expect(pages.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    // The next day starts at its own first page.
+    await page.getByRole('link', { name: 'Next day' }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await page.goBack();
+    await pages.getByRole('link', { name: 'Previous page' }).click();
+    await expect(list.getByRole('heading', { level: 3 })).toHaveCount(20);
+    // A page past the last (an old link) says so and leads to the last.
+    await page.goto(`/events?view=calendar&month=${YEAR}-04&day=${YEAR}-04-07&q=${encodeURIComponent(word)}&page=5`);
+    await expect(list).toContainText('This day’s 23 events are on the pages before this one.');
+    await list.getByRole('link', { name: 'Its last page' }).click();
+    await expect(list.getByRole('heading', { level: 3 })).toHaveText(titles(21, 23));
+  });
+
   test('an event of several days is on each of them in the month and in each day’s list: its start first, "Until" its end last', async ({
     page,
     request,

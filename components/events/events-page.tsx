@@ -100,10 +100,10 @@ export function EventsPage({ mine, query, clock, categories, list, calendar, day
           </p>
           {day.total > day.events.length || day.capped ? (
             <p className="muted mt-1 text-xs">
-              {day.total > day.events.length
-                ? `Showing the first ${day.events.length} of ${day.total} events this day, by start time. `
+              {day.events.length && day.total > day.events.length
+                ? `Events ${day.from}–${day.from + day.events.length - 1} of ${day.total} this day, by start time. `
                 : ''}
-              Search or choose a category to narrow them down.
+              {day.capped ? 'Search or choose a category to narrow them down.' : ''}
             </p>
           ) : null}
           {day.events.length ? (
@@ -116,9 +116,21 @@ export function EventsPage({ mine, query, clock, categories, list, calendar, day
             </ul>
           ) : (
             <EmptyState clearHref={chips.length ? unfiltered : undefined}>
-              {chips.length ? 'No events this day match these filters.' : 'No events this day.'}
+              {day.page > 1 && day.total ? (
+                <>
+                  This day’s {day.total} event{day.total > 1 ? 's are' : ' is'} on the pages before this one.{' '}
+                  <a href={hrefOf({ ...query, page: day.lastPage })} className="link">
+                    Its last page
+                  </a>
+                </>
+              ) : chips.length ? (
+                'No events this day match these filters.'
+              ) : (
+                'No events this day.'
+              )}
             </EmptyState>
           )}
+          <Pager label="Pages of this day’s events" page={day.page} more={day.more} hrefOf={(n) => hrefOf({ ...query, page: n })} />
         </section>
       ) : calendar ? (
         <section aria-labelledby="calendar-caption" className="mt-4">

@@ -37,8 +37,14 @@ export type EventsPageProps = {
     key: string;
     caption: string;
     events: EventSummary[];
-    /** How many events the day has (more than `events` holds past DAY_LIMIT). */
+    /** How many events the day has (more than `events` holds: they come DAY_PAGE at a time). */
     total: number;
+    /** The page of the day's events, from 1, and whether another follows. */
+    page: number;
+    more: boolean;
+    /** Where the page's events stand in the day's (the first is 1), and the day's last page. */
+    from: number;
+    lastPage: number;
     capped: boolean;
     prev: string;
     next: string;
@@ -51,8 +57,8 @@ export type EventsPageProps = {
 const PAGE_SIZE = 10;
 /** The events a day of the month grid shows; "+N more" leads to the day's list. */
 const SHOWN = 2;
-/** The events a day's list shows at most (GET /events/calendar's most per day). */
-const DAY_LIMIT = 50;
+/** The events of a page of a day's list (GET /events/calendar gives 50 a day at most). */
+const DAY_PAGE = 20;
 /** Without GET /events/calendar, a month's events are read in pages of 50, at most this many each way. */
 const CALENDAR_PAGES = 4;
 const CALENDAR_LIMIT = 50;
@@ -113,26 +119,29 @@ async function monthDays(
   return { days: placeOnDays(events, clock), capped };
 }
 
-/** A day's events as list items, at most DAY_LIMIT, with their count. */
+/** A page of a day's events as list items (DAY_PAGE of them from `page`'s first), with the day's count. */
 async function dayEvents(
   token: string,
   filters: EventFilters,
   day: string,
+  page: number,
   clock: ReaderClock,
   now: number,
 ): Promise<{ events: EventSummary[]; total: number; capped: boolean }> {
+  const offset = (page - 1) * DAY_PAGE;
+  // GET /events/calendar counts 5,000 events a span at most, and takes no offset past them: a page beyond is empty.
   const answer = await readEventCalendar(
     token,
-    { ...calendarFilters(filters), from: day, to: day, zone: clock.zone, perDay: DAY_LIMIT },
+    { ...calendarFilters(filters), from: day, to: day, zone: clock.zone, perDay: DAY_PAGE, offset: Math.min(offset, 5000) },
     true,
   );
-  const found = answer
-    ? { day: answer.days.find((d) => d.date === day), capped: answer.capped }
-    : await monthEvents(token, filters, day.slice(0, 7), now).then(({ events, capped }) => ({
-        day: placeOnDays(events, clock).find((d) => d.date === day),
-        capped,
-      }));
-  return { events: found.day?.events.slice(0, DAY_LIMIT) ?? [], total: found.day?.total ?? 0, capped: found.capped };
+  if (answer) {
+    const found = answer.days.find((d) => d.date === day);
+    return { events: found?.events.slice(0, DAY_PAGE) ?? [], total: found?.total ?? 0, capped: answer.capped };
+  }
+  const { events, capped } = await monthEvents(token, filters, day.slice(0, 7), now);
+  const found = placeOnDays(events, clock).find((d) => d.date === day);
+  return { events: found?.events.slice(offset, offset + DAY_PAGE) ?? [], total: found?.total ?? 0, capped };
 }
 
 /** A date that is one (YYYY-MM-DD; 2026-02-30 is not), or undefined. */
@@ -170,8 +179,9 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
   };
   const day = query.view === 'calendar' ? realDay(query.day) : undefined;
   if (day) {
+    const page = query.page ?? 1;
     const { found, categories } = await loadPage(async (s) => {
-      const [found, choices] = await Promise.all([dayEvents(s.accessToken, filters, day, clock, now), getCachedEventChoices(s)]);
+      const [found, choices] = await Promise.all([dayEvents(s.accessToken, filters, day, page, clock, now), getCachedEventChoices(s)]);
       return { found, categories: choices.categories };
     });
     const month = day.slice(0, 7);
@@ -191,6 +201,10 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
           timeZone: 'UTC',
         }).format(Date.parse(`${day}T00:00:00Z`)),
         ...found,
+        page,
+        more: found.total > (page - 1) * DAY_PAGE + found.events.length,
+        from: (page - 1) * DAY_PAGE + 1,
+        lastPage: Math.max(1, Math.ceil(found.total / DAY_PAGE)),
         prev: link(shiftDay(day, -1)),
         next: link(shiftDay(day, 1)),
         month: routes.events({ ...query, page: undefined, day: undefined, month }),

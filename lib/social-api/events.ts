@@ -236,6 +236,8 @@ export interface CalendarQuery extends Omit<EventFilters, 'sort' | 'when' | 'pag
   zone: string;
   /** How many of each day's events to read. */
   perDay: number;
+  /** How many of each day's first events to pass over (a day's list, page by page). */
+  offset?: number;
 }
 
 /**
@@ -264,6 +266,7 @@ export async function readEventCalendar(token: string, q: CalendarQuery, whole =
         to: q.to,
         tz: q.zone,
         per_day: q.perDay,
+        offset: q.offset || undefined,
         keywords: q.keywords?.trim() || undefined,
         category_id: q.categoryId || undefined,
         view: q.friends ? 'only_my_friend' : undefined,
