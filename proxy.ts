@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { sessionCookieName } from '@/lib/auth/cookies';
 import { env } from '@/lib/env';
 import { actionBodyRefusal, crossSiteRefusal, edgeRefusal } from '@/lib/request-guard';
-import { pageHeaders, pagePath, validPath } from '@/lib/page-headers';
+import { NOT_FOUND_PATH, pageHeaders, pagePath, validPath } from '@/lib/page-headers';
 import { LIST_PAGES } from '@/lib/routes';
 import { withSecurityHeaders } from '@/lib/security-headers';
 
@@ -50,7 +50,7 @@ export async function proxy(request: NextRequest) {
   // 500, so it is served the site's 404 page (the catch-all answers any path it does not know).
   const response = validPath(pathname)
     ? NextResponse.next({ request: { headers: forward } })
-    : NextResponse.rewrite(new URL('/not-found', request.url), { request: { headers: forward } });
+    : NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers: forward } });
   for (const [name, value] of page.response) response.headers.set(name, value);
   return response;
 }

@@ -100,6 +100,9 @@ export function pagePath(pathname: string, search: string): string {
   return rest ? `${pathname}?${rest}` : pathname;
 }
 
+/** Where an address that names no page (not valid percent-encoding) is read: no route has it, so the catch-all answers 404. */
+export const NOT_FOUND_PATH = '/not-found';
+
 /** A path that is valid percent-encoding (Next fails on one that is not, with a bare 500). */
 export function validPath(pathname: string): boolean {
   try {

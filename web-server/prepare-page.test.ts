@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
-import { PREPARED_HEADER } from '../lib/page-headers.ts';
+import { NOT_FOUND_PATH, PREPARED_HEADER } from '../lib/page-headers.ts';
 import { config, proxy } from '../proxy.ts';
 import { PROXIED_PATHS, preparePage } from './prepare-page.ts';
 
@@ -17,12 +17,12 @@ interface Prepared {
   response: Record<string, string>;
 }
 
-function prepare(method: string, url: string, headers: Record<string, string> = {}): Prepared {
+function prepare(method: string, url: string, headers: Record<string, string> = {}): Prepared & { url: string } {
   const req = { method, url, headers: { host: 'localhost:3000', ...headers } } as unknown as http.IncomingMessage;
   const response: Record<string, string> = {};
   const res = { setHeader: (name: string, value: string) => void (response[name.toLowerCase()] = value) } as unknown as http.ServerResponse;
   const prepared = preparePage(req, res);
-  return { prepared, request: req.headers, response };
+  return { prepared, request: req.headers, response, url: req.url! };
 }
 
 /** What the proxy gives the same request: the answer's headers and the request headers it sets. */
@@ -34,7 +34,13 @@ async function viaProxy(method: string, url: string, headers: Record<string, str
     if (name.startsWith('x-middleware-request-')) request[name.slice('x-middleware-request-'.length)] = value;
     else if (!name.startsWith('x-middleware-')) response[name] = value;
   }
-  return { status: answer.status, next: answer.headers.get('x-middleware-next') === '1', response, request };
+  return {
+    status: answer.status,
+    next: answer.headers.get('x-middleware-next') === '1',
+    rewrite: answer.headers.get('x-middleware-rewrite'),
+    response,
+    request,
+  };
 }
 
 const NONCE = /'nonce-[^']+'/;
@@ -89,6 +95,19 @@ describe('a page read prepared by the production server', () => {
     expect(page.response['x-frame-options']).toBe('DENY');
   });
 
+  it.each(['/%E0%A4%A', '/activities/%ZZ', '/blogs/%ZZ/edit?x=1'])(
+    'reads %s, not valid percent-encoding, as the 404 page, with the headers the proxy gives it as it rewrites it there',
+    async (url) => {
+      const ours = prepare('GET', url, { cookie: SESSION });
+      const theirs = await viaProxy('GET', url, { cookie: SESSION });
+      expect(ours.prepared).toBe(true);
+      expect(ours.url).toBe(NOT_FOUND_PATH);
+      expect(theirs.rewrite).toBe(`http://localhost:3000${NOT_FOUND_PATH}`);
+      expect(withoutNonce(ours.response)).toEqual(withoutNonce(theirs.response));
+      expect(ours.request['x-request-path']).toBe(theirs.request['x-request-path']);
+    },
+  );
+
   it('names the page without the navigation parameter', () => {
     expect(prepare('GET', '/search?q=a&_rsc=1x2').request['x-request-path']).toBe('/search?q=a');
     expect(prepare('GET', '/?_rsc=abc').request['x-request-path']).toBe('/');
@@ -103,7 +122,6 @@ describe('a page read prepared by the production server', () => {
     ['DELETE', '/api/notifications/count', 'a change'],
     ['OPTIONS', '/', 'not a read'],
     ['GET', '/albums?keywords=x&category_id=2', "a list's old words: redirected"],
-    ['GET', '/%E0%A4%A', 'not valid percent-encoding: the 404 page'],
     ['GET', '/a/../listings', 'dot segments Next reads otherwise'],
     ['GET', '/listings?', 'an empty query Next reads otherwise'],
     ['GET', '//evil.example/x', 'not a path'],

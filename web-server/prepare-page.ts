@@ -10,7 +10,7 @@
 import type http from 'node:http';
 import { sessionCookieName } from '../lib/auth/cookies.ts';
 import { env } from '../lib/env.ts';
-import { PREPARED_HEADER, pageHeaders, pagePath, validPath } from '../lib/page-headers.ts';
+import { NOT_FOUND_PATH, PREPARED_HEADER, pageHeaders, pagePath, validPath } from '../lib/page-headers.ts';
 import { LIST_PAGES } from '../lib/routes.ts';
 
 /** proxy.ts's matcher's pattern (its `source`; web-server/prepare-page.test.ts checks they are one). */
@@ -29,7 +29,7 @@ export function preparePage(req: http.IncomingMessage, res: http.ServerResponse)
   // path, dot segments, characters it escapes, an empty query) goes to the proxy, which sees Next's reading.
   const url = new URL(raw, 'http://web');
   const { pathname, search } = url;
-  if (pathname + search !== raw || !proxied.test(pathname) || !validPath(pathname)) return false;
+  if (pathname + search !== raw || !proxied.test(pathname)) return false;
   if (search && LIST_PAGES.get(pathname)?.renewed(url.searchParams) !== undefined) return false;
 
   const e = env();
@@ -38,6 +38,10 @@ export function preparePage(req: http.IncomingMessage, res: http.ServerResponse)
   for (const [name, value] of page.request) req.headers[name] = value;
   for (const [name, value] of page.response) res.setHeader(name, value);
   req.headers[PREPARED_HEADER] = '1';
+  // A path that is not valid percent-encoding names no page: it is read as the site's 404 page here,
+  // as proxy.ts rewrites it, for Next carries out a proxy's rewrite of an address it cannot decode as
+  // a request to itself over HTTP (and a second render's worth of listeners on the answer).
+  if (!validPath(pathname)) req.url = NOT_FOUND_PATH;
   return true;
 }
 
