@@ -294,6 +294,20 @@ test.describe('the inbox and a conversation', () => {
     // A blank message comes back refused, in words.
     await conversation(page).getByRole('button', { name: 'Send' }).click();
     await expect(conversation(page).getByRole('alert')).toHaveText('Write a message first.');
+
+    // Block and Delete ask first without script too: each opens its question in place, and only
+    // the question's own button acts.
+    await conversation(page).locator('summary', { hasText: 'Block Grace Kim' }).click();
+    await expect(conversation(page)).toContainText('Block Grace Kim?');
+    await expect(conversation(page).getByRole('button', { name: 'Block', exact: true })).toBeVisible();
+    await conversation(page)
+      .locator('summary', { hasText: /^Delete$/ })
+      .click();
+    await expect(conversation(page)).toContainText('Delete this conversation?');
+    await expect(page).toHaveURL(new RegExp(`/messages\\?open=${id}$`));
+    await conversation(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+    await expect(main(page).getByTestId('conversation-row').filter({ hasText: answer })).toHaveCount(0);
     await context.close();
   });
 

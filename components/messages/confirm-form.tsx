@@ -2,8 +2,10 @@
 
 import { useActionState, useState, type FormEvent } from 'react';
 import { callAction } from '@/lib/action-result';
+import { buttonStyles } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/form-error';
+import { useInBrowser } from '@/components/ui/use-in-browser';
 import type { FormAnswer } from './actions';
 
 export type ConfirmFormProps = {
@@ -14,18 +16,39 @@ export type ConfirmFormProps = {
   /** The button's words, and its look. */
   label: string;
   className: string;
-  /** The question asked first (with script; without it the post is the answer). */
+  /** The question asked first: with script in a dialog, without it in the disclosure the button opens. */
   confirm: { title: string; description: string; confirmLabel: string; pendingLabel: string; danger?: boolean };
   onDone: (message: string) => void;
 };
 
 /**
  * A button that asks first, then does: with script a confirmation dialog and the action from it;
- * without script a plain form whose post does it (the page comes back, or shows the refusal).
+ * without script a disclosure (`<details>`, which opens without script) holding the question and
+ * a plain form whose post does it (the page comes back, or shows the refusal). The server's HTML
+ * is the disclosure; the page's script, once it runs, puts the dialog's button in its place.
  */
 export function ConfirmForm({ action, fields, label, className, confirm, onDone }: ConfirmFormProps) {
   const [noScript, formAction] = useActionState(action, null);
   const [asking, setAsking] = useState<FormData | null>(null);
+  const inBrowser = useInBrowser();
+  const hidden = Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+  const refusal = <FormError message={noScript && !noScript.ok ? noScript.message : undefined} className="mt-1" />;
+
+  if (!inBrowser)
+    return (
+      <details open={noScript?.ok === false}>
+        <summary className={`${className} cursor-pointer list-none`}>{label}</summary>
+        <form action={formAction} className="card mt-2 max-w-sm space-y-2 p-3">
+          {hidden}
+          <p className="font-medium">{confirm.title}</p>
+          <p className="muted text-sm">{confirm.description}</p>
+          <button type="submit" className={confirm.danger === false ? buttonStyles.primary : buttonStyles.danger}>
+            {confirm.confirmLabel}
+          </button>
+          {refusal}
+        </form>
+      </details>
+    );
 
   const ask = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -34,13 +57,11 @@ export function ConfirmForm({ action, fields, label, className, confirm, onDone 
 
   return (
     <form action={formAction} onSubmit={ask}>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {hidden}
       <button type="submit" className={className}>
         {label}
       </button>
-      <FormError message={noScript && !noScript.ok ? noScript.message : undefined} className="mt-1" />
+      {refusal}
       {asking ? (
         <ConfirmDialog
           open
