@@ -119,6 +119,12 @@ async function monthDays(
   return { days: placeOnDays(events, clock), capped };
 }
 
+/** GET /events/calendar's largest `offset`: it counts 5,000 events a span at most, so a page past them is empty. */
+const CALENDAR_MAX_OFFSET = 5000;
+
+/** What a page of a day's list holds: its events, the day's count, and where the page stands among the day's. */
+type DayPage = Pick<NonNullable<EventsPageProps['day']>, 'events' | 'total' | 'capped' | 'page' | 'more' | 'from' | 'lastPage'>;
+
 /** A page of a day's events as list items (DAY_PAGE of them from `page`'s first), with the day's count. */
 async function dayEvents(
   token: string,
@@ -127,21 +133,38 @@ async function dayEvents(
   page: number,
   clock: ReaderClock,
   now: number,
-): Promise<{ events: EventSummary[]; total: number; capped: boolean }> {
+): Promise<DayPage> {
   const offset = (page - 1) * DAY_PAGE;
-  // GET /events/calendar counts 5,000 events a span at most, and takes no offset past them: a page beyond is empty.
   const answer = await readEventCalendar(
     token,
-    { ...calendarFilters(filters), from: day, to: day, zone: clock.zone, perDay: DAY_PAGE, offset: Math.min(offset, 5000) },
+    {
+      ...calendarFilters(filters),
+      from: day,
+      to: day,
+      zone: clock.zone,
+      perDay: DAY_PAGE,
+      offset: Math.min(offset, CALENDAR_MAX_OFFSET),
+    },
     true,
   );
-  if (answer) {
-    const found = answer.days.find((d) => d.date === day);
-    return { events: found?.events.slice(0, DAY_PAGE) ?? [], total: found?.total ?? 0, capped: answer.capped };
-  }
-  const { events, capped } = await monthEvents(token, filters, day.slice(0, 7), now);
-  const found = placeOnDays(events, clock).find((d) => d.date === day);
-  return { events: found?.events.slice(offset, offset + DAY_PAGE) ?? [], total: found?.total ?? 0, capped };
+  const found = answer
+    ? { day: answer.days.find((d) => d.date === day), from: 0, capped: answer.capped }
+    : await monthEvents(token, filters, day.slice(0, 7), now).then(({ events, capped }) => ({
+        day: placeOnDays(events, clock).find((d) => d.date === day),
+        from: offset,
+        capped,
+      }));
+  const events = found.day?.events.slice(found.from, found.from + DAY_PAGE) ?? [];
+  const total = found.day?.total ?? 0;
+  return {
+    events,
+    total,
+    capped: found.capped,
+    page,
+    more: total > offset + events.length,
+    from: offset + 1,
+    lastPage: Math.max(1, Math.ceil(total / DAY_PAGE)),
+  };
 }
 
 /** A date that is one (YYYY-MM-DD; 2026-02-30 is not), or undefined. */
@@ -179,9 +202,11 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
   };
   const day = query.view === 'calendar' ? realDay(query.day) : undefined;
   if (day) {
-    const page = query.page ?? 1;
     const { found, categories } = await loadPage(async (s) => {
-      const [found, choices] = await Promise.all([dayEvents(s.accessToken, filters, day, page, clock, now), getCachedEventChoices(s)]);
+      const [found, choices] = await Promise.all([
+        dayEvents(s.accessToken, filters, day, query.page ?? 1, clock, now),
+        getCachedEventChoices(s),
+      ]);
       return { found, categories: choices.categories };
     });
     const month = day.slice(0, 7);
@@ -201,10 +226,6 @@ export async function loadEventList(mine: boolean, { searchParams }: EventListRo
           timeZone: 'UTC',
         }).format(Date.parse(`${day}T00:00:00Z`)),
         ...found,
-        page,
-        more: found.total > (page - 1) * DAY_PAGE + found.events.length,
-        from: (page - 1) * DAY_PAGE + 1,
-        lastPage: Math.max(1, Math.ceil(found.total / DAY_PAGE)),
         prev: link(shiftDay(day, -1)),
         next: link(shiftDay(day, 1)),
         month: routes.events({ ...query, page: undefined, day: undefined, month }),
