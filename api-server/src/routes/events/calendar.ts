@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalidParam } from '../../errors.ts';
 import { now } from '../../db/index.ts';
 import {
+  byStart,
   eventsVersion,
   getEventsInOrder,
   listEventTimesBetween,
@@ -168,8 +169,6 @@ function placeOnDays(events: readonly EventTimes[], place: (e: EventTimes) => [n
   return days;
 }
 
-const byStart = (a: EventTimes, b: EventTimes) => a.start_time - b.start_time || a.id - b.id;
-
 /** The days of two parts of a span's events (no event in both) as one; neither is changed. */
 function mergeDays(a: PlacedDays, b: PlacedDays, perDay: number): PlacedDays {
   if (b.size === 0) return a;
@@ -191,7 +190,15 @@ interface KeptPart {
   days: PlacedDays;
   /** Its events as presented with `fields`, once asked for with fields of their rows alone (ROW_FIELDS: alike for every reader). */
   shown?: { fields: string; events: ReadonlyMap<number, Presented> };
+  /**
+   * The whole answer, as sent, for a reader whose own part puts nothing on the span (most readers
+   * of most months), by the fields (of ROW_FIELDS alone) and offset asked for: alike for each.
+   */
+  answers?: Map<string, string>;
 }
+
+/** Whole answers kept per part at most (a reader may page a day through many offsets). */
+const KEPT_ANSWERS = 8;
 
 type Presented = Record<string, unknown>;
 
@@ -237,7 +244,7 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
         querystring: calendarQuery,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
       const fields = listFields(q.fields, LIST_FIELDS);
       const first = parseDate('from', q.from);
@@ -256,6 +263,39 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
       // Every event that may fall on the span's days, in any zone: a day begins 14 hours either side of UTC's at most.
       const read = (part: CalendarPart) =>
         listEventTimesBetween(db, filter, first * DAY - ZONE_REACH, (last + 1) * DAY + ZONE_REACH, CALENDAR_MAX_EVENTS + 1, part);
+      const rowFieldsOnly = fields.every((f) => ROW_FIELDS.has(f));
+      const present = async (ids: number[]): Promise<Map<number, Presented>> => {
+        const rows = await getEventsInOrder(db, ids, fields.includes('description'));
+        const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
+        return new Map(rows.map((r, i) => [r.id, presented[i]!]));
+      };
+      /** The answer for the days placed: each day's events from the offset on, presented. */
+      const answer = async (placed: PlacedDays, capped: boolean, part: KeptPart | undefined) => {
+        // Each day's events from the offset on (a day's count is always all of them).
+        const given: PlacedDays = offset
+          ? new Map([...placed].map(([n, d]) => [n, { total: d.total, events: d.events.slice(offset) }]))
+          : placed;
+        const days = [...given.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([n, d]) => ({ date: dateOf(n), total: d.total, events: d.events.map((e) => e.id) }));
+        const ids = idsOn(given);
+        let shown: (id: number) => Presented | undefined;
+        if (part && rowFieldsOnly) {
+          // The kept part's events are presented once per version too; only the reader's own part is read and presented here.
+          const asked = fields.join();
+          if (part.shown?.fields !== asked) part.shown = { fields: asked, events: await present(idsOn(part.days)) };
+          const kept = part.shown.events;
+          const own = await present(ids.filter((id) => !kept.has(id)));
+          shown = (id) => kept.get(id) ?? own.get(id);
+        } else {
+          const all = await present(ids);
+          shown = (id) => all.get(id);
+        }
+        return {
+          success: true,
+          data: { days: days.map((d) => ({ date: d.date, total: d.total, events: d.events.flatMap((id) => shown(id) ?? []) })), capped },
+        };
+      };
       let placed: PlacedDays | undefined;
       let common: KeptPart | undefined;
       let capped = false;
@@ -273,42 +313,29 @@ export default async function eventCalendarRoutes(app: FastifyInstance): Promise
         }
         const rest = await read('uncommon');
         // Past the cap, the counts are of the first events by start, which one read gives.
-        if (common.read + rest.length <= CALENDAR_MAX_EVENTS) placed = mergeDays(common.days, placeOnDays(rest, place, perDay), perDay);
+        if (common.read + rest.length <= CALENDAR_MAX_EVENTS) {
+          const own = placeOnDays(rest, place, perDay);
+          if (own.size === 0 && rowFieldsOnly) {
+            // Nothing of the reader's own on these days: the answer is the kept part's alone, alike
+            // for every such reader, and is kept as sent (a busy month's is ~10 KB of JSON).
+            const asked = `${fields.join()} ${offset}`;
+            let text = common.answers?.get(asked);
+            if (text === undefined) {
+              text = JSON.stringify(await answer(common.days, false, common));
+              if (!common.answers || common.answers.size >= KEPT_ANSWERS) common.answers = new Map();
+              common.answers.set(asked, text);
+            }
+            return reply.type('application/json; charset=utf-8').send(text);
+          }
+          placed = mergeDays(common.days, own, perDay);
+        }
       }
       if (placed === undefined) {
         const times = await read('all');
         capped = times.length > CALENDAR_MAX_EVENTS;
         placed = placeOnDays(times.slice(0, CALENDAR_MAX_EVENTS), place, perDay);
       }
-      // Each day's events from the offset on (a day's count is always all of them).
-      const given: PlacedDays = offset
-        ? new Map([...placed].map(([n, d]) => [n, { total: d.total, events: d.events.slice(offset) }]))
-        : placed;
-      const days = [...given.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([n, d]) => ({ date: dateOf(n), total: d.total, events: d.events.map((e) => e.id) }));
-      const present = async (ids: number[]): Promise<Map<number, Presented>> => {
-        const rows = await getEventsInOrder(db, ids, fields.includes('description'));
-        const presented = await presentEvents(db, app.config, viewerOf(db, me), rows, fields);
-        return new Map(rows.map((r, i) => [r.id, presented[i]!]));
-      };
-      const ids = idsOn(given);
-      let shown: (id: number) => Presented | undefined;
-      if (common && fields.every((f) => ROW_FIELDS.has(f))) {
-        // The kept part's events are presented once per version too; only the reader's own part is read and presented here.
-        const asked = fields.join();
-        if (common.shown?.fields !== asked) common.shown = { fields: asked, events: await present(idsOn(common.days)) };
-        const kept = common.shown.events;
-        const own = await present(ids.filter((id) => !kept.has(id)));
-        shown = (id) => kept.get(id) ?? own.get(id);
-      } else {
-        const all = await present(ids);
-        shown = (id) => all.get(id);
-      }
-      return {
-        success: true,
-        data: { days: days.map((d) => ({ date: d.date, total: d.total, events: d.events.flatMap((id) => shown(id) ?? []) })), capped },
-      };
+      return answer(placed, capped, common);
     },
   );
 }

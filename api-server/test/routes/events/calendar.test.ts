@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { befriend, call, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get } from '../fixtures.ts';
-import { eventCategory, LIST_KEYS, makeEvent } from './event-fixtures.ts';
+import { eventCategory, eventRow, LIST_KEYS, makeEvent } from './event-fixtures.ts';
 import { makeGroup } from '../groups/group-fixtures.ts';
 
 const t = setupApi();
@@ -301,6 +301,72 @@ describe('GET /events/calendar', () => {
           { id: friends, title: expect.any(String), can_edit: false },
         ]);
       }
+    });
+
+    it("answers the readers with nothing of their own on its days alike, and never one reader's events to another", async () => {
+      const h = await host();
+      const stranger = await tokenFor(t.db, await host());
+      const another = await tokenFor(t.db, await host());
+      // The web's fields, the rows' own: alike for every reader.
+      const q = { from: '2033-11-01', to: '2033-11-30', tz: 'UTC', per_day: 2, fields: 'id,title,timezone,start_at,end_at' };
+      const open = await makeEvent(t.db, h, { start: at('2033-11-10T10:00:00Z'), title: 'Open' });
+      const later = await makeEvent(t.db, h, { start: at('2033-11-10T16:00:00Z') });
+      const friends = await makeEvent(t.db, friendOfReader, { start: at('2033-11-10T12:00:00Z'), auth_view: 'owner_member' });
+      // A day's, begun before the span's earliest midnight (14 hours before UTC's): on October 31st and November 1st.
+      const running = await makeEvent(t.db, friendOfReader, {
+        start: at('2033-10-31T08:00:00Z'),
+        end: at('2033-11-01T08:00:00Z'),
+        auth_view: 'owner_member',
+      });
+      const strangers = [{ date: '2033-11-10', total: 2, ids: [open, later] }];
+      const first = await get(t, stranger, URL, q);
+      expect(days(first.body)).toEqual(strangers);
+      // The reader's friend's events are theirs alone: one begun the day before the span, one on the 10th.
+      expect(days((await get(t, readerToken, URL, q)).body)).toEqual([
+        { date: '2033-11-01', total: 1, ids: [running] },
+        { date: '2033-11-10', total: 3, ids: [open, friends] },
+      ]);
+      const again = await get(t, stranger, URL, q);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(days((await get(t, another, URL, q)).body)).toEqual(strangers);
+      expect(days((await get(t, readerToken, URL, q)).body)[1]).toEqual({ date: '2033-11-10', total: 3, ids: [open, friends] });
+      // Each offset and each set of fields is an answer of its own.
+      expect(days((await get(t, stranger, URL, { ...q, offset: 1 })).body)).toEqual([{ date: '2033-11-10', total: 2, ids: [later] }]);
+      const titles = { ...q, fields: 'id,title' };
+      expect((await get(t, stranger, URL, titles)).body.data.days[0].events[0]).toEqual({ id: open, title: 'Open' });
+      expect(days((await get(t, stranger, URL, q)).body)).toEqual(strangers);
+      // Any change to the events is read again: a title, then the friend's event opened to everyone.
+      await t.db.updateTable('events').set({ title: 'Moved on' }).where('id', '=', open).execute();
+      expect((await get(t, another, URL, titles)).body.data.days[0].events[0]).toEqual({ id: open, title: 'Moved on' });
+      await t.db.updateTable('events').set({ auth_view: 'everyone' }).where('id', '=', friends).execute();
+      expect(days((await get(t, stranger, URL, q)).body)).toEqual([{ date: '2033-11-10', total: 3, ids: [open, friends] }]);
+    });
+
+    it('counts the first events by start when more run into the span than it reads', async () => {
+      const h = await host();
+      // 5,002 events of a day begun on the morning of January 31st (before the span's earliest
+      // midnight, 14 hours before UTC's), each running into February 1st; the latest written first,
+      // so that a read in the order the rows are stored meets the latest first.
+      const begin = at('2034-01-31T09:00:00Z');
+      const rows = Array.from({ length: 5002 }, (_, i) => eventRow(h, { start: begin - i, end: begin - i + 86_400, created_at: begin }));
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 500)
+        ids.push(
+          ...(
+            await t.db
+              .insertInto('events')
+              .values(rows.slice(i, i + 500))
+              .returning('id')
+              .execute()
+          ).map((r) => r.id),
+        );
+      const res = await get(t, readerToken, URL, { from: '2034-02-01', to: '2034-02-02', tz: 'UTC', per_day: 2 });
+      expect(res.body.data.capped).toBe(true);
+      // The earliest two: the last two written.
+      expect(days(res.body)).toEqual([{ date: '2034-02-01', total: 5000, ids: [ids[5001]!, ids[5000]!] }]);
+      await t.db.deleteFrom('events').where('owner_id', '=', h).execute();
     });
 
     it('puts events begun before the span on its first days, each kind for whom it is', async () => {

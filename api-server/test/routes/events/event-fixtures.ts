@@ -1,6 +1,7 @@
 import type { DB } from '../../../src/db/index.ts';
 import { now } from '../../../src/db/index.ts';
-import type { Privacy } from '../../../src/db/types.ts';
+import type { EventsTable, Privacy } from '../../../src/db/types.ts';
+import type { Insertable } from 'kysely';
 import type { Rsvp } from '../../../src/routes/events/rules.ts';
 import { befriend, createUser, tokenFor } from '../../helpers.ts';
 
@@ -26,35 +27,36 @@ export interface EventProps {
 
 let seq = 0;
 
-/** An event as POST /events makes it (the owner attending), by default starting in a day. */
-export async function makeEvent(db: DB, owner: number, p: Partial<EventProps> = {}): Promise<number> {
+/** An event's row, by default starting in a day and lasting an hour (written as is: its owner is not made a member). */
+export function eventRow(owner: number, p: Partial<EventProps> = {}): Insertable<EventsTable> {
   const t = now();
   const start = p.start ?? t + DAY + seq;
   seq += 1;
-  const row = await db
-    .insertInto('events')
-    .values({
-      owner_id: owner,
-      title: p.title ?? `Event ${seq}`,
-      description: p.description ?? 'A gathering',
-      category_id: p.category_id ?? null,
-      start_time: start,
-      end_time: p.end ?? start + 3600,
-      timezone: p.timezone ?? 'UTC',
-      host: p.host ?? '',
-      location: p.location ?? '',
-      allow_search: p.allow_search ?? 1,
-      auth_invite: p.auth_invite ?? 1,
-      approval: p.approval ?? 0,
-      auth_view: p.auth_view ?? 'everyone',
-      auth_comment: p.auth_comment ?? 'everyone',
-      auth_photo: 'everyone',
-      image_key: p.image_key ?? null,
-      created_at: p.created_at ?? t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return {
+    owner_id: owner,
+    title: p.title ?? `Event ${seq}`,
+    description: p.description ?? 'A gathering',
+    category_id: p.category_id ?? null,
+    start_time: start,
+    end_time: p.end ?? start + 3600,
+    timezone: p.timezone ?? 'UTC',
+    host: p.host ?? '',
+    location: p.location ?? '',
+    allow_search: p.allow_search ?? 1,
+    auth_invite: p.auth_invite ?? 1,
+    approval: p.approval ?? 0,
+    auth_view: p.auth_view ?? 'everyone',
+    auth_comment: p.auth_comment ?? 'everyone',
+    auth_photo: 'everyone',
+    image_key: p.image_key ?? null,
+    created_at: p.created_at ?? t,
+    updated_at: t,
+  };
+}
+
+/** An event as POST /events makes it (the owner attending), by default starting in a day. */
+export async function makeEvent(db: DB, owner: number, p: Partial<EventProps> = {}): Promise<number> {
+  const row = await db.insertInto('events').values(eventRow(owner, p)).returning('id').executeTakeFirstOrThrow();
   await addMember(db, row.id, owner, 'attending');
   return row.id;
 }
