@@ -21,10 +21,17 @@ export const SPECIAL_ALBUMS = {
 } as const;
 export type SpecialAlbumKind = keyof typeof SPECIAL_ALBUMS;
 
+/**
+ * The special albums only their owner sees. A message's photos belong to a private conversation;
+ * a blog's, an event's or a forum post's are shown by their address in what they were written for,
+ * whoever that is for (a draft, a private blog), and the album must not show them to anyone sooner
+ * (migration 038). Wall and group photos are seen through the posts that show them (domain/photo-privacy.ts).
+ */
+const OWN_ALBUMS: ReadonlySet<SpecialAlbumKind> = new Set(['message', 'blog', 'event', 'forum']);
+
 /** The user's special album of that kind, made on first use (in the caller's transaction). */
 export function specialAlbumId(db: DB, ownerId: number, kind: SpecialAlbumKind, t = now()): Promise<number> {
-  // Message photos belong to private conversations: only their owner sees the album.
-  return ownSpecialAlbumId(db, ownerId, kind, SPECIAL_ALBUMS[kind], kind === 'message', t);
+  return ownSpecialAlbumId(db, ownerId, kind, SPECIAL_ALBUMS[kind], OWN_ALBUMS.has(kind), t);
 }
 
 const composeUpload = {

@@ -69,6 +69,31 @@ describe('POST /albums/compose_upload', () => {
     ).toBe(404);
   });
 
+  it('keeps the photos written into a blog, an event or a forum post to their owner in the album, and serves them at src', async () => {
+    const writer = await createUser(t.db);
+    const writerToken = await tokenFor(t.db, writer.id, ['albums']);
+    const otherToken = await tokenFor(t.db, (await createUser(t.db)).id, ['albums']);
+    for (const type of ['blog', 'event', 'forum']) {
+      const res = await upload(await picture('png'), `${type}.png`, { type }, writerToken);
+      expect(res.status).toBe(200);
+      const { album_id: album, photo_id: photo, src } = res.body.data;
+      expect(
+        await t.db.selectFrom('albums').select(['kind', 'auth_view', 'allow_search']).where('id', '=', album).executeTakeFirst(),
+      ).toEqual({
+        kind: type,
+        auth_view: 'owner',
+        allow_search: 0,
+      });
+      // Its owner sees the album and the photo; another member sees neither, and is not told they are there.
+      for (const url of [`/api/v1/albums/${album}`, `/api/v1/albums/photos/${photo}`]) {
+        expect((await call(t.app, writerToken, { method: 'GET', url })).status).toBe(200);
+        expect((await call(t.app, otherToken, { method: 'GET', url })).status).toBe(404);
+      }
+      // What it was written for shows it by its address, whoever reads that.
+      expect((await t.app.inject({ method: 'GET', url: new URL(src).pathname })).statusCode).toBe(200);
+    }
+  });
+
   it('puts each type into its own special album', async () => {
     const profile = await upload(await picture('png'), 'p.png', { type: 'profile' });
     const blog = await upload(await picture('png'), 'b.png', { type: 'blog' });
