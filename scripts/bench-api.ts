@@ -30,7 +30,7 @@ import path from 'node:path';
 import { ALL_SCOPES, loadConfig } from '../api-server/src/config.ts';
 import { openDatabase, now } from '../api-server/src/db/index.ts';
 import { admin, startCluster, type Cluster } from '../api-server/test/postgres-cluster.ts';
-import { seedWorld, RARE_WORD, type WorldLandmarks } from '../api-server/src/seed/world.ts';
+import { seedWorld, settleAfterSeed, RARE_WORD, type WorldLandmarks } from '../api-server/src/seed/world.ts';
 import { issueTokens, newFamilyId } from '../api-server/src/oauth/tokens.ts';
 import { ensureWebClient } from '../api-server/src/oauth/clients.ts';
 import { median, percentile } from '../bench/stats.ts';
@@ -101,6 +101,9 @@ async function prepare(
   const started = performance.now();
   const world = await seedWorld(db, config, { factor, seed: 1, log: (m) => console.log(`${database} ${factor}: ${m}`) });
   console.log(`${database} ${factor}: seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const settling = performance.now();
+  await settleAfterSeed(db);
+  if (cluster) console.log(`${database} ${factor}: vacuumed in ${((performance.now() - settling) / 1000).toFixed(0)} s`);
   // The token's client must exist before the server registers it at start.
   await ensureWebClient(db, config);
   const token = async (userId: number) =>

@@ -28,7 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { loadConfig } from '../api-server/src/config.ts';
 import { openDatabase } from '../api-server/src/db/index.ts';
-import { seedWorld, WORLD_PASSWORD } from '../api-server/src/seed/world.ts';
+import { seedWorld, settleAfterSeed, WORLD_PASSWORD } from '../api-server/src/seed/world.ts';
 import { admin, startCluster, type Cluster } from '../api-server/test/postgres-cluster.ts';
 import {
   crowd,
@@ -240,6 +240,9 @@ async function main(): Promise<number> {
   const seeded = performance.now();
   const world = await seedWorld(db, config, { factor: SCALE, seed: 1, log: (m) => log(`seed: ${m}`) });
   log(`seeded in ${fixed((performance.now() - seeded) / 1000, 0)} s`);
+  const settling = performance.now();
+  await settleAfterSeed(db);
+  log(`vacuumed in ${fixed((performance.now() - settling) / 1000, 0)} s`);
   // The crowd: members spread over the whole site (every k-th), with the one of the most friends.
   const all = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', '%@scale.example').orderBy('id').execute();
   const every = Math.max(1, Math.floor(all.length / MEMBERS));

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedWorld, WORLD, type WorldLandmarks } from '../../src/seed/world.ts';
+import { sql } from 'kysely';
+import { dialectOf } from '../../src/db/dialect.ts';
+import { seedWorld, settleAfterSeed, WORLD, type WorldLandmarks } from '../../src/seed/world.ts';
 import { tokenFor } from '../helpers.ts';
 import { setupApi } from '../fixture.ts';
 import { get } from '../routes/fixtures.ts';
@@ -168,6 +170,14 @@ describe('the site at scale (seed/world.ts)', () => {
     const times = long.body.data.messages.map((m: { id: number }) => m.id);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(long.body.data.maxid).toBeDefined();
+  });
+
+  it('is settled for the benches as a long-running site is: on PostgreSQL every table vacuumed', async () => {
+    await settleAfterSeed(t.db);
+    if (dialectOf(t.db) !== 'postgres') return;
+    const { rows } = await sql<{ relname: string }>`select relname from pg_stat_user_tables
+      where relname in ('activities', 'likes', 'comments', 'messages') and last_vacuum is null`.execute(t.db);
+    expect(rows).toEqual([]);
   });
 
   it('is the same site from the same seed', async () => {
