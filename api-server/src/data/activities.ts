@@ -58,6 +58,10 @@ const inSeenGroups =
  * site, and with S sources among M members about one post in M/S is theirs — n × M/S rows for a
  * page of n against S probes, the fewer when S² > M (1,000 friends among 100,000 members: ~1,600
  * rows of one index against 1,000 probes of 16 rows each).
+ *
+ * A reader with FEED_INBOX_FRIENDS friends or more has their friends' posts written ahead into an
+ * inbox (migration 039) as they are posted: those are read from it, about a page of rows however
+ * large the site, and the reader's own sources and groups as above.
  */
 interface Sources {
   /** Each source alone, for a read of each on its own index. */
@@ -68,6 +72,17 @@ interface Sources {
    * one costs only its bound.
    */
   dense?: { all: Where; density: number };
+  /**
+   * The reader's friends' posts, when their feed is kept written ahead (migration 039): read from
+   * their inbox, apart from the sources above, and merged with them.
+   */
+  inbox?: (bounds: Bounds, dir: 'asc' | 'desc', n: number) => Promise<number[]>;
+}
+
+/** Exclusive bounds on an activity's id. */
+interface Bounds {
+  below?: number;
+  above?: number;
 }
 
 async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
@@ -118,18 +133,28 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
   // fifth of a dense page's read as rows; the count steps the same index entries in the database).
   const members = await maxUserId(db);
   const many = Math.ceil(Math.sqrt(members));
-  const [friendCount, groups] = await Promise.all([countFriends(db, me, many + 1), groupsOf(many + 1)]);
-  const count = mine.length + friendCount + groups.length;
-  if (count <= many) return few(each(await friendsOf(), groups));
+  const [friendCount, groups, kept] = await Promise.all([
+    countFriends(db, me, many + 1),
+    groupsOf(many + 1),
+    db.selectFrom('feed_readers').select('user_id').where('user_id', '=', me).executeTakeFirst(),
+  ]);
+  // With a kept inbox the friends' posts come from it; the reader's own and their groups' as before.
+  const inbox = kept === undefined ? undefined : inboxOf(db, me, inSeenGroups(friendPosts(isFriendOf(me)), me));
+  const count = mine.length + (inbox ? 0 : friendCount) + groups.length;
+  if (count <= many) return { ...few(each(inbox ? [] : await friendsOf(), groups)), inbox };
   const all: Where = (eb) =>
     eb.or([
       ...mineOf(true).map((source) => source(eb)),
-      inSeenGroups(
-        friendPosts((x) =>
-          x(column('activities.owner_id', true), 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me)),
-        ),
-        me,
-      )(eb),
+      ...(inbox
+        ? []
+        : [
+            inSeenGroups(
+              friendPosts((x) =>
+                x(column('activities.owner_id', true), 'in', x.selectFrom('friendships').select('friend_id').where('user_id', '=', me)),
+              ),
+              me,
+            )(eb),
+          ]),
       inSeenGroups(
         groupWalls((x) =>
           x(
@@ -143,12 +168,45 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
     ]);
   return {
     each: async () => {
-      const [f, g] = await Promise.all([friendsOf(), groupsOf()]);
+      const [f, g] = await Promise.all([inbox ? [] : friendsOf(), groupsOf()]);
       return each(f, g);
     },
     dense: { all, density: Math.min(1, count / Math.max(1, members)) },
+    inbox,
   };
 }
+
+/** Posts whose owner is the reader's friend (tested row by row: the inbox's few candidates). */
+const isFriendOf =
+  (me: number) =>
+  (eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> =>
+    eb.exists(
+      eb
+        .selectFrom('friendships')
+        .select('friendships.friend_id')
+        .where('friendships.user_id', '=', me)
+        .whereRef('friendships.friend_id', '=', 'activities.owner_id'),
+    );
+
+/**
+ * The ids of the first `n` posts beyond the bounds of the reader's kept inbox that pass `rule`
+ * (the feed's test of a friend's post): read in order on the inbox's key, each candidate tested
+ * as it comes, so a page reads about a page of rows however large the site.
+ */
+const inboxOf =
+  (db: DB, me: number, rule: Where) =>
+  async (bounds: Bounds, dir: 'asc' | 'desc', n: number): Promise<number[]> => {
+    let q = db
+      .selectFrom('feed_inbox')
+      .innerJoin('activities', 'activities.id', 'feed_inbox.activity_id')
+      .select('feed_inbox.activity_id as id')
+      .where('feed_inbox.reader_id', '=', me)
+      .where(rule);
+    if (bounds.below !== undefined) q = q.where('feed_inbox.activity_id', '<', bounds.below);
+    if (bounds.above !== undefined) q = q.where('feed_inbox.activity_id', '>', bounds.above);
+    const rows = await q.orderBy('feed_inbox.activity_id', dir).limit(n).execute();
+    return rows.map((r) => r.id);
+  };
 
 async function maxUserId(db: DB): Promise<number> {
   const row = await db
@@ -186,13 +244,24 @@ async function eachSourceIds(
 const DENSE_RANGES = 3;
 
 /**
- * The same as eachSourceIds for many sources: ranges of ids from the bound, each read in order
- * on the primary key with the sources' union as a filter and cut at n; the first sized for about
- * twice n matches at the expected density, each next one four times the last. A reader whose
- * sources have gone quiet (fewer matches than expected over all of them) is read source by source
- * beyond them, so that no page reads more than about 40 pages' worth of the site's posts.
+ * Ids of the first `n` activities of the feed beyond a bound, in `dir` order: those of its
+ * sources, merged with those of the reader's kept inbox when they have one (each read stops at n).
  */
-async function pageIds(db: DB, sources: Sources, bounds: { below?: number; above?: number }, dir: 'asc' | 'desc', n: number) {
+async function pageIds(db: DB, sources: Sources, bounds: Bounds, dir: 'asc' | 'desc', n: number): Promise<number[]> {
+  if (!sources.inbox) return sourceIds(db, sources, bounds, dir, n);
+  const [ids, kept] = await Promise.all([sourceIds(db, sources, bounds, dir, n), sources.inbox(bounds, dir, n)]);
+  return [...new Set([...ids, ...kept])].sort((a, b) => (dir === 'desc' ? b - a : a - b)).slice(0, n);
+}
+
+/**
+ * The sources' part: each on its own (eachSourceIds), or for many sources ranges of ids from the
+ * bound, each read in order on the primary key with the sources' union as a filter and cut at n;
+ * the first sized for about twice n matches at the expected density, each next one four times the
+ * last. A reader whose sources have gone quiet (fewer matches than expected over all of them) is
+ * read source by source beyond them, so that no page reads more than about 40 pages' worth of the
+ * site's posts.
+ */
+async function sourceIds(db: DB, sources: Sources, bounds: Bounds, dir: 'asc' | 'desc', n: number): Promise<number[]> {
   if (!sources.dense) return eachSourceIds(db, await sources.each(), bounds, dir, n);
   const { all, density } = sources.dense;
   const top = await db

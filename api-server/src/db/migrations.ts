@@ -32,6 +32,7 @@ import { m035 } from './migration-035-search-prefixes.ts';
 import { m036 } from './migration-036-search-type-columns.ts';
 import { m037 } from './migration-037-event-calendar-parts.ts';
 import { m038 } from './migration-038-writing-photo-albums.ts';
+import { m039 } from './migration-039-feed-inbox.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -439,6 +440,7 @@ const migrations: Record<string, Migration> = {
   '036_search_type_columns': m036,
   '037_event_calendar_parts': m037,
   '038_writing_photo_albums': m038,
+  '039_feed_inbox': m039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,17 @@ export interface UserIdentitiesTable {
   user_id: number;
 }
 
+/** Members whose feed is kept written ahead (migration 039): FEED_INBOX_FRIENDS friends or more. */
+export interface FeedReadersTable {
+  user_id: number;
+}
+
+/** The posts of a feed_readers member's friends, kept by triggers (migration 039): candidates the feed read tests. */
+export interface FeedInboxTable {
+  reader_id: number;
+  activity_id: number;
+}
+
 export interface FriendshipsTable {
   user_id: number;
   friend_id: number;
@@ -623,6 +634,8 @@ export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   friendships: FriendshipsTable;
+  feed_readers: FeedReadersTable;
+  feed_inbox: FeedInboxTable;
   friend_requests: FriendRequestsTable;
   oauth_clients: OauthClientsTable;
   oauth_codes: OauthCodesTable;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { befriend, createUser, tokenFor } from '../../helpers.ts';
 import { setupApi } from '../../fixture.ts';
 import { get, insertActivity, insertAlbum, insertPhoto, post } from '../fixtures.ts';
+import { makeGroup } from '../groups/group-fixtures.ts';
 
 // A post's card (what a share of it, a notification and a preview show): its attached photo's
 // picture only when everyone signed in may see the photo. Read through a share of the post.
@@ -27,32 +28,6 @@ async function cardPicture(activity: number): Promise<string> {
   return res.body.data.attachments[0].img;
 }
 
-const group = async (auth_view: 'everyone' | 'member') =>
-  (
-    await t.db
-      .insertInto('groups')
-      .values({
-        owner_id: owner,
-        title: 'Climbers',
-        description: '',
-        category_id: null,
-        allow_search: 1,
-        approval: 0,
-        auth_invite: 'member',
-        auth_view,
-        auth_comment: 'member',
-        auth_photo: 'member',
-        auth_event: 'member',
-        image_key: null,
-        image_width: null,
-        image_height: null,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-
 describe("a post's card", () => {
   it('shows the photo of an album everyone may see, and not that of a friends-only album', async () => {
     const open = await insertPhoto(t.db, owner, await insertAlbum(t.db, owner));
@@ -74,7 +49,7 @@ describe("a post's card", () => {
 
   it("a group album's photo only when the group is open to everyone", async () => {
     const card = async (view: 'everyone' | 'member') => {
-      const g = await group(view);
+      const g = await makeGroup(t.db, owner, { auth_view: view });
       const album = await insertAlbum(t.db, owner, { kind: 'group_album', group_id: g });
       const photo = await insertPhoto(t.db, owner, album);
       return cardPicture(await insertActivity(t.db, { owner, attachment_type: 'photo', attachment_id: photo }));
