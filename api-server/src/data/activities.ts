@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Selectable, type Sql
 import { eachLimited } from '../db/each.ts';
 import type { DB } from '../db/index.ts';
 import type { ActivitiesTable, Database, NewActivity } from '../db/types.ts';
-import { groupWallSeenBy, postVisibleTo } from '../domain/visibility.ts';
+import { groupWallSeenBy, ownedByFriendOf, postVisibleTo } from '../domain/visibility.ts';
 import { countFriends } from './friends.ts';
 
 // Activities (table `activities`): the feed query, which reads `friendships` for the reader's
@@ -139,7 +139,17 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
     db.selectFrom('feed_readers').select('user_id').where('user_id', '=', me).executeTakeFirst(),
   ]);
   // With a kept inbox the friends' posts come from it; the reader's own and their groups' as before.
-  const inbox = kept === undefined ? undefined : inboxOf(db, me, inSeenGroups(friendPosts(isFriendOf(me)), me));
+  const inbox =
+    kept === undefined
+      ? undefined
+      : inboxOf(
+          db,
+          me,
+          inSeenGroups(
+            friendPosts(() => ownedByFriendOf('activities', me)),
+            me,
+          ),
+        );
   const count = mine.length + (inbox ? 0 : friendCount) + groups.length;
   if (count <= many) return { ...few(each(inbox ? [] : await friendsOf(), groups)), inbox };
   const all: Where = (eb) =>
@@ -175,18 +185,6 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
     inbox,
   };
 }
-
-/** Posts whose owner is the reader's friend (tested row by row: the inbox's few candidates). */
-const isFriendOf =
-  (me: number) =>
-  (eb: ExpressionBuilder<Database, 'activities'>): Expression<SqlBool> =>
-    eb.exists(
-      eb
-        .selectFrom('friendships')
-        .select('friendships.friend_id')
-        .where('friendships.user_id', '=', me)
-        .whereRef('friendships.friend_id', '=', 'activities.owner_id'),
-    );
 
 /**
  * The ids of the first `n` posts beyond the bounds of the reader's kept inbox that pass `rule`

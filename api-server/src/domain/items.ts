@@ -127,11 +127,14 @@ const ownedItem = (config: Config, row: OwnedRow): Loaded => ({
  * card and a group album's photo need; the post's own photo is seen wherever the post is. That
  * part, which reads other posts, is asked only for the photos that need it.
  */
-async function cardPhotos(
-  db: DB,
-  attached: { id: number; shared: boolean }[],
-): Promise<Map<number, { key: string; inGroup: boolean; posted: boolean }>> {
-  const out = new Map<number, { key: string; inGroup: boolean; posted: boolean }>();
+interface CardPhoto {
+  key: string;
+  inGroup: boolean;
+  posted: boolean;
+}
+
+async function cardPhotos(db: DB, attached: { id: number; shared: boolean }[]): Promise<Map<number, CardPhoto>> {
+  const out = new Map<number, CardPhoto>();
   if (attached.length === 0) return out;
   const rows = await db
     .selectFrom('photos as p')
@@ -185,14 +188,14 @@ const loaders: Record<ItemType, Loader> = {
       ])
       .where('a.id', 'in', ids)
       .execute();
+    const photoOf = (row: (typeof rows)[number]) => (row.attachment_type === 'photo' ? row.attachment_id : null);
     const photos = await cardPhotos(
       db,
-      rows.flatMap((r) =>
-        r.attachment_type === 'photo' && r.attachment_id !== null ? [{ id: r.attachment_id, shared: r.is_share !== 0 }] : [],
-      ),
+      rows.flatMap((r) => (photoOf(r) === null ? [] : [{ id: photoOf(r)!, shared: r.is_share !== 0 }])),
     );
     const shownPhoto = (row: (typeof rows)[number]) => {
-      const photo = row.attachment_type === 'photo' && row.attachment_id !== null ? photos.get(row.attachment_id) : undefined;
+      const id = photoOf(row);
+      const photo = id === null ? undefined : photos.get(id);
       return photo && ((row.is_share === 0 && !photo.inGroup) || photo.posted) ? photo.key : null;
     };
     return rows.map((row) => ({
