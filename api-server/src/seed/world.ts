@@ -9,6 +9,7 @@ import type { Database, Privacy } from '../db/types.ts';
 import { bodyHtml } from '../domain/text.ts';
 import { hashSecret } from '../oauth/crypto.ts';
 import { storeImage } from '../storage/images.ts';
+import { setAsideForLoad } from './bulk-load.ts';
 import { landscapeJpeg } from './pictures.ts';
 import { rng, type Rng } from './random.ts';
 
@@ -19,7 +20,7 @@ import { rng, type Rng } from './random.ts';
 //
 // Written by hand rather than with a fake-data library: what matters is the shape of the
 // distributions and the foreign keys between a dozen tables, which no generator knows, and the
-// speed (batched multi-row inserts: a million activities in a minute or two).
+// speed (batched multi-row inserts; on PostgreSQL with the indexes and foreign keys set aside: bulk-load.ts).
 
 /** The rows at scale 1 (issue 50). */
 export const WORLD = {
@@ -245,6 +246,24 @@ function heavyTail(r: Rng, n: number, total: number, cap: number): number[] {
 }
 
 export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promise<WorldLandmarks> {
+  const aside = await setAsideForLoad(db);
+  let restored = false;
+  const restore = async () => {
+    if (restored) return;
+    restored = true;
+    const started = performance.now();
+    await aside.restore();
+    if (aside.count) o.log?.(`  indexes and foreign keys made again: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  };
+  try {
+    return await loadWorld(db, config, o, restore);
+  } finally {
+    await restore();
+  }
+}
+
+/** seedWorld's rows; `restore` makes the indexes set aside for the load again, before the statements that read by them. */
+async function loadWorld(db: DB, config: Config, o: WorldOptions, restore: () => Promise<void>): Promise<WorldLandmarks> {
   const log = o.log ?? (() => {});
   const f = o.factor;
   const r = rng(o.seed);
@@ -836,7 +855,9 @@ export async function seedWorld(db: DB, config: Config, o: WorldOptions): Promis
     false,
   );
   // What domain/messages.ts keeps as each message is sent, set once for all of them: the
-  // conversation's latest message, and each member's latest received (inbox) and sent (outbox).
+  // conversation's latest message, and each member's latest received (inbox) and sent (outbox);
+  // read by the messages' index of conversations, made again first.
+  await restore();
   const first = conversations[0]!;
   await db
     .updateTable('conversations as c')

@@ -22,7 +22,23 @@ const count = async (table: 'users' | 'activities' | 'likes' | 'comments' | 'mes
     ).n,
   );
 
+/** Every index and foreign key of the schema, as the database describes them. */
+const schema = async (): Promise<string[]> => {
+  if (dialectOf(t.db) === 'postgres') {
+    const { rows } = await sql<{ d: string }>`select indexdef as d from pg_indexes where schemaname = current_schema()
+      union all select conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) from pg_constraint
+        where contype = 'f' and connamespace = current_schema()::regnamespace order by 1`.execute(t.db);
+    return rows.map((r) => r.d);
+  }
+  const { rows } = await sql<{ d: string }>`select coalesce(sql, name) as d from sqlite_master where type = 'index'
+    union all select m.name || ' ' || f."table" || ' ' || f."from" || ' ' || f."on_delete" from sqlite_master m, pragma_foreign_key_list(m.name) f
+      where m.type = 'table' order by 1`.execute(t.db);
+  return rows.map((r) => r.d);
+};
+let migrated: string[];
+
 beforeAll(async () => {
+  migrated = await schema();
   world = await seedWorld(t.db, t.config, { factor: FACTOR, seed: 7 });
 }, 120_000);
 
@@ -179,6 +195,21 @@ describe('the site at scale (seed/world.ts)', () => {
       where relname in ('activities', 'likes', 'comments', 'messages') and last_vacuum is null`.execute(t.db);
     expect(rows).toEqual([]);
   });
+
+  it('leaves every index and foreign key the migrations made, also when the load fails half way', async () => {
+    expect(migrated.length).toBeGreaterThan(50);
+    expect(migrated.some((d) => /\bnotifications_group\b/.test(d))).toBe(true);
+    expect(await schema()).toEqual(migrated);
+    const failing = seedWorld(t.db, t.config, {
+      factor: 0.0005,
+      seed: 9,
+      log: (m) => {
+        if (m.includes('likes')) throw new Error('the load stops here');
+      },
+    });
+    await expect(failing).rejects.toThrow('the load stops here');
+    expect(await schema()).toEqual(migrated);
+  }, 60_000);
 
   it('is the same site from the same seed', async () => {
     const rows = async (from: number) =>
