@@ -15,7 +15,9 @@ import { dialectOf } from '../db/dialect.ts';
  * by key need, and what makes a duplicate fail as it is written) and the triggers (the search
  * index, the counts and the feed written ahead are written as on any other day). The rest is
  * restored by `restore()`, from the definitions PostgreSQL gives of what was there, and in a
- * `finally` of the caller's: a load that fails leaves the schema whole. On SQLite nothing is set
+ * `finally` of the caller's: a load that fails leaves the schema whole. Meant for a database no
+ * server is using meanwhile (the benches' own, `npm run seed` with the servers stopped): their reads
+ * would go without the indexes, and a delete without its cascade. On SQLite nothing is set
  * aside: its index insertions are page writes in the process (the seed loads in about 9 minutes,
  * inside its 20).
  */
