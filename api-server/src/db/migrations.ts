@@ -33,6 +33,7 @@ import { m036 } from './migration-036-search-type-columns.ts';
 import { m037 } from './migration-037-event-calendar-parts.ts';
 import { m038 } from './migration-038-writing-photo-albums.ts';
 import { m039 } from './migration-039-feed-inbox.ts';
+import { m040 } from './migration-040-search-pending-lists.ts';
 import { forMigrations } from './dialect.ts';
 
 // Written against Kysely's schema builder so that the same migrations run on PostgreSQL
@@ -441,6 +442,7 @@ const migrations: Record<string, Migration> = {
   '037_event_calendar_parts': m037,
   '038_writing_photo_albums': m038,
   '039_feed_inbox': m039,
+  '040_search_pending_lists': m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
