@@ -54,7 +54,9 @@ describe('migration 036: search words by type', () => {
     for (const tag of tags) {
       const def = (name: string) => indexes.find((i) => i.indexname === name)!.indexdef;
       // Its storage options are migration 040's since (a small pending list).
-      expect(def(`search_index_doc_${tag}`)).toMatch(new RegExp(`USING gin \\(doc_${tag}\\) WITH \\(.*\\) WHERE \\(doc_${tag} IS NOT NULL\\)`));
+      expect(def(`search_index_doc_${tag}`)).toMatch(
+        new RegExp(`USING gin \\(doc_${tag}\\) WITH \\(.*\\) WHERE \\(doc_${tag} IS NOT NULL\\)`),
+      );
       expect(def(`search_index_rows_${tag}`)).toContain(`USING btree (rowid) WHERE (doc_${tag} IS NOT NULL)`);
     }
     const { rows: targets } = await sql<{ attname: string; attstattarget: number }>`select attname, attstattarget from pg_attribute
