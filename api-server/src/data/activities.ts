@@ -146,7 +146,7 @@ async function sourcesOf(db: DB, q: FeedQuery): Promise<Sources> {
           db,
           me,
           inSeenGroups(
-            friendPosts(() => ownedByFriendOf('activities', me)),
+            friendPosts(() => ownedByFriendOf('activities', me, { perRow: true })),
             me,
           ),
         );
