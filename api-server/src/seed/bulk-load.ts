@@ -33,7 +33,7 @@ export async function setAsideForLoad(db: DB): Promise<{ count: number; restore:
     where t.relnamespace = current_schema()::regnamespace and not i.indisunique and not i.indisprimary and not i.indisexclusion
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
     order by i.indexrelid::regclass::text`.execute(db);
-  for (const k of keys) await sql`alter table ${sql.raw(k.relation)} drop constraint ${sql.ref(k.name)}`.execute(db);
+  for (const k of keys) await sql`alter table ${sql.raw(k.relation)} drop constraint ${sql.id(k.name)}`.execute(db);
   for (const i of indexes) await sql`drop index ${sql.raw(i.name)}`.execute(db);
   return {
     count: keys.length + indexes.length,
@@ -44,7 +44,7 @@ export async function setAsideForLoad(db: DB): Promise<{ count: number; restore:
         try {
           for (const i of indexes) await sql.raw(i.definition).execute(c);
           for (const k of keys)
-            await sql`alter table ${sql.raw(k.relation)} add constraint ${sql.ref(k.name)} ${sql.raw(k.definition)}`.execute(c);
+            await sql`alter table ${sql.raw(k.relation)} add constraint ${sql.id(k.name)} ${sql.raw(k.definition)}`.execute(c);
         } finally {
           await sql`reset maintenance_work_mem`.execute(c);
         }
