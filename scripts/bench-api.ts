@@ -14,7 +14,8 @@
 // member at each site compared the luck of two pages rather than the two sites' sizes.
 //
 // Each read's p50 and p99 at the large site must be at most 1.25× the small one's (a search
-// 1.5×), each write's median 1.25×; the report prints the table and exits 1 when one is over.
+// 1.5×), a cohort's slowest member 2× (see `slowest`), each write's median 1.25×; the report
+// prints the table and exits 1 when one is over.
 // It does all of it on SQLite (DATA_DIR) and then on PostgreSQL (a throwaway cluster, as the
 // tests start one); BENCH_DB=sqlite or postgres runs one. BENCH_SECONDS (default 3) per read
 // per round, BENCH_MEMBER_SECONDS (default 1) per member of a cohort per round, BENCH_ROUNDS
@@ -45,6 +46,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 3);
 const MEMBER_SECONDS = Number(process.env.BENCH_MEMBER_SECONDS || 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 4);
 const WRITES = Number(process.env.BENCH_WRITES || 60);
+/** A cohort's slowest member at the large site against the small site's slowest (see `slowest`). */
+const SLOWEST_LIMIT = 2;
 const LIMIT = 1.25;
 const SEARCH_LIMIT = 1.5;
 /** A word in many posts at any scale (seed/world.ts WORDS). */
@@ -408,7 +411,10 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
     const figures = (read: Read, s: Site) => medianMember(bests(read, s));
     /**
      * The slowest member's p50 (their best round): a read whose plan differs by member (a member
-     * the database's statistics took for another kind) is slow for some and not the median.
+     * the database's statistics took for another kind) is slow for some and not the median. Judged
+     * within SLOWEST_LIMIT, not the median's 1.25×: the members' pages differ (4 friends or 19 to
+     * list), which moved the slowest of five by up to 1.6× on reads of 0.2 ms with no plan apart,
+     * where the plan that differed cost them 3–3.6×.
      */
     const slowest = (read: Read, s: Site) => Math.max(...bests(read, s).map((t) => t.p50));
     const [small, large] = sites as [Site, Site];
@@ -424,10 +430,14 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
       const r50 = b.p50 / a.p50;
       const r99 = b.p99 / a.p99;
       const rSlow = read.cohort ? slowest(read, large) / slowest(read, small) : null;
-      const ok = r50 <= read.limit && r99 <= read.limit && (rSlow === null || rSlow <= read.limit);
+      const over = [
+        r50 > read.limit || r99 > read.limit ? `> ${read.limit}×` : '',
+        rSlow !== null && rSlow > SLOWEST_LIMIT ? `slowest > ${SLOWEST_LIMIT}×` : '',
+      ].filter(Boolean);
+      const ok = over.length === 0;
       if (!ok) failed = true;
       lines.push(
-        `  ${`${read.name} (${read.reader})`.padEnd(48)} ${f2(a.p50).padStart(9)} ${f2(a.p99).padStart(7)} ${f2(b.p50).padStart(9)} ${f2(b.p99).padStart(7)}  ${f2(r50).padStart(6)} ${f2(r99).padStart(6)} ${(rSlow === null ? '' : f2(rSlow)).padStart(9)}  ${ok ? 'pass' : `FAIL (> ${read.limit}×)`}`,
+        `  ${`${read.name} (${read.reader})`.padEnd(48)} ${f2(a.p50).padStart(9)} ${f2(a.p99).padStart(7)} ${f2(b.p50).padStart(9)} ${f2(b.p99).padStart(7)}  ${f2(r50).padStart(6)} ${f2(r99).padStart(6)} ${(rSlow === null ? '' : f2(rSlow)).padStart(9)}  ${ok ? 'pass' : `FAIL (${over.join(', ')})`}`,
       );
     }
     const w = [await writes(small), await writes(large)] as const;
