@@ -280,6 +280,26 @@ test.describe('the inbox and a conversation', () => {
     await main(page).getByTestId('conversation-row').filter({ hasText: 'Line 20' }).getByRole('link').click();
     await expect(bubbles(page)).toHaveCount(20);
     await expect(bubbles(page).last()).toContainText('Line 20');
+    await expect(bubbles(page).last()).toBeVisible();
+
+    // A browser may paint a page before it has parsed all of it (a slow device). The conversation is
+    // laid out from its end, so its first messages would show at the foot of its box and move up as
+    // the rest came: it is not shown until its last element is parsed. Here the page ends before it.
+    const own = `/messages/${id}`;
+    const inbox = page.url();
+    await page.route(`**${own}`, async (route) => {
+      const html = await (await route.fetch()).text();
+      await route.fulfill({ contentType: 'text/html', body: html.slice(0, html.lastIndexOf('<', html.indexOf('conversation-end'))) });
+    });
+    await page.goto(own);
+    await expect(bubbles(page)).toHaveCount(20);
+    await expect(bubbles(page).last()).toBeHidden();
+    await expect(conversation(page).getByRole('textbox', { name: 'Write to Grace Kim' })).toBeHidden();
+    await page.unrouteAll();
+    await page.goto(own);
+    await expect(bubbles(page).last()).toBeVisible();
+    await page.goto(inbox);
+
     await conversation(page).getByRole('link', { name: 'Load older messages' }).click();
     await expect(bubbles(page).first()).toContainText(opening);
     await conversation(page).getByRole('link', { name: 'Newer messages' }).click();

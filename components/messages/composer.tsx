@@ -87,13 +87,7 @@ export function Composer({ conversationId, draftKey, back, since, onSent, label 
   };
 
   return (
-    <form
-      action={formAction}
-      onSubmit={submit}
-      // Its height kept from the first paint (a slow parse may paint the page before the form's fields are in it): the bench measured the conversation moving by it
-      className="@container min-h-[5.7rem] border-t border-slate-200 pt-3 dark:border-slate-800"
-      noValidate
-    >
+    <form action={formAction} onSubmit={submit} className="@container border-t border-slate-200 pt-3 dark:border-slate-800" noValidate>
       <input type="hidden" name="conversationId" value={conversationId} />
       <input type="hidden" name="back" value={back} />
       <label htmlFor={`${id}-body`} className="sr-only">
