@@ -289,7 +289,10 @@ test.describe('the inbox and a conversation', () => {
     const inbox = page.url();
     await page.route(`**${own}`, async (route) => {
       const html = await (await route.fetch()).text();
-      await route.fulfill({ contentType: 'text/html', body: html.slice(0, html.lastIndexOf('<', html.indexOf('conversation-end'))) });
+      await route.fulfill({
+        contentType: 'text/html',
+        body: html.slice(0, html.lastIndexOf('<', html.indexOf('parsed-end', html.indexOf('data-testid="conversation"')))),
+      });
     });
     await page.goto(own);
     await expect(bubbles(page)).toHaveCount(20);

@@ -37,7 +37,7 @@ export function ConversationPane({ view, level, backLink, hrefOf, itemWhen, reco
   return (
     <section
       aria-labelledby={titleId}
-      className="conversation card flex h-[calc(100dvh-11rem)] min-h-[26rem] flex-col p-4 lg:h-[calc(100dvh-9rem)]"
+      className="shown-when-parsed card flex h-[calc(100dvh-11rem)] min-h-[26rem] flex-col p-4 lg:h-[calc(100dvh-9rem)]"
       data-testid="conversation"
     >
       <header className="flex flex-wrap items-start gap-3 border-b border-slate-200 pb-3 dark:border-slate-800">
@@ -77,8 +77,8 @@ export function ConversationPane({ view, level, backLink, hrefOf, itemWhen, reco
         writeTo={others.length ? `Write to ${namesOf(others)}` : 'Write a message'}
         recount={recount}
       />
-      {/* Its last element: until the browser has parsed it, the conversation is not shown (globals.css, `.conversation`). */}
-      <span className="conversation-end" hidden />
+      {/* Its last element: until the browser has parsed it, the conversation is not shown (globals.css). */}
+      <span className="parsed-end" hidden />
     </section>
   );
 }

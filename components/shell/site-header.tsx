@@ -31,9 +31,11 @@ export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
         </Link>
         <SearchBox />
         {viewer ? (
-          <div className="flex items-center gap-2 justify-self-end">
+          // Laid out from the right: shown once parsed to its end (globals.css), so the envelope and the bell do not move as the menu comes.
+          <div className="shown-when-parsed flex items-center gap-2 justify-self-end">
             {bell}
             <UserMenu id={viewer.id} name={viewer.name} image={viewer.image} />
+            <span className="parsed-end" hidden />
           </div>
         ) : (
           <div className="justify-self-end">
