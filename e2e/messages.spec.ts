@@ -318,15 +318,28 @@ test.describe('the inbox and a conversation', () => {
     await conversation(page).getByRole('button', { name: 'Send' }).click();
     await expect(conversation(page).getByRole('alert')).toHaveText('Write a message first.');
 
-    // Block and Delete ask first without script too: each opens its question in place, and only
-    // the question's own button acts.
+    // Block and Delete ask first without script too: each opens its question under its button, over
+    // the page (the title and the actions stay where they were), one at a time, and only the
+    // question's own button acts.
+    const title = conversation(page).getByRole('heading').first();
+    const before = await title.boundingBox();
+    const deleteAt = await conversation(page)
+      .locator('summary', { hasText: /^Delete$/ })
+      .boundingBox();
     await conversation(page).locator('summary', { hasText: 'Block Grace Kim' }).click();
-    await expect(conversation(page)).toContainText('Block Grace Kim?');
+    await expect(conversation(page).getByText('Block Grace Kim?')).toBeVisible();
     await expect(conversation(page).getByRole('button', { name: 'Block', exact: true })).toBeVisible();
+    expect(await title.boundingBox()).toEqual(before);
+    expect(
+      await conversation(page)
+        .locator('summary', { hasText: /^Delete$/ })
+        .boundingBox(),
+    ).toEqual(deleteAt);
     await conversation(page)
       .locator('summary', { hasText: /^Delete$/ })
       .click();
-    await expect(conversation(page)).toContainText('Delete this conversation?');
+    await expect(conversation(page).getByText('Delete this conversation?')).toBeVisible();
+    await expect(conversation(page).getByText('Block Grace Kim?')).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/messages\\?open=${id}$`));
     await conversation(page).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page).toHaveURL(/\/messages$/);

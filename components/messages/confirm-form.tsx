@@ -36,9 +36,14 @@ export function ConfirmForm({ action, fields, label, className, confirm, onDone 
 
   if (!inBrowser)
     return (
-      <details open={noScript?.ok === false}>
+      // The question opens under its button, over what follows (on a wide screen), rather than in the
+      // actions' row, which it wrapped; one at a time on the page (details of one name: opening one closes the other).
+      <details open={noScript?.ok === false} name="confirm-question" className="relative">
         <summary className={`${className} cursor-pointer list-none`}>{label}</summary>
-        <form action={formAction} className="card mt-2 max-w-sm space-y-2 p-3">
+        <form
+          action={formAction}
+          className="card mt-2 max-w-sm space-y-2 p-3 sm:absolute sm:top-full sm:right-0 sm:z-20 sm:w-80 sm:shadow-lg"
+        >
           {hidden}
           <p className="font-medium">{confirm.title}</p>
           <p className="muted text-sm">{confirm.description}</p>
