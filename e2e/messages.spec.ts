@@ -322,22 +322,15 @@ test.describe('the inbox and a conversation', () => {
     // the page (the title and the actions stay where they were), one at a time, and only the
     // question's own button acts.
     const title = conversation(page).getByRole('heading').first();
+    const deleteButton = conversation(page).locator('summary', { hasText: /^Delete$/ });
     const before = await title.boundingBox();
-    const deleteAt = await conversation(page)
-      .locator('summary', { hasText: /^Delete$/ })
-      .boundingBox();
+    const deleteAt = await deleteButton.boundingBox();
     await conversation(page).locator('summary', { hasText: 'Block Grace Kim' }).click();
     await expect(conversation(page).getByText('Block Grace Kim?')).toBeVisible();
     await expect(conversation(page).getByRole('button', { name: 'Block', exact: true })).toBeVisible();
     expect(await title.boundingBox()).toEqual(before);
-    expect(
-      await conversation(page)
-        .locator('summary', { hasText: /^Delete$/ })
-        .boundingBox(),
-    ).toEqual(deleteAt);
-    await conversation(page)
-      .locator('summary', { hasText: /^Delete$/ })
-      .click();
+    expect(await deleteButton.boundingBox()).toEqual(deleteAt);
+    await deleteButton.click();
     await expect(conversation(page).getByText('Delete this conversation?')).toBeVisible();
     await expect(conversation(page).getByText('Block Grace Kim?')).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/messages\\?open=${id}$`));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { ParsedEnd } from '@/components/ui/parsed-end';
 import type { ConversationView } from '@/lib/messages/conversation';
 import { Conversation } from './conversation';
 import { ConversationMenu } from './conversation-menu';
@@ -77,8 +78,7 @@ export function ConversationPane({ view, level, backLink, hrefOf, itemWhen, reco
         writeTo={others.length ? `Write to ${namesOf(others)}` : 'Write a message'}
         recount={recount}
       />
-      {/* Its last element: until the browser has parsed it, the conversation is not shown (globals.css). */}
-      <span className="parsed-end" hidden />
+      <ParsedEnd />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { SignInButton } from '@/components/auth/sign-in-button';
 import { UserMenu } from '@/components/auth/user-menu';
 import { Container } from '@/components/ui/container';
 import { Logo } from '@/components/ui/logo';
+import { ParsedEnd } from '@/components/ui/parsed-end';
 import { SearchBox } from '@/components/search/search-box';
 import { getSession } from '@/lib/auth/session';
 import type { Viewer } from '@/lib/auth/viewer';
@@ -35,7 +36,7 @@ export function SiteHeader({ viewer, bell }: SiteHeaderProps) {
           <div className="shown-when-parsed flex items-center gap-2 justify-self-end">
             {bell}
             <UserMenu id={viewer.id} name={viewer.name} image={viewer.image} />
-            <span className="parsed-end" hidden />
+            <ParsedEnd />
           </div>
         ) : (
           <div className="justify-self-end">
