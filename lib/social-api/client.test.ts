@@ -42,6 +42,16 @@ beforeAll(async () => {
         res.writeHead(502, { 'content-type': 'text/html' });
         return res.end('<h1>Bad gateway</h1>');
       }
+      if (path === '/moved') {
+        res.writeHead(302, { location: '/ok' });
+        return res.end();
+      }
+      if (path === '/busy') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
+        return res.end(
+          JSON.stringify({ success: false, data: { message: 'Slow down.', error_text: 'too_many_requests', error_code: 429 } }),
+        );
+      }
       if (path === '/slow') {
         setTimeout(() => send(200, { success: true, data: 1 }), 1000);
         return;
@@ -93,6 +103,22 @@ describe('apiFetch', () => {
   it('reports a non-JSON answer as a bad gateway', async () => {
     const e = await failure(apiFetch(cfg(), '/html'));
     expect([e.status, e.code, e.isUnavailable]).toEqual([502, 'bad_response', true]);
+  });
+
+  it('follows no redirect: the API sends none, so one is a bad gateway (a read and a write alike)', async () => {
+    for (const opts of [{}, { form: { a: 1 } }]) {
+      const before = seen.length;
+      const e = await failure(apiFetch(cfg(), '/moved', opts));
+      expect([e.status, e.code]).toEqual([502, 'upstream_unreachable']);
+      expect(seen.slice(before).map((r) => r.url)).toEqual(['/moved']);
+    }
+  });
+
+  it("passes on a refusal's Retry-After (429), from a read and from a write", async () => {
+    for (const opts of [{}, { form: { a: 1 } }]) {
+      const e = await failure(apiFetch(cfg(), '/busy', opts));
+      expect([e.status, e.code, e.message, e.retryAfter]).toEqual([429, 'too_many_requests', 'Slow down.', 7]);
+    }
   });
 
   it('gives up after the timeout with 504', async () => {

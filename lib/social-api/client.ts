@@ -1,3 +1,4 @@
+import { request, type Dispatcher } from 'undici';
 import { withDeadline } from '#shared/net/deadline.ts';
 import { ApiError } from './errors.ts';
 
@@ -23,6 +24,16 @@ interface Envelope {
   success?: unknown;
   data?: unknown;
 }
+
+/** What the API answered: its status, its Retry-After, its JSON body. */
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  json: Envelope;
+}
+
+/** A header of undici's answer (a repeated one is a list) as one value, or null. */
+const header = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
 function toFormData(form: NonNullable<ApiFetchOptions['form']>): FormData {
   if (form instanceof FormData) return form;
@@ -50,13 +61,50 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
   } else if (opts.form) {
     body = toFormData(opts.form);
   }
-  const { res, json } = await withDeadline(
+  const method = opts.method ?? (body ? 'POST' : 'GET');
+  const { status, retryAfter, json } = await withDeadline(
     opts.timeoutMs ?? config.timeoutMs,
-    async (signal, time) => {
+    async (signal, time): Promise<Answer> => {
+      const unreachable = (e: unknown) => {
+        if (time.expired) return new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+        if (opts.signal?.aborted) return e;
+        return new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+      };
+      const unreadable = (status: number) => {
+        if (time.expired) return new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+        return new ApiError(502, 'bad_response', `The site answered ${status} without a readable body.`, {}, status);
+      };
+      // A read (no body): undici's request(), not fetch. fetch wraps every answer in WHATWG
+      // streams, Request/Response and Headers objects (and Next's instrumentation of it): per API
+      // read, measured in the web server under load, about three times the CPU of request() for
+      // the same answer (docs/performance.md, "An API read without fetch"). Every page reads
+      // this way; writes, with their multipart forms and streamed uploads, keep fetch.
+      if (!body) {
+        let answer: Dispatcher.ResponseData;
+        try {
+          answer = await request(url, { method, headers, signal });
+        } catch (e) {
+          throw unreachable(e);
+        }
+        // A redirect is not followed (as fetch's redirect: 'error' did not): the API sends none.
+        if (answer.statusCode >= 300 && answer.statusCode < 400) {
+          await answer.body.dump();
+          throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+        }
+        try {
+          return {
+            status: answer.statusCode,
+            retryAfter: header(answer.headers['retry-after']),
+            json: (await answer.body.json()) as Envelope,
+          };
+        } catch {
+          throw unreadable(answer.statusCode);
+        }
+      }
       let res: Response;
       try {
         res = await fetch(url, {
-          method: opts.method ?? (body ? 'POST' : 'GET'),
+          method,
           headers,
           body,
           signal,
@@ -65,20 +113,18 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
           ...(opts.stream ? { duplex: 'half' } : {}),
         } as RequestInit);
       } catch (e) {
-        if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-        if (opts.signal?.aborted) throw e;
-        throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+        throw unreachable(e);
       }
       try {
-        return { res, json: (await res.json()) as Envelope };
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), json: (await res.json()) as Envelope };
       } catch {
-        if (time.expired) throw new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-        throw new ApiError(502, 'bad_response', `The site answered ${res.status} without a readable body.`, {}, res.status);
+        throw unreadable(res.status);
       }
     },
     opts.signal,
   );
-  if (res.ok && json && json.success === true) return json.data as T;
+  const ok = status >= 200 && status < 300;
+  if (ok && json && json.success === true) return json.data as T;
 
   const data = (json?.data ?? {}) as { message?: unknown; error_text?: unknown; error_params?: unknown };
   const fieldErrors: Record<string, string> = {};
@@ -87,14 +133,14 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
       if (typeof p?.name === 'string') fieldErrors[p.name] = typeof p.message === 'string' ? p.message : 'is invalid';
     }
   }
-  const status = res.ok ? 502 : res.status;
+  const code = ok ? 502 : status;
   throw new ApiError(
-    status,
-    typeof data.error_text === 'string' ? data.error_text : res.ok ? 'bad_response' : 'error',
-    typeof data.message === 'string' && data.message ? data.message : `The site answered ${res.status}.`,
+    code,
+    typeof data.error_text === 'string' ? data.error_text : ok ? 'bad_response' : 'error',
+    typeof data.message === 'string' && data.message ? data.message : `The site answered ${status}.`,
     fieldErrors,
-    status,
-    status === 429 ? retryAfterSeconds(res.headers.get('retry-after')) : undefined,
+    code,
+    code === 429 ? retryAfterSeconds(retryAfter) : undefined,
   );
 }
 
