@@ -37,6 +37,8 @@ interface Attachment {
   description?: string;
   img?: string;
   href?: string;
+  width?: number;
+  height?: number;
 }
 interface Comment {
   id: number;
@@ -75,6 +77,19 @@ function Person({ o }: { o: Owner | undefined }) {
 
 const picture = (o: Owner | undefined) => o?.imgs?.icon || o?.imgs?.normal || '';
 
+/**
+ * An attachment picture's box, as its file will fill it, so that the reference reserves it as the
+ * product does (without it, a picture that arrives pushes the posts under it down). The API gives the
+ * original's width and height; the file is its `/500.jpg`-style size, the original fitted inside
+ * 500×500 and never enlarged (api-server/src/storage/images.ts).
+ */
+function pictureBox(x: Attachment): { width: number; height: number } | undefined {
+  const fit = Number(/\/(\d+)\.\w+$/.exec(x.img ?? '')?.[1]);
+  if (!x.width || !x.height || !fit) return undefined;
+  const scale = Math.min(1, fit / Math.max(x.width, x.height));
+  return { width: Math.round(x.width * scale), height: Math.round(x.height * scale) };
+}
+
 export default async function BarePage() {
   const res = await fetch(`${process.env.SOCIAL_API_URL}/activities?limit=15&fields=${FIELDS}`, {
     headers: { accept: 'application/json', authorization: `Bearer ${process.env.BENCH_TOKEN}` },
@@ -98,7 +113,7 @@ export default async function BarePage() {
             {(a.attachments ?? []).map((x, i) => (
               <p key={i}>
                 <a href={x.href}>
-                  {x.img ? <img src={x.img} alt={x.title ?? ''} /> : null}
+                  {x.img ? <img src={x.img} alt={x.title ?? ''} {...pictureBox(x)} /> : null}
                   {x.title}
                 </a>
                 {x.description ? <span> {x.description}</span> : null}
