@@ -75,10 +75,10 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
         return new ApiError(502, 'bad_response', `The site answered ${status} without a readable body.`, {}, status);
       };
       // A read (no body): undici's request(), not fetch. fetch wraps every answer in WHATWG
-      // streams, Request/Response and Headers objects (and Next's instrumentation of it): per API
-      // read, measured in the web server under load, about three times the CPU of request() for
-      // the same answer (docs/performance.md, "An API read without fetch"). Every page reads
-      // this way; writes, with their multipart forms and streamed uploads, keep fetch.
+      // streams, Request/Response and Headers objects (and Next's instrumentation of it): for the
+      // feed's first page, about twice the CPU of request() in a plain process, and ~0.2 ms of a
+      // feed render in the web server (docs/performance.md, "An API read without fetch"). Every
+      // page reads this way; writes, with their multipart forms and streamed uploads, keep fetch.
       if (!body) {
         let answer: Dispatcher.ResponseData;
         try {
