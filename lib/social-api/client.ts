@@ -65,15 +65,12 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
   const { status, retryAfter, json } = await withDeadline(
     opts.timeoutMs ?? config.timeoutMs,
     async (signal, time): Promise<Answer> => {
-      const unreachable = (e: unknown) => {
-        if (time.expired) return new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-        if (opts.signal?.aborted) return e;
-        return new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
-      };
-      const unreadable = (status: number) => {
-        if (time.expired) return new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
-        return new ApiError(502, 'bad_response', `The site answered ${status} without a readable body.`, {}, status);
-      };
+      const timedOut = () => new ApiError(504, 'upstream_timeout', 'The site took too long to answer.');
+      const unreachable = () => new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+      /** A request that failed: the time limit, the caller's own abort (passed on), or no answer. */
+      const failed = (e: unknown) => (time.expired ? timedOut() : opts.signal?.aborted ? e : unreachable());
+      const unreadable = (status: number) =>
+        time.expired ? timedOut() : new ApiError(502, 'bad_response', `The site answered ${status} without a readable body.`, {}, status);
       // A read (no body): undici's request(), not fetch. fetch wraps every answer in WHATWG
       // streams, Request/Response and Headers objects (and Next's instrumentation of it): for the
       // feed's first page, about twice the CPU of request() in a plain process, and ~0.2 ms of a
@@ -84,12 +81,12 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
         try {
           answer = await request(url, { method, headers, signal });
         } catch (e) {
-          throw unreachable(e);
+          throw failed(e);
         }
-        // A redirect is not followed (as fetch's redirect: 'error' did not): the API sends none.
+        // A redirect is not followed, as fetch's redirect: 'error' follows none: the API sends none.
         if (answer.statusCode >= 300 && answer.statusCode < 400) {
           await answer.body.dump();
-          throw new ApiError(502, 'upstream_unreachable', 'The site cannot be reached right now.');
+          throw unreachable();
         }
         try {
           return {
@@ -113,7 +110,7 @@ export async function apiFetch<T = unknown>(config: ApiClientConfig, path: strin
           ...(opts.stream ? { duplex: 'half' } : {}),
         } as RequestInit);
       } catch (e) {
-        throw unreachable(e);
+        throw failed(e);
       }
       try {
         return { status: res.status, retryAfter: res.headers.get('retry-after'), json: (await res.json()) as Envelope };
