@@ -51,8 +51,17 @@ export interface BrowserResult {
   inp: { like: number; comment: number };
   /** One view of the feed over a minute: requests to the web server, by kind (not in a quick run). */
   requestsPerView: Record<string, number> | null;
+  /** The rounds of cold loads run, of those asked for (fewer when a deadline cut the pass short), and the seconds a load took. */
+  rounds: { run: number; asked: number; secondsPerLoad: number };
   problems: string[];
 }
+
+/**
+ * The round with late pictures against a plain round, in time: its loads wait 1.5 s for their
+ * pictures (about 1.2 of a plain round's time on this machine: a quick run of 2026-12-07 took
+ * 640 s for three plain rounds and ~250 s for the late one).
+ */
+const LATE_ROUND_COST = 1.25;
 
 const THROTTLE = 4;
 
@@ -271,6 +280,11 @@ export async function runBrowser(o: {
   settle: Settle;
   /** Leaves out the minute of one view's requests (reported, not judged). */
   skipMinute: boolean;
+  /**
+   * When the pass should be over (performance.now() time; the quick profile's 15 minutes): a
+   * round after the first starts only if it and the round with late pictures can end before it.
+   */
+  deadline?: number;
 }): Promise<BrowserResult> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: BROWSER_ARGS });
   const problems: string[] = [];
@@ -302,9 +316,20 @@ export async function runBrowser(o: {
   console.log(
     `\nbrowser pass: Chromium, CPU ${THROTTLE}× slower, ${o.loads} rounds of one cold load of each page (the bare page twice), then one with late pictures …`,
   );
+  const passStart = performance.now();
+  let rounds = 0;
   try {
     for (let r = 0; r < o.loads; r += 1) {
       const start = performance.now();
+      if (o.deadline !== undefined && r > 0) {
+        const perRound = (start - passStart) / r;
+        if (start + perRound * (1 + LATE_ROUND_COST) > o.deadline) {
+          console.log(
+            `  round ${r + 1} of ${o.loads} left out: with the round of late pictures it would end ${fixed((start + perRound * (1 + LATE_ROUND_COST) - o.deadline) / 1000, 0)} s after the run's deadline`,
+          );
+          break;
+        }
+      }
       for (const e of round) {
         if (e.dropped !== undefined) continue;
         try {
@@ -330,10 +355,12 @@ export async function runBrowser(o: {
         }
       }
       const seconds = (performance.now() - start) / 1000;
+      rounds += 1;
       console.log(
         `  round ${r + 1} of ${o.loads} done: ${round.length} loads in ${fixed(seconds, 0)} s, ${fixed(seconds / round.length, 1)} s each`,
       );
     }
+    const secondsPerLoad = (performance.now() - passStart) / 1000 / Math.max(1, rounds * round.length);
     const results: PageVitals[] = [];
     for (const e of plan) {
       if (e.dropped === undefined) {
@@ -361,6 +388,7 @@ export async function runBrowser(o: {
       bare,
       inp: { like: median(inp.like), comment: median(inp.comment) },
       requestsPerView,
+      rounds: { run: rounds, asked: o.loads, secondsPerLoad },
       problems,
     };
   } finally {

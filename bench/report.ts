@@ -141,9 +141,14 @@ export function report({
 
   // ---- the browser
   const b = browser.bare;
+  const { run, asked, secondsPerLoad } = browser.rounds;
   console.log(
-    `\nin Chromium, CPU 4× slower, cold loads (median of ${b.loads}; CLS: the worst load, and one load with its pictures 1.5 s late; ms)\n`,
+    `\nin Chromium, CPU 4× slower, cold loads (median of ${run}, the bare page's of ${b.loads}; CLS: the worst load, and one load with its pictures 1.5 s late; ms)\n`,
   );
+  if (run < asked)
+    console.log(
+      `  ${run} round(s) of cold loads of the ${asked} asked for: ${fixed(secondsPerLoad, 1)} s a load, the next would have ended the quick run after its 15 minutes; the medians are the noisier for it\n`,
+    );
   const cell = (x: number | null, d = 0) => (x === null ? '' : fixed(x, d));
   table([
     ['page', 'TTFB', 'FCP', 'LCP', 'LCP − bare', 'TBT', 'TBT − bare', 'CLS', 'CLS scrolled', 'CLS late', 'CLS late scrolled'],
