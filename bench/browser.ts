@@ -162,18 +162,18 @@ async function newPage(browser: Browser, origin: string, cookie: string, late: b
  * CPU), the product's stylesheet was asked for 170–250 ms after navigation against 120–135 with
  * the header removed, the bare page's first picture at 105–120 ms; from another site's page, the
  * product's at 180–300 ms and the bare page's at 235–360 ms: the reference had been spared a
- * cost no person's navigation spares it. 127.0.0.2 is another site than 127.0.0.1, where the
- * servers listen.
+ * cost no person's navigation spares it. Its address names the host `localhost`: another site
+ * than 127.0.0.1, the servers' (an address of its own, such as 127.0.0.2, is not on every system).
  */
 async function elsewhere(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end('<!doctype html><html lang="en"><title>Another site</title><p>Another site</p></html>');
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.2', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.2:${port}/`,
+    url: `http://localhost:${port}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
