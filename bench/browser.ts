@@ -352,10 +352,11 @@ export async function runBrowser(o: {
     for (let r = 0; r < o.loads; r += 1) {
       const start = performance.now();
       if (o.deadline !== undefined && r > 0) {
-        const perRound = (start - passStart) / r;
-        if (start + perRound * (1 + LATE_ROUND_COST) > o.deadline) {
+        // This round and the late one, at the pace of the rounds so far: how far past the deadline they would end.
+        const over = start + ((start - passStart) / r) * (1 + LATE_ROUND_COST) - o.deadline;
+        if (over > 0) {
           console.log(
-            `  round ${r + 1} of ${o.loads} left out: with the round of late pictures it would end ${fixed((start + perRound * (1 + LATE_ROUND_COST) - o.deadline) / 1000, 0)} s after the run's deadline`,
+            `  round ${r + 1} of ${o.loads} left out: with the round of late pictures it would end ${fixed(over / 1000, 0)} s after the run's deadline`,
           );
           break;
         }
