@@ -1,5 +1,18 @@
 import { expect, test } from '@playwright/test';
+import { NAVIGATION } from './sections.ts';
 import { signIn } from './sign-in.ts';
+
+// The site's sections in the navigation's order, the four a server may not have among them where
+// the demo API has them all (e2e/sections.ts); the current one marked.
+test('the navigation lists every section of the site in order, the current one marked', async ({ page }) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Primary' });
+  await expect(nav.getByRole('link')).toHaveText([...NAVIGATION]);
+  await expect(nav.getByRole('link', { name: 'Feed' })).toHaveAttribute('aria-current', 'page');
+  await page.goto('/groups');
+  await expect(nav.getByRole('link', { name: 'Groups' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+});
 
 // The navigation's links prefetch their page when a person points at one (components/ui/link.tsx),
 // not all of them as soon as a page has loaded.

@@ -79,38 +79,24 @@ const OPTIONAL = {
   music: { href: routes.music(), label: 'Music', icon: MusicIcon },
 } as const;
 
-/**
- * An entry for a section the server may not have (messages, groups, videos, music): the site's chrome
- * renders it only when the server has it (components/shell/site-chrome.tsx), so that a server
- * without it shows no way there.
- */
-export function OptionalEntry({ section }: { section: keyof typeof OPTIONAL }) {
-  const path = usePathname();
-  const { href, label, icon: Icon } = OPTIONAL[section];
-  return (
-    <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={path === href || path.startsWith(`${href}/`)} />
-  );
-}
+/** Which of the sections a server may not have this one has (components/shell/site-chrome.tsx asks). */
+export type OptionalSections = Record<keyof typeof OPTIONAL, boolean>;
+
+/** Where each optional section's entry goes: after the entry with this address. */
+const AFTER: Record<keyof typeof OPTIONAL, string> = {
+  videos: routes.albums(),
+  music: routes.albums(),
+  groups: routes.events(),
+  messages: routes.friends,
+};
 
 /**
- * The primary navigation: a column on wide screens, a row above the page on narrow ones.
- * `messages`: the Messages entry when the server has messages (after Friends); `groups`: the
- * Groups entry when it has groups (after Events); `videos`: the Videos entry when it has videos
- * (after Albums); `music`: the Music entry when it has music (after Videos).
+ * The primary navigation: a column on wide screens, a row above the page on narrow ones. The
+ * sections a server may not have (messages, groups, videos, music) have an entry only where
+ * `optional` says the server has them, so that a server without one shows no way there: Videos
+ * and Music after Albums, Groups after Events, Messages after Friends.
  */
-export function PrimaryNav({
-  viewerId,
-  messages,
-  groups,
-  videos,
-  music,
-}: {
-  viewerId: number;
-  messages?: ReactNode;
-  groups?: ReactNode;
-  videos?: ReactNode;
-  music?: ReactNode;
-}) {
+export function PrimaryNav({ viewerId, optional }: { viewerId: number; optional: OptionalSections }) {
   const path = usePathname();
   return (
     <nav aria-label="Primary" className="mb-6 lg:mb-0">
@@ -118,10 +104,20 @@ export function PrimaryNav({
         {entries(viewerId).map(({ href, label, icon: Icon, current }) => (
           <Fragment key={href}>
             <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
-            {href === routes.friends ? messages : null}
-            {href === routes.albums() ? videos : null}
-            {href === routes.albums() ? music : null}
-            {href === routes.events() ? groups : null}
+            {(Object.keys(OPTIONAL) as Array<keyof typeof OPTIONAL>)
+              .filter((section) => optional[section] && AFTER[section] === href)
+              .map((section) => {
+                const { href: to, label: words, icon: SectionIcon } = OPTIONAL[section];
+                return (
+                  <Entry
+                    key={section}
+                    href={to}
+                    label={words}
+                    icon={<SectionIcon className="size-5 shrink-0" />}
+                    here={path === to || path.startsWith(`${to}/`)}
+                  />
+                );
+              })}
           </Fragment>
         ))}
       </ul>

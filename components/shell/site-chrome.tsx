@@ -11,10 +11,10 @@ import { getHeaderCounts } from '@/lib/notifications/count';
 import { siteHasMusic } from '@/lib/music/available';
 import { siteHasVideos } from '@/lib/videos/available';
 import { PlayerHost } from '@/components/music/player-host';
-import { OptionalEntry, PrimaryNav } from './primary-nav';
+import { PrimaryNav } from './primary-nav';
 import { SiteFooter } from './site-footer';
 import { BellWithCount, SiteHeader } from './site-header';
-import { WarmIntl } from './warm-intl';
+import { requestNonce, WarmIntl } from './warm-intl';
 
 /**
  * The site's chrome around a page: skip link, header, the primary navigation in a left column
@@ -24,13 +24,13 @@ import { WarmIntl } from './warm-intl';
  * time than the cache lets it save: measured with `npm run bench`.)
  */
 export async function SiteChrome({ children }: { children: ReactNode }) {
-  const viewer = await loadViewer();
+  const [viewer, nonce] = await Promise.all([loadViewer(), requestNonce()]);
   return (
     <ViewerProvider viewer={viewer}>
       {/* eslint-disable-next-line react-hooks/purity -- a server component renders once per request: this is the request's time */}
       <ClockProvider renderedAt={Date.now()}>
         <Announcer>
-          <WarmIntl />
+          <WarmIntl nonce={nonce} />
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow"
@@ -40,13 +40,7 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
           <SiteHeader viewer={viewer} bell={viewer ? <BellWithCount /> : null} />
           {viewer ? (
             <Container className="flex-1 gap-8 py-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:py-8">
-              <PrimaryNav
-                viewerId={viewer.id}
-                messages={<MessagesNavEntry />}
-                groups={<GroupsNavEntry />}
-                videos={<VideosNavEntry />}
-                music={<MusicNavEntry />}
-              />
+              <Navigation viewerId={viewer.id} />
               <main id="main" className="min-w-0">
                 <ClientLinks>{children}</ClientLinks>
               </main>
@@ -65,24 +59,19 @@ export async function SiteChrome({ children }: { children: ReactNode }) {
   );
 }
 
-/** The navigation's Messages entry, on a server with messages (the header's counts say so: one read for both, per request). */
-async function MessagesNavEntry() {
+/**
+ * The primary navigation with the entries of the sections this server has: messages (the header's
+ * counts say so: one read for both, per request), groups, videos and music (each asked once in a
+ * while by the site's token, not per page: lib/site-extensions.ts): one component that waits for
+ * all four, beside the page's own read, and hands the navigation what it needs to draw them.
+ */
+async function Navigation({ viewerId }: { viewerId: number }) {
   const session = await getSession();
-  const counts = session ? await getHeaderCounts(session.userId, session.accessToken) : null;
-  return counts?.messages != null ? <OptionalEntry section="messages" /> : null;
-}
-
-/** The navigation's Groups entry, on a server with groups (asked once in a while by the site's token: lib/groups/available.ts). */
-async function GroupsNavEntry() {
-  return (await siteHasGroups()) ? <OptionalEntry section="groups" /> : null;
-}
-
-/** The navigation's Videos entry, on a server with videos (asked once in a while, not per page: lib/videos/available.ts). */
-async function VideosNavEntry() {
-  return (await siteHasVideos()) ? <OptionalEntry section="videos" /> : null;
-}
-
-/** The navigation's Music entry, on a server with music (asked once in a while, not per page: lib/music/available.ts). */
-async function MusicNavEntry() {
-  return (await siteHasMusic()) ? <OptionalEntry section="music" /> : null;
+  const [counts, groups, videos, music] = await Promise.all([
+    session ? getHeaderCounts(session.userId, session.accessToken) : null,
+    siteHasGroups(),
+    siteHasVideos(),
+    siteHasMusic(),
+  ]);
+  return <PrimaryNav viewerId={viewerId} optional={{ messages: counts?.messages != null, groups, videos, music }} />;
 }

@@ -26,11 +26,15 @@ const WARMED = 'intl-warmed';
 // Storage that throws (turned off by the person) leaves the worker to start every time, as before.
 const SCRIPT = `var w;try{w=sessionStorage.getItem('${WARMED}');sessionStorage.setItem('${WARMED}','1')}catch(e){}if(!w)try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(WORKER)}],{type:'text/javascript'})))}catch(e){}`;
 
+/** The request's script nonce (lib/page-headers.ts), which the page's Content-Security-Policy requires of a script. */
+export async function requestNonce(): Promise<string | undefined> {
+  return (await headers()).get('x-nonce') ?? undefined;
+}
+
 /**
  * Put first in the site's body: a module script (it waits for no stylesheet and blocks no
- * parsing) with the request's nonce, which the page's Content-Security-Policy requires.
+ * parsing) with the request's nonce (requestNonce, which the chrome reads beside its viewer).
  */
-export async function WarmIntl() {
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+export function WarmIntl({ nonce }: { nonce: string | undefined }) {
   return <script type="module" async nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
 }
