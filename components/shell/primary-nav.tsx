@@ -71,24 +71,16 @@ function Entry({ href, label, icon, here }: { href: string; label: string; icon:
   );
 }
 
-/** The sections a server may not have (extensions of the API): each shown only where it is. */
+/** The sections a server may not have (extensions of the API): each shown only where it is, after the entry `after` names. */
 const OPTIONAL = {
-  messages: { href: routes.messages(), label: 'Messages', icon: MailIcon },
-  groups: { href: routes.groups(), label: 'Groups', icon: UsersIcon },
-  videos: { href: routes.videos(), label: 'Videos', icon: VideoIcon },
-  music: { href: routes.music(), label: 'Music', icon: MusicIcon },
+  messages: { href: routes.messages(), label: 'Messages', icon: MailIcon, after: routes.friends },
+  groups: { href: routes.groups(), label: 'Groups', icon: UsersIcon, after: routes.events() },
+  videos: { href: routes.videos(), label: 'Videos', icon: VideoIcon, after: routes.albums() },
+  music: { href: routes.music(), label: 'Music', icon: MusicIcon, after: routes.albums() },
 } as const;
 
 /** Which of the sections a server may not have this one has (components/shell/site-chrome.tsx asks). */
 export type OptionalSections = Record<keyof typeof OPTIONAL, boolean>;
-
-/** Where each optional section's entry goes: after the entry with this address. */
-const AFTER: Record<keyof typeof OPTIONAL, string> = {
-  videos: routes.albums(),
-  music: routes.albums(),
-  groups: routes.events(),
-  messages: routes.friends,
-};
 
 /**
  * The primary navigation: a column on wide screens, a row above the page on narrow ones. The
@@ -105,7 +97,7 @@ export function PrimaryNav({ viewerId, optional }: { viewerId: number; optional:
           <Fragment key={href}>
             <Entry href={href} label={label} icon={<Icon className="size-5 shrink-0" />} here={current(path)} />
             {(Object.keys(OPTIONAL) as Array<keyof typeof OPTIONAL>)
-              .filter((section) => optional[section] && AFTER[section] === href)
+              .filter((section) => optional[section] && OPTIONAL[section].after === href)
               .map((section) => {
                 const { href: to, label: words, icon: SectionIcon } = OPTIONAL[section];
                 return (
