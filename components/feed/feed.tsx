@@ -217,11 +217,16 @@ export function Feed({ initial: firstPage, wallId, groupId, label, emptyText, ch
     waitingCount.current = 0;
     setNewer({ status: 'idle' });
     announce(fresh.length ? `Showing ${fresh.length} new ${fresh.length === 1 ? 'post' : 'posts'}.` : 'No new posts.');
-    // The reader asked for them: take them to the first one.
-    if (fresh.length) {
-      requestAnimationFrame(() => feedRef.current?.querySelector<HTMLElement>('article')?.focus());
-    }
+    // The reader asked for them: take them to the first one, once the render that adds them is in
+    // the page (an animation frame could come before React's commit and focus the old first post).
+    if (fresh.length) focusFirst.current = true;
   };
+  const focusFirst = useRef(false);
+  useEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
+    feedRef.current?.querySelector<HTMLElement>('article')?.focus();
+  }, [items]);
 
   // The feed pattern's keys: Page Down / Page Up move between articles.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
