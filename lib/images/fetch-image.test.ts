@@ -93,6 +93,10 @@ describe('the image addresses', () => {
     expect(validImageSignature('https://example.org/a.png?x=1', params.get('sig')!)).toBe(true);
     expect(validImageSignature('https://example.org/b.png', params.get('sig')!)).toBe(false);
     expect(imageSrc('javascript:alert(1)')).toBe('');
+    // No picture, or an address that is none: no src.
+    expect(imageSrc('')).toBe('');
+    expect(imageSrc('not an address')).toBe('');
+    expect(imageSrc('https://')).toBe('');
   });
 });
 
