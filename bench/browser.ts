@@ -341,7 +341,24 @@ export async function runBrowser(o: {
   const round = [barePlan, ...others.slice(0, half), barePlan, ...others.slice(half)];
   const drop = (e: (typeof plan)[number], err: unknown) => {
     if (e.p.maybeMissing && String(err).includes('answered 404')) e.dropped = null;
-    else e.dropped = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+    else {
+      e.dropped = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      console.log(`  ${e.p.label}: left out of the pass: ${e.dropped}`);
+    }
+  };
+  /**
+   * A load, tried once more when it fails: one slow moment of a shared machine (a timeout of the
+   * full run's 80 minutes) must not cost a page its figures, or the pass its reference. A page that
+   * answers 404 (maybeMissing) is not tried again.
+   */
+  const loadAgainOnce = async (e: (typeof plan)[number], options: Parameters<typeof load>[4]): Promise<Load> => {
+    try {
+      return await load(browser, e.origin, e.url, e.cookie, options);
+    } catch (err) {
+      if (e.p.maybeMissing && String(err).includes('answered 404')) throw err;
+      console.log(`  ${e.p.label}: a load failed, tried again: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      return load(browser, e.origin, e.url, e.cookie, options);
+    }
   };
   console.log(
     `\nbrowser pass: Chromium, CPU ${THROTTLE}× slower, ${o.loads} rounds of one cold load of each page (the bare page twice), then one with late pictures …`,
@@ -365,7 +382,7 @@ export async function runBrowser(o: {
         if (e.dropped !== undefined) continue;
         try {
           e.loads.push(
-            await load(browser, e.origin, e.url, e.cookie, {
+            await loadAgainOnce(e, {
               from: from.url,
               late: false,
               scroll: e.scroll,
@@ -400,7 +417,7 @@ export async function runBrowser(o: {
           const v = summarize(
             e.p.label,
             e.loads,
-            await load(browser, e.origin, e.url, e.cookie, { from: from.url, late: true, scroll: e.scroll, settle: o.settle }),
+            await loadAgainOnce(e, { from: from.url, late: true, scroll: e.scroll, settle: o.settle }),
           );
           results.push(v);
           console.log(
@@ -414,7 +431,7 @@ export async function runBrowser(o: {
     }
     const requestsPerView = o.skipMinute ? null : await requestsOverAMinute(browser, o.web, o.cookie);
     const bare = results.find((r) => r.label.startsWith('bare page'));
-    if (!bare) throw new Error('the bare page was not measured in the browser');
+    if (!bare) throw new Error(`the bare page was not measured in the browser${barePlan.dropped ? `: ${barePlan.dropped}` : ''}`);
     return {
       pages: results.filter((r) => r !== bare),
       bare,

@@ -24,7 +24,7 @@ import { buildWeb } from '../scripts/build-web.ts';
 import { NEXT_BIN, nextStartArgs, webServerArgs } from '../web-server/next-start.ts';
 import { freePorts } from '../lib/testing/free-ports.ts';
 import { Relays } from './relay.ts';
-import { passwordToken, registerBenchClient } from './sign-in.ts';
+import { passwordGrant, passwordToken, registerBenchClient } from './sign-in.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BARE_DIR = path.join(root, 'bench/bare');
@@ -272,6 +272,9 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
       PORT: String(barePort),
       SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`,
       BENCH_TOKEN: token,
+      // A token lives an hour and the full bench longer: the bare page asks for a new one with these.
+      BENCH_GRANT_AUTHORIZATION: passwordGrant(benchClient).authorization,
+      BENCH_GRANT_BODY: passwordGrant(benchClient).body,
       ...probe(bareProbeDir, 'bare'),
     },
     o.serverLogs,

@@ -131,20 +131,29 @@ export function registerBenchClient(apiDataDir: string): BenchClient {
   return JSON.parse(out.trim().split('\n').at(-1)!) as BenchClient;
 }
 
-/** A token of the demo user for that client (the password grant). */
-export async function passwordToken(api: string, client: BenchClient): Promise<string> {
-  const res = await fetch(`${api}/api/v1/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
+/**
+ * The password grant's request for the demo user with that client: its Basic authorization and its
+ * form. The bare page asks with it again when its token has expired (bench/bare/app/page.tsx).
+ */
+export function passwordGrant(client: BenchClient): { authorization: string; body: string } {
+  return {
+    authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
     body: new URLSearchParams({
       grant_type: 'password',
       email: DEMO.email,
       password: DEMO.password,
       scope: BENCH_SCOPES.replaceAll(',', ' '),
-    }),
+    }).toString(),
+  };
+}
+
+/** A token of the demo user for that client (the password grant). */
+export async function passwordToken(api: string, client: BenchClient): Promise<string> {
+  const grant = passwordGrant(client);
+  const res = await fetch(`${api}/api/v1/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: grant.authorization, 'content-type': 'application/x-www-form-urlencoded' },
+    body: grant.body,
   });
   const body = (await res.json()) as { access_token?: string; error?: string; error_description?: string };
   if (!res.ok || !body.access_token)
