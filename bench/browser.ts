@@ -339,10 +339,13 @@ export async function runBrowser(o: {
   const others = plan.filter((e) => e !== barePlan);
   const half = Math.ceil(others.length / 2);
   const round = [barePlan, ...others.slice(0, half), barePlan, ...others.slice(half)];
+  /** A page that may be absent (maybeMissing) and is: left out on purpose, never tried again. */
+  const absent = (e: (typeof plan)[number], err: unknown) => e.p.maybeMissing && String(err).includes('answered 404');
+  const firstLine = (err: unknown) => (err instanceof Error ? err.message.split('\n')[0]! : String(err));
   const drop = (e: (typeof plan)[number], err: unknown) => {
-    if (e.p.maybeMissing && String(err).includes('answered 404')) e.dropped = null;
+    if (absent(e, err)) e.dropped = null;
     else {
-      e.dropped = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      e.dropped = firstLine(err);
       console.log(`  ${e.p.label}: left out of the pass: ${e.dropped}`);
     }
   };
@@ -355,8 +358,8 @@ export async function runBrowser(o: {
     try {
       return await load(browser, e.origin, e.url, e.cookie, options);
     } catch (err) {
-      if (e.p.maybeMissing && String(err).includes('answered 404')) throw err;
-      console.log(`  ${e.p.label}: a load failed, tried again: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      if (absent(e, err)) throw err;
+      console.log(`  ${e.p.label}: a load failed, tried again: ${firstLine(err)}`);
       return load(browser, e.origin, e.url, e.cookie, options);
     }
   };

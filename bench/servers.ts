@@ -244,6 +244,7 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
   );
   await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API', apiServer);
   const token = await passwordToken(api, benchClient);
+  const grant = passwordGrant(benchClient);
 
   console.log(
     `web app: web-server/server.ts, renders at once while busy: ${concurrencyLimit() || 'no limit'} (WEB_CONCURRENCY_LIMIT); bare page: next start`,
@@ -273,8 +274,8 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
       SOCIAL_API_URL: `${relays.origin('bare')}/api/v1`,
       BENCH_TOKEN: token,
       // A token lives an hour and the full bench longer: the bare page asks for a new one with these.
-      BENCH_GRANT_AUTHORIZATION: passwordGrant(benchClient).authorization,
-      BENCH_GRANT_BODY: passwordGrant(benchClient).body,
+      BENCH_GRANT_AUTHORIZATION: grant.authorization,
+      BENCH_GRANT_BODY: grant.body,
       ...probe(bareProbeDir, 'bare'),
     },
     o.serverLogs,

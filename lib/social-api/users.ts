@@ -44,12 +44,9 @@ const CHECKED_URLS_MAX = 5_000;
 const checkedUrls = new Map<string, string>();
 
 function parseImageUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : '';
-  } catch {
-    return '';
-  }
+  // URL.parse, not a thrown error for an address that is none (as lib/images/image-src.ts).
+  const u = URL.parse(url);
+  return u && (u.protocol === 'http:' || u.protocol === 'https:') ? u.href : '';
 }
 
 export function reshapePerson(o: ApiOwner): Person {

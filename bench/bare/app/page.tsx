@@ -1,9 +1,10 @@
 // The bare page `npm run bench` compares the feed with: one request to the API per render,
 // with the token the bench got (a new one by the password grant when the API refuses it: it
-// lives an hour, the full bench runs longer, as the product renews its own), and every field the feed asks for rendered as plain markup (the owner
-// summaries of likers and of comment authors with their name and picture, the comments'
-// dates and likes, the can_* flags as plain buttons). No client component, no stylesheet, no
-// parsing library: the least a Next server can do to render the same feed.
+// lives an hour, the full bench runs longer, as the product renews its own), and every field
+// the feed asks for rendered as plain markup (the owner summaries of likers and of comment
+// authors with their name and picture, the comments' dates and likes, the can_* flags as plain
+// buttons). No client component, no stylesheet, no parsing library: the least a Next server can
+// do to render the same feed.
 // (The API cleans `content` itself; the product sanitizes it again, this page does not.)
 
 export const dynamic = 'force-dynamic';
