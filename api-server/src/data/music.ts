@@ -141,14 +141,6 @@ export function deletePlaylist(
   });
 }
 
-export async function countPlaylistView(db: DB, id: number): Promise<void> {
-  await db
-    .updateTable('music_playlists')
-    .set({ view_count: sql`view_count + 1` })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** The member's playlist of songs posted from the composer (the origin's special playlist `wall`), made when first needed. */
 export async function getWallPlaylist(db: DB, ownerId: number): Promise<PlaylistRow> {
   const find = async () => {

@@ -215,14 +215,6 @@ export function deleteVideo(db: DB, id: number): Promise<string | null> {
   });
 }
 
-export async function countVideoView(db: DB, id: number): Promise<void> {
-  await db
-    .updateTable('videos')
-    .set({ view_count: sql`view_count + 1` })
-    .where('id', '=', id)
-    .execute();
-}
-
 /**
  * The member's rating of a video, once: the number of ratings after it, or null when they had
  * rated it already (the primary key refuses a second, whatever the race).

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { countPlaylistView, listPlaylists } from '../../data/music.ts';
+import { listPlaylists } from '../../data/music.ts';
+import { countView } from '../../domain/views.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
 import { parseFields } from '../../http/fields.ts';
@@ -65,7 +66,7 @@ export default async function musicReadRoutes(app: FastifyInstance): Promise<voi
       const viewer = viewerOf(app.db, req.auth.userId);
       const row = await getVisiblePlaylist(app.db, viewer, req.params.id);
       if (!isOwner(viewer, row)) {
-        await countPlaylistView(app.db, row.id);
+        await countView(app.db, 'music_playlists', row.id);
         row.view_count += 1;
       }
       const [playlist] = await presentPlaylists(app.db, app.config, viewer, [row], fields);

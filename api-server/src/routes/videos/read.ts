@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { listVideos, countVideoView } from '../../data/videos.ts';
+import { listVideos } from '../../data/videos.ts';
+import { countView } from '../../domain/views.ts';
 import { checkCategory } from '../../domain/options.ts';
 import { checkUserExists } from '../../domain/owners.ts';
 import { viewerOf } from '../../domain/privacy.ts';
@@ -117,7 +118,7 @@ export default async function videoReadRoutes(app: FastifyInstance): Promise<voi
       const conversationId = req.query.conversation_id;
       const row = await getVideoFor(app.db, viewer, req.params.id, conversationId);
       if (!isVideoOwner(viewer, row)) {
-        await countVideoView(app.db, row.id);
+        await countView(app.db, 'videos', row.id);
         row.view_count += 1;
       }
       const [video] = await presentVideos(app.db, app.config, viewer, [row], fields, conversationId);
