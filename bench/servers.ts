@@ -243,8 +243,8 @@ export async function startServers(o: ServerOptions): Promise<Servers> {
     o.serverLogs,
   );
   await waitFor(`${api}/.well-known/oauth-authorization-server`, 'the API', apiServer);
-  const token = await passwordToken(api, benchClient);
   const grant = passwordGrant(benchClient);
+  const token = await passwordToken(api, grant);
 
   console.log(
     `web app: web-server/server.ts, renders at once while busy: ${concurrencyLimit() || 'no limit'} (WEB_CONCURRENCY_LIMIT); bare page: next start`,

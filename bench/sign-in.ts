@@ -147,9 +147,8 @@ export function passwordGrant(client: BenchClient): { authorization: string; bod
   };
 }
 
-/** A token of the demo user for that client (the password grant). */
-export async function passwordToken(api: string, client: BenchClient): Promise<string> {
-  const grant = passwordGrant(client);
+/** A token of the demo user by that grant (passwordGrant). */
+export async function passwordToken(api: string, grant: { authorization: string; body: string }): Promise<string> {
   const res = await fetch(`${api}/api/v1/oauth/token`, {
     method: 'POST',
     headers: { authorization: grant.authorization, 'content-type': 'application/x-www-form-urlencoded' },

@@ -26,16 +26,21 @@ export function validImageSignature(url: string, signature: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** An http(s) address, parsed; null for '' and anything else. */
+export function webAddress(url: string): URL | null {
+  // URL.parse answers null where `new URL` throws: a link without a picture ('') is common, and a
+  // thrown error (its stack captured) cost more than the rest of a feed post's reshaping.
+  const parsed = url ? URL.parse(url) : null;
+  return parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') ? parsed : null;
+}
+
 /**
  * The src to put in a page for a picture: pictures of the API (its file server) as they are,
  * any other http(s) picture through the image route, '' for anything else.
  */
 export function imageSrc(url: string): string {
-  // URL.parse answers null where `new URL` throws: a link without a picture ('') is common, and a
-  // thrown error (its stack captured) cost more than the rest of a feed post's reshaping.
-  const parsed = url ? URL.parse(url) : null;
+  const parsed = webAddress(url);
   if (!parsed) return '';
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return '';
   if (parsed.origin === env().apiOrigin) return parsed.href;
   return `${IMAGE_ROUTE}?${new URLSearchParams({ url: parsed.href, sig: imageSignature(parsed.href) })}`;
 }

@@ -1,3 +1,4 @@
+import { webAddress } from '../images/image-src.ts';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
@@ -33,7 +34,7 @@ export function safeImageUrl(url: string): string {
   // Every feed render meets the same pictures again: each address is parsed once (bounded, oldest out).
   let safe = checkedUrls.get(url);
   if (safe === undefined) {
-    safe = parseImageUrl(url);
+    safe = webAddress(url)?.href ?? '';
     checkedUrls.set(url, safe);
     if (checkedUrls.size > CHECKED_URLS_MAX) checkedUrls.delete(checkedUrls.keys().next().value!);
   }
@@ -42,12 +43,6 @@ export function safeImageUrl(url: string): string {
 
 const CHECKED_URLS_MAX = 5_000;
 const checkedUrls = new Map<string, string>();
-
-function parseImageUrl(url: string): string {
-  // URL.parse, not a thrown error for an address that is none (as lib/images/image-src.ts).
-  const u = URL.parse(url);
-  return u && (u.protocol === 'http:' || u.protocol === 'https:') ? u.href : '';
-}
 
 export function reshapePerson(o: ApiOwner): Person {
   const image = safeImageUrl(o.imgs.icon || o.imgs.normal || o.imgs.profile || o.imgs.original);
