@@ -3,8 +3,8 @@
 // scale 0.001 (1,000 posts, 100 members) and one at BENCH_SCALE (default 1: a million posts,
 // 100,000 members, five million likes …), runs the real API server on each (loopback, real
 // HTTP), and times each read one request at a time, as the typical member (the median number
-// of friends) and as the member with the most friends (1,000 at scale 1), rounds alternating
-// between the two sites so that the machine's drift touches both. Then the writes: a post, a
+// of friends) and as the member with the most friends (1,000 at scale 1), request by
+// request alternating between the two sites so that the machine's drift touches both (`time`). Then the writes: a post, a
 // like and an unlike on the post the whole site liked, a comment, a friend acceptance.
 //
 // A read whose page is the reader's own (a feed, a wall, a profile …) is read as each of five
@@ -18,7 +18,8 @@
 // prints the table and exits 1 when one is over.
 // It does all of it on SQLite (DATA_DIR) and then on PostgreSQL (a throwaway cluster, as the
 // tests start one); BENCH_DB=sqlite or postgres runs one. BENCH_SECONDS (default 3) per read
-// per round, BENCH_MEMBER_SECONDS (default 1) per member of a cohort per round, BENCH_ROUNDS
+// per site per round (the two sites' requests alternate for twice that), BENCH_MEMBER_SECONDS
+// (default 1) per member of a cohort per site per round, BENCH_ROUNDS
 // (default 4; the best round of each is kept: one read's p50 moved threefold between rounds of a
 // run on this machine, and with two rounds a run missed two to seven reads, different ones each
 // time), BENCH_WRITES (default 60).
@@ -330,42 +331,62 @@ interface Timing {
   p99: number;
 }
 
-/** Requests one at a time for `seconds`: their p50 and p99 (ms). */
-async function time(site: Site, token: string, url: string, seconds: number): Promise<Timing> {
-  const ms: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const res = await call(site, token, 'GET', url);
-    if (res.status !== 200)
-      throw new Error(`${site.database} ${site.factor}: GET ${url} answered ${res.status}: ${res.body.slice(0, 200)}`);
-    ms.push(res.ms);
-  }
-  return { n: ms.length, p50: percentile(ms, 0.5), p99: percentile(ms, 0.99) };
+/** One reader's request at one site. */
+interface Target {
+  site: Site;
+  token: string;
+  url: string;
 }
 
-/** The writes, WRITES of each, one at a time: the median of each (ms). */
-async function writes(site: Site): Promise<Record<string, number>> {
-  const token = site.members.typical[0]!.token;
-  const ms: Record<string, number[]> = { post: [], like: [], unlike: [], comment: [], 'friend acceptance': [] };
-  const must = async (what: string, p: Promise<{ status: number; body: string; ms: number }>) => {
-    const res = await p;
-    if (res.status !== 200) throw new Error(`${site.database} ${site.factor}: ${what} answered ${res.status}: ${res.body.slice(0, 200)}`);
-    ms[what]!.push(res.ms);
-  };
-  const liked = { item_type: 'activity', item_id: site.world.mostLiked };
-  for (let i = 0; i < WRITES; i += 1) {
-    await must('post', call(site, token, 'POST', '/activities', { body: `bench post ${i}` }));
-    // The typical member liked the post the whole site liked: unlike, then like again.
-    await must('unlike', call(site, token, 'DELETE', `/core/likes?item_type=activity&item_id=${site.world.mostLiked}`));
-    await must('like', call(site, token, 'POST', '/core/likes', liked));
-    await must(
-      'comment',
-      call(site, token, 'POST', '/core/comments', { ...liked, item_id: site.world.mostCommented, body: `bench comment ${i}` }),
-    );
-    const request = site.requests[i];
-    if (request) await must('friend acceptance', call(site, token, 'POST', `/friends/requests/${request}/accept`));
-  }
-  return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, percentile(v, 0.5)]));
+/**
+ * Requests one at a time for `seconds`, to each target in turn (the small site, the large one, the
+ * small one …): each target's p50 and p99 (ms), over the same number of requests. Paired request
+ * by request, so that the machine's drift touches both sites alike: when each site was read for a
+ * few seconds in turn, the machine quickened or slowed between the two often enough that a
+ * round's ratio moved from 1.10 to 1.58 with nothing else changed (docs/performance.md, bench:api).
+ * Each site's requests run with the other's in the caches, as a server's do among other pages.
+ */
+async function time(targets: Target[], seconds: number): Promise<Timing[]> {
+  const ms: number[][] = targets.map(() => []);
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until)
+    for (const [i, { site, token, url }] of targets.entries()) {
+      const res = await call(site, token, 'GET', url);
+      if (res.status !== 200)
+        throw new Error(`${site.database} ${site.factor}: GET ${url} answered ${res.status}: ${res.body.slice(0, 200)}`);
+      ms[i]!.push(res.ms);
+    }
+  return ms.map((m) => ({ n: m.length, p50: percentile(m, 0.5), p99: percentile(m, 0.99) }));
+}
+
+/**
+ * The writes, WRITES of each, one at a time, each made at every site in turn (as `time` pairs the
+ * reads): the median of each at each site (ms).
+ */
+async function writes(sites: Site[]): Promise<Record<string, number>[]> {
+  const ms = sites.map((): Record<string, number[]> => ({ post: [], like: [], unlike: [], comment: [], 'friend acceptance': [] }));
+  for (let i = 0; i < WRITES; i += 1)
+    for (const [k, site] of sites.entries()) {
+      const token = site.members.typical[0]!.token;
+      const must = async (what: string, p: Promise<{ status: number; body: string; ms: number }>) => {
+        const res = await p;
+        if (res.status !== 200)
+          throw new Error(`${site.database} ${site.factor}: ${what} answered ${res.status}: ${res.body.slice(0, 200)}`);
+        ms[k]![what]!.push(res.ms);
+      };
+      const liked = { item_type: 'activity', item_id: site.world.mostLiked };
+      await must('post', call(site, token, 'POST', '/activities', { body: `bench post ${i}` }));
+      // The typical member liked the post the whole site liked: unlike, then like again.
+      await must('unlike', call(site, token, 'DELETE', `/core/likes?item_type=activity&item_id=${site.world.mostLiked}`));
+      await must('like', call(site, token, 'POST', '/core/likes', liked));
+      await must(
+        'comment',
+        call(site, token, 'POST', '/core/comments', { ...liked, item_id: site.world.mostCommented, body: `bench comment ${i}` }),
+      );
+      const request = site.requests[i];
+      if (request) await must('friend acceptance', call(site, token, 'POST', `/friends/requests/${request}/accept`));
+    }
+  return ms.map((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, percentile(v, 0.5)])));
 }
 
 const f2 = (x: number) => x.toFixed(2);
@@ -389,22 +410,32 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
     const best = new Map<string, Timing>();
     const readers = (s: Site, read: Read) => (read.cohort ? s.members[read.reader] : s.members[read.reader].slice(0, 1));
     for (let round = 1; round <= ROUNDS; round += 1)
-      for (const read of READS)
-        for (const s of round % 2 ? sites : [...sites].reverse()) {
-          const ts: Timing[] = [];
-          for (const [i, m] of readers(s, read).entries()) {
-            const t = await time(s, m.token, read.url(s, m), read.cohort ? MEMBER_SECONDS : SECONDS);
+      for (const read of READS) {
+        // The same member of each site's cohort, read side by side (see `time`).
+        const perSite: Timing[][] = sites.map(() => []);
+        for (const i of readers(sites[0]!, read).keys()) {
+          const targets = sites.map((s) => {
+            const m = readers(s, read)[i]!;
+            return { site: s, token: m.token, url: read.url(s, m) };
+          });
+          const ts = await time(targets, 2 * (read.cohort ? MEMBER_SECONDS : SECONDS));
+          for (const [k, s] of sites.entries()) {
+            const t = ts[k]!;
             const key = `${read.name}|${read.reader}|${s.factor}|${i}`;
             const prev = best.get(key);
             if (!prev || t.p50 < prev.p50) best.set(key, t);
-            ts.push(t);
+            perSite[k]!.push(t);
           }
+        }
+        for (const [k, s] of sites.entries()) {
+          const ts = perSite[k]!;
           const t = medianMember(ts);
           const spread = ts.length > 1 ? `  members' p50 ${ts.map((x) => f2(x.p50)).join(' ')}` : '';
           console.log(
             `${database} round ${round}  ${`${read.name} (${read.reader})`.padEnd(48)} scale ${String(s.factor).padEnd(6)} ${String(t.n).padStart(5)} requests  p50 ${f2(t.p50)} ms  p99 ${f2(t.p99)} ms${spread}`,
           );
         }
+      }
     /** Each member's best round of a read at one site. */
     const bests = (read: Read, s: Site) => readers(s, read).map((_, i) => best.get(`${read.name}|${read.reader}|${s.factor}|${i}`)!);
     /** A read's figures at one site: the median member's best rounds. */
@@ -419,7 +450,7 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
     const slowest = (read: Read, s: Site) => Math.max(...bests(read, s).map((t) => t.p50));
     const [small, large] = sites as [Site, Site];
     const lines = [
-      `\n${database}: each read one request at a time, the best of ${ROUNDS} rounds of ${SECONDS} s (ms); scale ${SMALL} against ${LARGE}`,
+      `\n${database}: each read one request at a time, the two sites' in turn, the best of ${ROUNDS} rounds of ${SECONDS} s a site (ms); scale ${SMALL} against ${LARGE}`,
       `  (a read of the reader's own page: as each of ${small.members.typical.length} members of the kind, ${MEMBER_SECONDS} s each a round; the median member's p50 and p99, and the slowest member's p50)`,
       `  (the listings: ${small.listing.location} in ${small.listing.title}, a page of ${small.listing.page}, what the small site has up to the web's 12)`,
       `  ${'read (reader)'.padEnd(48)} ${'small p50'.padStart(9)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)}  ${'p50 ×'.padStart(6)} ${'p99 ×'.padStart(6)} ${'slowest ×'.padStart(9)}  verdict`,
@@ -440,7 +471,7 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
         `  ${`${read.name} (${read.reader})`.padEnd(48)} ${f2(a.p50).padStart(9)} ${f2(a.p99).padStart(7)} ${f2(b.p50).padStart(9)} ${f2(b.p99).padStart(7)}  ${f2(r50).padStart(6)} ${f2(r99).padStart(6)} ${(rSlow === null ? '' : f2(rSlow)).padStart(9)}  ${ok ? 'pass' : `FAIL (${over.join(', ')})`}`,
       );
     }
-    const w = [await writes(small), await writes(large)] as const;
+    const w = (await writes(sites)) as [Record<string, number>, Record<string, number>];
     lines.push(`  writes, the median of ${WRITES} each (ms):`);
     for (const what of Object.keys(w[0])) {
       const ratio = w[1][what]! / w[0][what]!;
