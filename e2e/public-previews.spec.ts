@@ -220,6 +220,28 @@ test.describe('public previews for visitors who are not signed in', () => {
     expect(html).toMatch(/<title>[^<]+ · Social<\/title>/);
   });
 
+  test('a link’s unfurl counts one view: the page counts it, its preview image none', async ({ request }) => {
+    // The newest public items that are not the demo member's: the other specs open the oldest.
+    const views = (table: string, id: number) => one<{ n: number }>(`SELECT view_count AS n FROM ${table} WHERE id = ${id}`).n;
+    for (const [table, path, kind] of [
+      ['blogs', '/blogs', 'blog'],
+      ['classifieds', '/listings', 'classified'],
+      ['albums', '/albums', 'album'],
+    ] as const) {
+      const { id } = one<{ id: number }>(
+        `SELECT id FROM ${table} WHERE auth_view = 'everyone' AND ${NOT_DEMO}${table === 'blogs' ? ' AND is_draft = 0' : ''} ORDER BY id DESC LIMIT 1`,
+      );
+      const before = views(table, id);
+      const { status, html } = await crawl(request, `${path}/${id}`);
+      expect(status, path).toBe(200);
+      expect(views(table, id), `${path}/${id}`).toBe(before + 1);
+      const image = meta(html, 'og:image')!;
+      expect(image, path).toContain(`/og/${kind}/${id}/`);
+      for (let i = 0; i < 2; i += 1) expect((await request.get(image)).status(), image).toBe(200);
+      expect(views(table, id), image).toBe(before + 1);
+    }
+  });
+
   test('an item everyone may not see is a 404 with none of its words, and no image', async ({ request, page }) => {
     // Words the 404 page says of itself ("visible", "deleted"…) tell nothing of the item.
     const missing = await crawl(request, '/blogs/987654321');

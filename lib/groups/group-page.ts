@@ -7,6 +7,7 @@ import type { PhotoThumb } from '@/lib/social-api/albums';
 import type { EventSummary } from '@/lib/social-api/events';
 import { getGroupEvents, getGroupMembers, getGroupPhotos, getGroupWall, type GroupEventsWhen } from '@/lib/social-api/group-tabs';
 import { getGroup, type GroupDetail, type GroupMember } from '@/lib/social-api/groups';
+import type { DetailRead } from '@/lib/social-api/fields';
 
 // A group's pages: the header's group and the tab's list, read together in one API call before
 // anything streams (docs/web/pages.md, "One read"; docs/api.md, "Groups": a tab in one request).
@@ -23,11 +24,11 @@ async function forReader<R extends { group: GroupDetail }>(s: Session, read: Pro
 }
 
 /** The group and who reads it; undefined when it is not there or not visible to the reader. */
-export async function loadGroup(id: number): Promise<{ group: GroupDetail; viewerId: number } | undefined> {
+export async function loadGroup(id: number, visit?: DetailRead): Promise<{ group: GroupDetail; viewerId: number } | undefined> {
   return loadPage(async (s) => {
     const read = await forReader(
       s,
-      getGroup(s.accessToken, id).then((group) => group && { group }),
+      getGroup(s.accessToken, id, visit).then((group) => group && { group }),
     );
     return read && { group: read.group, viewerId: s.userId };
   });

@@ -74,7 +74,7 @@ function newMessageQuery(params: SearchParams): NewMessageQuery & { picking: boo
 
 async function aboutItem(s: Session, item: NonNullable<NewMessageQuery['item']>): Promise<NewMessageProps['about']> {
   if (item.type === 'classified') {
-    const listing = await getListing(s.accessToken, item.id, s.userId);
+    const listing = await getListing(s.accessToken, item.id, s.userId, { visit: false });
     if (!listing) return undefined;
     const own = listing.seller.id === s.userId;
     return {
@@ -128,7 +128,7 @@ async function broadcastOf(s: Session, query: NewMessageQuery): Promise<Broadcas
     );
   }
   if (query.membersOf) {
-    const g = await getGroup(s.accessToken, query.membersOf);
+    const g = await getGroup(s.accessToken, query.membersOf, { visit: false });
     return (
       g && {
         of: 'group',

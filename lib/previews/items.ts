@@ -134,7 +134,11 @@ export function playlistPreview(p: PlaylistCard): Preview {
   };
 }
 
-/** Reads an item's preview with a token (the image route: the app's own, what everyone may see); undefined when it is not there for it. */
+/**
+ * Reads an item's preview with a token (the image route: the app's own, what everyone may see);
+ * undefined when it is not there for it. Drawing the image is no one opening the item: it counts
+ * no view (NOT_A_VISIT), as a link's unfurl fetches it beside the page, which counts one.
+ */
 export type PreviewLoader = (token: string, id: number) => Promise<Preview | undefined>;
 
 export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
@@ -151,7 +155,7 @@ export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
     return p && photoPreview(p);
   },
   blog: async (token, id) => {
-    const b = await getBlog(token, id, 0);
+    const b = await getBlog(token, id, 0, { visit: false });
     return b && blogPreview(b);
   },
   event: async (token, id) => {
@@ -159,15 +163,15 @@ export const PREVIEW_LOADERS: Partial<Record<ItemType, PreviewLoader>> = {
     return e && eventPreview(e);
   },
   classified: async (token, id) => {
-    const l = await getListing(token, id, 0);
+    const l = await getListing(token, id, 0, { visit: false });
     return l && listingPreview(l);
   },
   video: async (token, id) => {
-    const v = await getVideo(token, id, 0);
+    const v = await getVideo(token, id, 0, { visit: false });
     return v && videoPreview(v);
   },
   music_playlist: async (token, id) => {
-    const p = await getPlaylist(token, id, 0);
+    const p = await getPlaylist(token, id, 0, { visit: false });
     return p && playlistPreview(p);
   },
 };

@@ -3,6 +3,7 @@ import type { UploadStream } from './albums.ts';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError } from './errors.ts';
+import { NOT_A_VISIT } from './fields.ts';
 import { flag, id, str } from './primitives.ts';
 
 // Adding photos to an album (spec: Albums): each file is uploaded on its own with
@@ -27,7 +28,7 @@ export interface UploadTargetAlbum {
 export async function getUploadTarget(token: string, albumId: number): Promise<UploadTargetAlbum | undefined> {
   let data: unknown;
   try {
-    data = await apiFetch(apiConfig(), `/albums/${albumId}`, { token, query: { fields: 'id,title,can_upload' } });
+    data = await apiFetch(apiConfig(), `/albums/${albumId}`, { token, query: { fields: 'id,title,can_upload', ...NOT_A_VISIT } });
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;

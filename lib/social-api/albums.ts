@@ -3,7 +3,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { socialOf, type Social } from './core.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
-import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES, visitQuery, type DetailRead } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, num, optionSchema, str } from './primitives.ts';
 import { composeUploadSchema, messageSchema, ownerSchema } from './schemas.ts';
 import { reshapePerson, safeImageUrl, who, type Who } from './users.ts';
@@ -334,9 +334,10 @@ async function readAlbum(
   albumId: number,
   photos: { page: number; limit: number },
   fields: string,
+  read: DetailRead,
 ): Promise<z.infer<typeof albumSchema> | undefined> {
   try {
-    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: PHOTO_THUMB_FIELDS };
+    const query = { photo_page: photos.page, photo_limit: photos.limit, photo_fields: PHOTO_THUMB_FIELDS, ...visitQuery(read) };
     return albumSchema.parse(await getWithFields(token, `/albums/${albumId}`, query, fields, SPEC_ALBUM_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
@@ -344,9 +345,12 @@ async function readAlbum(
   }
 }
 
-/** An album with one page of its photos; undefined when it is not there or not visible. */
+/**
+ * An album with one page of its photos; undefined when it is not there or not visible. Not its
+ * page (loadAlbum): a read for a tool or a preview, which counts no view (NOT_A_VISIT).
+ */
 export async function getAlbum(token: string, albumId: number, photos: { page: number; limit: number }): Promise<AlbumDetail | undefined> {
-  const raw = await readAlbum(token, albumId, photos, ALBUM_DETAIL_FIELDS);
+  const raw = await readAlbum(token, albumId, photos, ALBUM_DETAIL_FIELDS, { visit: false });
   return raw && reshapeAlbum(raw);
 }
 
@@ -360,7 +364,7 @@ export async function loadAlbum(
   photos: { page: number; limit: number },
   viewerId: number,
 ): Promise<{ album: AlbumDetail; social: Social } | undefined> {
-  const raw = await readAlbum(token, albumId, photos, `${ALBUM_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`);
+  const raw = await readAlbum(token, albumId, photos, `${ALBUM_DETAIL_FIELDS},${SOCIAL_FIELD_NAMES}`, {});
   if (!raw) return undefined;
   return { album: reshapeAlbum(raw), social: await socialOf(token, { type: 'album', id: raw.id }, raw, viewerId, { share: true }) };
 }

@@ -3,7 +3,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
-import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES, visitQuery, type DetailRead } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, num, optionList, ownerSettingsOf, ownerSettingsShape, str } from './primitives.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
 import { createdSchema, messageSchema, ownerSchema } from './schemas.ts';
@@ -188,9 +188,9 @@ export async function listMyBlogs(token: string, filters: Omit<BlogFilters, 'use
   return listSchema.parse(await getWithFields(token, '/blogs/my', query, LIST_FIELDS, SPEC_LIST_FIELDS)).map(reshapeSummary);
 }
 
-async function getDetail(token: string, id: number, fields: string): Promise<ApiBlogDetail | undefined> {
+async function getDetail(token: string, id: number, fields: string, read?: DetailRead): Promise<ApiBlogDetail | undefined> {
   try {
-    return blogDetailSchema.parse(await getWithFields(token, `/blogs/${id}`, {}, fields, SPEC_DETAIL_FIELDS));
+    return blogDetailSchema.parse(await getWithFields(token, `/blogs/${id}`, visitQuery(read), fields, SPEC_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -202,8 +202,8 @@ async function getDetail(token: string, id: number, fields: string): Promise<Api
  * draft is its author's alone). One API call with our API; a server without the social fields
  * on posts is asked for the post's comments and likers as well.
  */
-export async function getBlog(token: string, id: number, viewerId: number): Promise<BlogPost | undefined> {
-  const raw = await getDetail(token, id, DETAIL_FIELDS);
+export async function getBlog(token: string, id: number, viewerId: number, read?: DetailRead): Promise<BlogPost | undefined> {
+  const raw = await getDetail(token, id, DETAIL_FIELDS, read);
   if (!raw) return undefined;
   const item = { type: 'blog', id: raw.id } as const;
   const { body, ...post } = reshapeDraft(raw);
@@ -213,7 +213,7 @@ export async function getBlog(token: string, id: number, viewerId: number): Prom
 
 /** A post as its editor needs it; undefined when it does not exist or the reader may not see it. */
 export async function getBlogForEditing(token: string, id: number): Promise<BlogDraft | undefined> {
-  const raw = await getDetail(token, id, EDIT_FIELDS);
+  const raw = await getDetail(token, id, EDIT_FIELDS, { visit: false });
   return raw && reshapeDraft(raw);
 }
 

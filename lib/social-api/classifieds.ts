@@ -3,7 +3,7 @@ import { apiFetch, type ApiFetchOptions } from './client.ts';
 import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError } from './errors.ts';
-import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES, visitQuery, type DetailRead } from './fields.ts';
 import { categorySchema, flag, id, lenientArray, optionList, str } from './primitives.ts';
 import { pictureSizeOf, type PictureSize } from '../images/picture-size.ts';
 import { plainExcerpt, sanitizeRichText } from './sanitize.ts';
@@ -218,9 +218,9 @@ export async function countMyListings(token: string, status: 'only_open' | 'only
   return Math.min(total, COUNT_MAX);
 }
 
-async function getDetail(token: string, listingId: number, fields = DETAIL_FIELDS): Promise<ApiListingDetail | undefined> {
+async function getDetail(token: string, listingId: number, fields: string, read?: DetailRead): Promise<ApiListingDetail | undefined> {
   try {
-    return detailSchema.parse(await getWithFields(token, `/classifieds/${listingId}`, {}, fields, SPEC_DETAIL_FIELDS));
+    return detailSchema.parse(await getWithFields(token, `/classifieds/${listingId}`, visitQuery(read), fields, SPEC_DETAIL_FIELDS));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;
@@ -228,8 +228,8 @@ async function getDetail(token: string, listingId: number, fields = DETAIL_FIELD
 }
 
 /** A listing on its own page with its social layer; undefined when it does not exist or the reader may not see it. */
-export async function getListing(token: string, listingId: number, viewerId: number): Promise<ListingPage | undefined> {
-  const raw = await getDetail(token, listingId);
+export async function getListing(token: string, listingId: number, viewerId: number, read?: DetailRead): Promise<ListingPage | undefined> {
+  const raw = await getDetail(token, listingId, DETAIL_FIELDS, read);
   if (!raw) return undefined;
   const { body, ...listing } = reshapeDraft(raw);
   const social = await socialOf(token, { type: 'classified', id: raw.id }, raw, viewerId, { share: true });
@@ -238,7 +238,7 @@ export async function getListing(token: string, listingId: number, viewerId: num
 
 /** A listing as its editor needs it; undefined when it does not exist or the reader may not see it. */
 export async function getListingForEditing(token: string, listingId: number): Promise<ListingDraft | undefined> {
-  const raw = await getDetail(token, listingId, EDIT_FIELDS);
+  const raw = await getDetail(token, listingId, EDIT_FIELDS, { visit: false });
   return raw && reshapeDraft(raw);
 }
 

@@ -7,6 +7,21 @@ import { socialFieldsShape } from './schemas.ts';
 export const SOCIAL_FIELD_NAMES = Object.keys(socialFieldsShape).join(',');
 
 /**
+ * The query of a detail read that is no one opening the item (a shared link's preview image, an
+ * editor's form, a card in a message): our API counts no view for it (`count_view`, docs/api.md);
+ * a server of the documents alone ignores the parameter and counts one.
+ */
+export const NOT_A_VISIT = { count_view: 0 } as const;
+
+/** A detail read's options: `visit: false` for a read that is no one opening the item (NOT_A_VISIT). */
+export interface DetailRead {
+  visit?: boolean;
+}
+
+/** The query a detail read adds for `read` (see NOT_A_VISIT). */
+export const visitQuery = ({ visit = true }: DetailRead = {}) => (visit ? {} : NOT_A_VISIT);
+
+/**
  * GET with our extension fields; a server that refuses a field name (400 naming `fields`) is
  * asked again with the document's own, so the client works against any server of the spec.
  */

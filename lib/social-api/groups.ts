@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError } from './errors.ts';
+import { visitQuery, type DetailRead } from './fields.ts';
 import { readChoices, type ItemChoices } from './choices.ts';
 import { categorySchema, flag, id, lenientArray, num, str } from './primitives.ts';
 import { ownerSchema } from './schemas.ts';
@@ -200,9 +201,9 @@ export const GROUP_DETAIL_FIELDS = DETAIL_FIELDS;
 export const parseGroupDetail = (data: unknown): GroupDetail => reshapeDetail(groupSchema.parse(data));
 
 /** A group; undefined when it does not exist or the reader may not see it. */
-export async function getGroup(token: string, id: number): Promise<GroupDetail | undefined> {
+export async function getGroup(token: string, id: number, read?: DetailRead): Promise<GroupDetail | undefined> {
   try {
-    return parseGroupDetail(await apiFetch(apiConfig(), `/groups/${id}`, { token, query: { fields: DETAIL_FIELDS } }));
+    return parseGroupDetail(await apiFetch(apiConfig(), `/groups/${id}`, { token, query: { fields: DETAIL_FIELDS, ...visitQuery(read) } }));
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     throw e;

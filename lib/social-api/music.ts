@@ -4,7 +4,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
-import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getWithFields, SOCIAL_FIELD_NAMES, visitQuery, type DetailRead } from './fields.ts';
 import { fetchMediaFile } from './media-file.ts';
 import { flag, id, lenientArray, num, optionList, ownerSettingsOf, ownerSettingsShape, str } from './primitives.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
@@ -193,10 +193,10 @@ export async function listMyPlaylists(token: string, filters: Omit<PlaylistFilte
 
 type ApiPlaylist = z.infer<typeof playlistDetailSchema>;
 
-async function getDetail(token: string, id: number, fields: string): Promise<ApiPlaylist | undefined> {
+async function getDetail(token: string, id: number, fields: string, read?: DetailRead): Promise<ApiPlaylist | undefined> {
   try {
     // A server that refuses the social fields' names is asked again without them (socialOf then reads them from /core).
-    return playlistDetailSchema.parse(await getWithFields(token, `/music/${id}`, {}, fields, EDIT_FIELDS));
+    return playlistDetailSchema.parse(await getWithFields(token, `/music/${id}`, visitQuery(read), fields, EDIT_FIELDS));
   } catch (e) {
     if (isApiError(e, 404) || isMissingExtension(e)) return undefined;
     throw e;
@@ -214,8 +214,8 @@ function reshapeDetail(raw: ApiPlaylist): Omit<Playlist, 'social'> {
 }
 
 /** A playlist on its own page, its songs in order, with its likes and comments; undefined when it is not there or not the reader's to see. */
-export async function getPlaylist(token: string, id: number, viewerId: number): Promise<Playlist | undefined> {
-  const raw = await getDetail(token, id, DETAIL_FIELDS);
+export async function getPlaylist(token: string, id: number, viewerId: number, read?: DetailRead): Promise<Playlist | undefined> {
+  const raw = await getDetail(token, id, DETAIL_FIELDS, read);
   if (!raw) return undefined;
   const social = await socialOf(token, { type: 'music_playlist', id: raw.id }, raw, viewerId, { share: true });
   return { ...reshapeDetail(raw), social };
@@ -223,7 +223,7 @@ export async function getPlaylist(token: string, id: number, viewerId: number): 
 
 /** A playlist as its edit form and its owner's tools need it (no likes, no comments); undefined when it is not there. */
 export async function getPlaylistForEditing(token: string, id: number): Promise<Omit<Playlist, 'social'> | undefined> {
-  const raw = await getDetail(token, id, EDIT_FIELDS);
+  const raw = await getDetail(token, id, EDIT_FIELDS, { visit: false });
   return raw && reshapeDetail(raw);
 }
 

@@ -4,7 +4,7 @@ import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { parseApiDate, socialOf, type Social } from './core.ts';
 import { isApiError, isMissingExtension } from './errors.ts';
-import { getWithFields, SOCIAL_FIELD_NAMES } from './fields.ts';
+import { getWithFields, NOT_A_VISIT, SOCIAL_FIELD_NAMES, visitQuery, type DetailRead } from './fields.ts';
 import { fetchMediaFile } from './media-file.ts';
 import { categorySchema, flag, id, lenientArray, num, optionList, ownerSettingsOf, ownerSettingsShape, str } from './primitives.ts';
 import { messageSchema, ownerSchema } from './schemas.ts';
@@ -295,8 +295,8 @@ async function getDetail(
 }
 
 /** A video on its own page, with its likes and comments; undefined when it is not there or not the reader's to see. */
-export async function getVideo(token: string, id: number, viewerId: number): Promise<Video | undefined> {
-  const raw = await getDetail(token, id, DETAIL_FIELDS);
+export async function getVideo(token: string, id: number, viewerId: number, read?: DetailRead): Promise<Video | undefined> {
+  const raw = await getDetail(token, id, DETAIL_FIELDS, visitQuery(read));
   if (!raw) return undefined;
   const video = reshapeDetail(raw);
   const social = await socialOf(token, { type: 'video', id: raw.id }, raw, viewerId, { share: video.status === 'processed' });
@@ -317,7 +317,7 @@ export async function getEmbeddableVideo(token: string, id: number): Promise<Omi
  * conversion followed); undefined when it is gone or the conversation is no longer the reader's.
  */
 export async function getMessageVideo(token: string, id: number, conversationId: number): Promise<PostedVideo | undefined> {
-  const raw = await getDetail(token, id, MESSAGE_VIDEO_FIELDS, { conversation_id: conversationId });
+  const raw = await getDetail(token, id, MESSAGE_VIDEO_FIELDS, { conversation_id: conversationId, ...NOT_A_VISIT });
   if (!raw) return undefined;
   const { title, width, height, poster, player, status, statusMessage, duration } = reshapeDetail(raw);
   return { id: raw.id, title, width, height, poster, player, status, statusMessage, duration, conversationId };
@@ -325,7 +325,7 @@ export async function getMessageVideo(token: string, id: number, conversationId:
 
 /** A video as its edit form needs it (no likes, no comments); undefined when it is not there. */
 export async function getVideoForEditing(token: string, id: number): Promise<Omit<Video, 'social'> | undefined> {
-  const raw = await getDetail(token, id, EDIT_FIELDS);
+  const raw = await getDetail(token, id, EDIT_FIELDS, NOT_A_VISIT);
   return raw && reshapeDetail(raw);
 }
 

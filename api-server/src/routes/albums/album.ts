@@ -20,6 +20,7 @@ import {
   type AlbumField,
 } from './present.ts';
 import { idParams, type IdParams, type Infer, type InferProperties } from '../../http/schemas.ts';
+import { countsView, countViewParam } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
 import { transact } from '../../db/dialect.ts';
 import {
@@ -69,7 +70,13 @@ const albumSettings = { type: 'object', properties: albumSettingProperties } as 
 
 const detailQuery = {
   type: 'object',
-  properties: { fields: { type: 'string' }, photo_limit: pagingNumber, photo_page: pagingNumber, photo_fields: { type: 'string' } },
+  properties: {
+    fields: { type: 'string' },
+    photo_limit: pagingNumber,
+    photo_page: pagingNumber,
+    photo_fields: { type: 'string' },
+    ...countViewParam,
+  },
 } as const;
 const coverBody = { type: 'object', properties: { photo_id: { type: 'integer', minimum: 1 } }, required: ['photo_id'] } as const;
 
@@ -115,7 +122,7 @@ export default async function albumRoutes(app: FastifyInstance): Promise<void> {
       const viewer = viewerOf(app.db, req.auth.userId);
       const album = await getVisibleAlbum(app.db, viewer, req.params.id);
       // Views by other people count (for sort=popular); the owner looking at it does not.
-      if (viewer.userId !== album.owner_id) {
+      if (viewer.userId !== album.owner_id && countsView(q)) {
         await countView(app.db, 'albums', album.id);
       }
       const row = await getAlbumWithStats(app.db, viewer.userId, album.id);

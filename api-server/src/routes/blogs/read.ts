@@ -16,7 +16,7 @@ import {
   isBlogOwner,
   presentBlogs,
 } from './present.ts';
-import { ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
+import { countsView, ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
 
 const listProperties = {
@@ -63,7 +63,7 @@ export default async function blogReadRoutes(app: FastifyInstance): Promise<void
     const fields = parseFields(req.query.fields, BLOG_DETAIL_ALLOWED, 'fields', BLOG_DETAIL_FIELDS) as BlogField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     let row = await getVisibleBlog(app.db, viewer, req.params.id);
-    if (!isBlogOwner(viewer, row)) {
+    if (!isBlogOwner(viewer, row) && countsView(req.query)) {
       await countView(app.db, 'blogs', row.id);
       // total_view (an extension) counts this reading too.
       row = { ...row, view_count: row.view_count + 1 };

@@ -15,7 +15,7 @@ import {
   type ListingField,
   presentListings,
 } from './present.ts';
-import { ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
+import { countsView, ownedItemReadRoutes, type OwnedListQuery } from '../../http/read-routes.ts';
 import { countView } from '../../domain/views.ts';
 
 const listProperties = {
@@ -65,7 +65,7 @@ export default async function listingReadRoutes(app: FastifyInstance): Promise<v
     const fields = parseFields(req.query.fields, LISTING_DETAIL_ALLOWED, 'fields', LISTING_DETAIL_FIELDS) as ListingField[];
     const viewer = viewerOf(app.db, req.auth.userId);
     const row = await getVisibleListing(app.db, viewer, req.params.id);
-    if (!isListingOwner(viewer, row)) {
+    if (!isListingOwner(viewer, row) && countsView(req.query)) {
       await countView(app.db, 'classifieds', row.id);
     }
     const [listing] = await presentListings(app.db, app.config, viewer, [row], fields);

@@ -4,6 +4,7 @@ import { countView } from '../../domain/views.ts';
 import { listGroups, listMyGroups } from '../../data/groups.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { countsView, countViewParam } from '../../http/read-routes.ts';
 import { detailFields, listFields, presentGroups } from './present.ts';
 import { getVisibleGroup, type SeenGroup } from './access.ts';
 import { parseFields } from '../../http/fields.ts';
@@ -72,6 +73,7 @@ const detailQuery = {
     member_page: embedded(pagingNumber, 'The members: `page` of GET /groups/members'),
     member_limit: embedded(pagingNumber, 'The members: `limit` of GET /groups/members'),
     waiting_limit: embedded(pagingNumber, 'The people waiting (officers): `limit` of GET /groups/members waiting=1, its first page'),
+    ...countViewParam,
   },
 } as const;
 type DetailQuery = Infer<typeof detailQuery>;
@@ -164,7 +166,7 @@ export default async function groupReadRoutes(app: FastifyInstance): Promise<voi
       const fields = detailFields(req.query.fields, EMBEDDED);
       const me = req.auth.userId;
       const seen = await getVisibleGroup(db, me, req.params.id);
-      const counted = me !== seen.group.owner_id;
+      const counted = me !== seen.group.owner_id && countsView(req.query);
       const group = counted ? { ...seen.group, view_count: seen.group.view_count + 1 } : seen.group;
       const [[data], lists] = await Promise.all([
         presentGroups(db, app.config, me, [group], fields),

@@ -6,6 +6,7 @@ import { viewerOf } from '../../domain/privacy.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { countsView, countViewParam } from '../../http/read-routes.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import { getVisiblePlaylist, isOwner, PLAYLIST_ALLOWED, PLAYLIST_DEFAULTS, presentPlaylists, type PlaylistField } from './present.ts';
 
@@ -17,7 +18,7 @@ const listProperties = {
 } as const;
 const listQuery = { type: 'object', properties: { ...listProperties, user_id: { type: 'integer', minimum: 1 } } } as const;
 const myQuery = { type: 'object', properties: listProperties } as const;
-const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 } } } as const;
+const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 }, ...countViewParam } } as const;
 
 const fieldsOf = (param: string | undefined) => parseFields(param, PLAYLIST_ALLOWED, 'fields', PLAYLIST_DEFAULTS) as PlaylistField[];
 
@@ -65,7 +66,7 @@ export default async function musicReadRoutes(app: FastifyInstance): Promise<voi
       const fields = fieldsOf(req.query.fields);
       const viewer = viewerOf(app.db, req.auth.userId);
       const row = await getVisiblePlaylist(app.db, viewer, req.params.id);
-      if (!isOwner(viewer, row)) {
+      if (!isOwner(viewer, row) && countsView(req.query)) {
         await countView(app.db, 'music_playlists', row.id);
         row.view_count += 1;
       }

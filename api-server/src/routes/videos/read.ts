@@ -8,6 +8,7 @@ import { forbidden } from '../../errors.ts';
 import { parseFields } from '../../http/fields.ts';
 import { paging, pagingQuery } from '../../http/paging.ts';
 import { idParams, type IdParams, type Infer } from '../../http/schemas.ts';
+import { countsView, countViewParam } from '../../http/read-routes.ts';
 import { ffmpegAvailable } from '../../media/ffmpeg.ts';
 import { userOf } from '../../oauth/resource-auth.ts';
 import {
@@ -38,7 +39,10 @@ const listQuery = { type: 'object', properties: { ...commonProperties, user_id: 
 const myQuery = { type: 'object', properties: { ...commonProperties, status: { type: 'string', enum: STATUSES } } } as const;
 /** The origin's conversation_id: a video sent in a message is read through that conversation. */
 const conversationParam = { conversation_id: { type: 'integer', minimum: 1 } } as const;
-const detailQuery = { type: 'object', properties: { fields: { type: 'string', maxLength: 400 }, ...conversationParam } } as const;
+const detailQuery = {
+  type: 'object',
+  properties: { fields: { type: 'string', maxLength: 400 }, ...conversationParam, ...countViewParam },
+} as const;
 const fileQuery = { type: 'object', properties: conversationParam } as const;
 
 /** The origin's page sizes: 12 on the list, 10 on one's own. */
@@ -117,7 +121,7 @@ export default async function videoReadRoutes(app: FastifyInstance): Promise<voi
       const viewer = viewerOf(app.db, req.auth.userId);
       const conversationId = req.query.conversation_id;
       const row = await getVideoFor(app.db, viewer, req.params.id, conversationId);
-      if (!isVideoOwner(viewer, row)) {
+      if (!isVideoOwner(viewer, row) && countsView(req.query)) {
         await countView(app.db, 'videos', row.id);
         row.view_count += 1;
       }

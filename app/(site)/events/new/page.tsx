@@ -28,7 +28,7 @@ export default async function NewEventRoute({ searchParams }: NewEventRouteProps
   if (inGroup && groupId === undefined) notFound();
   const { choices, group } = await loadPage(async (s) => {
     if (groupId === undefined) return { choices: await getCachedEventChoices(s), group: undefined };
-    const [choices, group] = await Promise.all([getCachedGroupEventChoices(s), getGroup(s.accessToken, groupId)]);
+    const [choices, group] = await Promise.all([getCachedGroupEventChoices(s), getGroup(s.accessToken, groupId, { visit: false })]);
     return { choices, group };
   });
   if (groupId !== undefined && !group) notFound();

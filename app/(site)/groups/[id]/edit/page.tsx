@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Edit group' };
 /** The officers' edit form; anyone else (who may not edit) gets the 404 page. */
 export default async function EditGroupRoute({ params }: { params: Promise<{ id: string }> }) {
   const id = await idParam(params);
-  const [group, choices] = await loadPage((s) => Promise.all([getGroup(s.accessToken, id), getCachedGroupChoices(s)]));
+  const [group, choices] = await loadPage((s) => Promise.all([getGroup(s.accessToken, id, { visit: false }), getCachedGroupChoices(s)]));
   if (!group || !group.can.edit) notFound();
   return (
     <div className="mx-auto w-full max-w-2xl">

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: 'Add photos' };
  * the group's auth_photo leaves out are told who may.
  */
 export default async function AddGroupPhotosRoute({ params }: Pick<GroupTabRouteProps, 'params'>) {
-  const page = await loadGroup(await idParam(params));
+  const page = await loadGroup(await idParam(params), { visit: false });
   if (!page) notFound();
   const { group } = page;
   return (
