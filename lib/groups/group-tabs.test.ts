@@ -6,6 +6,7 @@ import { createActivity } from '../social-api/activities.ts';
 import { uploadGroupPhoto } from '../social-api/album-upload.ts';
 import { getEventChoices } from '../social-api/events.ts';
 import { getGroupEvents, getGroupMembers, getGroupPhotos, getGroupWall } from '../social-api/group-tabs.ts';
+import { getGroup } from '../social-api/groups.ts';
 import { png } from '../testing/pictures.ts';
 import { membersOf, setupRealApi } from '../testing/real-api.ts';
 import { apiError, startRelay, type Relay } from '../testing/relay.ts';
@@ -40,6 +41,20 @@ afterAll(async () => {
 
 const groupId = async (title: string) =>
   (await api.db.selectFrom('groups').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+
+/** The group's view count, as the API keeps it. */
+const viewsOf = async (id: number) =>
+  (await api.db.selectFrom('groups').select('view_count').where('id', '=', id).executeTakeFirstOrThrow()).view_count;
+
+/** Grace (no member, no officer: her reads would count) opens every tab of the open group. */
+async function everyTab(id: number): Promise<void> {
+  const paging = { page: 1, limit: 50 };
+  expect(await getGroupWall(grace.token, id)).toBeDefined();
+  expect(await getGroupMembers(grace.token, id, paging)).toBeDefined();
+  expect(await getGroupPhotos(grace.token, id, paging)).toBeDefined();
+  expect(await getGroupEvents(grace.token, id, paging)).toBeDefined();
+  expect(await getGroupEvents(grace.token, id, paging, 'past')).toBeDefined();
+}
 
 /** The API requests `read` makes (their paths), as the relay in front of the API saw them. */
 async function requestsOf<T>(read: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
@@ -140,6 +155,15 @@ describe("a group's tabs", () => {
     // A group the reader may not see is no tab at all.
     expect(await getGroupMembers(demo.token, await groupId('Sourdough bakers'), { page: 1, limit: 50 })).toBeUndefined();
   });
+
+  it("a tab counts no view of the group: the group's own page (its About tab) counts the visit", async () => {
+    const elm = await groupId('Elm Street neighbours');
+    const before = await viewsOf(elm);
+    await everyTab(elm);
+    expect(await viewsOf(elm)).toBe(before);
+    expect(await getGroup(grace.token, elm)).toMatchObject({ id: elm });
+    expect(await viewsOf(elm)).toBe(before + 1);
+  });
 });
 
 describe('against a server whose group detail carries no lists', () => {
@@ -164,5 +188,12 @@ describe('against a server whose group detail carries no lists', () => {
     expect((await getGroupEvents(dave.token, elm, paging))!.list.map((e) => e.title)).toEqual(['Street party']);
     expect((await getGroupEvents(dave.token, elm, paging, 'past'))!.list.map((e) => e.title)).toEqual(['Spring clean-up']);
     expect(await getGroupWall(demo.token, await groupId('Sourdough bakers'))).toBeUndefined();
+  });
+
+  it('a tab read apart counts no view of the group either', async () => {
+    const elm = await groupId('Elm Street neighbours');
+    const before = await viewsOf(elm);
+    await everyTab(elm);
+    expect(await viewsOf(elm)).toBe(before);
   });
 });

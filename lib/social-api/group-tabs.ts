@@ -1,6 +1,7 @@
 import { apiFetch } from './client.ts';
 import { apiConfig } from './config.ts';
 import { isApiError } from './errors.ts';
+import { NOT_A_VISIT } from './fields.ts';
 import { FEED_FIELDS, FEED_PAGE_SIZE, listActivities, reshapeFeedPage, type FeedPage } from './activities.ts';
 import { PHOTO_THUMB_FIELDS, parsePhotoThumbs, type PhotoThumb } from './albums.ts';
 import { LIST_FIELDS as EVENT_LIST_FIELDS, parseEventList, type EventSummary, type EventWhen } from './events.ts';
@@ -17,7 +18,8 @@ import {
 // A group's tabs, each the group (its header) and a page of one of its lists in one request: the
 // detail carries the list `fields` names, paged with its prefixed words (docs/api.md, "Groups": a
 // tab in one request). A server without them refuses the name (400 naming `fields`): the group and
-// the list are then read apart, side by side.
+// the list are then read apart, side by side. A tab counts no view of the group (count_view=0):
+// it is a part of a visit the group's own page (its About tab, where links to it lead) counted.
 
 type Query = Record<string, string | number | undefined>;
 
@@ -36,11 +38,14 @@ async function groupWith<T>(
 ): Promise<{ group: GroupDetail; list: T } | undefined> {
   let data: unknown;
   try {
-    data = await apiFetch(apiConfig(), `/groups/${id}`, { token, query: { fields: [GROUP_DETAIL_FIELDS, ...lists].join(','), ...query } });
+    data = await apiFetch(apiConfig(), `/groups/${id}`, {
+      token,
+      query: { fields: [GROUP_DETAIL_FIELDS, ...lists].join(','), ...query, ...NOT_A_VISIT },
+    });
   } catch (e) {
     if (isApiError(e, 404)) return undefined;
     if (!isApiError(e, 400) || !('fields' in e.fieldErrors)) throw e;
-    const group = await getGroup(token, id);
+    const group = await getGroup(token, id, { visit: false });
     const list = group && (await apart(group));
     return group && list !== undefined ? { group, list } : undefined;
   }
