@@ -24,7 +24,10 @@
 // BENCH_ROUNDS (default 4; the p50 of the best round of each is kept, the p99 of all of them
 // pooled (see `figures`): one read's p50 moved threefold between rounds of a run on this
 // machine, and with two rounds a run missed two to seven reads, different ones each time),
-// BENCH_WRITES (default 60).
+// BENCH_AGAIN_ROUNDS (default BENCH_ROUNDS: the second look's rounds of a read with a figure near
+// or over its budget, see `near` in `bench`; 0 for none), BENCH_WARMUP_SECONDS (default 0.5: each
+// read as each member at each site untimed before the rounds), BENCH_WRITES (default 60; a second pass
+// of as many when a write is near its budget).
 //
 // Timed here rather than with autocannon: its latencies are whole milliseconds, and most of
 // these reads take a few, where one millisecond is the whole budget.
@@ -52,6 +55,14 @@ const WRITES = Number(process.env.BENCH_WRITES || 60);
 /** A cohort's slowest member at the large site against the small site's slowest (see `slowest`). */
 const SLOWEST_LIMIT = 2;
 const LIMIT = 1.25;
+/**
+ * A figure above this share of its budget after ROUNDS (over it, or within it by less than a
+ * tenth) is measured again for AGAIN_ROUNDS more and judged on all of them (`secondLook`).
+ */
+const NEAR = 0.9;
+const AGAIN_ROUNDS = Number(process.env.BENCH_AGAIN_ROUNDS ?? ROUNDS);
+/** Each read's untimed warm-up, a site and member (see `bench`). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 0.5);
 const SEARCH_LIMIT = 1.5;
 /** A word in many posts at any scale (seed/world.ts WORDS). */
 const COMMON_WORD = 'coffee';
@@ -86,7 +97,7 @@ interface Site {
    */
   listing: { title: string; location: string; page: number };
   group: number;
-  /** Friend requests waiting for the typical member, for the acceptances. */
+  /** Friend requests waiting for the typical member, for the acceptances (two passes' worth where there are strangers enough). */
   requests: number[];
 }
 
@@ -173,7 +184,7 @@ async function prepare(
     .where('id', 'not in', db.selectFrom('friend_requests').select('sender_id').where('recipient_id', '=', world.typicalMember))
     .where('id', 'not in', db.selectFrom('friend_requests').select('recipient_id').where('sender_id', '=', world.typicalMember))
     .orderBy('id')
-    .limit(WRITES)
+    .limit(2 * WRITES)
     .execute();
   const t = now();
   const requests = [];
@@ -381,13 +392,14 @@ async function time(targets: Target[], seconds: number): Promise<Timed[]> {
 
 /**
  * The writes, WRITES of each, one at a time, the sites taking turns in blocks of WRITE_BLOCK (as
- * `time` reads): the median of each at each site (ms), the first of each block left out.
+ * `time` reads): the times of each at each site (ms), the first of each block left out. `from`
+ * numbers them on from an earlier pass (its posts and comments, its friend requests accepted).
  */
-async function writes(sites: Site[]): Promise<Record<string, number>[]> {
+async function writes(sites: Site[], from: number): Promise<Record<string, number[]>[]> {
   const ms = sites.map((): Record<string, number[]> => ({ post: [], like: [], unlike: [], comment: [], 'friend acceptance': [] }));
-  for (let start = 0; start < WRITES; start += WRITE_BLOCK)
+  for (let start = from; start < from + WRITES; start += WRITE_BLOCK)
     for (const [k, site] of sites.entries())
-      for (let i = start; i < Math.min(WRITES, start + WRITE_BLOCK); i += 1) {
+      for (let i = start; i < Math.min(from + WRITES, start + WRITE_BLOCK); i += 1) {
         const token = site.members.typical[0]!.token;
         const must = async (what: string, p: Promise<{ status: number; body: string; ms: number }>) => {
           const res = await p;
@@ -404,10 +416,11 @@ async function writes(sites: Site[]): Promise<Record<string, number>[]> {
           'comment',
           call(site, token, 'POST', '/core/comments', { ...liked, item_id: site.world.mostCommented, body: `bench comment ${i}` }),
         );
-        const request = site.requests[i];
+        // Where both sites have one left (the small site's strangers may run out in a second pass).
+        const request = sites.every((s) => s.requests[i] !== undefined) ? site.requests[i] : undefined;
         if (request) await must('friend acceptance', call(site, token, 'POST', `/friends/requests/${request}/accept`));
       }
-  return ms.map((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, percentile(v, 0.5)])));
+  return ms;
 }
 
 const f2 = (x: number) => x.toFixed(2);
@@ -431,35 +444,38 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
     // key read|reader|factor|member.
     const best = new Map<string, Timing>();
     const pooled = new Map<string, number[]>();
+    const roundsOf = new Map<Read, number>();
     const readers = (s: Site, read: Read) => (read.cohort ? s.members[read.reader] : s.members[read.reader].slice(0, 1));
-    for (let round = 1; round <= ROUNDS; round += 1)
-      for (const read of READS) {
-        // The same member of each site's cohort, read side by side (see `time`).
-        const perSite: Timing[][] = sites.map(() => []);
-        for (const i of readers(sites[0]!, read).keys()) {
-          const targets = sites.map((s) => {
-            const m = readers(s, read)[i]!;
-            return { site: s, token: m.token, url: read.url(s, m) };
-          });
-          const ts = await time(targets, read.cohort ? MEMBER_SECONDS : SECONDS);
-          for (const [k, s] of sites.entries()) {
-            const t = ts[k]!;
-            const key = `${read.name}|${read.reader}|${s.factor}|${i}`;
-            const prev = best.get(key);
-            if (!prev || t.p50 < prev.p50) best.set(key, t);
-            pooled.set(key, [...(pooled.get(key) ?? []), ...t.ms]);
-            perSite[k]!.push(t);
-          }
-        }
+    /** A read as the i-th member of its cohort at each site. */
+    const targetsOf = (read: Read, i: number): Target[] =>
+      sites.map((s) => {
+        const m = readers(s, read)[i]!;
+        return { site: s, token: m.token, url: read.url(s, m) };
+      });
+    /** One round of a read: each member of its cohort at both sites side by side (see `time`). */
+    const measure = async (read: Read, round: number) => {
+      const perSite: Timing[][] = sites.map(() => []);
+      for (const i of readers(sites[0]!, read).keys()) {
+        const ts = await time(targetsOf(read, i), read.cohort ? MEMBER_SECONDS : SECONDS);
         for (const [k, s] of sites.entries()) {
-          const ts = perSite[k]!;
-          const t = medianMember(ts);
-          const spread = ts.length > 1 ? `  members' p50 ${ts.map((x) => f2(x.p50)).join(' ')}` : '';
-          console.log(
-            `${database} round ${round}  ${`${read.name} (${read.reader})`.padEnd(48)} scale ${String(s.factor).padEnd(6)} ${String(t.n).padStart(5)} requests  p50 ${f2(t.p50)} ms  p99 ${f2(t.p99)} ms${spread}`,
-          );
+          const t = ts[k]!;
+          const key = `${read.name}|${read.reader}|${s.factor}|${i}`;
+          const prev = best.get(key);
+          if (!prev || t.p50 < prev.p50) best.set(key, t);
+          pooled.set(key, [...(pooled.get(key) ?? []), ...t.ms]);
+          perSite[k]!.push(t);
         }
       }
+      roundsOf.set(read, round);
+      for (const [k, s] of sites.entries()) {
+        const ts = perSite[k]!;
+        const t = medianMember(ts);
+        const spread = ts.length > 1 ? `  members' p50 ${ts.map((x) => f2(x.p50)).join(' ')}` : '';
+        console.log(
+          `${database} round ${round}  ${`${read.name} (${read.reader})`.padEnd(48)} scale ${String(s.factor).padEnd(6)} ${String(t.n).padStart(5)} requests  p50 ${f2(t.p50)} ms  p99 ${f2(t.p99)} ms${spread}`,
+        );
+      }
+    };
     /** Each member's best round of a read at one site. */
     const bests = (read: Read, s: Site) => readers(s, read).map((_, i) => best.get(`${read.name}|${read.reader}|${s.factor}|${i}`)!);
     /**
@@ -482,18 +498,47 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
      */
     const slowest = (read: Read, s: Site) => Math.max(...bests(read, s).map((t) => t.p50));
     const [small, large] = sites as [Site, Site];
-    const lines = [
-      `\n${database}: each read one request at a time, the two sites in turns of ${BLOCK_MS} ms, the p50 of the best of ${ROUNDS} rounds of ${SECONDS} s a site, the p99 of all ${ROUNDS} (ms); scale ${SMALL} against ${LARGE}`,
-      `  (a read of the reader's own page: as each of ${small.members.typical.length} members of the kind, ${MEMBER_SECONDS} s each a round; the median member's p50 and p99, and the slowest member's p50)`,
-      `  (the listings: ${small.listing.location} in ${small.listing.title}, a page of ${small.listing.page}, what the small site has up to the web's 12)`,
-      `  ${'read (reader)'.padEnd(48)} ${'small p50'.padStart(9)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)}  ${'p50 ×'.padStart(6)} ${'p99 ×'.padStart(6)} ${'slowest ×'.padStart(9)}  verdict`,
-    ];
-    for (const read of READS) {
+    /** A read's ratios, large over small, and each as a share of its budget (the largest is the read's). */
+    const ratios = (read: Read) => {
       const a = figures(read, small);
       const b = figures(read, large);
       const r50 = b.p50 / a.p50;
       const r99 = b.p99 / a.p99;
       const rSlow = read.cohort ? slowest(read, large) / slowest(read, small) : null;
+      const share = Math.max(r50 / read.limit, r99 / read.limit, rSlow === null ? 0 : rSlow / SLOWEST_LIMIT);
+      return { a, b, r50, r99, rSlow, share };
+    };
+    // A round untimed first: the first round of a read found the just seeded site cold (its
+    // pages not yet in the database's buffers, the server's code not yet compiled), 1.5–2× the
+    // later rounds' times at the large site, and a p99 pooled over the rounds was that round's
+    // (a common word's search 1.75×, 36.7 ms in its first round and 13.8–21.0 in the seven after).
+    for (const read of READS) for (const i of readers(sites[0]!, read).keys()) await time(targetsOf(read, i), WARMUP_SECONDS);
+    for (let round = 1; round <= ROUNDS; round += 1) for (const read of READS) await measure(read, round);
+    // The second look: a figure near its budget (over it or within a tenth of it) is measured
+    // again, AGAIN_ROUNDS more rounds, and judged on all of them. On this machine one read's p99
+    // at one site moved by up to 2x between rounds and one or two of ~30 figures crossed 1.25x in
+    // a run, others each time (docs/performance.md, "A second look"): a verdict near the line is
+    // given on twice the sample, whichever side of it the first look fell, and the table says so.
+    const near = READS.filter((read) => ratios(read).share > NEAR);
+    if (near.length && AGAIN_ROUNDS > 0)
+      console.log(
+        `${database} a second look, ${AGAIN_ROUNDS} more rounds (after ${ROUNDS}: p50 ×, p99 ×, slowest ×): ${near
+          .map((r) => {
+            const { r50, r99, rSlow } = ratios(r);
+            return `${r.name} (${r.reader}) ${[r50, r99, rSlow].map((x) => (x === null ? '-' : f2(x))).join(' ')}`;
+          })
+          .join('; ')}`,
+      );
+    for (let round = ROUNDS + 1; round <= ROUNDS + AGAIN_ROUNDS; round += 1) for (const read of near) await measure(read, round);
+    const lines = [
+      `\n${database}: each read one request at a time, the two sites in turns of ${BLOCK_MS} ms, the p50 of the best of ${ROUNDS} rounds of ${SECONDS} s a site, the p99 of all ${ROUNDS} (ms); scale ${SMALL} against ${LARGE}`,
+      `  (a read of the reader's own page: as each of ${small.members.typical.length} members of the kind, ${MEMBER_SECONDS} s each a round; the median member's p50 and p99, and the slowest member's p50)`,
+      `  (a read with a figure over ${NEAR} of its budget after ${ROUNDS} rounds was read ${AGAIN_ROUNDS} more and is judged on all ${ROUNDS + AGAIN_ROUNDS}: "rounds")`,
+      `  (the listings: ${small.listing.location} in ${small.listing.title}, a page of ${small.listing.page}, what the small site has up to the web's 12)`,
+      `  ${'read (reader)'.padEnd(48)} ${'small p50'.padStart(9)} ${'p99'.padStart(7)} ${'large p50'.padStart(9)} ${'p99'.padStart(7)}  ${'p50 ×'.padStart(6)} ${'p99 ×'.padStart(6)} ${'slowest ×'.padStart(9)} ${'rounds'.padStart(6)}  verdict`,
+    ];
+    for (const read of READS) {
+      const { a, b, r50, r99, rSlow } = ratios(read);
       const over = [
         r50 > read.limit || r99 > read.limit ? `> ${read.limit}×` : '',
         rSlow !== null && rSlow > SLOWEST_LIMIT ? `slowest > ${SLOWEST_LIMIT}×` : '',
@@ -501,17 +546,28 @@ async function bench(database: Database, ports: [number, number]): Promise<strin
       const ok = over.length === 0;
       if (!ok) failed = true;
       lines.push(
-        `  ${`${read.name} (${read.reader})`.padEnd(48)} ${f2(a.p50).padStart(9)} ${f2(a.p99).padStart(7)} ${f2(b.p50).padStart(9)} ${f2(b.p99).padStart(7)}  ${f2(r50).padStart(6)} ${f2(r99).padStart(6)} ${(rSlow === null ? '' : f2(rSlow)).padStart(9)}  ${ok ? 'pass' : `FAIL (${over.join(', ')})`}`,
+        `  ${`${read.name} (${read.reader})`.padEnd(48)} ${f2(a.p50).padStart(9)} ${f2(a.p99).padStart(7)} ${f2(b.p50).padStart(9)} ${f2(b.p99).padStart(7)}  ${f2(r50).padStart(6)} ${f2(r99).padStart(6)} ${(rSlow === null ? '' : f2(rSlow)).padStart(9)} ${String(roundsOf.get(read)).padStart(6)}  ${ok ? 'pass' : `FAIL (${over.join(', ')})`}`,
       );
     }
-    const w = (await writes(sites)) as [Record<string, number>, Record<string, number>];
-    lines.push(`  writes, the median of ${WRITES - Math.ceil(WRITES / WRITE_BLOCK)} each, the sites in turns of ${WRITE_BLOCK} (ms):`);
-    for (const what of Object.keys(w[0])) {
-      const ratio = w[1][what]! / w[0][what]!;
+    // The writes, and a second look at them the same way (each write's times of both passes together).
+    const w = await writes(sites, 0);
+    const writeRatio = (what: string) => median(w[1]![what]!) / median(w[0]![what]!);
+    const again = Object.keys(w[0]!).some((what) => writeRatio(what) > NEAR * LIMIT);
+    if (again) {
+      console.log(`${database} a second look at the writes`);
+      const more = await writes(sites, WRITES);
+      for (const [k, m] of more.entries()) for (const [what, ms] of Object.entries(m)) w[k]![what]!.push(...ms);
+    }
+    lines.push(
+      `  writes, the median of ${WRITES - Math.ceil(WRITES / WRITE_BLOCK)} each${again ? ', twice over (a second look: one was near its budget)' : ''}, the sites in turns of ${WRITE_BLOCK} (ms):`,
+    );
+    for (const what of Object.keys(w[0]!)) {
+      const [a, b] = [median(w[0]![what]!), median(w[1]![what]!)];
+      const ratio = b / a;
       const ok = ratio <= LIMIT;
       if (!ok) failed = true;
       lines.push(
-        `  ${what.padEnd(48)} ${f2(w[0][what]!).padStart(9)} ${''.padStart(7)} ${f2(w[1][what]!).padStart(9)} ${''.padStart(7)}  ${f2(ratio).padStart(6)} ${''.padStart(6)} ${''.padStart(9)}  ${ok ? 'pass' : `FAIL (> ${LIMIT}×)`}`,
+        `  ${what.padEnd(48)} ${f2(a).padStart(9)} ${''.padStart(7)} ${f2(b).padStart(9)} ${''.padStart(7)}  ${f2(ratio).padStart(6)} ${''.padStart(6)} ${''.padStart(9)} ${''.padStart(6)}  ${ok ? 'pass' : `FAIL (> ${LIMIT}×)`}`,
       );
     }
     return lines;
